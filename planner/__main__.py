@@ -1,0 +1,5 @@
+"""Run ``python -m planner``."""
+
+from planner.cli import main
+
+main()

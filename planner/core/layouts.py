@@ -1,0 +1,146 @@
+"""Compare RAID layouts for one aggregate: disks each costs and the risk each carries.
+
+NS3574 "Probability of data loss": an aggregate of g RAID groups loses data when any
+group does, so R_aggregate = R_group ** g (Tables 2 to 4).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planner.core.evaluate import (
+    losses_per_10k_groups,
+    mttdl_hours,
+    p_loss_aggregate,
+    p_loss_group,
+    relative_risk,
+)
+from planner.core.rates import Rates
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One way to lay out the aggregate: groups of ``group_size`` drives, ``parity`` of them
+    redundancy. ``raid`` is the preset name, or None for a plain ``parity: k`` layout."""
+
+    label: str
+    raid: str | None
+    parity: int
+    group_size: int
+
+    def __post_init__(self) -> None:
+        if self.parity < 1:
+            raise ValueError(f"{self.label}: parity must be at least 1, got {self.parity}")
+        if self.group_size <= self.parity:
+            raise ValueError(
+                f"{self.label}: a group of {self.group_size} drives cannot hold "
+                f"{self.parity} parity drives"
+            )
+
+    @property
+    def data_disks_per_group(self) -> int:
+        """Data drives per group, n = N - k."""
+        return self.group_size - self.parity
+
+
+@dataclass(frozen=True)
+class AggregateShape:
+    """How a layout fills an aggregate of ``data_disks`` data drives."""
+
+    groups: int
+    total_disks: int
+    overhead_disks: int
+    exact_division: bool
+
+
+def aggregate_shape(layout: Layout, data_disks: int) -> AggregateShape:
+    """Groups = ceil(data_disks / n); overhead = groups x k parity drives (Tables 2 and 3).
+
+    When n does not divide ``data_disks`` the last group is full anyway, so the aggregate
+    holds more data drives than asked for; ``exact_division`` says so.
+    """
+    n = layout.data_disks_per_group
+    groups = math.ceil(data_disks / n)
+    return AggregateShape(
+        groups=groups,
+        total_disks=groups * layout.group_size,
+        overhead_disks=groups * layout.parity,
+        exact_division=data_disks % n == 0,
+    )
+
+
+@dataclass(frozen=True)
+class LayoutResult:
+    """Capacity and risk of one layout over the mission."""
+
+    layout: Layout
+    shape: AggregateShape
+    p_loss_group: float
+    p_loss_aggregate: float
+    losses_per_10k_groups: float
+    mttdl_hours: float
+    relative_risk_group: float
+    relative_risk_aggregate: float
+    usable_tb: float | None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every layout of a scenario evaluated under the same rates and mission."""
+
+    mission_hours: float
+    data_disks: int
+    baseline: str
+    results: tuple[LayoutResult, ...]
+
+
+def compare_layouts(
+    layouts: Sequence[Layout],
+    *,
+    data_disks: int,
+    rates: Rates,
+    mission_hours: float,
+    baseline: str | None = None,
+    capacity_tb: float | None = None,
+) -> Comparison:
+    """Evaluate ``layouts`` side by side; relative risks are against ``baseline`` (a label,
+    default the first layout)."""
+    if not layouts:
+        raise ValueError("at least one layout is needed")
+    if data_disks < 1:
+        raise ValueError(f"data_disks must be at least 1, got {data_disks}")
+    labels = [layout.label for layout in layouts]
+    base_label = baseline if baseline is not None else labels[0]
+    if base_label not in labels:
+        raise ValueError(f"baseline {base_label!r} names no layout; layouts: {labels}")
+
+    raw = []
+    for layout in layouts:
+        shape = aggregate_shape(layout, data_disks)
+        p_group = p_loss_group(layout.parity, layout.group_size, rates, mission_hours)
+        raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
+    base = raw[labels.index(base_label)]
+
+    results = tuple(
+        LayoutResult(
+            layout=layout,
+            shape=shape,
+            p_loss_group=p_group,
+            p_loss_aggregate=p_agg,
+            losses_per_10k_groups=losses_per_10k_groups(p_group),
+            mttdl_hours=mttdl_hours(layout.parity, layout.group_size, rates),
+            relative_risk_group=relative_risk(p_group, base[2]),
+            relative_risk_aggregate=relative_risk(p_agg, base[3]),
+            usable_tb=(
+                None
+                if capacity_tb is None
+                else shape.groups * layout.data_disks_per_group * capacity_tb
+            ),
+        )
+        for layout, shape, p_group, p_agg in raw
+    )
+    return Comparison(
+        mission_hours=mission_hours, data_disks=data_disks, baseline=base_label, results=results
+    )

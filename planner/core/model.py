@@ -1,0 +1,152 @@
+"""The n+k continuous-time Markov model of one RAID group, as plain data.
+
+A RAID group of ``N`` drives with ``k`` parity drives (``n = N - k`` data drives) is a
+continuous-time Markov chain on states ``(f, l)``:
+
+* ``f`` drives operationally failed and waiting for / under rebuild, ``0 <= f <= k``;
+* ``l = 1`` when an undiscovered latent defect (unreadable sector) sits on a surviving drive.
+
+Transitions, all at constant rates per hour (NS3574, "Probability of data loss"):
+
+* operational failure ``(f, l) -> (f + 1, l)`` at ``(N - f - l) * lambda_op``. The drive
+  holding the latent defect is excluded: a second event on the same drive loses nothing
+  new. The move is data loss when ``f + 1 + l > k``.
+* latent defect ``(f, 0) -> (f, 1)`` at ``(N - f) * lambda_ld``, only while ``f < k``:
+  a latent defect may be the first to k-th event, never the last (NS3574, n+2 model:
+  "the latent defect must be the 1st or 2nd event, but cannot be the 3rd").
+* rebuild ``(f, l) -> (f - 1, l)`` at ``mu_op``: one rebuild at a time.
+* scrub ``(0, 1) -> (0, 0)`` at ``mu_scrub``.
+
+Multiple latent defects are not tracked: they lose data only if they share a stripe,
+which the paper calls "very remote" and leaves out.
+
+States are numbered as in the paper: ordered by ``f`` then ``l``, then the loss state.
+For ``k = 1`` this is Figure 1 (1 = pristine, 2 = latent defect, 3 = one failed drive,
+4 = data loss); for ``k = 2`` it is Figure 4 (1 = pristine, 2 = latent defect,
+3 = one failed, 4 = one failed + latent defect, 5 = two failed, 6 = data loss).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+
+class Event(str, Enum):
+    """The four kinds of transition, with the rate symbol each one uses."""
+
+    OPERATIONAL_FAILURE = "lambda_op"
+    LATENT_DEFECT = "lambda_ld"
+    REBUILD = "mu_op"
+    SCRUB = "mu_scrub"
+
+    @property
+    def description(self) -> str:
+        """A short phrase for tables: what happens on this transition."""
+        return _EVENT_DESCRIPTIONS[self]
+
+
+_EVENT_DESCRIPTIONS = {
+    Event.OPERATIONAL_FAILURE: "operational failure of a drive",
+    Event.LATENT_DEFECT: "latent defect appears on a drive",
+    Event.REBUILD: "rebuild of a failed drive completes",
+    Event.SCRUB: "scrub finds and repairs the latent defect",
+}
+
+
+@dataclass(frozen=True, order=True)
+class State:
+    """One state of the chain: ``failed`` drives down, ``latent`` defect present (0/1)."""
+
+    failed: int
+    latent: int
+    is_loss: bool = False
+
+    def describe(self) -> str:
+        """Plain-English meaning of the state."""
+        if self.is_loss:
+            return "data loss (absorbing)"
+        if self.failed == 0 and self.latent == 0:
+            return "all drives good, no latent defect"
+        parts = []
+        if self.failed:
+            noun = "drive" if self.failed == 1 else "drives"
+            parts.append(f"{self.failed} failed {noun} under rebuild")
+        if self.latent:
+            parts.append("an undiscovered latent defect")
+        return " + ".join(parts)
+
+    def short(self) -> str:
+        """Compact label ``(f,l)`` or ``loss``."""
+        return "loss" if self.is_loss else f"({self.failed},{self.latent})"
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A transition ``source -> target`` (indices into :attr:`Chain.states`).
+
+    The rate per hour is ``multiplier(N) * rate(event)`` where the multiplier is the number
+    of drives at risk, ``N - drives_excluded``, for failures and defects, and 1 for the
+    repairs (one rebuild or scrub at a time).
+    """
+
+    source: int
+    target: int
+    event: Event
+    drives_excluded: int | None
+
+    def multiplier(self, drives: int) -> int:
+        """Number of drives that can cause this transition in a group of ``drives``."""
+        return 1 if self.drives_excluded is None else drives - self.drives_excluded
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The whole n+k chain: states (loss state last) and transitions."""
+
+    parity: int
+    states: tuple[State, ...]
+    transitions: tuple[Transition, ...]
+
+    @property
+    def loss_index(self) -> int:
+        """Index of the absorbing data-loss state (always the last)."""
+        return len(self.states) - 1
+
+    @property
+    def transient_count(self) -> int:
+        """Number of non-absorbing states, ``2k + 1``."""
+        return len(self.states) - 1
+
+
+@cache
+def build_chain(parity: int) -> Chain:
+    """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above."""
+    if parity < 1:
+        raise ValueError(f"parity must be at least 1, got {parity}")
+    transient = [State(f, l) for f in range(parity + 1) for l in (0, 1) if f + l <= parity]
+    loss = State(parity + 1, 0, is_loss=True)
+    states = (*transient, loss)
+    index = {s: i for i, s in enumerate(transient)}
+    loss_index = len(transient)
+
+    transitions: list[Transition] = []
+    for s in transient:
+        i = index[s]
+        nxt = State(s.failed + 1, s.latent)
+        target = loss_index if s.failed + 1 + s.latent > parity else index[nxt]
+        transitions.append(
+            Transition(i, target, Event.OPERATIONAL_FAILURE, s.failed + s.latent)
+        )
+        if s.latent == 0 and s.failed < parity:
+            transitions.append(
+                Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)
+            )
+        if s.failed > 0:
+            transitions.append(
+                Transition(i, index[State(s.failed - 1, s.latent)], Event.REBUILD, None)
+            )
+        if s.failed == 0 and s.latent == 1:
+            transitions.append(Transition(i, index[State(0, 0)], Event.SCRUB, None))
+    return Chain(parity, states, tuple(transitions))

@@ -1,0 +1,59 @@
+"""RAID level presets: parity drives per group and, for mirrors, the fixed group size."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RaidPreset:
+    """A named RAID level.
+
+    Attributes:
+        name: canonical preset name, as written in scenario files.
+        parity: drives per group that hold redundancy (k of the n+k model).
+        fixed_group_size: the group size when the level fixes it (mirrors), else None.
+        description: what the level is, for help texts.
+    """
+
+    name: str
+    parity: int
+    fixed_group_size: int | None
+    description: str
+
+
+PRESETS: dict[str, RaidPreset] = {
+    p.name: p
+    for p in (
+        RaidPreset("raid10", 1, 2, "striped 2-way mirrors (n+1 with one data drive)"),
+        RaidPreset("raid1", 1, 2, "2-way mirror (n+1 with one data drive)"),
+        RaidPreset("raid4", 1, None, "single dedicated parity (n+1)"),
+        RaidPreset("raid5", 1, None, "single distributed parity (n+1)"),
+        RaidPreset("raidz1", 1, None, "ZFS single parity (n+1)"),
+        RaidPreset("raid6", 2, None, "double parity (n+2)"),
+        RaidPreset("raid-dp", 2, None, "NetApp/IBM N series double parity (n+2)"),
+        RaidPreset("raidz2", 2, None, "ZFS double parity (n+2)"),
+        RaidPreset("mirror3", 2, 3, "3-way mirror (n+2 with one data drive)"),
+        RaidPreset("raid-tp", 3, None, "triple parity (n+3)"),
+        RaidPreset("raidz3", 3, None, "ZFS triple parity (n+3)"),
+    )
+}
+
+
+def find_preset(name: str) -> RaidPreset | None:
+    """The preset called ``name`` (case-insensitive, ``_`` or space for ``-``), or None."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in PRESETS:
+        return PRESETS[key]
+    compact = key.replace("-", "")
+    for preset in PRESETS.values():
+        if preset.name.replace("-", "") == compact:
+            return preset
+    return None
+
+
+def nearest_preset(name: str) -> str | None:
+    """The preset name closest to a misspelt ``name``, for 'did you mean' hints."""
+    matches = difflib.get_close_matches(name.strip().lower(), list(PRESETS), n=1, cutoff=0.4)
+    return matches[0] if matches else None
