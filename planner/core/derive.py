@@ -49,10 +49,7 @@ class Derivation:
 def _symbols() -> dict[str, Any]:
     import sympy as sp
 
-    return {
-        name: sp.Symbol(name, positive=True, integer=(name == "N"))
-        for name in SYMBOL_NAMES
-    }
+    return {name: sp.Symbol(name, positive=True, integer=(name == "N")) for name in SYMBOL_NAMES}
 
 
 def transition_rate_expressions(chain: Chain, symbols: dict[str, Any]) -> tuple[Any, ...]:
@@ -136,7 +133,7 @@ def _lowest_order(poly_expr: Any, symbols: dict[str, Any]) -> Any:
 
 
 def latex_symbol_names() -> dict[Any, str]:
-    """Symbol -> LaTeX name mapping for printing (``\\lambda_{Op}`` as in the paper)."""
+    r"""Symbol -> LaTeX name mapping for printing (``\\lambda_{Op}`` as in the paper)."""
     symbols = _symbols()
     return {symbols[name]: tex for name, tex in _LATEX_NAMES.items()}
 

@@ -127,7 +127,9 @@ def relative_risk(p: float, p_baseline: float) -> float:
     return p / p_baseline
 
 
-def transition_rates(parity: int, drives: int, rates: Rates) -> Sequence[tuple[int, int, Event, float]]:
+def transition_rates(
+    parity: int, drives: int, rates: Rates
+) -> Sequence[tuple[int, int, Event, float]]:
     """Every transition of the chain with its numeric rate per hour."""
     chain = build_chain(parity)
     values = rates.by_symbol()

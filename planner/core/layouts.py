@@ -22,8 +22,11 @@ from planner.core.rates import Rates
 
 @dataclass(frozen=True)
 class Layout:
-    """One way to lay out the aggregate: groups of ``group_size`` drives, ``parity`` of them
-    redundancy. ``raid`` is the preset name, or None for a plain ``parity: k`` layout."""
+    """One way to lay out the aggregate.
+
+    Groups of ``group_size`` drives, ``parity`` of them redundancy. ``raid`` is the preset
+    name, or None for a plain ``parity: k`` layout.
+    """
 
     label: str
     raid: str | None
@@ -105,8 +108,10 @@ def compare_layouts(
     baseline: str | None = None,
     capacity_tb: float | None = None,
 ) -> Comparison:
-    """Evaluate ``layouts`` side by side; relative risks are against ``baseline`` (a label,
-    default the first layout)."""
+    """Evaluate ``layouts`` side by side.
+
+    Relative risks are against ``baseline`` (a layout label; default the first layout).
+    """
     if not layouts:
         raise ValueError("at least one layout is needed")
     if data_disks < 1:

@@ -29,11 +29,11 @@ For ``k = 1`` this is Figure 1 (1 = pristine, 2 = latent defect, 3 = one failed 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 
 
-class Event(str, Enum):
+class Event(StrEnum):
     """The four kinds of transition, with the rate symbol each one uses."""
 
     OPERATIONAL_FAILURE = "lambda_op"
@@ -125,7 +125,9 @@ def build_chain(parity: int) -> Chain:
     """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above."""
     if parity < 1:
         raise ValueError(f"parity must be at least 1, got {parity}")
-    transient = [State(f, l) for f in range(parity + 1) for l in (0, 1) if f + l <= parity]
+    transient = [
+        State(f, latent) for f in range(parity + 1) for latent in (0, 1) if f + latent <= parity
+    ]
     loss = State(parity + 1, 0, is_loss=True)
     states = (*transient, loss)
     index = {s: i for i, s in enumerate(transient)}
@@ -136,9 +138,7 @@ def build_chain(parity: int) -> Chain:
         i = index[s]
         nxt = State(s.failed + 1, s.latent)
         target = loss_index if s.failed + 1 + s.latent > parity else index[nxt]
-        transitions.append(
-            Transition(i, target, Event.OPERATIONAL_FAILURE, s.failed + s.latent)
-        )
+        transitions.append(Transition(i, target, Event.OPERATIONAL_FAILURE, s.failed + s.latent))
         if s.latent == 0 and s.failed < parity:
             transitions.append(
                 Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)

@@ -1,0 +1,156 @@
+"""Typer application: ``planner evaluate | derive | validate | schema | tui``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from planner import __version__
+from planner.cli.output import EXIT_FAILURE, Format, emit, fail, load
+
+app = typer.Typer(
+    name="planner",
+    help="Compare RAID layouts by the drives they cost and their risk of data loss.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+ScenarioFile = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Scenario YAML file. Default: the bundled NS3574 42-data-disk aggregate.",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Override a scenario value, e.g. --set drive.arr=2.5% (repeatable).",
+        metavar="KEY=VALUE",
+    ),
+]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write to this file (atomically) instead of stdout.", dir_okay=False
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"planner {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Compare RAID layouts by the drives they cost and their risk of data loss."""
+
+
+@app.command()
+def evaluate(
+    file: ScenarioFile = None,
+    output_format: Annotated[
+        Format, typer.Option("--format", "-f", help="Output format.")
+    ] = Format.table,
+    output: OutputOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Compare the scenario's layouts: drives, P(loss) per group and aggregate, relative risk."""
+    from planner.cli.render import render_comparison
+    from planner.core.layouts import compare_layouts
+
+    scenario = load(file, overrides)
+    comparison = compare_layouts(
+        scenario.core_layouts(),
+        data_disks=scenario.aggregate.data_disks,
+        rates=scenario.rates(),
+        mission_hours=scenario.mission_hours,
+        baseline=scenario.baseline_label(),
+        capacity_tb=scenario.drive.capacity_tb,
+    )
+    render_comparison(scenario, comparison, output_format, output)
+
+
+class DeriveFormat(StrEnum):
+    """Output formats of ``planner derive``."""
+
+    text = "text"
+    latex = "latex"
+    markdown = "markdown"
+
+
+@app.command()
+def derive(
+    parity: Annotated[
+        int, typer.Option("--parity", "-k", min=1, max=6, help="Parity drives per group (k).")
+    ],
+    output_format: Annotated[
+        DeriveFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = DeriveFormat.text,
+    output: OutputOption = None,
+) -> None:
+    """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL."""
+    from planner.core.derive import derive as derive_model
+    from planner.report import derivation
+
+    renderers = {
+        DeriveFormat.text: derivation.derivation_text,
+        DeriveFormat.latex: derivation.derivation_latex,
+        DeriveFormat.markdown: derivation.derivation_markdown,
+    }
+    emit(renderers[output_format](derive_model(parity)), output, f"the n+{parity} model")
+
+
+@app.command()
+def validate(
+    file: Annotated[Path, typer.Argument(help="Scenario YAML file to check.", dir_okay=False)],
+    overrides: SetOption = None,
+) -> None:
+    """Check a scenario file; print a summary, or one line naming file:line:column and field."""
+    scenario = load(file, overrides)
+    layouts = ", ".join(layout.label for layout in scenario.core_layouts())
+    typer.echo(
+        f"{file}: OK: {scenario.name!r}, {len(scenario.layouts)} layouts ({layouts}), "
+        f"baseline {scenario.baseline_label()!r}"
+    )
+
+
+@app.command()
+def schema(output: OutputOption = None) -> None:
+    """Print the JSON Schema of the scenario format (for editors' completion and checks)."""
+    import json
+
+    from planner.scenario import scenario_json_schema
+
+    emit(json.dumps(scenario_json_schema(), indent=2) + "\n", output, "the JSON Schema")
+
+
+def main() -> None:
+    """Console-script entry point: run the app; unexpected errors exit 1 without a traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except Exception as err:
+        import os
+
+        if os.environ.get("PLANNER_DEBUG"):
+            raise
+        fail(
+            f"unexpected {type(err).__name__}: {err} (set PLANNER_DEBUG=1 for a traceback)",
+            EXIT_FAILURE,
+        )

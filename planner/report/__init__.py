@@ -1,0 +1,1 @@
+"""Pure renderers: results of the core -> Rich tables, Markdown, CSV and JSON."""

@@ -1,0 +1,200 @@
+"""Render a layout comparison as a Rich table, GitHub Markdown, CSV or JSON.
+
+One list of columns drives every format, so the four outputs always agree.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from planner.report.numbers import (
+    format_odds,
+    format_percent,
+    format_ratio,
+    format_tb,
+    format_years,
+)
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.core.layouts import Comparison, LayoutResult
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: header, human text of a result, and whether it is numeric (right-aligned)."""
+
+    header: str
+    text: Callable[[LayoutResult], str]
+    numeric: bool = True
+
+
+def _groups_text(r: LayoutResult) -> str:
+    return f"{r.shape.groups}" if r.shape.exact_division else f"{r.shape.groups}*"
+
+
+def comparison_columns(comparison: Comparison) -> list[Column]:
+    """The columns of the comparison table; usable TB only when capacity is known."""
+    columns = [
+        Column("Layout", lambda r: r.layout.label, numeric=False),
+        Column(
+            "Drives/group",
+            lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
+        ),
+        Column("Groups", _groups_text),
+        Column("Total drives", lambda r: f"{r.shape.total_disks:,}"),
+        Column("Overhead drives", lambda r: f"{r.shape.overhead_disks:,}"),
+    ]
+    if any(r.usable_tb is not None for r in comparison.results):
+        columns.append(
+            Column("Usable TB", lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb))
+        )
+    columns += [
+        Column("P(loss) group", lambda r: format_percent(r.p_loss_group)),
+        Column("P(loss) aggregate", lambda r: format_percent(r.p_loss_aggregate)),
+        Column("Aggregate odds", lambda r: format_odds(r.p_loss_aggregate)),
+        Column("Losses/10k groups", lambda r: _losses_text(r.losses_per_10k_groups)),
+        Column("MTTDL (group)", lambda r: format_years(r.mttdl_hours)),
+        Column("Risk vs baseline (group)", lambda r: format_ratio(r.relative_risk_group)),
+        Column("Risk vs baseline (aggregate)", lambda r: format_ratio(r.relative_risk_aggregate)),
+    ]
+    return columns
+
+
+def _losses_text(losses: float) -> str:
+    if losses >= 0.01:
+        return f"{losses:,.2f}"
+    return f"{losses:.2g}"
+
+
+def notes(comparison: Comparison, mission_years: float) -> list[str]:
+    """Footnotes that qualify the table (mission, baseline, uneven divisions)."""
+    lines = [
+        f"Mission {mission_years:g} years ({comparison.mission_hours:,.0f} h); "
+        f"{comparison.data_disks} data drives; baseline: {comparison.baseline}."
+    ]
+    uneven = [r for r in comparison.results if not r.shape.exact_division]
+    for r in uneven:
+        extra = r.shape.groups * r.layout.data_disks_per_group - comparison.data_disks
+        lines.append(
+            f"* {r.layout.label}: {comparison.data_disks} data drives do not divide evenly into "
+            f"groups of {r.layout.data_disks_per_group}; {r.shape.groups} groups hold "
+            f"{extra} more data drive{'s' if extra != 1 else ''} than asked."
+        )
+    return lines
+
+
+def _rows(comparison: Comparison) -> tuple[list[Column], list[list[str]]]:
+    columns = comparison_columns(comparison)
+    return columns, [[c.text(r) for c in columns] for r in comparison.results]
+
+
+def to_rich_table(comparison: Comparison, title: str) -> Table:
+    """A Rich table with the baseline row marked and risk coloured by relative size."""
+    from rich.table import Table
+
+    columns, rows = _rows(comparison)
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for c in columns:
+        table.add_column(c.header, justify="right" if c.numeric else "left", overflow="fold")
+    for result, cells in zip(comparison.results, rows, strict=True):
+        style = risk_style(result.relative_risk_aggregate)
+        if result.layout.label == comparison.baseline:
+            cells = [f"{cells[0]} (baseline)", *cells[1:]]
+        table.add_row(*cells, style=style)
+    return table
+
+
+def risk_style(relative: float) -> str:
+    """Colour of a row by its aggregate risk relative to the baseline."""
+    if relative > 10:
+        return "red"
+    if relative > 1.5:
+        return "yellow"
+    if relative < 1 / 1.5:
+        return "green"
+    return ""
+
+
+def _markdown_cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def to_markdown(comparison: Comparison, title: str, mission_years: float) -> str:
+    """A GitHub-flavoured Markdown table with a heading and footnotes."""
+    columns, rows = _rows(comparison)
+    lines = [f"### {title}", ""]
+    lines.append("| " + " | ".join(_markdown_cell(c.header) for c in columns) + " |")
+    lines.append("|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|")
+    for result, cells in zip(comparison.results, rows, strict=True):
+        if result.layout.label == comparison.baseline:
+            cells = [f"**{cells[0]}** (baseline)", *cells[1:]]
+        lines.append("| " + " | ".join(_markdown_cell(x) for x in cells) + " |")
+    lines.append("")
+    lines += [
+        f"- {_markdown_cell(note.removeprefix('* '))}" for note in notes(comparison, mission_years)
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def comparison_records(comparison: Comparison) -> list[dict[str, Any]]:
+    """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
+    return [
+        {
+            "label": r.layout.label,
+            "raid": r.layout.raid,
+            "parity": r.layout.parity,
+            "group_size": r.layout.group_size,
+            "data_disks_per_group": r.layout.data_disks_per_group,
+            "groups": r.shape.groups,
+            "total_disks": r.shape.total_disks,
+            "overhead_disks": r.shape.overhead_disks,
+            "exact_division": r.shape.exact_division,
+            "usable_tb": r.usable_tb,
+            "p_loss_group": r.p_loss_group,
+            "p_loss_aggregate": r.p_loss_aggregate,
+            "losses_per_10k_groups": r.losses_per_10k_groups,
+            "mttdl_hours": r.mttdl_hours,
+            "relative_risk_group": _finite_or_none(r.relative_risk_group),
+            "relative_risk_aggregate": _finite_or_none(r.relative_risk_aggregate),
+            "is_baseline": r.layout.label == comparison.baseline,
+        }
+        for r in comparison.results
+    ]
+
+
+def _finite_or_none(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def to_json(comparison: Comparison, scenario_name: str) -> str:
+    """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats)."""
+    document = {
+        "scenario": scenario_name,
+        "mission_hours": comparison.mission_hours,
+        "data_disks": comparison.data_disks,
+        "baseline": comparison.baseline,
+        "layouts": comparison_records(comparison),
+    }
+    return json.dumps(document, indent=2, allow_nan=False, default=_json_default) + "\n"
+
+
+def _json_default(value: object) -> object:
+    raise TypeError(f"not JSON serialisable: {value!r}")
+
+
+def to_csv(comparison: Comparison) -> str:
+    """CSV with a header row and raw values (full precision floats) for spreadsheets."""
+    records = comparison_records(comparison)
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+    return buffer.getvalue()

@@ -1,0 +1,104 @@
+"""Every user mistake: one line on stderr naming file:line:column and field, exit code 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planner.cli import app
+
+GOOD = """\
+name: test
+mission_years: 5
+drive:
+  arr: 1.9%
+  latent_defects_per_hour: 1.08e-4
+restore:
+  rebuild_hours: 12
+  scrub_hours: 168
+aggregate:
+  data_disks: 42
+layouts:
+  - raid: raid5
+    group_size: 8
+  - raid: raid-dp
+    group_size: 16
+baseline: raid-dp 16
+"""
+
+CASES = [
+    # (replace this, with that, expected line, field fragment, hint fragment)
+    ("arr: 1.9%", "arr: 1.9", 4, "drive.arr", "1.9%"),
+    ("rebuild_hours: 12", "rebuild_hour: 12", 7, "rebuild_hour", "rebuild_hours"),
+    ("rebuild_hours: 12", "rebuild_hours: -3", 7, "restore.rebuild_hours", ""),
+    ("raid: raid5", "raid: raid55", 12, "layouts[0]", "raid5"),
+    ("group_size: 16", "group_size: 2", 15, "layouts[1]", ""),
+    ("baseline: raid-dp 16", "baseline: raid-dp 15", 16, "baseline", "raid-dp 16"),
+    ("arr: 1.9%", "arr: 1.9%\n  mtbf_hours: 1000000", 3, "drive", "arr"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "field", "hint"), CASES)
+def test_scenario_mistakes(
+    tmp_path: Path, old: str, new: str, line: int, field: str, hint: str
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(GOOD.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["evaluate", str(path)])
+    assert result.exit_code == 2, result.stdout
+    err = result.stderr.strip()
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1, err
+    assert f"{path}:{line}:" in err
+    assert field in err
+    assert hint in err
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        (b"", "empty"),
+        (b"name: [unclosed\n", ":1:"),
+        (b"\xff\xfe\x00bad", "UTF-8"),
+        (b"!!python/object/apply:os.system ['echo pwned']\n", "tag"),
+        (b"- just\n- a list\n", "mapping"),
+    ],
+)
+def test_unreadable_files(tmp_path: Path, content: bytes, fragment: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_bytes(content)
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    err = result.stderr.strip()
+    assert "Traceback" not in err
+    assert str(path) in err
+    assert fragment.lower() in err.lower()
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["evaluate", str(tmp_path / "nope.yaml")])
+    assert result.exit_code == 2
+    assert "nope.yaml" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_override_names_the_override() -> None:
+    result = CliRunner().invoke(app, ["evaluate", "--set", "drive.ar=2%"])
+    assert result.exit_code == 2
+    assert "drive.ar" in result.stderr
+    assert "arr" in result.stderr
+
+
+def test_unknown_format_is_usage_error() -> None:
+    result = CliRunner().invoke(app, ["evaluate", "--format", "xml"])
+    assert result.exit_code == 2
+
+
+def test_validate_ok(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "OK" in result.stdout

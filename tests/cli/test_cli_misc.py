@@ -1,0 +1,67 @@
+"""derive, schema, --version, --help and the installed console script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planner import __version__
+from planner.cli import app
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert __version__ in result.stdout
+
+
+@pytest.mark.parametrize("command", [[], ["evaluate"], ["derive"], ["validate"], ["schema"]])
+def test_help_everywhere(command: list[str]) -> None:
+    result = CliRunner().invoke(app, [*command, "--help"])
+    assert result.exit_code == 0
+    assert "Usage" in result.stdout
+
+
+def test_schema_is_json_schema() -> None:
+    result = CliRunner().invoke(app, ["schema"])
+    assert result.exit_code == 0
+    schema = json.loads(result.stdout)
+    assert {"drive", "restore", "aggregate", "layouts"} <= set(schema["properties"])
+
+
+@pytest.mark.parametrize("fmt", ["text", "latex", "markdown"])
+def test_derive_formats(fmt: str) -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--format", fmt])
+    assert result.exit_code == 0, result.stderr
+    assert "MTTDL" in result.stdout
+    if fmt == "markdown":
+        assert "| 6 | loss |" in result.stdout
+        assert "$$" in result.stdout
+
+
+def test_derive_parity_out_of_range() -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", "0"])
+    assert result.exit_code == 2
+
+
+def test_python_dash_m_and_console_script() -> None:
+    """The real installed entry points, in a subprocess."""
+    out = subprocess.run(
+        [sys.executable, "-m", "planner", "--version"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0
+    assert __version__ in out.stdout
+    script = Path(sys.executable).parent / "planner"
+    exe = str(script) if script.exists() else shutil.which("planner")
+    assert exe is not None, "the planner console script is not installed"
+    out = subprocess.run(
+        [exe, "evaluate", "--format", "json"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["layouts"]
