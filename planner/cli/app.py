@@ -139,6 +139,15 @@ def schema(output: OutputOption = None) -> None:
     emit(json.dumps(scenario_json_schema(), indent=2) + "\n", output, "the JSON Schema")
 
 
+@app.command()
+def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
+    """Explore the scenario interactively: edit parameters and layouts, see the risk live."""
+    scenario = load(file, overrides)  # a bad file is reported before the screen opens
+    from planner.tui import make_app
+
+    make_app(file, scenario, overrides or ()).run()
+
+
 def main() -> None:
     """Console-script entry point: run the app; unexpected errors exit 1 without a traceback."""
     try:

@@ -38,7 +38,7 @@ def _print_table(scenario: Scenario, comparison: Comparison) -> None:
     from planner.report.comparison import notes, to_rich_table
 
     console = Console(highlight=False)
-    console.print(to_rich_table(comparison, scenario.name))
+    console.print(to_rich_table(comparison, scenario.name, max_width=console.width))
     for note in notes(comparison, scenario.mission_years):
         console.print(note, style="dim", markup=False)
 

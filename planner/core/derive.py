@@ -133,7 +133,7 @@ def _lowest_order(poly_expr: Any, symbols: dict[str, Any]) -> Any:
 
 
 def latex_symbol_names() -> dict[Any, str]:
-    r"""Symbol -> LaTeX name mapping for printing (``\\lambda_{Op}`` as in the paper)."""
+    r"""Symbol -> LaTeX name mapping for printing (``\lambda_{Op}`` as in the paper)."""
     symbols = _symbols()
     return {symbols[name]: tex for name, tex in _LATEX_NAMES.items()}
 

@@ -29,43 +29,123 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Column:
-    """A column: header, human text of a result, and whether it is numeric (right-aligned)."""
+    """A column of the comparison.
+
+    Attributes:
+        header: one-line header (Markdown, CSV-like outputs).
+        text: human text of a result's cell.
+        numeric: right-aligned when True.
+        short_header: header for narrow terminals; may break over lines.
+        priority: 0 is never dropped; higher numbers go first when the terminal is narrow.
+    """
 
     header: str
     text: Callable[[LayoutResult], str]
     numeric: bool = True
+    short_header: str = ""
+    priority: int = 0
 
 
 def _groups_text(r: LayoutResult) -> str:
     return f"{r.shape.groups}" if r.shape.exact_division else f"{r.shape.groups}*"
 
 
+def _drives_text(r: LayoutResult) -> str:
+    return f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})"
+
+
 def comparison_columns(comparison: Comparison) -> list[Column]:
     """The columns of the comparison table; usable TB only when capacity is known."""
     columns = [
         Column("Layout", lambda r: r.layout.label, numeric=False),
+        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
+        Column("Groups", _groups_text, priority=1),
         Column(
-            "Drives/group",
-            lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
+            "Total drives",
+            lambda r: f"{r.shape.total_disks:,}",
+            short_header="Total\ndrives",
+            priority=7,
         ),
-        Column("Groups", _groups_text),
-        Column("Total drives", lambda r: f"{r.shape.total_disks:,}"),
-        Column("Overhead drives", lambda r: f"{r.shape.overhead_disks:,}"),
+        Column(
+            "Overhead drives",
+            lambda r: f"{r.shape.overhead_disks:,}",
+            short_header="Over-\nhead",
+        ),
     ]
     if any(r.usable_tb is not None for r in comparison.results):
         columns.append(
-            Column("Usable TB", lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb))
+            Column(
+                "Usable TB",
+                lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb),
+                short_header="Usable\nTB",
+                priority=3,
+            )
         )
     columns += [
-        Column("P(loss) group", lambda r: format_percent(r.p_loss_group)),
-        Column("P(loss) aggregate", lambda r: format_percent(r.p_loss_aggregate)),
-        Column("Aggregate odds", lambda r: format_odds(r.p_loss_aggregate)),
-        Column("Losses/10k groups", lambda r: _losses_text(r.losses_per_10k_groups)),
-        Column("MTTDL (group)", lambda r: format_years(r.mttdl_hours)),
-        Column("Risk vs baseline (group)", lambda r: format_ratio(r.relative_risk_group)),
-        Column("Risk vs baseline (aggregate)", lambda r: format_ratio(r.relative_risk_aggregate)),
+        Column(
+            "P(loss) group",
+            lambda r: format_percent(r.p_loss_group),
+            short_header="P(loss)\ngroup",
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda r: format_percent(r.p_loss_aggregate),
+            short_header="P(loss)\naggregate",
+        ),
+        Column(
+            "Aggregate odds",
+            lambda r: format_odds(r.p_loss_aggregate),
+            short_header="Aggregate\nodds",
+            priority=2,
+        ),
+        Column(
+            "Losses/10k groups",
+            lambda r: _losses_text(r.losses_per_10k_groups),
+            short_header="Losses/\n10k groups",
+            priority=4,
+        ),
+        Column(
+            "MTTDL (group)",
+            lambda r: format_years(r.mttdl_hours),
+            short_header="MTTDL\n(group)",
+            priority=5,
+        ),
+        Column(
+            "Risk vs baseline (group)",
+            lambda r: format_ratio(r.relative_risk_group),
+            short_header="Risk vs\nbase (grp)",
+            priority=6,
+        ),
+        Column(
+            "Risk vs baseline (aggregate)",
+            lambda r: format_ratio(r.relative_risk_aggregate),
+            short_header="Risk vs\nbaseline",
+        ),
     ]
     return columns
+
+
+def fit_columns(columns: list[Column], rows: list[list[str]], max_width: int | None) -> list[int]:
+    """Indices of the columns to show so the table fits ``max_width`` terminal cells.
+
+    Columns are dropped highest ``priority`` first; priority 0 columns always stay.
+    """
+    keep = list(range(len(columns)))
+    if max_width is None:
+        return keep
+
+    def width(index: int) -> int:
+        header = columns[index].short_header or columns[index].header
+        cells = [row[index] for row in rows]
+        return max(len(x) for x in [*header.split("\n"), *cells]) + 3
+
+    droppable = sorted(
+        (i for i, c in enumerate(columns) if c.priority > 0),
+        key=lambda i: -columns[i].priority,
+    )
+    while sum(width(i) for i in keep) + 1 > max_width and droppable:
+        keep.remove(droppable.pop(0))
+    return keep
 
 
 def _losses_text(losses: float) -> str:
@@ -96,19 +176,29 @@ def _rows(comparison: Comparison) -> tuple[list[Column], list[list[str]]]:
     return columns, [[c.text(r) for c in columns] for r in comparison.results]
 
 
-def to_rich_table(comparison: Comparison, title: str) -> Table:
-    """A Rich table with the baseline row marked and risk coloured by relative size."""
+def to_rich_table(comparison: Comparison, title: str, max_width: int | None = None) -> Table:
+    """A Rich table with the baseline row marked and rows coloured by relative risk.
+
+    With ``max_width`` (the terminal width) the least important columns are left out so
+    that the table stays readable; the Markdown, CSV and JSON outputs always have them all.
+    """
     from rich.table import Table
 
     columns, rows = _rows(comparison)
-    table = Table(title=title, title_justify="left", header_style="bold")
-    for c in columns:
-        table.add_column(c.header, justify="right" if c.numeric else "left", overflow="fold")
     for result, cells in zip(comparison.results, rows, strict=True):
-        style = risk_style(result.relative_risk_aggregate)
         if result.layout.label == comparison.baseline:
-            cells = [f"{cells[0]} (baseline)", *cells[1:]]
-        table.add_row(*cells, style=style)
+            cells[0] = f"{cells[0]} (base)"
+    keep = fit_columns(columns, rows, max_width)
+    table = Table(title=title, title_justify="left", header_style="bold")
+    for i in keep:
+        c = columns[i]
+        table.add_column(
+            c.short_header or c.header,
+            justify="right" if c.numeric else "left",
+            no_wrap=i == 0,
+        )
+    for result, cells in zip(comparison.results, rows, strict=True):
+        table.add_row(*(cells[i] for i in keep), style=risk_style(result.relative_risk_aggregate))
     return table
 
 

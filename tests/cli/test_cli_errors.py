@@ -36,7 +36,7 @@ CASES = [
     ("raid: raid5", "raid: raid55", 12, "layouts[0]", "raid5"),
     ("group_size: 16", "group_size: 2", 15, "layouts[1]", ""),
     ("baseline: raid-dp 16", "baseline: raid-dp 15", 16, "baseline", "raid-dp 16"),
-    ("arr: 1.9%", "arr: 1.9%\n  mtbf_hours: 1000000", 3, "drive", "arr"),
+    ("arr: 1.9%", "arr: 1.9%\n  mtbf_hours: 1000000", 5, "drive.mtbf_hours", "arr"),
 ]
 
 

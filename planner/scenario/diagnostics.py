@@ -1,0 +1,155 @@
+"""Pydantic validation errors as ScenarioErrors: plain messages at file:line:column.
+
+Each error's ``loc`` is looked up in the ruamel document's ``.lc`` line/column data; an
+error inside a ``--set`` override names the override instead of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import ErrorDetails
+
+from planner.scenario.document import Loc, error_at, locate
+from planner.scenario.errors import ScenarioError, dotted
+from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_names
+from planner.scenario.overrides import Override
+from planner.scenario.schema import FieldError
+
+_COMPARISONS = {
+    "greater_than": ("gt", "greater than"),
+    "greater_than_equal": ("ge", "at least"),
+    "less_than": ("lt", "less than"),
+    "less_than_equal": ("le", "at most"),
+}
+
+
+def _show(value: Any) -> str:
+    """A value as it would be written in YAML."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _unit(loc: Loc) -> str:
+    name = str(loc[-1]) if loc else ""
+    if name.endswith("_hours"):
+        return " hours"
+    if name.endswith("_years"):
+        return " years"
+    if name.endswith("_tb"):
+        return " TB"
+    return ""
+
+
+def _number_of(value: Any) -> str:
+    if isinstance(value, str) and value.strip():
+        try:
+            float(value)
+        except ValueError:
+            return ""
+        return f"; write {value.strip()} without quotes"
+    return ""
+
+
+def describe(error: ErrorDetails, loc: Loc) -> str:
+    """A one-line, plain-English message for one pydantic error, with a hint if known."""
+    kind = error["type"]
+    value = error.get("input")
+    ctx = error.get("ctx") or {}
+    if kind in ("value_error", "assertion_error") and "error" in ctx:
+        return str(ctx["error"])
+    if kind == "extra_forbidden":
+        model = as_model(annotation_at(loc[:-1]))
+        names = field_names(model) if model is not None else []
+        return f"unknown key {str(loc[-1])!r}{did_you_mean(str(loc[-1]), names)}"
+    if kind == "missing":
+        model = as_model(annotation_at(loc[:-1]))
+        info = model.model_fields.get(str(loc[-1])) if model is not None else None
+        about = info.description if info is not None and info.description else ""
+        about = f": {about[:1].lower()}{about[1:].rstrip('.')}" if about else ""
+        return f"missing required key {str(loc[-1])!r}{about}"
+    if kind in _COMPARISONS:
+        key, words = _COMPARISONS[kind]
+        return f"{_show(value)} is out of range: must be {words} {_show(ctx[key])}{_unit(loc)}"
+    if kind == "int_type":
+        if isinstance(value, float) and value.is_integer():
+            return f"{value!r} is not a whole number; write {int(value)} (a count)"
+        return f"expected a whole number, got {_show(value)}{_number_of(value)}"
+    if kind == "float_type":
+        return f"expected a number, got {_show(value)}{_number_of(value)}"
+    if kind == "finite_number":
+        return f"expected a finite number, got {_show(value)}"
+    if kind == "string_type":
+        return f"expected text, got {_show(value)}; put it in quotes"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return f"expected a mapping of keys (key: value lines), got {_show(value)}"
+    if kind == "list_type":
+        return f"expected a list (lines starting with '- '), got {_show(value)}"
+    if kind == "too_short":
+        return "needs at least one entry"
+    if kind == "too_long":
+        return f"has too many entries (at most {ctx.get('max_length')})"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)"
+    return str(error["msg"])
+
+
+def _error_loc(error: ErrorDetails) -> Loc:
+    loc: Loc = tuple(error["loc"])
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, FieldError):
+        loc = (*loc, *cause.subpath)
+    return loc
+
+
+def _one(
+    error: ErrorDetails, *, source: str, document: Any, overrides: Sequence[Override]
+) -> ScenarioError:
+    loc = _error_loc(error)
+    message = describe(error, loc)
+    field = dotted(loc) or None
+    for override in reversed(overrides):
+        if loc[: len(override.loc)] == override.loc:
+            return ScenarioError(message, path=override.source, field=field)
+    at_key = error["type"] == "extra_forbidden"
+    return error_at(message, source, locate(document, loc, at_key=at_key), field)
+
+
+def _order(error: ScenarioError, kind: str) -> tuple[int, int, int]:
+    # A misspelt key also shows up as a missing one; the misspelling is the useful report.
+    rank = 0 if error.path.startswith("--set ") else 2 if kind == "missing" else 1
+    return (rank, error.line or 0, error.column or 0)
+
+
+def from_validation_error(
+    exc: ValidationError,
+    *,
+    source: str,
+    document: Any,
+    overrides: Sequence[Override] = (),
+) -> ScenarioError:
+    """The first problem (overrides first, then by position in the file), with all of them.
+
+    The returned error's ``all_errors`` holds every problem, itself first.
+    """
+    ranked = []
+    for index, error in enumerate(exc.errors(include_url=False)):
+        found = _one(error, source=source, document=document, overrides=overrides)
+        ranked.append((_order(found, error["type"]), index, found))
+    errors = [found for _, _, found in sorted(ranked)]
+    first = errors[0]
+    first.all_errors = tuple(errors)
+    return first

@@ -1,0 +1,243 @@
+"""Safe YAML reading: bytes -> text -> ruamel round-trip nodes -> plain Python values.
+
+The round-trip loader keeps comments and line/column data (``.lc``) so that errors can
+point at the file and a later editor can save changes back with the comments kept. It
+never builds Python objects from tags; on top of that every explicit tag (``!!python/...``,
+``!custom``, even ``!!str``) is refused before anything is constructed, because a scenario
+holds plain numbers, strings, lists and mappings only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.scalarbool import ScalarBoolean
+
+from planner.scenario.errors import ScenarioError
+
+MAX_NODES = 100_000
+"""Most values a scenario may expand to; stops alias bombs ("billion laughs")."""
+
+Position = tuple[int, int]
+"""A 1-based (line, column)."""
+
+Loc = tuple[str | int, ...]
+"""A path into the data, as pydantic reports it: ``("layouts", 1, "group_size")``."""
+
+_CORE_TAG_PREFIX = "tag:yaml.org,2002:"
+
+
+def new_yaml() -> YAML:
+    """A round-trip (YAML 1.2) reader/writer that refuses duplicate keys."""
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """Strict UTF-8 decoding (a leading BOM is dropped); errors name the line and column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ScenarioError(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} cannot be "
+            "decoded; save the file as UTF-8",
+            path=source,
+            line=line,
+            column=column,
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def _show_tag(tag: str) -> str:
+    if tag.startswith(_CORE_TAG_PREFIX):
+        return "!!" + tag.removeprefix(_CORE_TAG_PREFIX)
+    return tag if tag.startswith("!") else f"!<{tag}>"
+
+
+def _text_position(text: str, index: int) -> Position:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
+    """A ruamel error as a ScenarioError at the position ruamel reports."""
+    if isinstance(exc, DuplicateKeyError):
+        mark = exc.problem_mark
+        problem = str(exc.problem or "")
+        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
+        return ScenarioError(
+            f"duplicate key {key!r}: each key may appear once in a mapping",
+            path=source,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+        )
+    if isinstance(exc, MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "syntax error"
+        context = f" ({exc.context})" if exc.context and exc.problem else ""
+        return ScenarioError(
+            f"not valid YAML: {problem}{context}",
+            path=source,
+            line=mark.line + 1 if mark else None,
+            column=mark.column + 1 if mark else None,
+        )
+    if isinstance(exc, ReaderError):
+        line, column = _text_position(text, exc.position)
+        return ScenarioError(
+            f"not valid YAML: character {exc.character!r} is not allowed ({exc.reason})",
+            path=source,
+            line=line,
+            column=column,
+        )
+    return ScenarioError(f"not valid YAML: {str(exc).splitlines()[0]}", path=source)
+
+
+def parse_yaml(text: str, source: str) -> Any:
+    """Parse one YAML document into ruamel round-trip nodes, refusing tags.
+
+    Returns a ``CommentedMap``, ``CommentedSeq``, scalar or None (empty document).
+    """
+    yaml = new_yaml()
+    try:
+        for event in yaml.parse(text):
+            tag = getattr(event, "tag", None)
+            if tag is not None:
+                mark = event.start_mark
+                raise ScenarioError(
+                    f"YAML tag {_show_tag(str(tag))!r} is not allowed: a scenario holds plain "
+                    "numbers, text, lists and mappings; remove the tag",
+                    path=source,
+                    line=mark.line + 1,
+                    column=mark.column + 1,
+                )
+        return yaml.load(text)
+    except YAMLError as exc:
+        raise _yaml_error(exc, text, source) from None
+    except ValueError as exc:  # e.g. a timestamp such as 2001-13-45
+        raise ScenarioError(f"not a valid value: {exc}", path=source) from None
+
+
+def to_plain(node: Any, source: str) -> Any:
+    """Round-trip nodes as plain dicts, lists, str, int, float, bool and None.
+
+    Mapping keys must be text. Dates and times become ISO 8601 text.
+    """
+    count = 0
+    active: set[int] = set()
+
+    def convert(value: Any, position: Position | None) -> Any:
+        nonlocal count
+        count += 1
+        if count > MAX_NODES:
+            raise ScenarioError(
+                f"the document expands to more than {MAX_NODES} values (aliases?)",
+                path=source,
+            )
+        if isinstance(value, CommentedMap | CommentedSeq):
+            if id(value) in active:
+                raise error_at("a recursive alias refers to itself", source, position)
+            active.add(id(value))
+            try:
+                return convert_container(value, position)
+            finally:
+                active.discard(id(value))
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return str(value)
+        if isinstance(value, float):
+            return float(value)
+        if isinstance(value, bool | ScalarBoolean):
+            return bool(value)
+        if isinstance(value, int):
+            return int(value)
+        if isinstance(value, dt.date | dt.time):
+            return value.isoformat()
+        return str(value)
+
+    def convert_container(value: CommentedMap | CommentedSeq, position: Position | None) -> Any:
+        if isinstance(value, CommentedSeq):
+            return [convert(item, seq_item_position(value, i)) for i, item in enumerate(value)]
+        result: dict[str, Any] = {}
+        for key, item in value.items():
+            key_position = map_position(value, key, at_key=True) or position
+            if not isinstance(key, str):
+                raise error_at(
+                    f"key {key!r} is not text; keys are names such as rebuild_hours",
+                    source,
+                    key_position,
+                )
+            result[key] = convert(item, map_position(value, key, at_key=False))
+        return result
+
+    return convert(node, None)
+
+
+def error_at(
+    message: str, source: str, position: Position | None, field: str | None = None
+) -> ScenarioError:
+    """A ScenarioError at an optional 1-based (line, column)."""
+    line, column = position if position is not None else (None, None)
+    return ScenarioError(message, path=source, line=line, column=column, field=field)
+
+
+def map_position(node: CommentedMap, key: Any, *, at_key: bool) -> Position | None:
+    """1-based position of ``key`` (or of its value) in a mapping; None if unknown.
+
+    A null value has no text of its own, so its position is the key's.
+    """
+    try:
+        line, column = node.lc.key(key) if at_key or node.get(key) is None else node.lc.value(key)
+    except (KeyError, IndexError, TypeError):
+        return None  # e.g. a key merged in with ``<<:``
+    return line + 1, column + 1
+
+
+def seq_item_position(node: CommentedSeq, index: int) -> Position | None:
+    """1-based position of item ``index`` of a sequence; None if unknown."""
+    try:
+        line, column = node.lc.item(index)
+    except (KeyError, IndexError, TypeError):
+        return None
+    return line + 1, column + 1
+
+
+def node_position(node: Any) -> Position | None:
+    """1-based position where a mapping or sequence starts; None for scalars."""
+    if isinstance(node, CommentedMap | CommentedSeq):
+        return node.lc.line + 1, node.lc.col + 1
+    return None
+
+
+def locate(document: Any, loc: Loc, *, at_key: bool = False) -> Position | None:
+    """Where ``loc`` is in the document: its value (or its key, with ``at_key``).
+
+    When the path leaves the document (a missing key, a default filled in by the schema)
+    the position is the key of the deepest mapping entry, or sequence item, that exists.
+    A whole mapping or list is also reported at its key. None when not even the first part
+    exists.
+    """
+    node = document
+    key_position: Position | None = None
+    value_position: Position | None = None
+    for part in loc:
+        if isinstance(node, CommentedMap) and isinstance(part, str) and part in node:
+            key_position = map_position(node, part, at_key=True) or key_position
+            value_position = map_position(node, part, at_key=False) or key_position
+        elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
+            key_position = seq_item_position(node, part) or key_position
+            value_position = key_position
+        else:
+            return key_position
+        node = node[part]
+    whole = isinstance(node, CommentedMap | CommentedSeq)
+    return key_position if at_key or whole else value_position

@@ -1,0 +1,170 @@
+"""The drive section: operational failure rate, latent defect rate and capacity.
+
+Rates follow NS3574 ("Exchange Server 2007 and IBM System Storage N series with RAID-DP",
+2008): operational failures from an annualized return rate (ARR, a fraction of drives per
+year, 1.9% in the paper); latent defects per drive-hour, 1.08e-4 in the paper, which is
+Table 1's read errors per byte x bytes read per hour.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema, model_validator
+
+from planner.core.rates import (
+    afr_to_failures_per_hour,
+    arr_to_failures_per_hour,
+    mtbf_to_failures_per_hour,
+    read_errors_to_latent_defects_per_hour,
+)
+from planner.scenario.base import FieldError, FrozenModel, positive
+
+_PERCENT = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*%\s*$")
+
+
+def _parse_percent(value: object) -> object:
+    """``"1.9%"`` -> 0.019; numbers pass through for the float validation."""
+    if not isinstance(value, str):
+        return value
+    match = _PERCENT.match(value)
+    if match is None:
+        raise ValueError(
+            f"{value!r} is not a number; write a fraction per year like 0.019 or a percentage "
+            "like 1.9%"
+        )
+    percent = float(value.strip().rstrip("%").strip())
+    if percent >= 100:
+        raise ValueError(f"{value.strip()} is not below 100% of drives per year")
+    return percent / 100
+
+
+def _check_fraction_per_year(value: float) -> float:
+    """A fraction of drives per year must be below 1; 1.9 was probably meant as 1.9%."""
+    if value >= 1:
+        hint = f"; did you mean {value:g}%?" if value < 100 else " (e.g. 0.019 or 1.9%)"
+        raise ValueError(f"{value:g} is not a fraction of drives per year (must be below 1){hint}")
+    return value
+
+
+_FRACTION_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        {"type": "string", "pattern": r"^\s*[0-9.]+([eE][-+]?[0-9]+)?\s*%\s*$"},
+    ]
+}
+
+FractionPerYear = Annotated[
+    float,
+    BeforeValidator(_parse_percent),
+    Field(strict=True, gt=0, allow_inf_nan=False),
+    AfterValidator(_check_fraction_per_year),
+    WithJsonSchema(_FRACTION_SCHEMA),
+]
+"""A fraction of drives per year in (0, 1), written as a number (0.019) or a percent (1.9%)."""
+
+
+class Drive(FrozenModel):
+    """One drive model: its operational failure rate, latent defect rate and capacity.
+
+    Give exactly one of ``arr``, ``afr`` or ``mtbf_hours``, and either
+    ``latent_defects_per_hour`` or both ``read_errors_per_byte`` and ``bytes_read_per_hour``.
+    """
+
+    arr: FractionPerYear | None = Field(
+        default=None,
+        description="Annualized return rate: fraction of drives replaced per year "
+        "(NS3574 uses 1.9%).",
+    )
+    afr: FractionPerYear | None = Field(
+        default=None,
+        description="Annualized failure rate: probability a drive fails within a year.",
+    )
+    mtbf_hours: float | None = Field(
+        default=None,
+        strict=True,
+        ge=1000,
+        allow_inf_nan=False,
+        description="Mean time between failures of one drive (hours).",
+    )
+    latent_defects_per_hour: float | None = Field(
+        default=None,
+        strict=True,
+        ge=0,
+        lt=1,
+        allow_inf_nan=False,
+        description="Latent defects (unreadable sectors) per drive-hour (NS3574: 1.08e-4).",
+    )
+    read_errors_per_byte: float | None = positive(
+        default=None,
+        le=1e-6,
+        description="Read errors per byte read (NS3574 Table 1: 8e-15 to 3.2e-13).",
+    )
+    bytes_read_per_hour: float | None = positive(
+        default=None,
+        lt=1e13,
+        description="Bytes read per drive-hour (NS3574 Table 1: 1.35e9 to 1.35e10).",
+    )
+    capacity_tb: float | None = positive(
+        default=None, le=1000, description="Capacity of one drive (TB), for usable capacity."
+    )
+
+    @model_validator(mode="after")
+    def _one_way_each(self) -> Drive:
+        given = [n for n in ("arr", "afr", "mtbf_hours") if getattr(self, n) is not None]
+        if not given:
+            raise FieldError(
+                "give the operational failure rate as one of arr (e.g. 1.9%), afr or mtbf_hours"
+            )
+        if len(given) > 1:
+            raise FieldError(
+                f"give only one of arr, afr or mtbf_hours, not both {given[0]} and {given[1]}",
+                given[1],
+            )
+        pair = [
+            n
+            for n in ("read_errors_per_byte", "bytes_read_per_hour")
+            if getattr(self, n) is not None
+        ]
+        if self.latent_defects_per_hour is not None:
+            if pair:
+                raise FieldError(
+                    f"give latent_defects_per_hour or read_errors_per_byte with "
+                    f"bytes_read_per_hour, not both ({pair[0]} is also given)",
+                    pair[0],
+                )
+        elif not pair:
+            raise FieldError(
+                "give latent_defects_per_hour (e.g. 1.08e-4), or read_errors_per_byte with "
+                "bytes_read_per_hour (NS3574 Table 1)"
+            )
+        elif len(pair) == 1:
+            other = (
+                "bytes_read_per_hour"
+                if pair[0] == "read_errors_per_byte"
+                else ("read_errors_per_byte")
+            )
+            raise FieldError(f"{pair[0]} needs {other} too (their product is the rate)", pair[0])
+        return self
+
+    @property
+    def op_failures_per_hour(self) -> float:
+        """Operational failures per drive-hour, lambda_op, from whichever rate was given."""
+        if self.arr is not None:
+            return arr_to_failures_per_hour(self.arr)
+        if self.afr is not None:
+            return afr_to_failures_per_hour(self.afr)
+        assert self.mtbf_hours is not None  # guaranteed by _one_way_each
+        return mtbf_to_failures_per_hour(self.mtbf_hours)
+
+    @property
+    def latent_defect_rate_per_hour(self) -> float:
+        """Latent defects per drive-hour, lambda_ld, given directly or from Table 1's product."""
+        if self.latent_defects_per_hour is not None:
+            return self.latent_defects_per_hour
+        assert self.read_errors_per_byte is not None
+        assert self.bytes_read_per_hour is not None
+        return read_errors_to_latent_defects_per_hour(
+            self.read_errors_per_byte, self.bytes_read_per_hour
+        )

@@ -1,0 +1,70 @@
+"""The one exception a scenario problem raises, with where in the file it was found."""
+
+from __future__ import annotations
+
+
+class ScenarioError(Exception):
+    """A scenario file (or a ``--set`` override) that cannot be used, and where it went wrong.
+
+    ``str(error)`` is one line, ``path:line:column: field: message``, leaving out the parts
+    that are not known, so editors and terminals can jump to the spot.
+
+    Attributes:
+        path: the file name, ``<default scenario>``, ``<string>`` or ``--set key=value``.
+        line: 1-based line of the offending text, or None when there is no single spot.
+        column: 1-based column of the offending text, or None.
+        field: dotted name of the scenario field, e.g. ``drive.arr`` or
+            ``layouts[1].group_size``; None for problems that are not about one field.
+        message: what is wrong, with a hint to fix it where one is known.
+        all_errors: every problem found, this one first (validation can find several).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.path = path
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+        self.all_errors: tuple[ScenarioError, ...] = (self,)
+        super().__init__(message)
+
+    @property
+    def location(self) -> str:
+        """``path:line:column`` with the unknown parts left out."""
+        parts = [self.path]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        field = f" {self.field}:" if self.field else ""
+        more = len(self.all_errors) - 1
+        suffix = f" (and {more} more)" if more > 0 else ""
+        return f"{self.location}:{field} {self.message}{suffix}"
+
+    def __repr__(self) -> str:
+        return (
+            f"ScenarioError({self.message!r}, path={self.path!r}, line={self.line!r}, "
+            f"column={self.column!r}, field={self.field!r})"
+        )
+
+
+def dotted(loc: tuple[str | int, ...]) -> str:
+    """A pydantic location as a field name: ``('layouts', 1, 'raid')`` -> ``layouts[1].raid``."""
+    text = ""
+    for part in loc:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else part
+    return text

@@ -1,0 +1,133 @@
+"""Load a scenario: read the YAML file, apply ``--set`` overrides, validate, map errors.
+
+Every problem, from undecodable bytes to an out-of-range rebuild time, comes out as one
+:class:`~planner.scenario.errors.ScenarioError` naming ``file:line:column`` and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+from planner.scenario.diagnostics import from_validation_error
+from planner.scenario.document import decode_text, node_position, parse_yaml, to_plain
+from planner.scenario.errors import ScenarioError
+from planner.scenario.overrides import apply_overrides, parse_override
+from planner.scenario.schema import Scenario
+
+DEFAULT_SOURCE = "<default scenario>"
+"""How errors name the bundled default scenario."""
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+_TOP_KEYS = "name, mission_years, drive, restore, aggregate, layouts, baseline"
+
+
+def _as_document(node: Any, source: str) -> CommentedMap:
+    """The parsed top level, which must be a mapping."""
+    if node is None:
+        raise ScenarioError(
+            f"the scenario is empty; it needs the keys drive, restore, aggregate and layouts "
+            f"(allowed: {_TOP_KEYS})",
+            path=source,
+        )
+    if not isinstance(node, CommentedMap):
+        kind = "a list" if isinstance(node, CommentedSeq) else f"the value {node!r}"
+        line, column = node_position(node) or (1, 1)
+        raise ScenarioError(
+            f"the top level must be a mapping of keys ({_TOP_KEYS}), not {kind}",
+            path=source,
+            line=line,
+            column=column,
+        )
+    return node
+
+
+def load_scenario_text_document(
+    text: str, source: str = "<string>", overrides: Sequence[str] = ()
+) -> tuple[Scenario, CommentedMap]:
+    """Validate scenario YAML ``text``; return the scenario and its round-trip document.
+
+    The document keeps the comments and layout of the text, without the overrides, so an
+    editor can change values in it and save it back.
+
+    Args:
+        text: the YAML text.
+        source: the name errors use for the text (a file name, ``<string>``).
+        overrides: ``--set`` strings such as ``drive.arr=2.5%``, applied in order.
+
+    Raises:
+        ScenarioError: for any problem, at the first one found.
+    """
+    document = _as_document(parse_yaml(text, source), source)
+    data = to_plain(document, source)
+    parsed = [parse_override(text) for text in overrides]
+    apply_overrides(data, parsed)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(
+            exc, source=source, document=document, overrides=parsed
+        ) from None
+    return scenario, document
+
+
+def load_scenario_text(
+    text: str, source: str = "<string>", overrides: Sequence[str] = ()
+) -> Scenario:
+    """Validate scenario YAML ``text`` (see :func:`load_scenario_text_document`)."""
+    return load_scenario_text_document(text, source, overrides)[0]
+
+
+def read_scenario_text(path: str | Path) -> str:
+    """The text of a scenario file: strict UTF-8, errors as ScenarioError."""
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", path=source) from None
+    return decode_text(data, source)
+
+
+def load_scenario_document(
+    path: str | Path, overrides: Sequence[str] = ()
+) -> tuple[Scenario, CommentedMap]:
+    """Load the scenario file at ``path``; return the scenario and its round-trip document."""
+    return load_scenario_text_document(read_scenario_text(path), str(path), overrides)
+
+
+def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> Scenario:
+    """Load and validate the scenario file at ``path``, applying ``--set`` ``overrides``.
+
+    Raises:
+        ScenarioError: the file cannot be read, is not UTF-8 YAML, or does not validate.
+    """
+    return load_scenario_document(path, overrides)[0]
+
+
+def default_scenario_text() -> str:
+    """The bundled default scenario (NS3574's 42-data-disk aggregate), as YAML text."""
+    resource = resources.files("planner.scenario").joinpath("data", "default.yaml")
+    return resource.read_bytes().decode("utf-8")
+
+
+def load_default_scenario(overrides: Sequence[str] = ()) -> Scenario:
+    """The bundled default scenario, validated, with ``--set`` ``overrides`` applied."""
+    return load_scenario_text(default_scenario_text(), DEFAULT_SOURCE, overrides)
+
+
+def scenario_json_schema() -> dict[str, Any]:
+    """The JSON Schema of scenario files, for editors (``planner schema`` prints it)."""
+    schema = Scenario.model_json_schema()
+    return {
+        "$schema": JSON_SCHEMA_DIALECT,
+        **schema,
+        "title": "planner scenario",
+        "description": "A scenario for planner: drive rates, restore times, an aggregate of "
+        "data drives and the RAID layouts to compare (rates as in NS3574).",
+    }

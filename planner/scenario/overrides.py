@@ -1,0 +1,161 @@
+"""``--set key.path=value`` overrides, applied to the plain data before validation.
+
+Paths name schema fields with dots and 0-based list indices: ``drive.arr=2.5%``,
+``restore.rebuild_hours=24``, ``layouts[1].group_size=10``, ``baseline=raid5 8``. Values
+are read as one YAML value, so ``24`` is a number, ``2.5%`` is text, an empty value is
+null (the key is then treated as absent) and ``{raid: raid6, group_size: 8}`` is a whole
+mapping. Text fields (``name``, ``baseline``, ``layouts[i].label``, ``layouts[i].raid``) take
+the value as written, so ``baseline=raid5 8`` needs no quotes.
+
+Setting one of the drive's mutually exclusive rates replaces the others: ``drive.afr=2%``
+drops an ``arr`` or ``mtbf_hours`` from the file, and ``drive.read_errors_per_byte``
+drops ``latent_defects_per_hour`` (and the other way round).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from planner.scenario.document import Loc, parse_yaml, to_plain
+from planner.scenario.errors import ScenarioError, dotted
+from planner.scenario.fields import (
+    as_model,
+    child,
+    did_you_mean,
+    field_names,
+    is_list,
+    is_text,
+)
+from planner.scenario.schema import Scenario
+
+_OVERRIDE = re.compile(r"^\s*(?P<path>[^=\s][^=]*?)\s*=(?P<value>.*)$", re.DOTALL)
+_SEGMENT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?P<indices>(?:\[[0-9]+\])*)$")
+_INDEX = re.compile(r"\[([0-9]+)\]")
+
+_EXCLUSIVE: dict[str, tuple[str, ...]] = {
+    "arr": ("afr", "mtbf_hours"),
+    "afr": ("arr", "mtbf_hours"),
+    "mtbf_hours": ("arr", "afr"),
+    "latent_defects_per_hour": ("read_errors_per_byte", "bytes_read_per_hour"),
+    "read_errors_per_byte": ("latent_defects_per_hour",),
+    "bytes_read_per_hour": ("latent_defects_per_hour",),
+}
+"""Drive keys that setting a key removes, so that exactly one way of giving a rate is left."""
+
+
+@dataclass(frozen=True)
+class Override:
+    """One parsed ``--set`` override.
+
+    Attributes:
+        text: the override as given, e.g. ``drive.arr=2.5%``.
+        loc: the path it sets, e.g. ``("drive", "arr")``.
+        value: the plain value parsed from the text after ``=``.
+    """
+
+    text: str
+    loc: Loc
+    value: Any
+
+    @property
+    def source(self) -> str:
+        """How errors name this override: ``--set drive.arr=2.5%``."""
+        return f"--set {self.text}"
+
+
+def _fail(text: str, message: str, field: str | None = None) -> ScenarioError:
+    return ScenarioError(message, path=f"--set {text}", field=field)
+
+
+def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
+    """Check a dotted path against the schema; return its location and annotation."""
+    loc: list[str | int] = []
+    annotation: Any = Scenario
+    for segment in path.split("."):
+        match = _SEGMENT.match(segment.strip())
+        if match is None:
+            raise _fail(
+                text, f"{segment!r} is not a key name; write e.g. drive.arr or layouts[1].raid"
+            )
+        name = match["name"]
+        model = as_model(annotation)
+        if model is None:
+            raise _fail(text, f"{dotted(tuple(loc))} is a single value; it has no key {name!r}")
+        if name not in model.model_fields:
+            where = f" in {dotted(tuple(loc))}" if loc else ""
+            hint = did_you_mean(name, field_names(model))
+            raise _fail(text, f"unknown key {name!r}{where}{hint}", dotted((*loc, name)))
+        loc.append(name)
+        annotation = child(annotation, name)
+        for index in _INDEX.findall(match["indices"]):
+            if not is_list(annotation):
+                raise _fail(text, f"{dotted(tuple(loc))} is not a list; it takes no [index]")
+            loc.append(int(index))
+            annotation = child(annotation, int(index))
+    return tuple(loc), annotation
+
+
+def parse_override(text: str) -> Override:
+    """Parse ``key.path=value``; raises ScenarioError naming the override when malformed."""
+    match = _OVERRIDE.match(text)
+    if match is None:
+        raise _fail(text, "expected KEY=VALUE, e.g. drive.arr=2.5% or layouts[1].group_size=10")
+    loc, annotation = _parse_path(text, match["path"])
+    value_text = match["value"].strip()
+    if is_text(annotation) and value_text and value_text[0] not in "'\"":
+        # Taken as written: read as YAML, "name=NS3574: test" would be a mapping.
+        return Override(text=text, loc=loc, value=value_text)
+    try:
+        node = parse_yaml(value_text, f"--set {text}") if value_text else None
+        value = to_plain(node, f"--set {text}")
+    except ScenarioError as exc:
+        raise _fail(text, exc.message, dotted(loc)) from None
+    return Override(text=text, loc=loc, value=value)
+
+
+def apply_overrides(data: dict[str, Any], overrides: Sequence[Override]) -> None:
+    """Set each override's value in the plain ``data`` (in place), in order.
+
+    Missing mappings on the way are created; list items must already exist.
+    """
+    for override in overrides:
+        node: Any = data
+        for depth, part in enumerate(override.loc[:-1]):
+            where = dotted(override.loc[: depth + 1])
+            if isinstance(part, int):
+                if not isinstance(node, list) or part >= len(node):
+                    size = len(node) if isinstance(node, list) else 0
+                    raise _fail(
+                        override.text,
+                        f"{where} does not exist: {dotted(override.loc[:depth])} has {size} "
+                        f"entries (numbered from 0)",
+                        dotted(override.loc),
+                    )
+                node = node[part]
+                continue
+            if not isinstance(node, dict):
+                raise _fail(override.text, f"cannot set inside {where}: it is not a mapping")
+            if node.get(part) is None and isinstance(override.loc[depth + 1], str):
+                node[part] = {}
+            node = node.get(part)
+        _set(override, node)
+
+
+def _set(override: Override, node: Any) -> None:
+    last = override.loc[-1]
+    field = dotted(override.loc)
+    if isinstance(last, int):
+        if not isinstance(node, list) or last >= len(node):
+            size = len(node) if isinstance(node, list) else 0
+            raise _fail(override.text, f"{field} does not exist: there are {size} entries", field)
+        node[last] = override.value
+        return
+    if not isinstance(node, dict):
+        raise _fail(override.text, f"cannot set {field}: its parent is not a mapping", field)
+    node[last] = override.value
+    if override.loc[0] == "drive" and len(override.loc) == 2 and override.value is not None:
+        for other in _EXCLUSIVE.get(last, ()):
+            node.pop(other, None)

@@ -1,0 +1,124 @@
+"""Pydantic models of a scenario file: a drive, its restore times, an aggregate and layouts.
+
+Every field states its unit. Rates follow NS3574 ("Exchange Server 2007 and IBM System
+Storage N series with RAID-DP", 2008): an annualized return rate of 1.9%, 1.08e-4 latent
+defects per drive-hour, a mean rebuild time of 12 h and a mean scrub time of 168 h, over a
+mission of 5 years.
+
+The models only validate; converting to the core's per-hour rates and layouts happens in
+:meth:`Scenario.rates` and :meth:`Scenario.core_layouts`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Annotated
+
+from pydantic import ConfigDict, Field, Strict, model_validator
+
+from planner.core.layouts import Layout
+from planner.core.rates import HOURS_PER_YEAR, Rates
+from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.drive import Drive
+from planner.scenario.layout import LayoutSpec
+
+__all__ = ["Aggregate", "Drive", "FieldError", "LayoutSpec", "Restore", "Scenario"]
+
+
+class Restore(FrozenModel):
+    """Mean times to repair: rebuilding a failed drive and scrubbing away a latent defect."""
+
+    rebuild_hours: float = positive(
+        le=8760, description="Mean time to restore a failed drive onto a spare (hours; NS3574: 12)."
+    )
+    scrub_hours: float = positive(
+        le=87600, description="Mean time for a scrub to find a latent defect (hours; NS3574: 168)."
+    )
+
+
+class Aggregate(FrozenModel):
+    """The aggregate every layout must hold: a number of data drives."""
+
+    data_disks: Annotated[int, Strict()] = Field(
+        ge=1, le=100_000, description="Data drives the aggregate holds (NS3574: 42)."
+    )
+
+
+class Scenario(FrozenModel):
+    """A whole scenario: drive, restore times, aggregate, the layouts to compare, a baseline."""
+
+    model_config = ConfigDict(title="planner scenario")
+
+    name: str = Field(
+        default="Unnamed scenario",
+        strict=True,
+        min_length=1,
+        description="Title shown in reports.",
+    )
+    mission_years: float = positive(
+        default=5.0, le=100, description="Mission length (years of 8,760 h; NS3574: 5)."
+    )
+    drive: Drive
+    restore: Restore
+    aggregate: Aggregate
+    layouts: list[LayoutSpec] = Field(
+        min_length=1, max_length=200, description="Layouts to compare, side by side."
+    )
+    baseline: str | None = Field(
+        default=None,
+        strict=True,
+        description="Label of the layout relative risks are measured against; "
+        "default the first layout.",
+    )
+
+    @model_validator(mode="after")
+    def _labels(self) -> Scenario:
+        seen: dict[str, int] = {}
+        for i, layout in enumerate(self.layouts):
+            if layout.label in seen:
+                raise FieldError(
+                    f"duplicate label {layout.label!r} (also layouts[{seen[layout.label]}]); "
+                    "give one of them a different label",
+                    "layouts",
+                    i,
+                    "label",
+                )
+            seen[layout.label] = i
+        if self.baseline is not None and self.baseline not in seen:
+            near = difflib.get_close_matches(self.baseline, list(seen), n=1, cutoff=0.5)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise FieldError(
+                f"baseline {self.baseline!r} names no layout; {hint}"
+                f"layouts: {', '.join(repr(label) for label in seen)}",
+                "baseline",
+            )
+        return self
+
+    @property
+    def mission_hours(self) -> float:
+        """Mission length in hours (years x 8,760 h)."""
+        return self.mission_years * HOURS_PER_YEAR
+
+    def rates(self) -> Rates:
+        """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub)."""
+        return Rates(
+            op_failures_per_hour=self.drive.op_failures_per_hour,
+            latent_defects_per_hour=self.drive.latent_defect_rate_per_hour,
+            rebuild_hours=self.restore.rebuild_hours,
+            scrub_hours=self.restore.scrub_hours,
+        )
+
+    def core_layouts(self) -> list[Layout]:
+        """The layouts as the core's :class:`~planner.core.layouts.Layout` values, in order."""
+        return [layout.core_layout() for layout in self.layouts]
+
+    def baseline_label(self) -> str:
+        """Label of the baseline layout: ``baseline`` if given, else the first layout's."""
+        return self.baseline if self.baseline is not None else self.layouts[0].label
+
+    def with_layouts(self, layouts: list[LayoutSpec], baseline: str | None = None) -> Scenario:
+        """A validated copy with other layouts (and baseline), e.g. after an edit in the TUI."""
+        data = self.model_dump()
+        data["layouts"] = [layout.model_dump() for layout in layouts]
+        data["baseline"] = baseline
+        return Scenario.model_validate(data)

@@ -1,0 +1,154 @@
+"""Transient loss probability against an independent 100-digit mpmath reference.
+
+The reference generator is rebuilt here from the paper's rules (NS3574, "Probability of
+data loss"; see the module docstring of planner.core.model for the n+k generalisation):
+states (f, l) with f failed drives and l in {0, 1} an undiscovered latent defect,
+f + l <= k, ordered by f then l, then the loss state;
+
+* operational failure (f, l) -> (f + 1, l), or loss when f + 1 + l > k, at (N - f - l) λOp;
+* latent defect (f, 0) -> (f, 1) at (N - f) λLd while f < k (never the last event);
+* rebuild (f, l) -> (f - 1, l) at μOp; scrub (0, 1) -> (0, 0) at μScrub.
+
+P(T) = exp(Q T) is computed by eigendecomposition at 100 digits (cross-checked with
+mpmath.expm) and compared with planner's double-precision p_loss_group.
+"""
+
+import math
+
+import mpmath
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from planner.core.evaluate import p_loss_group
+from planner.core.rates import Rates
+
+DPS = 100
+YEAR = 8760.0
+
+
+def reference_generator(parity: int, drives: int, rates: Rates) -> mpmath.matrix:
+    """Q of the n+k chain in mpmath, from the textual rules (not planner's code)."""
+    lop = mpmath.mpf(rates.op_failures_per_hour)
+    lld = mpmath.mpf(rates.latent_defects_per_hour)
+    mop = 1 / mpmath.mpf(rates.rebuild_hours)
+    msc = 1 / mpmath.mpf(rates.scrub_hours)
+    states = [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]
+    index = {s: i for i, s in enumerate(states)}
+    loss = len(states)
+    size = loss + 1
+    q = mpmath.zeros(size, size)
+    for (f, lat), i in index.items():
+        q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
+        if lat == 0 and f < parity:
+            q[i, index[(f, 1)]] += (drives - f) * lld
+        if f > 0:
+            q[i, index[(f - 1, lat)]] += mop
+        if (f, lat) == (0, 1):
+            q[i, index[(0, 0)]] += msc
+    for i in range(size):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(size) if j != i)
+    return q
+
+
+def reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
+    """(pristine, loss) entry of V diag(exp(λ_i T)) V^-1 at DPS digits."""
+    with mpmath.workdps(DPS):
+        q = reference_generator(parity, drives, rates)
+        eigenvalues, vectors = mpmath.eig(q)
+        inverse = mpmath.inverse(vectors)
+        last = q.rows - 1
+        terms = (
+            vectors[0, i] * mpmath.exp(eigenvalues[i] * hours) * inverse[i, last]
+            for i in range(q.rows)
+        )
+        return +mpmath.re(mpmath.fsum(terms))
+
+
+def reference_p_loss_expm(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
+    """The same entry by mpmath's own scaling-and-squaring exponential."""
+    with mpmath.workdps(DPS):
+        q = reference_generator(parity, drives, rates)
+        return +mpmath.expm(q * hours)[0, q.rows - 1]
+
+
+def assert_close(actual: float, expected: mpmath.mpf, rel: float = 1e-9) -> None:
+    assert expected > 0
+    error = abs(mpmath.mpf(actual) - expected) / expected
+    assert error <= rel, f"planner {actual!r} vs reference {mpmath.nstr(expected, 20)}"
+
+
+PAPER = Rates(0.019 / YEAR, 1.08e-4, 12.0, 168.0)
+TINY = Rates(1e-8, 1.08e-5, 12.0, 168.0)
+TINY_NO_LATENT = Rates(1e-8, 0.0, 6.0, 168.0)
+
+CASES = [
+    # (parity, drives, rates, mission hours)
+    (1, 2, PAPER, 5 * YEAR),
+    (1, 8, PAPER, 5 * YEAR),
+    (1, 60, PAPER, 5 * YEAR),
+    (2, 9, PAPER, 5 * YEAR),
+    (2, 22, PAPER, 5 * YEAR),
+    (2, 60, PAPER, 1.0),
+    (3, 12, PAPER, 5 * YEAR),
+    (4, 16, PAPER, 10 * YEAR),
+    (3, 4, TINY, 5 * YEAR),  # ~1e-18
+    (3, 40, TINY, 5 * YEAR),
+    (4, 5, TINY, 5 * YEAR),  # ~1e-25
+    (4, 60, TINY, 5 * YEAR),
+    (4, 5, TINY_NO_LATENT, YEAR),  # ~1e-32
+    (4, 60, TINY_NO_LATENT, 24.0),
+    (1, 3, Rates(1e-3, 1e-2, 100.0, 1000.0), 20 * YEAR),  # near certain loss
+]
+
+
+@pytest.mark.parametrize(("parity", "drives", "rates", "hours"), CASES)
+def test_p_loss_group_matches_reference(
+    parity: int, drives: int, rates: Rates, hours: float
+) -> None:
+    expected = reference_p_loss(parity, drives, rates, hours)
+    # two independent high-precision methods agree far beyond what is asserted below
+    with mpmath.workdps(DPS):
+        cross = reference_p_loss_expm(parity, drives, rates, hours)
+        assert abs(cross - expected) <= mpmath.mpf(10) ** -40 * expected
+    assert_close(p_loss_group(parity, drives, rates, hours), expected)
+
+
+def test_reference_covers_tiny_probabilities() -> None:
+    """The case list really exercises probabilities at and far below 1e-15."""
+    smallest = min(reference_p_loss(*case) for case in CASES)
+    assert smallest < 1e-30
+    assert sum(reference_p_loss(*case) < 1e-15 for case in CASES) >= 4
+
+
+def test_zero_mission_loses_nothing() -> None:
+    assert p_loss_group(2, 9, PAPER, 0.0) == 0.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    parity=st.integers(1, 4),
+    extra=st.integers(1, 56),
+    log_lop=st.floats(-8.5, -4.0),
+    log_lld=st.floats(-7.0, -3.0),
+    rebuild_hours=st.floats(1.0, 200.0),
+    scrub_hours=st.floats(24.0, 2000.0),
+    # 10 h to 11 years. Below ~1 h, k >= 3, scipy's low-degree Padé step leaves relative
+    # errors up to ~1e-8 on probabilities of ~1e-20 and below (absolute error < 1e-27).
+    log_hours=st.floats(1.0, 5.0),
+)
+def test_p_loss_group_random_cases(
+    parity: int,
+    extra: int,
+    log_lop: float,
+    log_lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    log_hours: float,
+) -> None:
+    drives = parity + extra
+    rates = Rates(10.0**log_lop, 10.0**log_lld, rebuild_hours, scrub_hours)
+    hours = 10.0**log_hours
+    expected = reference_p_loss(parity, drives, rates, hours)
+    assert_close(p_loss_group(parity, drives, rates, hours), expected)
+    assert math.isfinite(float(expected))

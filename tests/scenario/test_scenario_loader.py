@@ -1,0 +1,310 @@
+"""Reading scenario files: bytes, YAML syntax, tags, the top level, the default, the schema."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from ruamel.yaml.comments import CommentedMap
+
+from planner.scenario import (
+    DEFAULT_SOURCE,
+    Scenario,
+    ScenarioError,
+    default_scenario_text,
+    load_default_scenario,
+    load_scenario,
+    load_scenario_document,
+    load_scenario_text,
+    load_scenario_text_document,
+    scenario_json_schema,
+)
+from planner.scenario.document import new_yaml
+
+REPO = Path(__file__).resolve().parents[2]
+
+MINIMAL = """\
+drive:
+  arr: 1.9%
+  latent_defects_per_hour: 1.08e-4
+restore: {rebuild_hours: 12, scrub_hours: 168}
+aggregate:
+  data_disks: 42
+layouts:
+  - raid: raid5
+    group_size: 8
+"""
+
+
+def write_bytes(tmp_path: Path, data: bytes) -> Path:
+    path = tmp_path / "scenario.yaml"
+    path.write_bytes(data)
+    return path
+
+
+def rejected_bytes(tmp_path: Path, data: bytes) -> ScenarioError:
+    path = write_bytes(tmp_path, data)
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert info.value.path == str(path)
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+def test_minimal_scenario_takes_defaults(tmp_path: Path) -> None:
+    scenario = load_scenario(write_bytes(tmp_path, MINIMAL.encode()))
+    assert scenario.mission_years == 5
+    assert scenario.name == "Unnamed scenario"
+    assert scenario.drive.capacity_tb is None
+    assert scenario.baseline_label() == "raid5 8"
+
+
+def test_path_may_be_str_or_path(tmp_path: Path) -> None:
+    path = write_bytes(tmp_path, MINIMAL.encode())
+    assert load_scenario(str(path)) == load_scenario(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(tmp_path / "nope.yaml")
+    assert "cannot read the file" in info.value.message
+    assert info.value.line is None
+
+
+def test_non_utf8_bytes_name_the_line_and_column(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, MINIMAL.encode() + b"name: caf\xe9\n")
+    assert "not UTF-8 text" in err.message
+    assert "0xe9" in err.message
+    assert (err.line, err.column) == (10, 10)
+
+
+def test_utf8_bom_and_non_ascii_text_are_fine(tmp_path: Path) -> None:
+    data = b"\xef\xbb\xbf" + MINIMAL.encode() + "name: Caf\u00e9 \u2013 42\n".encode()
+    assert load_scenario(write_bytes(tmp_path, data)).name == "Caf\u00e9 \u2013 42"
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b"# only a comment\n# and another\n", b"---\n"])
+def test_empty_file(tmp_path: Path, data: bytes) -> None:
+    err = rejected_bytes(tmp_path, data)
+    assert "the scenario is empty" in err.message
+    assert "drive, restore, aggregate and layouts" in err.message
+
+
+def test_list_at_top_level(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"# header\n- raid: raid5\n  group_size: 8\n")
+    assert "top level must be a mapping" in err.message
+    assert "not a list" in err.message
+    assert (err.line, err.column) == (2, 1)
+
+
+def test_scalar_at_top_level(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"just some words\n")
+    assert "top level must be a mapping" in err.message
+    assert "'just some words'" in err.message
+
+
+def test_duplicate_keys(tmp_path: Path) -> None:
+    data = MINIMAL.replace("  arr: 1.9%\n", "  arr: 1.9%\n  arr: 2%\n").encode()
+    err = rejected_bytes(tmp_path, data)
+    assert "duplicate key 'arr'" in err.message
+    assert (err.line, err.column) == (3, 3)
+
+
+def test_duplicate_top_level_section(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, (MINIMAL + "aggregate:\n  data_disks: 7\n").encode())
+    assert "duplicate key 'aggregate'" in err.message
+    assert err.line == 10
+
+
+def test_yaml_syntax_error(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, MINIMAL.replace("arr: 1.9%", "arr: [1.9%").encode())
+    assert err.message.startswith("not valid YAML")
+    assert err.line == 3
+    assert err.column is not None
+
+
+def test_yaml_syntax_error_bad_indentation(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"drive:\n  arr: 1.9%\n latent_defects_per_hour: 1\n")
+    assert err.message.startswith("not valid YAML")
+    assert err.line == 3
+
+
+def test_tab_indentation(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"drive:\n\tarr: 1.9%\n")
+    assert err.message.startswith("not valid YAML")
+    assert (err.line, err.column) == (2, 1)
+
+
+def test_control_character(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"name: a\x00b\n")
+    assert "not allowed" in err.message
+    assert (err.line, err.column) == (1, 8)
+
+
+def test_two_documents(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, ("---\n" + MINIMAL + "---\n" + MINIMAL).encode())
+    assert "single document" in err.message
+    assert err.line == 11
+
+
+def test_python_object_tag_is_rejected_without_running(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    data = MINIMAL.replace(
+        "arr: 1.9%", f"arr: !!python/object/apply:os.system ['touch {marker}']"
+    ).encode()
+    err = rejected_bytes(tmp_path, data)
+    assert "'!!python/object/apply:os.system' is not allowed" in err.message
+    assert (err.line, err.column) == (2, 8)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("snippet", "tag", "column"),
+    [
+        ("arr: !custom 1.9%", "!custom", 8),
+        ("arr: !!str 0.019", "!!str", 8),
+        ("arr: !!float 0.019", "!!float", 8),
+        ("arr: !<tag:example.com,2024:x> 1", "!<tag:example.com,2024:x>", 8),
+        ("arr: !!python/name:os.system ''", "!!python/name:os.system", 8),
+        ("!!python/object:os.Foo arr: 1.9%", "!!python/object:os.Foo", 3),
+    ],
+)
+def test_any_tag_is_rejected(tmp_path: Path, snippet: str, tag: str, column: int) -> None:
+    err = rejected_bytes(tmp_path, MINIMAL.replace("arr: 1.9%", snippet).encode())
+    assert f"YAML tag {tag!r} is not allowed" in err.message
+    assert (err.line, err.column) == (2, column)
+
+
+def test_tag_on_a_whole_mapping(tmp_path: Path) -> None:
+    data = MINIMAL.replace("restore: {", "restore: !!python/object:x.Y {").encode()
+    err = rejected_bytes(tmp_path, data)
+    assert "is not allowed" in err.message
+    assert (err.line, err.column) == (4, 10)
+
+
+def test_non_text_key(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, (MINIMAL + "42: answer\n").encode())
+    assert "key 42 is not text" in err.message
+    assert (err.line, err.column) == (10, 1)
+
+
+def test_alias_bomb_is_stopped(tmp_path: Path) -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 7)]
+    err = rejected_bytes(tmp_path, ("\n".join(lines) + "\n").encode())
+    assert "more than" in err.message
+
+
+def test_aliases_and_dates_become_plain_values(tmp_path: Path) -> None:
+    data = MINIMAL.replace("layouts:", "name: 2024-05-01\nlayouts:") + (
+        "  - &dp {raid: raid6, group_size: 9}\n  - <<: *dp\n    label: merged\n"
+    )
+    scenario = load_scenario(write_bytes(tmp_path, data.encode()))
+    assert scenario.name == "2024-05-01"
+    assert scenario.layouts[1].label == "raid6 9"
+    assert (scenario.layouts[2].label, scenario.layouts[2].group_size) == ("merged", 9)
+
+
+def test_bad_timestamp_is_a_clean_error(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, (MINIMAL + "name: 2001-13-45\n").encode())
+    assert "not a valid value" in err.message
+
+
+def test_text_source_name() -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text(MINIMAL.replace("arr: 1.9%", "arr: 1.9"))
+    assert str(info.value).startswith("<string>:2:8: drive.arr: ")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text("- x\n", source="editor buffer")
+    assert info.value.path == "editor buffer"
+
+
+def test_document_keeps_comments_for_saving_back(tmp_path: Path) -> None:
+    text = "# top comment\n" + MINIMAL.replace("arr: 1.9%", "arr: 1.9%  # the paper's ARR")
+    scenario, document = load_scenario_document(write_bytes(tmp_path, text.encode()))
+    assert isinstance(document, CommentedMap)
+    document["drive"]["arr"] = "2.5%"
+    out = io.StringIO()
+    new_yaml().dump(document, out)
+    saved = out.getvalue()
+    assert "# top comment" in saved
+    assert "arr: 2.5%  # the paper's ARR" in saved
+    assert load_scenario_text(saved).drive.arr == pytest.approx(0.025)
+    assert scenario.drive.arr == pytest.approx(0.019)
+
+
+def test_document_is_the_file_without_overrides() -> None:
+    scenario, document = load_scenario_text_document(MINIMAL, overrides=["drive.arr=3%"])
+    assert scenario.drive.arr == pytest.approx(0.03)
+    assert document["drive"]["arr"] == "1.9%"
+
+
+def test_default_scenario_is_the_papers_aggregate() -> None:
+    scenario = load_default_scenario()
+    assert scenario.aggregate.data_disks == 42
+    assert scenario.mission_years == 5
+    assert scenario.drive.arr == pytest.approx(0.019)
+    assert scenario.drive.latent_defects_per_hour == pytest.approx(1.08e-4)
+    assert scenario.drive.capacity_tb == pytest.approx(0.3)
+    assert (scenario.restore.rebuild_hours, scenario.restore.scrub_hours) == (12, 168)
+    assert [(lay.raid, lay.group_size) for lay in scenario.layouts] == [
+        ("raid10", 2),
+        ("raid5", 8),
+        ("raid-dp", 9),
+        ("raid-dp", 16),
+        ("raid-tp", 12),
+    ]
+    assert scenario.baseline_label() == "raid-dp 9"
+
+
+def test_default_text_is_commented_and_shipped_identically() -> None:
+    text = default_scenario_text()
+    assert text.count("#") > 10
+    assert "NS3574" in text
+    shipped = (REPO / "scenarios" / "ns3574-default.yaml").read_bytes()
+    assert shipped == text.encode("utf-8")
+
+
+def test_default_source_name_in_errors() -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_default_scenario(["layouts[2].label=renamed"])
+    err = info.value
+    assert err.path == DEFAULT_SOURCE
+    assert err.field == "baseline"
+    assert err.line is not None
+    assert str(err).startswith("<default scenario>:")
+    assert "'renamed'" in err.message
+
+
+def test_json_schema() -> None:
+    schema = scenario_json_schema()
+    assert isinstance(schema, dict)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert schema["title"] == "planner scenario"
+    assert set(schema["properties"]) == {
+        "name",
+        "mission_years",
+        "drive",
+        "restore",
+        "aggregate",
+        "layouts",
+        "baseline",
+    }
+    assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
+    drive = schema["$defs"]["Drive"]
+    assert drive["additionalProperties"] is False
+    arr_types = {option.get("type") for option in drive["properties"]["arr"]["anyOf"]}
+    assert {"number", "string"} <= arr_types
+    layout = schema["$defs"]["LayoutSpec"]
+    assert "required" not in layout
+    assert layout["anyOf"] == [{"required": ["raid"]}, {"required": ["parity"]}]
+    json.dumps(schema)  # serialisable as is
+
+
+def test_models_are_frozen() -> None:
+    scenario = load_scenario_text(MINIMAL)
+    assert isinstance(scenario, Scenario)
+    with pytest.raises(ValueError, match="frozen"):
+        scenario.aggregate.data_disks = 7  # type: ignore[misc]

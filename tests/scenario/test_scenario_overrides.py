@@ -1,0 +1,195 @@
+"""``--set`` overrides: applied before validation, errors naming the override."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planner.scenario import ScenarioError, load_default_scenario, load_scenario
+from planner.scenario.overrides import parse_override
+
+TEXT = """\
+name: overrides
+drive:
+  arr: 1.9%
+  latent_defects_per_hour: 1.08e-4
+restore:
+  rebuild_hours: 12
+  scrub_hours: 168
+aggregate:
+  data_disks: 42
+layouts:
+  - raid: raid10
+  - raid: raid5
+    group_size: 8
+  - raid: raid-dp
+    group_size: 16
+baseline: raid-dp 16
+"""
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    file = tmp_path / "base.yaml"
+    file.write_text(TEXT, encoding="utf-8")
+    return file
+
+
+def rejected(path: Path, *overrides: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path, overrides)
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+def test_percent_override(path: Path) -> None:
+    assert load_scenario(path, ["drive.arr=2.5%"]).drive.arr == pytest.approx(0.025)
+
+
+def test_number_overrides(path: Path) -> None:
+    scenario = load_scenario(
+        path,
+        [
+            "restore.rebuild_hours=24",
+            "mission_years=10",
+            "layouts[1].group_size=10",
+            "aggregate.data_disks=60",
+        ],
+    )
+    assert scenario.restore.rebuild_hours == 24
+    assert scenario.mission_years == 10
+    assert scenario.mission_hours == 10 * 8760
+    assert scenario.layouts[1].group_size == 10
+    assert scenario.layouts[1].label == "raid5 10"
+    assert scenario.aggregate.data_disks == 60
+
+
+def test_text_override_with_spaces(path: Path) -> None:
+    scenario = load_scenario(path, ["baseline=raid5 8", "name=NS3574: what if"])
+    assert scenario.baseline_label() == "raid5 8"
+    assert scenario.name == "NS3574: what if"
+
+
+def test_quoted_text_override(path: Path) -> None:
+    assert load_scenario(path, ["name='  spaced  '"]).name == "  spaced  "
+
+
+def test_label_override_and_baseline_together(path: Path) -> None:
+    scenario = load_scenario(path, ["layouts[2].label=DP 14+2", "baseline=DP 14+2"])
+    assert scenario.layouts[2].label == "DP 14+2"
+    assert scenario.baseline_label() == "DP 14+2"
+
+
+def test_later_override_wins(path: Path) -> None:
+    assert load_scenario(path, ["drive.arr=2%", "drive.arr=3%"]).drive.arr == pytest.approx(0.03)
+
+
+def test_whole_layout_as_a_flow_mapping(path: Path) -> None:
+    scenario = load_scenario(path, ["layouts[1]={raid: raid6, group_size: 9}"])
+    assert (scenario.layouts[1].raid, scenario.layouts[1].parity) == ("raid6", 2)
+
+
+def test_rate_override_replaces_the_alternatives(path: Path) -> None:
+    scenario = load_scenario(path, ["drive.mtbf_hours=1000000"])
+    assert scenario.drive.arr is None
+    assert scenario.rates().op_failures_per_hour == pytest.approx(1e-6)
+    scenario = load_scenario(
+        path, ["drive.read_errors_per_byte=8e-14", "drive.bytes_read_per_hour=1.35e9"]
+    )
+    assert scenario.drive.latent_defects_per_hour is None
+    assert scenario.rates().latent_defects_per_hour == pytest.approx(1.08e-4)
+
+
+def test_empty_value_clears_an_optional_key(path: Path) -> None:
+    assert load_scenario(path, ["drive.capacity_tb=1.2"]).drive.capacity_tb == 1.2
+    assert load_scenario(path, ["drive.capacity_tb="]).drive.capacity_tb is None
+
+
+def test_override_creates_a_missing_section(tmp_path: Path) -> None:
+    file = tmp_path / "norestore.yaml"
+    file.write_text(TEXT.replace("restore:\n  rebuild_hours: 12\n  scrub_hours: 168\n", ""))
+    scenario = load_scenario(file, ["restore.rebuild_hours=6", "restore.scrub_hours=48"])
+    assert (scenario.restore.rebuild_hours, scenario.restore.scrub_hours) == (6, 48)
+
+
+def test_default_scenario_with_overrides() -> None:
+    scenario = load_default_scenario(["drive.arr=4%"])
+    assert scenario.drive.arr == pytest.approx(0.04)
+
+
+@pytest.mark.parametrize(
+    ("override", "fragment", "field"),
+    [
+        (
+            "restore.rebuild_hour=24",
+            "unknown key 'rebuild_hour' in restore; did you mean 'rebuild_hours'?",
+            "restore.rebuild_hour",
+        ),
+        ("drives.arr=2%", "unknown key 'drives'; did you mean 'drive'?", "drives"),
+        ("drive.zzz=2%", "unknown key 'zzz' in drive (known: arr, afr,", "drive.zzz"),
+        ("layouts[1].groupsize=10", "did you mean 'group_size'?", "layouts[1].groupsize"),
+        ("drive.arr.x=1", "drive.arr is a single value", None),
+        ("restore[0]=1", "restore is not a list", None),
+        ("drive..arr=1", "is not a key name", None),
+        ("drive.arr", "expected KEY=VALUE", None),
+        ("=3", "expected KEY=VALUE", None),
+        ("layouts[7].group_size=10", "layouts[7] does not exist: layouts has 3 entries", None),
+        ("layouts[3]={raid: raid6}", "layouts[3] does not exist: there are 3 entries", None),
+        ("drive.arr=[1", "not valid YAML", "drive.arr"),
+        ("drive.arr=!!python/object/apply:os.system [true]", "is not allowed", "drive.arr"),
+    ],
+)
+def test_malformed_or_unknown(path: Path, override: str, fragment: str, field: str | None) -> None:
+    err = rejected(path, override)
+    assert err.path == f"--set {override}"
+    assert fragment in err.message
+    assert (err.line, err.column) == (None, None)
+    if field is not None:
+        assert err.field == field
+
+
+@pytest.mark.parametrize(
+    ("override", "field", "fragment"),
+    [
+        ("drive.arr=1.9", "drive.arr", "did you mean 1.9%?"),
+        ("restore.rebuild_hours=-4", "restore.rebuild_hours", "greater than 0 hours"),
+        ("mission_years=abc", "mission_years", "expected a number, got 'abc'"),
+        ("aggregate.data_disks=42.0", "aggregate.data_disks", "write 42"),
+        ("layouts[1].group_size=1", "layouts[1].group_size", "at least 2"),
+        ("layouts[0].group_size=4", "layouts[0].group_size", "raid10 groups always have 2"),
+        ("layouts[1].raid=raid55", "layouts[1].raid", "did you mean 'raid5'?"),
+        ("baseline=raid6 8", "baseline", "names no layout"),
+        ("layouts[1]={raid: raid6}", "layouts[1].group_size", "raid6 needs a group_size"),
+    ],
+)
+def test_bad_value_points_at_the_override(
+    path: Path, override: str, field: str, fragment: str
+) -> None:
+    err = rejected(path, override)
+    assert err.path == f"--set {override}"
+    assert (err.line, err.column, err.field) == (None, None, field)
+    assert fragment in err.message
+    assert str(err).startswith(f"--set {override}: {field}: ")
+
+
+def test_file_error_still_points_at_the_file(path: Path) -> None:
+    path.write_text(TEXT.replace("scrub_hours: 168", "scrub_hours: -1"))
+    err = rejected(path, "drive.arr=2%")
+    assert (err.path, err.line, err.field) == (str(path), 7, "restore.scrub_hours")
+
+
+def test_override_error_is_reported_first(path: Path) -> None:
+    path.write_text(TEXT.replace("scrub_hours: 168", "scrub_hours: -1"))
+    err = rejected(path, "restore.rebuild_hours=0")
+    assert err.path == "--set restore.rebuild_hours=0"
+    assert [e.field for e in err.all_errors] == ["restore.rebuild_hours", "restore.scrub_hours"]
+
+
+def test_parse_override() -> None:
+    override = parse_override("layouts[2].group_size = 12")
+    assert override.loc == ("layouts", 2, "group_size")
+    assert override.value == 12
+    assert override.source == "--set layouts[2].group_size = 12"
+    assert parse_override("drive.arr=2.5%").value == "2.5%"
+    assert parse_override("drive.latent_defects_per_hour=1e-4").value == pytest.approx(1e-4)
