@@ -1,0 +1,477 @@
+"""Capacity and performance sizing: how many drives each layout needs, and its risk.
+
+For every layout the engine computes the drives needed for capacity and the drives needed
+for IOPS, rounds each up to whole RAID groups, keeps the larger and reports which one
+decided (``bound_by``), then evaluates the probability of data loss of the aggregate it
+sized (:func:`planner.core.evaluate.p_loss_group` and
+:func:`~planner.core.evaluate.p_loss_aggregate`).
+
+Counting rules (the NS3574 Table 9 comparison and the Exchange sizing guides use the same):
+
+* **IOPS.** Back-end IOPS = reads + writes x write penalty (NS3574, "Write performance").
+  Every drive of a group serves back-end I/O, parity and mirror drives included, because
+  the penalty already charges the parity (or mirror) writes: a group of N drives serves
+  N x ``drive.iops``.
+* **Capacity.** Only the n = N - k data drives of a group hold data: a group gives
+  n x ``drive.usable_tb``.
+
+The drive side (IOPS per drive class, usable TB, rebuild time) lives in
+:mod:`planner.core.rebuild`; :class:`Drive` and the drive classes are re-exported here.
+
+Units: TB = 10**12 bytes, MB = 10**6 bytes, KB = 10**3 bytes; IOPS are I/Os per second;
+hours for times.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from planner.core.evaluate import p_loss_aggregate, p_loss_group
+from planner.core.layouts import Layout
+from planner.core.presets import find_preset
+from planner.core.rates import Rates
+from planner.core.rebuild import (
+    DRIVE_CLASSES,
+    Drive,
+    DriveClass,
+    RebuildSource,
+    check_fraction,
+    check_non_negative,
+    check_positive,
+    find_drive_class,
+    restore_hours,
+)
+
+BoundBy = Literal["capacity", "iops"]
+
+WRITE_PENALTIES: dict[str, float] = {
+    # Mirrors: one write per copy (NS3574: RAID 10 "one write to the first disk and another
+    # write to the mirrored disk").
+    "raid1": 2.0,
+    "raid10": 2.0,
+    "mirror3": 3.0,
+    # Read-modify-write of a small write: read data and k parities, write data and k
+    # parities, 2 (k + 1) I/Os (NS3574: RAID 5 = 4, RAID 6 = 6). RAID 4 is RAID 5 with a
+    # dedicated parity drive: same I/O count. Triple parity continues the rule: 8.
+    "raid4": 4.0,
+    "raid5": 4.0,
+    "raid6": 6.0,
+    "raid-tp": 8.0,
+    # RAID-DP with WAFL writes full stripes: NS3574 Figure 7 measured "substantially below
+    # 1.0" disk write per host write; 1 is the value the paper feeds the Exchange
+    # calculator for Table 9's "RAID 6 (no write penalty)" row.
+    "raid-dp": 1.0,
+    # ZFS RAID-Z is copy-on-write and never reads to modify a stripe, but a small random
+    # write still touches every drive of the stripe; the generic read-modify-write figure
+    # is kept as the conservative default. Override it when measurements say otherwise.
+    "raidz1": 4.0,
+    "raidz2": 6.0,
+    "raidz3": 8.0,
+}
+"""Default disk I/Os per host write, by preset name (overridable per layout)."""
+
+
+_CEIL_TOLERANCE = 1e-9
+"""Relative slack before rounding up: 1,000 IOPS x (1 - 0.7 reads) is 300.00000000000006
+writes in binary floating point, and one spurious extra drive would be a wrong answer."""
+
+
+class Workload(Protocol):
+    """What the sizing needs from a workload: host I/O split and capacity."""
+
+    @property
+    def read_iops(self) -> float:
+        """Host reads per second reaching the array."""
+        ...
+
+    @property
+    def write_iops(self) -> float:
+        """Host writes per second reaching the array."""
+        ...
+
+    @property
+    def required_tb(self) -> float:
+        """Usable capacity the data needs, in TB (10**12 bytes)."""
+        ...
+
+
+@dataclass(frozen=True)
+class PlainWorkload:
+    """A workload given directly: host IOPS, read share and capacity.
+
+    Attributes:
+        iops: host I/Os per second (reads + writes) at the peak to size for.
+        read_fraction: share of ``iops`` that are reads, 0 to 1.
+        capacity_tb: usable capacity needed, TB (10**12 bytes).
+    """
+
+    iops: float
+    read_fraction: float
+    capacity_tb: float
+
+    def __post_init__(self) -> None:
+        check_non_negative("iops", self.iops)
+        check_fraction("read_fraction", self.read_fraction)
+        check_non_negative("capacity_tb", self.capacity_tb)
+        if self.iops == 0.0 and self.capacity_tb == 0.0:
+            raise ValueError("the workload asks for neither IOPS nor capacity")
+
+    @property
+    def read_iops(self) -> float:
+        """Host reads per second."""
+        return self.iops * self.read_fraction
+
+    @property
+    def write_iops(self) -> float:
+        """Host writes per second."""
+        return self.iops * (1.0 - self.read_fraction)
+
+    @property
+    def host_iops(self) -> float:
+        """Host I/Os per second."""
+        return self.iops
+
+    @property
+    def required_tb(self) -> float:
+        """Usable capacity needed, TB."""
+        return self.capacity_tb
+
+
+@dataclass(frozen=True)
+class MailboxWorkload:
+    """An Exchange 2007 style mailbox workload (databases and their logs on one aggregate).
+
+    Every factor is a named default from Exchange 2007 sizing guidance; docs/sizing.md
+    gives the sources and the effect of each on NS3574 Table 9.
+
+    Attributes:
+        users: mailboxes.
+        iops_per_user: database IOPS per mailbox (Exchange 2007 profiles: 0.11 light,
+            0.18 average, 0.32 heavy, 0.48 very heavy; NS3574 Table 9 uses 0.33).
+        mailbox_mb: mailbox quota, MB.
+        read_fraction: database reads / database IOPS; Exchange 2007 is about 1:1.
+        log_overhead_fraction: transaction log writes per database I/O (about 3/4 of the
+            database writes at 1:1, so 0.38; 0 leaves the logs out).
+        iops_headroom_fraction: peak headroom on top of the profile (20 %, as the IBM XIV
+            ESRP, seed 004: 0.8 IOPS "include 20% headroom", 1.0 tested).
+        messages_per_day: messages sent and received per mailbox per day (100 for the heavy
+            0.32 IOPS profile: 20 sent, 80 received).
+        message_kb: average message size, KB (10**3 bytes).
+        deleted_item_retention_days: days the dumpster keeps deleted items (default 14).
+        database_overhead_fraction: extra space on top of mailboxes, white space and
+            dumpster for tables, indices and safety (Microsoft: 20 %).
+        content_index_fraction: content index size as a share of the database (about 5 %).
+        log_capacity_fraction: log space as a share of the database (seed 002: 10 GB log
+            volumes for 200 GB database volumes, 5 %).
+    """
+
+    users: int
+    iops_per_user: float
+    mailbox_mb: float
+    read_fraction: float = 0.5
+    log_overhead_fraction: float = 0.38
+    iops_headroom_fraction: float = 0.2
+    messages_per_day: float = 100.0
+    message_kb: float = 50.0
+    deleted_item_retention_days: float = 14.0
+    database_overhead_fraction: float = 0.2
+    content_index_fraction: float = 0.05
+    log_capacity_fraction: float = 0.05
+
+    def __post_init__(self) -> None:
+        if isinstance(self.users, bool) or not isinstance(self.users, int) or self.users < 1:
+            raise ValueError(f"users must be a whole number >= 1, got {self.users!r}")
+        check_non_negative("iops_per_user", self.iops_per_user)
+        check_positive("mailbox_mb", self.mailbox_mb)
+        check_fraction("read_fraction", self.read_fraction)
+        for name in (
+            "log_overhead_fraction",
+            "iops_headroom_fraction",
+            "messages_per_day",
+            "message_kb",
+            "deleted_item_retention_days",
+            "database_overhead_fraction",
+            "content_index_fraction",
+            "log_capacity_fraction",
+        ):
+            check_non_negative(name, getattr(self, name))
+
+    @property
+    def database_iops(self) -> float:
+        """Database IOPS with headroom: users x IOPS per user x (1 + headroom)."""
+        return self.users * self.iops_per_user * (1.0 + self.iops_headroom_fraction)
+
+    @property
+    def log_iops(self) -> float:
+        """Transaction log writes per second: database IOPS x log overhead."""
+        return self.database_iops * self.log_overhead_fraction
+
+    @property
+    def read_iops(self) -> float:
+        """Host reads per second (database reads; log reads only happen in recovery)."""
+        return self.database_iops * self.read_fraction
+
+    @property
+    def write_iops(self) -> float:
+        """Host writes per second: database writes plus log writes."""
+        return self.database_iops * (1.0 - self.read_fraction) + self.log_iops
+
+    @property
+    def host_iops(self) -> float:
+        """Host I/Os per second, reads and writes."""
+        return self.read_iops + self.write_iops
+
+    @property
+    def database_mb_per_user(self) -> float:
+        """Database space per mailbox before the overhead factor, MB.
+
+        Mailbox + white space (one day of mail) + dumpster (retention days of mail).
+        """
+        day_mb = self.messages_per_day * self.message_kb / 1_000.0
+        return self.mailbox_mb + day_mb * (1.0 + self.deleted_item_retention_days)
+
+    @property
+    def database_tb(self) -> float:
+        """All databases with overhead and content index, TB."""
+        mb = self.users * self.database_mb_per_user
+        mb *= (1.0 + self.database_overhead_fraction) * (1.0 + self.content_index_fraction)
+        return mb / 1e6
+
+    @property
+    def log_tb(self) -> float:
+        """Transaction log space, TB."""
+        return self.database_tb * self.log_capacity_fraction
+
+    @property
+    def required_tb(self) -> float:
+        """Databases plus logs, TB."""
+        return self.database_tb + self.log_tb
+
+
+def default_write_penalty(layout: Layout) -> float:
+    """Disk I/Os per host write for ``layout``: by preset, else 2 (k + 1) read-modify-write.
+
+    A plain ``parity: k`` layout (no preset) gets the generic parity figure 2 (k + 1):
+    4, 6, 8 for k = 1, 2, 3.
+    """
+    if layout.raid is not None:
+        preset = find_preset(layout.raid)
+        if preset is not None and preset.name in WRITE_PENALTIES:
+            return WRITE_PENALTIES[preset.name]
+    return 2.0 * (layout.parity + 1)
+
+
+def backend_iops(read_iops: float, write_iops: float, write_penalty: float) -> float:
+    """Disk I/Os per second the array performs: reads + writes x penalty (NS3574)."""
+    return read_iops + write_iops * write_penalty
+
+
+def ceil_count(value: float) -> int:
+    """Round a non-negative count up, ignoring floating-point noise below 1e-9 relative."""
+    return math.ceil(value * (1.0 - _CEIL_TOLERANCE))
+
+
+def disks_for_iops(backend: float, iops_per_drive: float, group_size: int) -> int:
+    """Drives needed to serve ``backend`` IOPS, rounded up to whole groups of ``group_size``.
+
+    Every drive of a group counts, parity or mirror drives included (see module docstring).
+    """
+    groups = ceil_count(ceil_count(backend / iops_per_drive) / group_size)
+    return groups * group_size
+
+
+def disks_for_capacity(required_tb: float, usable_tb_per_drive: float, layout: Layout) -> int:
+    """Drives needed to hold ``required_tb``, rounded up to whole groups of the layout.
+
+    Only the data drives of a group count: ceil(ceil(TB / usable TB per drive) / n) groups.
+    """
+    data_drives = ceil_count(required_tb / usable_tb_per_drive)
+    groups = ceil_count(data_drives / layout.data_disks_per_group)
+    return groups * layout.group_size
+
+
+@dataclass(frozen=True)
+class SizingResult:
+    """One layout sized for a workload on a drive, with the risk of the sized aggregate.
+
+    Attributes:
+        label: the layout's label.
+        raid: preset name, or None for a plain ``parity: k`` layout.
+        parity: parity (or extra mirror) drives per group, k.
+        group_size: drives per group, N.
+        data_disks_per_group: N - k.
+        write_penalty: disk I/Os per host write used.
+        read_iops: host reads per second.
+        write_iops: host writes per second.
+        backend_iops: reads + writes x penalty, disk I/Os per second.
+        required_tb: capacity the workload needs, TB.
+        disks_for_capacity: drives for capacity, whole groups.
+        disks_for_iops: drives for IOPS, whole groups.
+        disks_needed: the larger of the two.
+        bound_by: ``"iops"`` when IOPS need strictly more drives, else ``"capacity"``.
+        groups: disks_needed / group_size.
+        data_disks: groups x (N - k).
+        usable_tb: groups x (N - k) x usable TB per drive.
+        iops_available: groups x N x IOPS per drive, the back-end IOPS the aggregate serves.
+        rebuild_hours: mean restore time fed to the reliability model, hours.
+        rebuild_source: ``"drive"`` when derived from the drive's rebuild rate, ``"rates"``
+            when taken from ``rates.rebuild_hours``.
+        mission_hours: the mission the probabilities are over, hours.
+        p_loss_group: probability that one group loses data within the mission.
+        p_loss_aggregate: probability that any of the ``groups`` groups does.
+    """
+
+    label: str
+    raid: str | None
+    parity: int
+    group_size: int
+    data_disks_per_group: int
+    write_penalty: float
+    read_iops: float
+    write_iops: float
+    backend_iops: float
+    required_tb: float
+    disks_for_capacity: int
+    disks_for_iops: int
+    disks_needed: int
+    bound_by: BoundBy
+    groups: int
+    data_disks: int
+    usable_tb: float
+    iops_available: float
+    rebuild_hours: float
+    rebuild_source: RebuildSource
+    mission_hours: float
+    p_loss_group: float
+    p_loss_aggregate: float
+
+
+def size_layout(
+    layout: Layout,
+    workload: Workload,
+    drive: Drive,
+    *,
+    rates: Rates,
+    mission_hours: float,
+    write_penalty: float | None = None,
+    load_factor: float = 1.0,
+    delay_hours: float = 0.0,
+) -> SizingResult:
+    """Size one layout for ``workload`` on ``drive`` and evaluate the sized aggregate.
+
+    Args:
+        layout: groups of ``group_size`` drives with ``parity`` redundancy.
+        workload: host reads and writes per second and required TB.
+        drive: per-drive capacity, IOPS and (optionally) rebuild rate.
+        rates: failure, latent defect, rebuild and scrub rates; when the drive has a
+            rebuild rate its derived restore time replaces ``rates.rebuild_hours``.
+        mission_hours: mission time of the loss probabilities, hours.
+        write_penalty: disk I/Os per host write; None for :func:`default_write_penalty`.
+        load_factor: rebuild slow-down under load (see :data:`planner.core.rebuild.LOAD_FACTORS`).
+        delay_hours: hours before the rebuild starts (no hot spare).
+
+    Returns:
+        The sized layout with its risk.
+
+    Raises:
+        ValueError: a write penalty that is not positive and finite, a load factor or delay
+            without a drive rebuild rate, or a non-positive mission.
+    """
+    penalty = default_write_penalty(layout) if write_penalty is None else write_penalty
+    if not (math.isfinite(penalty) and penalty > 0.0):
+        raise ValueError(f"{layout.label}: write_penalty must be positive, got {penalty!r}")
+    if not (math.isfinite(mission_hours) and mission_hours > 0.0):
+        raise ValueError(f"mission_hours must be positive, got {mission_hours!r}")
+
+    reads, writes = workload.read_iops, workload.write_iops
+    backend = backend_iops(reads, writes, penalty)
+    for_capacity = disks_for_capacity(workload.required_tb, drive.usable_tb, layout)
+    for_iops = disks_for_iops(backend, drive.iops, layout.group_size)
+    # At least one group, even for a workload too small to fill one.
+    needed = max(for_capacity, for_iops, layout.group_size)
+    bound_by: BoundBy = "iops" if for_iops > for_capacity else "capacity"
+    groups = needed // layout.group_size
+
+    hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
+    model_rates = dataclasses.replace(rates, rebuild_hours=hours)
+    p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
+
+    return SizingResult(
+        label=layout.label,
+        raid=layout.raid,
+        parity=layout.parity,
+        group_size=layout.group_size,
+        data_disks_per_group=layout.data_disks_per_group,
+        write_penalty=penalty,
+        read_iops=reads,
+        write_iops=writes,
+        backend_iops=backend,
+        required_tb=workload.required_tb,
+        disks_for_capacity=for_capacity,
+        disks_for_iops=for_iops,
+        disks_needed=needed,
+        bound_by=bound_by,
+        groups=groups,
+        data_disks=groups * layout.data_disks_per_group,
+        usable_tb=groups * layout.data_disks_per_group * drive.usable_tb,
+        iops_available=needed * drive.iops,
+        rebuild_hours=hours,
+        rebuild_source=source,
+        mission_hours=mission_hours,
+        p_loss_group=p_group,
+        p_loss_aggregate=p_loss_aggregate(p_group, groups),
+    )
+
+
+def size_layouts(
+    layouts: Sequence[Layout],
+    workload: Workload,
+    drive: Drive,
+    *,
+    rates: Rates,
+    mission_hours: float,
+    write_penalties: Mapping[str, float] | None = None,
+    load_factor: float = 1.0,
+    delay_hours: float = 0.0,
+) -> tuple[SizingResult, ...]:
+    """Size every layout for the same workload, drive, rates and mission.
+
+    ``write_penalties`` overrides the default penalty of the layouts it names (by label).
+
+    Raises:
+        ValueError: no layouts, an override naming no layout, or any error of
+            :func:`size_layout`.
+    """
+    if not layouts:
+        raise ValueError("at least one layout is needed")
+    overrides = dict(write_penalties or {})
+    labels = [layout.label for layout in layouts]
+    unknown = sorted(set(overrides) - set(labels))
+    if unknown:
+        raise ValueError(f"write_penalties name no layout: {unknown}; layouts: {labels}")
+    return tuple(
+        size_layout(
+            layout,
+            workload,
+            drive,
+            rates=rates,
+            mission_hours=mission_hours,
+            write_penalty=overrides.get(layout.label),
+            load_factor=load_factor,
+            delay_hours=delay_hours,
+        )
+        for layout in layouts
+    )
+
+
+__all__ = [  # noqa: RUF022 -- grouped: drive re-exports, workloads, sizing
+    "DRIVE_CLASSES", "Drive", "DriveClass", "find_drive_class", "restore_hours",
+    "MailboxWorkload", "PlainWorkload", "Workload",
+    "WRITE_PENALTIES", "BoundBy", "SizingResult", "backend_iops", "ceil_count",
+    "default_write_penalty", "disks_for_capacity", "disks_for_iops", "size_layout",
+    "size_layouts",
+]  # fmt: skip
