@@ -1,0 +1,196 @@
+"""Lifetime and repair-time distributions for the Monte Carlo simulator, all in hours.
+
+The Markov model (:mod:`planner.core.model`) needs constant rates; the simulator
+(:mod:`planner.core.simulate`) takes any of the distributions here. NS3574 itself notes that
+"the best method, which accounts for nonconstant failure and repair rates, is Monte Carlo
+simulation" [Elerath07b]; Elerath and Pecht (2009) fitted three-parameter Weibulls to field
+data, kept here as :data:`ELERATH_2009`.
+
+Every distribution is described by its cumulative hazard ``H(t) = -ln S(t)`` and its inverse:
+sampling is by inverse CDF, ``t = F^-1(u) = H^-1(-ln(1 - u))``, and the simulator uses the
+same pair to run a drive's failure clock at a scaled hazard (importance sampling) or to hold
+it (conditioning).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from planner.core.rates import Rates
+
+FloatArray = npt.NDArray[np.float64]
+ArrayLike = float | FloatArray
+
+
+def _check_positive(name: str, value: float) -> None:
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Exponential:
+    """Exponential time with mean ``mean_hours``: the constant-rate case of the Markov model.
+
+    Attributes:
+        mean_hours: mean time (h); the rate is ``1 / mean_hours`` per hour.
+    """
+
+    mean_hours: float
+
+    def __post_init__(self) -> None:
+        _check_positive("mean_hours", self.mean_hours)
+
+    @property
+    def rate_per_hour(self) -> float:
+        """The constant hazard 1 / mean (per hour)."""
+        return 1.0 / self.mean_hours
+
+    def cumulative_hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """H(t) = t / mean for t >= 0 (dimensionless)."""
+        h: FloatArray = np.maximum(np.asarray(t_hours, dtype=float), 0.0) / self.mean_hours
+        return h
+
+    def inverse_cumulative_hazard(self, h: ArrayLike) -> FloatArray:
+        """The time (h) at which the cumulative hazard reaches ``h``: mean * h."""
+        return np.asarray(h, dtype=float) * self.mean_hours
+
+    def hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """Hazard rate (per hour): constant 1 / mean."""
+        return np.full_like(np.asarray(t_hours, dtype=float), 1.0 / self.mean_hours)
+
+    def cdf(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time <= t)."""
+        return -np.expm1(-self.cumulative_hazard(t_hours))
+
+    def survival(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time > t)."""
+        return np.exp(-self.cumulative_hazard(t_hours))
+
+    def quantile(self, u: ArrayLike) -> FloatArray:
+        """Inverse CDF (h) at probabilities ``u`` in [0, 1)."""
+        return self.inverse_cumulative_hazard(-np.log1p(-np.asarray(u, dtype=float)))
+
+    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...]) -> FloatArray:
+        """``size`` independent times (h), by inverse CDF of uniforms from ``rng``."""
+        return self.quantile(rng.random(size))
+
+
+@dataclass(frozen=True)
+class Weibull:
+    """Three-parameter Weibull time: ``F(t) = 1 - exp(-((t - location) / scale) ** shape)``.
+
+    The parametrisation of Elerath and Pecht (2009) and of ``scipy.stats.weibull_min(shape,
+    loc=location, scale=scale)``. Shape > 1 is wear-out (the hazard grows with age), shape < 1
+    infant mortality, shape = 1 the exponential.
+
+    Attributes:
+        shape: Weibull shape beta (dimensionless, > 0).
+        scale_hours: characteristic life eta (h): F(location + eta) = 1 - 1/e.
+        location_hours: minimum time gamma (h), e.g. the shortest possible rebuild; >= 0.
+    """
+
+    shape: float
+    scale_hours: float
+    location_hours: float = 0.0
+
+    def __post_init__(self) -> None:
+        _check_positive("shape", self.shape)
+        _check_positive("scale_hours", self.scale_hours)
+        if not (math.isfinite(self.location_hours) and self.location_hours >= 0):
+            raise ValueError(f"location_hours must be >= 0, got {self.location_hours!r}")
+
+    @property
+    def mean_hours(self) -> float:
+        """Mean time (h): location + scale * Gamma(1 + 1 / shape)."""
+        return self.location_hours + self.scale_hours * math.gamma(1.0 + 1.0 / self.shape)
+
+    def cumulative_hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """H(t) = ((t - location) / scale) ** shape for t > location, else 0."""
+        z = np.maximum(np.asarray(t_hours, dtype=float) - self.location_hours, 0.0)
+        h: FloatArray = np.power(z / self.scale_hours, self.shape)
+        return h
+
+    def inverse_cumulative_hazard(self, h: ArrayLike) -> FloatArray:
+        """The time (h) at which the cumulative hazard reaches ``h``: loc + scale * h**(1/shape)."""
+        root: FloatArray = np.power(np.asarray(h, dtype=float), 1.0 / self.shape)
+        return self.location_hours + self.scale_hours * root
+
+    def hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """Hazard rate (per hour): (shape / scale) ((t - location) / scale) ** (shape - 1)."""
+        t = np.asarray(t_hours, dtype=float)
+        z = np.maximum(t - self.location_hours, 0.0) / self.scale_hours
+        with np.errstate(divide="ignore"):
+            h = self.shape / self.scale_hours * np.power(z, self.shape - 1.0)
+        return np.where(t > self.location_hours, h, 0.0)
+
+    def cdf(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time <= t)."""
+        return -np.expm1(-self.cumulative_hazard(t_hours))
+
+    def survival(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time > t)."""
+        return np.exp(-self.cumulative_hazard(t_hours))
+
+    def quantile(self, u: ArrayLike) -> FloatArray:
+        """Inverse CDF (h) at probabilities ``u`` in [0, 1)."""
+        return self.inverse_cumulative_hazard(-np.log1p(-np.asarray(u, dtype=float)))
+
+    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...]) -> FloatArray:
+        """``size`` independent times (h), by inverse CDF of uniforms from ``rng``."""
+        return self.quantile(rng.random(size))
+
+
+Distribution = Exponential | Weibull
+"""Any time distribution the simulator accepts."""
+
+
+@dataclass(frozen=True)
+class DistributionSet:
+    """The four inputs of the simulator, the non-constant counterpart of :class:`Rates`.
+
+    Attributes:
+        operational_failure: time to operational failure of one new drive (h).
+        restoration: duration of one rebuild (h), one rebuild at a time.
+        scrub: time from a latent defect's appearance to its repair by the scrub (h),
+            counted while no drive is failed (see :mod:`planner.core.simulate`).
+        latent_defects_per_hour: latent defect rate of one drive (per drive-hour), constant.
+    """
+
+    operational_failure: Distribution
+    restoration: Distribution
+    scrub: Distribution
+    latent_defects_per_hour: float
+
+    def __post_init__(self) -> None:
+        value = self.latent_defects_per_hour
+        if not (math.isfinite(value) and value >= 0):
+            raise ValueError(f"latent_defects_per_hour must be >= 0, got {value!r}")
+
+
+ELERATH_2009 = DistributionSet(
+    operational_failure=Weibull(shape=1.2, scale_hours=461_386.0),
+    restoration=Weibull(shape=2.0, scale_hours=12.0, location_hours=6.0),
+    scrub=Weibull(shape=3.0, scale_hours=168.0, location_hours=6.0),
+    latent_defects_per_hour=1.08e-4,
+)
+"""Elerath and Pecht (2009), for NS3574's assumptions: time to failure Weibull(1.2, 461,386 h),
+restoration Weibull(2.0, 12 h, location 6 h), scrub Weibull(3, 168 h, location 6 h),
+1.08e-4 latent defects per drive-hour."""
+
+
+def exponential_from_rates(rates: Rates) -> DistributionSet:
+    """The constant rates of the Markov model as exponential distributions.
+
+    With these the simulator and :func:`planner.core.evaluate.p_loss_group` describe the same
+    process, so they must agree within the simulation's confidence interval.
+    """
+    return DistributionSet(
+        operational_failure=Exponential(1.0 / rates.op_failures_per_hour),
+        restoration=Exponential(rates.rebuild_hours),
+        scrub=Exponential(rates.scrub_hours),
+        latent_defects_per_hour=rates.latent_defects_per_hour,
+    )

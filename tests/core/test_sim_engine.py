@@ -1,0 +1,279 @@
+"""The simulator against the exact Markov answer (exponential laws) and a scalar reference.
+
+With exponential distributions the simulated process is the n+k chain itself, so the plain
+and the conditional estimates must agree with planner.core.evaluate.p_loss_group within
+their statistical error. The failure rate is inflated and the missions short so that plain
+sampling resolves p ~ 1e-2..0.5 in a fraction of a second. Every comparison asserts
+|sim - exact| < 4 sigma; the same runs are checked to be far from a perturbed model, so the
+assertion has the power to catch a wrong rule.
+"""
+
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from planner.core.distributions import (
+    DistributionSet,
+    Exponential,
+    Weibull,
+    exponential_from_rates,
+)
+from planner.core.evaluate import p_loss_aggregate, p_loss_group
+from planner.core.rates import Rates
+from planner.core.simulate import Method, SimulationResult, simulate_group
+
+INFLATED = Rates(
+    op_failures_per_hour=2e-4, latent_defects_per_hour=5e-4, rebuild_hours=50.0, scrub_hours=100.0
+)
+NO_LATENT = Rates(2e-4, 0.0, 50.0, 100.0)
+
+# (parity k, drives N, mission hours, rates)
+CASES = [
+    (1, 4, 1_000.0, INFLATED),
+    (1, 10, 1_000.0, INFLATED),
+    (2, 6, 2_000.0, INFLATED),
+    (2, 12, 2_000.0, INFLATED),
+    (2, 12, 2_000.0, NO_LATENT),
+    (3, 10, 3_000.0, INFLATED),
+]
+
+
+def case_id(case: tuple[int, int, float, Rates]) -> str:
+    k, n, hours, rates = case
+    return f"k{k}-N{n}-T{hours:g}-ld{rates.latent_defects_per_hour:g}"
+
+
+def assert_agrees(result: SimulationResult, exact: float) -> None:
+    """|sim - exact| < 4 sigma, sigma from the exact p for plain (binomial) sampling."""
+    if result.method == "plain":
+        sigma = math.sqrt(exact * (1 - exact) / result.trials)
+    else:
+        sigma = result.std_error
+    assert abs(result.p_loss_group - exact) < 4 * sigma, (result, exact)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("method", ["plain", "conditional"])
+def test_exponential_simulation_matches_markov(
+    case: tuple[int, int, float, Rates], method: str
+) -> None:
+    k, n, hours, rates = case
+    exact = p_loss_group(k, n, rates, hours)
+    result = simulate_group(
+        k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2024
+    )
+    assert result.trials == 20_000
+    assert_agrees(result, exact)
+    # Power: a model with 50% longer rebuilds is clearly rejected by the same run.
+    slower = Rates(
+        rates.op_failures_per_hour,
+        rates.latent_defects_per_hour,
+        1.5 * rates.rebuild_hours,
+        rates.scrub_hours,
+    )
+    wrong = p_loss_group(k, n, slower, hours)
+    sigma = result.std_error
+    assert abs(result.p_loss_group - wrong) > 4 * sigma
+
+
+def test_weibull_of_shape_one_is_the_markov_chain() -> None:
+    """Shape-1 Weibulls take the Weibull code path and must still give the exact chain."""
+    k, n, hours, r = 2, 8, 2_000.0, INFLATED
+    laws = DistributionSet(
+        Weibull(1.0, 1 / r.op_failures_per_hour),
+        Weibull(1.0, r.rebuild_hours),
+        Weibull(1.0, r.scrub_hours),
+        r.latent_defects_per_hour,
+    )
+    result = simulate_group(k, n, laws, hours, trials=20_000, seed=5)
+    assert_agrees(result, p_loss_group(k, n, r, hours))
+
+
+# --- a scalar reference simulator of the same rules, written independently --------------------
+
+
+def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> bool:
+    """One trial, one event at a time. Drives start new; a rebuilt drive is new; the defect
+    holder cannot fail; the scrub clock stops while a drive is failed; loss = failure at f+l=k."""
+    life = laws.operational_failure
+    assert isinstance(life, Weibull)
+
+    def cum(age: float) -> float:
+        return (max(age - life.location_hours, 0.0) / life.scale_hours) ** life.shape
+
+    def inv(h: float) -> float:
+        return life.location_hours + life.scale_hours * h ** (1 / life.shape)
+
+    def draw(w: Weibull) -> float:
+        return w.location_hours + w.scale_hours * rng.weibull(w.shape)
+
+    t, f, holder = 0.0, 0, -1
+    birth, sync = [0.0] * n, [0.0] * n
+    left = list(rng.standard_exponential(n))  # cumulative hazard left to failure
+    failed = [False] * n
+    rebuild_end, scrub_left, scrub_since = math.inf, 0.0, 0.0
+    while True:
+        at_risk = [i for i in range(n) if not failed[i] and i != holder]
+        fail_times = [birth[i] + inv(cum(sync[i] - birth[i]) + left[i]) for i in at_risk]
+        t_fail = min(fail_times, default=math.inf)
+        rate = (n - f) * laws.latent_defects_per_hour if holder < 0 and f < k else 0.0
+        t_ld = t + rng.exponential(1 / rate) if rate > 0 else math.inf
+        t_scrub = scrub_since + scrub_left if holder >= 0 and f == 0 else math.inf
+        t = min(t_fail, t_ld, rebuild_end, t_scrub)
+        if t >= hours:
+            return False
+        if t == t_fail:
+            if f + (holder >= 0) == k:
+                return True
+            i = at_risk[fail_times.index(t_fail)]
+            failed[i] = True
+            if f == 0:
+                rebuild_end = t + draw(laws.restoration)
+                scrub_left -= t - scrub_since
+            f += 1
+        elif t == t_ld:
+            working = [i for i in range(n) if not failed[i]]
+            holder = working[int(rng.integers(len(working)))]
+            left[holder] -= cum(t - birth[holder]) - cum(sync[holder] - birth[holder])
+            sync[holder] = t
+            scrub_left, scrub_since = draw(laws.scrub), t
+        elif t == rebuild_end:
+            i = failed.index(True)
+            failed[i], birth[i], sync[i] = False, t, t
+            left[i] = rng.standard_exponential()
+            f -= 1
+            rebuild_end = t + draw(laws.restoration) if f else math.inf
+            scrub_since = t
+        else:
+            sync[holder], holder = t, -1
+
+
+WEAR_OUT = DistributionSet(
+    operational_failure=Weibull(1.5, 4_000.0),
+    restoration=Weibull(2.0, 40.0, 10.0),
+    scrub=Weibull(3.0, 150.0, 6.0),
+    latent_defects_per_hour=3e-4,
+)
+
+
+@pytest.mark.parametrize(("k", "n", "hours"), [(1, 4, 2_000.0), (2, 5, 4_000.0)])
+def test_weibull_simulation_matches_scalar_reference(k: int, n: int, hours: float) -> None:
+    rng = np.random.default_rng(99)
+    trials = 3_000
+    losses = sum(reference_loss(k, n, WEAR_OUT, hours, rng) for _ in range(trials))
+    p_ref = losses / trials
+    sim = simulate_group(k, n, WEAR_OUT, hours, trials=20_000, seed=4)
+    sigma = math.hypot(math.sqrt(p_ref * (1 - p_ref) / trials), sim.std_error)
+    assert 0.02 < p_ref < 0.5
+    assert abs(sim.p_loss_group - p_ref) < 4 * sigma, (sim, p_ref)
+
+
+# --- reproducibility, stopping rules, result ---------------------------------------------------
+
+LAWS = exponential_from_rates(INFLATED)
+
+
+@pytest.mark.parametrize("method", list(Method))
+def test_same_seed_same_result_different_seed_differs(method: Method) -> None:
+    run = {"method": method, "trials": 3_000, "batch_trials": 1_000}
+    a = simulate_group(2, 6, LAWS, 2_000.0, seed=1, **run)
+    b = simulate_group(2, 6, LAWS, 2_000.0, seed=1, **run)
+    c = simulate_group(2, 6, LAWS, 2_000.0, seed=2, **run)
+    assert a == b
+    assert a.p_loss_group != c.p_loss_group
+
+
+def test_fixed_trials_and_progress_callback() -> None:
+    calls: list[tuple[int, float]] = []
+    result = simulate_group(
+        1,
+        4,
+        LAWS,
+        1_000.0,
+        trials=7_000,
+        batch_trials=3_000,
+        seed=0,
+        on_progress=lambda *a: calls.append(a),
+    )
+    assert [done for done, _ in calls] == [3_000, 6_000, 7_000]
+    assert calls[-1][1] == result.p_loss_group
+    assert result.trials == 7_000
+
+
+def test_stops_at_target_relative_error() -> None:
+    result = simulate_group(2, 6, LAWS, 2_000.0, rel_error=0.05, batch_trials=2_000, seed=0)
+    assert result.rel_error <= 0.05
+    assert result.hits >= 30
+    fewer = simulate_group(2, 6, LAWS, 2_000.0, trials=result.trials - 2_000, seed=0)
+    assert fewer.rel_error > 0.05
+
+
+def test_time_budget_and_trial_cap() -> None:
+    result = simulate_group(1, 4, LAWS, 1_000.0, time_budget_seconds=0.0, batch_trials=500)
+    assert result.trials == 500
+    capped = simulate_group(2, 6, LAWS, 2_000.0, rel_error=1e-6, trials=1_500, batch_trials=1_000)
+    assert capped.trials == 1_500
+
+
+def test_plain_interval_is_clopper_pearson() -> None:
+    result = simulate_group(1, 4, LAWS, 1_000.0, method="plain", trials=4_000, seed=8)
+    losses = round(result.p_loss_group * result.trials)
+    ci = stats.binomtest(losses, result.trials).proportion_ci(0.95, method="exact")
+    assert result.ci95_low == pytest.approx(ci.low, rel=1e-9)
+    assert result.ci95_high == pytest.approx(ci.high, rel=1e-9)
+    assert result.hits == losses
+    assert result.rel_error == pytest.approx((ci.high - ci.low) / 2 / result.p_loss_group)
+
+
+def test_aggregate_uses_the_markov_formula() -> None:
+    result = simulate_group(2, 6, LAWS, 2_000.0, trials=2_000, seed=3)
+    assert result.p_loss_aggregate(7) == p_loss_aggregate(result.p_loss_group, 7)
+    low, high = result.ci95_aggregate(7)
+    assert low <= result.p_loss_aggregate(7) <= high
+    assert result.ci95_low <= result.p_loss_group <= result.ci95_high
+
+
+def test_no_loss_gives_zero_with_an_upper_bound() -> None:
+    calm = DistributionSet(Exponential(1e9), Exponential(10.0), Exponential(100.0), 0.0)
+    result = simulate_group(1, 3, calm, 100.0, method="plain", trials=1_000, seed=0)
+    assert result.p_loss_group == 0.0
+    assert result.rel_error == math.inf
+    assert 0 < result.ci95_high < 0.004
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"parity": 0}, "cannot hold"),
+        ({"drives": 1}, "cannot hold"),
+        ({"mission_hours": -1.0}, "mission_hours"),
+        ({"trials": 0}, "trials"),
+        ({"rel_error": 0.0}, "rel_error"),
+        ({"batch_trials": 0}, "batch_trials"),
+        ({"method": "magic"}, "magic"),
+    ],
+)
+def test_invalid_arguments(kwargs: dict, match: str) -> None:
+    args = {
+        "parity": 1,
+        "drives": 2,
+        "distributions": LAWS,
+        "mission_hours": 10.0,
+        "trials": 10,
+    } | kwargs
+    with pytest.raises(ValueError, match=match):
+        simulate_group(**args)
+
+
+def test_simulator_imports_no_front_end_library() -> None:
+    code = (
+        "import planner.core.simulate, planner.core.distributions, sys, json;"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = {name.split(".")[0] for name in __import__("json").loads(out.stdout)}
+    assert not loaded & {"textual", "typer", "rich", "pydantic", "ruamel", "yaml", "sympy"}
