@@ -85,6 +85,21 @@ def evaluate(
     render_comparison(scenario, comparison, output_format, output)
 
 
+@app.command()
+def size(
+    file: ScenarioFile = None,
+    output_format: Annotated[
+        Format, typer.Option("--format", "-f", help="Output format.")
+    ] = Format.table,
+    output: OutputOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Size each layout for the scenario's workload: disks for capacity and IOPS, and risk."""
+    from planner.cli.size import run_size
+
+    run_size(file, output_format, output, overrides)
+
+
 class DeriveFormat(StrEnum):
     """Output formats of ``planner derive``."""
 

@@ -2,56 +2,77 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from planner.cli.output import Format, emit
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from planner.core.layouts import Comparison
     from planner.scenario import Scenario
+
+TableFor = Callable[[int | None], "Table"]
+"""Builds the Rich table for a terminal of the given width (None: every column)."""
 
 
 def render_comparison(
     scenario: Scenario, comparison: Comparison, output_format: Format, output: Path | None
 ) -> None:
-    """Print or write ``comparison`` as a Rich table, Markdown, CSV or JSON."""
+    """Print or write ``comparison`` as a Rich table, Markdown, CSV or JSON.
+
+    When the restore time comes from the rebuild model, a note says how it was derived
+    and the JSON carries it as ``rebuild_hours``.
+    """
     from planner.report import comparison as report
 
-    if output_format is Format.table and output is None:
-        _print_table(scenario, comparison)
-        return
+    extra = _rebuild_notes(scenario)
     if output_format is Format.table:
-        text = _plain_table_text(scenario, comparison)
+        notes = [*report.notes(comparison, scenario.mission_years), *extra]
+
+        def table(width: int | None) -> Table:
+            return report.to_rich_table(comparison, scenario.name, max_width=width)
+
+        if output is None:
+            print_table(table, notes)
+            return
+        text = plain_table_text(table, notes)
     elif output_format is Format.markdown:
-        text = report.to_markdown(comparison, scenario.name, scenario.mission_years)
+        text = report.to_markdown(comparison, scenario.name, scenario.mission_years, extra)
     elif output_format is Format.csv:
         text = report.to_csv(comparison)
     else:
-        text = report.to_json(comparison, scenario.name)
+        text = report.to_json(comparison, scenario.name, {"rebuild_hours": scenario.rebuild_hours})
     emit(text, output, f"{output_format.value} output")
 
 
-def _print_table(scenario: Scenario, comparison: Comparison) -> None:
+def _rebuild_notes(scenario: Scenario) -> list[str]:
+    if not scenario.restore.uses_rebuild_model:
+        return []
+    from planner.cli.size import scenario_rebuild_note
+
+    return [scenario_rebuild_note(scenario)]
+
+
+def print_table(table: TableFor, notes: Sequence[str]) -> None:
+    """Print the table, fitted to the terminal, and its notes (dimmed) to stdout."""
     from rich.console import Console
 
-    from planner.report.comparison import notes, to_rich_table
-
     console = Console(highlight=False)
-    console.print(to_rich_table(comparison, scenario.name, max_width=console.width))
-    for note in notes(comparison, scenario.mission_years):
+    console.print(table(console.width))
+    for note in notes:
         console.print(note, style="dim", markup=False)
 
 
-def _plain_table_text(scenario: Scenario, comparison: Comparison) -> str:
-    """The table as plain text without colour codes, for a file."""
+def plain_table_text(table: TableFor, notes: Sequence[str]) -> str:
+    """The table with every column and its notes as plain text without colour codes."""
     from rich.console import Console
-
-    from planner.report.comparison import notes, to_rich_table
 
     console = Console(width=200, color_system=None, force_terminal=False, highlight=False)
     with console.capture() as capture:
-        console.print(to_rich_table(comparison, scenario.name))
-        for note in notes(comparison, scenario.mission_years):
+        console.print(table(None))
+        for note in notes:
             console.print(note, markup=False)
     return capture.get()

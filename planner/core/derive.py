@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from planner.core.model import Chain, Event, build_chain
+from planner.core.model import Chain, build_chain
 
 SYMBOL_NAMES = ("N", "lambda_op", "lambda_ld", "mu_op", "mu_scrub")
 """Argument order of every lambdified function: drives, then the four rates per hour."""
@@ -157,8 +157,3 @@ def to_text(expr: Any) -> str:
     import sympy as sp
 
     return str(sp.sstr(expr))
-
-
-def rate_symbol(event: Event) -> Any:
-    """The SymPy symbol of an event's rate."""
-    return _symbols()[event.value]

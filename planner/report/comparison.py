@@ -9,9 +9,9 @@ import csv
 import io
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from planner.report.numbers import (
     format_odds,
@@ -26,10 +26,12 @@ if TYPE_CHECKING:
 
     from planner.core.layouts import Comparison, LayoutResult
 
+RowT = TypeVar("RowT")
+
 
 @dataclass(frozen=True)
-class Column:
-    """A column of the comparison.
+class Column(Generic[RowT]):
+    """A column of a report table (the comparison's, the sizing table's).
 
     Attributes:
         header: one-line header (Markdown, CSV-like outputs).
@@ -40,7 +42,7 @@ class Column:
     """
 
     header: str
-    text: Callable[[LayoutResult], str]
+    text: Callable[[RowT], str]
     numeric: bool = True
     short_header: str = ""
     priority: int = 0
@@ -54,9 +56,9 @@ def _drives_text(r: LayoutResult) -> str:
     return f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})"
 
 
-def comparison_columns(comparison: Comparison) -> list[Column]:
+def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
     """The columns of the comparison table; usable TB only when capacity is known."""
-    columns = [
+    columns: list[Column[LayoutResult]] = [
         Column("Layout", lambda r: r.layout.label, numeric=False),
         Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
         Column("Groups", _groups_text, priority=1),
@@ -125,7 +127,9 @@ def comparison_columns(comparison: Comparison) -> list[Column]:
     return columns
 
 
-def fit_columns(columns: list[Column], rows: list[list[str]], max_width: int | None) -> list[int]:
+def fit_columns(
+    columns: Sequence[Column[Any]], rows: list[list[str]], max_width: int | None
+) -> list[int]:
     """Indices of the columns to show so the table fits ``max_width`` terminal cells.
 
     Columns are dropped highest ``priority`` first; priority 0 columns always stay.
@@ -171,7 +175,7 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
     return lines
 
 
-def _rows(comparison: Comparison) -> tuple[list[Column], list[list[str]]]:
+def _rows(comparison: Comparison) -> tuple[list[Column[LayoutResult]], list[list[str]]]:
     columns = comparison_columns(comparison)
     return columns, [[c.text(r) for c in columns] for r in comparison.results]
 
@@ -182,13 +186,21 @@ def to_rich_table(comparison: Comparison, title: str, max_width: int | None = No
     With ``max_width`` (the terminal width) the least important columns are left out so
     that the table stays readable; the Markdown, CSV and JSON outputs always have them all.
     """
-    from rich.table import Table
-
     columns, rows = _rows(comparison)
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
             cells[0] = f"{cells[0]} (base)"
     keep = fit_columns(columns, rows, max_width)
+    table = rich_table_for(title, columns, keep)
+    for result, cells in zip(comparison.results, rows, strict=True):
+        table.add_row(*(cells[i] for i in keep), style=risk_style(result.relative_risk_aggregate))
+    return table
+
+
+def rich_table_for(title: str, columns: Sequence[Column[Any]], keep: Sequence[int]) -> Table:
+    """An empty Rich table with the ``keep`` columns: short headers, numbers right-aligned."""
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left", header_style="bold")
     for i in keep:
         c = columns[i]
@@ -197,8 +209,6 @@ def to_rich_table(comparison: Comparison, title: str, max_width: int | None = No
             justify="right" if c.numeric else "left",
             no_wrap=i == 0,
         )
-    for result, cells in zip(comparison.results, rows, strict=True):
-        table.add_row(*(cells[i] for i in keep), style=risk_style(result.relative_risk_aggregate))
     return table
 
 
@@ -213,23 +223,31 @@ def risk_style(relative: float) -> str:
     return ""
 
 
-def _markdown_cell(text: str) -> str:
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (pipes escaped)."""
     return text.replace("|", "\\|")
 
 
-def to_markdown(comparison: Comparison, title: str, mission_years: float) -> str:
-    """A GitHub-flavoured Markdown table with a heading and footnotes."""
-    columns, rows = _rows(comparison)
-    lines = [f"### {title}", ""]
-    lines.append("| " + " | ".join(_markdown_cell(c.header) for c in columns) + " |")
+def markdown_table(columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]]) -> list[str]:
+    """The lines of a GitHub-flavoured Markdown table: header, alignment row, one per row."""
+    lines = ["| " + " | ".join(markdown_cell(c.header) for c in columns) + " |"]
     lines.append("|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|")
+    lines += ["| " + " | ".join(markdown_cell(x) for x in cells) + " |" for cells in rows]
+    return lines
+
+
+def to_markdown(
+    comparison: Comparison, title: str, mission_years: float, extra_notes: Sequence[str] = ()
+) -> str:
+    """A GitHub-flavoured Markdown table with a heading and footnotes (plus ``extra_notes``)."""
+    columns, rows = _rows(comparison)
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
-            cells = [f"**{cells[0]}** (baseline)", *cells[1:]]
-        lines.append("| " + " | ".join(_markdown_cell(x) for x in cells) + " |")
-    lines.append("")
+            cells[0] = f"**{cells[0]}** (baseline)"
+    lines = [f"### {title}", "", *markdown_table(columns, rows), ""]
     lines += [
-        f"- {_markdown_cell(note.removeprefix('* '))}" for note in notes(comparison, mission_years)
+        f"- {markdown_cell(note.removeprefix('* '))}"
+        for note in [*notes(comparison, mission_years), *extra_notes]
     ]
     return "\n".join(lines) + "\n"
 
@@ -252,27 +270,39 @@ def comparison_records(comparison: Comparison) -> list[dict[str, Any]]:
             "p_loss_aggregate": r.p_loss_aggregate,
             "losses_per_10k_groups": r.losses_per_10k_groups,
             "mttdl_hours": r.mttdl_hours,
-            "relative_risk_group": _finite_or_none(r.relative_risk_group),
-            "relative_risk_aggregate": _finite_or_none(r.relative_risk_aggregate),
+            "relative_risk_group": finite_or_none(r.relative_risk_group),
+            "relative_risk_aggregate": finite_or_none(r.relative_risk_aggregate),
             "is_baseline": r.layout.label == comparison.baseline,
         }
         for r in comparison.results
     ]
 
 
-def _finite_or_none(value: float) -> float | None:
+def finite_or_none(value: float) -> float | None:
+    """``value``, or None for an infinity or NaN (JSON has neither)."""
     return value if math.isfinite(value) else None
 
 
-def to_json(comparison: Comparison, scenario_name: str) -> str:
-    """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats)."""
+def to_json(
+    comparison: Comparison, scenario_name: str, extra: dict[str, Any] | None = None
+) -> str:
+    """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats).
+
+    ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``.
+    """
     document = {
         "scenario": scenario_name,
         "mission_hours": comparison.mission_hours,
         "data_disks": comparison.data_disks,
         "baseline": comparison.baseline,
+        **(extra or {}),
         "layouts": comparison_records(comparison),
     }
+    return json_text(document)
+
+
+def json_text(document: dict[str, Any]) -> str:
+    """``document`` as indented JSON; infinities, NaNs and unknown types are errors."""
     return json.dumps(document, indent=2, allow_nan=False, default=_json_default) + "\n"
 
 
@@ -282,7 +312,11 @@ def _json_default(value: object) -> object:
 
 def to_csv(comparison: Comparison) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    records = comparison_records(comparison)
+    return csv_text(comparison_records(comparison))
+
+
+def csv_text(records: Sequence[dict[str, Any]]) -> str:
+    """Records as CSV: a header row of the first record's keys, then the values."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
     writer.writeheader()

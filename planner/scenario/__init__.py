@@ -20,7 +20,7 @@ from planner.scenario.loader import (
     load_scenario_text_document,
     scenario_json_schema,
 )
-from planner.scenario.schema import Aggregate, Drive, LayoutSpec, Restore, Scenario
+from planner.scenario.schema import Aggregate, Drive, LayoutSpec, Restore, Scenario, Workload
 
 __all__ = [
     "DEFAULT_SOURCE",
@@ -30,6 +30,7 @@ __all__ = [
     "Restore",
     "Scenario",
     "ScenarioError",
+    "Workload",
     "default_scenario_text",
     "load_default_scenario",
     "load_scenario",

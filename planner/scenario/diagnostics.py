@@ -14,7 +14,7 @@ from pydantic_core import ErrorDetails
 
 from planner.scenario.document import Loc, error_at, locate
 from planner.scenario.errors import ScenarioError, dotted
-from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_names
+from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_info, field_names
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
 
@@ -75,7 +75,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         return f"unknown key {str(loc[-1])!r}{did_you_mean(str(loc[-1]), names)}"
     if kind == "missing":
         model = as_model(annotation_at(loc[:-1]))
-        info = model.model_fields.get(str(loc[-1])) if model is not None else None
+        info = field_info(model, str(loc[-1])) if model is not None else None
         about = info.description if info is not None and info.description else ""
         about = f": {about[:1].lower()}{about[1:].rstrip('.')}" if about else ""
         return f"missing required key {str(loc[-1])!r}{about}"

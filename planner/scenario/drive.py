@@ -1,9 +1,13 @@
-"""The drive section: operational failure rate, latent defect rate and capacity.
+"""The drive section: operational failure rate, latent defect rate, capacity and IOPS.
 
 Rates follow NS3574 ("Exchange Server 2007 and IBM System Storage N series with RAID-DP",
 2008): operational failures from an annualized return rate (ARR, a fraction of drives per
 year, 1.9% in the paper); latent defects per drive-hour, 1.08e-4 in the paper, which is
 Table 1's read errors per byte x bytes read per hour.
+
+For sizing (``planner size``), ``class`` (7.2k, 10k, 15k, ssd) gives a default IOPS per
+drive (:data:`planner.core.rebuild.DRIVE_CLASSES`), ``iops_per_drive`` sets it directly and
+``usable_fraction`` is the share of the capacity that holds data (docs/sizing.md).
 """
 
 from __future__ import annotations
@@ -11,7 +15,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BeforeValidator, Field, WithJsonSchema, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from planner.core.rates import (
     afr_to_failures_per_hour,
@@ -19,6 +31,7 @@ from planner.core.rates import (
     mtbf_to_failures_per_hour,
     read_errors_to_latent_defects_per_hour,
 )
+from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, positive
 
 _PERCENT = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*%\s*$")
@@ -72,6 +85,10 @@ class Drive(FrozenModel):
     ``latent_defects_per_hour`` or both ``read_errors_per_byte`` and ``bytes_read_per_hour``.
     """
 
+    # ``class`` is a Python keyword: the field is drive_class, written ``class`` in files.
+    # populate_by_name lets a model_dump() (field names) validate again.
+    model_config = ConfigDict(populate_by_name=True)
+
     arr: FractionPerYear | None = Field(
         default=None,
         description="Annualized return rate: fraction of drives replaced per year "
@@ -107,8 +124,36 @@ class Drive(FrozenModel):
         description="Bytes read per drive-hour (NS3574 Table 1: 1.35e9 to 1.35e10).",
     )
     capacity_tb: float | None = positive(
-        default=None, le=1000, description="Capacity of one drive (TB), for usable capacity."
+        default=None,
+        le=1000,
+        description="Capacity of one drive (TB, 10^12 bytes), for usable capacity, sizing "
+        "and the rebuild model.",
     )
+    drive_class: str | None = Field(
+        default=None,
+        alias="class",
+        strict=True,
+        description="Drive class for sizing, giving the default IOPS per drive: "
+        + ", ".join(f"{c.name} ({c.iops:g} IOPS)" for c in DRIVE_CLASSES.values())
+        + ".",
+    )
+    iops_per_drive: float | None = positive(
+        default=None,
+        le=10_000_000,
+        description="Random I/Os per second one drive sustains (overrides the class default).",
+    )
+    usable_fraction: float | None = positive(
+        default=None,
+        le=1,
+        description="Share of capacity_tb that holds data after right-sizing and formatting "
+        f"(default {DEFAULT_USABLE_FRACTION:g}).",
+    )
+
+    @field_validator("drive_class")
+    @classmethod
+    def _known_class(cls, name: str | None) -> str | None:
+        # find_drive_class raises ValueError listing the classes
+        return None if name is None else find_drive_class(name).name
 
     @model_validator(mode="after")
     def _one_way_each(self) -> Drive:
@@ -147,6 +192,15 @@ class Drive(FrozenModel):
             )
             raise FieldError(f"{pair[0]} needs {other} too (their product is the rate)", pair[0])
         return self
+
+    @property
+    def iops(self) -> float | None:
+        """Random IOPS per drive: ``iops_per_drive``, else the class default, else None."""
+        if self.iops_per_drive is not None:
+            return self.iops_per_drive
+        if self.drive_class is not None:
+            return DRIVE_CLASSES[self.drive_class].iops
+        return None
 
     @property
     def op_failures_per_hour(self) -> float:

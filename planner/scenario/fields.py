@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from planner.scenario.schema import Scenario
 
@@ -44,9 +45,16 @@ def child(annotation: Any, part: str | int) -> Any | None:
         inner = _strip_optional(annotation)
         return get_args(inner)[0] if get_origin(inner) is list else None
     model = as_model(annotation)
-    if model is None or part not in model.model_fields:
-        return None
-    return model.model_fields[part].annotation
+    info = field_info(model, part) if model is not None else None
+    return None if info is None else info.annotation
+
+
+def field_info(model: type[BaseModel], key: str) -> FieldInfo | None:
+    """The field a mapping key names, by its alias if it has one (``class`` for drive_class)."""
+    for name, info in model.model_fields.items():
+        if (info.alias or name) == key:
+            return info
+    return None
 
 
 def annotation_at(loc: Sequence[str | int]) -> Any | None:
@@ -60,8 +68,8 @@ def annotation_at(loc: Sequence[str | int]) -> Any | None:
 
 
 def field_names(model: type[BaseModel]) -> list[str]:
-    """The keys a mapping of this model may hold, in declaration order."""
-    return list(model.model_fields)
+    """The keys a mapping of this model may hold (aliases where given), in declaration order."""
+    return [info.alias or name for name, info in model.model_fields.items()]
 
 
 def did_you_mean(name: str, choices: Sequence[str]) -> str:

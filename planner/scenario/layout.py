@@ -8,7 +8,7 @@ from pydantic import ConfigDict, Field, Strict, field_validator, model_validator
 
 from planner.core.layouts import Layout
 from planner.core.presets import PRESETS, RaidPreset, find_preset, nearest_preset
-from planner.scenario.base import FieldError, FrozenModel
+from planner.scenario.base import FieldError, FrozenModel, positive
 
 MAX_PARITY = 8
 """Most parity drives per group a layout may ask for."""
@@ -59,6 +59,12 @@ class LayoutSpec(FrozenModel):
         min_length=1,
         max_length=80,
         description="Name of the layout in tables; default '<raid> <group_size>'.",
+    )
+    write_penalty: float | None = positive(
+        default=None,
+        le=100,
+        description="Disk I/Os per host write, for sizing; default by preset: RAID 10 2, "
+        "RAID 5 4, RAID 6 6, RAID-DP 1, else 2 (k + 1) (docs/sizing.md).",
     )
 
     @model_validator(mode="before")

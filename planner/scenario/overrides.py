@@ -9,7 +9,9 @@ the value as written, so ``baseline=raid5 8`` needs no quotes.
 
 Setting one of the drive's mutually exclusive rates replaces the others: ``drive.afr=2%``
 drops an ``arr`` or ``mtbf_hours`` from the file, and ``drive.read_errors_per_byte``
-drops ``latent_defects_per_hour`` (and the other way round).
+drops ``latent_defects_per_hour`` (and the other way round). Likewise for the restore
+time: ``restore.rebuild_mb_per_s=27`` drops ``rebuild_hours``, and
+``restore.rebuild_hours=12`` drops the rebuild model (rate, load, delay).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from planner.scenario.fields import (
     as_model,
     child,
     did_you_mean,
+    field_info,
     field_names,
     is_list,
     is_text,
@@ -35,15 +38,22 @@ _OVERRIDE = re.compile(r"^\s*(?P<path>[^=\s][^=]*?)\s*=(?P<value>.*)$", re.DOTAL
 _SEGMENT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?P<indices>(?:\[[0-9]+\])*)$")
 _INDEX = re.compile(r"\[([0-9]+)\]")
 
-_EXCLUSIVE: dict[str, tuple[str, ...]] = {
-    "arr": ("afr", "mtbf_hours"),
-    "afr": ("arr", "mtbf_hours"),
-    "mtbf_hours": ("arr", "afr"),
-    "latent_defects_per_hour": ("read_errors_per_byte", "bytes_read_per_hour"),
-    "read_errors_per_byte": ("latent_defects_per_hour",),
-    "bytes_read_per_hour": ("latent_defects_per_hour",),
+_REBUILD_MODEL = ("rebuild_mb_per_s", "load", "load_factor", "replace_delay_hours")
+
+_EXCLUSIVE: dict[tuple[str, str], tuple[str, ...]] = {
+    ("drive", "arr"): ("afr", "mtbf_hours"),
+    ("drive", "afr"): ("arr", "mtbf_hours"),
+    ("drive", "mtbf_hours"): ("arr", "afr"),
+    ("drive", "latent_defects_per_hour"): ("read_errors_per_byte", "bytes_read_per_hour"),
+    ("drive", "read_errors_per_byte"): ("latent_defects_per_hour",),
+    ("drive", "bytes_read_per_hour"): ("latent_defects_per_hour",),
+    ("restore", "rebuild_hours"): _REBUILD_MODEL,
+    ("restore", "rebuild_mb_per_s"): ("rebuild_hours",),
+    ("restore", "load"): ("rebuild_hours", "load_factor"),
+    ("restore", "load_factor"): ("rebuild_hours", "load"),
+    ("restore", "replace_delay_hours"): ("rebuild_hours",),
 }
-"""Drive keys that setting a key removes, so that exactly one way of giving a rate is left."""
+"""Keys that setting a key removes, so that exactly one way of giving a value is left."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
         model = as_model(annotation)
         if model is None:
             raise _fail(text, f"{dotted(tuple(loc))} is a single value; it has no key {name!r}")
-        if name not in model.model_fields:
+        if field_info(model, name) is None:
             where = f" in {dotted(tuple(loc))}" if loc else ""
             hint = did_you_mean(name, field_names(model))
             raise _fail(text, f"unknown key {name!r}{where}{hint}", dotted((*loc, name)))
@@ -156,6 +166,6 @@ def _set(override: Override, node: Any) -> None:
     if not isinstance(node, dict):
         raise _fail(override.text, f"cannot set {field}: its parent is not a mapping", field)
     node[last] = override.value
-    if override.loc[0] == "drive" and len(override.loc) == 2 and override.value is not None:
-        for other in _EXCLUSIVE.get(last, ()):
+    if len(override.loc) == 2 and override.value is not None:
+        for other in _EXCLUSIVE.get((str(override.loc[0]), last), ()):
             node.pop(other, None)

@@ -1,4 +1,5 @@
-"""Pydantic models of a scenario file: a drive, its restore times, an aggregate and layouts.
+"""Pydantic models of a scenario file: a drive, its restore times, an aggregate, layouts and
+an optional workload to size for.
 
 Every field states its unit. Rates follow NS3574 ("Exchange Server 2007 and IBM System
 Storage N series with RAID-DP", 2008): an annualized return rate of 1.9%, 1.08e-4 latent
@@ -6,7 +7,8 @@ defects per drive-hour, a mean rebuild time of 12 h and a mean scrub time of 168
 mission of 5 years.
 
 The models only validate; converting to the core's per-hour rates and layouts happens in
-:meth:`Scenario.rates` and :meth:`Scenario.core_layouts`.
+:meth:`Scenario.rates` and :meth:`Scenario.core_layouts` (and, for sizing,
+:meth:`Scenario.core_drive` and :meth:`Scenario.write_penalties`).
 """
 
 from __future__ import annotations
@@ -18,22 +20,15 @@ from pydantic import ConfigDict, Field, Strict, model_validator
 
 from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
+from planner.core.rebuild import DEFAULT_USABLE_FRACTION
+from planner.core.rebuild import Drive as CoreDrive
 from planner.scenario.base import FieldError, FrozenModel, positive
 from planner.scenario.drive import Drive
 from planner.scenario.layout import LayoutSpec
+from planner.scenario.restore import Restore
+from planner.scenario.workload import Workload
 
-__all__ = ["Aggregate", "Drive", "FieldError", "LayoutSpec", "Restore", "Scenario"]
-
-
-class Restore(FrozenModel):
-    """Mean times to repair: rebuilding a failed drive and scrubbing away a latent defect."""
-
-    rebuild_hours: float = positive(
-        le=8760, description="Mean time to restore a failed drive onto a spare (hours; NS3574: 12)."
-    )
-    scrub_hours: float = positive(
-        le=87600, description="Mean time for a scrub to find a latent defect (hours; NS3574: 168)."
-    )
+__all__ = ["Aggregate", "Drive", "FieldError", "LayoutSpec", "Restore", "Scenario", "Workload"]
 
 
 class Aggregate(FrozenModel):
@@ -70,6 +65,11 @@ class Scenario(FrozenModel):
         description="Label of the layout relative risks are measured against; "
         "default the first layout.",
     )
+    workload: Workload | None = Field(
+        default=None,
+        description="What `planner size` sizes each layout for: a mailbox workload (users, "
+        "iops_per_user, mailbox_mb, ...) or a plain one (iops, read_fraction, capacity_tb).",
+    )
 
     @model_validator(mode="after")
     def _labels(self) -> Scenario:
@@ -94,6 +94,25 @@ class Scenario(FrozenModel):
             )
         return self
 
+    @model_validator(mode="after")
+    def _sizing_inputs(self) -> Scenario:
+        self.restore.mean_restore_hours(self.drive.capacity_tb)  # rebuild model needs capacity
+        if self.workload is not None:
+            if self.drive.capacity_tb is None:
+                raise FieldError(
+                    "sizing a workload needs drive.capacity_tb (TB per drive); add it under drive",
+                    "drive",
+                    "capacity_tb",
+                )
+            if self.drive.iops is None:
+                raise FieldError(
+                    "sizing a workload needs the drive's IOPS: give drive.class (7.2k, 10k, "
+                    "15k or ssd) or drive.iops_per_drive",
+                    "drive",
+                    "class",
+                )
+        return self
+
     @property
     def mission_hours(self) -> float:
         """Mission length in hours (years x 8,760 h)."""
@@ -104,9 +123,39 @@ class Scenario(FrozenModel):
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
             latent_defects_per_hour=self.drive.latent_defect_rate_per_hour,
-            rebuild_hours=self.restore.rebuild_hours,
+            rebuild_hours=self.rebuild_hours,
             scrub_hours=self.restore.scrub_hours,
         )
+
+    @property
+    def rebuild_hours(self) -> float:
+        """Mean restore time (hours): ``restore.rebuild_hours``, or the rebuild model's."""
+        return self.restore.mean_restore_hours(self.drive.capacity_tb)
+
+    def core_drive(self) -> CoreDrive:
+        """The drive for sizing (checked on load when there is a workload).
+
+        With the rebuild model it carries ``rebuild_mb_per_s``, so the sizing engine derives
+        the same restore time as :attr:`rebuild_hours`.
+        """
+        capacity, iops = self.drive.capacity_tb, self.drive.iops
+        if capacity is None or iops is None:
+            raise ValueError("sizing needs drive.capacity_tb and drive.class or iops_per_drive")
+        fraction = self.drive.usable_fraction
+        return CoreDrive(
+            capacity_tb=capacity,
+            iops=iops,
+            usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,
+            rebuild_mb_per_s=self.restore.rebuild_mb_per_s,
+        )
+
+    def write_penalties(self) -> dict[str, float]:
+        """Per-layout ``write_penalty`` overrides, by label (the others use the defaults)."""
+        return {
+            layout.label: layout.write_penalty
+            for layout in self.layouts
+            if layout.write_penalty is not None
+        }
 
     def core_layouts(self) -> list[Layout]:
         """The layouts as the core's :class:`~planner.core.layouts.Layout` values, in order."""

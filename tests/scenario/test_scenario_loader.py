@@ -291,6 +291,7 @@ def test_json_schema() -> None:
         "aggregate",
         "layouts",
         "baseline",
+        "workload",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
     drive = schema["$defs"]["Drive"]

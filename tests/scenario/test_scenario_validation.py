@@ -286,10 +286,10 @@ def test_empty_layouts(tmp_path: Path) -> None:
 
 
 def test_misspelt_key_reported_before_the_missing_one(tmp_path: Path) -> None:
-    err = rejected(tmp_path, edit("rebuild_hours: 12", "rebuild_hour: 12"))
-    assert "unknown key 'rebuild_hour'" in err.message
+    err = rejected(tmp_path, edit("scrub_hours: 168", "scrub_hour: 168"))
+    assert "unknown key 'scrub_hour'" in err.message
     assert len(err.all_errors) == 2
-    assert "missing required key 'rebuild_hours'" in err.all_errors[1].message
+    assert "missing required key 'scrub_hours'" in err.all_errors[1].message
     assert str(err).endswith("(and 1 more)")
 
 
