@@ -47,13 +47,18 @@ def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -
     computed directly rather than as ``1 - reliability`` so that tiny probabilities keep
     their relative accuracy.
     """
-    from scipy.linalg import expm
+    from planner.core.batch import expm_metzler
 
     q = generator_matrix(parity, drives, rates)
-    # Q is essentially non-negative, so the squaring phase of scaling-and-squaring only
-    # adds non-negative terms into the loss column: the entry keeps its relative accuracy
-    # (checked against 60-digit mpmath down to 1e-27 in the tests).
-    p = float(expm(q * mission_hours)[0, -1])
+    # A non-negative Taylor series with squaring (planner.core.batch): no cancellation, so
+    # the entry keeps ~1e-15 relative accuracy even at 1e-30, for any mission length.
+    # scipy.linalg.expm is close for years-long missions (1e-13) but its Padé step
+    # cancels for missions of an hour or less (1e-7 relative at p ~ 1e-23).
+    p = float(
+        expm_metzler(
+            q * mission_hours, entry=(0, q.shape[0] - 1), lead_power=parity + 1, generator=True
+        )
+    )
     return min(max(p, 0.0), 1.0)
 
 

@@ -1,0 +1,343 @@
+"""Which input matters most: a tornado of P(loss) and elasticities from the symbolic model.
+
+Tornado: each input of one layout is multiplied by a low and a high factor (x0.5 and x2
+by default) with the others held, and the aggregate's probability of loss recomputed
+(all cases in one batch); the bars are ranked by the swing between the two.
+
+Elasticity ``d ln P / d ln x``: the generator is linear in each rate, so
+``theta dQ/dtheta`` is the part of Q that the rate drives; it is taken from the SymPy
+generator of :func:`planner.core.derive.derive` (differentiated and lambdified once per k).
+The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/dtheta`` is
+the Fréchet derivative ``L(QT, E)``, read off the block exponential
+``exp([[QT, E], [0, QT]]) = [[exp(QT), L(QT, E)], [0, exp(QT)]]``. E is split into its
+non-negative off-diagonal part and its diagonal, so both block matrices are Metzler and go
+through :func:`planner.core.batch.expm_metzler` without cancellation; the one subtraction
+left is the derivative's own. Rebuild and scrub enter as rates ``1 / hours``, so their
+elasticities change sign; ``d ln P / d ln T`` uses ``d exp(QT)/dT = exp(QT) Q``.
+
+SymPy is imported, and ``derive(k)`` run, on the first elasticity of each parity count
+(about 0.5 s for k <= 3 and 2 s for k = 4, mostly the MTTDL closed form); later calls take
+about a millisecond.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from planner.core.batch import expm_metzler, generator_stack, p_loss_group_batch
+from planner.core.sweep import Parameter, SweepPoint
+
+FloatArray = npt.NDArray[np.float64]
+
+DEFAULT_INPUTS = (
+    Parameter.OP_FAILURES_PER_HOUR,
+    Parameter.LATENT_DEFECTS_PER_HOUR,
+    Parameter.REBUILD_HOURS,
+    Parameter.SCRUB_HOURS,
+    Parameter.MISSION_HOURS,
+    Parameter.DATA_DISKS,
+)
+"""Inputs of the default tornado, in the order the model lists them."""
+
+RATE_SYMBOLS = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
+"""The rate symbols of :data:`planner.core.derive.SYMBOL_NAMES`, after ``N``."""
+
+_PARAMETER_SYMBOL = {
+    Parameter.ARR: ("lambda_op", 1.0),
+    Parameter.OP_FAILURES_PER_HOUR: ("lambda_op", 1.0),
+    Parameter.LATENT_DEFECTS_PER_HOUR: ("lambda_ld", 1.0),
+    Parameter.REBUILD_HOURS: ("mu_op", -1.0),  # mu = 1 / hours: d ln mu / d ln hours = -1
+    Parameter.SCRUB_HOURS: ("mu_scrub", -1.0),
+}
+
+
+@dataclass(frozen=True)
+class TornadoBar:
+    """One input of the tornado.
+
+    Attributes:
+        parameter: the input.
+        base_value, low_value, high_value: its value at the base point and moved down and
+            up (in the parameter's unit; data disks rounded to whole drives).
+        p_loss_low, p_loss_high: P(loss) of the aggregate with the input at low / high.
+        swing: ``|p_loss_high - p_loss_low|``, the bar's length; the ranking key.
+        elasticity: ``d ln P_aggregate / d ln x`` at the base point (data disks: with the
+            number of groups taken as continuous, groups ~ data_disks).
+        elasticity_group: ``d ln P_group / d ln x`` (0 for data disks).
+    """
+
+    parameter: Parameter
+    base_value: float
+    low_value: float
+    high_value: float
+    p_loss_low: float
+    p_loss_high: float
+    swing: float
+    elasticity: float
+    elasticity_group: float
+
+
+@dataclass(frozen=True)
+class Sensitivity:
+    """A tornado for one layout: base risk and the bars, largest swing first."""
+
+    parity: int
+    group_size: int
+    point: SweepPoint
+    groups: int
+    p_loss_group: float
+    p_loss_aggregate: float
+    low_factor: float
+    high_factor: float
+    bars: tuple[TornadoBar, ...]
+
+
+@cache
+def _symbolic_parts(parity: int) -> tuple[tuple[tuple[int, int], ...], Callable[..., Any]]:
+    """Nonzero positions of ``theta dQ/dtheta`` and one lambdified function per k.
+
+    The function takes ``(N, lambda_op, lambda_ld, mu_op, mu_scrub)`` and returns, per rate
+    of :data:`RATE_SYMBOLS`, the list of those entries.
+    """
+    import sympy as sp
+
+    from planner.core.derive import SYMBOL_NAMES, derive
+
+    derivation = derive(parity)
+    q = derivation.generator
+    symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
+    parts = [
+        (q.diff(derivation.symbols[name]) * derivation.symbols[name]).expand()
+        for name in RATE_SYMBOLS
+    ]
+    size = q.shape[0]
+    positions = tuple(
+        (i, j) for i in range(size) for j in range(size) if any(part[i, j] != 0 for part in parts)
+    )
+    exprs = [[part[i, j] for i, j in positions] for part in parts]
+    return positions, sp.lambdify(symbols, exprs, modules="numpy", cse=True)
+
+
+def rate_parts(
+    parity: int,
+    drives: npt.ArrayLike,
+    op_failures_per_hour: npt.ArrayLike,
+    latent_defects_per_hour: npt.ArrayLike,
+    rebuild_hours: npt.ArrayLike,
+    scrub_hours: npt.ArrayLike,
+) -> dict[str, FloatArray]:
+    """``theta dQ/dtheta`` (per hour) for each rate symbol, from the SymPy generator.
+
+    Returns:
+        Symbol name -> stack of shape ``broadcast + (m, m)``; the four parts sum to Q.
+    """
+    positions, function = _symbolic_parts(parity)
+    arrays = np.broadcast_arrays(
+        *(
+            np.asarray(a, dtype=float)
+            for a in (
+                drives,
+                op_failures_per_hour,
+                latent_defects_per_hour,
+                rebuild_hours,
+                scrub_hours,
+            )
+        )
+    )
+    n, lop, lld, rebuild, scrub = arrays
+    values = function(n, lop, lld, 1.0 / rebuild, 1.0 / scrub)
+    size = 2 * parity + 2
+    out = {}
+    for name, entries in zip(RATE_SYMBOLS, values, strict=True):
+        part = np.zeros((*n.shape, size, size))
+        for (i, j), entry in zip(positions, entries, strict=True):
+            part[..., i, j] = entry
+        out[name] = part
+    return out
+
+
+def elasticities(
+    parity: int,
+    drives: npt.ArrayLike,
+    op_failures_per_hour: npt.ArrayLike,
+    latent_defects_per_hour: npt.ArrayLike,
+    rebuild_hours: npt.ArrayLike,
+    scrub_hours: npt.ArrayLike,
+    mission_hours: npt.ArrayLike,
+) -> dict[Parameter, FloatArray]:
+    """``d ln P_group / d ln x`` for each rate input and the mission, for broadcast inputs.
+
+    Args:
+        parity: parity drives per group, k.
+        drives: drives per group N.
+        op_failures_per_hour: lambda_op (1/h).
+        latent_defects_per_hour: lambda_ld (1/h).
+        rebuild_hours: 1 / mu_op (h).
+        scrub_hours: 1 / mu_scrub (h).
+        mission_hours: T (h).
+
+    Returns:
+        Parameter -> elasticity (NaN where P(loss) is 0), for ARR and
+        OP_FAILURES_PER_HOUR (equal), LATENT_DEFECTS_PER_HOUR, REBUILD_HOURS, SCRUB_HOURS
+        and MISSION_HOURS. The rate elasticities sum to the mission's: P depends on the
+        rates and T only through their products.
+    """
+    inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
+    q = generator_stack(parity, *inputs)
+    hours = np.asarray(mission_hours, dtype=float)
+    shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
+    size = q.shape[-1]
+    loss = size - 1
+    q = np.broadcast_to(q, (*shape, size, size))
+    t = np.broadcast_to(hours, shape)[..., None, None]
+    parts = rate_parts(parity, *inputs)
+    offdiagonal = 1.0 - np.eye(size)
+    a = q * t
+    a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
+    a = a * offdiagonal
+    a[..., np.arange(size), np.arange(size)] = -a_diag
+    blocks: list[FloatArray] = []
+    for name in RATE_SYMBOLS:
+        e = np.broadcast_to(parts[name], (*shape, size, size)) * t
+        e_plus = e * offdiagonal
+        e_minus = np.zeros_like(e)
+        e_minus[..., np.arange(size), np.arange(size)] = np.einsum("...ij,ij->...i", e, offdiagonal)
+        blocks.extend((e_plus, e_minus))
+    augmented = np.zeros((len(blocks), *shape, 2 * size, 2 * size))
+    augmented[..., :size, :size] = a
+    augmented[..., size:, size:] = a
+    for b, e in enumerate(blocks):
+        augmented[b, ..., :size, size:] = e
+    derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
+    p = p_loss_group_batch(parity, *inputs, hours)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        by_symbol = {
+            name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
+            for i, name in enumerate(RATE_SYMBOLS)
+        }
+        row = expm_metzler(a, generator=True)[..., 0, :]
+        rate_to_loss = q[..., :, loss] * t[..., 0]
+        mission = np.where(p > 0, np.einsum("...i,...i->...", row, rate_to_loss) / p, np.nan)
+    out = {
+        parameter: sign * by_symbol[symbol]
+        for parameter, (symbol, sign) in _PARAMETER_SYMBOL.items()
+    }
+    out[Parameter.MISSION_HOURS] = mission
+    return out
+
+
+def _scaled(point: SweepPoint, parameter: Parameter, factor: float) -> SweepPoint:
+    return point.with_value(parameter, point.value_of(parameter) * factor)
+
+
+def tornado(
+    parity: int,
+    group_size: int,
+    point: SweepPoint,
+    low_factor: float = 0.5,
+    high_factor: float = 2.0,
+    inputs: Sequence[Parameter | str] = DEFAULT_INPUTS,
+) -> Sensitivity:
+    """Move each input down and up by a factor; rank the inputs by the swing in P(loss).
+
+    Args:
+        parity: parity drives per group, k.
+        group_size: drives per group, N.
+        point: the base inputs (rates, mission hours, data disks).
+        low_factor: multiplier for the "down" case (default 0.5).
+        high_factor: multiplier for the "up" case (default 2).
+        inputs: the :class:`Parameter` values to move (default :data:`DEFAULT_INPUTS`).
+
+    Returns:
+        The base probabilities and one bar per input, largest swing of the aggregate's
+        P(loss) first (ties: larger ``|elasticity|`` first).
+    """
+    if not (low_factor > 0 and high_factor > 0):
+        raise ValueError("factors must be positive")
+    params = [Parameter(p) for p in inputs]
+    cases = [point]
+    for parameter in params:
+        cases += [_scaled(point, parameter, low_factor), _scaled(point, parameter, high_factor)]
+    n = group_size - parity
+    p_group = p_loss_group_batch(
+        parity,
+        group_size,
+        [c.rates.op_failures_per_hour for c in cases],
+        [c.rates.latent_defects_per_hour for c in cases],
+        [c.rates.rebuild_hours for c in cases],
+        [c.rates.scrub_hours for c in cases],
+        [c.mission_hours for c in cases],
+    )
+    groups = [math.ceil(c.data_disks / n) for c in cases]
+    p_agg = [_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
+    rates = point.rates
+    group_elasticity = elasticities(
+        parity,
+        group_size,
+        rates.op_failures_per_hour,
+        rates.latent_defects_per_hour,
+        rates.rebuild_hours,
+        rates.scrub_hours,
+        point.mission_hours,
+    )
+    p0, g0, agg0 = float(p_group[0]), groups[0], p_agg[0]
+    bars = []
+    for index, parameter in enumerate(params):
+        low, high = cases[1 + 2 * index], cases[2 + 2 * index]
+        if parameter is Parameter.DATA_DISKS:
+            e_group = 0.0
+            e_agg = _groups_elasticity(p0, g0, agg0)
+        else:
+            e_group = float(group_elasticity[parameter])
+            e_agg = e_group * _rate_to_aggregate(p0, g0, agg0)
+        bars.append(
+            TornadoBar(
+                parameter=parameter,
+                base_value=point.value_of(parameter),
+                low_value=low.value_of(parameter),
+                high_value=high.value_of(parameter),
+                p_loss_low=p_agg[1 + 2 * index],
+                p_loss_high=p_agg[2 + 2 * index],
+                swing=abs(p_agg[2 + 2 * index] - p_agg[1 + 2 * index]),
+                elasticity=e_agg,
+                elasticity_group=e_group,
+            )
+        )
+    bars.sort(key=lambda b: (-b.swing, -abs(b.elasticity) if math.isfinite(b.elasticity) else 0))
+    return Sensitivity(
+        parity=parity,
+        group_size=group_size,
+        point=point,
+        groups=g0,
+        p_loss_group=p0,
+        p_loss_aggregate=agg0,
+        low_factor=low_factor,
+        high_factor=high_factor,
+        bars=tuple(bars),
+    )
+
+
+def _aggregate(p_group: float, groups: int) -> float:
+    """``1 - (1 - p)^groups`` without rounding a tiny p away (NS3574 aggregate rule)."""
+    return 1.0 if p_group >= 1.0 else -math.expm1(groups * math.log1p(-p_group))
+
+
+def _rate_to_aggregate(p: float, groups: int, p_aggregate: float) -> float:
+    """``d ln P_agg / d ln P_group = g p (1 - p)^(g - 1) / P_agg`` (-> 1 as p -> 0)."""
+    if p_aggregate == 0.0 or p >= 1.0:
+        return math.nan if p_aggregate == 0.0 else 0.0
+    return groups * p * math.exp((groups - 1) * math.log1p(-p)) / p_aggregate
+
+
+def _groups_elasticity(p: float, groups: int, p_aggregate: float) -> float:
+    """``d ln P_agg / d ln g = g (-ln(1 - p)) (1 - P_agg) / P_agg`` (-> 1 as p -> 0)."""
+    if p_aggregate == 0.0 or p >= 1.0:
+        return math.nan if p_aggregate == 0.0 else 0.0
+    return groups * -math.log1p(-p) * (1.0 - p_aggregate) / p_aggregate

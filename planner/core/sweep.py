@@ -1,0 +1,302 @@
+"""Group-size and parameter sweeps: many layouts and inputs, one batch evaluation each.
+
+The group-size sweep answers "which group size suits 42 data disks?" the way NS3574 does
+in Tables 2 and 3 and Figures 2, 3, 5 and 6: for each parity count k and group size N, the
+aggregate needs ``ceil(data_disks / (N - k))`` groups, ``groups x N`` drives of which
+``groups x k`` are overhead, and it loses data when any group does (R_aggregate =
+R_group ** groups). By default only sizes whose data drives divide the aggregate evenly
+are kept, as in the paper's tables.
+
+A parameter sweep varies one numeric input (:class:`Parameter`) over a range, alone or
+crossed with group size. Every probability comes from
+:func:`planner.core.batch.p_loss_group_batch`, one call per parity count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from planner.core.batch import p_loss_aggregate_batch, p_loss_group_batch
+from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+
+
+class Parameter(StrEnum):
+    """A numeric input that a sweep or a sensitivity analysis can vary, with its unit."""
+
+    ARR = "arr"
+    OP_FAILURES_PER_HOUR = "op_failures_per_hour"
+    LATENT_DEFECTS_PER_HOUR = "latent_defects_per_hour"
+    REBUILD_HOURS = "rebuild_hours"
+    SCRUB_HOURS = "scrub_hours"
+    MISSION_HOURS = "mission_hours"
+    DATA_DISKS = "data_disks"
+
+    @property
+    def description(self) -> str:
+        """What the input is, with its unit, for tables and help texts."""
+        return _DESCRIPTIONS[self]
+
+
+_DESCRIPTIONS = {
+    Parameter.ARR: "annualized return rate (fraction of drives per year)",
+    Parameter.OP_FAILURES_PER_HOUR: "operational failures per drive-hour (1/h)",
+    Parameter.LATENT_DEFECTS_PER_HOUR: "latent defects per drive-hour (1/h)",
+    Parameter.REBUILD_HOURS: "mean time to rebuild a failed drive (h)",
+    Parameter.SCRUB_HOURS: "mean time for a scrub to find a latent defect (h)",
+    Parameter.MISSION_HOURS: "mission time (h)",
+    Parameter.DATA_DISKS: "data drives in the aggregate",
+}
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """One set of model inputs; ``varied``/``value`` name the swept input, if any.
+
+    Attributes:
+        rates: per-drive rates and mean repair times (per hour, hours).
+        mission_hours: mission time T (h).
+        data_disks: data drives the aggregate must hold.
+        varied: the :class:`Parameter` value (e.g. ``"rebuild_hours"``) set on this point.
+        value: the value it was set to, in that parameter's unit.
+    """
+
+    rates: Rates
+    mission_hours: float
+    data_disks: int
+    varied: str | None = None
+    value: float | None = None
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.mission_hours) and self.mission_hours >= 0):
+            raise ValueError(f"mission_hours must be >= 0, got {self.mission_hours!r}")
+        if self.data_disks < 1:
+            raise ValueError(f"data_disks must be at least 1, got {self.data_disks}")
+
+    def value_of(self, parameter: Parameter | str) -> float:
+        """The current value of ``parameter`` at this point, in its unit."""
+        p = Parameter(parameter)
+        if p is Parameter.ARR:
+            return self.rates.op_failures_per_hour * HOURS_PER_YEAR
+        if p is Parameter.MISSION_HOURS:
+            return self.mission_hours
+        if p is Parameter.DATA_DISKS:
+            return float(self.data_disks)
+        return float(getattr(self.rates, p.value))
+
+    def with_value(self, parameter: Parameter | str, value: float) -> SweepPoint:
+        """A copy with ``parameter`` set to ``value`` and recorded as the varied input.
+
+        ARR is converted with :func:`planner.core.rates.arr_to_failures_per_hour`
+        (ARR / 8,760 h); data disks are rounded to the nearest whole drive, halves up, and
+        kept at least 1.
+        Raises ValueError for values the model rejects (e.g. a negative rate).
+        """
+        p = Parameter(parameter)
+        value = float(value)
+        if not math.isfinite(value):
+            raise ValueError(f"{p.value} must be a finite number, got {value!r}")
+        rates, mission_hours, data_disks = self.rates, self.mission_hours, self.data_disks
+        if p is Parameter.ARR:
+            rates = dataclasses.replace(rates, op_failures_per_hour=arr_to_failures_per_hour(value))
+        elif p is Parameter.MISSION_HOURS:
+            mission_hours = value
+        elif p is Parameter.DATA_DISKS:
+            data_disks = max(1, math.floor(value + 0.5))  # halves round up
+            value = float(data_disks)
+        else:
+            rates = dataclasses.replace(rates, **{p.value: value})
+        return SweepPoint(rates, mission_hours, data_disks, p.value, value)
+
+
+@dataclass(frozen=True)
+class SweepRow:
+    """Capacity and risk of one layout at one sweep point.
+
+    Attributes:
+        parity: parity drives per group, k.
+        group_size: drives per group, N.
+        groups: groups in the aggregate, ceil(data_disks / (N - k)).
+        total_disks: drives in the aggregate, groups x N.
+        overhead_disks: parity drives in the aggregate, groups x k.
+        exact_division: True when N - k divides ``data_disks``.
+        p_loss_group: probability one group loses data within the mission.
+        p_loss_aggregate: probability any group of the aggregate does, 1 - (1 - p)^groups.
+        losses_per_10k_groups: expected groups out of 10,000 that lose data (NS3574 Fig. 2).
+        data_disks: data drives asked for.
+        data_disks_provided: data drives the groups hold, groups x (N - k) >= data_disks.
+        mission_hours: mission time T (h).
+        varied: name of the swept :class:`Parameter`, or None.
+        value: its value on this row, or None.
+    """
+
+    parity: int
+    group_size: int
+    groups: int
+    total_disks: int
+    overhead_disks: int
+    exact_division: bool
+    p_loss_group: float
+    p_loss_aggregate: float
+    losses_per_10k_groups: float
+    data_disks: int
+    data_disks_provided: int
+    mission_hours: float
+    varied: str | None = None
+    value: float | None = None
+
+    def as_dict(self) -> dict[str, int | float | bool | str | None]:
+        """The row as JSON-ready plain values (``varied``/``value`` only when set)."""
+        row = dataclasses.asdict(self)
+        if self.varied is None:
+            del row["varied"], row["value"]
+        return row
+
+
+def parameter_values(start: float, stop: float, count: int, log: bool = False) -> list[float]:
+    """``count`` values from ``start`` to ``stop`` inclusive, evenly or log-evenly spaced.
+
+    ``parameter_values(0.01, 0.05, 9)`` gives ARR 1% to 5% in steps of 0.5%.
+    """
+    if count < 1:
+        raise ValueError(f"count must be at least 1, got {count}")
+    if not (math.isfinite(start) and math.isfinite(stop)):
+        raise ValueError("start and stop must be finite")
+    if count == 1:
+        if start != stop:
+            raise ValueError("one value needs start == stop")
+        return [float(start)]
+    if log:
+        if start <= 0 or stop <= 0:
+            raise ValueError("a log range needs positive start and stop")
+        values = np.geomspace(start, stop, count)
+    else:
+        values = np.linspace(start, stop, count)
+    values[0], values[-1] = start, stop
+    return [float(v) for v in values]
+
+
+def parameter_points(
+    base: SweepPoint, parameter: Parameter | str, values: Iterable[float]
+) -> list[SweepPoint]:
+    """``base`` with ``parameter`` set to each of ``values`` in turn."""
+    return [base.with_value(parameter, v) for v in values]
+
+
+def even_division(parity: int, group_size: int, data_disks: int) -> bool:
+    """True when the group's data drives, N - k, divide ``data_disks`` (Tables 2 and 3)."""
+    return group_size > parity and data_disks % (group_size - parity) == 0
+
+
+def sweep(
+    points: Sequence[SweepPoint],
+    layouts: Iterable[tuple[int, int]],
+    include_uneven: bool = True,
+) -> list[SweepRow]:
+    """Evaluate every ``(parity, group_size)`` layout at every point, in one batch per k.
+
+    Args:
+        points: the input sets (see :func:`parameter_points`).
+        layouts: ``(parity, group_size)`` pairs; pairs with ``group_size <= parity`` are
+            skipped.
+        include_uneven: False keeps, at each point, only the layouts whose data drives
+            divide that point's ``data_disks`` evenly.
+
+    Returns:
+        Rows ordered by point, then by layout in the order given.
+    """
+    pairs = [(int(k), int(n)) for k, n in layouts if int(n) > int(k) >= 1]
+    cases = [
+        (point, k, n)
+        for point in points
+        for k, n in pairs
+        if include_uneven or even_division(k, n, point.data_disks)
+    ]
+    if not cases:
+        return []
+    parity = np.array([k for _, k, _ in cases])
+    drives = np.array([n for _, _, n in cases])
+    groups = -(-np.array([p.data_disks for p, _, _ in cases]) // (drives - parity))
+    p_group = np.empty(len(cases))
+    for k in np.unique(parity):
+        pick = np.flatnonzero(parity == k)
+        chosen = [cases[i][0] for i in pick]
+        p_group[pick] = p_loss_group_batch(
+            int(k),
+            drives[pick],
+            [p.rates.op_failures_per_hour for p in chosen],
+            [p.rates.latent_defects_per_hour for p in chosen],
+            [p.rates.rebuild_hours for p in chosen],
+            [p.rates.scrub_hours for p in chosen],
+            [p.mission_hours for p in chosen],
+        )
+    p_aggregate = p_loss_aggregate_batch(p_group, groups)
+    return [
+        SweepRow(
+            parity=k,
+            group_size=n,
+            groups=int(g),
+            total_disks=int(g) * n,
+            overhead_disks=int(g) * k,
+            exact_division=even_division(k, n, point.data_disks),
+            p_loss_group=float(pg),
+            p_loss_aggregate=float(pa),
+            losses_per_10k_groups=1e4 * float(pg),
+            data_disks=point.data_disks,
+            data_disks_provided=int(g) * (n - k),
+            mission_hours=point.mission_hours,
+            varied=point.varied,
+            value=point.value,
+        )
+        for (point, k, n), g, pg, pa in zip(cases, groups, p_group, p_aggregate, strict=True)
+    ]
+
+
+def group_size_sweep(
+    parities: Iterable[int],
+    group_sizes: Iterable[int],
+    data_disks: int,
+    rates: Rates,
+    mission_hours: float,
+    include_uneven: bool = False,
+) -> list[SweepRow]:
+    """For each parity count and group size: groups, drives, P(loss) per group and aggregate.
+
+    NS3574 Tables 2 and 3 are ``group_size_sweep([1], range(2, 23), 42, PAPER_RATES,
+    5 * 8760)`` and the same for ``[2]`` (the paper's Table 3 lists sizes from 5; sizes 3
+    and 4 divide 42 too). Sizes not above the parity count are skipped.
+
+    Returns:
+        Rows ordered by parity (as given), then group size (as given).
+    """
+    sizes = list(group_sizes)
+    layouts = [(k, n) for k in parities for n in sizes]
+    point = SweepPoint(rates, mission_hours, data_disks)
+    return sweep([point], layouts, include_uneven)
+
+
+def parameter_sweep(
+    parameter: Parameter | str,
+    values: Iterable[float],
+    parities: Iterable[int],
+    group_sizes: Iterable[int],
+    data_disks: int,
+    rates: Rates,
+    mission_hours: float,
+    include_uneven: bool = False,
+) -> list[SweepRow]:
+    """:func:`group_size_sweep` at each value of ``parameter`` (one group size: "alone").
+
+    Returns:
+        Rows ordered by value, then parity, then group size; each row carries
+        ``varied`` (the parameter's name) and ``value``.
+    """
+    base = SweepPoint(rates, mission_hours, data_disks)
+    sizes = list(group_sizes)
+    layouts = [(k, n) for k in parities for n in sizes]
+    return sweep(parameter_points(base, parameter, values), layouts, include_uneven)

@@ -1,0 +1,113 @@
+"""Elasticities d ln P / d ln x from the symbolic model, against finite differences."""
+
+import numpy as np
+import pytest
+import sympy as sp
+
+from planner.core.batch import generator_stack, p_loss_group_batch
+from planner.core.derive import SYMBOL_NAMES, derive
+from planner.core.sensitivity import RATE_SYMBOLS, elasticities, rate_parts
+from planner.core.sweep import Parameter
+
+YEAR = 8760.0
+STEP = 1e-4  # relative step of the central differences
+
+INPUT_INDEX = {
+    Parameter.OP_FAILURES_PER_HOUR: 0,
+    Parameter.LATENT_DEFECTS_PER_HOUR: 1,
+    Parameter.REBUILD_HOURS: 2,
+    Parameter.SCRUB_HOURS: 3,
+    Parameter.MISSION_HOURS: 4,
+}
+
+
+def finite_difference(parity: int, drives: int, inputs: list[float], which: int) -> float:
+    """Central difference of ln P in ln x (P from the batch evaluator)."""
+    up, down = list(inputs), list(inputs)
+    up[which] *= 1 + STEP
+    down[which] *= 1 - STEP
+    p_up = float(p_loss_group_batch(parity, drives, *up))
+    p_down = float(p_loss_group_batch(parity, drives, *down))
+    return float((np.log(p_up) - np.log(p_down)) / (np.log1p(STEP) - np.log1p(-STEP)))
+
+
+CASES = [
+    (1, 8, [0.019 / YEAR, 1.08e-4, 12.0, 168.0, 5 * YEAR]),  # the paper's RAID 5
+    (2, 9, [0.019 / YEAR, 1.08e-4, 12.0, 168.0, 5 * YEAR]),  # the paper's RAID-DP
+    (2, 40, [5e-6, 1e-6, 48.0, 720.0, YEAR]),
+    (3, 12, [1e-7, 1e-5, 24.0, 336.0, 10 * YEAR]),  # P ~ 1e-17
+    (4, 20, [3e-6, 2e-4, 8.0, 100.0, 3 * YEAR]),
+    (1, 30, [1e-4, 1e-3, 72.0, 2000.0, 10 * YEAR]),  # P near 1
+]
+
+
+@pytest.mark.parametrize(("parity", "drives", "inputs"), CASES)
+def test_elasticities_match_finite_differences(
+    parity: int, drives: int, inputs: list[float]
+) -> None:
+    e = elasticities(parity, drives, *inputs)
+    for parameter, which in INPUT_INDEX.items():
+        expected = finite_difference(parity, drives, inputs, which)
+        assert float(e[parameter]) == pytest.approx(expected, rel=1e-5, abs=1e-9), parameter
+
+
+def test_arr_and_operational_failure_rate_are_the_same_input() -> None:
+    e = elasticities(2, 9, 2e-6, 1e-4, 12.0, 168.0, 5 * YEAR)
+    assert float(e[Parameter.ARR]) == float(e[Parameter.OP_FAILURES_PER_HOUR])
+
+
+def test_rate_elasticities_sum_to_the_mission_elasticity() -> None:
+    """P depends on rates x T only: scaling every rate by c is scaling T by c."""
+    rng = np.random.default_rng(8)
+    drives = rng.integers(5, 40, 30)
+    e = elasticities(3, drives, 2e-6, 1e-4, rng.uniform(4, 72, 30), 168.0, 5 * YEAR)
+    rates = (
+        e[Parameter.OP_FAILURES_PER_HOUR]
+        + e[Parameter.LATENT_DEFECTS_PER_HOUR]
+        - e[Parameter.REBUILD_HOURS]
+        - e[Parameter.SCRUB_HOURS]
+    )
+    np.testing.assert_allclose(rates, e[Parameter.MISSION_HOURS], rtol=1e-9)
+
+
+def test_small_rates_give_the_textbook_powers() -> None:
+    """With lambda << mu and no latent defects, P ~ (N lambda)^(k+1) T / mu^k, up to a
+    start-up transient of relative size ~ 1 / (mu T)."""
+    for parity in (1, 2, 3):
+        e = elasticities(parity, 10, 1e-8, 0.0, 12.0, 168.0, 10 * YEAR)
+        assert float(e[Parameter.OP_FAILURES_PER_HOUR]) == pytest.approx(parity + 1, rel=1e-4)
+        assert float(e[Parameter.REBUILD_HOURS]) == pytest.approx(parity, rel=1e-3)
+        assert float(e[Parameter.MISSION_HOURS]) == pytest.approx(1.0, rel=1e-3)
+        assert float(e[Parameter.LATENT_DEFECTS_PER_HOUR]) == 0.0
+
+
+@pytest.mark.parametrize("parity", [1, 2, 3])
+def test_symbolic_parts_are_the_rule_parts_and_sum_to_q(parity: int) -> None:
+    drives = np.arange(parity + 1, 30)
+    parts = rate_parts(parity, drives, 2e-6, 1e-4, 12.0, 168.0)
+    total = sum(parts[name] for name in RATE_SYMBOLS)
+    np.testing.assert_allclose(
+        total, generator_stack(parity, drives, 2e-6, 1e-4, 12.0, 168.0), rtol=1e-15, atol=0
+    )
+    # each part is the generator with only that rate switched on (the rules, numerically)
+    only_op = generator_stack(parity, drives, 2e-6, 0.0, 1e300, 1e300)
+    np.testing.assert_allclose(parts["lambda_op"], only_op, rtol=1e-15, atol=1e-300)
+    # and symbolically, theta dQ/dtheta of derive()'s generator is linear in theta
+    derivation = derive(parity)
+    symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
+    for name in RATE_SYMBOLS:
+        theta = derivation.symbols[name]
+        part = derivation.generator.diff(theta) * theta
+        assert sp.simplify(part.diff(theta) * theta - part) == sp.zeros(*part.shape)
+        assert all(theta in e.free_symbols or e == 0 for e in part)
+    assert len(symbols) == 5
+
+
+def test_zero_probability_gives_nan_elasticity() -> None:
+    e = elasticities(2, 9, 2e-6, 1e-4, 12.0, 168.0, 0.0)
+    assert all(np.isnan(v) for v in e.values())
+
+
+def test_broadcast_shape() -> None:
+    e = elasticities(2, [[8], [16]], 2e-6, 1e-4, [6.0, 12.0, 24.0], 168.0, 5 * YEAR)
+    assert all(v.shape == (2, 3) for v in e.values())
