@@ -108,7 +108,7 @@ def main() -> None:
     us_batch = best_batch / count * 1e6
     print(f"cases: {count} (k = 1..3, N = k+1..k+27, random rates, missions 1-10 years)")
     print(f"P(loss) range: {p_batch.min():.2e} .. {p_batch.max():.2e}")
-    print(f"one by one, p_loss_group (scipy expm): {us_scipy:8.2f} µs/layout")
+    print(f"one by one, scipy.linalg.expm:          {us_scipy:8.2f} µs/layout")
     print(f"batch, p_loss_group_mixed:             {us_batch:8.2f} µs/layout")
     print(f"throughput ratio (batch / one by one): {us_scipy / us_batch:8.1f}x")
     print(
