@@ -13,9 +13,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## Install and open planner on the bundled default scenario.
+## Install and open the interactive planner (TUI) on the bundled default scenario.
 run: $(STAMP)
-	$(BIN)/planner evaluate
+	$(BIN)/planner tui
 
 ## Install and run the whole suite: lint, type check, tests.
 test: $(STAMP) lint typecheck unit

@@ -12,6 +12,8 @@ CORE_MODULES = (
     "planner.core.layouts",
     "planner.core.presets",
     "planner.core.rates",
+    "planner.core.sizing",
+    "planner.core.rebuild",
 )
 
 

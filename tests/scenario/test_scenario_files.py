@@ -31,6 +31,9 @@ def test_the_expected_scenarios_are_shipped() -> None:
         "ns3574-table3-n+2.yaml",
         "ns3574-table4.yaml",
         "example-modern-nl-sas.yaml",
+        "ns3574-table9-250mb.yaml",
+        "ns3574-table9-1024mb.yaml",
+        "lenovo-s3200.yaml",
     } <= names
 
 

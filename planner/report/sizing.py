@@ -1,0 +1,229 @@
+"""Render a sizing (``planner size``) as a Rich table, GitHub Markdown, CSV or JSON.
+
+The same :class:`~planner.report.comparison.Column` list and helpers as the comparison
+drive every format, so the four outputs always agree.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from planner.core.rates import HOURS_PER_YEAR
+from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
+from planner.report.comparison import (
+    Column,
+    csv_text,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_table,
+    rich_table_for,
+)
+from planner.report.numbers import format_count, format_percent, format_tb
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.core.rebuild import Drive
+
+
+@dataclass(frozen=True)
+class SizingReport:
+    """Everything a sizing report shows.
+
+    Attributes:
+        title: the scenario's name.
+        results: one sized layout per row, in the scenario's order.
+        workload: what was sized for.
+        drive: the drive every layout is built from.
+        drive_class: the drive's class name (``10k``), or None when IOPS were given.
+        rebuild: one line saying where the mean restore time comes from (:func:`rebuild_note`).
+    """
+
+    title: str
+    results: tuple[SizingResult, ...]
+    workload: MailboxWorkload | PlainWorkload
+    drive: Drive
+    drive_class: str | None
+    rebuild: str
+
+    @property
+    def mission_hours(self) -> float:
+        """Mission of the loss probabilities, hours (the same for every row)."""
+        return self.results[0].mission_hours
+
+
+def _hours(hours: float) -> str:
+    return format_count(hours, 3)
+
+
+def sizing_columns() -> list[Column[SizingResult]]:
+    """The columns of the sizing table, most important never dropped (priority 0)."""
+    return [
+        Column("Layout", lambda r: r.label, numeric=False),
+        Column(
+            "Write penalty",
+            lambda r: f"{r.write_penalty:g}",
+            short_header="Write\npen.",
+            priority=3,
+        ),
+        Column(
+            "Back-end IOPS",
+            lambda r: f"{r.backend_iops:,.0f}",
+            short_header="Back-end\nIOPS",
+            priority=4,
+        ),
+        Column(
+            "Disks for capacity",
+            lambda r: f"{r.disks_for_capacity:,}",
+            short_header="Disks for\ncapacity",
+        ),
+        Column("Disks for IOPS", lambda r: f"{r.disks_for_iops:,}", short_header="Disks\nfor IOPS"),
+        Column("Disks needed", lambda r: f"{r.disks_needed:,}", short_header="Disks\nneeded"),
+        Column(
+            "Bound by",
+            lambda r: "IOPS" if r.bound_by == "iops" else "capacity",
+            numeric=False,
+            short_header="Bound\nby",
+        ),
+        Column("Groups", lambda r: f"{r.groups:,}", priority=2),
+        Column(
+            "Usable TB", lambda r: format_tb(r.usable_tb), short_header="Usable\nTB", priority=5
+        ),
+        Column(
+            "Rebuild hours",
+            lambda r: _hours(r.rebuild_hours),
+            short_header="Rebuild\nhours",
+            priority=6,
+        ),
+        Column(
+            "P(loss) group",
+            lambda r: format_percent(r.p_loss_group),
+            short_header="P(loss)\ngroup",
+            priority=1,
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda r: format_percent(r.p_loss_aggregate),
+            short_header="P(loss)\naggregate",
+        ),
+    ]
+
+
+def rebuild_note(
+    *,
+    hours: float,
+    capacity_tb: float | None = None,
+    rebuild_mb_per_s: float | None = None,
+    load_factor: float = 1.0,
+    load: str | None = None,
+    delay_hours: float = 0.0,
+) -> str:
+    """Where the mean restore time comes from, in one line.
+
+    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, load busy (x3.96), + 24 h to replace the drive.``
+    """
+    if rebuild_mb_per_s is None or capacity_tb is None:
+        return f"Rebuild {_hours(hours)} h (restore.rebuild_hours, as given)."
+    parts = [f"{capacity_tb:g} TB at {rebuild_mb_per_s:g} MB/s"]
+    if load is not None:
+        parts.append(f"load {load} (x{load_factor:.3g})")
+    elif load_factor != 1.0:
+        parts.append(f"load factor {load_factor:g}")
+    if delay_hours > 0:
+        parts.append(f"+ {delay_hours:g} h to replace the drive")
+    return f"Rebuild {_hours(hours)} h: {', '.join(parts)} (restore.rebuild_mb_per_s)."
+
+
+def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float) -> str:
+    reads, writes = workload.read_iops, workload.write_iops
+    flow = f"{reads:,.0f} reads + {writes:,.0f} writes/s; {format_count(required_tb, 3)} TB"
+    if isinstance(workload, MailboxWorkload):
+        return (
+            f"Workload: {workload.users:,} mailboxes of {workload.mailbox_mb:,g} MB x "
+            f"{workload.iops_per_user:g} IOPS + {workload.iops_headroom_fraction:.0%} headroom "
+            f"= {workload.database_iops:,.0f} database IOPS ({workload.read_fraction:.0%} "
+            f"reads) + {workload.log_iops:,.0f} log writes/s: {flow}."
+        )
+    return f"Workload: {workload.iops:,.0f} IOPS ({workload.read_fraction:.0%} reads): {flow}."
+
+
+def notes(report: SizingReport) -> list[str]:
+    """Footnotes: workload, drive, rebuild, counting rules, mission."""
+    drive = report.drive
+    kind = f" ({report.drive_class} class)" if report.drive_class else ""
+    years = report.mission_hours / HOURS_PER_YEAR
+    return [
+        _workload_note(report.workload, report.results[0].required_tb),
+        f"Drive: {drive.capacity_tb:g} TB, {drive.iops:g} IOPS{kind}, "
+        f"{drive.usable_fraction:.0%} usable. {report.rebuild}",
+        "Back-end IOPS = reads + writes x write penalty; counts round up to whole groups "
+        "(IOPS count every drive, capacity only data drives); the larger decides.",
+        f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate.",
+    ]
+
+
+def _rows(report: SizingReport) -> tuple[list[Column[SizingResult]], list[list[str]]]:
+    columns = sizing_columns()
+    return columns, [[c.text(r) for c in columns] for r in report.results]
+
+
+def to_rich_table(report: SizingReport, max_width: int | None = None) -> Table:
+    """A Rich table; the layout needing the fewest disks is in bold.
+
+    With ``max_width`` the least important columns are left out to fit the terminal.
+    """
+    columns, rows = _rows(report)
+    keep = fit_columns(columns, rows, max_width)
+    table = rich_table_for(report.title, columns, keep)
+    fewest = min(r.disks_needed for r in report.results)
+    for result, cells in zip(report.results, rows, strict=True):
+        table.add_row(
+            *(cells[i] for i in keep), style="bold" if result.disks_needed == fewest else ""
+        )
+    return table
+
+
+def to_markdown(report: SizingReport) -> str:
+    """A GitHub-flavoured Markdown table with a heading and footnotes."""
+    columns, rows = _rows(report)
+    lines = [f"### {report.title}", "", *markdown_table(columns, rows), ""]
+    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    return "\n".join(lines) + "\n"
+
+
+def sizing_records(report: SizingReport) -> list[dict[str, Any]]:
+    """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
+    records = []
+    for result in report.results:
+        record = dataclasses.asdict(result)
+        del record["mission_hours"]  # the same for every row: top level
+        records.append(record)
+    return records
+
+
+def to_json(report: SizingReport) -> str:
+    """The JSON contract: scenario, mission_hours, workload, drive, layouts (raw values)."""
+    workload = report.workload
+    document = {
+        "scenario": report.title,
+        "mission_hours": report.mission_hours,
+        "workload": {
+            "kind": "mailbox" if isinstance(workload, MailboxWorkload) else "plain",
+            "read_iops": workload.read_iops,
+            "write_iops": workload.write_iops,
+            "host_iops": workload.host_iops,
+            "required_tb": workload.required_tb,
+        },
+        "drive": {"class": report.drive_class, **dataclasses.asdict(report.drive)},
+        "rebuild_hours": report.results[0].rebuild_hours,
+        "layouts": sizing_records(report),
+    }
+    return json_text(document)
+
+
+def to_csv(report: SizingReport) -> str:
+    """CSV with a header row and raw values for spreadsheets."""
+    return csv_text(sizing_records(report))

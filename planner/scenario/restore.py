@@ -1,0 +1,164 @@
+"""The restore section: how long a failed drive takes to restore, and how often scrubs run.
+
+The mean restore time of the Markov model (1 / mu_op, hours) is given in one of two ways:
+
+* ``rebuild_hours``: the time as a number (NS3574 uses 12 h);
+* the rebuild model: ``rebuild_mb_per_s`` (the sustained rebuild rate), optionally slowed
+  by ``load`` (``idle``, ``busy``, ``busy-worst``) or an explicit ``load_factor``, plus
+  ``replace_delay_hours`` before the rebuild starts (no hot spare). The time is then
+  :func:`planner.core.rebuild.rebuild_hours` of the drive's ``capacity_tb`` (the whole drive
+  is rewritten), so the scenario must give ``drive.capacity_tb``.
+
+The rate lives here, not on the drive, because it is a property of the array under its
+load as much as of the drive: seed 003 measured the same 500 GB drive rebuilding in 3 h 48
+to 5 h 1 on three arrays. Sources and presets: docs/sizing.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from planner.core.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
+from planner.scenario.base import FieldError, FrozenModel, positive
+
+MAX_REBUILD_HOURS = 8760.0
+"""Longest mean restore time accepted, given or derived (a year)."""
+
+_MODEL_KEYS = ("load", "load_factor", "replace_delay_hours")
+"""Keys that only make sense with ``rebuild_mb_per_s``."""
+
+
+def _restore_schema_extra(schema: dict[str, Any]) -> None:
+    # Exactly one way of giving the restore time (the model check says so in words).
+    schema["oneOf"] = [{"required": ["rebuild_hours"]}, {"required": ["rebuild_mb_per_s"]}]
+
+
+class Restore(FrozenModel):
+    """Mean times to repair: rebuilding a failed drive and scrubbing away a latent defect.
+
+    Give ``rebuild_hours``, or the rebuild model ``rebuild_mb_per_s`` (with optional
+    ``load`` or ``load_factor`` and ``replace_delay_hours``), not both.
+    """
+
+    model_config = ConfigDict(json_schema_extra=_restore_schema_extra)
+
+    rebuild_hours: float | None = positive(
+        default=None,
+        le=MAX_REBUILD_HOURS,
+        description="Mean time to restore a failed drive onto a spare (hours; NS3574: 12). "
+        "Alternative: rebuild_mb_per_s.",
+    )
+    rebuild_mb_per_s: float | None = positive(
+        default=None,
+        le=100_000,
+        description="Sustained rebuild rate (MB/s, 10^6 bytes); the restore time is then "
+        "drive.capacity_tb at this rate (NS3574 Figure 8: ~27 MB/s under load).",
+    )
+    load: str | None = Field(
+        default=None,
+        strict=True,
+        description="Host load during the rebuild, slowing a rate measured on an idle "
+        f"array: one of {', '.join(LOAD_FACTORS)} (seed 003: busy = "
+        f"{LOAD_FACTORS['busy']:.2f}x, busy-worst = {LOAD_FACTORS['busy-worst']:.2f}x). "
+        "Default idle.",
+    )
+    load_factor: float | None = positive(
+        default=None,
+        le=1000,
+        description="How many times longer the rebuild takes than at rebuild_mb_per_s "
+        "(instead of load; default 1).",
+    )
+    replace_delay_hours: float | None = Field(
+        default=None,
+        strict=True,
+        ge=0,
+        le=MAX_REBUILD_HOURS,
+        allow_inf_nan=False,
+        description="Hours before the rebuild starts (no hot spare: time to replace the "
+        "drive; default 0).",
+    )
+    scrub_hours: float = positive(
+        le=87600, description="Mean time for a scrub to find a latent defect (hours; NS3574: 168)."
+    )
+
+    @field_validator("load")
+    @classmethod
+    def _known_load(cls, load: str | None) -> str | None:
+        if load is None:
+            return None
+        load_factor_named(load)  # raises ValueError listing the presets
+        return load.strip().lower().replace("_", "-")
+
+    @model_validator(mode="after")
+    def _one_way(self) -> Restore:
+        if self.rebuild_hours is not None and self.rebuild_mb_per_s is not None:
+            raise FieldError(
+                "give rebuild_hours or the rebuild model rebuild_mb_per_s, not both",
+                "rebuild_mb_per_s",
+            )
+        if self.rebuild_hours is None and self.rebuild_mb_per_s is None:
+            raise FieldError(
+                "give the restore time as rebuild_hours (e.g. 12) or as a rebuild rate "
+                "rebuild_mb_per_s (e.g. 27, with load: busy if measured idle)"
+            )
+        if self.rebuild_mb_per_s is None:
+            for key in _MODEL_KEYS:
+                if getattr(self, key) is not None:
+                    raise FieldError(
+                        f"{key} belongs to the rebuild model; with rebuild_hours give the "
+                        f"time as it is (or use rebuild_mb_per_s instead of rebuild_hours)",
+                        key,
+                    )
+        if self.load is not None and self.load_factor is not None:
+            raise FieldError(f"give load ({self.load}) or load_factor, not both", "load_factor")
+        return self
+
+    @property
+    def uses_rebuild_model(self) -> bool:
+        """Whether the restore time is derived from ``rebuild_mb_per_s``."""
+        return self.rebuild_mb_per_s is not None
+
+    @property
+    def rebuild_load_factor(self) -> float:
+        """The load factor applied to the rebuild rate: 1, ``load``'s preset or ``load_factor``."""
+        if self.load_factor is not None:
+            return self.load_factor
+        if self.load is not None:
+            return load_factor_named(self.load)
+        return 1.0
+
+    @property
+    def delay_hours(self) -> float:
+        """Hours before the rebuild starts (0 unless ``replace_delay_hours`` is given)."""
+        return self.replace_delay_hours or 0.0
+
+    def mean_restore_hours(self, capacity_tb: float | None) -> float:
+        """The mean restore time in hours: as given, or derived for a drive of ``capacity_tb``.
+
+        Raises:
+            FieldError: the rebuild model without a capacity, or a derived time over a year.
+        """
+        if self.rebuild_mb_per_s is None:
+            assert self.rebuild_hours is not None  # guaranteed by _one_way
+            return self.rebuild_hours
+        if capacity_tb is None:
+            raise FieldError(
+                "the rebuild model needs drive.capacity_tb (the TB a rebuild rewrites); "
+                "add it under drive, or give restore.rebuild_hours instead",
+                "restore",
+                "rebuild_mb_per_s",
+            )
+        hours = rebuild_hours(
+            capacity_tb, self.rebuild_mb_per_s, self.rebuild_load_factor, self.delay_hours
+        )
+        if hours > MAX_REBUILD_HOURS:
+            raise FieldError(
+                f"the rebuild model gives {hours:,.0f} hours for {capacity_tb:g} TB at "
+                f"{self.rebuild_mb_per_s:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
+                "(check the rate's units: MB/s)",
+                "restore",
+                "rebuild_mb_per_s",
+            )
+        return hours

@@ -1,0 +1,355 @@
+"""The planner TUI: edit a scenario's parameters and layouts, see capacity and risk live.
+
+State flows one way: a handler validates an edit and sets :attr:`PlannerApp.scenario`; its
+watcher starts a worker that evaluates the scenario with the core and posts the results;
+the results handler sets :attr:`PlannerApp.comparison` and :attr:`PlannerApp.sweep_series`,
+whose watchers hand them to the views.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.worker import get_current_worker
+
+from planner.core.layouts import Comparison
+from planner.scenario import Scenario, ScenarioError, load_default_scenario, load_scenario
+from planner.tui import persist
+from planner.tui.compare import CompareView
+from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.model import ModelSubject, ModelView
+from planner.tui.params import ParamsPanel
+from planner.tui.state import (
+    FieldError,
+    FieldPath,
+    SweepSeries,
+    compare,
+    parse_text,
+    sweep,
+    with_baseline,
+    with_layout_removed,
+    with_value,
+)
+from planner.tui.sweep import SweepView
+
+
+class ResultsReady(Message):
+    """A worker finished comparing the layouts of ``scenario``."""
+
+    def __init__(self, scenario: Scenario, comparison: Comparison) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.comparison = comparison
+
+
+class SweepReady(Message):
+    """A worker finished the group-size sweep of ``scenario``."""
+
+    def __init__(self, scenario: Scenario, series: tuple[SweepSeries, ...]) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.series = series
+
+
+class PlannerApp(App[None]):
+    """Parameters on top; compare, sweep and model views in tabs below."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "planner"
+    # Textual declares this an instance attribute, so it cannot be a ClassVar here.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("f2", "view('compare')", "Compare"),
+        Binding("f3", "view('sweep')", "Sweep"),
+        Binding("f4", "view('model')", "Model"),
+        Binding("ctrl+o", "export_markdown", "Export MD", priority=True),
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+r", "reload", "Reload", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    scenario: reactive[Scenario] = reactive(load_default_scenario, init=False)
+    """The last valid scenario: what every view shows (set only after validation)."""
+
+    comparison: reactive[Comparison | None] = reactive(None, init=False)
+    """Results of :attr:`scenario`'s layouts; None until the first worker finishes."""
+
+    sweep_series: reactive[tuple[SweepSeries, ...]] = reactive((), init=False)
+    """P(loss) of the aggregate against group size for n+1..n+3 under the current rates."""
+
+    field_errors: reactive[dict[str, str]] = reactive(dict, init=False)
+    """Why a parameter field's text was refused, by field key; empty when all are valid."""
+
+    selected_label: reactive[str | None] = reactive(None, init=False)
+    """The layout under the compare table's cursor (the model view shows it)."""
+
+    def __init__(self, scenario_path: Path | None, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario_path = scenario_path
+        self.set_reactive(PlannerApp.scenario, scenario)
+        self.typed: dict[FieldPath, Any] = {}
+        """The YAML value last typed per field (``"4%"``), written back by a save."""
+        self._save_target: Path | None = None
+        self._active_view = "compare"
+        self._swept: Scenario | None = None
+        """The scenario the sweep view shows, or None before the first sweep."""
+        source = scenario_path.name if scenario_path is not None else "bundled default scenario"
+        self.sub_title = f"{scenario.name} ({source})"
+
+    def compose(self) -> ComposeResult:
+        """Title bar, parameters, the three views, footer."""
+        with Horizontal(id="title-bar"):
+            yield Static(f"planner · {self.sub_title}", id="title", markup=False)
+            yield Static("", id="status", markup=False)
+        yield ParamsPanel(self.scenario, id="params")
+        with TabbedContent(id="views", initial="compare"):
+            with TabPane("Compare", id="compare"):
+                yield CompareView(id="compare-view")
+            with TabPane("Sweep", id="sweep"):
+                yield SweepView(id="sweep-view")
+            with TabPane("Model", id="model"):
+                yield ModelView(id="model-view")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the first field (the failure rate) and compute the first results."""
+        self.query_one(ParamsPanel).query(Input).first().focus()
+        self.recompute(self.scenario)
+
+    # -- state changes -------------------------------------------------------------------
+
+    def watch_scenario(self, scenario: Scenario) -> None:
+        """Evaluate the new scenario in a worker; a newer edit cancels a running one."""
+        self.recompute(scenario)
+
+    @work(thread=True, exclusive=True, group="recompute")
+    def recompute(self, scenario: Scenario) -> None:
+        """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
+
+        The comparison (about 1 ms) is posted first; the sweep (tens of ms) follows, and only
+        while the sweep view is shown, so that typing in the other views stays fast.
+        """
+        worker = get_current_worker()
+        comparison = compare(scenario)
+        if worker.is_cancelled:
+            return
+        self.post_message(ResultsReady(scenario, comparison))
+        if self._sweep_visible:
+            self._sweep(scenario)
+
+    @work(thread=True, exclusive=True, group="sweep")
+    def recompute_sweep(self, scenario: Scenario) -> None:
+        """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
+        self._sweep(scenario)
+
+    def _sweep(self, scenario: Scenario) -> None:
+        worker = get_current_worker()
+        series = tuple(sweep(scenario))
+        if not worker.is_cancelled:
+            self.post_message(SweepReady(scenario, series))
+
+    @property
+    def _sweep_visible(self) -> bool:
+        return self._active_view == "sweep"
+
+    def on_results_ready(self, message: ResultsReady) -> None:
+        """Keep results only if they belong to the current scenario (stale ones are dropped)."""
+        if message.scenario is self.scenario:
+            self.comparison = message.comparison
+
+    def on_sweep_ready(self, message: SweepReady) -> None:
+        """Keep a sweep only if it belongs to the current scenario."""
+        if message.scenario is self.scenario:
+            self._swept = message.scenario
+            self.sweep_series = message.series
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """Remember the view shown; the sweep catches up when its view opens."""
+        self._active_view = event.pane.id or ""
+        if self._sweep_visible and self._swept is not self.scenario:
+            self.recompute_sweep(self.scenario)
+
+    def watch_comparison(self, comparison: Comparison | None) -> None:
+        """Hand new results to the compare and model views."""
+        self.query_one(CompareView).comparison = comparison
+        self._update_model_subject()
+
+    def watch_sweep_series(self, series: tuple[SweepSeries, ...]) -> None:
+        """Hand a new sweep to the sweep view."""
+        view = self.query_one(SweepView)
+        view.data_disks = self.scenario.aggregate.data_disks
+        view.series = series
+
+    def watch_field_errors(self, errors: dict[str, str]) -> None:
+        """Mark refused fields; say that the results shown are the last valid ones."""
+        self.query_one(ParamsPanel).show_errors(errors)
+        self.query_one("#status", Static).update(
+            "invalid input: showing the last valid results" if errors else ""
+        )
+
+    def watch_selected_label(self) -> None:
+        """The model view follows the compare table's cursor."""
+        self._update_model_subject()
+
+    def _update_model_subject(self) -> None:
+        comparison = self.comparison
+        if comparison is None:
+            return
+        by_label = {r.layout.label: r for r in comparison.results}
+        result = by_label.get(self.selected_label or "", comparison.results[0])
+        self.query_one(ModelView).subject = ModelSubject(result, self.scenario.rates())
+
+    # -- events from the views -----------------------------------------------------------
+
+    def on_params_panel_typed(self, message: ParamsPanel.Typed) -> None:
+        """Validate the typed text; a valid value becomes the scenario, else an inline error."""
+        spec = message.spec
+        errors = dict(self.field_errors)
+        try:
+            value = parse_text(spec, message.text)
+            scenario = with_value(self.scenario, spec, value)
+        except FieldError as problem:
+            errors[spec.key] = str(problem)
+            self.field_errors = errors
+            return
+        errors.pop(spec.key, None)
+        self.field_errors = errors
+        self.typed[spec.path] = value
+        self.scenario = scenario
+
+    def on_compare_view_selected(self, message: CompareView.Selected) -> None:
+        """Remember the selected layout."""
+        self.selected_label = message.label
+
+    def on_compare_view_add_requested(self) -> None:
+        """Open the add-layout dialog; it returns the scenario with the new layout."""
+        self.push_screen(AddLayoutScreen(self.scenario), self._layout_added)
+
+    def _layout_added(self, scenario: Scenario | None) -> None:
+        if scenario is not None:
+            self.scenario = scenario
+            self.notify(f"Added {scenario.layouts[-1].label}")
+
+    def on_compare_view_remove_requested(self, message: CompareView.RemoveRequested) -> None:
+        """Remove a layout (never the last one)."""
+        self._apply(lambda: with_layout_removed(self.scenario, message.label))
+
+    def on_compare_view_baseline_requested(self, message: CompareView.BaselineRequested) -> None:
+        """Measure relative risks against the selected layout."""
+        self._apply(lambda: with_baseline(self.scenario, message.label))
+
+    def _apply(self, edit: Callable[[], Scenario]) -> None:
+        try:
+            self.scenario = edit()
+        except FieldError as problem:
+            self.notify(str(problem), severity="warning")
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Show every key."""
+        self.push_screen(HelpScreen())
+
+    def action_view(self, view: str) -> None:
+        """Switch to the compare, sweep or model view."""
+        self.query_one(TabbedContent).active = view
+
+    def action_export_markdown(self) -> None:
+        """Write the comparison as Markdown beside the scenario (or in the cwd)."""
+        if self.comparison is None:
+            self.notify("No results yet", severity="warning")
+            return
+        try:
+            path = persist.export_markdown(self.comparison, self.scenario, self.scenario_path)
+        except OSError as err:
+            self.notify(f"Export failed: {err}", severity="error")
+            return
+        self.notify(f"Exported the comparison to {path}", title="Markdown")
+
+    def action_save(self) -> None:
+        """Save the scenario back to its YAML file, keeping the user's comments."""
+        if self.scenario_path is None and self._save_target is None:
+            self._save_target = persist.save_target(None)
+        try:
+            path = persist.save_scenario(
+                self.scenario, self.scenario_path, self.typed, self._save_target
+            )
+        except (ScenarioError, OSError) as err:
+            self.notify(f"Save failed: {err}", severity="error")
+            return
+        self.notify(f"Saved the scenario to {path}", title="Saved")
+
+    async def action_reload(self) -> None:
+        """Read the scenario file again, discarding unsaved edits."""
+        path = self.scenario_path or self._save_target
+        try:
+            scenario = load_scenario(path) if path is not None else load_default_scenario()
+        except ScenarioError as err:
+            self.notify(f"Reload failed: {err}", severity="error", timeout=10)
+            return
+        self.typed.clear()
+        self.field_errors = {}
+        await self.query_one(ParamsPanel).load(scenario)
+        self.scenario = scenario
+        self.notify(f"Reloaded {path or 'the default scenario'}")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette offers every key's action by name."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Export Markdown", "Write the table to a .md file", self._export)
+        yield SystemCommand("Save scenario", "Write the scenario back to YAML", self.action_save)
+        yield SystemCommand("Reload scenario", "Read the file again from disk", self._reload)
+        yield SystemCommand("Add layout", "A preset or parity + group size", self._add)
+        yield SystemCommand("Help: keys", "Every key of planner", self.action_help)
+        for view in ("compare", "sweep", "model"):
+            yield SystemCommand(
+                f"Show {view} view", f"Switch to the {view} view", self._shower(view)
+            )
+
+    def _export(self) -> None:
+        self.action_export_markdown()
+
+    async def _reload(self) -> None:
+        await self.action_reload()
+
+    def _add(self) -> None:
+        self.on_compare_view_add_requested()
+
+    def _shower(self, view: str) -> Any:
+        return lambda: self.action_view(view)
+
+
+def make_app(
+    scenario_path: Path | None,
+    scenario: Scenario | None = None,
+    overrides: Sequence[str] = (),
+) -> PlannerApp:
+    """The planner app for ``scenario_path`` (None: the bundled default scenario).
+
+    Pass ``scenario`` when it was already loaded and validated (the CLI does, to report a
+    bad file before the screen opens); otherwise it is loaded here.
+
+    Raises:
+        planner.scenario.ScenarioError: the scenario does not load or validate.
+    """
+    if scenario is None:
+        if scenario_path is None:
+            scenario = load_default_scenario(overrides)
+        else:
+            scenario = load_scenario(scenario_path, overrides)
+    return PlannerApp(scenario_path, scenario)

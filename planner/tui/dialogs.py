@@ -1,0 +1,154 @@
+"""Modal screens: add a layout, and the help screen listing every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, Select, Static
+
+from planner.core.presets import PRESETS
+from planner.scenario import Scenario
+from planner.tui.state import FieldError, with_layout_added
+
+CUSTOM = "custom"
+"""The Select value for a plain ``parity: k`` layout rather than a preset."""
+
+
+class AddLayoutScreen(ModalScreen[Scenario | None]):
+    """Pick a preset (or parity k) and a group size; returns the scenario with the layout."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+
+    def compose(self) -> ComposeResult:
+        """Preset, parity and group size, an error line, and Add / Cancel."""
+        options = [(f"{p.name}: {p.description}", p.name) for p in PRESETS.values()]
+        options.append(("custom: parity k + group size", CUSTOM))
+        with Vertical(id="add-dialog"):
+            yield Label("Add a layout", classes="dialog-title")
+            yield Select(options, value="raid6", allow_blank=False, id="add-preset")
+            with Horizontal(classes="dialog-row"):
+                yield Label("Parity k", classes="dialog-label")
+                yield Input(placeholder="from the preset", id="add-parity", disabled=True)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Group size N", classes="dialog-label")
+                yield Input(placeholder="drives per group, parity included", id="add-size")
+            yield Static("", id="add-error", markup=False)
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Add", variant="primary", id="add-ok")
+                yield Button("Cancel", id="add-cancel")
+
+    def on_mount(self) -> None:
+        """Start in the group size: the preset defaults to RAID 6."""
+        self.query_one("#add-size", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Parity is typed only for a custom layout; mirrors need no group size."""
+        custom = event.value == CUSTOM
+        parity = self.query_one("#add-parity", Input)
+        parity.disabled = not custom
+        parity.placeholder = "parity drives per group, e.g. 3" if custom else "from the preset"
+        preset = PRESETS.get(str(event.value))
+        size = self.query_one("#add-size", Input)
+        fixed = preset is not None and preset.fixed_group_size is not None
+        size.placeholder = "fixed by the preset" if fixed else "drives per group, parity included"
+
+    def on_input_submitted(self) -> None:
+        """Enter in either input adds the layout."""
+        self._add()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Add or cancel."""
+        if event.button.id == "add-ok":
+            self._add()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Close without adding."""
+        self.dismiss(None)
+
+    def _add(self) -> None:
+        choice = str(self.query_one("#add-preset", Select).value)
+        try:
+            parity = _whole(self.query_one("#add-parity", Input).value, "parity")
+            size = _whole(self.query_one("#add-size", Input).value, "group size")
+            scenario = with_layout_added(
+                self.scenario,
+                raid=None if choice == CUSTOM else choice,
+                parity=parity if choice == CUSTOM else None,
+                group_size=size,
+            )
+        except FieldError as problem:
+            self.query_one("#add-error", Static).update(str(problem))
+            return
+        self.dismiss(scenario)
+
+
+def _whole(text: str, what: str) -> int | None:
+    """A whole number from an input, None when empty; FieldError otherwise."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise FieldError(f"{what}: {text!r} is not a whole number") from None
+
+
+HELP_TEXT = """\
+# planner: keys
+
+Type in a parameter field and every view updates as you type. **Tab** / **Shift+Tab**
+move between fields and the table. An invalid value turns its field red, with the
+reason below the fields; the last valid results stay on screen.
+
+| key | does |
+|---|---|
+| **F1** or **?** | this help |
+| **F2** / **F3** / **F4** | compare / sweep / model view |
+| **Ctrl+O** | export the compare table to Markdown (the path is shown) |
+| **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
+| **Ctrl+R** | reload the scenario file from disk |
+| **Ctrl+P** | command palette (every action by name) |
+| **Ctrl+Q** | quit |
+
+In the compare table (focus it with Tab or a click):
+
+| key | does |
+|---|---|
+| **↑ / ↓** | select a layout (the model view shows it) |
+| **a** | add a layout: a preset, or parity k + group size |
+| **x** / **Delete** | remove the selected layout |
+| **b** | make the selected layout the baseline (◆) of relative risk |
+| **s** | sort: scenario order → by risk → by overhead drives |
+
+ARR is a fraction per year (0.019) or a percentage (1.9%). Latent defects are per
+drive-hour; rebuild and scrub times are mean hours; the mission is in years of 8,760 h.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the app, and how values are written."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q,question_mark", "dismiss_help", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The help text in a scrollable box."""
+        with Vertical(id="help-dialog"):
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(HELP_TEXT)
+            yield Static("Esc closes", classes="dialog-hint")
+
+    def action_dismiss_help(self) -> None:
+        """Close the help screen."""
+        self.dismiss(None)

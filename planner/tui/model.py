@@ -1,0 +1,171 @@
+"""The model view: the selected layout's Markov chain, its rates, and the closed-form MTTDL."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.coordinate import Coordinate
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
+
+from planner.core.evaluate import transition_rates
+from planner.core.layouts import LayoutResult
+from planner.core.model import Event, build_chain
+from planner.core.rates import Rates
+from planner.report.numbers import format_years
+
+EVENT_NAMES = {
+    Event.OPERATIONAL_FAILURE: "drive fails",
+    Event.LATENT_DEFECT: "latent defect appears",
+    Event.REBUILD: "rebuild completes",
+    Event.SCRUB: "scrub repairs the defect",
+}
+"""Short names of the events, to fit the table beside the states."""
+
+RATE_SYMBOLS = {
+    Event.OPERATIONAL_FAILURE: "λ_Op",
+    Event.LATENT_DEFECT: "λ_Ld",
+    Event.REBUILD: "μ_Op",
+    Event.SCRUB: "μ_Scrub",
+}
+
+
+@dataclass(frozen=True)
+class ModelSubject:
+    """What the model view shows: one layout's results under one set of rates."""
+
+    result: LayoutResult
+    rates: Rates
+
+
+class ModelView(VerticalScroll):
+    """States and transitions of the selected layout's chain, and its MTTDL in closed form."""
+
+    subject: reactive[ModelSubject | None] = reactive(None)
+    """The selected layout and the current rates; None before the first results."""
+
+    closed_form: reactive[str] = reactive("")
+    """The closed-form MTTDL text of the subject's parity count ('' while deriving)."""
+
+    class Derived(Message):
+        """The symbolic derivation of the n+``parity`` model is ready as text."""
+
+        def __init__(self, parity: int, text: str) -> None:
+            super().__init__()
+            self.parity = parity
+            self.text = text
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._derived: dict[int, str] = {}
+        self._shown = False
+
+    def compose(self) -> ComposeResult:
+        """A title, the two tables side by side, and the formulas."""
+        yield Static("", id="model-title", markup=False)
+        with Horizontal(id="model-tables"):
+            states: DataTable[str] = DataTable(id="model-states", cursor_type="none")
+            states.add_columns("#", "(f, l)", "meaning")
+            yield states
+            transitions: DataTable[str | Text] = DataTable(
+                id="model-transitions", cursor_type="none"
+            )
+            transitions.add_columns("from", "to", "event", "rate", "per hour")
+            yield transitions
+        yield Static("", id="model-formula", markup=False)
+
+    def watch_subject(self, old: ModelSubject | None, subject: ModelSubject | None) -> None:
+        """Refill the tables for a new layout or new rates; derive its formula if needed."""
+        if subject is None:
+            return
+        layout = subject.result.layout
+        k, size = layout.parity, layout.group_size
+        self.query_one("#model-title", Static).update(
+            f"{layout.label}: n+{k} model, N = {size} drives per group "
+            f"({size - k} data + {k} parity); MTTDL of one group "
+            f"{format_years(subject.result.mttdl_hours)} ({subject.result.mttdl_hours:,.4g} h)"
+        )
+        rates = transition_rates(k, size, subject.rates)
+        transitions = self.query_one("#model-transitions", DataTable)
+        same_chain = old is not None and (
+            old.result.layout.parity,
+            old.result.layout.group_size,
+        ) == (
+            k,
+            size,
+        )
+        if same_chain and transitions.row_count == len(rates):
+            # Only the rates changed: update that column in place (no new layout).
+            for row, (_, _, _, rate) in enumerate(rates):
+                transitions.update_cell_at(Coordinate(row, 4), Text(f"{rate:.3g}", justify="right"))
+        else:
+            self._fill_tables(k, size, rates)
+        self.closed_form = self._derived.get(k, "")
+        if not self.closed_form and self._shown:
+            self._derive(k)
+
+    def _fill_tables(
+        self, k: int, size: int, rates: Sequence[tuple[int, int, Event, float]]
+    ) -> None:
+        chain = build_chain(k)
+        states = self.query_one("#model-states", DataTable)
+        states.clear()
+        for i, state in enumerate(chain.states, start=1):
+            states.add_row(str(i), state.short(), state.describe())
+        transitions = self.query_one("#model-transitions", DataTable)
+        transitions.clear()
+        names = [s.short() for s in chain.states]
+        for (source, target, event, rate), t in zip(rates, chain.transitions, strict=True):
+            symbol = RATE_SYMBOLS[event]
+            formula = symbol if t.drives_excluded is None else f"{t.multiplier(size)}·{symbol}"
+            transitions.add_row(
+                f"{source + 1} {names[source]}",
+                f"{target + 1} {names[target]}",
+                Text(EVENT_NAMES[event]),
+                Text(formula),
+                Text(f"{rate:.3g}", justify="right"),
+            )
+
+    def on_show(self) -> None:
+        """Derive the formula only once the view is shown: SymPy takes seconds for k = 3."""
+        self._shown = True
+        if self.subject is not None and not self.closed_form:
+            self._derive(self.subject.result.layout.parity)
+
+    def on_hide(self) -> None:
+        """Stop deriving formulas while another view is shown."""
+        self._shown = False
+
+    def watch_closed_form(self, text: str) -> None:
+        """Show the formula, or say it is being derived."""
+        formula = self.query_one("#model-formula", Static)
+        if text:
+            formula.update(text)
+        elif self.subject is not None:
+            formula.update(f"deriving the n+{self.subject.result.layout.parity} model (SymPy)…")
+
+    @work(thread=True, exclusive=True, group="derive")
+    def _derive(self, parity: int) -> None:
+        """Derive the n+k chain symbolically (seconds for k = 3; cached by the core)."""
+        from planner.core.derive import derive
+        from planner.report.derivation import derivation_text
+
+        text = derivation_text(derive(parity))
+        sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
+        sections.sort(key=lambda s: "leading order" not in s)  # the short form first
+        intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
+        if not get_current_worker().is_cancelled:
+            self.post_message(self.Derived(parity, "\n\n".join([intro, *sections])))
+
+    def on_model_view_derived(self, message: Derived) -> None:
+        """Keep the derivation; show it if the subject still has that parity count."""
+        self._derived[message.parity] = message.text
+        if self.subject is not None and self.subject.result.layout.parity == message.parity:
+            self.closed_form = message.text

@@ -1,0 +1,195 @@
+"""Files the TUI writes: the comparison as Markdown, and the scenario back to its YAML file.
+
+Saving edits the user's round-trip YAML document in place (ruamel keeps comments, key order
+and quoting) and only touches values that changed, then replaces the file atomically.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import stat
+import tempfile
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.util import load_yaml_guess_indent
+
+from planner.core.layouts import Comparison
+from planner.report.comparison import to_markdown
+from planner.scenario import (
+    DEFAULT_SOURCE,
+    Scenario,
+    default_scenario_text,
+    load_scenario_text_document,
+)
+from planner.scenario.document import new_yaml
+from planner.scenario.loader import read_scenario_text
+from planner.tui.state import FieldPath, field_specs, value_at
+
+DEFAULT_SAVE_NAME = "planner-scenario"
+"""Stem of the file a scenario opened from the bundled default is saved to (in the cwd)."""
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file in the same folder and a rename.
+
+    A reader never sees a half-written file and a failure leaves the old file as it was.
+    The file keeps its permission bits when it already exists.
+    """
+    directory = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _free_path(directory: Path, stem: str, suffix: str) -> Path:
+    """``directory/stem.suffix``, or ``stem-2.suffix``... when that exists already."""
+    candidate = directory / f"{stem}{suffix}"
+    number = 2
+    while candidate.exists():
+        candidate = directory / f"{stem}-{number}{suffix}"
+        number += 1
+    return candidate
+
+
+def markdown_path(scenario_path: Path | None) -> Path:
+    """Where the Markdown export goes: ``<scenario>-comparison.md`` beside the file, or cwd."""
+    if scenario_path is None:
+        return Path.cwd() / "planner-comparison.md"
+    return scenario_path.with_name(f"{scenario_path.stem}-comparison.md")
+
+
+def export_markdown(comparison: Comparison, scenario: Scenario, scenario_path: Path | None) -> Path:
+    """Write the comparison as GitHub Markdown (the CLI's format); return the file written."""
+    target = markdown_path(scenario_path)
+    write_atomic(target, to_markdown(comparison, scenario.name, scenario.mission_years))
+    return target
+
+
+def save_target(scenario_path: Path | None) -> Path:
+    """The file a save writes: the scenario's own, or a new file in the cwd for the default."""
+    if scenario_path is not None:
+        return scenario_path
+    return _free_path(Path.cwd(), DEFAULT_SAVE_NAME, ".yaml")
+
+
+def save_scenario(
+    scenario: Scenario,
+    scenario_path: Path | None,
+    typed: dict[FieldPath, Any],
+    target: Path | None = None,
+) -> Path:
+    """Write ``scenario`` back into the YAML it came from, keeping comments and key order.
+
+    ``typed`` holds the YAML values the user typed per field (``"4%"`` rather than 0.04), used
+    for the fields that changed. Returns the file written.
+
+    Raises:
+        planner.scenario.ScenarioError: the file on disk can no longer be read.
+        OSError: the file cannot be written.
+    """
+    if scenario_path is None:
+        text = default_scenario_text()
+        original, document = load_scenario_text_document(text, DEFAULT_SOURCE)
+    else:
+        text = read_scenario_text(scenario_path)
+        original, document = load_scenario_text_document(text, str(scenario_path))
+    update_document(document, original, scenario, typed)
+    out = target if target is not None else save_target(scenario_path)
+    write_atomic(out, dump_like(document, text))
+    return out
+
+
+def update_document(
+    document: CommentedMap,
+    original: Scenario,
+    scenario: Scenario,
+    typed: dict[FieldPath, Any],
+) -> None:
+    """Change in ``document`` (which validates to ``original``) what differs in ``scenario``."""
+    for spec in field_specs(scenario):
+        new = value_at(scenario, spec.path)
+        if new == value_at(original, spec.path):
+            continue
+        parent = document
+        for part in spec.path[:-1]:
+            if not isinstance(parent.get(part), CommentedMap):
+                parent[part] = CommentedMap()
+            parent = parent[part]
+        if new is None:
+            parent.pop(spec.path[-1], None)
+        else:
+            parent[spec.path[-1]] = typed.get(spec.path, new)
+    if list(scenario.layouts) != list(original.layouts):
+        _update_layouts(document, original, scenario)
+    if scenario.baseline != original.baseline:
+        if scenario.baseline is None:
+            document.pop("baseline", None)
+        else:
+            document["baseline"] = scenario.baseline
+
+
+def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenario) -> None:
+    """Drop removed layouts and append new ones; kept entries keep their comments."""
+    items = document.get("layouts")
+    if not isinstance(items, CommentedSeq):
+        items = document["layouts"] = CommentedSeq()
+    wanted = {layout.label for layout in scenario.layouts}
+    old_labels = [layout.label for layout in original.layouts]
+    for index in range(len(old_labels) - 1, -1, -1):
+        if old_labels[index] not in wanted and index < len(items):
+            del items[index]
+    for layout in scenario.layouts:
+        if layout.label in old_labels:
+            continue
+        entry = CommentedMap()
+        if layout.raid is not None:
+            entry["raid"] = layout.raid
+        else:
+            entry["parity"] = layout.parity
+        entry["group_size"] = layout.group_size
+        default_label = f"{layout.raid or f'n+{layout.parity}'} {layout.group_size}"
+        if layout.label != default_label:
+            entry["label"] = layout.label
+        items.append(entry)
+
+
+def dump_like(document: CommentedMap, original_text: str) -> str:
+    """``document`` as YAML text indented the way ``original_text`` was."""
+    yaml = new_yaml()
+    _, sequence_indent, offset = load_yaml_guess_indent(original_text)
+    mapping = _mapping_indent(original_text)
+    if sequence_indent is not None and offset is not None:
+        yaml.indent(mapping=mapping, sequence=sequence_indent, offset=offset)
+    else:
+        yaml.indent(mapping=mapping, sequence=mapping + 2, offset=mapping)
+    yaml.width = 4096  # never re-wrap the user's long lines
+    buffer = StringIO()
+    yaml.dump(document, buffer)
+    return buffer.getvalue()
+
+
+def _mapping_indent(text: str) -> int:
+    """Spaces a nested mapping is indented by in ``text`` (2 when it has none)."""
+    lines = [
+        line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+    ]
+    for line, following in itertools.pairwise(lines):
+        if line.rstrip().endswith(":") and not following.lstrip().startswith("- "):
+            depth = len(line) - len(line.lstrip())
+            inner = len(following) - len(following.lstrip())
+            if inner > depth:
+                return inner - depth
+    return 2

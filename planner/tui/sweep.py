@@ -1,0 +1,146 @@
+"""The sweep view: P(loss) of the aggregate against group size for n+1, n+2 and n+3.
+
+Like the paper's Figures 2, 3, 5 and 6, but for the current parameters, with the overhead
+drives each group size costs drawn alongside.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.widgets import Static
+from textual_plotext import PlotextPlot
+from textual_plotext.plot import Plot
+
+from planner.tui.state import SweepSeries
+
+SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
+"""Plotext line colour per parity count (n+1 riskiest, red)."""
+
+CAPTION_COLOURS = {1: "red", 2: "orange1", 3: "cyan"}
+"""The same colours as Rich styles, for the legend in the caption."""
+
+
+class SweepView(Vertical):
+    """Two plots side by side: risk on a log scale, and overhead drives."""
+
+    series: reactive[tuple[SweepSeries, ...]] = reactive(())
+    """The latest sweep, one series per parity count; empty until computed."""
+
+    data_disks: reactive[int] = reactive(0)
+    """Data drives of the aggregate the sweep was computed for (for the caption)."""
+
+    def compose(self) -> ComposeResult:
+        """The plots and a caption."""
+        with Horizontal(id="sweep-plots"):
+            yield PlotextPlot(id="sweep-risk")
+            yield PlotextPlot(id="sweep-overhead")
+        yield Static("computing…", id="sweep-caption", markup=False)
+
+    def watch_series(self, series: tuple[SweepSeries, ...]) -> None:
+        """Redraw both plots for a new sweep."""
+        if not series:
+            return
+        self._draw_risk(series)
+        self._draw_overhead(series)
+        caption = Text()
+        for s in series:
+            caption.append(f"━ n+{s.parity}  ", style=CAPTION_COLOURS.get(s.parity, ""))
+        exact = "; ".join(_exact_sizes(s) for s in series)
+        caption.append(
+            f"● exact: the group's data drives divide the {self.data_disks} data drives "
+            f"evenly ({exact}); · the last group holds extra data drives."
+        )
+        self.query_one("#sweep-caption", Static).update(caption)
+
+    def _draw_risk(self, series: Sequence[SweepSeries]) -> None:
+        widget = self.query_one("#sweep-risk", PlotextPlot)
+        plt = widget.plt
+        plt.clear_figure()
+        for s in series:
+            points = [p for p in s.points if p.p_loss_aggregate > 0]
+            if not points:
+                continue
+            colour = SERIES_COLOURS.get(s.parity, "white")
+            plt.plot(
+                [p.group_size for p in points],
+                [math.log10(p.p_loss_aggregate) for p in points],
+                marker="dot",
+                color=colour,
+            )
+            exact = [p for p in points if p.exact_division]
+            plt.scatter(
+                [p.group_size for p in exact],
+                [math.log10(p.p_loss_aggregate) for p in exact],
+                marker="●",
+                color=colour,
+            )
+        lows = [
+            math.floor(math.log10(p.p_loss_aggregate))
+            for s in series
+            for p in s.points
+            if p.p_loss_aggregate > 0
+        ]
+        if lows:
+            decades = [float(d) for d in range(min(lows), 1)]
+            step = max(1, math.ceil(len(decades) / 8))
+            ticks = decades[::-1][::step][::-1]
+            plt.yticks(ticks, [_decade_label(int(t)) for t in ticks])
+        _group_size_ticks(plt, series)
+        plt.title("P(loss) of the aggregate over the mission (log scale)")
+        plt.xlabel("group size N (drives, parity included)")
+        widget.refresh()
+
+    def _draw_overhead(self, series: Sequence[SweepSeries]) -> None:
+        widget = self.query_one("#sweep-overhead", PlotextPlot)
+        plt = widget.plt
+        plt.clear_figure()
+        for s in series:
+            colour = SERIES_COLOURS.get(s.parity, "white")
+            plt.plot(
+                [p.group_size for p in s.points],
+                [p.overhead_disks for p in s.points],
+                marker="dot",
+                color=colour,
+            )
+            exact = [p for p in s.points if p.exact_division]
+            plt.scatter(
+                [p.group_size for p in exact],
+                [p.overhead_disks for p in exact],
+                marker="●",
+                color=colour,
+            )
+        _group_size_ticks(plt, series)
+        top = max((p.overhead_disks for s in series for p in s.points), default=0)
+        step = max(1, math.ceil(top / 6 / 5) * 5)
+        plt.yticks([float(v) for v in range(0, top + step, step)])
+        plt.title("Overhead drives (parity)")
+        plt.xlabel("group size N")
+        widget.refresh()
+
+
+def _group_size_ticks(plt: Plot, series: Sequence[SweepSeries]) -> None:
+    """Whole-number group sizes on the x axis: 2, then every 4 drives."""
+    top = max((p.group_size for s in series for p in s.points), default=2)
+    plt.xticks([2.0, *(float(v) for v in range(4, top + 1, 4))])
+
+
+def _decade_label(exponent: int) -> str:
+    """A power of ten as a percentage: 100%, 10%, 1%, 0.1%, ..., then 1e-5%."""
+    percent = 10.0 ** (exponent + 2)
+    if percent >= 1:
+        return f"{percent:.0f}%"
+    if exponent >= -6:
+        return f"{percent:.{-(exponent + 2)}f}%"
+    return f"1e{exponent + 2}%"
+
+
+def _exact_sizes(series: SweepSeries) -> str:
+    """``n+k: 3, 8, 9`` -- the group sizes that divide the aggregate exactly."""
+    sizes = [str(p.group_size) for p in series.points if p.exact_division]
+    return f"n+{series.parity}: {', '.join(sizes) or 'none'}"

@@ -1,0 +1,399 @@
+"""Pilot tests that drive the real planner TUI on a fixed, commented scenario file."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from planner.report.comparison import to_markdown
+from planner.scenario import load_scenario
+from planner.tui import PlannerApp, make_app
+from planner.tui.compare import CompareView
+from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.model import ModelView
+from planner.tui.params import ParamsPanel
+from planner.tui.state import compare
+from planner.tui.sweep import SweepView
+
+SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+SIZE = (120, 40)
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def scenario_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "aggregate.yaml"
+    shutil.copy(SCENARIO, target)
+    return target
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let messages flow and every worker (recompute, derive) finish."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def app_of(pilot: Pilot[None]) -> PlannerApp:
+    app = pilot.app
+    assert isinstance(app, PlannerApp)
+    return app
+
+
+def field_input(app: PlannerApp, key: str) -> Input:
+    return app.query_one(f"#input-{key}", Input)
+
+
+async def retype(pilot: Pilot[None], key: str, text: str) -> None:
+    """Focus a field, clear it and type ``text`` key by key."""
+    app = app_of(pilot)
+    field = field_input(app, key)
+    field.focus()
+    field.action_end()
+    await pilot.press(*["backspace"] * len(field.value), *text)
+    await settle(pilot)
+
+
+def table_labels(app: PlannerApp) -> list[str]:
+    table = app.query_one("#compare-table", DataTable)
+    return [str(key.value) for key in table.rows]
+
+
+async def test_cursor_starts_in_the_arr_field() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert app.focused is field_input(app, "drive-arr")
+        assert field_input(app, "drive-arr").value == "1.9%"
+        assert table_labels(app) == ["raid5 8", "raid-dp 9", "raid6 16", "triple 12"]
+
+
+async def test_a_higher_arr_raises_every_probability_of_loss() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert app.comparison is not None
+        before = {r.layout.label: r for r in app.comparison.results}
+        shown_before = app.query_one("#compare-table", DataTable).get_row("raid5 8")
+        await retype(pilot, "drive-arr", "4%")
+        assert app.scenario.drive.arr == pytest.approx(0.04)
+        after = {r.layout.label: r for r in app.comparison.results}
+        assert set(after) == set(before)
+        for label, result in after.items():
+            assert result.p_loss_group > before[label].p_loss_group
+            assert result.p_loss_aggregate > before[label].p_loss_aggregate
+        # The table on screen follows.
+        shown_after = app.query_one("#compare-table", DataTable).get_row("raid5 8")
+        assert str(shown_after[6]) != str(shown_before[6])
+
+
+async def test_arr_as_a_fraction_is_accepted_too() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await retype(pilot, "drive-arr", "0.03")
+        assert app_of(pilot).scenario.drive.arr == pytest.approx(0.03)
+        assert app_of(pilot).field_errors == {}
+
+
+async def test_text_that_is_no_number_is_marked_and_old_results_stay() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        comparison = app.comparison
+        scenario = app.scenario
+        # As if "abc" were pasted over the value, then typed on.
+        field_input(app, "restore-rebuild-hours").value = "ab"
+        field_input(app, "restore-rebuild-hours").focus()
+        await pilot.press("end", "c")
+        await settle(pilot)
+        assert field_input(app, "restore-rebuild-hours").value == "abc"
+        assert app.field_errors.keys() == {"restore-rebuild-hours"}
+        assert "'abc' is not a number" in app.field_errors["restore-rebuild-hours"]
+        errors = app.query_one("#param-errors", Static)
+        assert errors.display
+        assert "Rebuild h: 'abc' is not a number" in str(errors.render())
+        assert field_input(app, "restore-rebuild-hours").has_class("-invalid")
+        assert app.scenario is scenario
+        assert app.comparison is comparison
+        assert table_labels(app) == ["raid5 8", "raid-dp 9", "raid6 16", "triple 12"]
+        # Fixing the text clears the mark and recomputes.
+        await retype(pilot, "restore-rebuild-hours", "30")
+        assert app.field_errors == {}
+        assert not errors.display
+        assert app.scenario.restore.rebuild_hours == 30
+        assert app.comparison is not comparison
+
+
+async def test_out_of_range_values_say_why() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await retype(pilot, "drive-arr", "5")
+        assert "did you mean 5%?" in app.field_errors["drive-arr"]
+        await retype(pilot, "aggregate-data-disks", "4.5")
+        assert "whole number" in app.field_errors["aggregate-data-disks"]
+        await retype(pilot, "restore-scrub-hours", "0")
+        assert "must be greater than 0" in app.field_errors["restore-scrub-hours"]
+        assert app.scenario.drive.arr == pytest.approx(0.019)
+
+
+async def test_add_a_preset_and_a_parity_layout_then_remove_one() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
+        await pilot.press("2", "0", "enter")  # RAID 6 is preselected
+        await settle(pilot)
+        assert table_labels(app)[-1] == "raid6 20"
+
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AddLayoutScreen)
+        dialog.query_one("#add-preset").value = "custom"  # type: ignore[attr-defined]
+        await settle(pilot)
+        dialog.query_one("#add-parity", Input).value = "4"
+        dialog.query_one("#add-size", Input).value = "14"
+        await pilot.click("#add-ok")
+        await settle(pilot)
+        assert table_labels(app)[-1] == "n+4 14"
+        result = next(r for r in app.comparison.results if r.layout.label == "n+4 14")  # type: ignore[union-attr]
+        assert result.layout.parity == 4
+        assert result.shape.groups == 5  # ceil(42 / 10)
+
+        # Remove the layout under the cursor (the last one).
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        table.move_cursor(row=table.row_count - 1)
+        await pilot.press("x")
+        await settle(pilot)
+        assert "n+4 14" not in table_labels(app)
+        assert len(app.scenario.layouts) == 5
+
+
+async def test_a_bad_layout_is_refused_inside_the_dialog() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("2", "enter")  # RAID 6 in groups of 2: no room for data
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
+        assert "group_size must be at least 3" in str(
+            app.screen.query_one("#add-error", Static).render()
+        )
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, AddLayoutScreen)
+        assert len(app.scenario.layouts) == 4
+
+
+async def test_choose_the_baseline() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        table.move_cursor(row=2)  # raid6 16
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.comparison is not None
+        assert app.comparison.baseline == "raid6 16"
+        by_label = {r.layout.label: r for r in app.comparison.results}
+        assert by_label["raid6 16"].relative_risk_aggregate == 1.0
+        assert by_label["raid-dp 9"].relative_risk_aggregate < 1.0
+        assert str(table.get_row("raid6 16")[0]).startswith("◆")
+
+
+async def test_sort_by_risk_then_by_overhead() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("s")
+        await settle(pilot)
+        assert table_labels(app) == ["triple 12", "raid-dp 9", "raid6 16", "raid5 8"]
+        await pilot.press("s")
+        await settle(pilot)
+        # Overhead 6, 6, 12, 15 drives; the tie goes to the lower risk.
+        assert table_labels(app) == ["raid6 16", "raid5 8", "raid-dp 9", "triple 12"]
+
+
+async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await retype(pilot, "drive-arr", "3%")
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        exported = scenario_copy.with_name("aggregate-comparison.md")
+        text = exported.read_text(encoding="utf-8")
+        expected_scenario = load_scenario(scenario_copy, ["drive.arr=3%"])
+        assert text == to_markdown(
+            compare(expected_scenario), expected_scenario.name, expected_scenario.mission_years
+        )
+        assert "| **raid-dp 9** (baseline) |" in text
+        notices = [n.message for n in app_of(pilot)._notifications]
+        assert any(str(exported) in message for message in notices)
+
+
+async def test_save_keeps_comments_and_reload_reads_the_saved_values(
+    scenario_copy: Path,
+) -> None:
+    original = scenario_copy.read_text(encoding="utf-8")
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await retype(pilot, "drive-arr", "4%")
+        await retype(pilot, "restore-rebuild-hours", "30")
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        table.move_cursor(row=0)
+        await pilot.press("x")  # drop raid5 8 (its comment goes with it)
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    saved = scenario_copy.read_text(encoding="utf-8")
+    for comment in (
+        "# A fixed scenario for the TUI tests: the paper's aggregate of 42 data disks.",
+        "# Comments here must survive a save from the TUI.",
+        "mission_years: 5   # years of 8,760 h",
+        "scrub_hours: 168    # one week",
+        "  - raid: raid-dp       # Table 4's baseline",
+        "    label: triple 12    # a label of our own",
+    ):
+        assert comment in saved
+    assert "arr: 4%" in saved
+    assert "rebuild_hours: 30" in saved
+    assert "# 6 groups of 7+1" not in saved
+    # Key order as written; only the changed lines differ.
+    changed = [line for line in saved.splitlines() if line not in original.splitlines()]
+    assert changed == [
+        "  arr: 4%                         # the paper's ARR",
+        "  rebuild_hours: 30   # hours",
+    ]
+    reloaded = load_scenario(scenario_copy)
+    assert reloaded.drive.arr == pytest.approx(0.04)
+    assert [layout.label for layout in reloaded.layouts] == ["raid-dp 9", "raid6 16", "triple 12"]
+
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert field_input(app, "drive-arr").value == "4%"
+        # An edit on disk, then Ctrl+R: the app shows the file again.
+        scenario_copy.write_text(saved.replace("arr: 4%", "arr: 2.5%"), encoding="utf-8")
+        await retype(pilot, "restore-scrub-hours", "xyz")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.scenario.drive.arr == pytest.approx(0.025)
+        assert field_input(app, "drive-arr").value == "2.5%"
+        assert field_input(app, "restore-scrub-hours").value == "168"
+        assert app.field_errors == {}
+
+
+async def test_saving_without_changes_leaves_the_file_byte_for_byte(scenario_copy: Path) -> None:
+    original = scenario_copy.read_bytes()
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert scenario_copy.read_bytes() == original
+    assert sorted(p.name for p in scenario_copy.parent.iterdir()) == ["aggregate.yaml"]
+
+
+async def test_the_default_scenario_saves_to_a_new_file_in_the_cwd(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    async with make_app(None).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await retype(pilot, "aggregate-data-disks", "48")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    saved = tmp_path / "planner-scenario.yaml"
+    assert "data_disks: 48" in saved.read_text(encoding="utf-8")
+    assert load_scenario(saved).aggregate.data_disks == 48
+
+
+async def test_sweep_and_model_views_follow_the_parameters() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        sweep = app.query_one(SweepView)
+        assert [s.parity for s in sweep.series] == [1, 2, 3]
+        n2 = {p.group_size: p for p in sweep.series[1].points}
+        assert n2[9].exact_division
+        assert not n2[10].exact_division
+        assert n2[16].overhead_disks == 6
+        before = n2[16].p_loss_aggregate
+        await retype(pilot, "restore-rebuild-hours", "48")
+        after = {p.group_size: p for p in sweep.series[1].points}[16].p_loss_aggregate
+        assert after > before
+
+        await pilot.press("f4")
+        await settle(pilot)
+        model = app.query_one(ModelView)
+        assert model.subject is not None
+        assert model.subject.result.layout.label == "raid5 8"
+        assert "MTTDL, leading order" in model.closed_form
+        states = app.query_one("#model-states", DataTable)
+        assert states.row_count == 4  # (0,0) (0,1) (1,0) loss: Figure 1
+
+
+async def test_model_view_follows_the_selected_layout() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        await pilot.press("down")
+        await settle(pilot)
+        model = app.query_one(ModelView)
+        assert model.subject is not None
+        assert model.subject.result.layout.label == "raid-dp 9"
+        assert app.query_one("#model-states", DataTable).row_count == 6  # Figure 4
+
+
+async def test_help_screen_and_palette_commands() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Export Markdown", "Save scenario", "Reload scenario", "Quit"} <= titles
+
+
+async def test_quit_key() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app_of(pilot).is_running
+
+
+async def test_small_terminal_shows_two_fields_a_row() -> None:
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert app.screen.has_class("-narrow")
+        grid = app.query_one("#param-grid")
+        assert grid.styles.grid_size_columns == 2
+        assert app.query_one(CompareView).table.row_count == 4
+        assert app.query_one(ParamsPanel).region.height <= 5
