@@ -39,32 +39,40 @@ def _transition_rows(d: Derivation, show: Any) -> list[tuple[str, str, str, str]
     return rows
 
 
-def derivation_text(d: Derivation) -> str:
-    """Plain terminal text with Unicode pretty-printed formulas."""
+def derivation_text(d: Derivation, width: int | None = None) -> str:
+    """Plain terminal text with Unicode pretty-printed formulas.
+
+    ``width`` wraps the formulas to that many terminal cells (None: never wrap).
+    """
     out = [_title(d), "", "States (numbered as in the paper; f failed drives, l latent defect)"]
     for i, s in enumerate(d.chain.states, start=1):
         out.append(f"  {i:>2}  {s.short():<6}  {s.describe()}")
     out += ["", "Transitions (rates per hour)"]
     rows = _transition_rows(d, to_text)
-    width = max(len(r[2]) for r in rows)
+    rate_width = max(len(r[2]) for r in rows)
     for source, target, rate, what in rows:
-        out.append(f"  {source:<9} -> {target:<9}  {rate:<{width}}  {what}")
+        out.append(f"  {source:<9} -> {target:<9}  {rate:<{rate_width}}  {what}")
     out += [
         "",
         "Generator matrix Q (row: from, column: to)",
-        _indent(to_pretty(_in_data_drives_matrix(d))),
+        _indent(to_pretty(_in_data_drives_matrix(d), _formula_width(width))),
     ]
     out += [
         "",
         "MTTDL from state 1, exact (hours)",
-        _indent(to_pretty(_in_data_drives(d, d.mttdl))),
+        _indent(to_pretty(_in_data_drives(d, d.mttdl), _formula_width(width))),
     ]
     out += [
         "",
         "MTTDL, leading order for lambda << mu (hours)",
-        _indent(to_pretty(_in_data_drives(d, d.mttdl_approx))),
+        _indent(to_pretty(_in_data_drives(d, d.mttdl_approx), _formula_width(width))),
     ]
     return "\n".join(out) + "\n"
+
+
+def _formula_width(width: int | None) -> int | None:
+    """Width left for a formula after the 4-cell indent."""
+    return None if width is None else max(40, width - 4)
 
 
 def _in_data_drives_matrix(d: Derivation) -> Any:
