@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -9,7 +11,11 @@ from typing import Annotated
 import typer
 
 from planner import __version__
+from planner.cli.compare import compare_methods
 from planner.cli.output import EXIT_FAILURE, Format, emit, fail, load
+from planner.cli.sensitivity import sensitivity
+from planner.cli.simulate import simulate
+from planner.cli.sweep import sweep
 
 app = typer.Typer(
     name="planner",
@@ -68,8 +74,17 @@ def evaluate(
     ] = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
+    methods: Annotated[
+        bool,
+        typer.Option(
+            "--methods",
+            help="Add the MTTDL approximation and the model without latent defects, as "
+            "ratios to the exact P(loss); simulations: compare-methods.",
+        ),
+    ] = False,
 ) -> None:
     """Compare the scenario's layouts: drives, P(loss) per group and aggregate, relative risk."""
+    from planner.cli.compare import analytic_by_label
     from planner.cli.render import render_comparison
     from planner.core.layouts import compare_layouts
 
@@ -82,7 +97,8 @@ def evaluate(
         baseline=scenario.baseline_label(),
         capacity_tb=scenario.drive.capacity_tb,
     )
-    render_comparison(scenario, comparison, output_format, output)
+    extra = analytic_by_label(scenario, scenario.core_layouts()) if methods else None
+    render_comparison(scenario, comparison, output_format, output, extra)
 
 
 @app.command()
@@ -127,7 +143,12 @@ def derive(
         DeriveFormat.latex: derivation.derivation_latex,
         DeriveFormat.markdown: derivation.derivation_markdown,
     }
-    emit(renderers[output_format](derive_model(parity)), output, f"the n+{parity} model")
+    model = derive_model(parity)
+    if output_format is DeriveFormat.text and output is None and sys.stdout.isatty():
+        text = derivation.derivation_text(model, width=shutil.get_terminal_size().columns)
+    else:
+        text = renderers[output_format](model)
+    emit(text, output, f"the n+{parity} model")
 
 
 @app.command()
@@ -161,6 +182,12 @@ def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     from planner.tui import make_app
 
     make_app(file, scenario, overrides or ()).run()
+
+
+app.command()(simulate)  # body and options: planner/cli/simulate.py
+app.command("compare-methods")(compare_methods)  # planner/cli/compare.py
+app.command()(sweep)  # planner/cli/sweep.py
+app.command()(sensitivity)  # planner/cli/sensitivity.py
 
 
 def main() -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -55,28 +53,21 @@ def _escape(text: str) -> str:
     return escape(text)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
-    The text goes to a temporary file in the same folder, then a rename replaces ``path``:
-    a reader never sees a half-written file and a failure leaves the old file intact.
+    See :func:`planner.files.write_atomic`; a missing folder is bad input (exit 2), any other
+    failure to write exits 1, and the old file is left as it was.
     """
+    from planner.files import write_atomic as write
+
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         fail(f"{path}: cannot write: folder {directory} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        write(path, text)
     except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
         fail(f"{path}: cannot write: {err.strerror or err}", EXIT_FAILURE)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def emit(text: str, output: Path | None, what: str) -> None:

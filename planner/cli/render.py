@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.core.layouts import Comparison
+    from planner.core.methods import AnalyticMethods
     from planner.scenario import Scenario
 
 TableFor = Callable[[int | None], "Table"]
@@ -19,32 +20,41 @@ TableFor = Callable[[int | None], "Table"]
 
 
 def render_comparison(
-    scenario: Scenario, comparison: Comparison, output_format: Format, output: Path | None
+    scenario: Scenario,
+    comparison: Comparison,
+    output_format: Format,
+    output: Path | None,
+    methods: Mapping[str, AnalyticMethods] | None = None,
 ) -> None:
     """Print or write ``comparison`` as a Rich table, Markdown, CSV or JSON.
 
     When the restore time comes from the rebuild model, a note says how it was derived
-    and the JSON carries it as ``rebuild_hours``.
+    and the JSON carries it as ``rebuild_hours``. With ``methods`` (by layout label) the
+    MTTDL-approximation and no-latent-defect columns are added (``evaluate --methods``).
     """
     from planner.report import comparison as report
+    from planner.report.methods import EVALUATE_NOTE, evaluate_columns, evaluate_fields
 
-    extra = _rebuild_notes(scenario)
+    extra = _rebuild_notes(scenario) + ([EVALUATE_NOTE] if methods else [])
+    columns = evaluate_columns(methods) if methods else []
+    fields = evaluate_fields(methods) if methods else None
     if output_format is Format.table:
         notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
         def table(width: int | None) -> Table:
-            return report.to_rich_table(comparison, scenario.name, max_width=width)
+            return report.to_rich_table(comparison, scenario.name, width, columns)
 
         if output is None:
             print_table(table, notes)
             return
         text = plain_table_text(table, notes)
     elif output_format is Format.markdown:
-        text = report.to_markdown(comparison, scenario.name, scenario.mission_years, extra)
+        text = report.to_markdown(comparison, scenario.name, scenario.mission_years, extra, columns)
     elif output_format is Format.csv:
-        text = report.to_csv(comparison)
+        text = report.to_csv(comparison, fields)
     else:
-        text = report.to_json(comparison, scenario.name, {"rebuild_hours": scenario.rebuild_hours})
+        rebuild = {"rebuild_hours": scenario.rebuild_hours}
+        text = report.to_json(comparison, scenario.name, rebuild, fields)
     emit(text, output, f"{output_format.value} output")
 
 

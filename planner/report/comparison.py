@@ -9,8 +9,8 @@ import csv
 import io
 import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from planner.report.numbers import (
@@ -102,7 +102,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
         ),
         Column(
             "Losses/10k groups",
-            lambda r: _losses_text(r.losses_per_10k_groups),
+            lambda r: losses_text(r.losses_per_10k_groups),
             short_header="Losses/\n10k groups",
             priority=4,
         ),
@@ -152,7 +152,8 @@ def fit_columns(
     return keep
 
 
-def _losses_text(losses: float) -> str:
+def losses_text(losses: float) -> str:
+    """Expected losses per 10,000 groups: 2 decimals, or 2 significant digits below 0.01."""
     if losses >= 0.01:
         return f"{losses:,.2f}"
     return f"{losses:.2g}"
@@ -175,18 +176,30 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
     return lines
 
 
-def _rows(comparison: Comparison) -> tuple[list[Column[LayoutResult]], list[list[str]]]:
-    columns = comparison_columns(comparison)
+def _rows(
+    comparison: Comparison, extra_columns: Sequence[Column[LayoutResult]] = ()
+) -> tuple[list[Column[LayoutResult]], list[list[str]]]:
+    standard = comparison_columns(comparison)
+    if extra_columns:  # columns asked for stay longer than the optional standard ones
+        shift = max(c.priority for c in extra_columns)
+        standard = [replace(c, priority=c.priority + shift) if c.priority else c for c in standard]
+    columns = [*standard, *extra_columns]
     return columns, [[c.text(r) for c in columns] for r in comparison.results]
 
 
-def to_rich_table(comparison: Comparison, title: str, max_width: int | None = None) -> Table:
+def to_rich_table(
+    comparison: Comparison,
+    title: str,
+    max_width: int | None = None,
+    extra_columns: Sequence[Column[LayoutResult]] = (),
+) -> Table:
     """A Rich table with the baseline row marked and rows coloured by relative risk.
 
     With ``max_width`` (the terminal width) the least important columns are left out so
     that the table stays readable; the Markdown, CSV and JSON outputs always have them all.
+    ``extra_columns`` go after the standard ones (``evaluate --methods``).
     """
-    columns, rows = _rows(comparison)
+    columns, rows = _rows(comparison, extra_columns)
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
             cells[0] = f"{cells[0]} (base)"
@@ -237,10 +250,14 @@ def markdown_table(columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]]
 
 
 def to_markdown(
-    comparison: Comparison, title: str, mission_years: float, extra_notes: Sequence[str] = ()
+    comparison: Comparison,
+    title: str,
+    mission_years: float,
+    extra_notes: Sequence[str] = (),
+    extra_columns: Sequence[Column[LayoutResult]] = (),
 ) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes (plus ``extra_notes``)."""
-    columns, rows = _rows(comparison)
+    columns, rows = _rows(comparison, extra_columns)
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
             cells[0] = f"**{cells[0]}** (baseline)"
@@ -252,8 +269,13 @@ def to_markdown(
     return "\n".join(lines) + "\n"
 
 
-def comparison_records(comparison: Comparison) -> list[dict[str, Any]]:
-    """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
+def comparison_records(
+    comparison: Comparison, extra_fields: Mapping[str, Mapping[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """One flat record of raw values per layout (the JSON contract's ``layouts``).
+
+    ``extra_fields`` adds keys to the record of each layout, by label.
+    """
     return [
         {
             "label": r.layout.label,
@@ -273,6 +295,7 @@ def comparison_records(comparison: Comparison) -> list[dict[str, Any]]:
             "relative_risk_group": finite_or_none(r.relative_risk_group),
             "relative_risk_aggregate": finite_or_none(r.relative_risk_aggregate),
             "is_baseline": r.layout.label == comparison.baseline,
+            **(extra_fields or {}).get(r.layout.label, {}),
         }
         for r in comparison.results
     ]
@@ -284,11 +307,15 @@ def finite_or_none(value: float) -> float | None:
 
 
 def to_json(
-    comparison: Comparison, scenario_name: str, extra: dict[str, Any] | None = None
+    comparison: Comparison,
+    scenario_name: str,
+    extra: dict[str, Any] | None = None,
+    extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> str:
     """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats).
 
-    ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``.
+    ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``; ``extra_fields`` add
+    keys to each layout (see :func:`comparison_records`).
     """
     document = {
         "scenario": scenario_name,
@@ -296,7 +323,7 @@ def to_json(
         "data_disks": comparison.data_disks,
         "baseline": comparison.baseline,
         **(extra or {}),
-        "layouts": comparison_records(comparison),
+        "layouts": comparison_records(comparison, extra_fields),
     }
     return json_text(document)
 
@@ -310,9 +337,11 @@ def _json_default(value: object) -> object:
     raise TypeError(f"not JSON serialisable: {value!r}")
 
 
-def to_csv(comparison: Comparison) -> str:
+def to_csv(
+    comparison: Comparison, extra_fields: Mapping[str, Mapping[str, Any]] | None = None
+) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return csv_text(comparison_records(comparison))
+    return csv_text(comparison_records(comparison, extra_fields))
 
 
 def csv_text(records: Sequence[dict[str, Any]]) -> str:

@@ -25,7 +25,9 @@ DEFAULT_SOURCE = "<default scenario>"
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-_TOP_KEYS = "name, mission_years, drive, restore, aggregate, layouts, baseline, workload"
+_TOP_KEYS = (
+    "name, mission_years, drive, restore, aggregate, layouts, baseline, workload, distributions"
+)
 
 
 def _as_document(node: Any, source: str) -> CommentedMap:

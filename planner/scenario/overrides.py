@@ -49,9 +49,8 @@ _EXCLUSIVE: dict[tuple[str, str], tuple[str, ...]] = {
     ("drive", "bytes_read_per_hour"): ("latent_defects_per_hour",),
     ("restore", "rebuild_hours"): _REBUILD_MODEL,
     ("restore", "rebuild_mb_per_s"): ("rebuild_hours",),
-    ("restore", "load"): ("rebuild_hours", "load_factor"),
-    ("restore", "load_factor"): ("rebuild_hours", "load"),
-    ("restore", "replace_delay_hours"): ("rebuild_hours",),
+    ("restore", "load"): ("load_factor",),
+    ("restore", "load_factor"): ("load",),
 }
 """Keys that setting a key removes, so that exactly one way of giving a value is left."""
 

@@ -1,5 +1,4 @@
-"""Pydantic models of a scenario file: a drive, its restore times, an aggregate, layouts and
-an optional workload to size for.
+"""Pydantic models of a scenario file: drive, restore times, aggregate, layouts, workload.
 
 Every field states its unit. Rates follow NS3574 ("Exchange Server 2007 and IBM System
 Storage N series with RAID-DP", 2008): an annualized return rate of 1.9%, 1.08e-4 latent
@@ -23,6 +22,7 @@ from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION
 from planner.core.rebuild import Drive as CoreDrive
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.restore import Restore
@@ -69,6 +69,13 @@ class Scenario(FrozenModel):
         default=None,
         description="What `planner size` sizes each layout for: a mailbox workload (users, "
         "iops_per_user, mailbox_mb, ...) or a plain one (iops, read_fraction, capacity_tb).",
+    )
+    distributions: Distributions | None = Field(
+        default=None,
+        description="Time distributions for `planner simulate`: the preset elerath2009, or a "
+        "mapping of operational_failure, restoration and scrub (each {weibull: {shape, "
+        "scale_hours, location_hours}} or {exponential: {mean_hours}}) and "
+        "latent_defects_per_hour. Default: the constant rates as exponentials.",
     )
 
     @model_validator(mode="after")

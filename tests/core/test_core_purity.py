@@ -14,6 +14,11 @@ CORE_MODULES = (
     "planner.core.rates",
     "planner.core.sizing",
     "planner.core.rebuild",
+    "planner.core.distributions",
+    "planner.core.simulate",
+    "planner.core.rare_events",
+    "planner.core.sim_kernel",
+    "planner.core.methods",
 )
 
 

@@ -292,6 +292,7 @@ def test_json_schema() -> None:
         "layouts",
         "baseline",
         "workload",
+        "distributions",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
     drive = schema["$defs"]["Drive"]

@@ -1,0 +1,177 @@
+"""Parse the range options of ``planner sweep``: ``--vary``, ``--parity`` and ``--group-sizes``.
+
+Pure functions: text in, values out, :class:`RangeError` (a ValueError with a one-line
+message) for anything malformed; the command turns that into exit code 2.
+
+* ``--vary drive.arr=1%..5%:9``: nine values of a numeric scenario field from 1% to 5%
+  inclusive (``:COUNT`` optional, default :data:`DEFAULT_COUNT`), evenly spaced, or
+  log-evenly with ``--log``. Fields and units: :data:`planner.report.fields.SCENARIO_FIELDS`.
+* ``--group-sizes 2..30`` or ``4,8,16`` or ``2..8,16``; ``--parity 1,2,3`` or ``1..3``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from planner.core.sweep import parameter_values
+from planner.report.fields import FIELDS_BY_NAME, ScenarioField
+
+DEFAULT_COUNT = 9
+"""Values of a ``--vary`` range without ``:COUNT``."""
+
+MAX_COUNT = 1000
+"""Most values one ``--vary`` range may hold."""
+
+_VARY = re.compile(
+    r"^\s*(?P<field>[^=\s]+)\s*=\s*(?P<start>[^.:][^:]*?)\s*\.\.\s*(?P<stop>[^:]+?)\s*"
+    r"(?::\s*(?P<count>\S+)\s*)?$"
+)
+_NUMBER = re.compile(r"^[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
+_INT_RANGE = re.compile(r"^\s*(?P<start>[0-9]+)\s*(?:\.\.\s*(?P<stop>[0-9]+)\s*)?$")
+
+VARY_EXAMPLE = "drive.arr=1%..5%:9"
+
+
+class RangeError(ValueError):
+    """A malformed range option; the message is one line, ready for the user."""
+
+
+@dataclass(frozen=True)
+class VaryRange:
+    """A parsed ``--vary``: which field, and its values in the field's own unit.
+
+    Attributes:
+        field: the scenario field varied.
+        values: its values, in order (whole numbers deduplicated for integer fields).
+        log: the values are spaced evenly on a log scale.
+    """
+
+    field: ScenarioField
+    values: tuple[float, ...]
+    log: bool = False
+
+    def core_values(self) -> list[float]:
+        """The values in the core's unit (hours for ``mission_years``)."""
+        return [self.field.to_core(v) for v in self.values]
+
+
+def _known_fields() -> str:
+    return ", ".join(FIELDS_BY_NAME)
+
+
+def _hint(name: str) -> str:
+    """``; did you mean 'drive.arr'?`` (also for a bare ``arr``), else the known fields."""
+    from planner.scenario.fields import did_you_mean
+
+    tails = [f for f in FIELDS_BY_NAME if f.rsplit(".", 1)[-1] == name.rsplit(".", 1)[-1]]
+    if tails:
+        return f"; did you mean {tails[0]!r}?"
+    return did_you_mean(name, list(FIELDS_BY_NAME))
+
+
+def field_named(name: str) -> ScenarioField:
+    """The scenario field ``--vary`` knows by this dotted name; RangeError with a hint."""
+    field = FIELDS_BY_NAME.get(name.strip())
+    if field is None:
+        raise RangeError(f"--vary: {name!r} is not a field it can vary{_hint(name)}")
+    return field
+
+
+def _number(text: str, field: ScenarioField, where: str) -> float:
+    raw = text.strip()
+    percent = raw.endswith("%")
+    digits = raw[:-1].strip() if percent else raw
+    if not _NUMBER.match(digits):
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} is not a number")
+    if percent and not field.percent:
+        raise RangeError(f"--vary {field.name}: {where} {raw!r}: only drive.arr takes a percentage")
+    value = float(digits) / 100 if percent else float(digits)
+    if not math.isfinite(value):
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} is not finite")
+    if value < 0 or (value == 0 and not field.allows_zero):
+        bound = "0 or more" if field.allows_zero else "above 0"
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} must be {bound}")
+    if value >= field.upper:
+        hint = f"; did you mean {raw}%?" if field.percent and not percent and value < 100 else ""
+        raise RangeError(
+            f"--vary {field.name}: {where} {raw!r} is not below {field.text(field.upper)}{hint}"
+        )
+    if field.integer and value != round(value):
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} must be a whole number")
+    return value
+
+
+def parse_vary(text: str, log: bool = False) -> VaryRange:
+    """Parse ``FIELD=START..STOP[:COUNT]``, e.g. ``drive.arr=1%..5%:9``.
+
+    Args:
+        text: the option's value.
+        log: space the values evenly on a log scale (``--log``; START and STOP above 0).
+
+    Returns:
+        The field and its values in the field's unit (ARR as a fraction: 1% -> 0.01).
+
+    Raises:
+        RangeError: a malformed range, an unknown field (with a "did you mean"), a value
+            the field cannot take, a count below 1 or above :data:`MAX_COUNT`.
+    """
+    match = _VARY.match(text)
+    if match is None:
+        name = text.split("=", 1)[0].strip() if "=" in text else ""
+        if name and name not in FIELDS_BY_NAME:
+            field_named(name)
+        raise RangeError(
+            f"--vary {text!r}: expected FIELD=START..STOP[:COUNT], e.g. {VARY_EXAMPLE}"
+        )
+    field = field_named(match["field"])
+    start = _number(match["start"], field, "start")
+    stop = _number(match["stop"], field, "stop")
+    count_text = match["count"]
+    if count_text is None:
+        count = 1 if start == stop else DEFAULT_COUNT
+    elif count_text.isdigit():
+        count = int(count_text)
+    else:
+        raise RangeError(f"--vary {field.name}: count {count_text!r} is not a whole number")
+    if not 1 <= count <= MAX_COUNT:
+        raise RangeError(f"--vary {field.name}: count must be 1 to {MAX_COUNT}, got {count}")
+    if count == 1 and start != stop:
+        raise RangeError(f"--vary {field.name}: one value needs START equal to STOP")
+    if log and min(start, stop) <= 0:
+        raise RangeError(f"--vary {field.name}: --log needs START and STOP above 0")
+    # 12 significant digits: 4.5% rather than linspace's 0.045000000000000005.
+    values = [float(f"{v:.12g}") for v in parameter_values(start, stop, count, log)]
+    if field.integer:
+        values = list(dict.fromkeys(float(math.floor(v + 0.5)) for v in values))
+    return VaryRange(field, tuple(values), log)
+
+
+def parse_int_list(text: str, option: str, low: int, high: int) -> list[int]:
+    """Parse ``2..30``, ``4,8,16`` or ``2..8,16`` into whole numbers, in order, no repeats.
+
+    Args:
+        text: the option's value.
+        option: the option's name for messages (``--group-sizes``).
+        low: smallest allowed value.
+        high: largest allowed value.
+
+    Raises:
+        RangeError: a malformed item, a range running backwards, or a value out of bounds.
+    """
+    values: list[int] = []
+    for item in text.split(","):
+        match = _INT_RANGE.match(item)
+        if match is None:
+            what = f"{text!r}" if item.strip() == text.strip() else f"{text!r}: {item.strip()!r}"
+            raise RangeError(f"{option} {what} is not a whole number or a range like 2..30")
+        start = int(match["start"])
+        stop = int(match["stop"]) if match["stop"] is not None else start
+        if stop < start:
+            raise RangeError(f"{option} {text!r}: {start}..{stop} runs backwards")
+        for value in (start, stop):
+            if not low <= value <= high:
+                raise RangeError(f"{option} {text!r}: {value} is not between {low} and {high}")
+        values.extend(range(start, stop + 1))
+    return list(dict.fromkeys(values))

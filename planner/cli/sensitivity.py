@@ -1,0 +1,115 @@
+"""``planner sensitivity``: which input moves the risk of one layout most (a tornado)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from planner.cli.output import Format, emit, fail, load
+from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.core.layouts import Layout
+    from planner.report.sensitivity import SensitivityReport
+    from planner.scenario import Scenario
+
+LayoutOption = Annotated[
+    str | None,
+    typer.Option(
+        "--layout",
+        "-l",
+        help="The layout to analyse (its label) \\[default: the scenario's baseline].",
+        metavar="LABEL",
+        show_default=False,
+    ),
+]
+LowOption = Annotated[
+    float, typer.Option("--low", help="Multiply each input by this for the low case (0 to 1).")
+]
+HighOption = Annotated[
+    float, typer.Option("--high", help="Multiply each input by this for the high case (above 1).")
+]
+
+
+def sensitivity(
+    file: ScenarioFile = None,
+    layout: LayoutOption = None,
+    low: LowOption = 0.5,
+    high: HighOption = 2.0,
+    output_format: FormatOption = Format.table,
+    output: OutputOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Tornado for one layout: each input halved and doubled, ranked by the change in P(loss)."""
+    if not 0 < low < 1:
+        fail(f"--low must be between 0 and 1 (0.5 halves each input), got {low:g}")
+    if not high > 1:
+        fail(f"--high must be above 1 (2 doubles each input), got {high:g}")
+    scenario = load(file, overrides)
+    chosen = choose_layout(scenario, layout)
+    try:
+        report = sensitivity_report(scenario, chosen, low, high)
+    except ValueError as err:
+        from rich.markup import escape
+
+        fail(escape(str(err)))
+    render_sensitivity(report, output_format, output)
+
+
+def choose_layout(scenario: Scenario, label: str | None) -> Layout:
+    """The layout named ``label`` (default the baseline); exit 2 naming the labels if none."""
+    from planner.scenario.fields import did_you_mean
+
+    layouts = {x.label: x for x in scenario.core_layouts()}
+    label = scenario.baseline_label() if label is None else label
+    if label not in layouts:
+        hint = did_you_mean(label, list(layouts))
+        known = f" (layouts: {', '.join(layouts)})" if hint.startswith(";") else ""
+        from rich.markup import escape
+
+        fail(escape(f"--layout {label!r}: no layout has that label{hint}{known}"))
+    return layouts[label]
+
+
+def sensitivity_report(
+    scenario: Scenario, layout: Layout, low: float, high: float
+) -> SensitivityReport:
+    """The tornado of ``layout`` over the scenario fields of :mod:`planner.report.fields`."""
+    from planner.core.sensitivity import tornado
+    from planner.core.sweep import SweepPoint
+    from planner.report.fields import SCENARIO_FIELDS
+    from planner.report.sensitivity import SensitivityReport
+
+    point = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
+    inputs = [field.parameter for field in SCENARIO_FIELDS]
+    result = tornado(layout.parity, layout.group_size, point, low, high, inputs)
+    return SensitivityReport(title=scenario.name, label=layout.label, sensitivity=result)
+
+
+def render_sensitivity(
+    report: SensitivityReport, output_format: Format, output: Path | None
+) -> None:
+    """Print or write ``report`` as a Rich table and chart, Markdown, CSV or JSON."""
+    from planner.cli.render import plain_table_text, print_table
+    from planner.report import sensitivity as render
+
+    if output_format is Format.table:
+
+        def table(width: int | None) -> Table:
+            return render.to_rich_table(report, max_width=width)
+
+        if output is None:
+            print_table(table, render.notes(report))
+            return
+        text = plain_table_text(table, render.notes(report))
+    elif output_format is Format.markdown:
+        text = render.to_markdown(report)
+    elif output_format is Format.csv:
+        text = render.to_csv(report)
+    else:
+        text = render.to_json(report)
+    emit(text, output, f"{output_format.value} output")

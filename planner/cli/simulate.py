@@ -1,0 +1,381 @@
+"""``planner simulate``: Monte Carlo P(loss) per layout, with a progress bar on a terminal.
+
+Also the pieces ``planner compare-methods`` (:mod:`planner.cli.compare`) shares: the
+options, the stopping rule, the layout selection and the progress display. Heavy imports
+(NumPy, the engine, Rich) happen inside the functions so that ``planner --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from planner.cli.output import Format, emit, fail, load
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+    from rich.table import Table
+
+    from planner.core.distributions import DistributionSet
+    from planner.core.layouts import Layout
+    from planner.core.simulate import SimulationResult
+    from planner.report.simulation import SimulationReport
+    from planner.scenario import Scenario
+
+DEFAULT_REL_ERROR = 0.1
+"""Target relative error (95% half-width over the estimate) when no stopping rule is given."""
+
+DEFAULT_TIME_BUDGET_SECONDS = 30.0
+"""Wall-time limit per simulation when running to a relative error: a few seconds are
+enough for every shipped scenario, triple parity included."""
+
+
+class SimMethod(StrEnum):
+    """Estimators of ``--method`` (:class:`planner.core.simulate.Method`)."""
+
+    conditional = "conditional"
+    plain = "plain"
+
+
+ScenarioFile = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Scenario YAML file. Default: the bundled NS3574 42-data-disk aggregate.",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+TrialsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--trials", "-n", min=1, help="Run exactly this many trials per layout.", show_default=False
+    ),
+]
+RelErrorOption = Annotated[
+    float | None,
+    typer.Option(
+        "--rel-error",
+        "-e",
+        help="Stop at this relative error: 95% half-width over the estimate "
+        f"(default {DEFAULT_REL_ERROR:g} unless --trials).",
+        show_default=False,
+    ),
+]
+TimeBudgetOption = Annotated[
+    float | None,
+    typer.Option(
+        "--time-budget",
+        "-t",
+        help="Stop each simulation after this many seconds (default "
+        f"{DEFAULT_TIME_BUDGET_SECONDS:g} with --rel-error, none with --trials).",
+        show_default=False,
+        metavar="SECONDS",
+    ),
+]
+SeedOption = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        min=0,
+        help="Random seed; the same seed gives the same result (default: drawn, and shown).",
+        show_default=False,
+    ),
+]
+MethodOption = Annotated[
+    SimMethod,
+    typer.Option(
+        "--method",
+        help="conditional: conditioning on the last failure + failure biasing (rare events); "
+        "plain: plain Monte Carlo.",
+    ),
+]
+LayoutOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--layout",
+        "-l",
+        help="Simulate only this layout (its label; repeatable). Default: every layout.",
+        metavar="LABEL",
+        show_default=False,
+    ),
+]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output", "-o", help="Write to this file (atomically) instead of stdout.", dir_okay=False
+    ),
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Override a scenario value, e.g. --set drive.arr=2.5% (repeatable).",
+        metavar="KEY=VALUE",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How every simulation of a command runs.
+
+    Attributes:
+        trials: exact (or, with a budget, maximum) trials per simulation, or None.
+        rel_error: target relative error, or None.
+        time_budget_seconds: wall-time limit per simulation (s), or None.
+        seed: the seed of every simulation.
+        method: ``conditional`` or ``plain``.
+    """
+
+    trials: int | None
+    rel_error: float | None
+    time_budget_seconds: float | None
+    seed: int
+    method: str
+
+    @property
+    def stopping(self) -> str:
+        """The stopping rule in words: ``at ±10% or 30 s per simulation``."""
+        budget = self.time_budget_seconds
+        per = f"{budget:g} s per simulation" if budget is not None else ""
+        if self.rel_error is not None:
+            rule = f"at ±{100 * self.rel_error:g}%"
+        else:
+            n = self.trials
+            rule = "" if n is None else f"after {n:,} trial{'s' if n != 1 else ''}"
+        return " or ".join(part for part in (rule, per) if part) or "after one batch"
+
+
+def run_settings(
+    trials: int | None,
+    rel_error: float | None,
+    time_budget_seconds: float | None,
+    seed: int | None,
+    method: SimMethod,
+) -> RunSettings:
+    """Check the stopping options and fill in the defaults; exit 2 on a contradiction."""
+    if trials is not None and rel_error is not None:
+        fail("give --trials or --rel-error, not both")
+    if rel_error is not None and not 0 < rel_error < 1:
+        fail(f"--rel-error must be between 0 and 1 (0.1 is ±10%), got {rel_error:g}")
+    if time_budget_seconds is not None and not time_budget_seconds > 0:
+        fail(f"--time-budget must be a positive number of seconds, got {time_budget_seconds:g}")
+    if trials is None and rel_error is None:
+        rel_error = DEFAULT_REL_ERROR
+    if rel_error is not None and time_budget_seconds is None:
+        time_budget_seconds = DEFAULT_TIME_BUDGET_SECONDS
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**32)
+    return RunSettings(trials, rel_error, time_budget_seconds, seed, method.value)
+
+
+def select_layouts(scenario: Scenario, labels: Sequence[str] | None) -> list[Layout]:
+    """The scenario's layouts, or those named by ``--layout`` in the order given; exit 2."""
+    from planner.scenario.fields import did_you_mean
+
+    layouts = scenario.core_layouts()
+    if not labels:
+        return layouts
+    by_label = {layout.label: layout for layout in layouts}
+    chosen = []
+    for label in labels:
+        if label not in by_label:
+            fail(
+                f"--layout {label!r}: no layout has that label{did_you_mean(label, list(by_label))}"
+            )
+        if by_label[label] not in chosen:
+            chosen.append(by_label[label])
+    return chosen
+
+
+def show_progress(output_format: Format, output: Path | None) -> bool:
+    """A progress bar goes to stderr only on a terminal, and never next to data on stdout."""
+    return sys.stderr.isatty() and (output_format is Format.table or output is not None)
+
+
+Simulate = Callable[[str, "Layout", "DistributionSet", float], "SimulationResult"]
+"""Runs one simulation: (description, layout, distributions, mission hours) -> result."""
+
+
+@contextmanager
+def simulations(settings: RunSettings, progress: bool) -> Iterator[Simulate]:
+    """A function that runs one simulation with ``settings``, shown in a progress bar.
+
+    The bar (on stderr, removed when done) fills with the trials run for ``--trials``; when
+    running to a relative error the end is unknown, so it pulses until the layout is done.
+    """
+    from planner.core.simulate import simulate_group
+
+    bar = _progress_bar() if progress else None
+
+    def run(
+        description: str, layout: Layout, distributions: DistributionSet, mission_hours: float
+    ) -> SimulationResult:
+        def simulate(on_progress: Callable[[int, float], None] | None) -> SimulationResult:
+            return simulate_group(
+                layout.parity,
+                layout.group_size,
+                distributions,
+                mission_hours,
+                method=settings.method,
+                trials=settings.trials,
+                rel_error=settings.rel_error,
+                time_budget_seconds=settings.time_budget_seconds,
+                seed=settings.seed,
+                on_progress=on_progress,
+            )
+
+        if bar is None:
+            return simulate(None)
+        # Without a trial count the run stops at a relative error or a time limit: the
+        # total is unknown and the bar pulses until the layout is done.
+        task = bar.add_task(description, total=settings.trials, trials="0", estimate="…")
+        result = simulate(_updater(bar, task))
+        bar.update(task, total=result.trials, completed=result.trials)
+        return result
+
+    if bar is None:
+        yield run
+        return
+    with bar:
+        yield run
+
+
+def _progress_bar() -> Progress:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[trials]:>9} trials"),
+        TextColumn("p ≈ {task.fields[estimate]}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+
+
+def _updater(bar: Progress, task: TaskID) -> Callable[[int, float], None]:
+    from planner.report.numbers import format_count, format_percent
+
+    def on_progress(done: int, estimate: float) -> None:
+        bar.update(
+            task, completed=done, trials=format_count(done), estimate=format_percent(estimate)
+        )
+
+    return on_progress
+
+
+def render(
+    output_format: Format,
+    output: Path | None,
+    table: Callable[[int | None], Table],
+    notes: Sequence[str],
+    text: Callable[[Format], str],
+) -> None:
+    """Print the table (fitted to the terminal) or write ``text(format)``."""
+    from planner.cli.render import plain_table_text, print_table
+
+    if output_format is Format.table:
+        if output is None:
+            print_table(table, notes)
+            return
+        emit(plain_table_text(table, notes), output, "table output")
+        return
+    emit(text(output_format), output, f"{output_format.value} output")
+
+
+def run_simulate(
+    file: Path | None,
+    settings: RunSettings,
+    labels: Sequence[str] | None,
+    output_format: Format,
+    output: Path | None,
+    overrides: list[str] | None,
+) -> None:
+    """Load the scenario, simulate its layouts, print or write the report."""
+    scenario = load(file, overrides)
+    layouts = select_layouts(scenario, labels)
+    report = simulation_report(scenario, layouts, settings, show_progress(output_format, output))
+    render_simulation(report, output_format, output)
+
+
+def simulation_report(
+    scenario: Scenario, layouts: Sequence[Layout], settings: RunSettings, progress: bool = False
+) -> SimulationReport:
+    """Simulate ``layouts`` with the scenario's distributions (its constant rates if none)."""
+    from planner.core.layouts import aggregate_shape
+    from planner.report.simulation import SimulatedLayout, SimulationReport
+    from planner.scenario.distributions import distribution_set
+
+    distributions, name = distribution_set(scenario.distributions, scenario.rates())
+    data_disks = scenario.aggregate.data_disks
+    with simulations(settings, progress) as simulate:
+        rows = tuple(
+            SimulatedLayout(
+                layout,
+                aggregate_shape(layout, data_disks).groups,
+                simulate(layout.label, layout, distributions, scenario.mission_hours),
+            )
+            for layout in layouts
+        )
+    return SimulationReport(
+        title=scenario.name,
+        mission_hours=scenario.mission_hours,
+        distributions=name,
+        method=settings.method,
+        seed=settings.seed,
+        stopping=settings.stopping,
+        target_rel_error=settings.rel_error,
+        rows=rows,
+    )
+
+
+def render_simulation(report: SimulationReport, output_format: Format, output: Path | None) -> None:
+    """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
+    from planner.report import simulation
+
+    texts = {
+        Format.markdown: simulation.to_markdown,
+        Format.csv: simulation.to_csv,
+        Format.json: simulation.to_json,
+    }
+    render(
+        output_format,
+        output,
+        lambda width: simulation.to_rich_table(report, max_width=width),
+        simulation.notes(report),
+        lambda kind: texts[kind](report),
+    )
+
+
+def simulate(
+    file: ScenarioFile = None,
+    trials: TrialsOption = None,
+    rel_error: RelErrorOption = None,
+    time_budget: TimeBudgetOption = None,
+    seed: SeedOption = None,
+    method: MethodOption = SimMethod.conditional,
+    layouts: LayoutOption = None,
+    output_format: FormatOption = Format.table,
+    output: OutputOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Monte Carlo P(loss) per layout with a 95% interval, with the scenario's distributions.
+
+    Without a distributions section it simulates the constant rates, reproducing evaluate.
+    """
+    settings = run_settings(trials, rel_error, time_budget, seed, method)
+    run_simulate(file, settings, layouts, output_format, output, overrides)

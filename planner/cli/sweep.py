@@ -1,0 +1,242 @@
+"""``planner sweep``: P(loss) and drives for each parity count and group size, or over a field.
+
+* no ``--vary``: every parity count (``--parity``, default 1,2,3) and group size
+  (``--group-sizes``, default 2..30), only even divisions of the data drives unless ``--all``
+  (NS3574 Tables 2 and 3);
+* ``--vary FIELD=START..STOP:COUNT`` alone: the scenario's own layouts at each value;
+* ``--vary`` with ``--parity`` or ``--group-sizes``: the group-size sweep at each value.
+
+Every probability comes from one batch evaluation (:func:`planner.core.sweep.sweep`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from planner.cli.output import Format, emit, fail, load, write_atomic
+from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.cli.ranges import VaryRange
+    from planner.report.sweep import SweepLine, SweepReport
+    from planner.scenario import Scenario
+
+DEFAULT_PARITIES = "1,2,3"
+DEFAULT_GROUP_SIZES = "2..30"
+MAX_PARITY = 6
+MAX_GROUP_SIZE = 1000
+MAX_CASES = 200_000
+"""Most layout-and-value cases one sweep evaluates (about a second, and the rows' memory)."""
+PLOT_EXTRA = "install the plot extra: pip install 'planner[plot]'"
+
+ParityOption = Annotated[
+    str | None,
+    typer.Option(
+        "--parity",
+        "-k",
+        help=f"Parity drives per group: 1,2,3 or 1..3 \\[default: {DEFAULT_PARITIES}].",
+        metavar="LIST",
+        show_default=False,
+    ),
+]
+GroupSizesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--group-sizes",
+        "-g",
+        help=f"Drives per group: 2..30, 4,8,16 or 2..8,16 \\[default: {DEFAULT_GROUP_SIZES}].",
+        metavar="LIST",
+        show_default=False,
+    ),
+]
+AllOption = Annotated[
+    bool,
+    typer.Option(
+        "--all",
+        help="Every group size, not only those whose data drives divide the aggregate "
+        "evenly; uneven ones are marked * with their extra data drives.",
+    ),
+]
+VaryOption = Annotated[
+    str | None,
+    typer.Option(
+        "--vary",
+        help="Vary one field: drive.arr=1%..5%:9, drive.latent_defects_per_hour, "
+        "restore.rebuild_hours, restore.scrub_hours, mission_years or aggregate.data_disks "
+        "(:COUNT default 9). Alone: over the scenario's layouts; with --parity or "
+        "--group-sizes: crossed with them.",
+        metavar="FIELD=START..STOP[:COUNT]",
+        show_default=False,
+    ),
+]
+LogOption = Annotated[
+    bool, typer.Option("--log", help="Space the --vary values evenly on a log scale.")
+]
+PlotOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--plot",
+        help="Also write a chart of the sweep, PNG or SVG by suffix "
+        "(pip install 'planner\\[plot]').",
+        dir_okay=False,
+        show_default=False,
+    ),
+]
+
+
+def sweep(
+    file: ScenarioFile = None,
+    parity: ParityOption = None,
+    group_sizes: GroupSizesOption = None,
+    include_uneven: AllOption = False,
+    vary: VaryOption = None,
+    log: LogOption = False,
+    output_format: FormatOption = Format.table,
+    output: OutputOption = None,
+    plot: PlotOption = None,
+    overrides: SetOption = None,
+) -> None:
+    """Sweep group sizes (and one field): drives and P(loss) for each, as NS3574 Tables 2-3."""
+    from planner.cli.ranges import RangeError, parse_int_list, parse_vary
+
+    image_format = _plot_format(plot) if plot is not None else None
+    try:
+        varied = parse_vary(vary, log) if vary is not None else None
+        parities = parse_int_list(parity or DEFAULT_PARITIES, "--parity", 1, MAX_PARITY)
+        sizes = parse_int_list(
+            group_sizes or DEFAULT_GROUP_SIZES, "--group-sizes", 2, MAX_GROUP_SIZE
+        )
+    except RangeError as err:
+        fail(_escape(str(err)))
+    if log and varied is None:
+        fail("--log spaces the values of --vary; give --vary too")
+    scenario = load(file, overrides)
+    by_layout = varied is not None and parity is None and group_sizes is None
+    layouts = len(scenario.layouts) if by_layout else len(parities) * len(sizes)
+    cases = layouts * (1 if varied is None else len(varied.values))
+    if cases > MAX_CASES:
+        fail(
+            f"that sweep has {cases:,} cases, more than {MAX_CASES:,}; "
+            "narrow --group-sizes, --parity or the --vary count"
+        )
+    try:
+        report = sweep_report(scenario, parities, sizes, include_uneven, varied, by_layout)
+    except ValueError as err:
+        fail(_escape(str(err)))
+    if not report.lines:
+        fail(
+            f"no group size in {group_sizes or DEFAULT_GROUP_SIZES} divides the data drives "
+            f"evenly for parity {parity or DEFAULT_PARITIES}; add --all to show every size"
+        )
+    if plot is not None and image_format is not None:
+        _write_plot(report, plot, image_format)
+    render_sweep(report, output_format, output)
+
+
+def _escape(text: str) -> str:
+    from rich.markup import escape
+
+    return escape(text)
+
+
+def _plot_format(path: Path) -> str:
+    """The image format of ``--plot`` by its suffix; exit 2 for another or no matplotlib."""
+    import importlib.util
+
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix not in ("png", "svg"):
+        fail(f"--plot {path}: name a .png or .svg file")
+    if importlib.util.find_spec("matplotlib") is None:
+        fail(_escape(PLOT_EXTRA))
+    return suffix
+
+
+def _write_plot(report: SweepReport, path: Path, image_format: str) -> None:
+    try:
+        from planner.report.sweep_plot import plot_bytes
+
+        data = plot_bytes(report, image_format)
+    except ImportError:
+        fail(_escape(PLOT_EXTRA))
+    write_atomic(path, data)
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False).print(f"Wrote the {image_format.upper()} chart to {path}")
+
+
+def sweep_report(
+    scenario: Scenario,
+    parities: list[int],
+    sizes: list[int],
+    include_uneven: bool,
+    varied: VaryRange | None,
+    by_layout: bool,
+) -> SweepReport:
+    """Run the sweep the options describe; rows grouped by layout, then by varied value.
+
+    Raises:
+        ValueError: a varied value the model rejects.
+    """
+    from planner.core.sweep import SweepPoint, parameter_points, sweep
+    from planner.report.sweep import SweepLine, SweepReport
+
+    base = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
+    if varied is None:
+        points = [base]
+    else:
+        points = parameter_points(base, varied.field.parameter, varied.core_values())
+    labels: list[str | None]
+    if by_layout:
+        layouts = [(x.parity, x.group_size) for x in scenario.core_layouts()]
+        labels = [x.label for x in scenario.core_layouts()]
+        include_uneven = True
+    else:
+        layouts = [(k, n) for k in parities for n in sizes]
+        labels = [None] * len(layouts)
+    rows = sweep(points, layouts, include_uneven)
+    position = {layout: i for i, layout in enumerate(layouts)}
+    keyed: list[tuple[int, SweepLine]] = []
+    for index, row in enumerate(rows):
+        # Scenario layouts may share (k, N); their rows come point by point in layout order.
+        layout = index % len(layouts) if by_layout else position[(row.parity, row.group_size)]
+        value = None if varied is None or row.value is None else varied.field.from_core(row.value)
+        keyed.append((layout, SweepLine(row, labels[layout], value)))
+    keyed.sort(key=lambda item: item[0])  # stable: each layout's values stay in order
+    return SweepReport(
+        title=scenario.name,
+        mission_hours=scenario.mission_hours,
+        data_disks=scenario.aggregate.data_disks,
+        lines=tuple(line for _, line in keyed),
+        varied=None if varied is None else varied.field,
+        include_uneven=include_uneven,
+        by_layout=by_layout,
+        log=varied is not None and varied.log,
+    )
+
+
+def render_sweep(report: SweepReport, output_format: Format, output: Path | None) -> None:
+    """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
+    from planner.cli.render import plain_table_text, print_table
+    from planner.report import sweep as render
+
+    if output_format is Format.table:
+
+        def table(width: int | None) -> Table:
+            return render.to_rich_table(report, max_width=width)
+
+        if output is None:
+            print_table(table, render.table_notes(report))
+            return
+        text = plain_table_text(table, render.table_notes(report))
+    elif output_format is Format.markdown:
+        text = render.to_markdown(report)
+    elif output_format is Format.csv:
+        text = render.to_csv(report)
+    else:
+        text = render.to_json(report)
+    emit(text, output, f"{output_format.value} output")

@@ -1,0 +1,91 @@
+"""Scenario names of the core's sweep inputs: ``drive.arr`` for ARR, ``mission_years``...
+
+The core (:class:`planner.core.sweep.Parameter`) works in per-hour rates and hours; people
+and scenario files speak of an ARR in percent and a mission in years. This table maps one
+to the other so that ``--vary``, the sweep rows and the tornado all use the file's names
+and units.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from planner.core.rates import HOURS_PER_YEAR
+from planner.core.sweep import Parameter
+
+
+@dataclass(frozen=True)
+class ScenarioField:
+    """A numeric scenario field that maps onto one core :class:`Parameter`.
+
+    Attributes:
+        name: dotted scenario name, e.g. ``drive.arr``.
+        parameter: the core input it sets.
+        scale: core value = field value x ``scale`` (8,760 for years -> hours, else 1).
+        unit: the field's unit, for help texts and headers.
+        percent: the field is a fraction written as a percentage (``1.9%``).
+        integer: the field takes whole numbers only.
+        upper: exclusive upper bound of the field, if any (ARR: below 1 per year).
+        allows_zero: 0 is a valid value (a latent defect rate may be 0).
+        scientific: shown as 1.08e-04 (rates per hour).
+    """
+
+    name: str
+    parameter: Parameter
+    scale: float
+    unit: str
+    percent: bool = False
+    integer: bool = False
+    upper: float = math.inf
+    allows_zero: bool = False
+    scientific: bool = False
+
+    def to_core(self, value: float) -> float:
+        """The field's value in the core's unit (hours for years)."""
+        return value * self.scale
+
+    def from_core(self, value: float) -> float:
+        """A core value in the field's unit."""
+        return value / self.scale
+
+    def text(self, value: float) -> str:
+        """A field value as people read it: ``2.5%``, ``1.08e-04``, ``12``, ``42``, ``2.5``."""
+        if self.percent:
+            return f"{100 * value:.4g}%"
+        if self.integer:
+            return f"{value:,.0f}"
+        if self.scientific:
+            return f"{value:.2e}" if value else "0"
+        if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e6):
+            return f"{value:.2e}"
+        return f"{value:,.4g}"
+
+
+SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
+    ScenarioField(
+        "drive.arr", Parameter.ARR, 1.0, "fraction of drives per year", percent=True, upper=1.0
+    ),
+    ScenarioField(
+        "drive.latent_defects_per_hour",
+        Parameter.LATENT_DEFECTS_PER_HOUR,
+        1.0,
+        "latent defects per drive-hour",
+        allows_zero=True,
+        scientific=True,
+    ),
+    ScenarioField("restore.rebuild_hours", Parameter.REBUILD_HOURS, 1.0, "hours"),
+    ScenarioField("restore.scrub_hours", Parameter.SCRUB_HOURS, 1.0, "hours"),
+    ScenarioField("mission_years", Parameter.MISSION_HOURS, HOURS_PER_YEAR, "years"),
+    ScenarioField("aggregate.data_disks", Parameter.DATA_DISKS, 1.0, "data drives", integer=True),
+)
+"""The fields ``--vary`` accepts and the tornado reports, in the model's order."""
+
+FIELDS_BY_NAME = {field.name: field for field in SCENARIO_FIELDS}
+
+_BY_PARAMETER = {field.parameter: field for field in SCENARIO_FIELDS}
+
+
+def field_for(parameter: Parameter | str) -> ScenarioField:
+    """The scenario field of a core parameter; KeyError for one with none (per-hour rates)."""
+    return _BY_PARAMETER[Parameter(parameter)]

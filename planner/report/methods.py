@@ -1,0 +1,327 @@
+"""Render the methods side by side (``planner compare-methods``, ``evaluate --methods``).
+
+For each layout, one row per method: the exact Markov P(loss), the MTTDL approximation
+``1 - exp(-T / MTTDL)`` (exact MTTDL and closed form), the classic model without latent
+defects, and the simulation with constant rates and with the scenario's distributions,
+each with its ratio to the exact Markov answer. The same
+:class:`~planner.report.comparison.Column` helpers as the comparison drive every format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from planner.core.evaluate import p_loss_aggregate
+from planner.core.rates import HOURS_PER_YEAR
+from planner.report.comparison import (
+    Column,
+    csv_text,
+    finite_or_none,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_table,
+    rich_table_for,
+)
+from planner.report.numbers import format_count, format_percent, format_ratio
+from planner.report.simulation import METHOD_NOTES, format_interval, format_rel_error
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.core.layouts import Layout, LayoutResult
+    from planner.core.methods import AnalyticMethods
+    from planner.core.simulate import SimulationResult
+
+MARKOV, MTTDL, MTTDL_APPROX, NO_LATENT = "markov", "mttdl", "mttdl_approx", "no_latent"
+SIM_EXPONENTIAL, SIM_DISTRIBUTIONS = "sim_exponential", "sim_distributions"
+
+
+@dataclass(frozen=True)
+class MethodEstimate:
+    """One method's P(loss) of one group.
+
+    Attributes:
+        key: stable name in JSON and CSV (``markov``, ``mttdl``, ``sim_exponential``, ...).
+        name: name shown in tables.
+        p_loss_group: the probability of loss of one group over the mission.
+        ratio_to_markov: ``p_loss_group`` over the exact Markov probability.
+        simulation: the simulation result for the simulated methods, else None.
+    """
+
+    key: str
+    name: str
+    p_loss_group: float
+    ratio_to_markov: float
+    simulation: SimulationResult | None = None
+
+
+@dataclass(frozen=True)
+class LayoutMethods:
+    """Every method's answer for one layout.
+
+    Attributes:
+        layout: the layout.
+        groups: RAID groups of the aggregate.
+        estimates: one per method, the exact Markov answer first.
+    """
+
+    layout: Layout
+    groups: int
+    estimates: tuple[MethodEstimate, ...]
+
+
+@dataclass(frozen=True)
+class MethodsReport:
+    """Everything ``planner compare-methods`` shows.
+
+    Attributes:
+        title: the scenario's name.
+        mission_hours: mission length (h).
+        distributions: name of the distributions of the second simulation.
+        distributions_note: why those distributions (e.g. the preset stood in), or "".
+        method: the simulation estimator (``conditional`` or ``plain``).
+        seed: the random seed of every simulation.
+        stopping: the simulations' stopping rule in words.
+        layouts: one entry per layout, in the scenario's order.
+    """
+
+    title: str
+    mission_hours: float
+    distributions: str
+    distributions_note: str
+    method: str
+    seed: int
+    stopping: str
+    layouts: tuple[LayoutMethods, ...]
+
+
+def _ratio(p: float, reference: float) -> float:
+    return p / reference if reference > 0 else float("inf")
+
+
+def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
+    """The constant-rate methods, exact Markov first, each with its ratio to it."""
+    reference = analytic.p_markov
+    return [
+        MethodEstimate(MARKOV, "Markov, exact", reference, 1.0),
+        MethodEstimate(
+            MTTDL, "1-exp(-T/MTTDL)", analytic.p_mttdl, _ratio(analytic.p_mttdl, reference)
+        ),
+        MethodEstimate(
+            MTTDL_APPROX,
+            "1-exp(-T/MTTDL), closed form",
+            analytic.p_mttdl_approx,
+            _ratio(analytic.p_mttdl_approx, reference),
+        ),
+        MethodEstimate(
+            NO_LATENT,
+            "Markov, no latent defects",
+            analytic.p_no_latent,
+            _ratio(analytic.p_no_latent, reference),
+        ),
+    ]
+
+
+def simulated_estimate(
+    key: str, name: str, result: SimulationResult, p_markov: float
+) -> MethodEstimate:
+    """A simulation as a method estimate, with its ratio to the exact Markov answer."""
+    return MethodEstimate(
+        key, name, result.p_loss_group, _ratio(result.p_loss_group, p_markov), result
+    )
+
+
+Row = tuple[LayoutMethods, MethodEstimate]
+
+
+def _interval(estimate: MethodEstimate) -> str:
+    sim = estimate.simulation
+    return "" if sim is None else format_interval(sim.ci95_low, sim.ci95_high)
+
+
+def methods_columns() -> list[Column[Row]]:
+    """The columns of the methods table (long format: one row per layout and method)."""
+    return [
+        Column("Layout", lambda r: r[0].layout.label, numeric=False),
+        Column("Method", lambda r: r[1].name, numeric=False),
+        Column(
+            "P(loss) group",
+            lambda r: format_percent(r[1].p_loss_group),
+            short_header="P(loss)\ngroup",
+        ),
+        Column(
+            "vs Markov", lambda r: format_ratio(r[1].ratio_to_markov), short_header="vs\nMarkov"
+        ),
+        Column("95% CI", lambda r: _interval(r[1]), priority=1),
+        Column(
+            "Rel. error",
+            lambda r: (
+                "" if r[1].simulation is None else format_rel_error(r[1].simulation.rel_error)
+            ),
+            short_header="Rel.\nerror",
+            priority=3,
+        ),
+        Column(
+            "Trials",
+            lambda r: "" if r[1].simulation is None else format_count(r[1].simulation.trials),
+            priority=4,
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda r: format_percent(p_loss_aggregate(r[1].p_loss_group, r[0].groups)),
+            short_header="P(loss)\naggregate",
+            priority=2,
+        ),
+    ]
+
+
+def notes(report: MethodsReport) -> list[str]:
+    """Footnotes: what each method is, the simulation settings, the stand-in distributions."""
+    years = report.mission_hours / HOURS_PER_YEAR
+    lines = [
+        f"P(loss) of one group over {years:g} years ({report.mission_hours:,.0f} h); "
+        "vs Markov: each method over the exact Markov answer.",
+        "1-exp(-T/MTTDL): exact MTTDL; closed form: leading-order MTTDL for failure rates "
+        "<< repair rates. No latent defects: the chain with latent_defects_per_hour = 0.",
+        f"Simulations: {METHOD_NOTES.get(report.method, report.method)}; stopped "
+        f"{report.stopping}; seed {report.seed}.",
+    ]
+    if report.distributions_note:
+        lines.append(report.distributions_note)
+    return lines
+
+
+def _rows(report: MethodsReport) -> tuple[list[Column[Row]], list[list[str]], list[bool]]:
+    """Columns, cell texts, and whether each row ends a layout's section."""
+    columns = methods_columns()
+    rows: list[list[str]] = []
+    ends: list[bool] = []
+    for entry in report.layouts:
+        for i, estimate in enumerate(entry.estimates):
+            cells = [c.text((entry, estimate)) for c in columns]
+            if i > 0:
+                cells[0] = ""
+            rows.append(cells)
+            ends.append(i == len(entry.estimates) - 1)
+    return columns, rows, ends
+
+
+def to_rich_table(report: MethodsReport, max_width: int | None = None) -> Table:
+    """A Rich table, a section per layout; the least important columns go when narrow."""
+    columns, rows, ends = _rows(report)
+    keep = fit_columns(columns, rows, max_width)
+    table = rich_table_for(f"{report.title}: methods compared", columns, keep)
+    for cells, end in zip(rows, ends, strict=True):
+        table.add_row(*(cells[i] for i in keep), end_section=end)
+    return table
+
+
+def to_markdown(report: MethodsReport) -> str:
+    """A GitHub-flavoured Markdown table with a heading and footnotes."""
+    columns, rows, _ = _rows(report)
+    lines = [f"### {report.title}: methods compared", "", *markdown_table(columns, rows), ""]
+    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    return "\n".join(lines) + "\n"
+
+
+def _estimate_record(entry: LayoutMethods, estimate: MethodEstimate) -> dict[str, Any]:
+    sim = estimate.simulation
+    return {
+        "method": estimate.key,
+        "name": estimate.name,
+        "p_loss_group": estimate.p_loss_group,
+        "ratio_to_markov": finite_or_none(estimate.ratio_to_markov),
+        "p_loss_aggregate": p_loss_aggregate(estimate.p_loss_group, entry.groups),
+        "ci95_low": None if sim is None else sim.ci95_low,
+        "ci95_high": None if sim is None else sim.ci95_high,
+        "rel_error": None if sim is None else finite_or_none(sim.rel_error),
+        "trials": None if sim is None else sim.trials,
+    }
+
+
+def _layout_record(entry: LayoutMethods) -> dict[str, Any]:
+    return {
+        "label": entry.layout.label,
+        "raid": entry.layout.raid,
+        "parity": entry.layout.parity,
+        "group_size": entry.layout.group_size,
+        "groups": entry.groups,
+    }
+
+
+def to_json(report: MethodsReport) -> str:
+    """Scenario, mission, simulation settings, and per layout a list of method estimates."""
+    document = {
+        "scenario": report.title,
+        "mission_hours": report.mission_hours,
+        "distributions": report.distributions,
+        "distributions_note": report.distributions_note or None,
+        "method": report.method,
+        "seed": report.seed,
+        "layouts": [
+            {
+                **_layout_record(entry),
+                "methods": [_estimate_record(entry, e) for e in entry.estimates],
+            }
+            for entry in report.layouts
+        ],
+    }
+    return json_text(document)
+
+
+def to_csv(report: MethodsReport) -> str:
+    """CSV in long format: one row per layout and method, raw values."""
+    return csv_text(
+        [
+            {**_layout_record(entry), **_estimate_record(entry, e)}
+            for entry in report.layouts
+            for e in entry.estimates
+        ]
+    )
+
+
+EVALUATE_NOTE = (
+    "Methods, each as a ratio to the exact P(loss) group: 1-exp(-T/MTTDL) with the exact and "
+    "the closed-form (leading-order) MTTDL, and the chain without latent defects (a narrow "
+    "terminal may leave them out; JSON and CSV give the probabilities). Simulations: "
+    "planner compare-methods."
+)
+"""The note ``planner evaluate --methods`` adds under its table."""
+
+_EVALUATE_COLUMNS = (
+    (MTTDL, "1-exp(-T/MTTDL) vs exact", "MTTDL\nvs exact"),
+    (MTTDL_APPROX, "1-exp(-T/MTTDL), closed form vs exact", "Closed-form\nvs exact"),
+    (NO_LATENT, "No latent defects vs exact", "No latent\nvs exact"),
+)
+
+
+def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[LayoutResult]]:
+    """Extra columns of ``planner evaluate --methods``: each method over the exact P(loss)."""
+
+    def text(key: str) -> Callable[[LayoutResult], str]:
+        def cell(r: LayoutResult) -> str:
+            estimates = analytic_estimates(analytic[r.layout.label])
+            return format_ratio(next(e for e in estimates if e.key == key).ratio_to_markov)
+
+        return cell
+
+    # Droppable, the most telling last: a terminal too narrow for them keeps evaluate's table.
+    return [
+        Column(header, text(key), short_header=short, priority=len(_EVALUATE_COLUMNS) - i)
+        for i, (key, header, short) in enumerate(_EVALUATE_COLUMNS)
+    ]
+
+
+def evaluate_fields(analytic: Mapping[str, AnalyticMethods]) -> dict[str, dict[str, Any]]:
+    """Extra raw fields per layout label for the JSON and CSV of ``evaluate --methods``."""
+    fields: dict[str, dict[str, Any]] = {}
+    for label, a in analytic.items():
+        record: dict[str, Any] = {"mttdl_approx_hours": a.mttdl_approx_hours}
+        for estimate in analytic_estimates(a)[1:]:
+            record[f"p_loss_{estimate.key}"] = estimate.p_loss_group
+            record[f"ratio_{estimate.key}"] = finite_or_none(estimate.ratio_to_markov)
+        fields[label] = record
+    return fields

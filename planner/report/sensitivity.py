@@ -1,0 +1,307 @@
+"""Render a tornado (``planner sensitivity``) as a Rich table and bar chart, Markdown, CSV, JSON.
+
+Inputs are named and valued as in scenario files (``drive.arr`` 1.9%, ``mission_years`` 5;
+:mod:`planner.report.fields`). The terminal chart draws, for each input, the change of the
+aggregate's P(loss) on a log scale around the base value: left of the centre line is lower
+risk, right is higher; the "input x low" case in one colour, "input x high" in another.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from planner.core.rates import HOURS_PER_YEAR
+from planner.report.comparison import (
+    Column,
+    csv_text,
+    finite_or_none,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_table,
+    rich_table_for,
+)
+from planner.report.fields import field_for
+from planner.report.numbers import format_percent, format_ratio
+
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
+    from planner.core.sensitivity import Sensitivity, TornadoBar
+
+LOW_STYLE = "cyan"
+"""Colour of the "input x low factor" side of each bar."""
+
+HIGH_STYLE = "magenta"
+"""Colour of the "input x high factor" side of each bar."""
+
+CHART_CELLS = (20, 60)
+"""Least and most terminal cells of the chart's bars (both sides)."""
+
+
+@dataclass(frozen=True)
+class SensitivityReport:
+    """A tornado with the names it is shown under.
+
+    Attributes:
+        title: the scenario's name.
+        label: the layout's label.
+        sensitivity: the core's tornado (:func:`planner.core.sensitivity.tornado`).
+    """
+
+    title: str
+    label: str
+    sensitivity: Sensitivity
+
+
+def _value(bar: TornadoBar, value: float) -> str:
+    field = field_for(bar.parameter)
+    return field.text(field.from_core(value))
+
+
+def _elasticity(value: float) -> str:
+    if not math.isfinite(value):
+        return "n/a"
+    if value == 0:
+        return "0"
+    return f"{value:+.2f}" if abs(value) >= 0.01 else f"{value:+.2g}"
+
+
+def _ratio(p: float, base: float) -> str:
+    return format_ratio(p / base) if base > 0 else "n/a"
+
+
+def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
+    """The columns of every format; priority 0 always shown."""
+    s = report.sensitivity
+    low, high = f"×{s.low_factor:g}", f"×{s.high_factor:g}"
+    base = s.p_loss_aggregate
+    return [
+        Column("Input", lambda b: field_for(b.parameter).name, numeric=False),
+        Column("Base", lambda b: _value(b, b.base_value), priority=4),
+        Column(
+            f"Low ({low})", lambda b: _value(b, b.low_value), short_header=f"Low\n{low}", priority=3
+        ),
+        Column(
+            f"High ({high})",
+            lambda b: _value(b, b.high_value),
+            short_header=f"High\n{high}",
+            priority=3,
+        ),
+        Column(
+            "P(loss) low",
+            lambda b: format_percent(b.p_loss_low),
+            short_header="P(loss)\nlow",
+        ),
+        Column(
+            "P(loss) high",
+            lambda b: format_percent(b.p_loss_high),
+            short_header="P(loss)\nhigh",
+        ),
+        Column(
+            "Risk low/base",
+            lambda b: _ratio(b.p_loss_low, base),
+            short_header="Risk\nlow/base",
+            priority=6,
+        ),
+        Column(
+            "Risk high/base",
+            lambda b: _ratio(b.p_loss_high, base),
+            short_header="Risk\nhigh/base",
+            priority=6,
+        ),
+        Column("Swing", lambda b: format_percent(b.swing), priority=2),
+        Column(
+            "Elasticity",
+            lambda b: _elasticity(b.elasticity),
+            short_header="Elasti-\ncity",
+        ),
+        Column(
+            "Elasticity (group)",
+            lambda b: _elasticity(b.elasticity_group),
+            short_header="Elast.\n(group)",
+            priority=7,
+        ),
+    ]
+
+
+def _rows(report: SensitivityReport) -> tuple[list[Column[TornadoBar]], list[list[str]]]:
+    columns = sensitivity_columns(report)
+    return columns, [[c.text(b) for c in columns] for b in report.sensitivity.bars]
+
+
+def _title(report: SensitivityReport) -> str:
+    return f"{report.title}: sensitivity of {report.label}"
+
+
+def to_rich_table(report: SensitivityReport, max_width: int | None = None) -> Table:
+    """The tornado table (largest swing first) with the bar chart under it, in one grid."""
+    from rich.table import Table
+
+    columns, rows = _rows(report)
+    keep = fit_columns(columns, rows, max_width)
+    table = rich_table_for(_title(report), columns, keep)
+    for cells in rows:
+        table.add_row(*(cells[i] for i in keep))
+    grid = Table.grid()
+    grid.add_row(table)
+    grid.add_row("")
+    grid.add_row(tornado_chart(report, max_width))
+    return grid
+
+
+def _decades(report: SensitivityReport) -> float:
+    """Half the chart's span: the largest change of log10 P(loss), at least 0.1 decade."""
+    base = report.sensitivity.p_loss_aggregate
+    changes = [
+        abs(math.log10(p / base))
+        for b in report.sensitivity.bars
+        for p in (b.p_loss_low, b.p_loss_high)
+        if p > 0 and base > 0
+    ]
+    return max([0.1, *changes])
+
+
+def _side(half: int, decades: float, base: float, cases: list[tuple[float, str]]) -> list[str]:
+    """Styles of the ``half`` cells right of the centre for the cases above the base.
+
+    Longer bars are painted first so a shorter one on the same side stays visible.
+    """
+    cells = [""] * half
+    lengths = [
+        (min(half, round(abs(math.log10(p / base)) / decades * half)), style)
+        for p, style in cases
+        if p > 0 and base > 0
+    ]
+    for length, style in sorted(lengths, reverse=True):
+        cells[:length] = [style] * length
+    return cells
+
+
+def _bar(bar: TornadoBar, base: float, half: int, decades: float) -> Text:
+    from rich.text import Text
+
+    cases = [(bar.p_loss_low, LOW_STYLE), (bar.p_loss_high, HIGH_STYLE)]
+    right = _side(half, decades, base, [(p, s) for p, s in cases if p > base])
+    left = _side(half, decades, base, [(base * base / p, s) for p, s in cases if 0 < p < base])
+    text = Text()
+    for style in reversed(left):
+        text.append("█" if style else " ", style=style)
+    text.append("│", style="dim")
+    for style in right:
+        text.append("█" if style else " ", style=style)
+    return text
+
+
+def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Table:
+    """Bars of log P(loss) around the base value, one per input, an axis and a legend."""
+    from rich.table import Table
+    from rich.text import Text
+
+    s = report.sensitivity
+    names = [field_for(b.parameter).name for b in s.bars]
+    base = s.p_loss_aggregate
+    changes = [f"{_ratio(b.p_loss_low, base)} {_ratio(b.p_loss_high, base)}" for b in s.bars]
+    fixed = max(len(n) for n in names) + max(len(c) for c in changes) + 4
+    width = CHART_CELLS[1] if max_width is None else max_width - fixed
+    half = max(CHART_CELLS[0], min(CHART_CELLS[1], width)) // 2
+    decades = _decades(report)
+    chart = Table.grid(padding=(0, 1))
+    for _ in range(3):
+        chart.add_column(no_wrap=True)
+    for name, bar, change in zip(names, s.bars, changes, strict=True):
+        chart.add_row(name, _bar(bar, base, half, decades), Text(change, style="dim"))
+    span = 10**decades
+    axis = f"÷{span:.3g}".ljust(half - 1) + "base" + f"×{span:.3g}".rjust(half - 2)
+    chart.add_row("", Text(axis, style="dim"), "")
+    legend = Text()
+    legend.append("█", style=LOW_STYLE)
+    legend.append(f" input ×{s.low_factor:g}  ")
+    legend.append("█", style=HIGH_STYLE)
+    legend.append(f" input ×{s.high_factor:g}: P(loss) of the aggregate, log scale")
+    outer = Table.grid()
+    outer.add_row(chart)
+    outer.add_row(legend)
+    return outer
+
+
+def notes(report: SensitivityReport) -> list[str]:
+    """Footnotes: the layout and its base risk, what was moved, what elasticity means."""
+    s = report.sensitivity
+    years = s.point.mission_hours / HOURS_PER_YEAR
+    n = s.group_size - s.parity
+    return [
+        f"{report.label}: {s.groups} groups of {s.group_size} ({n}+{s.parity}), "
+        f"{s.point.data_disks:,} data drives; P(loss) over {years:g} years "
+        f"{format_percent(s.p_loss_aggregate)} for the aggregate, "
+        f"{format_percent(s.p_loss_group)} per group.",
+        f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g}, the others held; "
+        "ranked by the swing in P(loss) of the aggregate.",
+        "Elasticity: d ln P / d ln x at the base (symbolic model): +2 means 1% more of the "
+        "input gives about 2% more risk; data drives count groups as continuous.",
+    ]
+
+
+def to_markdown(report: SensitivityReport) -> str:
+    """A GitHub-flavoured Markdown table with a heading and the notes as a list."""
+    columns, rows = _rows(report)
+    lines = [f"### {_title(report)}", "", *markdown_table(columns, rows), ""]
+    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    return "\n".join(lines) + "\n"
+
+
+def _clean(value: float) -> float:
+    """``value`` to 12 significant digits: 0.019, not 0.019000000000000003 (unit noise)."""
+    return float(f"{value:.12g}")
+
+
+def bar_records(report: SensitivityReport) -> list[dict[str, Any]]:
+    """One record per input, largest swing first, values in the scenario field's unit."""
+    records = []
+    for rank, bar in enumerate(report.sensitivity.bars, start=1):
+        field = field_for(bar.parameter)
+        records.append(
+            {
+                "rank": rank,
+                "field": field.name,
+                "unit": field.unit,
+                "base_value": _clean(field.from_core(bar.base_value)),
+                "low_value": _clean(field.from_core(bar.low_value)),
+                "high_value": _clean(field.from_core(bar.high_value)),
+                "p_loss_low": bar.p_loss_low,
+                "p_loss_high": bar.p_loss_high,
+                "swing": bar.swing,
+                "elasticity": finite_or_none(bar.elasticity),
+                "elasticity_group": finite_or_none(bar.elasticity_group),
+            }
+        )
+    return records
+
+
+def to_json(report: SensitivityReport) -> str:
+    """The layout, its base risk, the factors and the bars (raw floats)."""
+    s = report.sensitivity
+    return json_text(
+        {
+            "scenario": report.title,
+            "layout": report.label,
+            "parity": s.parity,
+            "group_size": s.group_size,
+            "groups": s.groups,
+            "data_disks": s.point.data_disks,
+            "mission_hours": s.point.mission_hours,
+            "p_loss_group": s.p_loss_group,
+            "p_loss_aggregate": s.p_loss_aggregate,
+            "low_factor": s.low_factor,
+            "high_factor": s.high_factor,
+            "bars": bar_records(report),
+        }
+    )
+
+
+def to_csv(report: SensitivityReport) -> str:
+    """CSV of the bars with a header row and raw values."""
+    return csv_text(bar_records(report))

@@ -1,0 +1,231 @@
+"""Render a simulation (``planner simulate``) as a Rich table, GitHub Markdown, CSV or JSON.
+
+The same :class:`~planner.report.comparison.Column` list and helpers as the comparison
+drive every format, so the four outputs always agree.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from planner.core.rates import HOURS_PER_YEAR
+from planner.report.comparison import (
+    Column,
+    csv_text,
+    finite_or_none,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_table,
+    rich_table_for,
+)
+from planner.report.numbers import format_count, format_percent
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.core.layouts import Layout
+    from planner.core.simulate import SimulationResult
+
+METHOD_NOTES = {
+    "conditional": "conditioning on the last failure plus failure biasing (unbiased; "
+    "normal 95% interval)",
+    "plain": "plain Monte Carlo (each trial a loss or not; Clopper-Pearson 95% interval)",
+}
+"""What each estimator is, for the notes."""
+
+
+@dataclass(frozen=True)
+class SimulatedLayout:
+    """One layout's simulation.
+
+    Attributes:
+        layout: the layout (group size, parity, label).
+        groups: RAID groups the aggregate needs, for the aggregate probability.
+        result: the simulated P(loss) of one group with its interval.
+    """
+
+    layout: Layout
+    groups: int
+    result: SimulationResult
+
+    @property
+    def p_loss_aggregate(self) -> float:
+        """P(loss) of the aggregate: 1 - (1 - p)^groups."""
+        return self.result.p_loss_aggregate(self.groups)
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Everything a simulation report shows.
+
+    Attributes:
+        title: the scenario's name.
+        mission_hours: mission length (h).
+        distributions: name of the distributions (``elerath2009``, ``custom``, ...).
+        method: the estimator, ``conditional`` or ``plain``.
+        seed: the random seed every layout was run with.
+        stopping: the stopping rule in words (``until +/-10% or 20 s per layout``).
+        target_rel_error: the requested relative error, or None for a fixed trial count.
+        rows: one simulated layout per row, in the scenario's order.
+    """
+
+    title: str
+    mission_hours: float
+    distributions: str
+    method: str
+    seed: int
+    stopping: str
+    target_rel_error: float | None
+    rows: tuple[SimulatedLayout, ...]
+
+
+def format_interval(low: float, high: float) -> str:
+    """A 95% interval of probabilities: ``0.0059%–0.0066%``, with digits enough to differ."""
+    for digits in (2, 3, 4):
+        low_text, high_text = format_percent(low, digits), format_percent(high, digits)
+        if low_text != high_text:
+            break
+    return f"{low_text}–{high_text}"
+
+
+def format_rel_error(rel_error: float) -> str:
+    """A relative half-width: ``±8.6%``; ``—`` when undefined (no loss seen)."""
+    if not math.isfinite(rel_error):
+        return "—"
+    percent = 100 * rel_error
+    return f"±{percent:.1f}%" if percent < 10 else f"±{percent:,.0f}%"
+
+
+def simulation_columns() -> list[Column[SimulatedLayout]]:
+    """The columns of the simulation table, most important never dropped (priority 0)."""
+    return [
+        Column("Layout", lambda r: r.layout.label, numeric=False),
+        Column(
+            "Drives/group",
+            lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
+            short_header="Drives/\ngroup",
+            priority=4,
+        ),
+        Column("Groups", lambda r: f"{r.groups:,}", priority=3),
+        Column("Trials", lambda r: format_count(r.result.trials), priority=2),
+        Column(
+            "P(loss) group",
+            lambda r: format_percent(r.result.p_loss_group),
+            short_header="P(loss)\ngroup",
+        ),
+        Column(
+            "95% CI (group)",
+            lambda r: format_interval(r.result.ci95_low, r.result.ci95_high),
+            short_header="95% CI\n(group)",
+        ),
+        Column(
+            "Rel. error",
+            lambda r: format_rel_error(r.result.rel_error),
+            short_header="Rel.\nerror",
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda r: format_percent(r.p_loss_aggregate),
+            short_header="P(loss)\naggregate",
+        ),
+        Column(
+            "95% CI (aggregate)",
+            lambda r: format_interval(*r.result.ci95_aggregate(r.groups)),
+            short_header="95% CI\n(aggregate)",
+            priority=1,
+        ),
+    ]
+
+
+def notes(report: SimulationReport) -> list[str]:
+    """Footnotes: what was simulated, how, the seed, layouts that missed the target."""
+    years = report.mission_hours / HOURS_PER_YEAR
+    lines = [
+        f"Monte Carlo over {years:g} years ({report.mission_hours:,.0f} h), distributions: "
+        f"{report.distributions}; {METHOD_NOTES.get(report.method, report.method)}.",
+        f"Stopped {report.stopping}; seed {report.seed} (--seed {report.seed} reproduces it).",
+    ]
+    target = report.target_rel_error
+    if target is not None:
+        for row in report.rows:
+            if not row.result.rel_error <= target:
+                lines.append(
+                    f"* {row.layout.label}: stopped by the time budget at "
+                    f"{format_rel_error(row.result.rel_error)} (target ±{100 * target:g}%); "
+                    "raise --time-budget for more precision."
+                )
+    return lines
+
+
+def _rows(report: SimulationReport) -> tuple[list[Column[SimulatedLayout]], list[list[str]]]:
+    columns = simulation_columns()
+    return columns, [[c.text(r) for c in columns] for r in report.rows]
+
+
+def to_rich_table(report: SimulationReport, max_width: int | None = None) -> Table:
+    """A Rich table; with ``max_width`` the least important columns are left out to fit."""
+    columns, rows = _rows(report)
+    keep = fit_columns(columns, rows, max_width)
+    table = rich_table_for(f"{report.title}: simulation", columns, keep)
+    for cells in rows:
+        table.add_row(*(cells[i] for i in keep))
+    return table
+
+
+def to_markdown(report: SimulationReport) -> str:
+    """A GitHub-flavoured Markdown table with a heading and footnotes."""
+    columns, rows = _rows(report)
+    lines = [f"### {report.title}: simulation", "", *markdown_table(columns, rows), ""]
+    lines += [f"- {markdown_cell(note.removeprefix('* '))}" for note in notes(report)]
+    return "\n".join(lines) + "\n"
+
+
+def simulation_records(report: SimulationReport) -> list[dict[str, Any]]:
+    """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
+    records = []
+    for row in report.rows:
+        r = row.result
+        low, high = r.ci95_aggregate(row.groups)
+        records.append(
+            {
+                "label": row.layout.label,
+                "raid": row.layout.raid,
+                "parity": row.layout.parity,
+                "group_size": row.layout.group_size,
+                "groups": row.groups,
+                "method": r.method,
+                "trials": r.trials,
+                "hits": r.hits,
+                "p_loss_group": r.p_loss_group,
+                "ci95_low": r.ci95_low,
+                "ci95_high": r.ci95_high,
+                "rel_error": finite_or_none(r.rel_error),
+                "std_error": finite_or_none(r.std_error),
+                "p_loss_aggregate": row.p_loss_aggregate,
+                "ci95_aggregate_low": low,
+                "ci95_aggregate_high": high,
+            }
+        )
+    return records
+
+
+def to_json(report: SimulationReport) -> str:
+    """The JSON contract: scenario, mission_hours, layouts (raw values), plus run details."""
+    document = {
+        "scenario": report.title,
+        "mission_hours": report.mission_hours,
+        "distributions": report.distributions,
+        "method": report.method,
+        "seed": report.seed,
+        "target_rel_error": report.target_rel_error,
+        "layouts": simulation_records(report),
+    }
+    return json_text(document)
+
+
+def to_csv(report: SimulationReport) -> str:
+    """CSV with a header row and raw values for spreadsheets."""
+    return csv_text(simulation_records(report))

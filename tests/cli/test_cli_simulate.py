@@ -1,0 +1,239 @@
+"""``planner simulate``, ``planner compare-methods`` and ``evaluate --methods`` end to end."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from planner.cli import app
+from planner.core.evaluate import p_loss_group
+from planner.scenario import load_default_scenario
+
+CONTRACT_KEYS = {
+    "label",
+    "parity",
+    "group_size",
+    "method",
+    "trials",
+    "p_loss_group",
+    "ci95_low",
+    "ci95_high",
+    "rel_error",
+    "p_loss_aggregate",
+}
+RUNNER = CliRunner()
+QUICK = ("--rel-error", "0.2", "--seed", "7")
+
+
+def invoke(*args: str, env: dict[str, str] | None = None) -> Any:
+    return RUNNER.invoke(app, list(args), env=env)
+
+
+def run_json(*args: str) -> dict[str, Any]:
+    result = invoke(*args, "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == ""  # no progress bar or notes next to the data
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+@pytest.fixture(scope="module")
+def default_simulation() -> dict[str, Any]:
+    """The default scenario simulated with its constant rates (exponential), to +/-20%."""
+    return run_json("simulate", *QUICK)
+
+
+@pytest.fixture(scope="module")
+def methods() -> dict[str, Any]:
+    return run_json("compare-methods", *QUICK, "--layout", "raid5 8", "--layout", "raid-dp 16")
+
+
+def test_simulate_json_contract(default_simulation: dict[str, Any]) -> None:
+    doc = default_simulation
+    assert isinstance(doc["scenario"], str)
+    assert doc["mission_hours"] == pytest.approx(5 * 8760)
+    assert doc["seed"] == 7
+    assert doc["distributions"] == "exponential (constant rates)"
+    labels = [layout.label for layout in load_default_scenario().layouts]
+    assert [x["label"] for x in doc["layouts"]] == labels
+    for layout in doc["layouts"]:
+        assert set(layout) >= CONTRACT_KEYS
+        assert layout["method"] == "conditional"
+        assert layout["trials"] >= 1
+        assert 0 < layout["ci95_low"] <= layout["p_loss_group"] <= layout["ci95_high"] < 1
+        assert layout["p_loss_group"] <= layout["p_loss_aggregate"] <= 1
+        assert layout["rel_error"] <= 0.2
+
+
+def test_exponential_default_reproduces_evaluate(default_simulation: dict[str, Any]) -> None:
+    """Without a distributions section the simulation is the Markov chain: exact in the CI."""
+    scenario = load_default_scenario()
+    rates, mission = scenario.rates(), scenario.mission_hours
+    for layout in default_simulation["layouts"]:
+        exact = p_loss_group(layout["parity"], layout["group_size"], rates, mission)
+        assert layout["ci95_low"] <= exact <= layout["ci95_high"], layout["label"]
+
+
+def test_same_seed_same_output() -> None:
+    args = ("simulate", "--trials", "3000", "--seed", "11", "--layout", "raid-dp 16")
+    first, second = invoke(*args, "-f", "json"), invoke(*args, "-f", "json")
+    assert first.exit_code == second.exit_code == 0
+    assert first.stdout == second.stdout
+    other = invoke(
+        "simulate", "--trials", "3000", "--seed", "12", "--layout", "raid-dp 16", "-f", "json"
+    )
+    assert other.exit_code == 0
+    assert other.stdout != first.stdout
+    assert json.loads(first.stdout)["layouts"][0]["trials"] == 3000
+
+
+def test_plain_method_and_a_preset_by_set() -> None:
+    doc = run_json(
+        "simulate",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+        "--method",
+        "plain",
+        "--layout",
+        "raid5 8",
+        "--set",
+        "distributions=elerath2009",
+    )
+    layout = doc["layouts"][0]
+    assert doc["distributions"] == "elerath2009"
+    assert layout["method"] == "plain"
+    assert layout["trials"] == 2000
+    assert layout["hits"] == round(layout["p_loss_group"] * 2000)
+
+
+def test_simulate_table_and_notes() -> None:
+    result = invoke("simulate", "--trials", "2000", "--seed", "3", env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    assert "P(loss)" in result.stdout
+    assert "seed 3" in result.stdout
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_simulate_markdown_is_a_gfm_table() -> None:
+    result = invoke("simulate", "--trials", "2000", "--seed", "3", "-f", "markdown")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    rows = [line for line in lines if line.startswith("|")]
+    assert lines[0].startswith("### ")
+    assert rows[1].replace("|", "").replace("-", "").replace(":", "") == ""
+    width = rows[0].count("|")
+    assert all(row.count("|") == width for row in rows)
+    assert len(rows) == 2 + len(load_default_scenario().layouts)
+
+
+def test_simulate_csv_and_output_file(tmp_path: Path) -> None:
+    target = tmp_path / "sim.csv"
+    result = invoke("simulate", "--trials", "1000", "--seed", "3", "-f", "csv", "-o", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    records = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    assert len(records) == len(load_default_scenario().layouts)
+    assert set(records[0]) >= CONTRACT_KEYS
+
+
+def test_compare_methods_ratios(methods: dict[str, Any]) -> None:
+    assert methods["distributions"] == "elerath2009"
+    assert "no distributions section" in methods["distributions_note"]
+    assert [x["label"] for x in methods["layouts"]] == ["raid5 8", "raid-dp 16"]
+    for layout in methods["layouts"]:
+        by_key = {m["method"]: m for m in layout["methods"]}
+        assert set(by_key) == {
+            "markov",
+            "mttdl",
+            "mttdl_approx",
+            "no_latent",
+            "sim_exponential",
+            "sim_distributions",
+        }
+        markov = by_key["markov"]["p_loss_group"]
+        for m in layout["methods"]:
+            assert m["ratio_to_markov"] == pytest.approx(m["p_loss_group"] / markov)
+        assert by_key["markov"]["ratio_to_markov"] == 1.0
+        assert by_key["mttdl"]["ratio_to_markov"] == pytest.approx(1.0, rel=0.01)
+        assert by_key["mttdl_approx"]["ratio_to_markov"] > 1.0  # leading order overestimates
+        assert by_key["no_latent"]["ratio_to_markov"] < 0.01  # latent defects dominate
+        sim = by_key["sim_exponential"]
+        assert sim["ci95_low"] <= markov <= sim["ci95_high"]
+        assert by_key["sim_distributions"]["ratio_to_markov"] < 1.0  # Weibull: fewer losses
+
+
+def test_compare_methods_table_shows_ratios() -> None:
+    result = invoke(
+        "compare-methods",
+        "--trials",
+        "2000",
+        "--seed",
+        "5",
+        "-l",
+        "raid5 8",
+        env={"COLUMNS": "120"},
+    )
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Markov" in out
+    assert "1.00×" in out
+    assert "Simulation, elerath2009" in out
+    assert "elerath2009 preset" in out  # the note saying the preset stood in
+
+
+def test_compare_methods_uses_the_scenario_distributions() -> None:
+    doc = run_json(
+        "compare-methods",
+        "--trials",
+        "1000",
+        "--seed",
+        "5",
+        "-l",
+        "raid5 8",
+        "--set",
+        "distributions.restoration.exponential.mean_hours=24",
+    )
+    assert doc["distributions"] == "custom"
+    assert doc["distributions_note"] is None
+
+
+def test_evaluate_methods_columns() -> None:
+    doc = run_json("evaluate", "--methods")
+    for layout in doc["layouts"]:
+        assert layout["ratio_mttdl"] == pytest.approx(1.0, rel=0.01)
+        assert layout["p_loss_mttdl_approx"] > layout["p_loss_group"]
+        assert layout["p_loss_no_latent"] < layout["p_loss_group"]
+    wide = invoke("evaluate", "--methods", env={"COLUMNS": "120"})
+    assert wide.exit_code == 0
+    assert "vs exact" in wide.stdout
+    plain = invoke("evaluate", "--format", "json")
+    assert "ratio_mttdl" not in plain.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--trials", "10", "--rel-error", "0.1"), "not both"),
+        (("--rel-error", "0"), "--rel-error must be between 0 and 1"),
+        (("--time-budget", "-1"), "--time-budget must be a positive"),
+        (("--layout", "raid-dp"), "did you mean 'raid-dp 9'?"),
+        (("--set", "distributions=elerth"), "did you mean 'elerath2009'?"),
+        (("--method", "fancy"), "fancy"),
+        (("missing.yaml",), "missing.yaml"),
+    ],
+)
+@pytest.mark.parametrize("command", ["simulate", "compare-methods"])
+def test_bad_input_exits_2(command: str, args: tuple[str, ...], message: str) -> None:
+    result = invoke(command, *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in " ".join(result.stderr.split())
+    assert "Traceback" not in result.stderr
