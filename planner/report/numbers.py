@@ -40,11 +40,12 @@ def format_count(value: float, digits: int = 2) -> str:
 def format_percent(p: float, digits: int = 2) -> str:
     """A probability as a percentage with ``digits`` significant digits: 0.33%, 0.0021%.
 
-    Below 1e-12 the percentage would be a wall of zeros, so scientific notation is used.
+    Below 1e-8 (0.000001%) the percentage would be a wall of zeros, so scientific notation
+    is used: 2.0e-9%.
     """
     if p == 0:
         return "0%"
-    if p < 1e-12:
+    if p < 1e-8:
         return f"{100 * p:.{digits - 1}e}%"
     return f"{_fixed(100 * p, digits)}%"
 

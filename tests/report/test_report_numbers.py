@@ -1,0 +1,62 @@
+"""How numbers read: expectations written out by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from planner.report.numbers import (
+    format_count,
+    format_odds,
+    format_percent,
+    format_ratio,
+    format_years,
+)
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0.0033123, "0.33%"),
+        (0.080524, "8.1%"),
+        (0.39571, "40%"),
+        (2.0764e-5, "0.0021%"),
+        (1.2955e-8, "0.0000013%"),
+        (2.0e-11, "2.0e-09%"),
+        (0.0, "0%"),
+        (1.0, "100%"),
+    ],
+)
+def test_percent(p: float, text: str) -> None:
+    assert format_percent(p) == text
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (2.0764e-5, "1 in 48,000"),
+        (0.0033123, "1 in 300"),
+        (1.2955e-8, "1 in 77 million"),
+        (0.4, "1 in 2.5"),
+        (1.0, "certain"),
+        (0.0, "never"),
+    ],
+)
+def test_odds(p: float, text: str) -> None:
+    assert format_odds(p) == text
+
+
+def test_counts_and_years() -> None:
+    assert format_count(48_163) == "48,000"
+    assert format_count(2.34e9) == "2.3 billion"
+    assert format_count(4.1e15) == "4.1e+15"
+    assert format_years(13_152_844.4) == "1,500 years"
+    assert format_years(math.inf) == "∞"
+
+
+def test_ratios() -> None:
+    assert format_ratio(159.52) == "160×"
+    assert format_ratio(1.0) == "1.00×"
+    assert format_ratio(0.000623928) == "0.000624×"
+    assert format_ratio(math.inf) == "∞"
