@@ -23,7 +23,6 @@ from planner.cli.simulate import (
     SimMethod,
     TimeBudgetOption,
     TrialsOption,
-    render,
     run_settings,
     select_layouts,
     show_progress,
@@ -120,19 +119,15 @@ def methods_report(
 
 def render_methods(report: MethodsReport, output_format: Format, output: Path | None) -> None:
     """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
+    from planner.cli.render import render_report, texts_of
     from planner.report import methods
 
-    texts = {
-        Format.markdown: methods.to_markdown,
-        Format.csv: methods.to_csv,
-        Format.json: methods.to_json,
-    }
-    render(
+    render_report(
         output_format,
         output,
         lambda width: methods.to_rich_table(report, max_width=width),
         methods.notes(report),
-        lambda kind: texts[kind](report),
+        texts_of(methods, report),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from planner.cli.output import Format, emit
 
@@ -14,6 +14,17 @@ if TYPE_CHECKING:
     from planner.core.layouts import Comparison
     from planner.core.methods import AnalyticMethods
     from planner.scenario import Scenario
+
+R = TypeVar("R", contravariant=True)
+
+
+class ReportTexts(Protocol[R]):
+    """A report module's text renderers (planner.report.sizing, .sweep, ...)."""
+
+    def to_markdown(self, report: R, /) -> str: ...  # noqa: D102
+    def to_csv(self, report: R, /) -> str: ...  # noqa: D102
+    def to_json(self, report: R, /) -> str: ...  # noqa: D102
+
 
 TableFor = Callable[[int | None], "Table"]
 """Builds the Rich table for a terminal of the given width (None: every column)."""
@@ -86,3 +97,35 @@ def plain_table_text(table: TableFor, notes: Sequence[str]) -> str:
         for note in notes:
             console.print(note, markup=False)
     return capture.get()
+
+
+def render_report(
+    output_format: Format,
+    output: Path | None,
+    table: TableFor,
+    notes: Sequence[str],
+    text: Callable[[Format], str],
+) -> None:
+    """Print the table (fitted to the terminal), or write the table or ``text(format)``.
+
+    Every report command ends here: the table goes to the terminal with the least
+    important columns left out when it is narrow, and in full to a file; Markdown, CSV and
+    JSON come from ``text``.
+    """
+    if output_format is Format.table:
+        if output is None:
+            print_table(table, notes)
+            return
+        emit(plain_table_text(table, notes), output, "table output")
+        return
+    emit(text(output_format), output, f"{output_format.value} output")
+
+
+def texts_of(renderer: ReportTexts[R], report: R) -> Callable[[Format], str]:
+    """``text(format)`` for :func:`render_report` from a module with to_markdown/csv/json."""
+    functions: dict[Format, Callable[[R], str]] = {
+        Format.markdown: renderer.to_markdown,
+        Format.csv: renderer.to_csv,
+        Format.json: renderer.to_json,
+    }
+    return lambda kind: functions[kind](report)

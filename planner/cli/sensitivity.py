@@ -7,12 +7,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.output import Format, emit, fail, load
+from planner.cli.output import Format, fail, load
 from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from planner.core.layouts import Layout
     from planner.report.sensitivity import SensitivityReport
     from planner.scenario import Scenario
@@ -94,22 +92,13 @@ def render_sensitivity(
     report: SensitivityReport, output_format: Format, output: Path | None
 ) -> None:
     """Print or write ``report`` as a Rich table and chart, Markdown, CSV or JSON."""
-    from planner.cli.render import plain_table_text, print_table
+    from planner.cli.render import render_report, texts_of
     from planner.report import sensitivity as render
 
-    if output_format is Format.table:
-
-        def table(width: int | None) -> Table:
-            return render.to_rich_table(report, max_width=width)
-
-        if output is None:
-            print_table(table, render.notes(report))
-            return
-        text = plain_table_text(table, render.notes(report))
-    elif output_format is Format.markdown:
-        text = render.to_markdown(report)
-    elif output_format is Format.csv:
-        text = render.to_csv(report)
-    else:
-        text = render.to_json(report)
-    emit(text, output, f"{output_format.value} output")
+    render_report(
+        output_format,
+        output,
+        lambda width: render.to_rich_table(report, max_width=width),
+        render.notes(report),
+        texts_of(render, report),
+    )

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.output import Format, emit, fail, load
+from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
-    from rich.table import Table
 
     from planner.core.distributions import DistributionSet
     from planner.core.layouts import Layout
@@ -278,25 +277,6 @@ def _updater(bar: Progress, task: TaskID) -> Callable[[int, float], None]:
     return on_progress
 
 
-def render(
-    output_format: Format,
-    output: Path | None,
-    table: Callable[[int | None], Table],
-    notes: Sequence[str],
-    text: Callable[[Format], str],
-) -> None:
-    """Print the table (fitted to the terminal) or write ``text(format)``."""
-    from planner.cli.render import plain_table_text, print_table
-
-    if output_format is Format.table:
-        if output is None:
-            print_table(table, notes)
-            return
-        emit(plain_table_text(table, notes), output, "table output")
-        return
-    emit(text(output_format), output, f"{output_format.value} output")
-
-
 def run_simulate(
     file: Path | None,
     settings: RunSettings,
@@ -345,19 +325,15 @@ def simulation_report(
 
 def render_simulation(report: SimulationReport, output_format: Format, output: Path | None) -> None:
     """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
+    from planner.cli.render import render_report, texts_of
     from planner.report import simulation
 
-    texts = {
-        Format.markdown: simulation.to_markdown,
-        Format.csv: simulation.to_csv,
-        Format.json: simulation.to_json,
-    }
-    render(
+    render_report(
         output_format,
         output,
         lambda width: simulation.to_rich_table(report, max_width=width),
         simulation.notes(report),
-        lambda kind: texts[kind](report),
+        texts_of(simulation, report),
     )
 
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.cli.output import Format, emit, fail, load
+from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from planner.report.sizing import SizingReport
     from planner.scenario import Scenario
 
@@ -72,22 +70,13 @@ def scenario_rebuild_note(scenario: Scenario) -> str:
 
 def render_sizing(report: SizingReport, output_format: Format, output: Path | None) -> None:
     """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
-    from planner.cli.render import plain_table_text, print_table
-    from planner.report import sizing
+    from planner.cli.render import render_report, texts_of
+    from planner.report import sizing as render
 
-    if output_format is Format.table:
-
-        def table(width: int | None) -> Table:
-            return sizing.to_rich_table(report, max_width=width)
-
-        if output is None:
-            print_table(table, sizing.notes(report))
-            return
-        text = plain_table_text(table, sizing.notes(report))
-    elif output_format is Format.markdown:
-        text = sizing.to_markdown(report)
-    elif output_format is Format.csv:
-        text = sizing.to_csv(report)
-    else:
-        text = sizing.to_json(report)
-    emit(text, output, f"{output_format.value} output")
+    render_report(
+        output_format,
+        output,
+        lambda width: render.to_rich_table(report, max_width=width),
+        render.notes(report),
+        texts_of(render, report),
+    )

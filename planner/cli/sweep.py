@@ -16,12 +16,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.output import Format, emit, fail, load, write_atomic
+from planner.cli.output import Format, fail, load, write_atomic
 from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
-    from rich.table import Table
-
     from planner.cli.ranges import VaryRange
     from planner.report.sweep import SweepLine, SweepReport
     from planner.scenario import Scenario
@@ -221,22 +219,13 @@ def sweep_report(
 
 def render_sweep(report: SweepReport, output_format: Format, output: Path | None) -> None:
     """Print or write ``report`` as a Rich table, Markdown, CSV or JSON."""
-    from planner.cli.render import plain_table_text, print_table
+    from planner.cli.render import render_report, texts_of
     from planner.report import sweep as render
 
-    if output_format is Format.table:
-
-        def table(width: int | None) -> Table:
-            return render.to_rich_table(report, max_width=width)
-
-        if output is None:
-            print_table(table, render.table_notes(report))
-            return
-        text = plain_table_text(table, render.table_notes(report))
-    elif output_format is Format.markdown:
-        text = render.to_markdown(report)
-    elif output_format is Format.csv:
-        text = render.to_csv(report)
-    else:
-        text = render.to_json(report)
-    emit(text, output, f"{output_format.value} output")
+    render_report(
+        output_format,
+        output,
+        lambda width: render.to_rich_table(report, max_width=width),
+        render.table_notes(report),
+        texts_of(render, report),
+    )
