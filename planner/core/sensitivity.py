@@ -23,6 +23,7 @@ about a millisecond.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -99,8 +100,18 @@ class Sensitivity:
     bars: tuple[TornadoBar, ...]
 
 
-@cache
+_DERIVE_LOCK = threading.Lock()
+"""Serialises the first derivation per k: TUI workers may ask for it at the same time."""
+
+
 def _symbolic_parts(parity: int) -> tuple[tuple[tuple[int, int], ...], Callable[..., Any]]:
+    """Thread-safe, cached :func:`_derive_symbolic_parts` (SymPy takes seconds for k = 4)."""
+    with _DERIVE_LOCK:
+        return _derive_symbolic_parts(parity)
+
+
+@cache
+def _derive_symbolic_parts(parity: int) -> tuple[tuple[tuple[int, int], ...], Callable[..., Any]]:
     """Nonzero positions of ``theta dQ/dtheta`` and one lambdified function per k.
 
     The function takes ``(N, lambda_op, lambda_ld, mu_op, mu_scrub)`` and returns, per rate

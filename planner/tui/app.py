@@ -2,8 +2,9 @@
 
 State flows one way: a handler validates an edit and sets :attr:`PlannerApp.scenario`; its
 watcher starts a worker that evaluates the scenario with the core and posts the results;
-the results handler sets :attr:`PlannerApp.comparison` and :attr:`PlannerApp.sweep_series`,
-whose watchers hand them to the views.
+the results handler sets :attr:`PlannerApp.results` (the comparison, and the sizing when the
+scenario has a workload) and :attr:`PlannerApp.sweep_series`, whose watchers hand them to
+the views. The sweep and the sensitivity view's tornado are computed only while shown.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
@@ -24,11 +24,14 @@ from textual.worker import get_current_worker
 
 from planner.core.layouts import Comparison
 from planner.scenario import Scenario, ScenarioError, load_default_scenario, load_scenario
-from planner.tui import persist
-from planner.tui.compare import CompareView
+from planner.tui import analysis, persist
+from planner.tui.commands import VIEWS, system_commands
+from planner.tui.compare import CompareData, CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
 from planner.tui.model import ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
+from planner.tui.simulation import SimulationLine, SimulationRequest
 from planner.tui.state import (
     FieldError,
     FieldPath,
@@ -41,28 +44,11 @@ from planner.tui.state import (
     with_value,
 )
 from planner.tui.sweep import SweepView
-
-
-class ResultsReady(Message):
-    """A worker finished comparing the layouts of ``scenario``."""
-
-    def __init__(self, scenario: Scenario, comparison: Comparison) -> None:
-        super().__init__()
-        self.scenario = scenario
-        self.comparison = comparison
-
-
-class SweepReady(Message):
-    """A worker finished the group-size sweep of ``scenario``."""
-
-    def __init__(self, scenario: Scenario, series: tuple[SweepSeries, ...]) -> None:
-        super().__init__()
-        self.scenario = scenario
-        self.series = series
+from planner.tui.tornado import SensitivityView, Tornado
 
 
 class PlannerApp(App[None]):
-    """Parameters on top; compare, sweep and model views in tabs below."""
+    """Parameters on top; compare, sweep, model and sensitivity views in tabs below."""
 
     CSS_PATH = "app.tcss"
     TITLE = "planner"
@@ -77,6 +63,8 @@ class PlannerApp(App[None]):
         Binding("f2", "view('compare')", "Compare"),
         Binding("f3", "view('sweep')", "Sweep"),
         Binding("f4", "view('model')", "Model"),
+        Binding("f5", "view('sensitivity')", "Sensitivity"),
+        Binding("f6", "simulate", "Simulate"),
         Binding("ctrl+o", "export_markdown", "Export MD", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+r", "reload", "Reload", priority=True),
@@ -86,8 +74,9 @@ class PlannerApp(App[None]):
     scenario: reactive[Scenario] = reactive(load_default_scenario, init=False)
     """The last valid scenario: what every view shows (set only after validation)."""
 
-    comparison: reactive[Comparison | None] = reactive(None, init=False)
-    """Results of :attr:`scenario`'s layouts; None until the first worker finishes."""
+    results: reactive[CompareData | None] = reactive(None, init=False)
+    """Results of :attr:`scenario`'s layouts (and their sizing, with a workload); None until
+    the first worker finishes."""
 
     sweep_series: reactive[tuple[SweepSeries, ...]] = reactive((), init=False)
     """P(loss) of the aggregate against group size for n+1..n+3 under the current rates."""
@@ -96,7 +85,10 @@ class PlannerApp(App[None]):
     """Why a parameter field's text was refused, by field key; empty when all are valid."""
 
     selected_label: reactive[str | None] = reactive(None, init=False)
-    """The layout under the compare table's cursor (the model view shows it)."""
+    """The layout under the compare table's cursor (the model and sensitivity views show it)."""
+
+    tornado: reactive[Tornado | None] = reactive(None, init=False)
+    """The selected layout's tornado under :attr:`scenario`; None until first computed."""
 
     def __init__(self, scenario_path: Path | None, scenario: Scenario) -> None:
         super().__init__()
@@ -108,11 +100,13 @@ class PlannerApp(App[None]):
         self._active_view = "compare"
         self._swept: Scenario | None = None
         """The scenario the sweep view shows, or None before the first sweep."""
+        self._sensed: tuple[Scenario, str | None] | None = None
+        """The scenario and layout the sensitivity view shows (or is computing)."""
         source = scenario_path.name if scenario_path is not None else "bundled default scenario"
         self.sub_title = f"{scenario.name} ({source})"
 
     def compose(self) -> ComposeResult:
-        """Title bar, parameters, the three views, footer."""
+        """Title bar, parameters, the four views, footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
             yield Static("", id="status", markup=False)
@@ -124,7 +118,9 @@ class PlannerApp(App[None]):
                 yield SweepView(id="sweep-view")
             with TabPane("Model", id="model"):
                 yield ModelView(id="model-view")
-        yield Footer()
+            with TabPane("Sensitivity", id="sensitivity"):
+                yield SensitivityView(id="sensitivity-view")
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Focus the first field (the failure rate) and compute the first results."""
@@ -133,23 +129,37 @@ class PlannerApp(App[None]):
 
     # -- state changes -------------------------------------------------------------------
 
+    @property
+    def comparison(self) -> Comparison | None:
+        """The comparison of :attr:`scenario`'s layouts (None before the first results)."""
+        return None if self.results is None else self.results.comparison
+
     def watch_scenario(self, scenario: Scenario) -> None:
         """Evaluate the new scenario in a worker; a newer edit cancels a running one."""
+        self.query_one(ParamsPanel).show_derived(scenario)
         self.recompute(scenario)
+        if self._active_view == "sensitivity":
+            self._request_tornado()
 
     @work(thread=True, exclusive=True, group="recompute")
     def recompute(self, scenario: Scenario) -> None:
         """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
 
-        The comparison (about 1 ms) is posted first; the sweep (tens of ms) follows, and only
-        while the sweep view is shown, so that typing in the other views stays fast.
+        The comparison and sizing (a few ms) are posted first; the sweep (tens of ms)
+        follows, and only while the sweep view is shown, so that typing stays fast.
         """
         worker = get_current_worker()
-        comparison = compare(scenario)
+        try:
+            comparison = compare(scenario)
+            sized = analysis.size(scenario)
+            report = None if sized is None else analysis.sizing_report(scenario, sized)
+        except (ValueError, ArithmeticError) as err:  # never lose the app to one edit
+            self.post_message(WorkerFailed(f"Could not evaluate the layouts: {err}"))
+            return
         if worker.is_cancelled:
             return
-        self.post_message(ResultsReady(scenario, comparison))
-        if self._sweep_visible:
+        self.post_message(ResultsReady(scenario, CompareData(comparison, report)))
+        if self._active_view == "sweep":
             self._sweep(scenario)
 
     @work(thread=True, exclusive=True, group="sweep")
@@ -163,14 +173,41 @@ class PlannerApp(App[None]):
         if not worker.is_cancelled:
             self.post_message(SweepReady(scenario, series))
 
-    @property
-    def _sweep_visible(self) -> bool:
-        return self._active_view == "sweep"
+    @work(thread=True, exclusive=True, group="tornado")
+    def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
+        """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
+
+        The first one of each parity count derives the model symbolically (about 0.5 s).
+        """
+        worker = get_current_worker()
+        try:
+            tornado = analysis.sensitivity(scenario, label)
+        except (ValueError, ArithmeticError) as err:
+            self.post_message(WorkerFailed(f"Could not compute the tornado: {err}"))
+            return
+        if not worker.is_cancelled:
+            self.post_message(TornadoReady(scenario, label, tornado))
+
+    def _request_tornado(self) -> None:
+        """Start a tornado for the current scenario and layout unless one is shown or running."""
+        wanted = (self.scenario, self.selected_label)
+        if self._sensed is None or self._sensed[0] is not wanted[0] or self._sensed[1] != wanted[1]:
+            self._sensed = wanted
+            self.recompute_tornado(*wanted)
 
     def on_results_ready(self, message: ResultsReady) -> None:
         """Keep results only if they belong to the current scenario (stale ones are dropped)."""
         if message.scenario is self.scenario:
-            self.comparison = message.comparison
+            self.results = message.data
+
+    def on_tornado_ready(self, message: TornadoReady) -> None:
+        """Keep a tornado only if it is of the current scenario and selected layout."""
+        if message.scenario is self.scenario and message.label == self.selected_label:
+            self.tornado = message.tornado
+
+    def on_worker_failed(self, message: WorkerFailed) -> None:
+        """Say what could not be computed; the last results stay on screen."""
+        self.notify(message.text, severity="error", timeout=8)
 
     def on_sweep_ready(self, message: SweepReady) -> None:
         """Keep a sweep only if it belongs to the current scenario."""
@@ -179,15 +216,21 @@ class PlannerApp(App[None]):
             self.sweep_series = message.series
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """Remember the view shown; the sweep catches up when its view opens."""
+        """Remember the view shown; the sweep and the tornado catch up when shown."""
         self._active_view = event.pane.id or ""
-        if self._sweep_visible and self._swept is not self.scenario:
+        if self._active_view == "sweep" and self._swept is not self.scenario:
             self.recompute_sweep(self.scenario)
+        if self._active_view == "sensitivity":
+            self._request_tornado()
 
-    def watch_comparison(self, comparison: Comparison | None) -> None:
+    def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""
-        self.query_one(CompareView).comparison = comparison
+        self.query_one(CompareView).data = results
         self._update_model_subject()
+
+    def watch_tornado(self, tornado: Tornado | None) -> None:
+        """Hand a new tornado to the sensitivity view."""
+        self.query_one(SensitivityView).tornado = tornado
 
     def watch_sweep_series(self, series: tuple[SweepSeries, ...]) -> None:
         """Hand a new sweep to the sweep view."""
@@ -203,8 +246,10 @@ class PlannerApp(App[None]):
         )
 
     def watch_selected_label(self) -> None:
-        """The model view follows the compare table's cursor."""
+        """The model and sensitivity views follow the compare table's cursor."""
         self._update_model_subject()
+        if self._active_view == "sensitivity":
+            self._request_tornado()
 
     def _update_model_subject(self) -> None:
         comparison = self.comparison
@@ -238,6 +283,10 @@ class PlannerApp(App[None]):
 
     def on_compare_view_add_requested(self) -> None:
         """Open the add-layout dialog; it returns the scenario with the new layout."""
+        self.action_add_layout()
+
+    def action_add_layout(self) -> None:
+        """Open the add-layout dialog (the compare table's ``a``, or the palette)."""
         self.push_screen(AddLayoutScreen(self.scenario), self._layout_added)
 
     def _layout_added(self, scenario: Scenario | None) -> None:
@@ -266,20 +315,35 @@ class PlannerApp(App[None]):
         self.push_screen(HelpScreen())
 
     def action_view(self, view: str) -> None:
-        """Switch to the compare, sweep or model view."""
-        self.query_one(TabbedContent).active = view
+        """Switch to the compare, sweep, model or sensitivity view."""
+        if view in VIEWS:
+            self.query_one(TabbedContent).active = view
 
-    def action_export_markdown(self) -> None:
-        """Write the comparison as Markdown beside the scenario (or in the cwd)."""
-        if self.comparison is None:
+    def action_simulate(self) -> None:
+        """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
+        subject = self.query_one(ModelView).subject
+        if subject is None:
             self.notify("No results yet", severity="warning")
             return
+        self.action_view("model")
+        request = SimulationRequest.of(self.scenario, subject.result)
+        self.query_one(SimulationLine).start(request)
+
+    def action_export_markdown(self) -> None:
+        """Write the table shown (comparison or sizing) as Markdown beside the scenario."""
+        if self.results is None:
+            self.notify("No results yet", severity="warning")
+            return
+        view = self.query_one(CompareView)
+        sizing = self.results.sizing if view.showing_sizing else None
         try:
-            path = persist.export_markdown(self.comparison, self.scenario, self.scenario_path)
+            what, path = persist.export_table(
+                self.results.comparison, sizing, self.scenario, self.scenario_path
+            )
         except OSError as err:
             self.notify(f"Export failed: {err}", severity="error")
             return
-        self.notify(f"Exported the comparison to {path}", title="Markdown")
+        self.notify(f"Exported the {what} to {path}", title="Markdown")
 
     def action_save(self) -> None:
         """Save the scenario back to its YAML file, keeping the user's comments."""
@@ -311,27 +375,7 @@ class PlannerApp(App[None]):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key's action by name."""
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Export Markdown", "Write the table to a .md file", self._export)
-        yield SystemCommand("Save scenario", "Write the scenario back to YAML", self.action_save)
-        yield SystemCommand("Reload scenario", "Read the file again from disk", self._reload)
-        yield SystemCommand("Add layout", "A preset or parity + group size", self._add)
-        yield SystemCommand("Help: keys", "Every key of planner", self.action_help)
-        for view in ("compare", "sweep", "model"):
-            yield SystemCommand(
-                f"Show {view} view", f"Switch to the {view} view", self._shower(view)
-            )
-
-    def _export(self) -> None:
-        self.action_export_markdown()
-
-    async def _reload(self) -> None:
-        await self.action_reload()
-
-    def _add(self) -> None:
-        self.on_compare_view_add_requested()
-
-    def _shower(self, view: str) -> Any:
-        return lambda: self.action_view(view)
+        yield from system_commands(self)
 
 
 def make_app(

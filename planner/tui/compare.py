@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,18 +16,56 @@ from textual.widgets import DataTable, Static
 
 from planner.core.layouts import Comparison, LayoutResult
 from planner.core.rates import HOURS_PER_YEAR
+from planner.core.sizing import SizingResult
 from planner.report.comparison import notes, risk_style
 from planner.report.numbers import format_count, format_percent, format_ratio, format_tb
+from planner.report.sizing import SizingReport
 from planner.tui.state import SORT_KEYS, SortKey, sorted_results
+
+RowT = TypeVar("RowT")
+
+ColumnSet = Literal["sizing", "fixed"]
+"""What the table shows for a scenario with a workload: the sized aggregates, or the
+aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
 
 
 @dataclass(frozen=True)
-class TuiColumn:
+class TuiColumn(Generic[RowT]):
     """A compare-table column: two-line header, cell text, and whether risk colours it."""
 
     header: str
-    text: Callable[[LayoutResult], str]
+    text: Callable[[RowT], str]
     risk: bool = False
+
+
+@dataclass(frozen=True)
+class SizedRow:
+    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate."""
+
+    result: SizingResult
+    relative_risk: float
+
+
+@dataclass(frozen=True)
+class CompareData:
+    """What the compare view shows: the comparison and, with a workload, the sizing."""
+
+    comparison: Comparison
+    sizing: SizingReport | None = None
+
+    def sized_rows(self) -> list[SizedRow]:
+        """The sized layouts in scenario order, relative risks against the baseline's."""
+        if self.sizing is None:
+            return []
+        results = self.sizing.results
+        base = next(r for r in results if r.label == self.comparison.baseline)
+        return [SizedRow(r, _ratio(r.p_loss_aggregate, base.p_loss_aggregate)) for r in results]
+
+
+def _ratio(p: float, base: float) -> float:
+    if base > 0:
+        return p / base
+    return 1.0 if p == 0 else float("inf")
 
 
 def _groups(r: LayoutResult) -> str:
@@ -38,13 +76,13 @@ def _losses(losses: float) -> str:
     return f"{losses:,.2f}" if losses >= 0.01 else f"{losses:.2g}"
 
 
-def tui_columns(comparison: Comparison) -> list[TuiColumn]:
+def tui_columns(comparison: Comparison) -> list[TuiColumn[LayoutResult]]:
     """The table's columns: the CLI report's numbers and formats, narrower headers.
 
     Usable TB only when the drive capacity is known; odds and the per-group relative risk
     are left to the Markdown export to fit 120 columns.
     """
-    columns = [
+    columns: list[TuiColumn[LayoutResult]] = [
         TuiColumn(
             "Drives\n/group",
             lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
@@ -69,28 +107,70 @@ def tui_columns(comparison: Comparison) -> list[TuiColumn]:
     return columns
 
 
+def sizing_columns() -> list[TuiColumn[SizedRow]]:
+    """The sizing columns (``planner size``'s numbers); risk is the sized aggregate's."""
+    return [
+        TuiColumn("Write\npen.", lambda s: f"{s.result.write_penalty:g}"),
+        TuiColumn("Disks for\ncapacity", lambda s: f"{s.result.disks_for_capacity:,}"),
+        TuiColumn("Disks\nfor IOPS", lambda s: f"{s.result.disks_for_iops:,}"),
+        TuiColumn("Disks\nneeded", lambda s: f"{s.result.disks_needed:,}"),
+        TuiColumn("Bound\nby", lambda s: "IOPS" if s.result.bound_by == "iops" else "capacity"),
+        TuiColumn("\nGroups", lambda s: f"{s.result.groups:,}"),
+        TuiColumn("Usable\nTB", lambda s: format_tb(s.result.usable_tb)),
+        TuiColumn("P(loss)\ngroup", lambda s: format_percent(s.result.p_loss_group), risk=True),
+        TuiColumn(
+            "P(loss) of\nsized aggr.",
+            lambda s: format_percent(s.result.p_loss_aggregate),
+            risk=True,
+        ),
+        TuiColumn("Risk vs\nbaseline", lambda s: format_ratio(s.relative_risk), risk=True),
+    ]
+
+
+def sorted_sized(rows: list[SizedRow], key: SortKey) -> list[SizedRow]:
+    """Sized rows in scenario order, by the sized aggregate's risk, or by disks needed."""
+    if key == "risk":
+        return sorted(rows, key=lambda s: (s.result.p_loss_aggregate, s.result.disks_needed))
+    if key == "overhead":
+        return sorted(rows, key=lambda s: (s.result.disks_needed, s.result.p_loss_aggregate))
+    return rows
+
+
 SORT_NAMES: dict[SortKey, str] = {
     "scenario": "scenario order",
     "risk": "risk (lowest first)",
     "overhead": "overhead drives (fewest first)",
 }
 
+SIZED_SORT_NAMES: dict[SortKey, str] = {
+    **SORT_NAMES,
+    "overhead": "disks needed (fewest first)",
+}
+
 
 class CompareView(Vertical):
-    """The layouts table with a status line; keys add, remove, rebase and sort layouts."""
+    """The layouts table with a status line; keys add, remove, rebase and sort layouts.
+
+    For a scenario with a workload it shows the sizing columns (and the sized aggregates'
+    risk) by default; ``c`` switches to the aggregate of ``aggregate.data_disks`` and back.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add_layout", "Add layout"),
         Binding("x,delete", "remove_layout", "Remove"),
         Binding("b", "set_baseline", "Baseline"),
         Binding("s", "cycle_sort", "Sort"),
+        Binding("c", "toggle_columns", "Columns"),
     ]
 
-    comparison: reactive[Comparison | None] = reactive(None)
+    data: reactive[CompareData | None] = reactive(None)
     """The latest complete results; None until the first computation finishes."""
 
     sort_key: reactive[SortKey] = reactive[SortKey]("scenario")
-    """Row order: the scenario's, by aggregate risk, or by overhead drives."""
+    """Row order: the scenario's, by aggregate risk, or by overhead drives (disks needed)."""
+
+    column_set: reactive[ColumnSet] = reactive[ColumnSet]("sizing")
+    """With a workload: sizing columns or the fixed aggregate's; ignored without one."""
 
     renders: int = 0
     """How many times the table has been filled (the benchmark waits on it)."""
@@ -135,6 +215,18 @@ class CompareView(Vertical):
         return self.query_one("#compare-table", DataTable)
 
     @property
+    def comparison(self) -> Comparison | None:
+        """The comparison shown (None before the first results)."""
+        return None if self.data is None else self.data.comparison
+
+    @property
+    def showing_sizing(self) -> bool:
+        """Whether the table shows the sizing columns (a workload, and not toggled off)."""
+        return (
+            self.data is not None and self.data.sizing is not None and (self.column_set == "sizing")
+        )
+
+    @property
     def selected_label(self) -> str | None:
         """Label of the layout under the cursor, or None when the table is empty."""
         table = self.table
@@ -143,24 +235,50 @@ class CompareView(Vertical):
         row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
         return row_key.value
 
-    def watch_comparison(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer the column toggle only when there is a workload (two column sets)."""
+        if action == "toggle_columns":
+            return self.data is not None and self.data.sizing is not None
+        return True
+
+    def watch_data(self, old: CompareData | None, new: CompareData | None) -> None:
         """Refill the table when new results arrive."""
+        had = old is not None and old.sizing is not None
+        if had != (new is not None and new.sizing is not None):
+            self.refresh_bindings()
         self._render_table()
 
     def watch_sort_key(self) -> None:
         """Reorder the rows."""
         self._render_table()
 
+    def watch_column_set(self) -> None:
+        """Show the other column set."""
+        self._render_table()
+
     def _render_table(self) -> None:
-        comparison = self.comparison
-        if comparison is None:
+        data = self.data
+        if data is None:
             return
-        table = self.table
-        columns = tui_columns(comparison)
+        comparison = data.comparison
+        if self.showing_sizing:
+            sized = sorted_sized(data.sized_rows(), self.sort_key)
+            columns: list[TuiColumn[Any]] = list(sizing_columns())
+            labels = [s.result.label for s in sized]
+            risks = [s.relative_risk for s in sized]
+            items: list[Any] = sized
+        else:
+            results = sorted_results(comparison, self.sort_key)
+            columns = list(tui_columns(comparison))
+            labels = [r.layout.label for r in results]
+            risks = [r.relative_risk_aggregate for r in results]
+            items = results
         headers = ["\nLayout", *(c.header for c in columns)]
-        results = sorted_results(comparison, self.sort_key)
-        labels = [r.layout.label for r in results]
-        rows = [self._cells(comparison, columns, r) for r in results]
+        rows = [
+            self._cells(comparison.baseline, label, columns, item, risk)
+            for label, item, risk in zip(labels, items, risks, strict=True)
+        ]
+        table = self.table
         same_shape = [str(c.label) for c in table.columns.values()] == headers and [
             key.value for key in table.rows
         ] == labels
@@ -181,31 +299,35 @@ class CompareView(Vertical):
             if keep in labels:
                 table.move_cursor(row=labels.index(keep), animate=False)
         self.renders += 1
-        self._render_notes(comparison)
+        self._render_notes(data)
 
+    @staticmethod
     def _cells(
-        self, comparison: Comparison, columns: list[TuiColumn], result: LayoutResult
+        baseline: str, label: str, columns: list[TuiColumn[Any]], item: Any, relative: float
     ) -> list[Text]:
-        style = risk_style(result.relative_risk_aggregate)
-        label = result.layout.label
-        if label == comparison.baseline:
-            first = Text(f"◆ {label}", style="bold")
-        else:
-            first = Text(f"  {label}")
+        style = risk_style(relative)
+        first = Text(f"◆ {label}", style="bold") if label == baseline else Text(f"  {label}")
         return [
             first,
-            *(
-                Text(c.text(result), style=style if c.risk else "", justify="right")
-                for c in columns
-            ),
+            *(Text(c.text(item), style=style if c.risk else "", justify="right") for c in columns),
         ]
 
-    def _render_notes(self, comparison: Comparison) -> None:
-        years = comparison.mission_hours / 8_760.0
-        lines = notes(comparison, years)
+    def _render_notes(self, data: CompareData) -> None:
+        comparison = data.comparison
+        years = comparison.mission_hours / HOURS_PER_YEAR
+        if self.showing_sizing and data.sizing is not None:
+            lines = sizing_notes(data.sizing, comparison.data_disks)
+            order = SIZED_SORT_NAMES[self.sort_key]
+        else:
+            lines = notes(comparison, years)
+            if data.sizing is not None:
+                lines.append(
+                    "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "
+                    "workload · c: the sizing columns."
+                )
+            order = SORT_NAMES[self.sort_key]
         lines.append(
-            f"◆ baseline · order: {SORT_NAMES[self.sort_key]} · "
-            "red >10× the baseline's risk, yellow >1.5×, green <⅔×"
+            f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )
         text = "\n".join(lines)
         if text != self._notes_text:  # an unchanged Static needs no new layout
@@ -235,3 +357,24 @@ class CompareView(Vertical):
     def action_cycle_sort(self) -> None:
         """Scenario order -> by risk -> by overhead -> scenario order."""
         self.sort_key = SORT_KEYS[(SORT_KEYS.index(self.sort_key) + 1) % len(SORT_KEYS)]
+
+    def action_toggle_columns(self) -> None:
+        """Sizing columns <-> the fixed aggregate's columns (scenario with a workload)."""
+        self.column_set = "fixed" if self.column_set == "sizing" else "sizing"
+
+
+def sizing_notes(report: SizingReport, data_disks: int) -> list[str]:
+    """Short footnotes of the sizing table: workload, drive, rules, which risk is shown."""
+    first = report.results[0]
+    drive = report.drive
+    kind = f" ({report.drive_class})" if report.drive_class else ""
+    years = report.mission_hours / HOURS_PER_YEAR
+    return [
+        f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
+        f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
+        f"{drive.iops:g} IOPS{kind}. {report.rebuild}",
+        "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
+        "the larger count decides (bound by).",
+        f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
+        f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
+    ]

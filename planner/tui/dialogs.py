@@ -113,8 +113,12 @@ reason below the fields; the last valid results stay on screen.
 | key | does |
 |---|---|
 | **F1** or **?** | this help |
-| **F2** / **F3** / **F4** | compare / sweep / model view |
-| **Ctrl+O** | export the compare table to Markdown (the path is shown) |
+| **F2** | compare view: the layouts side by side (sized, with a workload) |
+| **F3** | sweep view: P(loss) against group size for n+1, n+2, n+3 |
+| **F4** | model view: the selected layout's states, rates and MTTDL |
+| **F5** | sensitivity view: the selected layout's inputs ranked by effect |
+| **F6** | simulate one group of the selected layout (Monte Carlo, in the model view) |
+| **Ctrl+O** | export the compare table shown to Markdown (the path is shown) |
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
 | **Ctrl+R** | reload the scenario file from disk |
 | **Ctrl+P** | command palette (every action by name) |
@@ -128,10 +132,18 @@ In the compare table (focus it with Tab or a click):
 | **a** | add a layout: a preset, or parity k + group size |
 | **x** / **Delete** | remove the selected layout |
 | **b** | make the selected layout the baseline (◆) of relative risk |
-| **s** | sort: scenario order → by risk → by overhead drives |
+| **s** | sort: scenario order → by risk → by overhead drives (disks needed when sized) |
+| **c** | with a workload: sizing columns ↔ the fixed aggregate of *Data disks* |
+
+With a `workload:` section the compare view sizes each layout (disks for capacity and
+for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
+The sensitivity view (F5) halves and doubles each input of the selected layout and ranks
+the inputs by the change in P(loss) of its aggregate, with each one's elasticity.
 
 ARR is a fraction per year (0.019) or a percentage (1.9%). Latent defects are per
 drive-hour; rebuild and scrub times are mean hours; the mission is in years of 8,760 h.
+A scenario that gives the rebuild as a rate (`restore.rebuild_mb_per_s`) is edited as
+*Rebuild MB/s*; the mean restore time it gives is shown beside it.
 """
 
 

@@ -20,6 +20,7 @@ from planner.core.layouts import LayoutResult
 from planner.core.model import Event, build_chain
 from planner.core.rates import Rates
 from planner.report.numbers import format_years
+from planner.tui.simulation import SimulationLine
 
 EVENT_NAMES = {
     Event.OPERATIONAL_FAILURE: "drive fails",
@@ -66,10 +67,12 @@ class ModelView(VerticalScroll):
         super().__init__(id=id)
         self._derived: dict[int, str] = {}
         self._shown = False
+        self._title = ""
 
     def compose(self) -> ComposeResult:
         """A title, the two tables side by side, and the formulas."""
         yield Static("", id="model-title", markup=False)
+        yield SimulationLine(id="model-simulation")
         with Horizontal(id="model-tables"):
             states: DataTable[str] = DataTable(id="model-states", cursor_type="none")
             states.add_columns("#", "(f, l)", "meaning")
@@ -87,11 +90,16 @@ class ModelView(VerticalScroll):
             return
         layout = subject.result.layout
         k, size = layout.parity, layout.group_size
-        self.query_one("#model-title", Static).update(
+        title = (
             f"{layout.label}: n+{k} model, N = {size} drives per group "
             f"({size - k} data + {k} parity); MTTDL of one group "
             f"{format_years(subject.result.mttdl_hours)} ({subject.result.mttdl_hours:,.4g} h)"
         )
+        if title != self._title:  # an unchanged Static needs no new layout
+            self._title = title
+            self.query_one("#model-title", Static).update(title)
+        if old is None or (old.result, old.rates) != (subject.result, subject.rates):
+            self.query_one(SimulationLine).idle(layout.label)
         rates = transition_rates(k, size, subject.rates)
         transitions = self.query_one("#model-transitions", DataTable)
         same_chain = old is not None and (

@@ -7,20 +7,31 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
+from planner.report.numbers import format_count
 from planner.scenario import Scenario
 from planner.tui.state import FieldSpec, display_value, field_specs, value_at
 
 
-class ParamField(Horizontal):
-    """A label and an input; the input turns red while its text is refused."""
+def derived_text(scenario: Scenario) -> str:
+    """The mean restore time the scenario's rebuild model gives, e.g. ``= 3.09 h``."""
+    return f"= {format_count(scenario.rebuild_hours, 3)} h"
 
-    def __init__(self, spec: FieldSpec, text: str) -> None:
-        super().__init__(id=f"field-{spec.key}", classes="param-field")
+
+class ParamField(Horizontal):
+    """A label and an input; the input turns red while its text is refused.
+
+    The rebuild rate field also shows, read-only, the mean restore time it gives.
+    """
+
+    def __init__(self, spec: FieldSpec, text: str, derived: str = "") -> None:
+        classes = "param-field -derived" if spec.shows_rebuild_hours else "param-field"
+        super().__init__(id=f"field-{spec.key}", classes=classes)
         self.spec = spec
         self._text = text
+        self._derived = derived
 
     def compose(self) -> ComposeResult:
-        """The label, then the input."""
+        """The label, the input, and (rebuild rate only) the derived restore time."""
         yield Label(self.spec.label, classes="param-label")
         yield Input(
             self._text,
@@ -30,6 +41,24 @@ class ParamField(Horizontal):
             tooltip=f"{self.spec.dotted}: {self.spec.hint}",
             select_on_focus=False,
         )
+        if self.spec.shows_rebuild_hours:
+            derived = Static(
+                self._derived,
+                id=f"derived-{self.spec.key}",
+                classes="param-derived",
+                markup=False,
+            )
+            derived.tooltip = (
+                "mean restore time from drive.capacity_tb at this rate, with the "
+                "scenario's load factor and replace delay (read-only)"
+            )
+            yield derived
+
+    def show_derived(self, text: str) -> None:
+        """Show ``text`` as the derived value (no-op for fields without one)."""
+        if self.spec.shows_rebuild_hours and text != self._derived:
+            self._derived = text
+            self.query_one(".param-derived", Static).update(text)
 
     @property
     def input(self) -> Input:
@@ -62,7 +91,7 @@ class ParamsPanel(Vertical):
         """The fields in a grid (four across when wide, two when narrow), then the reasons."""
         with Grid(id="param-grid"):
             for spec in self.specs:
-                yield ParamField(spec, display_value(spec, value_at(self._scenario, spec.path)))
+                yield self._field(spec, self._scenario)
         yield Static("", id="param-errors", markup=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -98,12 +127,21 @@ class ParamsPanel(Vertical):
             self.specs = specs
             self._scenario = scenario
             await self.query_one(Grid).remove_children()
-            await self.query_one(Grid).mount_all(
-                ParamField(spec, display_value(spec, value_at(scenario, spec.path)))
-                for spec in specs
-            )
+            await self.query_one(Grid).mount_all(self._field(spec, scenario) for spec in specs)
             return
         for field in self.query(ParamField):
             with field.input.prevent(Input.Changed):
                 field.input.value = display_value(field.spec, value_at(scenario, field.spec.path))
+        self.show_derived(scenario)
         self.show_errors({})
+
+    def show_derived(self, scenario: Scenario) -> None:
+        """Update the read-only values derived from ``scenario`` (the rebuild model's hours)."""
+        for field in self.query(ParamField):
+            if field.spec.shows_rebuild_hours:
+                field.show_derived(derived_text(scenario))
+
+    @staticmethod
+    def _field(spec: FieldSpec, scenario: Scenario) -> ParamField:
+        derived = derived_text(scenario) if spec.shows_rebuild_hours else ""
+        return ParamField(spec, display_value(spec, value_at(scenario, spec.path)), derived)

@@ -7,9 +7,6 @@ and quoting) and only touches values that changed, then replaces the file atomic
 from __future__ import annotations
 
 import itertools
-import os
-import stat
-import tempfile
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.util import load_yaml_guess_indent
 
 from planner.core.layouts import Comparison
+from planner.files import write_atomic
+from planner.report import sizing
 from planner.report.comparison import to_markdown
 from planner.scenario import (
     DEFAULT_SOURCE,
@@ -33,27 +32,6 @@ DEFAULT_SAVE_NAME = "planner-scenario"
 """Stem of the file a scenario opened from the bundled default is saved to (in the cwd)."""
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file in the same folder and a rename.
-
-    A reader never sees a half-written file and a failure leaves the old file as it was.
-    The file keeps its permission bits when it already exists.
-    """
-    directory = path.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _free_path(directory: Path, stem: str, suffix: str) -> Path:
     """``directory/stem.suffix``, or ``stem-2.suffix``... when that exists already."""
     candidate = directory / f"{stem}{suffix}"
@@ -64,11 +42,11 @@ def _free_path(directory: Path, stem: str, suffix: str) -> Path:
     return candidate
 
 
-def markdown_path(scenario_path: Path | None) -> Path:
-    """Where the Markdown export goes: ``<scenario>-comparison.md`` beside the file, or cwd."""
+def markdown_path(scenario_path: Path | None, kind: str = "comparison") -> Path:
+    """Where the Markdown export goes: ``<scenario>-<kind>.md`` beside the file, or cwd."""
     if scenario_path is None:
-        return Path.cwd() / "planner-comparison.md"
-    return scenario_path.with_name(f"{scenario_path.stem}-comparison.md")
+        return Path.cwd() / f"planner-{kind}.md"
+    return scenario_path.with_name(f"{scenario_path.stem}-{kind}.md")
 
 
 def export_markdown(comparison: Comparison, scenario: Scenario, scenario_path: Path | None) -> Path:
@@ -76,6 +54,29 @@ def export_markdown(comparison: Comparison, scenario: Scenario, scenario_path: P
     target = markdown_path(scenario_path)
     write_atomic(target, to_markdown(comparison, scenario.name, scenario.mission_years))
     return target
+
+
+def export_sizing_markdown(report: sizing.SizingReport, scenario_path: Path | None) -> Path:
+    """Write the sizing table as ``planner size --format markdown`` does; return the file."""
+    target = markdown_path(scenario_path, "sizing")
+    write_atomic(target, sizing.to_markdown(report))
+    return target
+
+
+def export_table(
+    comparison: Comparison,
+    sizing_shown: sizing.SizingReport | None,
+    scenario: Scenario,
+    scenario_path: Path | None,
+) -> tuple[str, Path]:
+    """Export the table the compare view shows: the sizing when given, else the comparison.
+
+    Returns:
+        What was exported (``"sizing"`` or ``"comparison"``) and the file written.
+    """
+    if sizing_shown is not None:
+        return "sizing", export_sizing_markdown(sizing_shown, scenario_path)
+    return "comparison", export_markdown(comparison, scenario, scenario_path)
 
 
 def save_target(scenario_path: Path | None) -> Path:

@@ -33,12 +33,15 @@ class FieldSpec:
         label: the short name shown beside the input.
         hint: units and accepted forms, shown as the input's placeholder.
         kind: how the typed text is read (fraction accepts ``1.9%``).
+        shows_rebuild_hours: the rebuild rate field, which shows the restore time it gives.
     """
 
     path: FieldPath
     label: str
     hint: str
     kind: FieldKind
+    shows_rebuild_hours: bool = False
+    """Show the derived mean restore time (read-only) beside the input."""
 
     @property
     def key(self) -> str:
@@ -63,8 +66,17 @@ _READ_ERROR_FIELDS = (
     FieldSpec(("drive", "read_errors_per_byte"), "Err/byte", "e.g. 8e-15", "float"),
     FieldSpec(("drive", "bytes_read_per_hour"), "Bytes/h", "e.g. 1.35e10", "float"),
 )
+_REBUILD_HOURS_FIELD = FieldSpec(
+    ("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"
+)
+_REBUILD_RATE_FIELD = FieldSpec(
+    ("restore", "rebuild_mb_per_s"),
+    "Rebuild MB/s",
+    "rebuild rate, MB/s, e.g. 27",
+    "float",
+    shows_rebuild_hours=True,
+)
 _OTHER_FIELDS = (
-    FieldSpec(("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"),
     FieldSpec(("restore", "scrub_hours"), "Scrub h", "hours, e.g. 168", "float"),
     FieldSpec(("mission_years",), "Mission yr", "years, e.g. 5", "float"),
     FieldSpec(("aggregate", "data_disks"), "Data disks", "drives, e.g. 42", "int"),
@@ -77,7 +89,9 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
 
     A drive given by ``afr`` or ``mtbf_hours`` is edited in those terms, and a latent defect
     rate given as read errors per byte x bytes read per hour is edited as those two numbers,
-    so saving writes back the form the user chose.
+    so saving writes back the form the user chose. Likewise a restore time given by the
+    rebuild model (``restore.rebuild_mb_per_s``) is edited as the rate, never as hours, so an
+    edit can never give both.
     """
     drive = scenario.drive
     failure = next(
@@ -85,7 +99,8 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
         _FAILURE_FIELDS["arr"],
     )
     latent = (_LATENT_FIELD,) if drive.latent_defects_per_hour is not None else _READ_ERROR_FIELDS
-    return (failure, *latent, *_OTHER_FIELDS)
+    rebuild = _REBUILD_RATE_FIELD if scenario.restore.uses_rebuild_model else _REBUILD_HOURS_FIELD
+    return (failure, *latent, rebuild, *_OTHER_FIELDS)
 
 
 class FieldError(ValueError):

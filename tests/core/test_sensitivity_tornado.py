@@ -73,7 +73,12 @@ def test_tornado_rejects_bad_factors() -> None:
         tornado(1, 8, SweepPoint(PAPER_RATES, FIVE_YEARS, 42), low_factor=0.0)
 
 
-layouts = st.integers(1, 4).flatmap(lambda k: st.tuples(st.just(k), st.integers(k + 1, 60)))
+# k <= 2 only: for k >= 3 the model itself is not monotone in the latent defect rate or the
+# scrub time (the drive holding a defect cannot fail, and a defect cannot be scrubbed while
+# a drive is down), e.g. k = 4, N = 5, lambda_Op = 1e-5, lambda_Ld = 1e-3, rebuild 158 h,
+# scrub 12 h: more defects, less risk. docs/paper-reproduction.md and
+# tests/core/test_core_properties.py say the same.
+layouts = st.integers(1, 2).flatmap(lambda k: st.tuples(st.just(k), st.integers(k + 1, 60)))
 rates = st.tuples(
     st.floats(-8.0, -4.5),  # log10 operational failures per hour
     st.floats(-7.0, -3.0),  # log10 latent defects per hour

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from planner.tui import make_app
 
 SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 SIZE = (120, 40)
 
 
@@ -59,3 +60,11 @@ def test_help_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_compare_view_at_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(SCENARIO), terminal_size=(80, 24), run_before=_after())
+
+
+def test_sensitivity_view(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(SCENARIO), terminal_size=SIZE, run_before=_after("f5"))
+
+
+def test_compare_view_with_sizing(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(WORKLOAD), terminal_size=SIZE, run_before=_after())

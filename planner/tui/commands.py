@@ -1,0 +1,69 @@
+"""The command palette's entries: every key's action by name (issue 3: the same actions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from textual.app import SystemCommand
+
+VIEWS = {
+    "compare": "F2",
+    "sweep": "F3",
+    "model": "F4",
+    "sensitivity": "F5",
+}
+"""The views (tab ids) and the key that shows each."""
+
+
+class PlannerActions(Protocol):
+    """The app's actions the palette calls."""
+
+    def action_export_markdown(self) -> None:
+        """Export the table shown to Markdown."""
+
+    def action_save(self) -> None:
+        """Save the scenario."""
+
+    async def action_reload(self) -> None:
+        """Reload the scenario file."""
+
+    def action_help(self) -> None:
+        """Show the keys."""
+
+    def action_view(self, view: str) -> None:
+        """Show a view."""
+
+    def action_add_layout(self) -> None:
+        """Open the add-layout dialog."""
+
+    def action_simulate(self) -> None:
+        """Simulate the selected layout."""
+
+
+def system_commands(app: PlannerActions) -> Iterator[SystemCommand]:
+    """The planner's own palette commands (Textual adds quit, theme, keys...)."""
+
+    async def reload() -> None:
+        await app.action_reload()
+
+    yield SystemCommand(
+        "Export Markdown", "Write the table shown to a .md file", app.action_export_markdown
+    )
+    yield SystemCommand("Save scenario", "Write the scenario back to YAML", app.action_save)
+    yield SystemCommand("Reload scenario", "Read the file again from disk", reload)
+    yield SystemCommand("Add layout", "A preset or parity + group size", app.action_add_layout)
+    yield SystemCommand(
+        "Simulate the selected layout",
+        "Monte Carlo P(loss) of one group, next to the exact Markov value",
+        app.action_simulate,
+    )
+    yield SystemCommand("Help: keys", "Every key of planner", app.action_help)
+    for view, key in VIEWS.items():
+        yield SystemCommand(
+            f"Show {view} view", f"Switch to the {view} view ({key})", _show(app, view)
+        )
+
+
+def _show(app: PlannerActions, view: str) -> Callable[[], Any]:
+    return lambda: app.action_view(view)

@@ -1,0 +1,46 @@
+"""Messages the app's workers post back to the UI thread with their results."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from planner.scenario import Scenario
+from planner.tui.compare import CompareData
+from planner.tui.state import SweepSeries
+from planner.tui.tornado import Tornado
+
+
+class ResultsReady(Message):
+    """A worker finished comparing (and, with a workload, sizing) the layouts of ``scenario``."""
+
+    def __init__(self, scenario: Scenario, data: CompareData) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.data = data
+
+
+class SweepReady(Message):
+    """A worker finished the group-size sweep of ``scenario``."""
+
+    def __init__(self, scenario: Scenario, series: tuple[SweepSeries, ...]) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.series = series
+
+
+class TornadoReady(Message):
+    """A worker finished the tornado of one layout of ``scenario``."""
+
+    def __init__(self, scenario: Scenario, label: str | None, tornado: Tornado) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.label = label
+        self.tornado = tornado
+
+
+class WorkerFailed(Message):
+    """A worker's computation raised; ``text`` says what could not be computed and why."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text

@@ -1,0 +1,186 @@
+"""A Monte Carlo check of the selected layout, next to the exact Markov value (model view).
+
+F6 runs :func:`planner.core.simulate.simulate_group` (the rare-event ``conditional``
+method, as ``planner simulate`` does by default) for one group of the selected layout with
+the scenario's distributions, until +/-10% at 95% confidence or a few seconds, in a worker.
+A parameter edit or another layout makes the shown estimate stale: it is cleared and a
+running simulation stops after its current batch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import work
+from textual.message import Message
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from planner.core.distributions import DistributionSet
+from planner.core.layouts import LayoutResult
+from planner.core.simulate import SimulationResult, simulate_group
+from planner.report.numbers import format_percent
+from planner.scenario import Scenario
+from planner.scenario.distributions import distribution_set
+
+REL_ERROR = 0.1
+"""Stop at +/-10% relative error (95% confidence)..."""
+
+TIME_BUDGET_SECONDS = 4.0
+"""...or after about this long, whichever comes first."""
+
+
+@dataclass(frozen=True)
+class SimulationRequest:
+    """One group of a layout to simulate, and the exact Markov value to compare with.
+
+    Attributes:
+        label: the layout's label.
+        parity: parity drives per group, k.
+        group_size: drives per group, N.
+        distributions: time laws and latent defect rate (h, per hour).
+        distributions_name: how reports name them (preset or constant rates).
+        mission_hours: mission length (h).
+        p_loss_markov: the exact Markov P(loss) of one group under the constant rates.
+    """
+
+    label: str
+    parity: int
+    group_size: int
+    distributions: DistributionSet
+    distributions_name: str
+    mission_hours: float
+    p_loss_markov: float
+
+    @classmethod
+    def of(cls, scenario: Scenario, result: LayoutResult) -> SimulationRequest:
+        """A group of ``result``'s layout with ``scenario``'s distributions and mission.
+
+        Without a ``distributions`` section the scenario's constant rates are simulated as
+        exponentials (``planner simulate``'s rule), so the estimate should match Markov.
+        """
+        distributions, name = distribution_set(scenario.distributions, scenario.rates())
+        layout = result.layout
+        return cls(
+            layout.label,
+            layout.parity,
+            layout.group_size,
+            distributions,
+            name,
+            scenario.mission_hours,
+            result.p_loss_group,
+        )
+
+
+class _CancelledError(Exception):
+    """Raised from the progress callback to end a cancelled simulation early."""
+
+
+class SimulationLine(Static):
+    """One or two lines: how to start a simulation, its progress, or its estimate."""
+
+    class Finished(Message):
+        """A simulation of ``request`` finished."""
+
+        def __init__(self, request: SimulationRequest, result: SimulationResult) -> None:
+            super().__init__()
+            self.request = request
+            self.result = result
+
+    class Progress(Message):
+        """A simulation of ``request`` has run ``trials`` trials so far."""
+
+        def __init__(self, request: SimulationRequest, trials: int, estimate: float) -> None:
+            super().__init__()
+            self.request = request
+            self.trials = trials
+            self.estimate = estimate
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+        self.request: SimulationRequest | None = None
+        """The simulation running or shown; None when there is none."""
+        self.result: SimulationResult | None = None
+        """The finished estimate of :attr:`request`, if any."""
+        self._text = ""
+
+    def _show(self, text: str) -> None:
+        if text != self._text:  # an unchanged line needs no new layout (typing speed)
+            self._text = text
+            self.update(text)
+
+    def idle(self, label: str) -> None:
+        """Forget any estimate (the inputs changed) and say how to start one."""
+        self.request = None
+        self.result = None
+        self.workers.cancel_group(self, "simulate")
+        self._show(
+            f"F6: simulate one group of {label} (Monte Carlo, ±{REL_ERROR:.0%} or "
+            f"{TIME_BUDGET_SECONDS:g} s) next to the exact Markov value."
+        )
+
+    def start(self, request: SimulationRequest) -> None:
+        """Simulate ``request`` in a worker (a running simulation is stopped)."""
+        self.request = request
+        self.result = None
+        self._show(f"Simulating {request.label} ({request.distributions_name})…")
+        self._simulate(request)
+
+    @work(thread=True, exclusive=True, group="simulate")
+    def _simulate(self, request: SimulationRequest) -> None:
+        worker = get_current_worker()
+
+        def on_progress(trials: int, estimate: float) -> None:
+            if worker.is_cancelled:
+                raise _CancelledError
+            self.post_message(self.Progress(request, trials, estimate))
+
+        try:
+            result = simulate_group(
+                request.parity,
+                request.group_size,
+                request.distributions,
+                request.mission_hours,
+                method="conditional",
+                rel_error=REL_ERROR,
+                time_budget_seconds=TIME_BUDGET_SECONDS,
+                on_progress=on_progress,
+            )
+        except _CancelledError:
+            return
+        except (ValueError, ArithmeticError) as err:
+            self.app.call_from_thread(self._show, f"Simulation failed: {err}")
+            return
+        if not worker.is_cancelled:
+            self.post_message(self.Finished(request, result))
+
+    def on_simulation_line_progress(self, message: Progress) -> None:
+        """Show the running estimate."""
+        if message.request is self.request and self.result is None:
+            self._show(
+                f"Simulating {message.request.label} ({message.request.distributions_name}): "
+                f"{message.trials:,} trials, P(loss) of a group ≈ "
+                f"{format_percent(message.estimate)}…"
+            )
+
+    def on_simulation_line_finished(self, message: Finished) -> None:
+        """Show the estimate with its interval beside the Markov value."""
+        if message.request is not self.request:
+            return
+        self.result = message.result
+        self._show(simulation_text(message.request, message.result))
+
+
+def simulation_text(request: SimulationRequest, result: SimulationResult) -> str:
+    """``Monte Carlo 0.0131% [0.0119%, 0.0143%] (±9.2%, 40,000 trials) vs Markov ...``."""
+    markov = request.p_loss_markov
+    ratio = result.p_loss_group / markov if markov > 0 else float("nan")
+    inside = result.ci95_low <= markov <= result.ci95_high
+    return (
+        f"Monte Carlo, one group: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
+        f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}] "
+        f"(±{result.rel_error:.1%}; {result.trials:,} trials, {result.method} method; "
+        f"distributions: {request.distributions_name}).\n"
+        f"Exact Markov, constant rates: {format_percent(markov)}; simulation / Markov = "
+        f"{ratio:.3g}, Markov {'inside' if inside else 'outside'} the interval."
+    )

@@ -1,0 +1,147 @@
+"""The sensitivity view: which input moves the selected layout's risk most (a tornado).
+
+Each input is halved and doubled with the others held (``planner sensitivity``'s cases,
+evaluated by the core's batch evaluator); the table ranks the inputs by the swing of the
+aggregate's P(loss) and gives each one's elasticity, and the chart draws the same cases as
+bars on a log scale around the base P(loss).
+"""
+
+from __future__ import annotations
+
+from rich.console import JustifyMethod, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import DataTable, Static
+
+from planner.report.comparison import fit_columns
+from planner.report.numbers import format_percent
+from planner.report.sensitivity import (
+    SensitivityReport,
+    notes,
+    sensitivity_columns,
+    tornado_chart,
+)
+from planner.tui.analysis import SensitivitySubject
+
+Tornado = tuple[SensitivitySubject, SensitivityReport]
+"""A tornado and what it was computed for."""
+
+
+class SensitivityView(VerticalScroll):
+    """A ranked table of the inputs with their elasticities, the tornado chart, and notes."""
+
+    tornado: reactive[Tornado | None] = reactive(None)
+    """The latest tornado of the selected layout; None until the first one is computed."""
+
+    renders: int = 0
+    """How many times the view has been filled (tests and benchmarks wait on it)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._texts: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        """Title, the ranked table, the chart, the notes."""
+        yield Static("computing the tornado…", id="tornado-title", markup=False)
+        yield DataTable(id="tornado-table", cursor_type="none", zebra_stripes=True, header_height=2)
+        yield Static("", id="tornado-chart")
+        yield Static("", id="tornado-notes", markup=False)
+
+    @property
+    def table(self) -> DataTable[Text]:
+        """The ranked inputs."""
+        return self.query_one("#tornado-table", DataTable)
+
+    @property
+    def ranking(self) -> list[str]:
+        """Scenario names of the inputs, largest swing first (as the table lists them)."""
+        return [str(key.value) for key in self.table.rows]
+
+    def watch_tornado(self) -> None:
+        """Show a new tornado."""
+        self._show_tornado()
+
+    def on_resize(self) -> None:
+        """Fit the columns and the chart to the new width."""
+        self._show_tornado()
+
+    def _show_tornado(self) -> None:
+        if self.tornado is None:
+            return
+        subject, report = self.tornado
+        width = max(40, self.scrollable_content_region.width)
+        s = report.sensitivity
+        aggregate = "sized aggregate" if subject.sized else "aggregate"
+        self._set(
+            "#tornado-title",
+            f"Sensitivity of {report.label}: n+{s.parity}, {s.group_size} drives per group; "
+            f"P(loss) of the {aggregate} ({s.groups} groups) {format_percent(s.p_loss_aggregate)}",
+        )
+        columns = sensitivity_columns(report)
+        rows = [[c.text(bar) for c in columns] for bar in s.bars]
+        keep = fit_columns(columns, rows, width - 6)
+        headers = ["\n#"]
+        for i in keep:
+            header = columns[i].short_header or columns[i].header
+            headers.append(header if "\n" in header else f"\n{header}")
+        justify: list[JustifyMethod] = [
+            "left",
+            *("right" if columns[i].numeric else "left" for i in keep),
+        ]
+        cells = [
+            [
+                Text(text, justify=how)
+                for text, how in zip([str(rank), *(row[i] for i in keep)], justify, strict=True)
+            ]
+            for rank, row in enumerate(rows, start=1)
+        ]
+        self._fill_table(headers, justify, [row[0] for row in rows], cells)
+        self._set("#tornado-chart", tornado_chart(report, width - 2))
+        lines = notes(report)
+        if subject.sized:
+            lines.append(
+                "The workload's sizing sets the aggregate: "
+                f"{subject.data_disks:,} data drives, as in the compare view."
+            )
+        if subject.rebuild_model:
+            lines.append(
+                "restore.rebuild_hours is the rebuild model's mean restore time "
+                "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
+            )
+        lines.append("The selected row of the compare table (F2) picks the layout.")
+        self._set("#tornado-notes", "\n".join(lines))
+        self.renders += 1
+
+    def _fill_table(
+        self,
+        headers: list[str],
+        justify: list[JustifyMethod],
+        keys: list[str],
+        cells: list[list[Text]],
+    ) -> None:
+        """Fill the table; when only the numbers changed, change the cells in place.
+
+        Clearing and refilling lays the screen out again, which costs more than the
+        tornado itself (a couple of ms); the ranking rarely changes while typing.
+        """
+        table = self.table
+        if [str(c.label) for c in table.columns.values()] == headers and self.ranking == keys:
+            for key, row in zip(keys, cells, strict=True):
+                for header, cell in zip(headers, row, strict=True):
+                    table.update_cell(key, header, cell, update_width=True)
+            return
+        table.clear(columns=True)
+        for header, how in zip(headers, justify, strict=True):
+            table.add_column(Text(header, justify=how), key=header)
+        for key, row in zip(keys, cells, strict=True):
+            table.add_row(*row, key=key)
+
+    def _set(self, selector: str, content: RenderableType) -> None:
+        """Update a Static unless it already shows ``content`` (text compared as text)."""
+        if isinstance(content, str) and self._texts.get(selector) == content:
+            return
+        if isinstance(content, str):
+            self._texts[selector] = content
+        self.query_one(selector, Static).update(content)

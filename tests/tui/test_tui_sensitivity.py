@@ -1,0 +1,160 @@
+"""Pilot tests of the sensitivity view (F5) and the Monte Carlo check (F6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input
+
+from planner.report.fields import field_for
+from planner.tui import PlannerApp, make_app
+from planner.tui.simulation import SimulationLine
+from planner.tui.tornado import SensitivityView
+
+SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
+SIZE = (120, 40)
+INPUTS = {
+    "drive.arr",
+    "drive.latent_defects_per_hour",
+    "restore.rebuild_hours",
+    "restore.scrub_hours",
+    "mission_years",
+    "aggregate.data_disks",
+}
+
+pytestmark = pytest.mark.asyncio
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def app_of(pilot: Pilot[None]) -> PlannerApp:
+    assert isinstance(pilot.app, PlannerApp)
+    return pilot.app
+
+
+async def retype(pilot: Pilot[None], key: str, text: str) -> None:
+    field = app_of(pilot).query_one(f"#input-{key}", Input)
+    field.focus()
+    field.action_end()
+    await pilot.press(*["backspace"] * len(field.value), *text)
+    await settle(pilot)
+
+
+async def test_the_tornado_ranks_the_inputs_by_swing() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        await pilot.press("down")  # raid-dp 9
+        await settle(pilot)
+        assert app.tornado is None  # computed only once the view is shown
+        await pilot.press("f5")
+        await settle(pilot)
+        view = app.query_one(SensitivityView)
+        assert view.tornado is not None
+        subject, report = view.tornado
+        assert report.label == "raid-dp 9"  # the compare table's cursor row
+        assert not subject.sized
+        assert set(view.ranking) == INPUTS
+        swings = [b.swing for b in report.sensitivity.bars]
+        assert swings == sorted(swings, reverse=True)
+        assert view.ranking == [field_for(b.parameter).name for b in report.sensitivity.bars]
+        # Double parity, far from saturation: a loss needs two drive failures (and a latent
+        # defect or a third failure), so P ~ lambda_op^2 and ARR moves the risk most, with
+        # an elasticity near 2, then the rebuild time (~1: one rebuild window).
+        assert view.ranking[:2] == ["drive.arr", "restore.rebuild_hours"]
+        arr = report.sensitivity.bars[0]
+        assert arr.elasticity == pytest.approx(2.0, abs=0.05)
+        assert arr.p_loss_low < report.sensitivity.p_loss_aggregate < arr.p_loss_high
+        assert arr.p_loss_high / arr.p_loss_low == pytest.approx(16, rel=0.1)  # (2 / 0.5)^2
+        # The base is the compare view's P(loss) of the same aggregate.
+        assert app.comparison is not None
+        shown = next(r for r in app.comparison.results if r.layout.label == "raid-dp 9")
+        assert report.sensitivity.p_loss_aggregate == pytest.approx(shown.p_loss_aggregate)
+        tornado_table = app.query_one("#tornado-table", DataTable)
+        assert tornado_table.row_count == 6
+        headers = " ".join(str(c.label) for c in tornado_table.columns.values())
+        assert "Elasti" in headers
+
+
+async def test_the_tornado_follows_an_arr_change_and_the_selected_layout() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        view = app.query_one(SensitivityView)
+        assert view.tornado is not None
+        before = view.tornado[1].sensitivity
+        renders = view.renders
+        await retype(pilot, "drive-arr", "4%")
+        assert view.tornado is not None
+        after = view.tornado[1].sensitivity
+        assert view.renders > renders
+        assert after.point.rates.op_failures_per_hour == pytest.approx(0.04 / 8760)
+        assert after.p_loss_aggregate > before.p_loss_aggregate
+        arr = next(b for b in after.bars if field_for(b.parameter).name == "drive.arr")
+        assert arr.base_value == pytest.approx(0.04)
+
+        # Another layout in the compare table: the tornado follows it.
+        await pilot.press("f2")
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        await pilot.press("down", "down", "down")  # triple 12
+        await settle(pilot)
+        assert view.tornado[1].label == "raid5 8"  # hidden view: not recomputed
+        await pilot.press("f5")
+        await settle(pilot)
+        assert view.tornado[1].label == "triple 12"
+        assert view.tornado[1].sensitivity.parity == 3
+
+
+async def test_with_a_workload_the_tornado_is_of_the_sized_aggregate() -> None:
+    async with make_app(WORKLOAD).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        tornado = app.query_one(SensitivityView).tornado
+        assert tornado is not None
+        subject, report = tornado
+        assert subject.sized
+        assert subject.rebuild_model
+        assert subject.data_disks == 12  # raid10 2: 12 sized pairs (aggregate.data_disks: 12)
+        assert report.sensitivity.groups == 12
+        assert app.results is not None
+        assert app.results.sizing is not None
+        sized = app.results.sizing.results[0]
+        assert report.sensitivity.p_loss_aggregate == pytest.approx(sized.p_loss_aggregate)
+        rebuild = next(b for b in report.sensitivity.bars if b.parameter == "rebuild_hours")
+        assert rebuild.base_value == pytest.approx(app.scenario.rebuild_hours)
+
+
+async def test_f6_simulates_the_selected_layout_next_to_markov() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        assert app.query_one("TabbedContent").active == "model"  # type: ignore[attr-defined]
+        line = app.query_one(SimulationLine)
+        assert line.request is not None
+        assert line.result is not None
+        assert line.request.label == "raid5 8"
+        result = line.result
+        assert result.ci95_low <= result.p_loss_group <= result.ci95_high
+        # Constant rates: the estimate agrees with the exact Markov value within 4 sigma.
+        assert abs(result.p_loss_group - line.request.p_loss_markov) < 4 * result.std_error
+        assert "Exact Markov" in str(line.render())
+        # An edit makes the estimate stale: it is cleared.
+        await retype(pilot, "drive-arr", "3%")
+        assert line.result is None
+        assert "F6: simulate" in str(line.render())
