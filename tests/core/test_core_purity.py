@@ -13,6 +13,7 @@ CORE_MODULES = (
     "planner.core.presets",
     "planner.core.rates",
     "planner.core.sizing",
+    "planner.core.workloads",
     "planner.core.rebuild",
     "planner.core.distributions",
     "planner.core.simulate",
