@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from planner.core.layouts import Comparison
@@ -28,6 +28,7 @@ from planner.tui import analysis, persist
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareData, CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
 from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
 from planner.tui.model import ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
@@ -55,7 +56,8 @@ class PlannerApp(App[None]):
     # Textual declares this an instance attribute, so it cannot be a ClassVar here.
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
         (0, "-narrow"),
-        (100, "-wide"),
+        (100, "-medium"),
+        (FULL_FOOTER_WIDTH, "-wide"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -120,7 +122,7 @@ class PlannerApp(App[None]):
                 yield ModelView(id="model-view")
             with TabPane("Sensitivity", id="sensitivity"):
                 yield SensitivityView(id="sensitivity-view")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Focus the first field (the failure rate) and compute the first results."""

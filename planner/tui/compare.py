@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Static
 from planner.core.layouts import Comparison, LayoutResult
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import SizingResult
-from planner.report.comparison import notes, risk_style
+from planner.report.comparison import Column, fit_columns, notes, risk_style
 from planner.report.numbers import format_count, format_percent, format_ratio, format_tb
 from planner.report.sizing import SizingReport
 from planner.tui.state import SORT_KEYS, SortKey, sorted_results
@@ -30,12 +30,17 @@ aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
 
 
 @dataclass(frozen=True)
-class TuiColumn(Generic[RowT]):
-    """A compare-table column: two-line header, cell text, and whether risk colours it."""
+class TuiColumn(Column[RowT]):
+    """A compare-table column: a report column whose cells risk colours when ``risk``.
 
-    header: str
-    text: Callable[[RowT], str]
+    ``header`` has two lines; ``priority`` says which columns go first on a narrow screen.
+    """
+
     risk: bool = False
+
+
+LAYOUT_COLUMN: Column[Any] = Column("\nLayout", str, numeric=False)
+"""The first column: the layout's label (built by the view, with the baseline's mark)."""
 
 
 @dataclass(frozen=True)
@@ -80,26 +85,36 @@ def tui_columns(comparison: Comparison) -> list[TuiColumn[LayoutResult]]:
     """The table's columns: the CLI report's numbers and formats, narrower headers.
 
     Usable TB only when the drive capacity is known; odds and the per-group relative risk
-    are left to the Markdown export to fit 120 columns.
+    are left to the Markdown export to fit 120 columns. A narrow terminal drops columns in
+    the CLI table's order (total drives first, groups last) and keeps the ones a choice
+    rests on: group shape, overhead, the two P(loss) and the risk against the baseline.
     """
     columns: list[TuiColumn[LayoutResult]] = [
         TuiColumn(
             "Drives\n/group",
             lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
         ),
-        TuiColumn("\nGroups", _groups),
-        TuiColumn("Total\ndrives", lambda r: f"{r.shape.total_disks:,}"),
+        TuiColumn("\nGroups", _groups, priority=1),
+        TuiColumn("Total\ndrives", lambda r: f"{r.shape.total_disks:,}", priority=5),
         TuiColumn("Over-\nhead", lambda r: f"{r.shape.overhead_disks:,}"),
     ]
     if any(r.usable_tb is not None for r in comparison.results):
         columns.append(
-            TuiColumn("Usable\nTB", lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb))
+            TuiColumn(
+                "Usable\nTB",
+                lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb),
+                priority=2,
+            )
         )
     columns += [
         TuiColumn("P(loss)\ngroup", lambda r: format_percent(r.p_loss_group), risk=True),
         TuiColumn("P(loss)\naggregate", lambda r: format_percent(r.p_loss_aggregate), risk=True),
-        TuiColumn("Losses/\n10k grps", lambda r: _losses(r.losses_per_10k_groups)),
-        TuiColumn("MTTDL, group\n(years)", lambda r: format_count(r.mttdl_hours / HOURS_PER_YEAR)),
+        TuiColumn("Losses/\n10k grps", lambda r: _losses(r.losses_per_10k_groups), priority=3),
+        TuiColumn(
+            "MTTDL, group\n(years)",
+            lambda r: format_count(r.mttdl_hours / HOURS_PER_YEAR),
+            priority=4,
+        ),
         TuiColumn(
             "Risk vs\nbaseline", lambda r: format_ratio(r.relative_risk_aggregate), risk=True
         ),
@@ -108,16 +123,26 @@ def tui_columns(comparison: Comparison) -> list[TuiColumn[LayoutResult]]:
 
 
 def sizing_columns() -> list[TuiColumn[SizedRow]]:
-    """The sizing columns (``planner size``'s numbers); risk is the sized aggregate's."""
+    """The sizing columns (``planner size``'s numbers); risk is the sized aggregate's.
+
+    A narrow terminal drops usable TB first, then write penalty, groups, P(loss) of a
+    group and the two disk counts that explain "bound by" (the CLI's order where the CLI
+    drops them too); disks needed, bound by and the sized aggregate's risk stay.
+    """
     return [
-        TuiColumn("Write\npen.", lambda s: f"{s.result.write_penalty:g}"),
-        TuiColumn("Disks for\ncapacity", lambda s: f"{s.result.disks_for_capacity:,}"),
-        TuiColumn("Disks\nfor IOPS", lambda s: f"{s.result.disks_for_iops:,}"),
+        TuiColumn("Write\npen.", lambda s: f"{s.result.write_penalty:g}", priority=5),
+        TuiColumn("Disks for\ncapacity", lambda s: f"{s.result.disks_for_capacity:,}", priority=2),
+        TuiColumn("Disks\nfor IOPS", lambda s: f"{s.result.disks_for_iops:,}", priority=1),
         TuiColumn("Disks\nneeded", lambda s: f"{s.result.disks_needed:,}"),
         TuiColumn("Bound\nby", lambda s: "IOPS" if s.result.bound_by == "iops" else "capacity"),
-        TuiColumn("\nGroups", lambda s: f"{s.result.groups:,}"),
-        TuiColumn("Usable\nTB", lambda s: format_tb(s.result.usable_tb)),
-        TuiColumn("P(loss)\ngroup", lambda s: format_percent(s.result.p_loss_group), risk=True),
+        TuiColumn("\nGroups", lambda s: f"{s.result.groups:,}", priority=4),
+        TuiColumn("Usable\nTB", lambda s: format_tb(s.result.usable_tb), priority=6),
+        TuiColumn(
+            "P(loss)\ngroup",
+            lambda s: format_percent(s.result.p_loss_group),
+            risk=True,
+            priority=3,
+        ),
         TuiColumn(
             "P(loss) of\nsized aggr.",
             lambda s: format_percent(s.result.p_loss_aggregate),
@@ -125,6 +150,21 @@ def sizing_columns() -> list[TuiColumn[SizedRow]]:
         ),
         TuiColumn("Risk vs\nbaseline", lambda s: format_ratio(s.relative_risk), risk=True),
     ]
+
+
+def fit_to_width(columns: list[Column[Any]], rows: list[list[str]], width: int) -> list[int]:
+    """Indices of the columns that fit a DataTable ``width`` cells wide (fit_columns' order).
+
+    :func:`fit_columns` budgets 3 cells a column and 1 more for a Rich table's borders; a
+    DataTable has no borders and pads each cell by 1 each side, so ``n`` columns fit
+    ``width`` exactly when fit_columns fits them in ``width + n + 1``.
+    """
+    keep = list(range(len(columns)))
+    for n in range(len(columns), 0, -1):
+        keep = fit_columns(columns, rows, width + n + 1)
+        if len(keep) >= n:
+            break
+    return keep
 
 
 def sorted_sized(rows: list[SizedRow], key: SortKey) -> list[SizedRow]:
@@ -177,6 +217,9 @@ class CompareView(Vertical):
 
     _notes_text: str = ""
 
+    _width: int | None = None
+    """The view's width in cells at the last resize (None before the first layout)."""
+
     class AddRequested(Message):
         """The user asked to add a layout."""
 
@@ -208,6 +251,16 @@ class CompareView(Vertical):
         )
         yield table
         yield Static("computing…", id="compare-notes", markup=False)
+
+    def on_mount(self) -> None:
+        """Fit the columns again when the table's vertical scrollbar comes or goes."""
+        self.watch(self.table, "show_vertical_scrollbar", self._render_table, init=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the columns to the new width (the table spans the view)."""
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self._render_table()
 
     @property
     def table(self) -> DataTable[Text]:
@@ -273,12 +326,18 @@ class CompareView(Vertical):
             labels = [r.layout.label for r in results]
             risks = [r.relative_risk_aggregate for r in results]
             items = results
-        headers = ["\nLayout", *(c.header for c in columns)]
         rows = [
             self._cells(comparison.baseline, label, columns, item, risk)
             for label, item, risk in zip(labels, items, risks, strict=True)
         ]
         table = self.table
+        every: list[Column[Any]] = [LAYOUT_COLUMN, *columns]
+        keep = list(range(len(every)))
+        if self._width is not None:
+            width = self._width - table.scrollbar_size_vertical
+            keep = fit_to_width(every, [[cell.plain for cell in row] for row in rows], width)
+        headers = [every[i].header for i in keep]
+        rows = [[row[i] for i in keep] for row in rows]
         same_shape = [str(c.label) for c in table.columns.values()] == headers and [
             key.value for key in table.rows
         ] == labels
@@ -289,15 +348,15 @@ class CompareView(Vertical):
                 for header, cell in zip(headers, cells, strict=True):
                     table.update_cell(label, header, cell, update_width=True)
         else:
-            keep = self.selected_label
+            selected = self.selected_label
             table.clear(columns=True)
             table.add_column(Text(headers[0]), key=headers[0])
-            for column in columns:
-                table.add_column(Text(column.header, justify="right"), key=column.header)
+            for header in headers[1:]:
+                table.add_column(Text(header, justify="right"), key=header)
             for label, cells in zip(labels, rows, strict=True):
                 table.add_row(*cells, key=label)
-            if keep in labels:
-                table.move_cursor(row=labels.index(keep), animate=False)
+            if selected in labels:
+                table.move_cursor(row=labels.index(selected), animate=False)
         self.renders += 1
         self._render_notes(data)
 

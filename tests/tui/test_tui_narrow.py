@@ -1,0 +1,135 @@
+"""Issue 3, "sensible at 80x24": the compare table and the footer fit the terminal.
+
+The table drops its least important columns on a narrow terminal (as ``planner compare``
+does) and takes them back when the terminal widens; the footer keeps Export, Save and
+Reload in view by leaving the view keys to the tabs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, TabbedContent
+from textual.widgets._footer import FooterKey
+
+from planner.report.comparison import Column
+from planner.tui import make_app
+from planner.tui.compare import CompareView, fit_to_width
+
+SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
+
+ESSENTIAL_KEYS = {"ctrl+q", "f1", "ctrl+o", "ctrl+s", "ctrl+r"}
+VIEW_KEYS = {"f2", "f3", "f4", "f5"}
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def headers(pilot: Pilot[None]) -> list[str]:
+    """The compare table's headers, each on one line."""
+    table = pilot.app.query_one("#compare-table", DataTable)
+    return [" ".join(str(c.label).split()) for c in table.columns.values()]
+
+
+def fits(pilot: Pilot[None]) -> bool:
+    """Whether the whole compare table is in view (no sideways scrolling)."""
+    table = pilot.app.query_one(CompareView).table
+    return table.virtual_size.width <= table.scrollable_content_region.width
+
+
+def shown_keys(pilot: Pilot[None]) -> set[str]:
+    """Keys whose footer label is fully on screen, left of the palette key."""
+    keys = list(pilot.app.query(FooterKey))
+    palette = next(k for k in keys if k.has_class("-command-palette"))
+    return {
+        k.key for k in keys if k is not palette and k.display and k.region.right <= palette.region.x
+    }
+
+
+def test_fit_to_width_counts_a_datatable_cell_padding_of_one_each_side() -> None:
+    # Content widths 8, 4, 4 -> 10 + 6 + 6 = 22 cells with DataTable's padding.
+    columns = [
+        Column("Label", str, numeric=False),
+        Column("Two", str, priority=1),
+        Column("One", str, priority=2),
+    ]
+    rows = [["12345678", "1234", "1234"]]
+    assert fit_to_width(columns, rows, 22) == [0, 1, 2]
+    assert fit_to_width(columns, rows, 21) == [0, 1]  # "One" goes first
+    assert fit_to_width(columns, rows, 16) == [0, 1]
+    assert fit_to_width(columns, rows, 15) == [0]
+    assert fit_to_width(columns, rows, 5) == [0]  # priority 0 stays, whatever the width
+
+
+@pytest.mark.asyncio
+async def test_80_columns_keep_the_risk_and_drop_the_minor_columns_until_widened() -> None:
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = headers(pilot)
+        for needed in (
+            "Layout",
+            "Drives /group",
+            "Over- head",
+            "P(loss) group",
+            "P(loss) aggregate",
+            "Risk vs baseline",
+        ):
+            assert needed in shown
+        assert "Total drives" not in shown
+        assert "MTTDL, group (years)" not in shown
+        assert fits(pilot)
+
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        shown = headers(pilot)
+        assert "Total drives" in shown
+        assert "MTTDL, group (years)" in shown
+        assert len(shown) == 11  # every column, as before issue 3's narrow layout
+        assert fits(pilot)
+
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "Total drives" not in headers(pilot)
+        assert fits(pilot)
+
+
+@pytest.mark.asyncio
+async def test_80_columns_keep_the_sizing_decision_columns() -> None:
+    async with make_app(WORKLOAD).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert pilot.app.query_one(CompareView).showing_sizing
+        shown = headers(pilot)
+        for needed in (
+            "Layout",
+            "Disks needed",
+            "Bound by",
+            "P(loss) of sized aggr.",
+            "Risk vs baseline",
+        ):
+            assert needed in shown
+        assert "Usable TB" not in shown
+        assert "Write pen." not in shown
+        assert fits(pilot)
+
+
+@pytest.mark.asyncio
+async def test_80_columns_footer_shows_export_save_and_reload() -> None:
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = shown_keys(pilot)
+        assert shown >= ESSENTIAL_KEYS
+        assert not shown & VIEW_KEYS  # the tabs name the views
+
+        await pilot.press("f3")  # the hidden keys still work
+        await settle(pilot)
+        assert pilot.app.query_one("#views", TabbedContent).active == "sweep"
+
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS
