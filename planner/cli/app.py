@@ -12,7 +12,7 @@ import typer
 
 from planner import __version__
 from planner.cli.compare import compare_methods
-from planner.cli.output import EXIT_FAILURE, Format, emit, fail, load
+from planner.cli.output import EXIT_FAILURE, Format, emit, load, print_error
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
@@ -174,7 +174,8 @@ def validate(
     scenario = load(file, overrides)
     layouts = ", ".join(layout.label for layout in scenario.core_layouts())
     typer.echo(
-        f"{file}: OK: {scenario.name!r}, {len(scenario.layouts)} layouts ({layouts}), "
+        f"{file}: OK: {scenario.name!r}, {len(scenario.layouts)} "
+        f"layout{'s' if len(scenario.layouts) != 1 else ''} ({layouts}), "
         f"baseline {scenario.baseline_label()!r}"
     )
 
@@ -205,17 +206,37 @@ app.command()(sensitivity)  # planner/cli/sensitivity.py
 
 
 def main() -> None:
-    """Console-script entry point: run the app; unexpected errors exit 1 without a traceback."""
+    """Console-script entry point.
+
+    Runs the app without Typer's own exit handling so that a usage mistake (an unknown
+    option value, a missing argument) is one ``planner: error:`` line with exit code 2,
+    like every other bad input; unexpected errors exit 1 without a traceback.
+    """
     try:
-        app()
+        code = app(standalone_mode=False)
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except typer.Abort:
+        raise SystemExit(130) from None
+    except typer.TyperException as err:
+        if type(err).__name__ == "NoArgsIsHelpError":
+            # `planner` alone: Typer has printed the help while building this error.
+            raise SystemExit(0) from None
+        print_error(_usage_message(err))
+        raise SystemExit(err.exit_code) from None
     except Exception as err:
         import os
 
         if os.environ.get("PLANNER_DEBUG"):
             raise
-        fail(
-            f"unexpected {type(err).__name__}: {err} (set PLANNER_DEBUG=1 for a traceback)",
-            EXIT_FAILURE,
-        )
+        print_error(f"unexpected {type(err).__name__}: {err} (set PLANNER_DEBUG=1 for a traceback)")
+        raise SystemExit(EXIT_FAILURE) from None
+    raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _usage_message(err: typer.TyperException) -> str:
+    """``planner evaluate: Invalid value for '--format': ... (see --help)`` on one line."""
+    ctx = getattr(err, "ctx", None)
+    where = getattr(ctx, "command_path", "planner") if ctx is not None else "planner"
+    message = " ".join(err.format_message().split())
+    return f"{where}: {message} (see {where} --help)"

@@ -25,13 +25,19 @@ class Format(StrEnum):
     json = "json"
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
-    """Print one line ``planner: error: ...`` to stderr and exit with ``code``."""
+def print_error(message: str) -> None:
+    """Print one line ``planner: error: ...`` to stderr (``message`` is plain text)."""
     from rich.console import Console
+    from rich.markup import escape
 
     Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]planner: error:[/] {message}", markup=True
+        f"[bold red]planner: error:[/] {escape(message)}", markup=True
     )
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    """Print one line ``planner: error: ...`` to stderr and exit with ``code``."""
+    print_error(message)
     raise typer.Exit(code)
 
 
@@ -44,20 +50,14 @@ def load(path: Path | None, overrides: list[str] | None) -> Scenario:
             return load_default_scenario(overrides or ())
         return load_scenario(path, overrides or ())
     except ScenarioError as err:
-        fail(_escape(str(err)))
-
-
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
+        fail(str(err))
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
-    See :func:`planner.files.write_atomic`; a missing folder is bad input (exit 2), any other
-    failure to write exits 1, and the old file is left as it was.
+    See :func:`planner.files.write_atomic`; a path that cannot be written (missing folder,
+    no permission, read-only) is bad input (exit 2), and the old file is left as it was.
     """
     from planner.files import write_atomic as write
 
@@ -67,7 +67,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     try:
         write(path, text)
     except OSError as err:
-        fail(f"{path}: cannot write: {err.strerror or err}", EXIT_FAILURE)
+        # The user named a path that cannot be written: bad input, like a bad scenario.
+        fail(f"{path}: cannot write: {err.strerror or err}")
 
 
 def emit(text: str, output: Path | None, what: str) -> None:

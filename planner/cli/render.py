@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -82,6 +84,10 @@ def print_table(table: TableFor, notes: Sequence[str]) -> None:
     from rich.console import Console
 
     console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        # Piped or redirected with no width asked for (COLUMNS): every column, no colour.
+        sys.stdout.write(plain_table_text(table, notes))
+        return
     console.print(table(console.width))
     for note in notes:
         console.print(note, style="dim", markup=False)

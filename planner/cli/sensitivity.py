@@ -52,9 +52,7 @@ def sensitivity(
     try:
         report = sensitivity_report(scenario, chosen, low, high)
     except ValueError as err:
-        from rich.markup import escape
-
-        fail(escape(str(err)))
+        fail(str(err))
     render_sensitivity(report, output_format, output)
 
 
@@ -67,9 +65,8 @@ def choose_layout(scenario: Scenario, label: str | None) -> Layout:
     if label not in layouts:
         hint = did_you_mean(label, list(layouts))
         known = f" (layouts: {', '.join(layouts)})" if hint.startswith(";") else ""
-        from rich.markup import escape
 
-        fail(escape(f"--layout {label!r}: no layout has that label{hint}{known}"))
+        fail(f"--layout {label!r}: no layout has that label{hint}{known}")
     return layouts[label]
 
 

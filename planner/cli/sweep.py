@@ -110,7 +110,7 @@ def sweep(
             group_sizes or DEFAULT_GROUP_SIZES, "--group-sizes", 2, MAX_GROUP_SIZE
         )
     except RangeError as err:
-        fail(_escape(str(err)))
+        fail(str(err))
     if log and varied is None:
         fail("--log spaces the values of --vary; give --vary too")
     scenario = load(file, overrides)
@@ -125,7 +125,7 @@ def sweep(
     try:
         report = sweep_report(scenario, parities, sizes, include_uneven, varied, by_layout)
     except ValueError as err:
-        fail(_escape(str(err)))
+        fail(str(err))
     if not report.lines:
         fail(
             f"no group size in {group_sizes or DEFAULT_GROUP_SIZES} divides the data drives "
@@ -136,12 +136,6 @@ def sweep(
     render_sweep(report, output_format, output)
 
 
-def _escape(text: str) -> str:
-    from rich.markup import escape
-
-    return escape(text)
-
-
 def _plot_format(path: Path) -> str:
     """The image format of ``--plot`` by its suffix; exit 2 for another or no matplotlib."""
     import importlib.util
@@ -150,7 +144,7 @@ def _plot_format(path: Path) -> str:
     if suffix not in ("png", "svg"):
         fail(f"--plot {path}: name a .png or .svg file")
     if importlib.util.find_spec("matplotlib") is None:
-        fail(_escape(PLOT_EXTRA))
+        fail(PLOT_EXTRA)
     return suffix
 
 
@@ -160,7 +154,7 @@ def _write_plot(report: SweepReport, path: Path, image_format: str) -> None:
 
         data = plot_bytes(report, image_format)
     except ImportError:
-        fail(_escape(PLOT_EXTRA))
+        fail(PLOT_EXTRA)
     write_atomic(path, data)
     from rich.console import Console
 

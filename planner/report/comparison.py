@@ -49,7 +49,7 @@ class Column(Generic[RowT]):
 
 
 def _groups_text(r: LayoutResult) -> str:
-    return f"{r.shape.groups}" if r.shape.exact_division else f"{r.shape.groups}*"
+    return f"{r.shape.groups:,}" if r.shape.exact_division else f"{r.shape.groups:,}*"
 
 
 def _drives_text(r: LayoutResult) -> str:
@@ -163,15 +163,17 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
     """Footnotes that qualify the table (mission, baseline, uneven divisions)."""
     lines = [
         f"Mission {mission_years:g} years ({comparison.mission_hours:,.0f} h); "
-        f"{comparison.data_disks} data drives; baseline: {comparison.baseline}."
+        f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
     ]
     uneven = [r for r in comparison.results if not r.shape.exact_division]
     for r in uneven:
         extra = r.shape.groups * r.layout.data_disks_per_group - comparison.data_disks
+        groups = r.shape.groups
         lines.append(
-            f"* {r.layout.label}: {comparison.data_disks} data drives do not divide evenly into "
-            f"groups of {r.layout.data_disks_per_group}; {r.shape.groups} groups hold "
-            f"{extra} more data drive{'s' if extra != 1 else ''} than asked."
+            f"* {r.layout.label}: {comparison.data_disks:,} data drives do not divide evenly "
+            f"into {r.layout.data_disks_per_group} data drives per group; "
+            f"{groups:,} group{'s hold' if groups != 1 else ' holds'} "
+            f"{extra:,} more data drive{'s' if extra != 1 else ''} than asked."
         )
     return lines
 
@@ -211,10 +213,28 @@ def to_rich_table(
 
 
 def rich_table_for(title: str, columns: Sequence[Column[Any]], keep: Sequence[int]) -> Table:
-    """An empty Rich table with the ``keep`` columns: short headers, numbers right-aligned."""
+    """An empty Rich table with the ``keep`` columns: short headers, numbers right-aligned.
+
+    When columns were left out to fit the terminal, the caption names them, so a narrow
+    terminal never hides information silently.
+    """
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left", header_style="bold")
+    hidden = [c.header for i, c in enumerate(columns) if i not in keep]
+    caption = (
+        f"Not shown at this width: {', '.join(hidden)} (a wider terminal or "
+        "--format markdown, csv or json shows every column)."
+        if hidden
+        else None
+    )
+    table = Table(
+        title=title,
+        title_justify="left",
+        header_style="bold",
+        caption=caption,
+        caption_justify="left",
+        caption_style="dim italic",
+    )
     for i in keep:
         c = columns[i]
         table.add_column(

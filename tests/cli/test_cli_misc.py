@@ -65,3 +65,33 @@ def test_python_dash_m_and_console_script() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["layouts"]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["evaluate", "--format", "xml"], "'xml' is not one of"),
+        (["derive", "--parity", "9"], "--parity"),
+        (["nosuch"], "No such command"),
+        (["evaluate", "--set"], "requires an argument"),
+    ],
+)
+def test_usage_mistakes_are_one_line_exit_2(args: list[str], fragment: str) -> None:
+    """The installed entry point turns Typer's usage errors into one planner: error: line."""
+    out = subprocess.run(
+        [sys.executable, "-m", "planner", *args], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert lines[0].startswith("planner: error: ")
+    assert fragment in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_no_arguments_shows_help() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "planner"], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 0
+    assert "Usage" in out.stdout + out.stderr
