@@ -6,6 +6,7 @@ error inside a ``--set`` override names the override instead of the file.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -55,9 +56,11 @@ def _unit(loc: Loc) -> str:
 def _number_of(value: Any) -> str:
     if isinstance(value, str) and value.strip():
         try:
-            float(value)
+            number = float(value)
         except ValueError:
             return ""
+        if not math.isfinite(number):
+            return "; it must be a finite number"
         return f"; write {value.strip()} without quotes"
     return ""
 
