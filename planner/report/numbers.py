@@ -67,11 +67,16 @@ def format_years(hours: float) -> str:
 
 
 def format_ratio(ratio: float) -> str:
-    """A relative risk with 3 significant digits: 160×, 1.00×, 0.000624×."""
+    """A relative risk with 3 significant digits: 160×, 1.00×, 0.000624×.
+
+    Beyond a million or below a millionth the zeros stop being readable: 4.81e+10×.
+    """
     if not math.isfinite(ratio):
         return "∞"
     if ratio == 0:
         return "0×"
+    if not 1e-6 <= abs(ratio) < 1e6:
+        return f"{ratio:.2e}×"
     return f"{_fixed(ratio, 3)}×"
 
 

@@ -60,3 +60,5 @@ def test_ratios() -> None:
     assert format_ratio(1.0) == "1.00×"
     assert format_ratio(0.000623928) == "0.000624×"
     assert format_ratio(math.inf) == "∞"
+    assert format_ratio(4.81e10) == "4.81e+10×"
+    assert format_ratio(1.47e-8) == "1.47e-08×"
