@@ -14,28 +14,30 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import work
-from textual.app import App, ComposeResult, SystemCommand
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Input, Static, TabbedContent, TabPane
+from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
 from planner.core.layouts import Comparison
-from planner.scenario import Scenario, ScenarioError, load_default_scenario, load_scenario
-from planner.tui import analysis, persist
+from planner.scenario import Scenario
+from planner.tui import analysis
+from planner.tui.columns import CompareData
 from planner.tui.commands import VIEWS, system_commands
-from planner.tui.compare import CompareData, CompareView
+from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.files import FileActions
 from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
 from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
-from planner.tui.model import ModelSubject, ModelView
+from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.simulation import SimulationLine, SimulationRequest
+from planner.tui.source import ScenarioSource
 from planner.tui.state import (
     FieldError,
-    FieldPath,
     SweepSeries,
     compare,
     parse_text,
@@ -48,8 +50,12 @@ from planner.tui.sweep import SweepView
 from planner.tui.tornado import SensitivityView, Tornado
 
 
-class PlannerApp(App[None]):
-    """Parameters on top; compare, sweep, model and sensitivity views in tabs below."""
+class PlannerApp(FileActions):
+    """Parameters on top; compare, sweep, model and sensitivity views in tabs below.
+
+    The file actions (save, reload, export, quit) and the state they use come from
+    :class:`~planner.tui.files.FileActions`.
+    """
 
     CSS_PATH = "app.tcss"
     TITLE = "planner"
@@ -58,6 +64,7 @@ class PlannerApp(App[None]):
         (0, "-narrow"),
         (100, "-medium"),
         (FULL_FOOTER_WIDTH, "-wide"),
+        (SIDE_BY_SIDE_WIDTH, "-widest"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help"),
@@ -73,18 +80,8 @@ class PlannerApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    scenario: reactive[Scenario] = reactive(load_default_scenario, init=False)
-    """The last valid scenario: what every view shows (set only after validation)."""
-
-    results: reactive[CompareData | None] = reactive(None, init=False)
-    """Results of :attr:`scenario`'s layouts (and their sizing, with a workload); None until
-    the first worker finishes."""
-
     sweep_series: reactive[tuple[SweepSeries, ...]] = reactive((), init=False)
     """P(loss) of the aggregate against group size for n+1..n+3 under the current rates."""
-
-    field_errors: reactive[dict[str, str]] = reactive(dict, init=False)
-    """Why a parameter field's text was refused, by field key; empty when all are valid."""
 
     selected_label: reactive[str | None] = reactive(None, init=False)
     """The layout under the compare table's cursor (the model and sensitivity views show it)."""
@@ -92,20 +89,13 @@ class PlannerApp(App[None]):
     tornado: reactive[Tornado | None] = reactive(None, init=False)
     """The selected layout's tornado under :attr:`scenario`; None until first computed."""
 
-    def __init__(self, scenario_path: Path | None, scenario: Scenario) -> None:
-        super().__init__()
-        self.scenario_path = scenario_path
-        self.set_reactive(PlannerApp.scenario, scenario)
-        self.typed: dict[FieldPath, Any] = {}
-        """The YAML value last typed per field (``"4%"``), written back by a save."""
-        self._save_target: Path | None = None
+    def __init__(self, source: ScenarioSource, scenario: Scenario) -> None:
+        super().__init__(source, scenario)
         self._active_view = "compare"
         self._swept: Scenario | None = None
         """The scenario the sweep view shows, or None before the first sweep."""
         self._sensed: tuple[Scenario, str | None] | None = None
         """The scenario and layout the sensitivity view shows (or is computing)."""
-        source = scenario_path.name if scenario_path is not None else "bundled default scenario"
-        self.sub_title = f"{scenario.name} ({source})"
 
     def compose(self) -> ComposeResult:
         """Title bar, parameters, the four views, footer."""
@@ -125,7 +115,12 @@ class PlannerApp(App[None]):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        """Focus the first field (the failure rate) and compute the first results."""
+        """Focus the first field (the failure rate) and compute the first results.
+
+        The tab bar leaves the focus chain (F2-F5 and a click switch views), so Tab goes
+        from the last field to the compare table, where its keys work.
+        """
+        self.query_one(TabbedContent).query_one(Tabs).can_focus = False
         self.query_one(ParamsPanel).query(Input).first().focus()
         self.recompute(self.scenario)
 
@@ -276,7 +271,7 @@ class PlannerApp(App[None]):
             return
         errors.pop(spec.key, None)
         self.field_errors = errors
-        self.typed[spec.path] = value
+        self.file.typed[spec.path] = value
         self.scenario = scenario
 
     def on_compare_view_selected(self, message: CompareView.Selected) -> None:
@@ -297,8 +292,12 @@ class PlannerApp(App[None]):
             self.notify(f"Added {scenario.layouts[-1].label}")
 
     def on_compare_view_remove_requested(self, message: CompareView.RemoveRequested) -> None:
-        """Remove a layout (never the last one)."""
-        self._apply(lambda: with_layout_removed(self.scenario, message.label))
+        """Remove a layout (never the last one); say so if the baseline moves."""
+        was = self.scenario.baseline_label()
+        fallback = self.saved_scenario.baseline
+        self._apply(lambda: with_layout_removed(self.scenario, message.label, fallback))
+        if (now := self.scenario.baseline_label()) != was:
+            self.notify(f"Removed {message.label}: baseline was {was}, now {now}")
 
     def on_compare_view_baseline_requested(self, message: CompareView.BaselineRequested) -> None:
         """Measure relative risks against the selected layout."""
@@ -331,49 +330,6 @@ class PlannerApp(App[None]):
         request = SimulationRequest.of(self.scenario, subject.result)
         self.query_one(SimulationLine).start(request)
 
-    def action_export_markdown(self) -> None:
-        """Write the table shown (comparison or sizing) as Markdown beside the scenario."""
-        if self.results is None:
-            self.notify("No results yet", severity="warning")
-            return
-        view = self.query_one(CompareView)
-        sizing = self.results.sizing if view.showing_sizing else None
-        try:
-            what, path = persist.export_table(
-                self.results.comparison, sizing, self.scenario, self.scenario_path
-            )
-        except OSError as err:
-            self.notify(f"Export failed: {err}", severity="error")
-            return
-        self.notify(f"Exported the {what} to {path}", title="Markdown")
-
-    def action_save(self) -> None:
-        """Save the scenario back to its YAML file, keeping the user's comments."""
-        if self.scenario_path is None and self._save_target is None:
-            self._save_target = persist.save_target(None)
-        try:
-            path = persist.save_scenario(
-                self.scenario, self.scenario_path, self.typed, self._save_target
-            )
-        except (ScenarioError, OSError) as err:
-            self.notify(f"Save failed: {err}", severity="error")
-            return
-        self.notify(f"Saved the scenario to {path}", title="Saved")
-
-    async def action_reload(self) -> None:
-        """Read the scenario file again, discarding unsaved edits."""
-        path = self.scenario_path or self._save_target
-        try:
-            scenario = load_scenario(path) if path is not None else load_default_scenario()
-        except ScenarioError as err:
-            self.notify(f"Reload failed: {err}", severity="error", timeout=10)
-            return
-        self.typed.clear()
-        self.field_errors = {}
-        await self.query_one(ParamsPanel).load(scenario)
-        self.scenario = scenario
-        self.notify(f"Reloaded {path or 'the default scenario'}")
-
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key's action by name."""
         yield from super().get_system_commands(screen)
@@ -393,9 +349,7 @@ def make_app(
     Raises:
         planner.scenario.ScenarioError: the scenario does not load or validate.
     """
+    source = ScenarioSource.read(scenario_path)
     if scenario is None:
-        if scenario_path is None:
-            scenario = load_default_scenario(overrides)
-        else:
-            scenario = load_scenario(scenario_path, overrides)
-    return PlannerApp(scenario_path, scenario)
+        scenario, _ = source.document(overrides)
+    return PlannerApp(source, scenario)

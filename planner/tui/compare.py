@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import Any, ClassVar, Literal
 
 from rich.text import Text
 from textual import events
@@ -14,157 +13,26 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
-from planner.core.layouts import Comparison, LayoutResult
+from planner.core.layouts import Comparison
 from planner.core.rates import HOURS_PER_YEAR
-from planner.core.sizing import SizingResult
-from planner.report.comparison import Column, fit_columns, notes, risk_style
-from planner.report.numbers import format_count, format_percent, format_ratio, format_tb
+from planner.report.comparison import Column, notes, risk_style
+from planner.report.numbers import format_count
 from planner.report.sizing import SizingReport
+from planner.tui.columns import (
+    LAYOUT_COLUMN,
+    CompareData,
+    SizedRow,
+    TuiColumn,
+    column_widths,
+    fit_to_width,
+    sizing_columns,
+    tui_columns,
+)
 from planner.tui.state import SORT_KEYS, SortKey, sorted_results
-
-RowT = TypeVar("RowT")
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
 aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
-
-
-@dataclass(frozen=True)
-class TuiColumn(Column[RowT]):
-    """A compare-table column: a report column whose cells risk colours when ``risk``.
-
-    ``header`` has two lines; ``priority`` says which columns go first on a narrow screen.
-    """
-
-    risk: bool = False
-
-
-LAYOUT_COLUMN: Column[Any] = Column("\nLayout", str, numeric=False)
-"""The first column: the layout's label (built by the view, with the baseline's mark)."""
-
-
-@dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate."""
-
-    result: SizingResult
-    relative_risk: float
-
-
-@dataclass(frozen=True)
-class CompareData:
-    """What the compare view shows: the comparison and, with a workload, the sizing."""
-
-    comparison: Comparison
-    sizing: SizingReport | None = None
-
-    def sized_rows(self) -> list[SizedRow]:
-        """The sized layouts in scenario order, relative risks against the baseline's."""
-        if self.sizing is None:
-            return []
-        results = self.sizing.results
-        base = next(r for r in results if r.label == self.comparison.baseline)
-        return [SizedRow(r, _ratio(r.p_loss_aggregate, base.p_loss_aggregate)) for r in results]
-
-
-def _ratio(p: float, base: float) -> float:
-    if base > 0:
-        return p / base
-    return 1.0 if p == 0 else float("inf")
-
-
-def _groups(r: LayoutResult) -> str:
-    return f"{r.shape.groups}" if r.shape.exact_division else f"{r.shape.groups}*"
-
-
-def _losses(losses: float) -> str:
-    return f"{losses:,.2f}" if losses >= 0.01 else f"{losses:.2g}"
-
-
-def tui_columns(comparison: Comparison) -> list[TuiColumn[LayoutResult]]:
-    """The table's columns: the CLI report's numbers and formats, narrower headers.
-
-    Usable TB only when the drive capacity is known; odds and the per-group relative risk
-    are left to the Markdown export to fit 120 columns. A narrow terminal drops columns in
-    the CLI table's order (total drives first, groups last) and keeps the ones a choice
-    rests on: group shape, overhead, the two P(loss) and the risk against the baseline.
-    """
-    columns: list[TuiColumn[LayoutResult]] = [
-        TuiColumn(
-            "Drives\n/group",
-            lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
-        ),
-        TuiColumn("\nGroups", _groups, priority=1),
-        TuiColumn("Total\ndrives", lambda r: f"{r.shape.total_disks:,}", priority=5),
-        TuiColumn("Over-\nhead", lambda r: f"{r.shape.overhead_disks:,}"),
-    ]
-    if any(r.usable_tb is not None for r in comparison.results):
-        columns.append(
-            TuiColumn(
-                "Usable\nTB",
-                lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb),
-                priority=2,
-            )
-        )
-    columns += [
-        TuiColumn("P(loss)\ngroup", lambda r: format_percent(r.p_loss_group), risk=True),
-        TuiColumn("P(loss)\naggregate", lambda r: format_percent(r.p_loss_aggregate), risk=True),
-        TuiColumn("Losses/\n10k grps", lambda r: _losses(r.losses_per_10k_groups), priority=3),
-        TuiColumn(
-            "MTTDL, group\n(years)",
-            lambda r: format_count(r.mttdl_hours / HOURS_PER_YEAR),
-            priority=4,
-        ),
-        TuiColumn(
-            "Risk vs\nbaseline", lambda r: format_ratio(r.relative_risk_aggregate), risk=True
-        ),
-    ]
-    return columns
-
-
-def sizing_columns() -> list[TuiColumn[SizedRow]]:
-    """The sizing columns (``planner size``'s numbers); risk is the sized aggregate's.
-
-    A narrow terminal drops usable TB first, then write penalty, groups, P(loss) of a
-    group and the two disk counts that explain "bound by" (the CLI's order where the CLI
-    drops them too); disks needed, bound by and the sized aggregate's risk stay.
-    """
-    return [
-        TuiColumn("Write\npen.", lambda s: f"{s.result.write_penalty:g}", priority=5),
-        TuiColumn("Disks for\ncapacity", lambda s: f"{s.result.disks_for_capacity:,}", priority=2),
-        TuiColumn("Disks\nfor IOPS", lambda s: f"{s.result.disks_for_iops:,}", priority=1),
-        TuiColumn("Disks\nneeded", lambda s: f"{s.result.disks_needed:,}"),
-        TuiColumn("Bound\nby", lambda s: "IOPS" if s.result.bound_by == "iops" else "capacity"),
-        TuiColumn("\nGroups", lambda s: f"{s.result.groups:,}", priority=4),
-        TuiColumn("Usable\nTB", lambda s: format_tb(s.result.usable_tb), priority=6),
-        TuiColumn(
-            "P(loss)\ngroup",
-            lambda s: format_percent(s.result.p_loss_group),
-            risk=True,
-            priority=3,
-        ),
-        TuiColumn(
-            "P(loss) of\nsized aggr.",
-            lambda s: format_percent(s.result.p_loss_aggregate),
-            risk=True,
-        ),
-        TuiColumn("Risk vs\nbaseline", lambda s: format_ratio(s.relative_risk), risk=True),
-    ]
-
-
-def fit_to_width(columns: list[Column[Any]], rows: list[list[str]], width: int) -> list[int]:
-    """Indices of the columns that fit a DataTable ``width`` cells wide (fit_columns' order).
-
-    :func:`fit_columns` budgets 3 cells a column and 1 more for a Rich table's borders; a
-    DataTable has no borders and pads each cell by 1 each side, so ``n`` columns fit
-    ``width`` exactly when fit_columns fits them in ``width + n + 1``.
-    """
-    keep = list(range(len(columns)))
-    for n in range(len(columns), 0, -1):
-        keep = fit_columns(columns, rows, width + n + 1)
-        if len(keep) >= n:
-            break
-    return keep
 
 
 def sorted_sized(rows: list[SizedRow], key: SortKey) -> list[SizedRow]:
@@ -338,21 +206,24 @@ class CompareView(Vertical):
             keep = fit_to_width(every, [[cell.plain for cell in row] for row in rows], width)
         headers = [every[i].header for i in keep]
         rows = [[row[i] for i in keep] for row in rows]
+        widths = column_widths(headers, rows)
         same_shape = [str(c.label) for c in table.columns.values()] == headers and [
             key.value for key in table.rows
         ] == labels
         if same_shape:
             # Same layouts and columns: change the cells in place. Clearing and refilling
             # would lay the screen out again, which costs more than the evaluation itself.
+            for column, width in zip(table.columns.values(), widths, strict=True):
+                column.width = width
             for label, cells in zip(labels, rows, strict=True):
                 for header, cell in zip(headers, cells, strict=True):
                     table.update_cell(label, header, cell, update_width=True)
         else:
             selected = self.selected_label
             table.clear(columns=True)
-            table.add_column(Text(headers[0]), key=headers[0])
-            for header in headers[1:]:
-                table.add_column(Text(header, justify="right"), key=header)
+            table.add_column(Text(headers[0]), key=headers[0], width=widths[0])
+            for header, width in zip(headers[1:], widths[1:], strict=True):
+                table.add_column(Text(header, justify="right"), key=header, width=width)
             for label, cells in zip(labels, rows, strict=True):
                 table.add_row(*cells, key=label)
             if selected in labels:

@@ -1,8 +1,8 @@
-"""Modal screens: add a layout, and the help screen listing every key."""
+"""Modal screens: add a layout, unsaved changes on quit, and the help screen listing every key."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -103,12 +103,40 @@ def _whole(text: str, what: str) -> int | None:
         raise FieldError(f"{what}: {text!r} is not a whole number") from None
 
 
+QuitChoice = Literal["save", "quit"]
+"""What the unsaved-changes dialog returns (None: cancel, stay in the app)."""
+
+
+class UnsavedChangesScreen(ModalScreen[QuitChoice | None]):
+    """Ctrl+Q with unsaved changes: save and quit, quit without saving, or stay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "choose('save')", "Save and quit"),
+        Binding("q", "choose('quit')", "Quit without saving"),
+        Binding("escape", "choose('')", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """One line of text and the three keys."""
+        with Vertical(id="quit-dialog"):
+            yield Static(
+                "Unsaved changes: [s]ave and quit, [q]uit without saving, [Esc] cancel",
+                markup=False,
+            )
+
+    def action_choose(self, choice: str) -> None:
+        """Close with the user's choice ('' for cancel)."""
+        self.dismiss("save" if choice == "save" else "quit" if choice == "quit" else None)
+
+
 HELP_TEXT = """\
 # planner: keys
 
-Type in a parameter field and every view updates as you type. **Tab** / **Shift+Tab**
-move between fields and the table. An invalid value turns its field red, with the
-reason below the fields; the last valid results stay on screen.
+Type in a parameter field and every view updates as you type: a field's text is
+selected when it gets the focus, so typing replaces it. **Tab** / **Shift+Tab** move
+between the fields and the table. An invalid value turns its field red, with the reason
+below the fields; the last valid results stay on screen. A ● in the title marks changes
+not saved yet.
 
 | key | does |
 |---|---|
@@ -122,7 +150,11 @@ reason below the fields; the last valid results stay on screen.
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
 | **Ctrl+R** | reload the scenario file from disk |
 | **Ctrl+P** | command palette (every action by name) |
-| **Ctrl+Q** | quit |
+| **Ctrl+Q** | quit (with unsaved changes: save and quit, quit, or stay) |
+
+Ctrl+S is refused while a field is invalid; if the file changed on disk since it was
+loaded, the first Ctrl+S warns and a second one overwrites it. Ctrl+O exports what the
+screen shows: while a field is invalid, the last valid results (the notice says so).
 
 In the compare table (focus it with Tab or a click):
 
@@ -130,7 +162,7 @@ In the compare table (focus it with Tab or a click):
 |---|---|
 | **↑ / ↓** | select a layout (the model view shows it) |
 | **a** | add a layout: a preset, or parity k + group size |
-| **x** / **Delete** | remove the selected layout |
+| **x** / **Delete** | remove the selected layout (a removed baseline goes back to the file's) |
 | **b** | make the selected layout the baseline (◆) of relative risk |
 | **s** | sort: scenario order → by risk → by overhead drives (disks needed when sized) |
 | **c** | with a workload: sizing columns ↔ the fixed aggregate of *Data disks* |

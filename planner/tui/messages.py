@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from planner.scenario import Scenario
-from planner.tui.compare import CompareData
+from planner.tui.columns import CompareData
 from planner.tui.state import SweepSeries
 from planner.tui.tornado import Tornado
 

@@ -30,6 +30,10 @@ EVENT_NAMES = {
 }
 """Short names of the events, to fit the table beside the states."""
 
+SIDE_BY_SIDE_WIDTH = 150
+"""Columns from which the states and transitions tables stand side by side (n+3's take
+about 141); below, the transitions go under the states so that the rates stay in view."""
+
 RATE_SYMBOLS = {
     Event.OPERATIONAL_FAILURE: "λ_Op",
     Event.LATENT_DEFECT: "λ_Ld",
@@ -70,7 +74,7 @@ class ModelView(VerticalScroll):
         self._title = ""
 
     def compose(self) -> ComposeResult:
-        """A title, the two tables side by side, and the formulas."""
+        """A title, the two tables (side by side on a wide screen), and the formulas."""
         yield Static("", id="model-title", markup=False)
         yield SimulationLine(id="model-simulation")
         with Horizontal(id="model-tables"):

@@ -39,7 +39,7 @@ class ParamField(Horizontal):
             id=f"input-{self.spec.key}",
             classes="param-input",
             tooltip=f"{self.spec.dotted}: {self.spec.hint}",
-            select_on_focus=False,
+            select_on_focus=True,  # typing replaces the value (Tab or the first focus)
         )
         if self.spec.shows_rebuild_hours:
             derived = Static(

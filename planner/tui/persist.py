@@ -1,7 +1,8 @@
 """Files the TUI writes: the comparison as Markdown, and the scenario back to its YAML file.
 
 Saving edits the user's round-trip YAML document in place (ruamel keeps comments, key order
-and quoting) and only touches values that changed, then replaces the file atomically.
+and quoting) and only touches values that changed, then replaces the file atomically. The
+document is the one the app loaded (see :mod:`planner.tui.source`), not the file on disk now.
 """
 
 from __future__ import annotations
@@ -18,28 +19,10 @@ from planner.core.layouts import Comparison
 from planner.files import write_atomic
 from planner.report import sizing
 from planner.report.comparison import to_markdown
-from planner.scenario import (
-    DEFAULT_SOURCE,
-    Scenario,
-    default_scenario_text,
-    load_scenario_text_document,
-)
+from planner.scenario import Scenario
 from planner.scenario.document import new_yaml
-from planner.scenario.loader import read_scenario_text
+from planner.tui.source import ScenarioSource
 from planner.tui.state import FieldPath, field_specs, value_at
-
-DEFAULT_SAVE_NAME = "planner-scenario"
-"""Stem of the file a scenario opened from the bundled default is saved to (in the cwd)."""
-
-
-def _free_path(directory: Path, stem: str, suffix: str) -> Path:
-    """``directory/stem.suffix``, or ``stem-2.suffix``... when that exists already."""
-    candidate = directory / f"{stem}{suffix}"
-    number = 2
-    while candidate.exists():
-        candidate = directory / f"{stem}-{number}{suffix}"
-        number += 1
-    return candidate
 
 
 def markdown_path(scenario_path: Path | None, kind: str = "comparison") -> Path:
@@ -79,38 +62,26 @@ def export_table(
     return "comparison", export_markdown(comparison, scenario, scenario_path)
 
 
-def save_target(scenario_path: Path | None) -> Path:
-    """The file a save writes: the scenario's own, or a new file in the cwd for the default."""
-    if scenario_path is not None:
-        return scenario_path
-    return _free_path(Path.cwd(), DEFAULT_SAVE_NAME, ".yaml")
-
-
 def save_scenario(
     scenario: Scenario,
-    scenario_path: Path | None,
+    source: ScenarioSource,
     typed: dict[FieldPath, Any],
-    target: Path | None = None,
-) -> Path:
-    """Write ``scenario`` back into the YAML it came from, keeping comments and key order.
+    target: Path,
+) -> ScenarioSource:
+    """Write ``scenario`` into the YAML of ``source`` at ``target``, keeping comments and order.
 
+    The document edited is ``source``'s (what the app loaded or last saved), not the file on
+    disk now, which may have been edited since into something that no longer validates.
     ``typed`` holds the YAML values the user typed per field (``"4%"`` rather than 0.04), used
-    for the fields that changed. Returns the file written.
+    for the fields that changed. Returns the source now on disk.
 
     Raises:
-        planner.scenario.ScenarioError: the file on disk can no longer be read.
+        planner.scenario.ScenarioError: ``source``'s text does not validate (never expected).
         OSError: the file cannot be written.
     """
-    if scenario_path is None:
-        text = default_scenario_text()
-        original, document = load_scenario_text_document(text, DEFAULT_SOURCE)
-    else:
-        text = read_scenario_text(scenario_path)
-        original, document = load_scenario_text_document(text, str(scenario_path))
+    original, document = source.document()
     update_document(document, original, scenario, typed)
-    out = target if target is not None else save_target(scenario_path)
-    write_atomic(out, dump_like(document, text))
-    return out
+    return source.write(target, dump_like(document, source.text))
 
 
 def update_document(

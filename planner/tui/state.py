@@ -211,15 +211,22 @@ def with_layout_added(
     return revalidate(data, ("layouts", str(len(data["layouts"]) - 1)))
 
 
-def with_layout_removed(scenario: Scenario, label: str) -> Scenario:
-    """A copy without the layout ``label``; the baseline moves to the first if it goes."""
+def with_layout_removed(scenario: Scenario, label: str, fallback: str | None = None) -> Scenario:
+    """A copy without the layout ``label``.
+
+    When ``label`` is the baseline, the baseline becomes ``fallback`` (the scenario file's
+    ``baseline:``) if that layout is still there, else the first layout.
+    """
     data = scenario_data(scenario)
     remaining = [item for item in data["layouts"] if item["label"] != label]
     if not remaining:
         raise FieldError("the last layout cannot be removed; add another one first")
     data["layouts"] = remaining
-    if data.get("baseline") == label:
-        data.pop("baseline")
+    if scenario.baseline_label() == label:
+        if fallback is not None and any(item["label"] == fallback for item in remaining):
+            data["baseline"] = fallback
+        else:
+            data.pop("baseline", None)
     return revalidate(data)
 
 

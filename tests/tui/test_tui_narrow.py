@@ -16,7 +16,8 @@ from textual.widgets._footer import FooterKey
 
 from planner.report.comparison import Column
 from planner.tui import make_app
-from planner.tui.compare import CompareView, fit_to_width
+from planner.tui.columns import fit_to_width
+from planner.tui.compare import CompareView
 
 SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")

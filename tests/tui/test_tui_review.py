@@ -1,0 +1,336 @@
+"""Pilot tests of the fixes from the user review: saving, quitting, resizing and focus.
+
+Each test drove the bug it names before the fix (it failed on the code of that day).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Static
+
+from planner.scenario import load_scenario
+from planner.tui import PlannerApp, make_app
+from planner.tui.dialogs import AddLayoutScreen, UnsavedChangesScreen
+
+SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+SIZE = (120, 40)
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture
+def scenario_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "aggregate.yaml"
+    shutil.copy(SCENARIO, target)
+    return target
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def app_of(pilot: Pilot[None]) -> PlannerApp:
+    app = pilot.app
+    assert isinstance(app, PlannerApp)
+    return app
+
+
+def field_input(app: PlannerApp, key: str) -> Input:
+    return app.query_one(f"#input-{key}", Input)
+
+
+async def retype(pilot: Pilot[None], key: str, text: str) -> None:
+    field = field_input(app_of(pilot), key)
+    field.focus()
+    field.action_end()
+    await pilot.press(*["backspace"] * len(field.value), *text)
+    await settle(pilot)
+
+
+def messages(app: PlannerApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def title(app: PlannerApp) -> str:
+    return str(app.query_one("#title", Static).render())
+
+
+def table(app: PlannerApp) -> DataTable[object]:
+    return app.query_one("#compare-table", DataTable)
+
+
+async def remove_row(pilot: Pilot[None], label: str) -> None:
+    compare = table(app_of(pilot))
+    compare.focus()
+    compare.move_cursor(row=[str(k.value) for k in compare.rows].index(label))
+    await settle(pilot)
+    await pilot.press("x")
+    await settle(pilot)
+
+
+# -- 1. no save of a half-typed value ------------------------------------------------------
+
+
+async def test_save_is_refused_while_a_field_is_invalid(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await retype(pilot, "restore-rebuild-hours", "30")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = scenario_copy.read_bytes()
+        assert b"rebuild_hours: 30" in saved
+        # The reviewer's keys: "30" -> "3" (valid on the way) -> "" -> "x".
+        await pilot.press("backspace", "backspace", "x")
+        await settle(pilot)
+        assert field_input(app, "restore-rebuild-hours").value == "x"
+        app._notifications.clear()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_bytes() == saved
+        said = messages(app)
+        assert any("Not saved" in m and "Rebuild h" in m for m in said), said
+        assert not any(m.startswith("Saved") for m in said)
+
+        # Export writes the results on screen (the last valid ones) and says so.
+        app._notifications.clear()
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert scenario_copy.with_name("aggregate-comparison.md").exists()
+        assert any("last valid" in m and "Rebuild h" in m for m in messages(app))
+
+
+# -- 2. resizing never clips a cell --------------------------------------------------------
+
+
+def assert_every_cell_shown_whole(app: PlannerApp) -> None:
+    compare = table(app)
+    for column in compare.columns.values():
+        texts = [str(cell) for cell in compare.get_column(column.key)]
+        widest = max(cell_len(t) for t in texts)
+        assert column.get_render_width(compare) >= widest + 2 * compare.cell_padding, column
+    for index, key in enumerate(compare.rows):
+        line = compare.render_line(compare.header_height + index).text
+        for cell in compare.get_row(key):
+            assert str(cell).strip() in line, (str(cell), line)
+
+
+async def test_every_cell_is_shown_whole_after_resizes() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        assert_every_cell_shown_whole(app)
+        for size in ((80, 24), (120, 40), (100, 30), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert_every_cell_shown_whole(app)
+        # Numbers that change width in place (no new columns) are shown whole too.
+        await retype(pilot, "drive-arr", "40%")
+        assert_every_cell_shown_whole(app)
+
+
+# -- 3. typing replaces a field's text -----------------------------------------------------
+
+
+async def test_typing_in_a_field_replaces_its_text() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await pilot.press("4", "%")
+        await settle(pilot)
+        assert field_input(app, "drive-arr").value == "4%"
+        assert app.scenario.drive.arr == pytest.approx(0.04)
+        await pilot.press("tab", "2", "e", "-", "4")
+        await settle(pilot)
+        assert field_input(app, "drive-latent-defects-per-hour").value == "2e-4"
+        assert app.field_errors == {}
+
+
+# -- 4. quitting with unsaved changes asks -------------------------------------------------
+
+
+async def test_quit_with_unsaved_changes_asks_first(scenario_copy: Path) -> None:
+    original = scenario_copy.read_bytes()
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        assert "●" not in title(app)
+        await retype(pilot, "drive-arr", "4%")
+        assert "●" in title(app)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, UnsavedChangesScreen)
+        question = app.screen.query_one(Static)
+        assert "[s]ave and quit" in str(question.render())
+        assert question.region.width >= len("Unsaved changes: [s]ave and quit")  # in view
+        assert app.is_running
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, UnsavedChangesScreen)
+        assert app.is_running
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    assert scenario_copy.read_bytes() == original
+
+
+async def test_save_and_quit_from_the_unsaved_changes_dialog(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await remove_row(pilot, "raid5 8")
+        assert "●" in title(app)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert not app.is_running
+    assert [layout.label for layout in load_scenario(scenario_copy).layouts] == [
+        "raid-dp 9",
+        "raid6 16",
+        "triple 12",
+    ]
+
+
+async def test_saving_clears_the_modified_mark(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await retype(pilot, "drive-arr", "4%")
+        assert "●" in title(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "●" not in title(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+# -- 5. removing the baseline says where it went -------------------------------------------
+
+
+async def test_removing_the_baseline_falls_back_to_the_files_baseline() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        compare = table(app)
+        compare.focus()
+        compare.move_cursor(row=2)
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.scenario.baseline_label() == "raid6 16"
+        await remove_row(pilot, "raid6 16")
+        assert app.scenario.baseline_label() == "raid-dp 9"  # the file's baseline
+        assert any("baseline was raid6 16, now raid-dp 9" in m for m in messages(app))
+        await remove_row(pilot, "raid-dp 9")
+        assert app.scenario.baseline_label() == "raid5 8"  # the file's is gone: the first
+        assert any("baseline was raid-dp 9, now raid5 8" in m for m in messages(app))
+
+
+# -- 6. saving and the file on disk --------------------------------------------------------
+
+
+async def test_a_file_changed_on_disk_is_not_overwritten_silently(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await retype(pilot, "drive-arr", "4%")
+        theirs = scenario_copy.read_text(encoding="utf-8").replace(
+            "scrub_hours: 168", "scrub_hours: 99"
+        )
+        scenario_copy.write_text(theirs, encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_text(encoding="utf-8") == theirs
+        assert any("changed on disk since loaded" in m for m in messages(app))
+        assert "●" in title(app)
+        await pilot.press("ctrl+s")  # the same state: overwrite
+        await settle(pilot)
+        saved = load_scenario(scenario_copy)
+        assert saved.drive.arr == pytest.approx(0.04)
+        assert saved.restore.scrub_hours == 168
+        assert "●" not in title(app)
+
+
+async def test_a_file_made_invalid_on_disk_can_still_be_overwritten(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await retype(pilot, "drive-arr", "4%")
+        scenario_copy.write_text("drive: [\n", encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_text(encoding="utf-8") == "drive: [\n"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not any("Save failed" in m for m in messages(app)), messages(app)
+    saved = scenario_copy.read_text(encoding="utf-8")
+    assert "# Comments here must survive a save from the TUI." in saved
+    assert load_scenario(scenario_copy).drive.arr == pytest.approx(0.04)
+
+
+async def test_the_default_scenario_once_saved_is_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    async with make_app(None).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        await retype(pilot, "aggregate-data-disks", "48")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        saved = tmp_path / "planner-scenario.yaml"
+        assert app.scenario_path == saved
+        assert "planner-scenario.yaml" in title(app)
+        assert "●" not in title(app)
+        await retype(pilot, "aggregate-data-disks", "50")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["planner-scenario.yaml"]
+    assert load_scenario(saved).aggregate.data_disks == 50
+
+
+# -- 7. the model view's rates are in view at 120 columns ----------------------------------
+
+
+async def test_model_tables_fit_120_columns_for_every_layout() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        compare = table(app)
+        for row in range(compare.row_count):
+            compare.move_cursor(row=row)
+            await settle(pilot)
+            await pilot.press("f4")
+            await settle(pilot)
+            for name in ("#model-states", "#model-transitions"):
+                model_table = app.query_one(name, DataTable)
+                assert model_table.virtual_size.width <= model_table.size.width, (row, name)
+                assert model_table.region.right <= app.size.width - 1, (row, name)
+            await pilot.press("f2")
+            await settle(pilot)
+
+
+# -- 8. Tab from the last field reaches the table ------------------------------------------
+
+
+async def test_tab_from_the_last_field_goes_to_the_table() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        field_input(app, "drive-capacity-tb").focus()
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is table(app)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
