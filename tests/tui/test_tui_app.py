@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from textual.widgets import DataTable, Input, Static
 
 from planner.report.comparison import to_markdown
@@ -19,44 +18,9 @@ from planner.tui.params import ParamsPanel
 from planner.tui.state import compare
 from planner.tui.sweep import SweepView
 
-SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 SIZE = (120, 40)
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture
-def scenario_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "aggregate.yaml"
-    shutil.copy(SCENARIO, target)
-    return target
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let messages flow and every worker (recompute, derive) finish."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def app_of(pilot: Pilot[None]) -> PlannerApp:
-    app = pilot.app
-    assert isinstance(app, PlannerApp)
-    return app
-
-
-def field_input(app: PlannerApp, key: str) -> Input:
-    return app.query_one(f"#input-{key}", Input)
-
-
-async def retype(pilot: Pilot[None], key: str, text: str) -> None:
-    """Focus a field, clear it and type ``text`` key by key."""
-    app = app_of(pilot)
-    field = field_input(app, key)
-    field.focus()
-    field.action_end()
-    await pilot.press(*["backspace"] * len(field.value), *text)
-    await settle(pilot)
 
 
 def table_labels(app: PlannerApp) -> list[str]:

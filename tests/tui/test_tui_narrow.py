@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pilot_helpers import SCENARIO, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, TabbedContent
 from textual.widgets._footer import FooterKey
@@ -19,17 +20,10 @@ from planner.tui import make_app
 from planner.tui.columns import fit_to_width
 from planner.tui.compare import CompareView
 
-SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 
 ESSENTIAL_KEYS = {"ctrl+q", "f1", "ctrl+o", "ctrl+s", "ctrl+r"}
 VIEW_KEYS = {"f2", "f3", "f4", "f5"}
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def headers(pilot: Pilot[None]) -> list[str]:

@@ -5,53 +5,21 @@ Each test drove the bug it names before the fix (it failed on the code of that d
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
+from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Static
 
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
 from planner.tui.dialogs import AddLayoutScreen, UnsavedChangesScreen
 
-SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 SIZE = (120, 40)
 
 pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture
-def scenario_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "aggregate.yaml"
-    shutil.copy(SCENARIO, target)
-    return target
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def app_of(pilot: Pilot[None]) -> PlannerApp:
-    app = pilot.app
-    assert isinstance(app, PlannerApp)
-    return app
-
-
-def field_input(app: PlannerApp, key: str) -> Input:
-    return app.query_one(f"#input-{key}", Input)
-
-
-async def retype(pilot: Pilot[None], key: str, text: str) -> None:
-    field = field_input(app_of(pilot), key)
-    field.focus()
-    field.action_end()
-    await pilot.press(*["backspace"] * len(field.value), *text)
-    await settle(pilot)
 
 
 def messages(app: PlannerApp) -> list[str]:

@@ -5,15 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
-from textual.widgets import DataTable, Input
+from pilot_helpers import SCENARIO, app_of, retype, settle
+from textual.widgets import DataTable
 
 from planner.report.fields import field_for
-from planner.tui import PlannerApp, make_app
+from planner.tui import make_app
 from planner.tui.simulation import SimulationLine
 from planner.tui.tornado import SensitivityView
 
-SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 SIZE = (120, 40)
 INPUTS = {
@@ -26,25 +25,6 @@ INPUTS = {
 }
 
 pytestmark = pytest.mark.asyncio
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def app_of(pilot: Pilot[None]) -> PlannerApp:
-    assert isinstance(pilot.app, PlannerApp)
-    return pilot.app
-
-
-async def retype(pilot: Pilot[None], key: str, text: str) -> None:
-    field = app_of(pilot).query_one(f"#input-{key}", Input)
-    field.focus()
-    field.action_end()
-    await pilot.press(*["backspace"] * len(field.value), *text)
-    await settle(pilot)
 
 
 async def test_the_tornado_ranks_the_inputs_by_swing() -> None:

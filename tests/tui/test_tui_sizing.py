@@ -19,7 +19,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pilot_helpers import app_of, retype, settle
 from textual.widgets import DataTable, Input, Static
 
 from planner.report import sizing
@@ -46,25 +46,6 @@ def workload_copy(tmp_path: Path) -> Path:
     target = tmp_path / "workload.yaml"
     shutil.copy(WORKLOAD, target)
     return target
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def app_of(pilot: Pilot[None]) -> PlannerApp:
-    assert isinstance(pilot.app, PlannerApp)
-    return pilot.app
-
-
-async def retype(pilot: Pilot[None], key: str, text: str) -> None:
-    field = app_of(pilot).query_one(f"#input-{key}", Input)
-    field.focus()
-    field.action_end()
-    await pilot.press(*["backspace"] * len(field.value), *text)
-    await settle(pilot)
 
 
 def cells(app: PlannerApp, label: str) -> dict[str, str]:

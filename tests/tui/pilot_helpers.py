@@ -1,0 +1,41 @@
+"""Shared Pilot helpers for the TUI tests (imported by the test modules of this folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from planner.tui import PlannerApp
+
+SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
+"""The fixed, commented scenario most TUI tests open."""
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let messages flow and every worker (recompute, derive) finish."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def app_of(pilot: Pilot[None]) -> PlannerApp:
+    """The pilot's app, typed."""
+    app = pilot.app
+    assert isinstance(app, PlannerApp)
+    return app
+
+
+def field_input(app: PlannerApp, key: str) -> Input:
+    """The parameter field ``key`` (e.g. ``arr``, ``rebuild_hours``)."""
+    return app.query_one(f"#input-{key}", Input)
+
+
+async def retype(pilot: Pilot[None], key: str, text: str) -> None:
+    """Focus a field, clear it and type ``text`` key by key."""
+    field = field_input(app_of(pilot), key)
+    field.focus()
+    field.action_end()
+    await pilot.press(*["backspace"] * len(field.value), *text)
+    await settle(pilot)
