@@ -1,8 +1,9 @@
 """Numeric evaluation of the n+k model: transient probability of data loss and MTTDL.
 
-The generator matrix is built from the same transition rules as the symbolic model
-(:mod:`planner.core.model`), so the numbers and the formulas cannot drift apart; a test
-checks the SymPy generator, evaluated, equals this one.
+The generator matrix (:mod:`planner.core.generator`) is built from the same transition
+rules as the symbolic model (:mod:`planner.core.model`), so the numbers and the formulas
+cannot drift apart; a test checks the SymPy generator, evaluated, equals it. The
+aggregate rule lives in :mod:`planner.core.aggregate` and is re-exported here.
 """
 
 from __future__ import annotations
@@ -13,31 +14,24 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.aggregate import p_loss_aggregate
+from planner.core.expm import expm_metzler
+from planner.core.generator import generator_matrix
 from planner.core.model import Event, build_chain
 from planner.core.rates import Rates
 
+__all__ = [
+    "generator_matrix",
+    "losses_per_10k_groups",
+    "mttdl_hours",
+    "p_loss_aggregate",
+    "p_loss_group",
+    "relative_risk",
+    "solve_mmatrix",
+    "transition_rates",
+]
+
 FloatArray = npt.NDArray[np.float64]
-
-
-def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
-    """The CTMC generator Q (per hour) of a group of ``drives`` with ``parity`` parity drives.
-
-    Rows are source states, columns targets (paper order, loss last); rows sum to zero.
-    """
-    chain = build_chain(parity)
-    _check_group(parity, drives)
-    values = rates.by_symbol()
-    size = len(chain.states)
-    q = np.zeros((size, size))
-    for t in chain.transitions:
-        q[t.source, t.target] += t.multiplier(drives) * values[t.event.value]
-    q[np.diag_indices(size)] = -q.sum(axis=1)
-    return q
-
-
-def _check_group(parity: int, drives: int) -> None:
-    if drives <= parity:
-        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
 
 
 def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -> float:
@@ -47,10 +41,8 @@ def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -
     computed directly rather than as ``1 - reliability`` so that tiny probabilities keep
     their relative accuracy.
     """
-    from planner.core.batch import expm_metzler
-
     q = generator_matrix(parity, drives, rates)
-    # A non-negative Taylor series with squaring (planner.core.batch): no cancellation, so
+    # A non-negative Taylor series with squaring (planner.core.expm): no cancellation, so
     # the entry keeps ~1e-15 relative accuracy even at 1e-30, for any mission length.
     # scipy.linalg.expm is close for years-long missions (1e-13) but its Padé step
     # cancels for missions of an hour or less (1e-7 relative at p ~ 1e-23).
@@ -105,19 +97,6 @@ def solve_mmatrix(m: FloatArray, row_excess: FloatArray, rhs: FloatArray) -> Flo
     for i in range(size - 1, -1, -1):
         x[i] = (b[i] + np.abs(a[i, i + 1 :]) @ x[i + 1 :]) / a[i, i]
     return x
-
-
-def p_loss_aggregate(p_group: float, groups: int) -> float:
-    """Probability that at least one of ``groups`` independent groups loses data.
-
-    NS3574: R_aggregate = R_group ** groups; computed as ``-expm1(g * log1p(-p))`` so a
-    1e-15 group probability is not rounded away.
-    """
-    if groups < 1:
-        raise ValueError(f"an aggregate needs at least one group, got {groups}")
-    if p_group >= 1.0:
-        return 1.0
-    return -math.expm1(groups * math.log1p(-p_group))
 
 
 def losses_per_10k_groups(p_group: float) -> float:

@@ -6,14 +6,13 @@ group does, so R_aggregate = R_group ** g (Tables 2 to 4).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from planner.core.aggregate import group_count, p_loss_aggregate
 from planner.core.evaluate import (
     losses_per_10k_groups,
     mttdl_hours,
-    p_loss_aggregate,
     p_loss_group,
     relative_risk,
 )
@@ -65,7 +64,7 @@ def aggregate_shape(layout: Layout, data_disks: int) -> AggregateShape:
     holds more data drives than asked for; ``exact_division`` says so.
     """
     n = layout.data_disks_per_group
-    groups = math.ceil(data_disks / n)
+    groups = group_count(data_disks, n)
     return AggregateShape(
         groups=groups,
         total_disks=groups * layout.group_size,

@@ -141,11 +141,6 @@ _DRIVE_CLASS_ALIASES = {
 }  # fmt: skip
 
 
-def iops_from_mechanics(avg_seek_ms: float, rpm: float) -> float:
-    """Random IOPS of a hard drive: 1000 / (average seek + half a revolution), in ms."""
-    return 1_000.0 / (avg_seek_ms + 30_000.0 / rpm)
-
-
 def find_drive_class(name: str) -> DriveClass:
     """The drive class called ``name`` (or an alias: sata, nl-sas, 7200, flash ...).
 

@@ -1,38 +1,40 @@
-"""Which input matters most: a tornado of P(loss) and elasticities from the symbolic model.
+"""Which input matters most: a tornado of P(loss) and elasticities of the model.
 
 Tornado: each input of one layout is multiplied by a low and a high factor (x0.5 and x2
 by default) with the others held, and the aggregate's probability of loss recomputed
 (all cases in one batch); the bars are ranked by the swing between the two.
 
 Elasticity ``d ln P / d ln x``: the generator is linear in each rate, so
-``theta dQ/dtheta`` is the part of Q that the rate drives; it is taken from the SymPy
-generator of :func:`planner.core.derive.derive` (differentiated and lambdified once per k).
+``theta dQ/dtheta`` is the part of Q that the rate drives: the generator built with only
+that rate's transitions (:func:`rate_parts`), numerically, for any k, in microseconds.
 The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/dtheta`` is
 the Fréchet derivative ``L(QT, E)``, read off the block exponential
 ``exp([[QT, E], [0, QT]]) = [[exp(QT), L(QT, E)], [0, exp(QT)]]``. E is split into its
 non-negative off-diagonal part and its diagonal, so both block matrices are Metzler and go
-through :func:`planner.core.batch.expm_metzler` without cancellation; the one subtraction
+through :func:`planner.core.expm.expm_metzler` without cancellation; the one subtraction
 left is the derivative's own. Rebuild and scrub enter as rates ``1 / hours``, so their
 elasticities change sign; ``d ln P / d ln T`` uses ``d exp(QT)/dT = exp(QT) Q``.
-
-SymPy is imported, and ``derive(k)`` run, on the first elasticity of each parity count
-(about 0.5 s for k <= 3 and 2 s for k = 4, mostly the MTTDL closed form); later calls take
-about a millisecond.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.batch import expm_metzler, generator_stack, p_loss_group_batch
+from planner.core.aggregate import (
+    aggregate_groups_elasticity,
+    aggregate_per_group_elasticity,
+    group_count,
+    p_loss_aggregate,
+)
+from planner.core.batch import p_loss_group_batch
+from planner.core.expm import expm_metzler
+from planner.core.generator import generator_stack
+from planner.core.model import Event
 from planner.core.sweep import Parameter, SweepPoint
 
 FloatArray = npt.NDArray[np.float64]
@@ -100,40 +102,12 @@ class Sensitivity:
     bars: tuple[TornadoBar, ...]
 
 
-_DERIVE_LOCK = threading.Lock()
-"""Serialises the first derivation per k: TUI workers may ask for it at the same time."""
-
-
-def _symbolic_parts(parity: int) -> tuple[tuple[tuple[int, int], ...], Callable[..., Any]]:
-    """Thread-safe, cached :func:`_derive_symbolic_parts` (SymPy takes seconds for k = 4)."""
-    with _DERIVE_LOCK:
-        return _derive_symbolic_parts(parity)
-
-
-@cache
-def _derive_symbolic_parts(parity: int) -> tuple[tuple[tuple[int, int], ...], Callable[..., Any]]:
-    """Nonzero positions of ``theta dQ/dtheta`` and one lambdified function per k.
-
-    The function takes ``(N, lambda_op, lambda_ld, mu_op, mu_scrub)`` and returns, per rate
-    of :data:`RATE_SYMBOLS`, the list of those entries.
-    """
-    import sympy as sp
-
-    from planner.core.derive import SYMBOL_NAMES, derive
-
-    derivation = derive(parity)
-    q = derivation.generator
-    symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
-    parts = [
-        (q.diff(derivation.symbols[name]) * derivation.symbols[name]).expand()
-        for name in RATE_SYMBOLS
-    ]
-    size = q.shape[0]
-    positions = tuple(
-        (i, j) for i in range(size) for j in range(size) if any(part[i, j] != 0 for part in parts)
-    )
-    exprs = [[part[i, j] for i, j in positions] for part in parts]
-    return positions, sp.lambdify(symbols, exprs, modules="numpy", cse=True)
+_RATE_EVENTS = {
+    "lambda_op": Event.OPERATIONAL_FAILURE,
+    "lambda_ld": Event.LATENT_DEFECT,
+    "mu_op": Event.REBUILD,
+    "mu_scrub": Event.SCRUB,
+}
 
 
 def rate_parts(
@@ -144,34 +118,20 @@ def rate_parts(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
 ) -> dict[str, FloatArray]:
-    """``theta dQ/dtheta`` (per hour) for each rate symbol, from the SymPy generator.
+    """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
+
+    Q is linear in each rate (every transition carries exactly one), so ``theta dQ/dtheta``
+    is the generator built with that rate's transitions only
+    (:func:`planner.core.generator.generator_stack` with ``events=``).
 
     Returns:
         Symbol name -> stack of shape ``broadcast + (m, m)``; the four parts sum to Q.
     """
-    positions, function = _symbolic_parts(parity)
-    arrays = np.broadcast_arrays(
-        *(
-            np.asarray(a, dtype=float)
-            for a in (
-                drives,
-                op_failures_per_hour,
-                latent_defects_per_hour,
-                rebuild_hours,
-                scrub_hours,
-            )
-        )
-    )
-    n, lop, lld, rebuild, scrub = arrays
-    values = function(n, lop, lld, 1.0 / rebuild, 1.0 / scrub)
-    size = 2 * parity + 2
-    out = {}
-    for name, entries in zip(RATE_SYMBOLS, values, strict=True):
-        part = np.zeros((*n.shape, size, size))
-        for (i, j), entry in zip(positions, entries, strict=True):
-            part[..., i, j] = entry
-        out[name] = part
-    return out
+    inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
+    return {
+        name: generator_stack(parity, *inputs, events=(event,))
+        for name, event in _RATE_EVENTS.items()
+    }
 
 
 def elasticities(
@@ -286,8 +246,8 @@ def tornado(
         [c.rates.scrub_hours for c in cases],
         [c.mission_hours for c in cases],
     )
-    groups = [math.ceil(c.data_disks / n) for c in cases]
-    p_agg = [_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
+    groups = [group_count(c.data_disks, n) for c in cases]
+    p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
     rates = point.rates
     group_elasticity = elasticities(
         parity,
@@ -304,10 +264,10 @@ def tornado(
         low, high = cases[1 + 2 * index], cases[2 + 2 * index]
         if parameter is Parameter.DATA_DISKS:
             e_group = 0.0
-            e_agg = _groups_elasticity(p0, g0, agg0)
+            e_agg = aggregate_groups_elasticity(p0, g0)
         else:
             e_group = float(group_elasticity[parameter])
-            e_agg = e_group * _rate_to_aggregate(p0, g0, agg0)
+            e_agg = e_group * aggregate_per_group_elasticity(p0, g0)
         bars.append(
             TornadoBar(
                 parameter=parameter,
@@ -333,22 +293,3 @@ def tornado(
         high_factor=high_factor,
         bars=tuple(bars),
     )
-
-
-def _aggregate(p_group: float, groups: int) -> float:
-    """``1 - (1 - p)^groups`` without rounding a tiny p away (NS3574 aggregate rule)."""
-    return 1.0 if p_group >= 1.0 else -math.expm1(groups * math.log1p(-p_group))
-
-
-def _rate_to_aggregate(p: float, groups: int, p_aggregate: float) -> float:
-    """``d ln P_agg / d ln P_group = g p (1 - p)^(g - 1) / P_agg`` (-> 1 as p -> 0)."""
-    if p_aggregate == 0.0 or p >= 1.0:
-        return math.nan if p_aggregate == 0.0 else 0.0
-    return groups * p * math.exp((groups - 1) * math.log1p(-p)) / p_aggregate
-
-
-def _groups_elasticity(p: float, groups: int, p_aggregate: float) -> float:
-    """``d ln P_agg / d ln g = g (-ln(1 - p)) (1 - P_agg) / P_agg`` (-> 1 as p -> 0)."""
-    if p_aggregate == 0.0 or p >= 1.0:
-        return math.nan if p_aggregate == 0.0 else 0.0
-    return groups * -math.log1p(-p) * (1.0 - p_aggregate) / p_aggregate

@@ -7,9 +7,10 @@ aggregate needs ``ceil(data_disks / (N - k))`` groups, ``groups x N`` drives of 
 R_group ** groups). By default only sizes whose data drives divide the aggregate evenly
 are kept, as in the paper's tables.
 
-A parameter sweep varies one numeric input (:class:`Parameter`) over a range, alone or
-crossed with group size. Every probability comes from
-:func:`planner.core.batch.p_loss_group_batch`, one call per parity count.
+A parameter sweep varies one numeric input (:class:`Parameter`) over a range
+(:func:`parameter_points`), alone or crossed with group size (:func:`sweep`). Every
+probability comes from :func:`planner.core.batch.p_loss_group_batch`, one call per parity
+count.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from enum import StrEnum
 
 import numpy as np
 
-from planner.core.batch import p_loss_aggregate_batch, p_loss_group_batch
+from planner.core.aggregate import group_count, p_loss_aggregate_batch
+from planner.core.batch import p_loss_group_batch
 from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
@@ -221,7 +223,7 @@ def sweep(
         return []
     parity = np.array([k for _, k, _ in cases])
     drives = np.array([n for _, _, n in cases])
-    groups = -(-np.array([p.data_disks for p, _, _ in cases]) // (drives - parity))
+    groups = group_count([p.data_disks for p, _, _ in cases], drives - parity)
     p_group = np.empty(len(cases))
     for k in np.unique(parity):
         pick = np.flatnonzero(parity == k)
@@ -278,25 +280,3 @@ def group_size_sweep(
     layouts = [(k, n) for k in parities for n in sizes]
     point = SweepPoint(rates, mission_hours, data_disks)
     return sweep([point], layouts, include_uneven)
-
-
-def parameter_sweep(
-    parameter: Parameter | str,
-    values: Iterable[float],
-    parities: Iterable[int],
-    group_sizes: Iterable[int],
-    data_disks: int,
-    rates: Rates,
-    mission_hours: float,
-    include_uneven: bool = False,
-) -> list[SweepRow]:
-    """:func:`group_size_sweep` at each value of ``parameter`` (one group size: "alone").
-
-    Returns:
-        Rows ordered by value, then parity, then group size; each row carries
-        ``varied`` (the parameter's name) and ``value``.
-    """
-    base = SweepPoint(rates, mission_hours, data_disks)
-    sizes = list(group_sizes)
-    layouts = [(k, n) for k in parities for n in sizes]
-    return sweep(parameter_points(base, parameter, values), layouts, include_uneven)

@@ -240,7 +240,7 @@ def notes(report: SensitivityReport) -> list[str]:
         f"{format_percent(s.p_loss_group)} per group.",
         f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g}, the others held; "
         "ranked by the swing in P(loss) of the aggregate.",
-        "Elasticity: d ln P / d ln x at the base (symbolic model): +2 means 1% more of the "
+        "Elasticity: d ln P / d ln x at the base (exact derivative): +2 means 1% more of the "
         "input gives about 2% more risk; data drives count groups as continuous.",
     ]
 

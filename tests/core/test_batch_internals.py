@@ -1,4 +1,4 @@
-"""The batch building blocks: generators, the Metzler exponential, MTTDL, purity."""
+"""The batch building blocks: the Metzler exponential, chunking, purity."""
 
 import subprocess
 import sys
@@ -7,25 +7,11 @@ import numpy as np
 import pytest
 from scipy.linalg import expm
 
-from planner.core.batch import (
-    expm_metzler,
-    generator_stack,
-    mttdl_hours_batch,
-    p_loss_group_batch,
-)
-from planner.core.evaluate import generator_matrix, mttdl_hours
-from planner.core.rates import PAPER_RATES, Rates
+from planner.core.batch import p_loss_group_batch
+from planner.core.expm import expm_metzler
+from planner.core.generator import generator_stack
 
 YEAR = 8760.0
-
-
-@pytest.mark.parametrize("parity", [1, 2, 3, 4])
-def test_generator_stack_equals_evaluate_generator(parity: int) -> None:
-    drives = np.arange(parity + 1, 40)
-    stack = generator_stack(parity, drives, 2e-6, 1e-4, 12.0, 168.0)
-    for n, q in zip(drives, stack, strict=True):
-        expected = generator_matrix(parity, int(n), Rates(2e-6, 1e-4, 12.0, 168.0))
-        np.testing.assert_array_equal(q, expected)
 
 
 def test_expm_metzler_full_matrices_match_scipy() -> None:
@@ -49,27 +35,6 @@ def test_expm_metzler_one_entry_equals_full_matrix() -> None:
 def test_expm_metzler_rejects_negative_off_diagonal() -> None:
     with pytest.raises(ValueError, match="non-negative"):
         expm_metzler(np.array([[-1.0, -0.5], [0.0, 0.0]]))
-
-
-@pytest.mark.parametrize("parity", [1, 2, 3, 4])
-def test_mttdl_batch_equals_one_at_a_time(parity: int) -> None:
-    drives = np.arange(parity + 1, 61)
-    rebuild_hours = np.array([[4.0], [12.0], [72.0]])
-    batch = mttdl_hours_batch(
-        parity,
-        drives,
-        PAPER_RATES.op_failures_per_hour,
-        PAPER_RATES.latent_defects_per_hour,
-        rebuild_hours,
-        PAPER_RATES.scrub_hours,
-    )
-    assert batch.shape == (3, drives.size)
-    for i, r in enumerate(rebuild_hours[:, 0]):
-        rates = Rates(
-            PAPER_RATES.op_failures_per_hour, PAPER_RATES.latent_defects_per_hour, r, 168.0
-        )
-        expected = [mttdl_hours(parity, int(n), rates) for n in drives]
-        np.testing.assert_allclose(batch[i], expected, rtol=1e-13)
 
 
 def test_many_cases_evaluate_in_chunks_and_keep_their_order() -> None:

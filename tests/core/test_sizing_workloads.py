@@ -2,7 +2,6 @@
 
 import pytest
 
-from planner.core.rebuild import iops_from_mechanics
 from planner.core.sizing import (
     DRIVE_CLASSES,
     Drive,
@@ -88,6 +87,11 @@ def test_mailbox_workload_errors(kwargs: dict[str, object], message: str) -> Non
     base: dict[str, object] = {"users": 10, "iops_per_user": 0.3, "mailbox_mb": 100.0} | kwargs
     with pytest.raises(ValueError, match=message):
         MailboxWorkload(**base)  # type: ignore[arg-type]
+
+
+def iops_from_mechanics(avg_seek_ms: float, rpm: float) -> float:
+    """Random IOPS of a hard drive: 1000 / (average seek + half a revolution), in ms."""
+    return 1_000.0 / (avg_seek_ms + 30_000.0 / rpm)
 
 
 def test_drive_classes_match_the_mechanics_rule() -> None:

@@ -10,16 +10,24 @@ from planner.core.rates import PAPER_RATES, Rates
 from planner.core.sweep import (
     Parameter,
     SweepPoint,
+    SweepRow,
     even_division,
     group_size_sweep,
     parameter_points,
-    parameter_sweep,
     parameter_values,
     sweep,
 )
 
 FIVE_YEARS = 5 * 8760.0
 BASE = SweepPoint(PAPER_RATES, FIVE_YEARS, 42)
+
+
+def parameter_sweep(
+    parameter: Parameter | str, values: list[float], parities: list[int], sizes: range | list[int]
+) -> list[SweepRow]:
+    """The CLI's parameter sweep: every value crossed with every even-dividing layout."""
+    points = parameter_points(BASE, parameter, values)
+    return sweep(points, [(k, n) for k in parities for n in sizes], include_uneven=False)
 
 
 def test_linear_range_arr_1_to_5_percent_in_9_steps() -> None:
@@ -92,9 +100,7 @@ def test_with_value_rejects_what_the_model_rejects() -> None:
 
 def test_parameter_sweep_crossed_with_group_size() -> None:
     values = parameter_values(6.0, 48.0, 8)
-    rows = parameter_sweep(
-        "rebuild_hours", values, [1, 2], range(2, 24), 42, PAPER_RATES, FIVE_YEARS
-    )
+    rows = parameter_sweep("rebuild_hours", values, [1, 2], range(2, 24))
     assert len(rows) == 8 * (7 + 7)
     assert [r.value for r in rows[::14]] == values
     assert all(r.varied == "rebuild_hours" for r in rows)
@@ -112,9 +118,7 @@ def test_parameter_sweep_crossed_with_group_size() -> None:
 
 
 def test_parameter_sweep_alone_for_one_layout() -> None:
-    rows = parameter_sweep(
-        Parameter.ARR, parameter_values(0.01, 0.05, 9), [2], [9], 42, PAPER_RATES, FIVE_YEARS
-    )
+    rows = parameter_sweep(Parameter.ARR, parameter_values(0.01, 0.05, 9), [2], [9])
     assert [(r.parity, r.group_size) for r in rows] == [(2, 9)] * 9
     assert [r.p_loss_aggregate for r in rows] == sorted(r.p_loss_aggregate for r in rows)
 
@@ -150,9 +154,7 @@ def test_as_dict_has_the_json_contract_keys() -> None:
     assert contract <= plain.keys()
     assert "varied" not in plain
     assert all(isinstance(v, int | float | bool) for v in plain.values())
-    varied = parameter_sweep("scrub_hours", [84.0], [1], [8], 42, PAPER_RATES, FIVE_YEARS)[
-        0
-    ].as_dict()
+    varied = parameter_sweep("scrub_hours", [84.0], [1], [8])[0].as_dict()
     assert (varied["varied"], varied["value"]) == ("scrub_hours", 84.0)
 
 

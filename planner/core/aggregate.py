@@ -1,0 +1,95 @@
+"""From one RAID group to the aggregate: how many groups, and the aggregate's risk.
+
+NS3574 "Probability of data loss" (Tables 2 to 4): an aggregate of ``data_disks`` data
+drives in groups of ``N`` drives, ``k`` of them parity, needs ``ceil(data_disks / (N - k))``
+groups, and it loses data when any group does: ``R_aggregate = R_group ** groups``.
+These two rules live here once; every module that needs them calls these functions.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import overload
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+
+@overload
+def group_count(data_disks: int, data_disks_per_group: int) -> int: ...
+
+
+@overload
+def group_count(data_disks: npt.ArrayLike, data_disks_per_group: npt.ArrayLike) -> IntArray: ...
+
+
+def group_count(data_disks: npt.ArrayLike, data_disks_per_group: npt.ArrayLike) -> int | IntArray:
+    """Groups an aggregate needs: ``ceil(data_disks / (N - k))`` (NS3574 Tables 2 and 3).
+
+    When ``N - k`` does not divide ``data_disks`` the last group is full anyway, so the
+    aggregate holds more data drives than asked for. Whole numbers only (integer ceiling,
+    no float rounding); ints give an int, arrays an array.
+    """
+    if isinstance(data_disks, int) and isinstance(data_disks_per_group, int):
+        if data_disks_per_group < 1:
+            raise ValueError(f"a group needs at least one data drive, got {data_disks_per_group}")
+        return -(-data_disks // data_disks_per_group)
+    disks = np.asarray(data_disks, dtype=np.int64)
+    per_group = np.asarray(data_disks_per_group, dtype=np.int64)
+    if np.any(per_group < 1):
+        raise ValueError("a group needs at least one data drive")
+    groups: IntArray = -(-disks // per_group)
+    return groups
+
+
+def p_loss_aggregate_batch(p_group: npt.ArrayLike, groups: npt.ArrayLike) -> FloatArray:
+    """Probability that at least one of ``groups`` independent groups loses data.
+
+    NS3574: R_aggregate = R_group ** groups, so ``P = 1 - (1 - p)^g``, computed as
+    ``-expm1(g log1p(-p))`` so that a 1e-15 group probability is not rounded away
+    (``1 - (1 - 1e-15)^6`` in floating point loses about 10 % of it); 1 where ``p >= 1``.
+    Arrays broadcast together.
+    """
+    p = np.asarray(p_group, dtype=np.float64)
+    g = np.asarray(groups, dtype=np.float64)
+    if np.any(g < 1):
+        raise ValueError(f"an aggregate needs at least one group, got {np.min(g):g}")
+    with np.errstate(divide="ignore"):
+        aggregate = -np.expm1(g * np.log1p(-np.minimum(p, 1.0)))
+    result: FloatArray = np.where(p >= 1.0, 1.0, aggregate) + 0.0  # no -0.0 at p = 0
+    return result
+
+
+def p_loss_aggregate(p_group: float, groups: int) -> float:
+    """:func:`p_loss_aggregate_batch` for one aggregate: ``1 - (1 - p)^groups``."""
+    return float(p_loss_aggregate_batch(p_group, groups))
+
+
+def aggregate_per_group_elasticity(p_group: float, groups: int) -> float:
+    """``d ln P_aggregate / d ln P_group = g p (1 - p)^(g - 1) / P_aggregate`` (-> 1 as p -> 0).
+
+    NaN when the aggregate cannot lose data, 0 when a group surely does.
+    """
+    p_aggregate = p_loss_aggregate(p_group, groups)
+    if p_aggregate == 0.0:
+        return math.nan
+    if p_group >= 1.0:
+        return 0.0
+    return groups * p_group * math.exp((groups - 1) * math.log1p(-p_group)) / p_aggregate
+
+
+def aggregate_groups_elasticity(p_group: float, groups: int) -> float:
+    """``d ln P_aggregate / d ln g = g (-ln(1 - p)) (1 - P_aggregate) / P_aggregate``.
+
+    The number of groups taken as continuous (-> 1 as p -> 0). NaN when the aggregate
+    cannot lose data, 0 when a group surely does.
+    """
+    p_aggregate = p_loss_aggregate(p_group, groups)
+    if p_aggregate == 0.0:
+        return math.nan
+    if p_group >= 1.0:
+        return 0.0
+    return groups * -math.log1p(-p_group) * (1.0 - p_aggregate) / p_aggregate

@@ -1,0 +1,135 @@
+"""The independent high-precision reference every engine test compares with.
+
+The n+k chain is written here from the paper's text (NS3574, "Probability of data loss";
+the n+k generalisation is in planner.core.model's docstring), not from planner's code:
+states (f, l) with f failed drives and l in {0, 1} an undiscovered latent defect,
+f + l <= k, ordered by f then l, then the loss state;
+
+* operational failure (f, l) -> (f + 1, l), or loss when f + 1 + l > k, at (N - f - l) λOp
+  (the drive holding the latent defect does not count twice);
+* latent defect (f, 0) -> (f, 1) at (N - f) λLd while f < k (never the last event);
+* rebuild (f, l) -> (f - 1, l) at min(f, streams) μOp (one rebuild at a time unless
+  ``streams`` says otherwise);
+* scrub (0, 1) -> (0, 0) at μScrub;
+
+each diagonal entry minus its row's off-diagonal sum. Everything is in mpmath at
+:data:`DPS` digits: P(loss by T) is the (pristine, loss) entry of exp(Q T), by mpmath's
+scaling and squaring (:func:`p_loss`) or by eigendecomposition (:func:`p_loss_eig`), and
+the MTTDL solves ``-A x = 1`` on the transient states by mpmath's LU (:func:`mttdl`).
+"""
+
+from __future__ import annotations
+
+import mpmath
+
+DPS = 60
+"""Working precision (decimal digits); callers may raise it with ``mpmath.workdps``."""
+
+HOURS_PER_YEAR = 8760
+
+
+def states(parity: int) -> list[tuple[int, int]]:
+    """The transient states (f, l) in the paper's order (Figures 1 and 4 for k = 1, 2)."""
+    return [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]
+
+
+def generator(
+    parity: int,
+    drives: int,
+    lop: float | mpmath.mpf,
+    lld: float | mpmath.mpf,
+    mu_op: float | mpmath.mpf,
+    mu_scrub: float | mpmath.mpf,
+    streams: int = 1,
+) -> mpmath.matrix:
+    """Q (per hour) of the n+k chain at the current mpmath precision, loss state last.
+
+    Args:
+        parity: k; drives: N; lop, lld: failure and defect rates of one drive (1/h);
+        mu_op, mu_scrub: rebuild and scrub rates (1/h); streams: rebuilds at once.
+    """
+    lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
+    mu_op, mu_scrub = mpmath.mpf(mu_op), mpmath.mpf(mu_scrub)
+    index = {s: i for i, s in enumerate(states(parity))}
+    loss = len(index)
+    q = mpmath.zeros(loss + 1, loss + 1)
+    for (f, lat), i in index.items():
+        q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
+        if lat == 0 and f < parity:
+            q[i, index[(f, 1)]] += (drives - f) * lld
+        if f > 0:
+            q[i, index[(f - 1, lat)]] += min(f, streams) * mu_op
+        if (f, lat) == (0, 1):
+            q[i, index[(0, 0)]] += mu_scrub
+    for i in range(loss + 1):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(loss + 1) if j != i)
+    return q
+
+
+def _q(parity: int, drives: int, lop: float, lld: float, rebuild: float, scrub: float) -> object:
+    return generator(parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub))
+
+
+def p_loss(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+) -> mpmath.mpf:
+    """P(one group loses data within ``hours``), starting pristine: exp(Q T)[0, loss]."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        return +mpmath.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
+
+
+def p_loss_eig(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+    dps: int = 100,
+) -> mpmath.mpf:
+    """The same entry as :func:`p_loss` by V diag(exp(λ_i T)) V^-1 at ``dps`` digits."""
+    with mpmath.workdps(dps):
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        eigenvalues, vectors = mpmath.eig(q)
+        inverse = mpmath.inverse(vectors)
+        last = q.rows - 1
+        terms = (
+            vectors[0, i] * mpmath.exp(eigenvalues[i] * hours) * inverse[i, last]
+            for i in range(q.rows)
+        )
+        return +mpmath.re(mpmath.fsum(terms))
+
+
+def mttdl(
+    parity: int, drives: int, lop: float, lld: float, rebuild_hours: float, scrub_hours: float
+) -> mpmath.mpf:
+    """Mean time to data loss from the pristine state (h): x[0] of ``-A x = 1``."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        size = q.rows - 1
+        a = mpmath.matrix(size, size)
+        for i in range(size):
+            for j in range(size):
+                a[i, j] = -q[i, j]
+        x = mpmath.lu_solve(a, mpmath.matrix([1] * size))
+        return +x[0]
+
+
+def aggregate(p_group: mpmath.mpf | float, groups: int) -> mpmath.mpf:
+    """1 - (1 - p)^groups: an aggregate loses data when any of its groups does."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        return +(1 - (1 - mpmath.mpf(p_group)) ** groups)
+
+
+def relative_error(actual: float, expected: mpmath.mpf) -> mpmath.mpf:
+    """``|actual - expected| / |expected|`` in mpmath (expected must not be 0)."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        return abs(mpmath.mpf(actual) - expected) / abs(expected)
