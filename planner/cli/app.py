@@ -87,21 +87,12 @@ def evaluate(
     ] = False,
 ) -> None:
     """Compare the scenario's layouts: drives, P(loss) per group and aggregate, relative risk."""
-    from planner.cli.compare import analytic_by_label
+    from planner.analysis.compare import compare_data
     from planner.cli.render import render_comparison
-    from planner.core.layouts import compare_layouts
 
     scenario = load(file, overrides)
-    comparison = compare_layouts(
-        scenario.core_layouts(),
-        data_disks=scenario.aggregate.data_disks,
-        rates=scenario.rates(),
-        mission_hours=scenario.mission_hours,
-        baseline=scenario.baseline_label(),
-        capacity_tb=scenario.drive.capacity_tb,
-    )
-    extra = analytic_by_label(scenario, scenario.core_layouts()) if methods else None
-    render_comparison(scenario, comparison, output_format, output, extra)
+    data = compare_data(scenario, overrides or (), methods=methods)
+    render_comparison(scenario, data, output_format, output)
 
 
 @app.command()
@@ -155,7 +146,7 @@ def derive(
 
 def _derive_with_status(parity: int) -> Derivation:
     """Derive the model, with a spinner on a terminal (k = 5 takes ~8 s, k = 6 ~20 s)."""
-    from planner.core.derive import derive as derive_model
+    from planner.analysis.model import derivation as derive_model
 
     if not sys.stderr.isatty():
         return derive_model(parity)
@@ -172,7 +163,7 @@ def validate(
 ) -> None:
     """Check a scenario file; print a summary, or one line naming file:line:column and field."""
     scenario = load(file, overrides)
-    layouts = ", ".join(layout.label for layout in scenario.core_layouts())
+    layouts = ", ".join(layout.label for layout in scenario.layouts)
     typer.echo(
         f"{file}: OK: {scenario.name!r}, {len(scenario.layouts)} "
         f"layout{'s' if len(scenario.layouts) != 1 else ''} ({layouts}), "

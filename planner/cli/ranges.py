@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
-from planner.core.sweep import parameter_values
+from planner.analysis.sweep import VaryRange, vary_range
 from planner.report.fields import FIELDS_BY_NAME, ScenarioField
 
 DEFAULT_COUNT = 9
@@ -36,29 +35,6 @@ VARY_EXAMPLE = "drive.arr=1%..5%:9"
 
 class RangeError(ValueError):
     """A malformed range option; the message is one line, ready for the user."""
-
-
-@dataclass(frozen=True)
-class VaryRange:
-    """A parsed ``--vary``: which field, and its values in the field's own unit.
-
-    Attributes:
-        field: the scenario field varied.
-        values: its values, in order (whole numbers deduplicated for integer fields).
-        log: the values are spaced evenly on a log scale.
-    """
-
-    field: ScenarioField
-    values: tuple[float, ...]
-    log: bool = False
-
-    def core_values(self) -> list[float]:
-        """The values in the core's unit (hours for ``mission_years``)."""
-        return [self.field.to_core(v) for v in self.values]
-
-
-def _known_fields() -> str:
-    return ", ".join(FIELDS_BY_NAME)
 
 
 def _hint(name: str) -> str:
@@ -141,11 +117,7 @@ def parse_vary(text: str, log: bool = False) -> VaryRange:
         raise RangeError(f"--vary {field.name}: one value needs START equal to STOP")
     if log and min(start, stop) <= 0:
         raise RangeError(f"--vary {field.name}: --log needs START and STOP above 0")
-    # 12 significant digits: 4.5% rather than linspace's 0.045000000000000005.
-    values = [float(f"{v:.12g}") for v in parameter_values(start, stop, count, log)]
-    if field.integer:
-        values = list(dict.fromkeys(float(math.floor(v + 0.5)) for v in values))
-    return VaryRange(field, tuple(values), log)
+    return vary_range(field, start, stop, count, log)
 
 
 def parse_int_list(text: str, option: str, low: int, high: int) -> list[int]:

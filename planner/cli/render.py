@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -13,8 +13,7 @@ from planner.cli.output import Format, emit
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import Comparison
-    from planner.core.methods import AnalyticMethods
+    from planner.analysis.compare import CompareData
     from planner.scenario import Scenario
 
 R = TypeVar("R", contravariant=True)
@@ -33,11 +32,7 @@ TableFor = Callable[[int | None], "Table"]
 
 
 def render_comparison(
-    scenario: Scenario,
-    comparison: Comparison,
-    output_format: Format,
-    output: Path | None,
-    methods: Mapping[str, AnalyticMethods] | None = None,
+    scenario: Scenario, data: CompareData, output_format: Format, output: Path | None
 ) -> None:
     """Print or write ``comparison`` as a Rich table, Markdown, CSV or JSON.
 
@@ -48,7 +43,8 @@ def render_comparison(
     from planner.report import comparison as report
     from planner.report.methods import EVALUATE_NOTE, evaluate_columns, evaluate_fields
 
-    extra = _rebuild_notes(scenario) + ([EVALUATE_NOTE] if methods else [])
+    comparison, methods = data.comparison, data.methods
+    extra = [*data.notes, *([EVALUATE_NOTE] if methods else [])]
     columns = evaluate_columns(methods) if methods else []
     fields = evaluate_fields(methods) if methods else None
     if output_format is Format.table:
@@ -62,21 +58,15 @@ def render_comparison(
             return
         text = plain_table_text(table, notes)
     elif output_format is Format.markdown:
-        text = report.to_markdown(comparison, scenario.name, scenario.mission_years, extra, columns)
+        text = report.to_markdown(
+            comparison, scenario.name, scenario.mission_years, extra, columns, data.inputs
+        )
     elif output_format is Format.csv:
-        text = report.to_csv(comparison, fields)
+        text = report.to_csv(comparison, fields, data.inputs)
     else:
         rebuild = {"rebuild_hours": scenario.rebuild_hours}
-        text = report.to_json(comparison, scenario.name, rebuild, fields)
+        text = report.to_json(comparison, scenario.name, rebuild, fields, data.inputs)
     emit(text, output, f"{output_format.value} output")
-
-
-def _rebuild_notes(scenario: Scenario) -> list[str]:
-    if not scenario.restore.uses_rebuild_model:
-        return []
-    from planner.cli.size import scenario_rebuild_note
-
-    return [scenario_rebuild_note(scenario)]
 
 
 def print_table(table: TableFor, notes: Sequence[str]) -> None:

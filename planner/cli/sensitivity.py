@@ -11,7 +11,6 @@ from planner.cli.output import Format, fail, load
 from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
-    from planner.core.layouts import Layout
     from planner.report.sensitivity import SensitivityReport
     from planner.scenario import Scenario
 
@@ -42,47 +41,37 @@ def sensitivity(
     output: OutputOption = None,
     overrides: SetOption = None,
 ) -> None:
-    """Tornado for one layout: each input halved and doubled, ranked by the change in P(loss)."""
+    """Tornado for one layout: each input halved and doubled, ranked by the change in P(loss).
+
+    For a scenario with a workload the aggregate is the layout's sized one (as the TUI's
+    compare table shows it), else aggregate.data_disks.
+    """
     if not 0 < low < 1:
         fail(f"--low must be between 0 and 1 (0.5 halves each input), got {low:g}")
     if not high > 1:
         fail(f"--high must be above 1 (2 doubles each input), got {high:g}")
+    from planner.analysis.sensitivity import sensitivity_report
+
     scenario = load(file, overrides)
     chosen = choose_layout(scenario, layout)
     try:
-        report = sensitivity_report(scenario, chosen, low, high)
+        report = sensitivity_report(scenario, chosen, low, high, overrides or ())
     except ValueError as err:
         fail(str(err))
     render_sensitivity(report, output_format, output)
 
 
-def choose_layout(scenario: Scenario, label: str | None) -> Layout:
-    """The layout named ``label`` (default the baseline); exit 2 naming the labels if none."""
+def choose_layout(scenario: Scenario, label: str | None) -> str:
+    """The label of the layout named ``label`` (default the baseline); exit 2 if none."""
     from planner.scenario.fields import did_you_mean
 
-    layouts = {x.label: x for x in scenario.core_layouts()}
+    labels = [layout.label for layout in scenario.layouts]
     label = scenario.baseline_label() if label is None else label
-    if label not in layouts:
-        hint = did_you_mean(label, list(layouts))
-        known = f" (layouts: {', '.join(layouts)})" if hint.startswith(";") else ""
-
+    if label not in labels:
+        hint = did_you_mean(label, labels)
+        known = f" (layouts: {', '.join(labels)})" if hint.startswith(";") else ""
         fail(f"--layout {label!r}: no layout has that label{hint}{known}")
-    return layouts[label]
-
-
-def sensitivity_report(
-    scenario: Scenario, layout: Layout, low: float, high: float
-) -> SensitivityReport:
-    """The tornado of ``layout`` over the scenario fields of :mod:`planner.report.fields`."""
-    from planner.core.sensitivity import tornado
-    from planner.core.sweep import SweepPoint
-    from planner.report.fields import SCENARIO_FIELDS
-    from planner.report.sensitivity import SensitivityReport
-
-    point = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
-    inputs = [field.parameter for field in SCENARIO_FIELDS]
-    result = tornado(layout.parity, layout.group_size, point, low, high, inputs)
-    return SensitivityReport(title=scenario.name, label=layout.label, sensitivity=result)
+    return label
 
 
 def render_sensitivity(

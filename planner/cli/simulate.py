@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -22,6 +21,7 @@ from planner.cli.output import Format, fail, load
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
+    from planner.analysis.simulation import RunSettings, Simulate
     from planner.core.distributions import DistributionSet
     from planner.core.layouts import Layout
     from planner.core.simulate import SimulationResult
@@ -123,37 +123,6 @@ SetOption = Annotated[
 ]
 
 
-@dataclass(frozen=True)
-class RunSettings:
-    """How every simulation of a command runs.
-
-    Attributes:
-        trials: exact (or, with a budget, maximum) trials per simulation, or None.
-        rel_error: target relative error, or None.
-        time_budget_seconds: wall-time limit per simulation (s), or None.
-        seed: the seed of every simulation.
-        method: ``conditional`` or ``plain``.
-    """
-
-    trials: int | None
-    rel_error: float | None
-    time_budget_seconds: float | None
-    seed: int
-    method: str
-
-    @property
-    def stopping(self) -> str:
-        """The stopping rule in words: ``at ±10% or 30 s per simulation``."""
-        budget = self.time_budget_seconds
-        per = f"{budget:g} s per simulation" if budget is not None else ""
-        if self.rel_error is not None:
-            rule = f"at ±{100 * self.rel_error:g}%"
-        else:
-            n = self.trials
-            rule = "" if n is None else f"after {n:,} trial{'s' if n != 1 else ''}"
-        return " or ".join(part for part in (rule, per) if part) or "after one batch"
-
-
 def run_settings(
     trials: int | None,
     rel_error: float | None,
@@ -176,6 +145,8 @@ def run_settings(
         import secrets
 
         seed = secrets.randbelow(2**32)
+    from planner.analysis.simulation import RunSettings
+
     return RunSettings(trials, rel_error, time_budget_seconds, seed, method.value)
 
 
@@ -203,10 +174,6 @@ def show_progress(output_format: Format, output: Path | None) -> bool:
     return sys.stderr.isatty() and (output_format is Format.table or output is not None)
 
 
-Simulate = Callable[[str, "Layout", "DistributionSet", float], "SimulationResult"]
-"""Runs one simulation: (description, layout, distributions, mission hours) -> result."""
-
-
 @contextmanager
 def simulations(settings: RunSettings, progress: bool) -> Iterator[Simulate]:
     """A function that runs one simulation with ``settings``, shown in a progress bar.
@@ -214,7 +181,7 @@ def simulations(settings: RunSettings, progress: bool) -> Iterator[Simulate]:
     The bar (on stderr, removed when done) fills with the trials run for ``--trials``; when
     running to a relative error the end is unknown, so it pulses until the layout is done.
     """
-    from planner.core.simulate import simulate_group
+    from planner.analysis.simulation import simulate_layout
 
     bar = _progress_bar() if progress else None
 
@@ -222,18 +189,7 @@ def simulations(settings: RunSettings, progress: bool) -> Iterator[Simulate]:
         description: str, layout: Layout, distributions: DistributionSet, mission_hours: float
     ) -> SimulationResult:
         def simulate(on_progress: Callable[[int, float], None] | None) -> SimulationResult:
-            return simulate_group(
-                layout.parity,
-                layout.group_size,
-                distributions,
-                mission_hours,
-                method=settings.method,
-                trials=settings.trials,
-                rel_error=settings.rel_error,
-                time_budget_seconds=settings.time_budget_seconds,
-                seed=settings.seed,
-                on_progress=on_progress,
-            )
+            return simulate_layout(layout, distributions, mission_hours, settings, on_progress)
 
         if bar is None:
             return simulate(None)
@@ -286,41 +242,13 @@ def run_simulate(
     overrides: list[str] | None,
 ) -> None:
     """Load the scenario, simulate its layouts, print or write the report."""
+    from planner.analysis.simulation import simulation_report
+
     scenario = load(file, overrides)
     layouts = select_layouts(scenario, labels)
-    report = simulation_report(scenario, layouts, settings, show_progress(output_format, output))
+    with simulations(settings, show_progress(output_format, output)) as simulate:
+        report = simulation_report(scenario, layouts, settings, simulate, overrides or ())
     render_simulation(report, output_format, output)
-
-
-def simulation_report(
-    scenario: Scenario, layouts: Sequence[Layout], settings: RunSettings, progress: bool = False
-) -> SimulationReport:
-    """Simulate ``layouts`` with the scenario's distributions (its constant rates if none)."""
-    from planner.core.layouts import aggregate_shape
-    from planner.report.simulation import SimulatedLayout, SimulationReport
-    from planner.scenario.distributions import distribution_set
-
-    distributions, name = distribution_set(scenario.distributions, scenario.rates())
-    data_disks = scenario.aggregate.data_disks
-    with simulations(settings, progress) as simulate:
-        rows = tuple(
-            SimulatedLayout(
-                layout,
-                aggregate_shape(layout, data_disks).groups,
-                simulate(layout.label, layout, distributions, scenario.mission_hours),
-            )
-            for layout in layouts
-        )
-    return SimulationReport(
-        title=scenario.name,
-        mission_hours=scenario.mission_hours,
-        distributions=name,
-        method=settings.method,
-        seed=settings.seed,
-        stopping=settings.stopping,
-        target_rel_error=settings.rel_error,
-        rows=rows,
-    )
 
 
 def render_simulation(report: SimulationReport, output_format: Format, output: Path | None) -> None:

@@ -6,7 +6,7 @@
 * ``--vary FIELD=START..STOP:COUNT`` alone: the scenario's own layouts at each value;
 * ``--vary`` with ``--parity`` or ``--group-sizes``: the group-size sweep at each value.
 
-Every probability comes from one batch evaluation (:func:`planner.core.sweep.sweep`).
+The rows come from :func:`planner.analysis.sweep.sweep_report` (one batch evaluation).
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ from planner.cli.output import Format, fail, load, write_atomic
 from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
-    from planner.cli.ranges import VaryRange
-    from planner.report.sweep import SweepLine, SweepReport
-    from planner.scenario import Scenario
+    from planner.report.sweep import SweepReport
 
 DEFAULT_PARITIES = "1,2,3"
 DEFAULT_GROUP_SIZES = "2..30"
@@ -100,6 +98,7 @@ def sweep(
     overrides: SetOption = None,
 ) -> None:
     """Sweep group sizes (and one field): drives and P(loss) for each, as NS3574 Tables 2-3."""
+    from planner.analysis.sweep import sweep_cases, sweep_report
     from planner.cli.ranges import RangeError, parse_int_list, parse_vary
 
     image_format = _plot_format(plot) if plot is not None else None
@@ -115,15 +114,16 @@ def sweep(
         fail("--log spaces the values of --vary; give --vary too")
     scenario = load(file, overrides)
     by_layout = varied is not None and parity is None and group_sizes is None
-    layouts = len(scenario.layouts) if by_layout else len(parities) * len(sizes)
-    cases = layouts * (1 if varied is None else len(varied.values))
+    cases = sweep_cases(scenario, parities, sizes, varied, by_layout)
     if cases > MAX_CASES:
         fail(
             f"that sweep has {cases:,} cases, more than {MAX_CASES:,}; "
             "narrow --group-sizes, --parity or the --vary count"
         )
     try:
-        report = sweep_report(scenario, parities, sizes, include_uneven, varied, by_layout)
+        report = sweep_report(
+            scenario, parities, sizes, include_uneven, varied, by_layout, overrides or ()
+        )
     except ValueError as err:
         fail(str(err))
     if not report.lines:
@@ -159,56 +159,6 @@ def _write_plot(report: SweepReport, path: Path, image_format: str) -> None:
     from rich.console import Console
 
     Console(stderr=True, highlight=False).print(f"Wrote the {image_format.upper()} chart to {path}")
-
-
-def sweep_report(
-    scenario: Scenario,
-    parities: list[int],
-    sizes: list[int],
-    include_uneven: bool,
-    varied: VaryRange | None,
-    by_layout: bool,
-) -> SweepReport:
-    """Run the sweep the options describe; rows grouped by layout, then by varied value.
-
-    Raises:
-        ValueError: a varied value the model rejects.
-    """
-    from planner.core.sweep import SweepPoint, parameter_points, sweep
-    from planner.report.sweep import SweepLine, SweepReport
-
-    base = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
-    if varied is None:
-        points = [base]
-    else:
-        points = parameter_points(base, varied.field.parameter, varied.core_values())
-    labels: list[str | None]
-    if by_layout:
-        layouts = [(x.parity, x.group_size) for x in scenario.core_layouts()]
-        labels = [x.label for x in scenario.core_layouts()]
-        include_uneven = True
-    else:
-        layouts = [(k, n) for k in parities for n in sizes]
-        labels = [None] * len(layouts)
-    rows = sweep(points, layouts, include_uneven)
-    position = {layout: i for i, layout in enumerate(layouts)}
-    keyed: list[tuple[int, SweepLine]] = []
-    for index, row in enumerate(rows):
-        # Scenario layouts may share (k, N); their rows come point by point in layout order.
-        layout = index % len(layouts) if by_layout else position[(row.parity, row.group_size)]
-        value = None if varied is None or row.value is None else varied.field.from_core(row.value)
-        keyed.append((layout, SweepLine(row, labels[layout], value)))
-    keyed.sort(key=lambda item: item[0])  # stable: each layout's values stay in order
-    return SweepReport(
-        title=scenario.name,
-        mission_hours=scenario.mission_hours,
-        data_disks=scenario.aggregate.data_disks,
-        lines=tuple(line for _, line in keyed),
-        varied=None if varied is None else varied.field,
-        include_uneven=include_uneven,
-        by_layout=by_layout,
-        log=varied is not None and varied.log,
-    )
 
 
 def render_sweep(report: SweepReport, output_format: Format, output: Path | None) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
     format_odds,
     format_percent,
@@ -275,8 +276,12 @@ def to_markdown(
     mission_years: float,
     extra_notes: Sequence[str] = (),
     extra_columns: Sequence[Column[LayoutResult]] = (),
+    inputs: Inputs | None = None,
 ) -> str:
-    """A GitHub-flavoured Markdown table with a heading and footnotes (plus ``extra_notes``)."""
+    """A GitHub-flavoured Markdown table with a heading and footnotes (plus ``extra_notes``).
+
+    With ``inputs`` the first footnote lists the assumptions and the ``--set`` overrides.
+    """
     columns, rows = _rows(comparison, extra_columns)
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
@@ -284,7 +289,7 @@ def to_markdown(
     lines = [f"### {title}", "", *markdown_table(columns, rows), ""]
     lines += [
         f"- {markdown_cell(note.removeprefix('* '))}"
-        for note in [*notes(comparison, mission_years), *extra_notes]
+        for note in inputs_lines(inputs, [*notes(comparison, mission_years), *extra_notes])
     ]
     return "\n".join(lines) + "\n"
 
@@ -331,11 +336,12 @@ def to_json(
     scenario_name: str,
     extra: dict[str, Any] | None = None,
     extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
+    inputs: Inputs | None = None,
 ) -> str:
     """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats).
 
     ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``; ``extra_fields`` add
-    keys to each layout (see :func:`comparison_records`).
+    keys to each layout (see :func:`comparison_records`); ``inputs`` adds ``inputs``.
     """
     document = {
         "scenario": scenario_name,
@@ -345,7 +351,7 @@ def to_json(
         **(extra or {}),
         "layouts": comparison_records(comparison, extra_fields),
     }
-    return json_text(document)
+    return json_text(with_inputs(document, inputs))
 
 
 def json_text(document: dict[str, Any]) -> str:
@@ -358,15 +364,23 @@ def _json_default(value: object) -> object:
 
 
 def to_csv(
-    comparison: Comparison, extra_fields: Mapping[str, Mapping[str, Any]] | None = None
+    comparison: Comparison,
+    extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
+    inputs: Inputs | None = None,
 ) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return csv_text(comparison_records(comparison, extra_fields))
+    return csv_text(comparison_records(comparison, extra_fields), inputs)
 
 
-def csv_text(records: Sequence[dict[str, Any]]) -> str:
-    """Records as CSV: a header row of the first record's keys, then the values."""
+def csv_text(records: Sequence[dict[str, Any]], inputs: Inputs | None = None) -> str:
+    """Records as CSV: a header row of the first record's keys, then the values.
+
+    With ``inputs``, a ``# Inputs: ...`` comment line comes first (read with
+    ``pandas.read_csv(path, comment="#")``; see the README).
+    """
     buffer = io.StringIO()
+    if inputs is not None:
+        buffer.write(inputs.csv_comment())
     writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows(records)

@@ -25,6 +25,7 @@ from planner.report.comparison import (
     markdown_table,
     rich_table_for,
 )
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count, format_percent, format_ratio
 from planner.report.simulation import METHOD_NOTES, format_interval, format_rel_error
 
@@ -85,6 +86,7 @@ class MethodsReport:
         method: the simulation estimator (``conditional`` or ``plain``).
         seed: the random seed of every simulation.
         stopping: the simulations' stopping rule in words.
+        inputs: the scenario's assumptions, printed by every export (None: not known).
         layouts: one entry per layout, in the scenario's order.
     """
 
@@ -96,6 +98,7 @@ class MethodsReport:
     seed: int
     stopping: str
     layouts: tuple[LayoutMethods, ...]
+    inputs: Inputs | None = None
 
 
 def _ratio(p: float, reference: float) -> float:
@@ -223,7 +226,7 @@ def to_markdown(report: MethodsReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
     columns, rows, _ = _rows(report)
     lines = [f"### {report.title}: methods compared", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
     return "\n".join(lines) + "\n"
 
 
@@ -269,7 +272,7 @@ def to_json(report: MethodsReport) -> str:
             for entry in report.layouts
         ],
     }
-    return json_text(document)
+    return json_text(with_inputs(document, report.inputs))
 
 
 def to_csv(report: MethodsReport) -> str:
@@ -279,7 +282,8 @@ def to_csv(report: MethodsReport) -> str:
             {**_layout_record(entry), **_estimate_record(entry, e)}
             for entry in report.layouts
             for e in entry.estimates
-        ]
+        ],
+        report.inputs,
     )
 
 

@@ -24,6 +24,7 @@ from planner.report.comparison import (
     rich_table_for,
 )
 from planner.report.fields import field_for
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_percent, format_ratio
 
 if TYPE_CHECKING:
@@ -50,11 +51,18 @@ class SensitivityReport:
         title: the scenario's name.
         label: the layout's label.
         sensitivity: the core's tornado (:func:`planner.core.sensitivity.tornado`).
+        sized: the aggregate is the layout's sized one (a scenario with a workload), not
+            ``aggregate.data_disks``.
+        rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).
+        inputs: the scenario's assumptions, printed by every export (None: not known).
     """
 
     title: str
     label: str
     sensitivity: Sensitivity
+    sized: bool = False
+    rebuild_model: bool = False
+    inputs: Inputs | None = None
 
 
 def _value(bar: TornadoBar, value: float) -> str:
@@ -233,23 +241,35 @@ def notes(report: SensitivityReport) -> list[str]:
     s = report.sensitivity
     years = s.point.mission_hours / HOURS_PER_YEAR
     n = s.group_size - s.parity
-    return [
+    aggregate = "sized aggregate" if report.sized else "aggregate"
+    lines = [
         f"{report.label}: {s.groups} groups of {s.group_size} ({n}+{s.parity}), "
         f"{s.point.data_disks:,} data drives; P(loss) over {years:g} years "
-        f"{format_percent(s.p_loss_aggregate)} for the aggregate, "
+        f"{format_percent(s.p_loss_aggregate)} for the {aggregate}, "
         f"{format_percent(s.p_loss_group)} per group.",
         f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g}, the others held; "
         "ranked by the swing in P(loss) of the aggregate.",
         "Elasticity: d ln P / d ln x at the base (exact derivative): +2 means 1% more of the "
         "input gives about 2% more risk; data drives count groups as continuous.",
     ]
+    if report.sized:
+        lines.append(
+            "The workload's sizing sets the aggregate: "
+            f"{s.point.data_disks:,} data drives, as the compare table shows (planner size)."
+        )
+    if report.rebuild_model:
+        lines.append(
+            "restore.rebuild_hours is the rebuild model's mean restore time "
+            "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
+        )
+    return lines
 
 
 def to_markdown(report: SensitivityReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and the notes as a list."""
     columns, rows = _rows(report)
     lines = [f"### {_title(report)}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
     return "\n".join(lines) + "\n"
 
 
@@ -285,23 +305,27 @@ def to_json(report: SensitivityReport) -> str:
     """The layout, its base risk, the factors and the bars (raw floats)."""
     s = report.sensitivity
     return json_text(
-        {
-            "scenario": report.title,
-            "layout": report.label,
-            "parity": s.parity,
-            "group_size": s.group_size,
-            "groups": s.groups,
-            "data_disks": s.point.data_disks,
-            "mission_hours": s.point.mission_hours,
-            "p_loss_group": s.p_loss_group,
-            "p_loss_aggregate": s.p_loss_aggregate,
-            "low_factor": s.low_factor,
-            "high_factor": s.high_factor,
-            "bars": bar_records(report),
-        }
+        with_inputs(
+            {
+                "scenario": report.title,
+                "layout": report.label,
+                "parity": s.parity,
+                "group_size": s.group_size,
+                "groups": s.groups,
+                "data_disks": s.point.data_disks,
+                "mission_hours": s.point.mission_hours,
+                "p_loss_group": s.p_loss_group,
+                "p_loss_aggregate": s.p_loss_aggregate,
+                "low_factor": s.low_factor,
+                "high_factor": s.high_factor,
+                "sized_aggregate": report.sized,
+                "bars": bar_records(report),
+            },
+            report.inputs,
+        )
     )
 
 
 def to_csv(report: SensitivityReport) -> str:
     """CSV of the bars with a header row and raw values."""
-    return csv_text(bar_records(report))
+    return csv_text(bar_records(report), report.inputs)

@@ -21,6 +21,7 @@ from planner.report.comparison import (
     markdown_table,
     rich_table_for,
 )
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count, format_percent
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class SimulationReport:
         seed: the random seed every layout was run with.
         stopping: the stopping rule in words (``until +/-10% or 20 s per layout``).
         target_rel_error: the requested relative error, or None for a fixed trial count.
+        inputs: the scenario's assumptions, printed by every export (None: not known).
         rows: one simulated layout per row, in the scenario's order.
     """
 
@@ -80,6 +82,7 @@ class SimulationReport:
     stopping: str
     target_rel_error: float | None
     rows: tuple[SimulatedLayout, ...]
+    inputs: Inputs | None = None
 
 
 def format_interval(low: float, high: float) -> str:
@@ -179,7 +182,10 @@ def to_markdown(report: SimulationReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
     columns, rows = _rows(report)
     lines = [f"### {report.title}: simulation", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note.removeprefix('* '))}" for note in notes(report)]
+    lines += [
+        f"- {markdown_cell(note.removeprefix('* '))}"
+        for note in inputs_lines(report.inputs, notes(report))
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -223,9 +229,9 @@ def to_json(report: SimulationReport) -> str:
         "target_rel_error": report.target_rel_error,
         "layouts": simulation_records(report),
     }
-    return json_text(document)
+    return json_text(with_inputs(document, report.inputs))
 
 
 def to_csv(report: SimulationReport) -> str:
     """CSV with a header row and raw values for spreadsheets."""
-    return csv_text(simulation_records(report))
+    return csv_text(simulation_records(report), report.inputs)

@@ -21,6 +21,7 @@ from planner.report.comparison import (
     markdown_table,
     rich_table_for,
 )
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count, format_percent, format_tb
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ class SizingReport:
         drive: the drive every layout is built from.
         drive_class: the drive's class name (``10k``), or None when IOPS were given.
         rebuild: one line saying where the mean restore time comes from (:func:`rebuild_note`).
+        baseline: label of the layout relative risks are measured against, if any.
+        inputs: the scenario's assumptions, printed by every export (None: not known).
     """
 
     title: str
@@ -48,6 +51,8 @@ class SizingReport:
     drive: Drive
     drive_class: str | None
     rebuild: str
+    baseline: str | None = None
+    inputs: Inputs | None = None
 
     @property
     def mission_hours(self) -> float:
@@ -190,7 +195,7 @@ def to_markdown(report: SizingReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
     columns, rows = _rows(report)
     lines = [f"### {report.title}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in notes(report)]
+    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
     return "\n".join(lines) + "\n"
 
 
@@ -221,9 +226,9 @@ def to_json(report: SizingReport) -> str:
         "rebuild_hours": report.results[0].rebuild_hours,
         "layouts": sizing_records(report),
     }
-    return json_text(document)
+    return json_text(with_inputs(document, report.inputs))
 
 
 def to_csv(report: SizingReport) -> str:
     """CSV with a header row and raw values for spreadsheets."""
-    return csv_text(sizing_records(report))
+    return csv_text(sizing_records(report), report.inputs)

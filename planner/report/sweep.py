@@ -23,6 +23,7 @@ from planner.report.comparison import (
     markdown_table,
     rich_table_for,
 )
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_percent
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ class SweepReport:
         include_uneven: every group size was kept (``--all``), not only even divisions.
         by_layout: the rows are the scenario's own layouts (labelled), not a size range.
         log: the varied values are log-spaced.
+        inputs: the scenario's assumptions (the base values), printed by every export.
     """
 
     title: str
@@ -80,6 +82,7 @@ class SweepReport:
     include_uneven: bool = False
     by_layout: bool = False
     log: bool = False
+    inputs: Inputs | None = None
 
 
 def parity_text(parity: int) -> str:
@@ -290,7 +293,10 @@ def to_markdown(report: SweepReport) -> str:
     columns = sweep_columns(report)
     rows = [[c.text(x) for c in columns] for x in report.lines]
     lines = [f"### {_table_title(report)}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note.removeprefix('* '))}" for note in notes(report)]
+    lines += [
+        f"- {markdown_cell(note.removeprefix('* '))}"
+        for note in inputs_lines(report.inputs, notes(report))
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -318,18 +324,21 @@ def sweep_records(report: SweepReport) -> list[dict[str, Any]]:
 def to_json(report: SweepReport) -> str:
     """The JSON contract: scenario, mission_hours, rows (raw floats); plus the sweep's setup."""
     return json_text(
-        {
-            "scenario": report.title,
-            "mission_hours": report.mission_hours,
-            "data_disks": report.data_disks,
-            "include_uneven": report.include_uneven,
-            "varied": None if report.varied is None else report.varied.name,
-            "log": report.log,
-            "rows": sweep_records(report),
-        }
+        with_inputs(
+            {
+                "scenario": report.title,
+                "mission_hours": report.mission_hours,
+                "data_disks": report.data_disks,
+                "include_uneven": report.include_uneven,
+                "varied": None if report.varied is None else report.varied.name,
+                "log": report.log,
+                "rows": sweep_records(report),
+            },
+            report.inputs,
+        )
     )
 
 
 def to_csv(report: SweepReport) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return csv_text(sweep_records(report))
+    return csv_text(sweep_records(report), report.inputs)

@@ -22,10 +22,13 @@ from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
+from planner.analysis.compare import CompareData, compare_data
+from planner.analysis.sensitivity import layout_label, sensitivity_report
+from planner.analysis.simulation import SimulationRequest
+from planner.analysis.sweep import SweepSeries, group_size_series
 from planner.core.layouts import Comparison
+from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
-from planner.tui import analysis
-from planner.tui.columns import CompareData
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
@@ -34,20 +37,17 @@ from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
 from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
 from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
-from planner.tui.simulation import SimulationLine, SimulationRequest
+from planner.tui.simulation import SimulationLine
 from planner.tui.source import ScenarioSource
 from planner.tui.state import (
     FieldError,
-    SweepSeries,
-    compare,
     parse_text,
-    sweep,
     with_baseline,
     with_layout_removed,
     with_value,
 )
 from planner.tui.sweep import SweepView
-from planner.tui.tornado import SensitivityView, Tornado
+from planner.tui.tornado import SensitivityView
 
 
 class PlannerApp(FileActions):
@@ -86,11 +86,15 @@ class PlannerApp(FileActions):
     selected_label: reactive[str | None] = reactive(None, init=False)
     """The layout under the compare table's cursor (the model and sensitivity views show it)."""
 
-    tornado: reactive[Tornado | None] = reactive(None, init=False)
+    tornado: reactive[SensitivityReport | None] = reactive(None, init=False)
     """The selected layout's tornado under :attr:`scenario`; None until first computed."""
 
-    def __init__(self, source: ScenarioSource, scenario: Scenario) -> None:
+    def __init__(
+        self, source: ScenarioSource, scenario: Scenario, overrides: Sequence[str] = ()
+    ) -> None:
         super().__init__(source, scenario)
+        self.overrides = tuple(overrides)
+        """The ``--set`` overrides given at start (the exports print them)."""
         self._active_view = "compare"
         self._swept: Scenario | None = None
         """The scenario the sweep view shows, or None before the first sweep."""
@@ -147,15 +151,13 @@ class PlannerApp(FileActions):
         """
         worker = get_current_worker()
         try:
-            comparison = compare(scenario)
-            sized = analysis.size(scenario)
-            report = None if sized is None else analysis.sizing_report(scenario, sized)
+            data = compare_data(scenario, self.overrides)
         except (ValueError, ArithmeticError) as err:  # never lose the app to one edit
             self.post_message(WorkerFailed(f"Could not evaluate the layouts: {err}"))
             return
         if worker.is_cancelled:
             return
-        self.post_message(ResultsReady(scenario, CompareData(comparison, report)))
+        self.post_message(ResultsReady(scenario, data))
         if self._active_view == "sweep":
             self._sweep(scenario)
 
@@ -166,7 +168,7 @@ class PlannerApp(FileActions):
 
     def _sweep(self, scenario: Scenario) -> None:
         worker = get_current_worker()
-        series = tuple(sweep(scenario))
+        series = group_size_series(scenario)
         if not worker.is_cancelled:
             self.post_message(SweepReady(scenario, series))
 
@@ -175,10 +177,13 @@ class PlannerApp(FileActions):
         """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
 
         The first one of each parity count derives the model symbolically (about 0.5 s).
+        The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`).
         """
         worker = get_current_worker()
         try:
-            tornado = analysis.sensitivity(scenario, label)
+            tornado = sensitivity_report(
+                scenario, layout_label(scenario, label), overrides=self.overrides
+            )
         except (ValueError, ArithmeticError) as err:
             self.post_message(WorkerFailed(f"Could not compute the tornado: {err}"))
             return
@@ -225,7 +230,7 @@ class PlannerApp(FileActions):
         self.query_one(CompareView).data = results
         self._update_model_subject()
 
-    def watch_tornado(self, tornado: Tornado | None) -> None:
+    def watch_tornado(self, tornado: SensitivityReport | None) -> None:
         """Hand a new tornado to the sensitivity view."""
         self.query_one(SensitivityView).tornado = tornado
 
@@ -327,7 +332,8 @@ class PlannerApp(FileActions):
             self.notify("No results yet", severity="warning")
             return
         self.action_view("model")
-        request = SimulationRequest.of(self.scenario, subject.result)
+        result = subject.result
+        request = SimulationRequest.of(self.scenario, result.layout, result.p_loss_group)
         self.query_one(SimulationLine).start(request)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -352,4 +358,4 @@ def make_app(
     source = ScenarioSource.read(scenario_path)
     if scenario is None:
         scenario, _ = source.document(overrides)
-    return PlannerApp(source, scenario)
+    return PlannerApp(source, scenario, overrides)

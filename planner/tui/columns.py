@@ -8,12 +8,11 @@ from typing import Any, TypeVar
 from rich.cells import cell_len
 from rich.text import Text
 
+from planner.analysis.compare import SizedRow
 from planner.core.layouts import Comparison, LayoutResult
 from planner.core.rates import HOURS_PER_YEAR
-from planner.core.sizing import SizingResult
 from planner.report.comparison import Column, fit_columns
 from planner.report.numbers import format_count, format_percent, format_ratio, format_tb
-from planner.report.sizing import SizingReport
 
 RowT = TypeVar("RowT")
 
@@ -30,36 +29,6 @@ class TuiColumn(Column[RowT]):
 
 LAYOUT_COLUMN: Column[Any] = Column("\nLayout", str, numeric=False)
 """The first column: the layout's label (built by the view, with the baseline's mark)."""
-
-
-@dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate."""
-
-    result: SizingResult
-    relative_risk: float
-
-
-@dataclass(frozen=True)
-class CompareData:
-    """What the compare view shows: the comparison and, with a workload, the sizing."""
-
-    comparison: Comparison
-    sizing: SizingReport | None = None
-
-    def sized_rows(self) -> list[SizedRow]:
-        """The sized layouts in scenario order, relative risks against the baseline's."""
-        if self.sizing is None:
-            return []
-        results = self.sizing.results
-        base = next(r for r in results if r.label == self.comparison.baseline)
-        return [SizedRow(r, _ratio(r.p_loss_aggregate, base.p_loss_aggregate)) for r in results]
-
-
-def _ratio(p: float, base: float) -> float:
-    if base > 0:
-        return p / base
-    return 1.0 if p == 0 else float("inf")
 
 
 def _groups(r: LayoutResult) -> str:

@@ -13,6 +13,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
+from planner.analysis.compare import (
+    SORT_KEYS,
+    CompareData,
+    SortKey,
+    sorted_results,
+    sorted_sized,
+)
 from planner.core.layouts import Comparison
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.comparison import Column, notes, risk_style
@@ -20,28 +27,16 @@ from planner.report.numbers import format_count
 from planner.report.sizing import SizingReport
 from planner.tui.columns import (
     LAYOUT_COLUMN,
-    CompareData,
-    SizedRow,
     TuiColumn,
     column_widths,
     fit_to_width,
     sizing_columns,
     tui_columns,
 )
-from planner.tui.state import SORT_KEYS, SortKey, sorted_results
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
 aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
-
-
-def sorted_sized(rows: list[SizedRow], key: SortKey) -> list[SizedRow]:
-    """Sized rows in scenario order, by the sized aggregate's risk, or by disks needed."""
-    if key == "risk":
-        return sorted(rows, key=lambda s: (s.result.p_loss_aggregate, s.result.disks_needed))
-    if key == "overhead":
-        return sorted(rows, key=lambda s: (s.result.disks_needed, s.result.p_loss_aggregate))
-    return rows
 
 
 SORT_NAMES: dict[SortKey, str] = {

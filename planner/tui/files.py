@@ -14,9 +14,9 @@ from textual.app import App
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from planner.analysis.compare import CompareData
 from planner.scenario import Scenario, ScenarioError, load_default_scenario
 from planner.tui import persist
-from planner.tui.columns import CompareData
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import QuitChoice, UnsavedChangesScreen
 from planner.tui.params import ParamsPanel
@@ -91,10 +91,9 @@ class FileActions(App[None]):
             self.notify("No results yet", severity="warning")
             return
         view = self.query_one(CompareView)
-        sizing = self.results.sizing if view.showing_sizing else None
         try:
             what, path = persist.export_table(
-                self.results.comparison, sizing, self.scenario, self.scenario_path
+                self.results, view.showing_sizing, view.sort_key, self.scenario_path
             )
         except OSError as err:
             self.notify(f"Export failed: {err}", severity="error")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.message import Message
 
+from planner.analysis.compare import CompareData
+from planner.analysis.sweep import SweepSeries
+from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
-from planner.tui.columns import CompareData
-from planner.tui.state import SweepSeries
-from planner.tui.tornado import Tornado
 
 
 class ResultsReady(Message):
@@ -31,7 +31,7 @@ class SweepReady(Message):
 class TornadoReady(Message):
     """A worker finished the tornado of one layout of ``scenario``."""
 
-    def __init__(self, scenario: Scenario, label: str | None, tornado: Tornado) -> None:
+    def __init__(self, scenario: Scenario, label: str | None, tornado: SensitivityReport) -> None:
         super().__init__()
         self.scenario = scenario
         self.label = label

@@ -15,31 +15,20 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from planner.core.evaluate import transition_rates
+from planner.analysis.model import (
+    TransitionRow,
+    chain_states,
+    chain_transitions,
+    closed_form_text,
+)
 from planner.core.layouts import LayoutResult
-from planner.core.model import Event, build_chain
 from planner.core.rates import Rates
 from planner.report.numbers import format_years
 from planner.tui.simulation import SimulationLine
 
-EVENT_NAMES = {
-    Event.OPERATIONAL_FAILURE: "drive fails",
-    Event.LATENT_DEFECT: "latent defect appears",
-    Event.REBUILD: "rebuild completes",
-    Event.SCRUB: "scrub repairs the defect",
-}
-"""Short names of the events, to fit the table beside the states."""
-
 SIDE_BY_SIDE_WIDTH = 150
 """Columns from which the states and transitions tables stand side by side (n+3's take
 about 141); below, the transitions go under the states so that the rates stay in view."""
-
-RATE_SYMBOLS = {
-    Event.OPERATIONAL_FAILURE: "λ_Op",
-    Event.LATENT_DEFECT: "λ_Ld",
-    Event.REBUILD: "μ_Op",
-    Event.SCRUB: "μ_Scrub",
-}
 
 
 @dataclass(frozen=True)
@@ -104,7 +93,7 @@ class ModelView(VerticalScroll):
             self.query_one("#model-title", Static).update(title)
         if old is None or (old.result, old.rates) != (subject.result, subject.rates):
             self.query_one(SimulationLine).idle(layout.label)
-        rates = transition_rates(k, size, subject.rates)
+        rates = chain_transitions(k, size, subject.rates)
         transitions = self.query_one("#model-transitions", DataTable)
         same_chain = old is not None and (
             old.result.layout.parity,
@@ -115,34 +104,30 @@ class ModelView(VerticalScroll):
         )
         if same_chain and transitions.row_count == len(rates):
             # Only the rates changed: update that column in place (no new layout).
-            for row, (_, _, _, rate) in enumerate(rates):
-                transitions.update_cell_at(Coordinate(row, 4), Text(f"{rate:.3g}", justify="right"))
+            for row, transition in enumerate(rates):
+                transitions.update_cell_at(
+                    Coordinate(row, 4), Text(f"{transition.rate_per_hour:.3g}", justify="right")
+                )
         else:
-            self._fill_tables(k, size, rates)
+            self._fill_tables(k, rates)
         self.closed_form = self._derived.get(k, "")
         if not self.closed_form and self._shown:
             self._derive(k)
 
-    def _fill_tables(
-        self, k: int, size: int, rates: Sequence[tuple[int, int, Event, float]]
-    ) -> None:
-        chain = build_chain(k)
+    def _fill_tables(self, k: int, rates: Sequence[TransitionRow]) -> None:
         states = self.query_one("#model-states", DataTable)
         states.clear()
-        for i, state in enumerate(chain.states, start=1):
-            states.add_row(str(i), state.short(), state.describe())
+        for state in chain_states(k):
+            states.add_row(str(state.number), state.short, state.meaning)
         transitions = self.query_one("#model-transitions", DataTable)
         transitions.clear()
-        names = [s.short() for s in chain.states]
-        for (source, target, event, rate), t in zip(rates, chain.transitions, strict=True):
-            symbol = RATE_SYMBOLS[event]
-            formula = symbol if t.drives_excluded is None else f"{t.multiplier(size)}·{symbol}"
+        for t in rates:
             transitions.add_row(
-                f"{source + 1} {names[source]}",
-                f"{target + 1} {names[target]}",
-                Text(EVENT_NAMES[event]),
-                Text(formula),
-                Text(f"{rate:.3g}", justify="right"),
+                t.source,
+                t.target,
+                Text(t.event),
+                Text(t.formula),
+                Text(f"{t.rate_per_hour:.3g}", justify="right"),
             )
 
     def on_show(self) -> None:
@@ -166,15 +151,9 @@ class ModelView(VerticalScroll):
     @work(thread=True, exclusive=True, group="derive")
     def _derive(self, parity: int) -> None:
         """Derive the n+k chain symbolically (seconds for k = 3; cached by the core)."""
-        from planner.core.derive import derive
-        from planner.report.derivation import derivation_text
-
-        text = derivation_text(derive(parity))
-        sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
-        sections.sort(key=lambda s: "leading order" not in s)  # the short form first
-        intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
+        text = closed_form_text(parity)
         if not get_current_worker().is_cancelled:
-            self.post_message(self.Derived(parity, "\n\n".join([intro, *sections])))
+            self.post_message(self.Derived(parity, text))
 
     def on_model_view_derived(self, message: Derived) -> None:
         """Keep the derivation; show it if the subject still has that parity count."""

@@ -8,6 +8,7 @@ document is the one the app loaded (see :mod:`planner.tui.source`), not the file
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.util import load_yaml_guess_indent
 
-from planner.core.layouts import Comparison
+from planner.analysis.compare import CompareData, SortKey, sorted_results, sorted_sized
 from planner.files import write_atomic
 from planner.report import sizing
 from planner.report.comparison import to_markdown
@@ -32,34 +33,31 @@ def markdown_path(scenario_path: Path | None, kind: str = "comparison") -> Path:
     return scenario_path.with_name(f"{scenario_path.stem}-{kind}.md")
 
 
-def export_markdown(comparison: Comparison, scenario: Scenario, scenario_path: Path | None) -> Path:
-    """Write the comparison as GitHub Markdown (the CLI's format); return the file written."""
-    target = markdown_path(scenario_path)
-    write_atomic(target, to_markdown(comparison, scenario.name, scenario.mission_years))
-    return target
-
-
-def export_sizing_markdown(report: sizing.SizingReport, scenario_path: Path | None) -> Path:
-    """Write the sizing table as ``planner size --format markdown`` does; return the file."""
-    target = markdown_path(scenario_path, "sizing")
-    write_atomic(target, sizing.to_markdown(report))
-    return target
-
-
 def export_table(
-    comparison: Comparison,
-    sizing_shown: sizing.SizingReport | None,
-    scenario: Scenario,
-    scenario_path: Path | None,
+    data: CompareData, showing_sizing: bool, sort_key: SortKey, scenario_path: Path | None
 ) -> tuple[str, Path]:
-    """Export the table the compare view shows: the sizing when given, else the comparison.
+    """Export the table the compare view shows, in its on-screen order, as Markdown.
+
+    The sizing when it is shown, else the comparison; the same Markdown as ``planner size``
+    or ``planner evaluate --format markdown``, inputs included.
 
     Returns:
         What was exported (``"sizing"`` or ``"comparison"``) and the file written.
     """
-    if sizing_shown is not None:
-        return "sizing", export_sizing_markdown(sizing_shown, scenario_path)
-    return "comparison", export_markdown(comparison, scenario, scenario_path)
+    if showing_sizing and data.sizing is not None:
+        order = [s.result for s in sorted_sized(data.sized_rows(), sort_key)]
+        target = markdown_path(scenario_path, "sizing")
+        write_atomic(target, sizing.to_markdown(replace(data.sizing, results=tuple(order))))
+        return "sizing", target
+    comparison = replace(data.comparison, results=tuple(sorted_results(data.comparison, sort_key)))
+    years = data.inputs.mission_years if data.inputs is not None else 0.0
+    title = data.inputs.scenario if data.inputs is not None else ""
+    target = markdown_path(scenario_path)
+    write_atomic(
+        target,
+        to_markdown(comparison, title, years, data.notes, inputs=data.inputs),
+    )
+    return "comparison", target
 
 
 def save_scenario(

@@ -9,67 +9,22 @@ running simulation stops after its current batch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import secrets
 
 from textual import work
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from planner.core.distributions import DistributionSet
-from planner.core.layouts import LayoutResult
-from planner.core.simulate import SimulationResult, simulate_group
+from planner.analysis.simulation import RunSettings, SimulationRequest
+from planner.core.simulate import SimulationResult
 from planner.report.numbers import format_percent
-from planner.scenario import Scenario
-from planner.scenario.distributions import distribution_set
 
 REL_ERROR = 0.1
 """Stop at +/-10% relative error (95% confidence)..."""
 
 TIME_BUDGET_SECONDS = 4.0
 """...or after about this long, whichever comes first."""
-
-
-@dataclass(frozen=True)
-class SimulationRequest:
-    """One group of a layout to simulate, and the exact Markov value to compare with.
-
-    Attributes:
-        label: the layout's label.
-        parity: parity drives per group, k.
-        group_size: drives per group, N.
-        distributions: time laws and latent defect rate (h, per hour).
-        distributions_name: how reports name them (preset or constant rates).
-        mission_hours: mission length (h).
-        p_loss_markov: the exact Markov P(loss) of one group under the constant rates.
-    """
-
-    label: str
-    parity: int
-    group_size: int
-    distributions: DistributionSet
-    distributions_name: str
-    mission_hours: float
-    p_loss_markov: float
-
-    @classmethod
-    def of(cls, scenario: Scenario, result: LayoutResult) -> SimulationRequest:
-        """A group of ``result``'s layout with ``scenario``'s distributions and mission.
-
-        Without a ``distributions`` section the scenario's constant rates are simulated as
-        exponentials (``planner simulate``'s rule), so the estimate should match Markov.
-        """
-        distributions, name = distribution_set(scenario.distributions, scenario.rates())
-        layout = result.layout
-        return cls(
-            layout.label,
-            layout.parity,
-            layout.group_size,
-            distributions,
-            name,
-            scenario.mission_hours,
-            result.p_loss_group,
-        )
 
 
 class _CancelledError(Exception):
@@ -135,17 +90,15 @@ class SimulationLine(Static):
                 raise _CancelledError
             self.post_message(self.Progress(request, trials, estimate))
 
+        settings = RunSettings(
+            trials=None,
+            rel_error=REL_ERROR,
+            time_budget_seconds=TIME_BUDGET_SECONDS,
+            seed=secrets.randbelow(2**32),
+            method="conditional",
+        )
         try:
-            result = simulate_group(
-                request.parity,
-                request.group_size,
-                request.distributions,
-                request.mission_hours,
-                method="conditional",
-                rel_error=REL_ERROR,
-                time_budget_seconds=TIME_BUDGET_SECONDS,
-                on_progress=on_progress,
-            )
+            result = request.run(settings, on_progress)
         except _CancelledError:
             return
         except (ValueError, ArithmeticError) as err:

@@ -7,14 +7,11 @@ scenario file accepts and explains a refusal in the same words as ``planner vali
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from planner.core.layouts import Comparison, compare_layouts
-from planner.core.sweep import group_size_sweep
 from planner.scenario import Scenario
 from planner.scenario.diagnostics import from_validation_error
 
@@ -235,90 +232,3 @@ def with_baseline(scenario: Scenario, label: str) -> Scenario:
     data = scenario_data(scenario)
     data["baseline"] = label
     return revalidate(data, ("baseline",))
-
-
-def compare(scenario: Scenario) -> Comparison:
-    """Every layout of ``scenario`` evaluated over its mission (the core's comparison)."""
-    return compare_layouts(
-        scenario.core_layouts(),
-        data_disks=scenario.aggregate.data_disks,
-        rates=scenario.rates(),
-        mission_hours=scenario.mission_hours,
-        baseline=scenario.baseline_label(),
-        capacity_tb=scenario.drive.capacity_tb,
-    )
-
-
-SortKey = Literal["scenario", "risk", "overhead"]
-SORT_KEYS: tuple[SortKey, ...] = ("scenario", "risk", "overhead")
-
-
-def sorted_results(comparison: Comparison, key: SortKey) -> list[Any]:
-    """The comparison's results in scenario order, by aggregate risk, or by overhead drives."""
-    results = list(comparison.results)
-    if key == "risk":
-        results.sort(key=lambda r: (r.p_loss_aggregate, r.shape.overhead_disks))
-    elif key == "overhead":
-        results.sort(key=lambda r: (r.shape.overhead_disks, r.p_loss_aggregate))
-    return results
-
-
-@dataclass(frozen=True)
-class SweepPoint:
-    """One group size of a sweep: the aggregate it makes and its probability of loss."""
-
-    group_size: int
-    groups: int
-    overhead_disks: int
-    exact_division: bool
-    p_loss_aggregate: float
-
-
-@dataclass(frozen=True)
-class SweepSeries:
-    """P(loss) of the aggregate against group size for one parity count."""
-
-    parity: int
-    points: tuple[SweepPoint, ...]
-
-
-SWEEP_PARITIES = (1, 2, 3)
-"""n+1, n+2 and n+3, as the paper's Figures 2, 3, 5 and 6."""
-
-SWEEP_MAX_GROUP_SIZE = 28
-"""Largest group size swept (the paper's figures stop near 28 drives)."""
-
-
-def sweep(scenario: Scenario, parities: Sequence[int] = SWEEP_PARITIES) -> list[SweepSeries]:
-    """P(loss) of the aggregate for each group size from k + 1 up, for each parity k.
-
-    Evaluated by the core's vectorised group-size sweep (one batch per parity count).
-    Groups per aggregate and overhead follow the compare view's rule (ceil, last group
-    full); ``exact_division`` marks group sizes whose data drives divide the aggregate.
-    """
-    data_disks = scenario.aggregate.data_disks
-    rows = group_size_sweep(
-        parities,
-        range(2, SWEEP_MAX_GROUP_SIZE + 1),
-        data_disks,
-        scenario.rates(),
-        scenario.mission_hours,
-        include_uneven=True,
-    )
-    return [
-        SweepSeries(
-            parity=k,
-            points=tuple(
-                SweepPoint(
-                    group_size=row.group_size,
-                    groups=row.groups,
-                    overhead_disks=row.overhead_disks,
-                    exact_division=row.exact_division,
-                    p_loss_aggregate=row.p_loss_aggregate,
-                )
-                for row in rows
-                if row.parity == k and row.group_size <= max(k + 1, data_disks + k)
-            ),
-        )
-        for k in parities
-    ]

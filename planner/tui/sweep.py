@@ -17,7 +17,7 @@ from textual.widgets import Static
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
-from planner.tui.state import SweepSeries
+from planner.analysis.sweep import SweepSeries
 
 SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
 """Plotext line colour per parity count (n+1 riskiest, red)."""

@@ -23,16 +23,12 @@ from planner.report.sensitivity import (
     sensitivity_columns,
     tornado_chart,
 )
-from planner.tui.analysis import SensitivitySubject
-
-Tornado = tuple[SensitivitySubject, SensitivityReport]
-"""A tornado and what it was computed for."""
 
 
 class SensitivityView(VerticalScroll):
     """A ranked table of the inputs with their elasticities, the tornado chart, and notes."""
 
-    tornado: reactive[Tornado | None] = reactive(None)
+    tornado: reactive[SensitivityReport | None] = reactive(None)
     """The latest tornado of the selected layout; None until the first one is computed."""
 
     renders: int = 0
@@ -70,10 +66,10 @@ class SensitivityView(VerticalScroll):
     def _show_tornado(self) -> None:
         if self.tornado is None:
             return
-        subject, report = self.tornado
+        report = self.tornado
         width = max(40, self.scrollable_content_region.width)
         s = report.sensitivity
-        aggregate = "sized aggregate" if subject.sized else "aggregate"
+        aggregate = "sized aggregate" if report.sized else "aggregate"
         self._set(
             "#tornado-title",
             f"Sensitivity of {report.label}: n+{s.parity}, {s.group_size} drives per group; "
@@ -100,16 +96,6 @@ class SensitivityView(VerticalScroll):
         self._fill_table(headers, justify, [row[0] for row in rows], cells)
         self._set("#tornado-chart", tornado_chart(report, width - 2))
         lines = notes(report)
-        if subject.sized:
-            lines.append(
-                "The workload's sizing sets the aggregate: "
-                f"{subject.data_disks:,} data drives, as in the compare view."
-            )
-        if subject.rebuild_model:
-            lines.append(
-                "restore.rebuild_hours is the rebuild model's mean restore time "
-                "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
-            )
         lines.append("The selected row of the compare table (F2) picks the layout.")
         self._set("#tornado-notes", "\n".join(lines))
         self.renders += 1

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -98,7 +98,7 @@ def test_markdown_is_a_gfm_table(runner: CliRunner) -> None:
 def test_csv_has_raw_values(runner: CliRunner) -> None:
     result = runner.invoke(app, ["evaluate", str(TABLE4), "--format", "csv"])
     assert result.exit_code == 0, result.stderr
-    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    rows = list(csv.DictReader(csv_lines(result.stdout)))
     assert len(rows) == 4
     assert 0 < float(rows[0]["p_loss_group"]) < 1
 

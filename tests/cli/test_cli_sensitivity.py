@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 
 import mpmath
 import pytest
+from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -128,7 +128,7 @@ def test_table_and_chart(runner: CliRunner) -> None:
 def test_csv_and_markdown(runner: CliRunner) -> None:
     result = runner.invoke(app, ["sensitivity", "--format", "csv"])
     assert result.exit_code == 0, result.stderr
-    records = list(csv.DictReader(io.StringIO(result.stdout)))
+    records = list(csv.DictReader(csv_lines(result.stdout)))
     assert {r["field"] for r in records} == FIELDS
     markdown = runner.invoke(app, ["sensitivity", "--format", "markdown"])
     assert markdown.exit_code == 0

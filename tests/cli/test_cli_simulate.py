@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -139,7 +139,7 @@ def test_simulate_csv_and_output_file(tmp_path: Path) -> None:
     result = invoke("simulate", "--trials", "1000", "--seed", "3", "-f", "csv", "-o", str(target))
     assert result.exit_code == 0, result.stderr
     assert result.stdout == ""
-    records = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8"))))
+    records = list(csv.DictReader(csv_lines(target.read_text(encoding="utf-8"))))
     assert len(records) == len(load_default_scenario().layouts)
     assert set(records[0]) >= CONTRACT_KEYS
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -181,7 +181,7 @@ def test_markdown_is_a_gfm_table(runner: CliRunner) -> None:
 def test_csv_has_raw_values(runner: CliRunner) -> None:
     result = runner.invoke(app, ["size", str(TABLE9_250), "-f", "csv"])
     assert result.exit_code == 0, result.stderr
-    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    rows = list(csv.DictReader(csv_lines(result.stdout)))
     assert len(rows) == 6
     assert set(rows[0]) >= CONTRACT
     assert rows[0]["label"] == "RAID 10"

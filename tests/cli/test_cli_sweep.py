@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 import math
 import re
@@ -14,6 +13,7 @@ from typing import Any
 
 import mpmath
 import pytest
+from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -183,7 +183,7 @@ def test_csv_and_markdown_agree_with_json(runner: CliRunner) -> None:
     document = run_json(runner, *args[1:])
     result = runner.invoke(app, [*args, "--format", "csv"])
     assert result.exit_code == 0, result.stderr
-    records = list(csv.DictReader(io.StringIO(result.stdout)))
+    records = list(csv.DictReader(csv_lines(result.stdout)))
     assert len(records) == len(document["rows"])
     assert records[0]["varied"] == "drive.arr"
     assert float(records[0]["p_loss_aggregate"]) == document["rows"][0]["p_loss_aggregate"]

@@ -8,6 +8,8 @@ import pytest
 from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from textual.widgets import DataTable, Input, Static
 
+from planner.analysis.compare import comparison
+from planner.analysis.inputs import scenario_inputs
 from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
@@ -15,7 +17,6 @@ from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
 from planner.tui.model import ModelView
 from planner.tui.params import ParamsPanel
-from planner.tui.state import compare
 from planner.tui.sweep import SweepView
 
 SIZE = (120, 40)
@@ -204,8 +205,12 @@ async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
         text = exported.read_text(encoding="utf-8")
         expected_scenario = load_scenario(scenario_copy, ["drive.arr=3%"])
         assert text == to_markdown(
-            compare(expected_scenario), expected_scenario.name, expected_scenario.mission_years
+            comparison(expected_scenario),
+            expected_scenario.name,
+            expected_scenario.mission_years,
+            inputs=scenario_inputs(expected_scenario),
         )
+        assert "Inputs: ARR 3%/yr" in text
         assert "| **raid-dp 9** (baseline) |" in text
         notices = [n.message for n in app_of(pilot)._notifications]
         assert any(str(exported) in message for message in notices)

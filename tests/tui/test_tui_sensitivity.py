@@ -40,9 +40,9 @@ async def test_the_tornado_ranks_the_inputs_by_swing() -> None:
         await settle(pilot)
         view = app.query_one(SensitivityView)
         assert view.tornado is not None
-        subject, report = view.tornado
+        report = view.tornado
         assert report.label == "raid-dp 9"  # the compare table's cursor row
-        assert not subject.sized
+        assert not report.sized
         assert set(view.ranking) == INPUTS
         swings = [b.swing for b in report.sensitivity.bars]
         assert swings == sorted(swings, reverse=True)
@@ -73,11 +73,11 @@ async def test_the_tornado_follows_an_arr_change_and_the_selected_layout() -> No
         await settle(pilot)
         view = app.query_one(SensitivityView)
         assert view.tornado is not None
-        before = view.tornado[1].sensitivity
+        before = view.tornado.sensitivity
         renders = view.renders
         await retype(pilot, "drive-arr", "4%")
         assert view.tornado is not None
-        after = view.tornado[1].sensitivity
+        after = view.tornado.sensitivity
         assert view.renders > renders
         assert after.point.rates.op_failures_per_hour == pytest.approx(0.04 / 8760)
         assert after.p_loss_aggregate > before.p_loss_aggregate
@@ -90,11 +90,11 @@ async def test_the_tornado_follows_an_arr_change_and_the_selected_layout() -> No
         table.focus()
         await pilot.press("down", "down", "down")  # triple 12
         await settle(pilot)
-        assert view.tornado[1].label == "raid5 8"  # hidden view: not recomputed
+        assert view.tornado.label == "raid5 8"  # hidden view: not recomputed
         await pilot.press("f5")
         await settle(pilot)
-        assert view.tornado[1].label == "triple 12"
-        assert view.tornado[1].sensitivity.parity == 3
+        assert view.tornado.label == "triple 12"
+        assert view.tornado.sensitivity.parity == 3
 
 
 async def test_with_a_workload_the_tornado_is_of_the_sized_aggregate() -> None:
@@ -105,10 +105,11 @@ async def test_with_a_workload_the_tornado_is_of_the_sized_aggregate() -> None:
         await settle(pilot)
         tornado = app.query_one(SensitivityView).tornado
         assert tornado is not None
-        subject, report = tornado
-        assert subject.sized
-        assert subject.rebuild_model
-        assert subject.data_disks == 12  # raid10 2: 12 sized pairs (aggregate.data_disks: 12)
+        report = tornado
+        assert report.sized
+        assert report.rebuild_model
+        # raid10 2: 12 sized pairs (aggregate.data_disks: 12)
+        assert report.sensitivity.point.data_disks == 12
         assert report.sensitivity.groups == 12
         assert app.results is not None
         assert app.results.sizing is not None

@@ -22,10 +22,11 @@ import pytest
 from pilot_helpers import app_of, retype, settle
 from textual.widgets import DataTable, Input, Static
 
+from planner.analysis.compare import sizing_report
+from planner.analysis.inputs import scenario_inputs
 from planner.report import sizing
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
-from planner.tui.analysis import size, sizing_report
 from planner.tui.compare import CompareView
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
@@ -177,11 +178,9 @@ async def test_export_writes_the_sizing_table_shown(workload_copy: Path) -> None
         await settle(pilot)
     exported = workload_copy.with_name("workload-sizing.md")
     scenario = load_scenario(workload_copy)
-    sized = size(scenario)
-    assert sized is not None
-    assert exported.read_text(encoding="utf-8") == sizing.to_markdown(
-        sizing_report(scenario, sized)
-    )
+    report = sizing_report(scenario, scenario_inputs(scenario))
+    assert report is not None
+    assert exported.read_text(encoding="utf-8") == sizing.to_markdown(report)
     assert "| raid5 5 | 4 |" in exported.read_text(encoding="utf-8")
 
 

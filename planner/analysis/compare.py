@@ -1,0 +1,183 @@
+"""The comparison of a scenario's layouts, and its sizing when it has a workload.
+
+``planner evaluate`` and ``planner size`` render these; the TUI's compare view shows the
+same :class:`CompareData` (sizing columns by default for a scenario with a workload).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from planner.core.evaluate import relative_risk
+from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
+from planner.core.methods import AnalyticMethods, analytic_methods
+from planner.core.sizing import SizingResult, size_layouts
+from planner.report.inputs import Inputs
+from planner.report.sizing import SizingReport, rebuild_note
+from planner.scenario import Scenario
+
+NO_WORKLOAD = "scenario has no workload section; add one (see README)"
+
+SortKey = Literal["scenario", "risk", "overhead"]
+"""Row orders of the compare table: the scenario's, by aggregate risk, by overhead drives."""
+
+SORT_KEYS: tuple[SortKey, ...] = ("scenario", "risk", "overhead")
+
+
+def comparison(scenario: Scenario) -> Comparison:
+    """Every layout of ``scenario`` over its mission, for ``aggregate.data_disks``."""
+    return compare_layouts(
+        scenario.core_layouts(),
+        data_disks=scenario.aggregate.data_disks,
+        rates=scenario.rates(),
+        mission_hours=scenario.mission_hours,
+        baseline=scenario.baseline_label(),
+        capacity_tb=scenario.drive.capacity_tb,
+    )
+
+
+def analytic_by_label(
+    scenario: Scenario, layouts: Sequence[Layout] | None = None
+) -> dict[str, AnalyticMethods]:
+    """The constant-rate methods (MTTDL, no latent defects) of each layout, by label."""
+    rates = scenario.rates()
+    chosen = scenario.core_layouts() if layouts is None else layouts
+    return {
+        layout.label: analytic_methods(
+            layout.parity, layout.group_size, rates, scenario.mission_hours
+        )
+        for layout in chosen
+    }
+
+
+def scenario_rebuild_note(scenario: Scenario) -> str:
+    """The mean restore time and where it comes from (``Rebuild 3.09 h: 0.3 TB at ...``)."""
+    restore = scenario.restore
+    return rebuild_note(
+        hours=scenario.rebuild_hours,
+        capacity_tb=scenario.drive.capacity_tb,
+        rebuild_mb_per_s=restore.rebuild_mb_per_s,
+        load_factor=restore.rebuild_load_factor,
+        load=restore.load,
+        delay_hours=restore.delay_hours,
+    )
+
+
+def rebuild_notes(scenario: Scenario) -> list[str]:
+    """The rebuild model's note when the restore time is derived, else nothing."""
+    return [scenario_rebuild_note(scenario)] if scenario.restore.uses_rebuild_model else []
+
+
+def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
+    """Every layout sized for the workload, with the sized aggregate's risk; None without one.
+
+    The restore time is the scenario's (``restore.rebuild_hours`` or the rebuild model's).
+    """
+    if scenario.workload is None:
+        return None
+    restore = scenario.restore
+    return size_layouts(
+        scenario.core_layouts(),
+        scenario.workload.core_workload(),
+        scenario.core_drive(),
+        rates=scenario.rates(),
+        mission_hours=scenario.mission_hours,
+        write_penalties=scenario.write_penalties(),
+        load_factor=restore.rebuild_load_factor,
+        delay_hours=restore.delay_hours,
+    )
+
+
+def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingReport | None:
+    """The sizing ``planner size`` renders (None when the scenario has no workload)."""
+    results = sized_results(scenario)
+    if results is None or scenario.workload is None:
+        return None
+    drive = scenario.drive
+    return SizingReport(
+        title=scenario.name,
+        results=results,
+        workload=scenario.workload.core_workload(),
+        drive=scenario.core_drive(),
+        drive_class=drive.drive_class if drive.iops_per_drive is None else None,
+        rebuild=scenario_rebuild_note(scenario),
+        baseline=scenario.baseline_label(),
+        inputs=inputs,
+    )
+
+
+@dataclass(frozen=True)
+class SizedRow:
+    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate."""
+
+    result: SizingResult
+    relative_risk: float
+
+
+@dataclass(frozen=True)
+class CompareData:
+    """What the compare table shows: the comparison and, with a workload, the sizing.
+
+    Attributes:
+        comparison: every layout for ``aggregate.data_disks``.
+        sizing: every layout sized for the workload, or None without one.
+        inputs: the assumptions, for the exports.
+        methods: the constant-rate methods by label (``evaluate --methods``), or None.
+        notes: extra notes (the rebuild model's), shown under the table and exported.
+    """
+
+    comparison: Comparison
+    sizing: SizingReport | None = None
+    inputs: Inputs | None = None
+    methods: Mapping[str, AnalyticMethods] | None = None
+    notes: tuple[str, ...] = ()
+
+    def sized_rows(self) -> list[SizedRow]:
+        """The sized layouts in scenario order, relative risks against the baseline's."""
+        if self.sizing is None:
+            return []
+        return sized_rows(self.sizing, self.comparison.baseline)
+
+
+def sized_rows(report: SizingReport, baseline: str) -> list[SizedRow]:
+    """``report``'s layouts with the risk of each sized aggregate over the baseline's."""
+    results = report.results
+    base = next(r for r in results if r.label == baseline)
+    return [SizedRow(r, relative_risk(r.p_loss_aggregate, base.p_loss_aggregate)) for r in results]
+
+
+def compare_data(
+    scenario: Scenario, overrides: Sequence[str] = (), methods: bool = False
+) -> CompareData:
+    """The comparison, the sizing (with a workload) and the inputs of ``scenario``."""
+    from planner.analysis.inputs import scenario_inputs
+
+    inputs = scenario_inputs(scenario, overrides)
+    return CompareData(
+        comparison=comparison(scenario),
+        sizing=sizing_report(scenario, inputs),
+        inputs=inputs,
+        methods=analytic_by_label(scenario) if methods else None,
+        notes=tuple(rebuild_notes(scenario)),
+    )
+
+
+def sorted_results(comparison: Comparison, key: SortKey) -> list[LayoutResult]:
+    """The comparison's results in scenario order, by aggregate risk, or by overhead drives."""
+    results = list(comparison.results)
+    if key == "risk":
+        results.sort(key=lambda r: (r.p_loss_aggregate, r.shape.overhead_disks))
+    elif key == "overhead":
+        results.sort(key=lambda r: (r.shape.overhead_disks, r.p_loss_aggregate))
+    return results
+
+
+def sorted_sized(rows: list[SizedRow], key: SortKey) -> list[SizedRow]:
+    """Sized rows in scenario order, by the sized aggregate's risk, or by disks needed."""
+    if key == "risk":
+        return sorted(rows, key=lambda s: (s.result.p_loss_aggregate, s.result.disks_needed))
+    if key == "overhead":
+        return sorted(rows, key=lambda s: (s.result.disks_needed, s.result.p_loss_aggregate))
+    return rows

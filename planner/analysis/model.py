@@ -1,0 +1,101 @@
+"""The Markov chain of one layout as the TUI's model view lists it (F4).
+
+States and transitions with their symbolic multipliers and numeric rates per hour, and the
+closed-form MTTDL text of ``planner derive`` (SymPy, seconds for k = 3; cached by the core).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from planner.core.evaluate import transition_rates
+from planner.core.model import Event, build_chain
+from planner.core.rates import Rates
+
+if TYPE_CHECKING:
+    from planner.core.derive import Derivation
+
+EVENT_NAMES = {
+    Event.OPERATIONAL_FAILURE: "drive fails",
+    Event.LATENT_DEFECT: "latent defect appears",
+    Event.REBUILD: "rebuild completes",
+    Event.SCRUB: "scrub repairs the defect",
+}
+"""Short names of the events, to fit the table beside the states."""
+
+RATE_SYMBOLS = {
+    Event.OPERATIONAL_FAILURE: "λ_Op",
+    Event.LATENT_DEFECT: "λ_Ld",
+    Event.REBUILD: "μ_Op",
+    Event.SCRUB: "μ_Scrub",
+}
+
+
+@dataclass(frozen=True)
+class StateRow:
+    """One state of the chain: its number (from 1), ``(f, l)`` and what it means."""
+
+    number: int
+    short: str
+    meaning: str
+
+
+@dataclass(frozen=True)
+class TransitionRow:
+    """One transition: from, to (``3 (1,0)``), event, rate formula and rate per hour."""
+
+    source: str
+    target: str
+    event: str
+    formula: str
+    rate_per_hour: float
+
+
+def chain_states(parity: int) -> tuple[StateRow, ...]:
+    """The states of the n+``parity`` chain, loss state last."""
+    chain = build_chain(parity)
+    return tuple(
+        StateRow(i, state.short(), state.describe()) for i, state in enumerate(chain.states, 1)
+    )
+
+
+def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[TransitionRow, ...]:
+    """Every transition of a group of ``group_size`` drives with its rate under ``rates``."""
+    chain = build_chain(parity)
+    names = [s.short() for s in chain.states]
+    rows = []
+    for (source, target, event, rate), t in zip(
+        transition_rates(parity, group_size, rates), chain.transitions, strict=True
+    ):
+        symbol = RATE_SYMBOLS[event]
+        formula = symbol if t.drives_excluded is None else f"{t.multiplier(group_size)}·{symbol}"
+        rows.append(
+            TransitionRow(
+                f"{source + 1} {names[source]}",
+                f"{target + 1} {names[target]}",
+                EVENT_NAMES[event],
+                formula,
+                rate,
+            )
+        )
+    return tuple(rows)
+
+
+def closed_form_text(parity: int) -> str:
+    """The closed-form MTTDL of the n+``parity`` model as text, leading order first."""
+    from planner.core.derive import derive
+    from planner.report.derivation import derivation_text
+
+    text = derivation_text(derive(parity))
+    sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
+    sections.sort(key=lambda s: "leading order" not in s)  # the short form first
+    intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
+    return "\n\n".join([intro, *sections])
+
+
+def derivation(parity: int) -> Derivation:
+    """The symbolic derivation of the n+``parity`` model that ``planner derive`` renders."""
+    from planner.core.derive import derive
+
+    return derive(parity)

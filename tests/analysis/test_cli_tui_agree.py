@@ -1,0 +1,138 @@
+"""For every shipped scenario, the CLI and the TUI show the same numbers.
+
+Both front ends call :mod:`planner.analysis`; this checks the promise end to end: the raw
+values of ``planner evaluate`` / ``planner size`` / ``planner sensitivity --format json``
+equal the TUI's results exactly, and the cells the TUI's compare table and sensitivity
+table show equal the cells of the same column in the CLI's Markdown table.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable
+from typer.testing import CliRunner
+
+from planner.cli import app as cli
+from planner.tui import PlannerApp, make_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+WIDE = (220, 50)
+"""Wide enough for every column of both tables."""
+
+pytestmark = pytest.mark.asyncio
+
+
+def run_cli(*args: str) -> str:
+    result = CliRunner().invoke(cli, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def markdown_cells(text: str) -> dict[str, dict[str, str]]:
+    """A Markdown table as {first cell (bold and "(baseline)" removed): {header: cell}}."""
+    lines = [line for line in text.splitlines() if line.startswith("|")]
+    headers = [h.strip() for h in lines[0].strip("|").split("|")]
+    rows: dict[str, dict[str, str]] = {}
+    for line in lines[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        key = cells[0].replace("**", "").removesuffix(" (baseline)").strip()
+        rows[key] = dict(zip(headers, cells, strict=True))
+    return rows
+
+
+def tui_cells(app: PlannerApp, selector: str) -> dict[str, dict[str, str]]:
+    """A DataTable as {first cell (baseline mark removed): {one-line header: cell}}."""
+    table = app.query_one(selector, DataTable)
+    headers = [" ".join(str(c.label).split()) for c in table.columns.values()]
+    rows = {}
+    for key in table.rows:
+        cells = [str(cell).strip() for cell in table.get_row(key)]
+        rows[cells[0].removeprefix("◆").strip()] = dict(zip(headers, cells, strict=True))
+    return rows
+
+
+def same_cells(cli_rows: dict[str, dict[str, str]], tui_rows: dict[str, dict[str, str]]) -> int:
+    """Assert every column both tables show holds the same text; return how many matched."""
+    assert set(tui_rows) == set(cli_rows)
+    matched = 0
+    for label, tui_row in tui_rows.items():
+        for header, text in list(tui_row.items())[1:]:
+            if header in cli_rows[label]:
+                assert text == cli_rows[label][header], (label, header)
+                matched += 1
+    return matched
+
+
+async def settle(app: PlannerApp) -> None:
+    await app.workers.wait_for_complete()
+
+
+def json_of(*args: str) -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(run_cli(*args, "--format", "json"))
+    return document
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+async def test_cli_and_tui_show_the_same_numbers(path: Path) -> None:
+    evaluate = json_of("evaluate", str(path))
+    has_workload = "workload:" in path.read_text(encoding="utf-8")
+    async with make_app(path).run_test(size=WIDE) as pilot:
+        app = pilot.app
+        assert isinstance(app, PlannerApp)
+        await pilot.pause()
+        await settle(app)
+        await pilot.pause()
+        assert app.results is not None
+        # Raw values: exactly the CLI's.
+        for record, result in zip(evaluate["layouts"], app.results.comparison.results, strict=True):
+            assert record["label"] == result.layout.label
+            assert record["p_loss_group"] == result.p_loss_group
+            assert record["p_loss_aggregate"] == result.p_loss_aggregate
+            assert record["mttdl_hours"] == result.mttdl_hours
+            assert record["total_disks"] == result.shape.total_disks
+        if has_workload:
+            size = json_of("size", str(path))
+            assert app.results.sizing is not None
+            for record, sized in zip(size["layouts"], app.results.sizing.results, strict=True):
+                assert record["disks_needed"] == sized.disks_needed
+                assert record["p_loss_aggregate"] == sized.p_loss_aggregate
+            shown = markdown_cells(run_cli("size", str(path), "--format", "markdown"))
+        else:
+            shown = markdown_cells(run_cli("evaluate", str(path), "--format", "markdown"))
+        # Cells: what the compare table shows is what the CLI's table says.
+        assert same_cells(shown, tui_cells(app, "#compare-table")) >= 2 * len(shown)
+
+        # Sensitivity of the selected (first) layout: the same tornado, the same aggregate.
+        label = app.scenario.layouts[0].label
+        await pilot.press("f5")
+        await pilot.pause()
+        await settle(app)
+        await pilot.pause()
+        assert app.tornado is not None
+        cli_tornado = json_of("sensitivity", str(path), "--layout", label)
+        tornado = app.tornado.sensitivity
+        assert cli_tornado["p_loss_aggregate"] == tornado.p_loss_aggregate
+        assert cli_tornado["data_disks"] == tornado.point.data_disks
+        assert cli_tornado["sized_aggregate"] is has_workload
+        assert [b["p_loss_high"] for b in cli_tornado["bars"]] == [
+            b.p_loss_high for b in tornado.bars
+        ]
+        if has_workload:
+            sized = next(r for r in app.results.sizing.results if r.label == label)  # type: ignore[union-attr]
+            assert tornado.point.data_disks == sized.data_disks
+            assert tornado.p_loss_aggregate == sized.p_loss_aggregate
+        cli_bars = markdown_cells(
+            run_cli("sensitivity", str(path), "--layout", label, "--format", "markdown")
+        )
+        tui_bars = {
+            row["Input"]: row
+            for row in (
+                dict(list(cells.items())[1:]) for cells in tui_cells(app, "#tornado-table").values()
+            )
+        }
+        assert same_cells(cli_bars, tui_bars) >= 2 * len(cli_bars)
