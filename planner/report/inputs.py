@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-
 @dataclass(frozen=True)
 class Inputs:
     """The scenario values behind a result, in the scenario file's units.
