@@ -35,6 +35,13 @@ def print_error(message: str) -> None:
     )
 
 
+def print_note(message: str) -> None:
+    """Print one plain line to stderr: never wrapped (scripts read paths back), no markup."""
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(message, markup=False)
+
+
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     """Print one line ``planner: error: ...`` to stderr and exit with ``code``."""
     print_error(message)
@@ -77,6 +84,4 @@ def emit(text: str, output: Path | None, what: str) -> None:
         sys.stdout.write(text)
         return
     write_atomic(output, text)
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"Wrote {what} to {output}")
+    print_note(f"Wrote {what} to {output}")

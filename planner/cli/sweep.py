@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.output import Format, fail, load, write_atomic
+from planner.cli.output import Format, fail, load, print_note, write_atomic
 from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
@@ -156,9 +156,7 @@ def _write_plot(report: SweepReport, path: Path, image_format: str) -> None:
     except ImportError:
         fail(PLOT_EXTRA)
     write_atomic(path, data)
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"Wrote the {image_format.upper()} chart to {path}")
+    print_note(f"Wrote the {image_format.upper()} chart to {path}")
 
 
 def render_sweep(report: SweepReport, output_format: Format, output: Path | None) -> None:

@@ -95,3 +95,13 @@ def test_no_arguments_shows_help() -> None:
     )
     assert out.returncode == 0
     assert "Usage" in out.stdout + out.stderr
+
+
+def test_the_wrote_note_keeps_a_long_path_on_one_line(tmp_path: Path) -> None:
+    """Scripts read the path back from stderr: it is never wrapped nor read as markup."""
+    folder = tmp_path / ("a-long-folder-name-" * 6) / "[bold]x"
+    folder.mkdir(parents=True)
+    out = folder / "comparison.md"
+    result = CliRunner().invoke(app, ["evaluate", "-f", "markdown", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr == f"Wrote markdown output to {out}\n"
