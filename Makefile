@@ -1,40 +1,65 @@
 # The two commands of the README: `make run` and `make test`. Everything else is set up here.
+# Every install is pinned by constraints.txt, so an upstream release cannot change what a
+# clean clone gets (regenerate it with `make constraints` after changing pyproject.toml).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# PIP_CONSTRAINT reaches pip's isolated build of planner too (hatchling and its libraries).
+PIP := PIP_CONSTRAINT=$(CURDIR)/constraints.txt $(BIN)/python -m pip --disable-pip-version-check
+CONSTRAINTS := constraints.txt
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit fuzz bench constraints clean
 
-# Create the virtualenv and install planner with its test tools (re-run when pyproject changes).
-$(STAMP): pyproject.toml
+$(BIN)/python:
+	@echo "planner: creating the virtualenv in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-## Install and open the interactive planner (TUI) on the bundled default scenario.
-run: $(STAMP)
+# What running needs: planner, its libraries and the plot extra (sweep --plot).
+$(RUN_STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+	@echo "planner: installing planner and its libraries (first time only, about a minute)"
+	$(PIP) install --progress-bar on -e '.[plot]'
+	touch $@
+
+# What the tests need on top: pytest, Hypothesis, mpmath, ruff, mypy, pytest-xdist...
+$(TEST_STAMP): $(RUN_STAMP)
+	@echo "planner: installing the test tools (first time only)"
+	$(PIP) install --progress-bar on -e '.[dev]'
+	touch $@
+
+## Install (runtime only) and open the interactive planner (TUI) on the bundled default scenario.
+run: $(RUN_STAMP)
 	$(BIN)/planner tui
 
-## Install and run the whole suite: lint, type check, tests.
-test: $(STAMP) lint typecheck unit
+## Install and run the whole suite: lint, type check, tests (on every core, with pytest-xdist).
+test: $(TEST_STAMP) lint typecheck unit
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check planner tests benchmarks
 	$(BIN)/ruff format --check planner tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(BIN)/pytest -q
+unit: $(TEST_STAMP)
+	$(BIN)/pytest -q -n auto
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_batch.py
+	$(BIN)/python benchmarks/bench_tui.py --view all
+
+BUILD_PINS := hatchling==1.33.0 trove-classifiers==2026.9.21.13 tomlkit==0.15.2
+
+## Re-pin every dependency to what the current virtualenv holds (plus the build backend).
+constraints: $(TEST_STAMP)
+	{ echo '# Pinned by `make constraints`: what a clean clone installs (runtime, test tools, build).'; \
+	  $(BIN)/python -m pip freeze --exclude-editable | grep -v '^planner'; \
+	  for pin in $(BUILD_PINS); do echo $$pin; done; } > $(CONSTRAINTS).new
+	mv $(CONSTRAINTS).new $(CONSTRAINTS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
