@@ -31,7 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
+from planner.core.aggregate import group_count, p_loss_aggregate
+from planner.core.evaluate import p_loss_group
 from planner.core.layouts import Layout
 from planner.core.presets import find_preset
 from planner.core.rates import Rates
@@ -117,7 +118,7 @@ def disks_for_capacity(required_tb: float, usable_tb_per_drive: float, layout: L
     Only the data drives of a group count: ceil(ceil(TB / usable TB per drive) / n) groups.
     """
     data_drives = ceil_count(required_tb / usable_tb_per_drive)
-    groups = ceil_count(data_drives / layout.data_disks_per_group)
+    groups = group_count(data_drives, layout.data_disks_per_group)
     return groups * layout.group_size
 
 
