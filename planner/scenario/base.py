@@ -25,6 +25,11 @@ class FrozenModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def at_least(minimum: float, **kwargs: Any) -> Any:
+    """A strict, finite float field of at least ``minimum`` (ints accepted)."""
+    return Field(strict=True, ge=minimum, allow_inf_nan=False, **kwargs)
+
+
 def positive(**kwargs: Any) -> Any:
     """A strict, finite float field above 0 (ints accepted); ``kwargs`` go to ``Field``."""
     return Field(strict=True, gt=0, allow_inf_nan=False, **kwargs)

@@ -16,6 +16,7 @@ from pydantic_core import ErrorDetails
 from planner.scenario.document import Loc, error_at, locate
 from planner.scenario.errors import ScenarioError, dotted
 from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_info, field_names
+from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
 
@@ -84,7 +85,9 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         return f"missing required key {str(loc[-1])!r}{about}"
     if kind in _COMPARISONS:
         key, words = _COMPARISONS[kind]
-        return f"{_show(value)} is out of range: must be {words} {_show(ctx[key])}{_unit(loc)}"
+        reason = reason_for(str(loc[-1])) if loc else ""
+        why = f" ({reason})" if reason else ""
+        return f"{_show(value)} is out of range: must be {words} {_show(ctx[key])}{_unit(loc)}{why}"
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"

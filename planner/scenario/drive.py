@@ -33,6 +33,11 @@ from planner.core.rates import (
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.limits import (
+    MAX_LATENT_DEFECTS_PER_HOUR,
+    MAX_MTBF_HOURS,
+    MIN_FRACTION_PER_YEAR,
+)
 
 _PERCENT = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*%\s*$")
 
@@ -63,7 +68,7 @@ def _check_fraction_per_year(value: float) -> float:
 
 _FRACTION_SCHEMA: dict[str, Any] = {
     "anyOf": [
-        {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+        {"type": "number", "minimum": MIN_FRACTION_PER_YEAR, "exclusiveMaximum": 1},
         {"type": "string", "pattern": r"^\s*[0-9.]+([eE][-+]?[0-9]+)?\s*%\s*$"},
     ]
 }
@@ -71,11 +76,11 @@ _FRACTION_SCHEMA: dict[str, Any] = {
 FractionPerYear = Annotated[
     float,
     BeforeValidator(_parse_percent),
-    Field(strict=True, gt=0, allow_inf_nan=False),
+    Field(strict=True, ge=MIN_FRACTION_PER_YEAR, allow_inf_nan=False),
     AfterValidator(_check_fraction_per_year),
     WithJsonSchema(_FRACTION_SCHEMA),
 ]
-"""A fraction of drives per year in (0, 1), written as a number (0.019) or a percent (1.9%)."""
+"""A fraction of drives per year in [1e-6, 1), written as a number (0.019) or a percent (1.9%)."""
 
 
 class Drive(FrozenModel):
@@ -102,14 +107,15 @@ class Drive(FrozenModel):
         default=None,
         strict=True,
         ge=1000,
+        le=MAX_MTBF_HOURS,
         allow_inf_nan=False,
-        description="Mean time between failures of one drive (hours).",
+        description="Mean time between failures of one drive (hours, 1,000 to 1e10).",
     )
     latent_defects_per_hour: float | None = Field(
         default=None,
         strict=True,
         ge=0,
-        lt=1,
+        lt=MAX_LATENT_DEFECTS_PER_HOUR,
         allow_inf_nan=False,
         description="Latent defects (unreadable sectors) per drive-hour (NS3574: 1.08e-4).",
     )
@@ -191,6 +197,14 @@ class Drive(FrozenModel):
                 else ("read_errors_per_byte")
             )
             raise FieldError(f"{pair[0]} needs {other} too (their product is the rate)", pair[0])
+        else:
+            rate = self.latent_defect_rate_per_hour
+            if not rate < MAX_LATENT_DEFECTS_PER_HOUR:
+                raise FieldError(
+                    f"read_errors_per_byte x bytes_read_per_hour is {rate:.3g} latent defects "
+                    "per drive-hour; it must be below 1 per drive-hour (NS3574: 1.08e-4)",
+                    "read_errors_per_byte",
+                )
         return self
 
     @property

@@ -21,7 +21,8 @@ from typing import Any
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from planner.core.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
-from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.base import FieldError, FrozenModel, at_least, positive
+from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 
 MAX_REBUILD_HOURS = 8760.0
 """Longest mean restore time accepted, given or derived (a year)."""
@@ -44,7 +45,8 @@ class Restore(FrozenModel):
 
     model_config = ConfigDict(json_schema_extra=_restore_schema_extra)
 
-    rebuild_hours: float | None = positive(
+    rebuild_hours: float | None = at_least(
+        MIN_RESTORE_HOURS,
         default=None,
         le=MAX_REBUILD_HOURS,
         description="Mean time to restore a failed drive onto a spare (hours; NS3574: 12). "
@@ -79,8 +81,10 @@ class Restore(FrozenModel):
         description="Hours before the rebuild starts (no hot spare: time to replace the "
         "drive; default 0).",
     )
-    scrub_hours: float = positive(
-        le=87600, description="Mean time for a scrub to find a latent defect (hours; NS3574: 168)."
+    scrub_hours: float = at_least(
+        MIN_RESTORE_HOURS,
+        le=87600,
+        description="Mean time for a scrub to find a latent defect (hours; NS3574: 168).",
     )
 
     @field_validator("load")
@@ -153,6 +157,14 @@ class Restore(FrozenModel):
         hours = rebuild_hours(
             capacity_tb, self.rebuild_mb_per_s, self.rebuild_load_factor, self.delay_hours
         )
+        if not hours >= MIN_RESTORE_HOURS:
+            raise FieldError(
+                f"the rebuild model gives {hours:.3g} hours for {capacity_tb:g} TB at "
+                f"{self.rebuild_mb_per_s:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
+                f"({reason_for('rebuild_hours')})",
+                "restore",
+                "rebuild_mb_per_s",
+            )
         if hours > MAX_REBUILD_HOURS:
             raise FieldError(
                 f"the rebuild model gives {hours:,.0f} hours for {capacity_tb:g} TB at "

@@ -21,10 +21,11 @@ from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION
 from planner.core.rebuild import Drive as CoreDrive
-from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.base import FieldError, FrozenModel, at_least
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.layout import LayoutSpec
+from planner.scenario.limits import MIN_MISSION_YEARS
 from planner.scenario.restore import Restore
 from planner.scenario.workload import Workload
 
@@ -50,8 +51,11 @@ class Scenario(FrozenModel):
         min_length=1,
         description="Title shown in reports.",
     )
-    mission_years: float = positive(
-        default=5.0, le=100, description="Mission length (years of 8,760 h; NS3574: 5)."
+    mission_years: float = at_least(
+        MIN_MISSION_YEARS,
+        default=5.0,
+        le=100,
+        description="Mission length (years of 8,760 h; NS3574: 5).",
     )
     drive: Drive
     restore: Restore

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pytest
 
@@ -11,7 +12,9 @@ from planner.report.numbers import (
     format_odds,
     format_percent,
     format_ratio,
+    format_tb,
     format_years,
+    significant,
 )
 
 
@@ -62,3 +65,30 @@ def test_ratios() -> None:
     assert format_ratio(math.inf) == "∞"
     assert format_ratio(4.81e10) == "4.81e+10×"
     assert format_ratio(1.47e-8) == "1.47e-08×"
+
+
+EXTREMES = [math.nan, math.inf, -math.inf, 5e-324, 1.7976931348623157e308, -1e-300, -1e300]
+
+
+@pytest.mark.parametrize("value", EXTREMES)
+@pytest.mark.parametrize(
+    "formatter",
+    [format_count, format_percent, format_odds, format_years, format_ratio, format_tb, significant],
+)
+def test_no_value_makes_a_formatter_raise(
+    formatter: Callable[[float], object], value: float
+) -> None:
+    # A NaN once reached format_percent from the TUI's table and closed the app (issue 13).
+    text = formatter(value)
+    assert formatter is significant or (isinstance(text, str) and text)
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(math.nan, "n/a"), (math.inf, "∞"), (-math.inf, "-∞")],
+)
+def test_values_that_are_not_numbers_read_as_such(value: float, text: str) -> None:
+    assert format_percent(value) == text
+    assert format_count(value) == text
+    assert format_ratio(value) == text
+    assert format_tb(value) == text

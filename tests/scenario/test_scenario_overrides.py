@@ -153,7 +153,7 @@ def test_malformed_or_unknown(path: Path, override: str, fragment: str, field: s
     ("override", "field", "fragment"),
     [
         ("drive.arr=1.9", "drive.arr", "did you mean 1.9%?"),
-        ("restore.rebuild_hours=-4", "restore.rebuild_hours", "greater than 0 hours"),
+        ("restore.rebuild_hours=-4", "restore.rebuild_hours", "at least 0.001 hours"),
         ("mission_years=abc", "mission_years", "expected a number, got 'abc'"),
         ("aggregate.data_disks=42.0", "aggregate.data_disks", "write 42"),
         ("layouts[1].group_size=1", "layouts[1].group_size", "at least 2"),

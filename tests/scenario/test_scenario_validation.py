@@ -77,8 +77,8 @@ REJECTIONS = [
     # operational failure rate
     ("arr: 1.9%", "arr: 1.9", 4, 8, "drive.arr", "did you mean 1.9%?"),
     ("arr: 1.9%", "arr: 190%", 4, 8, "drive.arr", "not below 100%"),
-    ("arr: 1.9%", "arr: 0", 4, 8, "drive.arr", "must be greater than 0"),
-    ("arr: 1.9%", "arr: -0.01", 4, 8, "drive.arr", "must be greater than 0"),
+    ("arr: 1.9%", "arr: 0", 4, 8, "drive.arr", "must be at least 1e-06"),
+    ("arr: 1.9%", "arr: -0.01", 4, 8, "drive.arr", "must be at least 1e-06"),
     ("arr: 1.9%", "arr: lots", 4, 8, "drive.arr", "like 1.9%"),
     ("arr: 1.9%", "arr: '0.019'", 4, 8, "drive.arr", "percentage like 1.9%"),
     ("arr: 1.9%", "arr: true", 4, 8, "drive.arr", "expected a number, got true"),
@@ -150,10 +150,10 @@ REJECTIONS = [
     ("capacity_tb: 0.3", "capacity_tb: 0", 6, 16, "drive.capacity_tb", "greater than 0 TB"),
     ("capacity_tb: 0.3", "capacity_tb: 1001", 6, 16, "drive.capacity_tb", "at most 1000 TB"),
     # restore
-    ("rebuild_hours: 12", "rebuild_hours: 0", 8, 18, "restore.rebuild_hours", "greater than 0"),
+    ("rebuild_hours: 12", "rebuild_hours: 0", 8, 18, "restore.rebuild_hours", "at least 0.001"),
     ("rebuild_hours: 12", "rebuild_hours: 8761", 8, 18, "restore.rebuild_hours", "8760 hours"),
     ("rebuild_hours: 12", "rebuild_hours: -3", 8, 18, "restore.rebuild_hours", "-3"),
-    ("scrub_hours: 168", "scrub_hours: 0", 9, 16, "restore.scrub_hours", "greater than 0"),
+    ("scrub_hours: 168", "scrub_hours: 0", 9, 16, "restore.scrub_hours", "at least 0.001"),
     ("scrub_hours: 168", "scrub_hours: 87601", 9, 16, "restore.scrub_hours", "at most 87600"),
     ("scrub_hours: 168", "scrub_hours: 1 week", 9, 16, "restore.scrub_hours", "expected a number"),
     (
@@ -173,7 +173,7 @@ REJECTIONS = [
         "missing required key 'scrub_hours'",
     ),
     # mission
-    ("mission_years: 5", "mission_years: 0", 2, 16, "mission_years", "greater than 0 years"),
+    ("mission_years: 5", "mission_years: 0", 2, 16, "mission_years", "at least 0.001 years"),
     ("mission_years: 5", "mission_years: 101", 2, 16, "mission_years", "at most 100 years"),
     # aggregate: strict integer counts
     ("data_disks: 42", "data_disks: 0", 11, 15, "aggregate.data_disks", "at least 1"),

@@ -103,7 +103,7 @@ async def test_out_of_range_values_say_why() -> None:
         await retype(pilot, "aggregate-data-disks", "4.5")
         assert "whole number" in app.field_errors["aggregate-data-disks"]
         await retype(pilot, "restore-scrub-hours", "0")
-        assert "must be greater than 0" in app.field_errors["restore-scrub-hours"]
+        assert "must be at least 0.001" in app.field_errors["restore-scrub-hours"]
         assert app.scenario.drive.arr == pytest.approx(0.019)
 
 

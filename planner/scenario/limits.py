@@ -1,0 +1,46 @@
+"""The numeric limits of a scenario, and why each one is where it is.
+
+Every limit is first physical: no drive population fails less than once per million
+drive-years, no rebuild or scrub finds its way through a drive in less than a few seconds,
+a mission is at least a working day. Inside these limits the engine is exact: the corners of
+the box they make (every parity 1-8, groups of k+1 and 1,000 drives) evaluate to finite
+probabilities in [0, 1] without a floating-point warning (tests/scenario/
+test_scenario_limits.py). The engine was checked a million times further out (ARR 1e-12,
+rebuild and scrub 1e-6 h) still exact, so the limits keep a wide margin: past them (an ARR of
+5e-324, a scrub of 1e-300 h) rates overflow to infinity or underflow to zero, and results
+turn into 0, infinity or NaN.
+
+Each limit's reason is appended to the message that refuses a value (see
+:func:`reason_for`), and the README's "What planner guarantees" lists them.
+"""
+
+from __future__ import annotations
+
+MIN_FRACTION_PER_YEAR = 1e-6
+"""Smallest ARR or AFR (0.0001% of drives per year; an MTBF of 8.8 billion hours)."""
+
+MAX_MTBF_HOURS = 1e10
+"""Largest MTBF (hours): about the same drive population as :data:`MIN_FRACTION_PER_YEAR`."""
+
+MIN_RESTORE_HOURS = 1e-3
+"""Shortest mean rebuild or scrub time (hours; 3.6 s)."""
+
+MIN_MISSION_YEARS = 1e-3
+"""Shortest mission (years; 8.76 h)."""
+
+MAX_LATENT_DEFECTS_PER_HOUR = 1.0
+"""Latent defects per drive-hour must stay below this, given directly or as a product."""
+
+_REASONS = {
+    "arr": "no drive population fails less than once per million drive-years",
+    "afr": "no drive population fails less than once per million drive-years",
+    "mtbf_hours": "an MTBF over 1e10 h is beyond any drive; it would be an ARR below 1e-6",
+    "rebuild_hours": "no rebuild is faster than seconds",
+    "scrub_hours": "no scrub finds a defect faster than seconds",
+    "mission_years": "a mission shorter than 9 hours is outside the model's yearly rates",
+}
+
+
+def reason_for(field: str) -> str:
+    """Why ``field`` (a scenario key, e.g. ``rebuild_hours``) has its range; '' if no reason."""
+    return _REASONS.get(field, "")
