@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from planner.scenario.document import Loc, error_at, locate
-from planner.scenario.errors import ScenarioError, dotted
+from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_info, field_names
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
@@ -40,7 +40,7 @@ def _show(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value) if isinstance(value, str) else str(value)
+    return shown(value)
 
 
 def _unit(loc: Loc) -> str:
@@ -62,7 +62,7 @@ def _number_of(value: Any) -> str:
             return ""
         if not math.isfinite(number):
             return "; it must be a finite number"
-        return f"; write {value.strip()} without quotes"
+        return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
 
 
@@ -76,7 +76,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "extra_forbidden":
         model = as_model(annotation_at(loc[:-1]))
         names = field_names(model) if model is not None else []
-        return f"unknown key {str(loc[-1])!r}{did_you_mean(str(loc[-1]), names)}"
+        return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
     if kind == "missing":
         model = as_model(annotation_at(loc[:-1]))
         info = field_info(model, str(loc[-1])) if model is not None else None

@@ -37,6 +37,7 @@ from planner.core.distributions import (
 )
 from planner.core.rates import Rates
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.errors import shown
 
 DISTRIBUTION_PRESETS: dict[str, DistributionSet] = {"elerath2009": ELERATH_2009}
 """Named distribution sets: ``elerath2009`` is Elerath and Pecht (2009) for NS3574's
@@ -60,7 +61,8 @@ def find_distribution_preset(name: object) -> str:
     """
     if not isinstance(name, str):
         raise ValueError(
-            f"expected a preset name ({', '.join(DISTRIBUTION_PRESETS)}) or a mapping, got {name!r}"
+            f"expected a preset name ({', '.join(DISTRIBUTION_PRESETS)}) or a mapping, "
+            f"got {shown(name)}"
         )
     key = _normalise(name)
     if key in DISTRIBUTION_PRESETS:
@@ -68,7 +70,8 @@ def find_distribution_preset(name: object) -> str:
     near = difflib.get_close_matches(key, list(DISTRIBUTION_PRESETS), n=1, cutoff=0.5)
     hint = f"; did you mean {near[0]!r}?" if near else ""
     raise ValueError(
-        f"unknown distributions preset {name!r}{hint} (known: {', '.join(DISTRIBUTION_PRESETS)})"
+        f"unknown distributions preset {shown(name)}{hint} "
+        f"(known: {', '.join(DISTRIBUTION_PRESETS)})"
     )
 
 

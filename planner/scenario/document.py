@@ -10,27 +10,30 @@ holds plain numbers, strings, lists and mappings only.
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError, YAMLWarning
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarbool import ScalarBoolean
 
-from planner.scenario.errors import ScenarioError
+from planner.scenario.errors import ScenarioError, shown
+from planner.scenario.yaml_guard import MAX_VALUES, check_events
 
-MAX_NODES = 100_000
-"""Most values a scenario may expand to; stops alias bombs ("billion laughs")."""
+MAX_NODES = MAX_VALUES
+"""Most values a scenario may expand to (checked on the events first; see yaml_guard)."""
+
+MAX_FILE_BYTES = 1_000_000
+"""Largest scenario file: a scenario is a few kilobytes, and reading more takes seconds."""
 
 Position = tuple[int, int]
 """A 1-based (line, column)."""
 
 Loc = tuple[str | int, ...]
 """A path into the data, as pydantic reports it: ``("layouts", 1, "group_size")``."""
-
-_CORE_TAG_PREFIX = "tag:yaml.org,2002:"
 
 
 def new_yaml() -> YAML:
@@ -42,6 +45,12 @@ def new_yaml() -> YAML:
 
 def decode_text(data: bytes, source: str) -> str:
     """Strict UTF-8 decoding (a leading BOM is dropped); errors name the line and column."""
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(
+            f"the file has {len(data):,} bytes; a scenario is a few kilobytes (at most "
+            f"{MAX_FILE_BYTES:,} bytes)",
+            path=source,
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -57,12 +66,6 @@ def decode_text(data: bytes, source: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _show_tag(tag: str) -> str:
-    if tag.startswith(_CORE_TAG_PREFIX):
-        return "!!" + tag.removeprefix(_CORE_TAG_PREFIX)
-    return tag if tag.startswith("!") else f"!<{tag}>"
-
-
 def _text_position(text: str, index: int) -> Position:
     line = text.count("\n", 0, index) + 1
     return line, index - (text.rfind("\n", 0, index) + 1) + 1
@@ -75,15 +78,15 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         problem = str(exc.problem or "")
         key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
         return ScenarioError(
-            f"duplicate key {key!r}: each key may appear once in a mapping",
+            f"duplicate key {shown(key)}: each key may appear once in a mapping",
             path=source,
             line=mark.line + 1 if mark else None,
             column=mark.column + 1 if mark else None,
         )
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "syntax error"
-        context = f" ({exc.context})" if exc.context and exc.problem else ""
+        problem = shown(exc.problem or exc.context or "syntax error", 120, quote=False)
+        context = f" ({shown(exc.context, 80, quote=False)})" if exc.context and exc.problem else ""
         return ScenarioError(
             f"not valid YAML: {problem}{context}",
             path=source,
@@ -93,37 +96,36 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
     if isinstance(exc, ReaderError):
         line, column = _text_position(text, exc.position)
         return ScenarioError(
-            f"not valid YAML: character {exc.character!r} is not allowed ({exc.reason})",
+            f"not valid YAML: character {shown(exc.character)} is not allowed ({exc.reason})",
             path=source,
             line=line,
             column=column,
         )
-    return ScenarioError(f"not valid YAML: {str(exc).splitlines()[0]}", path=source)
+    first_line = (str(exc).splitlines() or ["syntax error"])[0]
+    return ScenarioError(f"not valid YAML: {shown(first_line, 120, quote=False)}", path=source)
 
 
 def parse_yaml(text: str, source: str) -> Any:
-    """Parse one YAML document into ruamel round-trip nodes, refusing tags.
+    """Parse one YAML document into ruamel round-trip nodes.
+
+    The parser's events are checked first (:func:`planner.scenario.yaml_guard.check_events`:
+    tags, anchors, alias expansion, depth, numbers, dates), so nothing is constructed from a
+    file that would loop, explode or fail without a position.
 
     Returns a ``CommentedMap``, ``CommentedSeq``, scalar or None (empty document).
     """
     yaml = new_yaml()
     try:
-        for event in yaml.parse(text):
-            tag = getattr(event, "tag", None)
-            if tag is not None:
-                mark = event.start_mark
-                raise ScenarioError(
-                    f"YAML tag {_show_tag(str(tag))!r} is not allowed: a scenario holds plain "
-                    "numbers, text, lists and mappings; remove the tag",
-                    path=source,
-                    line=mark.line + 1,
-                    column=mark.column + 1,
-                )
-        return yaml.load(text)
+        check_events(yaml, text, source)
+        with warnings.catch_warnings():
+            # Whatever ruamel still warns about must not reach the terminal as library text.
+            warnings.simplefilter("ignore", YAMLWarning)
+            return yaml.load(text)
     except YAMLError as exc:
         raise _yaml_error(exc, text, source) from None
-    except ValueError as exc:  # e.g. a timestamp such as 2001-13-45
-        raise ScenarioError(f"not a valid value: {exc}", path=source) from None
+    except (ValueError, RecursionError) as exc:  # not expected after check_events
+        message = shown(str(exc), 120, quote=False)
+        raise ScenarioError(f"not a valid value: {message}", path=source) from None
 
 
 def to_plain(node: Any, source: str) -> Any:
@@ -172,7 +174,7 @@ def to_plain(node: Any, source: str) -> Any:
             key_position = map_position(value, key, at_key=True) or position
             if not isinstance(key, str):
                 raise error_at(
-                    f"key {key!r} is not text; keys are names such as rebuild_hours",
+                    f"key {shown(key)} is not text; keys are names such as rebuild_hours",
                     source,
                     key_position,
                 )

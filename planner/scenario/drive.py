@@ -33,6 +33,7 @@ from planner.core.rates import (
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.errors import shown
 from planner.scenario.limits import (
     MAX_LATENT_DEFECTS_PER_HOUR,
     MAX_MTBF_HOURS,
@@ -49,12 +50,14 @@ def _parse_percent(value: object) -> object:
     match = _PERCENT.match(value)
     if match is None:
         raise ValueError(
-            f"{value!r} is not a number; write a fraction per year like 0.019 or a percentage "
+            f"{shown(value)} is not a number; write a fraction per year like 0.019 or a percentage "
             "like 1.9%"
         )
     percent = float(value.strip().rstrip("%").strip())
     if percent >= 100:
-        raise ValueError(f"{value.strip()} is not below 100% of drives per year")
+        raise ValueError(
+            f"{shown(value.strip(), quote=False)} is not below 100% of drives per year"
+        )
     return percent / 100
 
 

@@ -2,6 +2,30 @@
 
 from __future__ import annotations
 
+import re
+
+MAX_MESSAGE_CHARS = 299
+"""Longest ``str(error)``: one line a terminal shows whole (the fuzz suite checks it)."""
+
+MAX_SHOWN_CHARS = 40
+"""Longest value quoted in a message (longer ones end in ``…``)."""
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def shown(value: object, limit: int = MAX_SHOWN_CHARS, *, quote: bool = True) -> str:
+    """``value`` as a message quotes it: text in quotes, on one line, cut at ``limit``.
+
+    A 100,000-character value once made a 100 KB message; a newline made two lines.
+    """
+    text = repr(value) if quote and isinstance(value, str) else str(value)
+    text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _one_line(text: str) -> str:
+    return _CONTROL.sub(" ", text)
+
 
 class ScenarioError(Exception):
     """A scenario file (or a ``--set`` override) that cannot be used, and where it went wrong.
@@ -47,10 +71,14 @@ class ScenarioError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        field = f" {self.field}:" if self.field else ""
+        """One line of at most :data:`MAX_MESSAGE_CHARS` characters, whatever went in."""
+        location = shown(self.location, 120, quote=False)
+        field = f" {shown(self.field, 80, quote=False)}:" if self.field else ""
         more = len(self.all_errors) - 1
         suffix = f" (and {more} more)" if more > 0 else ""
-        return f"{self.location}:{field} {self.message}{suffix}"
+        head = f"{location}:{field} "
+        room = MAX_MESSAGE_CHARS - len(head) - len(suffix)
+        return head + shown(_one_line(self.message), room, quote=False) + suffix
 
     def __repr__(self) -> str:
         return (

@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field, Strict, field_validator, model_validator
 from planner.core.layouts import Layout
 from planner.core.presets import PRESETS, RaidPreset, find_preset, nearest_preset
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.errors import shown
 
 MAX_PARITY = 8
 """Most parity drives per group a layout may ask for."""
@@ -23,13 +24,13 @@ def _layout_schema_extra(schema: dict[str, Any]) -> None:
 
 def _preset_or_error(raid: object) -> RaidPreset:
     if not isinstance(raid, str):
-        raise FieldError(f"raid must be a preset name such as raid5, got {raid!r}", "raid")
+        raise FieldError(f"raid must be a preset name such as raid5, got {shown(raid)}", "raid")
     preset = find_preset(raid)
     if preset is None:
         near = nearest_preset(raid)
         hint = f"; did you mean {near!r}?" if near else ""
         raise FieldError(
-            f"unknown RAID preset {raid!r}{hint} (known: {', '.join(PRESETS)})", "raid"
+            f"unknown RAID preset {shown(raid)}{hint} (known: {', '.join(PRESETS)})", "raid"
         )
     return preset
 

@@ -16,7 +16,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.document import decode_text, node_position, parse_yaml, to_plain
-from planner.scenario.errors import ScenarioError
+from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.overrides import apply_overrides, parse_override
 from planner.scenario.schema import Scenario
 
@@ -39,7 +39,7 @@ def _as_document(node: Any, source: str) -> CommentedMap:
             path=source,
         )
     if not isinstance(node, CommentedMap):
-        kind = "a list" if isinstance(node, CommentedSeq) else f"the value {node!r}"
+        kind = "a list" if isinstance(node, CommentedSeq) else f"the value {shown(node)}"
         line, column = node_position(node) or (1, 1)
         raise ScenarioError(
             f"the top level must be a mapping of keys ({_TOP_KEYS}), not {kind}",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from planner.scenario.document import Loc, parse_yaml, to_plain
-from planner.scenario.errors import ScenarioError, dotted
+from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.fields import (
     as_model,
     child,
@@ -72,11 +72,11 @@ class Override:
     @property
     def source(self) -> str:
         """How errors name this override: ``--set drive.arr=2.5%``."""
-        return f"--set {self.text}"
+        return f"--set {shown(self.text, 60, quote=False)}"
 
 
 def _fail(text: str, message: str, field: str | None = None) -> ScenarioError:
-    return ScenarioError(message, path=f"--set {text}", field=field)
+    return ScenarioError(message, path=f"--set {shown(text, 60, quote=False)}", field=field)
 
 
 def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
@@ -87,16 +87,18 @@ def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
         match = _SEGMENT.match(segment.strip())
         if match is None:
             raise _fail(
-                text, f"{segment!r} is not a key name; write e.g. drive.arr or layouts[1].raid"
+                text, f"{shown(segment)} is not a key name; write e.g. drive.arr or layouts[1].raid"
             )
         name = match["name"]
         model = as_model(annotation)
         if model is None:
-            raise _fail(text, f"{dotted(tuple(loc))} is a single value; it has no key {name!r}")
+            raise _fail(
+                text, f"{dotted(tuple(loc))} is a single value; it has no key {shown(name)}"
+            )
         if field_info(model, name) is None:
             where = f" in {dotted(tuple(loc))}" if loc else ""
             hint = did_you_mean(name, field_names(model))
-            raise _fail(text, f"unknown key {name!r}{where}{hint}", dotted((*loc, name)))
+            raise _fail(text, f"unknown key {shown(name)}{where}{hint}", dotted((*loc, name)))
         loc.append(name)
         annotation = child(annotation, name)
         for index in _INDEX.findall(match["indices"]):

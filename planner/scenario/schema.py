@@ -24,6 +24,7 @@ from planner.core.rebuild import Drive as CoreDrive
 from planner.scenario.base import FieldError, FrozenModel, at_least
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
+from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import MIN_MISSION_YEARS
 from planner.scenario.restore import Restore
@@ -88,7 +89,7 @@ class Scenario(FrozenModel):
         for i, layout in enumerate(self.layouts):
             if layout.label in seen:
                 raise FieldError(
-                    f"duplicate label {layout.label!r} (also layouts[{seen[layout.label]}]); "
+                    f"duplicate label {shown(layout.label)} (also layouts[{seen[layout.label]}]); "
                     "give one of them a different label",
                     "layouts",
                     i,
@@ -99,8 +100,8 @@ class Scenario(FrozenModel):
             near = difflib.get_close_matches(self.baseline, list(seen), n=1, cutoff=0.5)
             hint = f"did you mean {near[0]!r}? " if near else ""
             raise FieldError(
-                f"baseline {self.baseline!r} names no layout; {hint}"
-                f"layouts: {', '.join(repr(label) for label in seen)}",
+                f"baseline {shown(self.baseline)} names no layout; {hint}"
+                f"layouts: {', '.join(shown(label) for label in seen)}",
                 "baseline",
             )
         return self
