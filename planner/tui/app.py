@@ -224,6 +224,8 @@ class PlannerApp(FileActions):
             self.recompute_sweep(self.scenario)
         if self._active_view == "sensitivity":
             self._request_tornado()
+        if self._active_view == "model":
+            self._update_model_subject()
 
     def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""
@@ -243,9 +245,10 @@ class PlannerApp(FileActions):
     def watch_field_errors(self, errors: dict[str, str]) -> None:
         """Mark refused fields; say that the results shown are the last valid ones."""
         self.query_one(ParamsPanel).show_errors(errors)
-        self.query_one("#status", Static).update(
-            "invalid input: showing the last valid results" if errors else ""
-        )
+        status = self.query_one("#status", Static)
+        text = "invalid input: showing the last valid results" if errors else ""
+        if status.content != text:  # an update re-lays the screen out: only on change
+            status.update(text)
 
     def watch_selected_label(self) -> None:
         """The model and sensitivity views follow the compare table's cursor."""
@@ -253,9 +256,14 @@ class PlannerApp(FileActions):
         if self._active_view == "sensitivity":
             self._request_tornado()
 
-    def _update_model_subject(self) -> None:
+    def _update_model_subject(self, *, hidden_too: bool = False) -> None:
+        """Give the model view the selected layout's result (only while it is shown).
+
+        A hidden model view is not refilled on every keystroke: its title and tables would
+        re-lay the screen out for nothing. It catches up when shown (or ``hidden_too``).
+        """
         comparison = self.comparison
-        if comparison is None:
+        if comparison is None or (self._active_view != "model" and not hidden_too):
             return
         by_label = {r.layout.label: r for r in comparison.results}
         result = by_label.get(self.selected_label or "", comparison.results[0])
@@ -327,6 +335,7 @@ class PlannerApp(FileActions):
 
     def action_simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
+        self._update_model_subject(hidden_too=True)
         subject = self.query_one(ModelView).subject
         if subject is None:
             self.notify("No results yet", severity="warning")

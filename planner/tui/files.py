@@ -74,7 +74,8 @@ class FileActions(App[None]):
         title = self._sub_title(dirty=dirty)
         if title != self.sub_title:
             self.sub_title = title
-            self.query_one("#title", Static).update(f"planner · {title}")
+            # one row of fixed height: no new layout of the screen is needed
+            self.query_one("#title", Static).update(f"planner · {title}", layout=False)
 
     def _invalid_fields(self) -> str:
         """The labels of the fields whose text was refused, e.g. ``Rebuild h, Scrub h``."""

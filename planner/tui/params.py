@@ -114,8 +114,11 @@ class ParamsPanel(Vertical):
             field.show_error(reason is not None)
             if reason is not None:
                 lines.append(f"✗ {field.spec.label}: {reason}")
-        self.query_one("#param-errors", Static).update("\n".join(lines))
-        self.query_one("#param-errors", Static).display = bool(lines)
+        errors_line = self.query_one("#param-errors", Static)
+        text = "\n".join(lines)
+        if errors_line.content != text:  # an update re-lays the screen out: only on change
+            errors_line.update(text)
+        errors_line.display = bool(lines)
 
     async def load(self, scenario: Scenario) -> None:
         """Show ``scenario``'s values (after a reload), rebuilding fields if their kinds differ.

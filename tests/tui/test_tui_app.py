@@ -329,6 +329,8 @@ async def test_model_view_follows_the_selected_layout() -> None:
         table.focus()
         await pilot.press("down")
         await settle(pilot)
+        await pilot.press("f4")  # a hidden model view catches up when it is shown
+        await settle(pilot)
         model = app.query_one(ModelView)
         assert model.subject is not None
         assert model.subject.result.layout.label == "raid-dp 9"
