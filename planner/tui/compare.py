@@ -208,11 +208,21 @@ class CompareView(Vertical):
         if same_shape:
             # Same layouts and columns: change the cells in place. Clearing and refilling
             # would lay the screen out again, which costs more than the evaluation itself.
+            # Re-measuring the table lays the whole screen out again: only when a column's
+            # width changes (the DataTable measures on idle whenever asked to).
+            # Columns keep their width while typing (they grow, never shrink): a column
+            # that narrows and widens with every keystroke would re-lay the screen out on
+            # each one. A fresh fit happens when the columns or the layouts change.
+            shown = [column.width for column in table.columns.values()]
+            sticky = [max(old, new) for old, new in zip(shown, widths, strict=True)]
+            if self._width is None or sum(sticky) + 2 * len(sticky) <= self._width:
+                widths = sticky
+            resized = shown != widths
             for column, width in zip(table.columns.values(), widths, strict=True):
                 column.width = width
             for label, cells in zip(labels, rows, strict=True):
                 for header, cell in zip(headers, cells, strict=True):
-                    table.update_cell(label, header, cell, update_width=True)
+                    table.update_cell(label, header, cell, update_width=resized)
         else:
             selected = self.selected_label
             table.clear(columns=True)
