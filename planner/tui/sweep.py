@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -26,6 +26,34 @@ CAPTION_COLOURS = {1: "red", 2: "orange1", 3: "cyan"}
 """The same colours as Rich styles, for the legend in the caption."""
 
 
+class CachedPlot(PlotextPlot):
+    """A plot drawn once per figure and size, not on every repaint of the screen.
+
+    Plotext builds the whole chart on each ``render`` (~50 ms for the risk plot), and
+    Textual renders every visible widget again whenever the screen is laid out, which a
+    keystroke in a field does. The drawn chart is kept until :meth:`redraw` says the
+    figure changed, or the size or theme does.
+    """
+
+    _figure = 0
+    _drawn: tuple[object, Text] | None = None
+
+    def redraw(self) -> None:
+        """The figure changed (``plt`` calls were made): draw it at the next repaint."""
+        self._figure += 1
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        """The drawn chart, built again only for a new figure, size or theme."""
+        key = (self._figure, self.size, self.app.theme, self.theme)
+        if self._drawn is None or self._drawn[0] != key:
+            chart = super().render()
+            if not isinstance(chart, Text):  # textual-plotext returns Text; keep others live
+                return chart
+            self._drawn = (key, chart)
+        return self._drawn[1]
+
+
 class SweepView(Vertical):
     """Two plots side by side: risk on a log scale, and overhead drives."""
 
@@ -38,8 +66,8 @@ class SweepView(Vertical):
     def compose(self) -> ComposeResult:
         """The plots and a caption."""
         with Horizontal(id="sweep-plots"):
-            yield PlotextPlot(id="sweep-risk")
-            yield PlotextPlot(id="sweep-overhead")
+            yield CachedPlot(id="sweep-risk")
+            yield CachedPlot(id="sweep-overhead")
         yield Static("computing…", id="sweep-caption", markup=False)
 
     def watch_series(self, series: tuple[SweepSeries, ...]) -> None:
@@ -56,10 +84,12 @@ class SweepView(Vertical):
             f"● exact: the group's data drives divide the {self.data_disks} data drives "
             f"evenly ({exact}); · the last group holds extra data drives."
         )
-        self.query_one("#sweep-caption", Static).update(caption)
+        shown = self.query_one("#sweep-caption", Static)
+        if shown.content != caption:  # an update re-lays the screen out: only on change
+            shown.update(caption)
 
     def _draw_risk(self, series: Sequence[SweepSeries]) -> None:
-        widget = self.query_one("#sweep-risk", PlotextPlot)
+        widget = self.query_one("#sweep-risk", CachedPlot)
         plt = widget.plt
         plt.clear_figure()
         for s in series:
@@ -94,10 +124,10 @@ class SweepView(Vertical):
         _group_size_ticks(plt, series)
         plt.title("P(loss) of the aggregate over the mission (log scale)")
         plt.xlabel("group size N (drives, parity included)")
-        widget.refresh()
+        widget.redraw()
 
     def _draw_overhead(self, series: Sequence[SweepSeries]) -> None:
-        widget = self.query_one("#sweep-overhead", PlotextPlot)
+        widget = self.query_one("#sweep-overhead", CachedPlot)
         plt = widget.plt
         plt.clear_figure()
         for s in series:
@@ -121,7 +151,7 @@ class SweepView(Vertical):
         plt.yticks([float(v) for v in range(0, top + step, step)])
         plt.title("Overhead drives (parity)")
         plt.xlabel("group size N")
-        widget.refresh()
+        widget.redraw()
 
 
 def _group_size_ticks(plt: Plot, series: Sequence[SweepSeries]) -> None:
