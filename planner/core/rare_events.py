@@ -1,10 +1,10 @@
-"""Variance reduction for the simulator: conditioning on the last failure, failure biasing.
+"""Variance reduction for the simulator: conditioning, and failure biasing renewed per rebuild.
 
 The plain simulator (:mod:`planner.core.simulate`) waits for data loss to happen, which a
 16-drive RAID-DP group does in ~1 of 15,000 five-year missions under the Elerath and Pecht
-(2009) preset, and a triple-parity group in ~1 of 1e8. Two unbiased
-devices make those probabilities cheap to estimate; both are set up here as a
-:class:`SamplingPlan`, a table of multipliers of the natural rates per state ``(f, l)``.
+(2009) preset, a triple-parity group in ~1 of 1e8 and an n+8 group of 9 drives in ~1 of 1e29.
+The devices here make those probabilities cheap to estimate, each set up as a
+:class:`SamplingPlan` (a table of multipliers of the natural rates per state ``(f, l)``).
 
 **Conditioning on the last event (conditional Monte Carlo).** Data loss is always an
 operational failure in a *critical* state, one with ``f + l = k`` (NS3574: the latent defect
@@ -18,30 +18,72 @@ The killed and the unkilled processes agree until the kill, so (Feynman-Kac)
 
 and each trial contributes ``1 - exp(-Lambda_T)`` instead of a 0/1 outcome. For a Weibull
 lifetime ``Lambda`` is a sum of cumulative-hazard increments ``H(a1) - H(a0)``, exact. Every
-trial in which the group ever becomes critical now contributes, so for RAID 6 under the
-Elerath and Pecht (2009) preset (a latent defect is present ~20% of the time, a failure then
-makes the group critical) a fifth of the trials count instead of one in 15,000.
+trial that ever becomes critical contributes. This alone (method ``conditional``) is the
+right tool when critical states are reached in a fair share of missions (k = 1, or RAID 6
+with tens of rebuilds per mission).
 
-**Failure biasing (importance sampling).** For k >= 3 reaching a critical state still needs
-failures during a rebuild, each ~1e-3 likely. While a rebuild runs (``f >= 1``) and the group
-is not critical, the hazard of every drive at risk is multiplied by ``beta_op(f, l)`` and the
-latent-defect rate by ``beta_ld(f)``: the balanced failure biasing of Shahabuddin (1994) in a
-hazard-scaling form that needs no exponential assumption (cf. Nicola, Shahabuddin and
-Heidelberger 1993 for non-exponential failure biasing). The likelihood ratio of the natural
-to the biased law of point processes with intensities ``lambda_i(t)`` scaled by ``beta_i``
-is (Bremaud 1981, Point Processes and Queues, ch. VI)
+**Failure biasing, renewed per rebuild period (splitting).** For deeper k reaching a
+critical state needs several up-moves during one rebuild period (a *rebuild period* runs from
+a failure in a state with no failed drive until no drive is failed again), each ~1e-3
+likely. Biasing makes them likely, and the likelihood ratio of the natural to the biased law
+of point processes whose intensities ``lambda_i(t)`` are scaled by ``beta_i`` (Bremaud 1981,
+Point Processes and Queues, ch. VI)
 
-    L_t = prod over biased events of 1 / beta_i  *  exp(sum_i (beta_i - 1) integral lambda_i dt),
+    L = prod over events of 1 / beta_i  *  exp(sum_i (beta_i - 1) integral lambda_i dt)
 
-a martingale under the biased law, so ``E'[Y] = E_Q[L Y]``. The estimator weights each
-increment of ``1 - exp(-Lambda)`` by ``L`` at the time of the increment (``L`` is constant
-while the group is critical, since nothing is biased there), which is unbiased by the
-martingale property and has a smaller variance than weighting by ``L_T``.
+restores the expectation. The earlier estimator carried one ``L`` through the whole mission:
+with ~20 rebuild periods per mission the product of 20 such factors is log-normal-like and
+so heavy-tailed (the largest of 200k trials 706x the mean) that the sample mean was low and
+its variance estimate far too small. Here ``L`` never spans more than one rebuild period:
 
-The multipliers are a tuning choice only, never a source of bias: ``beta`` is set so that the
-expected number of biased up-moves during one mean rebuild is ``bias`` (default 0.5), shared
-equally between operational failures and latent defects where both can happen, and never
-below 1 (natural rates are kept where events are already frequent).
+1. the *main path* runs the natural (conditioned) process over the whole mission;
+2. at the start of each rebuild period ``i`` (time ``t_i``, state ``F_i``: drive ages, the
+   failed drive, the latent defect, the rebuilds in progress) a *copy* is split off and
+   run under the biased law from ``F_i`` until its rebuild period ends or the mission does,
+   with ``L = 1`` at its start and fresh budgets (the remaining cumulative-hazard budget of a
+   drive that survived, or of a rebuild still running, is again Exp(1), so the copy's
+   future has the natural conditional law given ``F_i``);
+3. the copy's estimate is ``Z_i = sum of L * exp(-Lambda) * (1 - exp(-dLambda))`` over its
+   critical sojourns, unbiased for ``z_i``, the expected loss contribution of period ``i``
+   given ``F_i`` (``L`` is a martingale under the biased law), and the trial's estimate is
+
+       Y = sum_i exp(-Lambda_main(t_i)) * Z_i,
+
+   unbiased because ``E[Y] = E[sum_i exp(-Lambda_main(t_i)) z_i]`` (tower property; the
+   weight is known at ``t_i``) and the main path is the conditioned process itself, so this
+   is the conditional estimator's expectation. The main path's own critical sojourns only
+   discount later periods.
+
+Since ``L`` spans one rebuild period, its spread does not grow with the rebuilds per mission.
+
+**How the copies are biased** (a tuning choice only, never a source of bias). In each
+non-critical state with ``f >= 1`` the biasing acts on the jump chain, as the balanced
+failure biasing of Shahabuddin (1994): the up-moves (operational failures at ``a`` per hour,
+latent defects at ``b``) are scaled up and the rebuild hazard scaled down (``gamma < 1``) so
+that the total exit rate ``a + b + d`` stays the same while up-moves win ``theta`` to 1
+(``theta = up_per_rebuild``, 10 by default). With constant rates the exponential factors of
+``L`` then cancel and ``L`` is the product of the jump-probability ratios, which for the
+straight paths that dominate (fewest rare events) is nearly constant: bounded relative error.
+Scaling only the failure hazard (the earlier estimator) leaves ``exp((beta - 1) a tau)``
+with a rebuild time ``tau``, whose second moment is infinite once ``beta a`` exceeds the
+rebuild rate, which forced weak biasing and made a depth-8 path a ~1e-4 event even under
+the biased law. The split between the two kinds of up-move follows the approximate
+zero-variance rule (L'Ecuyer and Tuffin 2011): in proportion to ``a V(up) : b V(latent)``,
+``V`` being the natural expected loss contribution of the rest of the period, computed on the
+constant-rate chain with the reference failure hazard ``H(T) / T`` and the mean rebuild and
+scrub times. States whose up-moves are already that frequent are left natural. Biasing stops
+at the copy's first critical visit (the natural law after it, which returns the copy to
+``f = 0`` quickly; an adapted change of measure keeps ``L`` a martingale).
+
+**When biasing pays** (method ``auto``): with the same reference chain, the expected number of
+critical visits per mission is ``nu = (rebuild periods per mission) x P(a rebuild period
+reaches a critical state)``. With ``nu >= 0.1`` a tenth of the missions or more contribute
+through conditioning alone, which is cheaper than splitting (no copies); below, splitting.
+
+**Diagnostics.** Every estimate reports the effective sample size and the share of its
+largest trial (:mod:`planner.core.simulate`), so a heavy tail shows instead of hiding
+behind a narrow interval; ``tests/core/test_sim_coverage.py`` counts interval coverage over
+a grid of regimes against exact values.
 """
 
 from __future__ import annotations
@@ -49,10 +91,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from planner.core.distributions import DistributionSet
 
-DEFAULT_BIAS = 0.5
-"""Target expected number of up-moves (failures, latent defects) per biased rebuild."""
+DEFAULT_UP_PER_REBUILD = 10.0
+"""Expected biased up-moves (failures, latent defects) per mean rebuild in a biased state."""
+
+CONDITIONING_PAYS_VISITS = 0.1
+"""Expected critical visits per mission above which ``auto`` uses conditioning alone."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +114,8 @@ class SamplingPlan:
         op_weight: ``op_weight[f][l]`` multiplies the failure hazard of every drive at risk
             in state ``(f, l)``; 0 holds it (critical states of the conditional method).
         ld_weight: ``ld_weight[f]`` multiplies the latent defect rate in state ``(f, 0)``.
+        rebuild_weight: ``rebuild_weight[f][l]`` multiplies the hazard of every rebuild in
+            progress in state ``(f, l)`` (all 1 when not given).
     """
 
     parity: int
@@ -74,12 +123,20 @@ class SamplingPlan:
     conditional: bool
     op_weight: tuple[tuple[float, float], ...]
     ld_weight: tuple[float, ...]
+    rebuild_weight: tuple[tuple[float, float], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.rebuild_weight:
+            ones = tuple((1.0, 1.0) for _ in range(self.parity + 1))
+            object.__setattr__(self, "rebuild_weight", ones)
 
     @property
     def biased(self) -> bool:
         """True when some rate is changed, so the trials carry likelihood ratios."""
-        return any(w not in (0.0, 1.0) for row in self.op_weight for w in row) or any(
-            w != 1.0 for w in self.ld_weight
+        return (
+            any(w not in (0.0, 1.0) for row in self.op_weight for w in row)
+            or any(w != 1.0 for w in self.ld_weight)
+            or any(w != 1.0 for row in self.rebuild_weight for w in row)
         )
 
 
@@ -94,61 +151,179 @@ def plain_plan(parity: int, drives: int) -> SamplingPlan:
     )
 
 
+def conditional_plan(parity: int, drives: int) -> SamplingPlan:
+    """Natural rates, failures held in critical states (``f + l = k``): conditioning only."""
+    op_weight = tuple(
+        tuple(0.0 if f + latent == parity else 1.0 for latent in (0, 1))
+        for f in range(parity + 1)
+    )
+    return SamplingPlan(
+        parity=parity,
+        drives=drives,
+        conditional=True,
+        op_weight=op_weight,  # type: ignore[arg-type]
+        ld_weight=tuple(1.0 for _ in range(parity + 1)),
+    )
+
+
 def reference_hazard_per_hour(distributions: DistributionSet, mission_hours: float) -> float:
     """Mean failure hazard of a new drive over the mission (per hour): H(T) / T."""
     life = distributions.operational_failure
     return float(life.cumulative_hazard(mission_hours)) / mission_hours
 
 
-def conditional_plan(
+@dataclass(frozen=True)
+class _ReferenceChain:
+    """Constant-rate rates per state used only to size the plan (per hour)."""
+
+    parity: int
+    drives: int
+    op_per_drive: float
+    ld_per_drive: float
+    rebuild_per_stream: float
+    streams: int
+
+    def up_rates(self, f: int, latent: int) -> tuple[float, float]:
+        """(operational failure rate, latent defect rate) out of ``(f, l)``."""
+        op = (self.drives - f - latent) * self.op_per_drive
+        ld = (self.drives - f) * self.ld_per_drive if latent == 0 and f < self.parity else 0.0
+        return op, ld
+
+    def down_rate(self, f: int) -> float:
+        """Rebuild completions per hour with ``f`` failed drives: min(f, streams) mu."""
+        return min(f, self.streams) * self.rebuild_per_stream
+
+    def period_values(self, critical_value: bool) -> dict[tuple[int, int], float]:
+        """Per state with ``f >= 1``, the natural expectation over the rest of the period of:
+        the loss intensity integrated over critical sojourns (``critical_value=True``), or
+        the indicator of reaching a critical state (False). The period ends at ``f = 0``.
+        """
+        k = self.parity
+        states = [(f, la) for f in range(1, k + 1) for la in (0, 1) if f + la <= k]
+        index = {s: i for i, s in enumerate(states)}
+        size = len(states)
+        m = np.zeros((size, size))
+        rhs = np.zeros(size)
+        for s, i in index.items():
+            f, la = s
+            op, ld = self.up_rates(f, la)
+            down = self.down_rate(f)
+            m[i, i] = 1.0
+            if f + la == k:
+                if not critical_value:
+                    rhs[i] = 1.0
+                    continue
+                rhs[i] = op / (op + down)
+                target = (f - 1, la)
+                if target in index:
+                    m[i, index[target]] -= down / (op + down)
+                continue
+            total = op + ld + down
+            for rate, target in ((op, (f + 1, la)), (ld, (f, 1)), (down, (f - 1, la))):
+                if rate > 0 and target in index:
+                    m[i, index[target]] -= rate / total
+        values = np.linalg.solve(m, rhs)
+        return {s: max(float(values[i]), 0.0) for s, i in index.items()}
+
+
+def _reference(
     parity: int,
     drives: int,
     distributions: DistributionSet,
     mission_hours: float,
-    bias: float = DEFAULT_BIAS,
+    rebuild_streams: int,
+) -> _ReferenceChain:
+    return _ReferenceChain(
+        parity=parity,
+        drives=drives,
+        op_per_drive=reference_hazard_per_hour(distributions, mission_hours),
+        ld_per_drive=distributions.latent_defects_per_hour,
+        rebuild_per_stream=1.0 / distributions.restoration.mean_hours,
+        streams=max(1, rebuild_streams),
+    )
+
+
+def biased_plan(
+    parity: int,
+    drives: int,
+    distributions: DistributionSet,
+    mission_hours: float,
+    *,
+    rebuild_streams: int = 1,
+    up_per_rebuild: float = DEFAULT_UP_PER_REBUILD,
 ) -> SamplingPlan:
-    """Conditioning in critical states plus balanced failure biasing during rebuilds.
+    """Conditioning in critical states plus failure biasing during rebuilds (see above).
 
     Args:
         parity: parity drives per group, k >= 1.
         drives: drives per group, N > k.
         distributions: the natural laws, used only to size the multipliers.
         mission_hours: mission length (h), used for the reference failure hazard.
-        bias: target expected number of up-moves per rebuild in a biased state; 0 turns
-            failure biasing off (conditioning only).
+        rebuild_streams: concurrent rebuilds (1 = one at a time).
+        up_per_rebuild: target expected up-moves per mean rebuild in a biased state; 0
+            turns failure biasing off (the conditional plan).
 
     Returns:
-        The plan; critical states (``f + l = k``) have weight 0.
+        The plan; critical states (``f + l = k``) have weight 0, weights elsewhere >= 1.
     """
-    if not (math.isfinite(bias) and bias >= 0):
-        raise ValueError(f"bias must be a finite number >= 0, got {bias!r}")
-    h_ref = reference_hazard_per_hour(distributions, mission_hours)
-    rebuild_hours = distributions.restoration.mean_hours
-    ld_rate = distributions.latent_defects_per_hour
-    op_weight: list[tuple[float, float]] = []
-    ld_weight: list[float] = []
-    for f in range(parity + 1):
-        row = []
+    if not (math.isfinite(up_per_rebuild) and up_per_rebuild >= 0):
+        raise ValueError(f"up_per_rebuild must be a finite number >= 0, got {up_per_rebuild!r}")
+    base = conditional_plan(parity, drives)
+    if up_per_rebuild == 0 or parity < 2:
+        return base
+    ref = _reference(parity, drives, distributions, mission_hours, rebuild_streams)
+    value = ref.period_values(critical_value=True)
+    op_weight = [list(row) for row in base.op_weight]
+    ld_weight = list(base.ld_weight)
+    rebuild_weight = [[1.0, 1.0] for _ in range(parity + 1)]
+    for f in range(1, parity):
         for latent in (0, 1):
-            if f + latent == parity:
-                row.append(0.0)
-            elif f == 0 or f + latent > parity or bias == 0:
-                row.append(1.0)
-            else:
-                ld_possible = latent == 0 and ld_rate > 0
-                share = bias / 2 if ld_possible else bias
-                natural = (drives - f - latent) * h_ref * rebuild_hours
-                row.append(max(1.0, share / natural))
-        op_weight.append((row[0], row[1]))
-        if 1 <= f < parity and bias > 0 and ld_rate > 0:
-            natural_ld = (drives - f) * ld_rate * rebuild_hours
-            ld_weight.append(max(1.0, (bias / 2) / natural_ld))
-        else:
-            ld_weight.append(1.0)
+            if f + latent >= parity:
+                continue
+            op, ld = ref.up_rates(f, latent)
+            down = ref.down_rate(f)
+            if op + ld >= up_per_rebuild * down:
+                continue
+            # Same total rate, shares up : down = theta : 1 (failure biasing of the jump chain).
+            exit_rate = op + ld + down
+            target = exit_rate * up_per_rebuild / (1.0 + up_per_rebuild)
+            rebuild_weight[f][latent] = exit_rate / (1.0 + up_per_rebuild) / down
+            w_op = op * value.get((f + 1, latent), 0.0)
+            w_ld = ld * value.get((f, 1), 0.0)
+            total = w_op + w_ld
+            if not (math.isfinite(total) and total > 0):
+                w_op, w_ld, total = op, ld, op + ld
+            op_weight[f][latent] = max(1.0, target * (w_op / total) / op) if op > 0 else 1.0
+            if latent == 0 and ld > 0:
+                ld_weight[f] = max(1.0, target * (w_ld / total) / ld)
     return SamplingPlan(
         parity=parity,
         drives=drives,
         conditional=True,
-        op_weight=tuple(op_weight),
+        op_weight=tuple((row[0], row[1]) for row in op_weight),
         ld_weight=tuple(ld_weight),
+        rebuild_weight=tuple((row[0], row[1]) for row in rebuild_weight),
     )
+
+
+def expected_critical_visits(
+    parity: int,
+    drives: int,
+    distributions: DistributionSet,
+    mission_hours: float,
+    rebuild_streams: int = 1,
+) -> float:
+    """Reference-chain estimate of the critical visits per mission (see "When biasing pays").
+
+    Rebuild periods start at ``N h T`` per mission; one that starts with the latent defect
+    present (a share ``pi`` of the time, ``N lambda_ld`` in against ``1 / scrub`` out) starts
+    in ``(1, 1)``, else in ``(1, 0)``. For k = 1 every period starts critical.
+    """
+    ref = _reference(parity, drives, distributions, mission_hours, rebuild_streams)
+    periods = drives * ref.op_per_drive * mission_hours
+    if parity == 1:
+        return periods
+    reach = ref.period_values(critical_value=False)
+    ld_in = drives * ref.ld_per_drive
+    pi_latent = ld_in / (ld_in + 1.0 / distributions.scrub.mean_hours)
+    return periods * ((1 - pi_latent) * reach[(1, 0)] + pi_latent * reach[(1, 1)])

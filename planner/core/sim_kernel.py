@@ -6,20 +6,22 @@ with any time distributions (:mod:`planner.core.distributions`). A group of ``N`
 
 * every drive not failed and not holding the latent defect fails at its own hazard
   ``h(age)``, age counted from the drive's entry into service. The holder is excluded, as in
-  the chain (``(N - f - l) lambda_op``: a second event on the same drive loses nothing new):
-  its failure clock is held (it ages, but accumulates no hazard) until the scrub clears the
-  defect. A failure with ``f + l = k`` is data loss.
+  the chain (``(N - f - l) lambda_op``: a second event on the same drive loses nothing
+  new): its failure clock is held (it ages, but accumulates no hazard) until the scrub clears
+  the defect. A failure with ``f + l = k`` is data loss.
 * latent defects appear on the ``N - f`` working drives at the constant rate per drive-hour,
   only while no defect is present and ``f < k``; the holder is drawn uniformly.
-* one rebuild at a time; each rebuild draws its duration from the restoration law when it
-  starts, and the rebuilt drive enters service new (its age renews: a replaced drive is a new
-  drive, the renewal assumption of Elerath and Pecht 2009).
+* up to ``rebuild_streams`` rebuilds run at once (1: one at a time, the paper's model); each
+  draws its duration from the restoration law when it starts, a failed drive waits for a
+  free stream, and the rebuilt drive enters service new (its age renews: a replaced drive is
+  a new drive, the renewal assumption of Elerath and Pecht 2009).
 * the scrub time of a latent defect is drawn from the scrub law when the defect appears and
   is consumed only while no drive is failed: the chain scrubs only from state (0, 1), i.e.
   the background scrub is suspended while a rebuild runs, and resumes where it stopped.
 
-With exponential laws every one of these rules has the chain's rate, so the simulator and
-:func:`planner.core.evaluate.p_loss_group` describe the same process.
+With exponential laws every one of these rules has the chain's rate (``min(f, streams)
+mu_op`` for the rebuilds), so the simulator and :func:`planner.core.evaluate.p_loss_group`
+describe the same process.
 
 Each drive carries an exponential budget ``E ~ Exp(1)`` and fails when its weighted cumulative
 hazard ``sum w * (H(a1) - H(a0))`` reaches it; with weight 1 that is inverse-CDF sampling of
@@ -27,20 +29,53 @@ its lifetime. Weights other than 1 come from the :class:`SamplingPlan` (see
 :mod:`planner.core.rare_events`): 0 holds the failure (conditioning), ``beta`` speeds it up
 (importance sampling). Weights are per trial and change only at events, so a drive's next
 failure time is recomputed only when its trial's weight or its own status changes.
+
+A batch either runs whole missions from the pristine state (recording, if asked, the state at
+the start of every rebuild period), or runs *copies* from recorded states until their rebuild
+period ends (:func:`run_split`, the splitting of :mod:`planner.core.rare_events`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from planner.core.distributions import DistributionSet
-from planner.core.rare_events import SamplingPlan
+from planner.core.rare_events import SamplingPlan, conditional_plan
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 _FAIL, _LATENT, _REBUILD, _SCRUB, _END, _IDLE = range(6)
+
+_COPY_CELLS = 4_000_000
+"""Copies run per chunk at most this many drive cells (8 bytes each per array)."""
+
+
+@dataclass(frozen=True)
+class PeriodStarts:
+    """The state at the start of each rebuild period of the main paths (one row each).
+
+    Attributes:
+        trial: the trial the period belongs to.
+        t: start time (h).
+        survival: ``exp(-Lambda)`` of the main path at ``t``.
+        birth: entry into service of each drive (h), shape (periods, N).
+        failed: the failed drive.
+        holder: the drive holding the latent defect, or -1.
+        slot_start: start time of each rebuild stream's rebuild (h; inf when idle), shape
+            (periods, streams).
+    """
+
+    trial: IntArray
+    t: FloatArray
+    survival: FloatArray
+    birth: FloatArray
+    failed: IntArray
+    holder: IntArray
+    slot_start: FloatArray
 
 
 class _Batch:
@@ -50,37 +85,60 @@ class _Batch:
         self,
         plan: SamplingPlan,
         laws: DistributionSet,
-        mission_hours: float,
+        streams: int,
         trials: int,
         rng: np.random.Generator,
+        starts: PeriodStarts | None = None,
     ) -> None:
         n = plan.drives
-        self.plan, self.laws, self.mission, self.rng = plan, laws, mission_hours, rng
+        self.plan, self.laws, self.rng = plan, laws, rng
         self.life = laws.operational_failure
-        self.op_w = np.array(plan.op_weight, dtype=float)
-        self.ld_w = np.array(plan.ld_weight, dtype=float)
+        # Weights by [phase, f, l]: phase 1 once a critical state was reached, where a
+        # conditional plan returns to the natural rates (biasing until the rare set is hit).
+        natural = conditional_plan(plan.parity, n) if plan.conditional else plan
+        self.op_w = np.array([plan.op_weight, natural.op_weight], dtype=float)
+        self.ld_w = np.array([plan.ld_weight, natural.ld_weight], dtype=float)
+        self.rb_w = np.array([plan.rebuild_weight, natural.rebuild_weight], dtype=float)
+        self.repair = laws.restoration
         self.cols = np.arange(n)
         self.index = np.arange(trials)
-        self.t = np.zeros(trials)
         self.f = np.zeros(trials, dtype=np.int64)
         self.l = np.zeros(trials, dtype=np.int64)
-        self.holder = np.full(trials, -1, dtype=np.int64)
-        self.rebuild_end = np.full(trials, np.inf)
+        self.phase = np.zeros(trials, dtype=np.int64)
         self.scrub_left = np.zeros(trials)
         self.scrub_since = np.zeros(trials)
         self.log_lr = np.zeros(trials)
         self.lam = np.zeros(trials)
         self.est = np.zeros(trials)
-        self.w_row = np.full(trials, self.op_w[0, 0])
-        self.birth = np.zeros((trials, n))
-        self.sync = np.zeros((trials, n))
-        self.budget = rng.standard_exponential((trials, n))
         self.failed = np.zeros((trials, n), dtype=bool)
+        self.budget = rng.standard_exponential((trials, n))
         self.fail_at = np.full((trials, n), np.inf)
         self.next_fail = np.full(trials, np.inf)
         self.who = np.zeros(trials, dtype=np.int64)
         self.done = np.zeros(trials, dtype=bool)
+        self.copies = starts is not None
+        self.recorded: list[PeriodStarts] = []
+        if starts is None:
+            self.t = np.zeros(trials)
+            self.holder = np.full(trials, -1, dtype=np.int64)
+            self.slot_start = np.full((trials, streams), np.inf)
+            self.birth = np.zeros((trials, n))
+        else:
+            self.t = starts.t.copy()
+            self.holder = starts.holder.copy()
+            self.slot_start = starts.slot_start.copy()
+            self.birth = starts.birth.copy()
+            self.failed[self.index, starts.failed] = True
+            self.f += 1
+            self.l = (self.holder >= 0).astype(np.int64)
+        self.sync = np.repeat(self.t[:, None], n, axis=1)
+        self.slot_sync = np.repeat(self.t[:, None], streams, axis=1)
+        self.slot_budget = rng.standard_exponential((trials, streams))
+        self.slots = np.full((trials, streams), np.inf)
+        self.w_row = self.op_w[self.phase, self.f, self.l]
+        self.g_row = self.rb_w[self.phase, self.f, self.l]
         self.arm(self.index, None)
+        self.arm_slots(self.index)
 
     # --- accounting -----------------------------------------------------------------------
 
@@ -99,6 +157,8 @@ class _Batch:
         """
         if rows.size == 0:
             return
+        if cols is None:
+            self.settle_slots(rows)
         sel: tuple[IntArray, ...] | IntArray = rows if cols is None else (rows, cols)
         now = self.t[rows]
         now_b = now[:, None] if cols is None else now
@@ -119,6 +179,36 @@ class _Batch:
             gain = np.exp(self.log_lr[rows] - self.lam[rows]) * -np.expm1(-d_lam)
             self.est[rows] += gain
             self.lam[rows] += d_lam
+
+    def settle_slots(self, rows: IntArray) -> None:
+        """Charge the rebuild hazard since the last sync to each busy stream's budget and L."""
+        start = self.slot_start[rows]
+        busy = np.isfinite(start)
+        now = self.t[rows][:, None]
+        with np.errstate(invalid="ignore"):
+            d_h = self.repair.cumulative_hazard(now - start) - self.repair.cumulative_hazard(
+                self.slot_sync[rows] - start
+            )
+        d_h = np.where(busy, d_h, 0.0)
+        g = self.g_row[rows]
+        self.slot_budget[rows] -= g[:, None] * d_h
+        self.slot_sync[rows] = now
+        if self.plan.biased:
+            self.log_lr[rows] += (g - 1.0) * d_h.sum(axis=1)
+
+    def arm_slots(self, rows: IntArray) -> None:
+        """Recompute each busy stream's completion time (h) at the current rebuild weight."""
+        if rows.size == 0:
+            return
+        start = self.slot_start[rows]
+        busy = np.isfinite(start)
+        g = self.g_row[rows][:, None]
+        with np.errstate(invalid="ignore"):
+            target = self.repair.cumulative_hazard(self.slot_sync[rows] - start)
+            end = start + self.repair.inverse_cumulative_hazard(
+                target + np.maximum(self.slot_budget[rows], 0.0) / g
+            )
+        self.slots[rows] = np.where(busy, end, np.inf)
 
     def arm(self, rows: IntArray, cols: IntArray | None) -> None:
         """Recompute next failure times (h) from the budgets at the current weight."""
@@ -150,17 +240,25 @@ class _Batch:
         self.next_fail[rows] = self.fail_at[rows, who]
 
     def retune(self, rows: IntArray) -> None:
-        """Switch rows whose state changed the weight: settle at the old one, re-arm."""
-        new_w = self.op_w[self.f[rows], self.l[rows]]
-        moved = rows[new_w != self.w_row[rows]]
+        """Switch rows whose state changed a weight: settle at the old one, re-arm."""
+        f, la = self.f[rows], self.l[rows]
+        ph = self.phase[rows] | (f + la == self.plan.parity)
+        self.phase[rows] = ph
+        moved_mask = (self.op_w[ph, f, la] != self.w_row[rows]) | (
+            self.rb_w[ph, f, la] != self.g_row[rows]
+        )
+        moved = rows[moved_mask]
         if moved.size:
             self.settle(moved, None)
-            self.w_row[moved] = self.op_w[self.f[moved], self.l[moved]]
+            ph, f, la = ph[moved_mask], f[moved_mask], la[moved_mask]
+            self.w_row[moved] = self.op_w[ph, f, la]
+            self.g_row[moved] = self.rb_w[ph, f, la]
             self.arm(moved, None)
+            self.arm_slots(moved)
 
     # --- events ---------------------------------------------------------------------------
 
-    def on_failure(self, rows: IntArray, cols: IntArray) -> None:
+    def on_failure(self, rows: IntArray, cols: IntArray, record: bool) -> None:
         """Operational failure of drive ``cols`` in ``rows`` (never critical here)."""
         self.settle(rows, cols)
         if self.plan.biased:
@@ -168,35 +266,62 @@ class _Batch:
         self.failed[rows, cols] = True
         self.fail_at[rows, cols] = np.inf
         self.refresh(rows)
-        starting = rows[self.f[rows] == 0]
-        self.rebuild_end[starting] = self.t[starting] + self.laws.restoration.sample(
-            self.rng, starting.size
-        )
-        paused = starting[self.l[starting] == 1]
+        # A free stream (fewer failed drives than streams) starts the rebuild at once.
+        streams = self.slots.shape[1]
+        starting = rows[self.f[rows] < streams]
+        free = np.isinf(self.slot_start[starting]).argmax(axis=1)
+        self.slot_start[starting, free] = self.t[starting]
+        self.slot_sync[starting, free] = self.t[starting]
+        self.slot_budget[starting, free] = self.rng.standard_exponential(starting.size)
+        self.arm_slots(starting)
+        first = self.f[rows] == 0
+        paused = rows[first & (self.l[rows] == 1)]
         self.scrub_left[paused] -= self.t[paused] - self.scrub_since[paused]
         self.f[rows] += 1
         self.retune(rows)
+        if record and first.any():
+            new = rows[first]
+            self.recorded.append(
+                PeriodStarts(
+                    trial=self.index[new],
+                    t=self.t[new],
+                    survival=np.exp(-self.lam[new]),
+                    birth=self.birth[new],
+                    failed=cols[first],
+                    holder=self.holder[new],
+                    slot_start=self.slot_start[new],
+                )
+            )
 
     def on_rebuild(self, rows: IntArray) -> None:
-        """A rebuild completes: a failed drive returns new; the next rebuild starts."""
+        """A rebuild completes: a failed drive returns new; a waiting one starts rebuilding."""
+        slot = self.slots[rows].argmin(axis=1)
+        self.settle_slots(rows)
+        if self.plan.biased:
+            self.log_lr[rows] -= np.log(self.g_row[rows])
         cols = self.failed[rows].argmax(axis=1)
         self.failed[rows, cols] = False
         self.birth[rows, cols] = self.t[rows]
         self.sync[rows, cols] = self.t[rows]
         self.budget[rows, cols] = self.rng.standard_exponential(rows.size)
         self.f[rows] -= 1
-        more = self.f[rows] > 0
-        durations = self.laws.restoration.sample(self.rng, rows.size)
-        self.rebuild_end[rows] = np.where(more, self.t[rows] + durations, np.inf)
-        resumed = rows[~more & (self.l[rows] == 1)]
+        waiting = self.f[rows] >= self.slots.shape[1]
+        self.slot_start[rows, slot] = np.where(waiting, self.t[rows], np.inf)
+        self.slot_sync[rows, slot] = self.t[rows]
+        self.slot_budget[rows, slot] = self.rng.standard_exponential(rows.size)
+        if self.copies:
+            # A copy ends with its rebuild period: nothing after it is the copy's to count.
+            self.done[rows[self.f[rows] == 0]] = True
+        resumed = rows[(self.f[rows] == 0) & (self.l[rows] == 1)]
         self.scrub_since[resumed] = self.t[resumed]
         self.retune(rows)
+        self.arm_slots(rows)
         self.arm(rows, cols)
 
     def on_latent(self, rows: IntArray) -> None:
         """A latent defect appears on a working drive drawn uniformly."""
         if self.plan.biased:
-            self.log_lr[rows] -= np.log(self.ld_w[self.f[rows]])
+            self.log_lr[rows] -= np.log(self.ld_w[self.phase[rows], self.f[rows]])
         u = self.rng.random(rows.size)
         cols = np.minimum((u * self.plan.drives).astype(np.int64), self.plan.drives - 1)
         degraded = np.flatnonzero(self.f[rows] > 0)
@@ -230,40 +355,28 @@ class _Batch:
 
 
 _PER_TRIAL = (
-    *("index", "t", "f", "l", "holder", "rebuild_end", "scrub_left", "scrub_since"),
+    *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
+    *("slots", "slot_start", "slot_sync", "slot_budget", "g_row"),
     *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
     *("next_fail", "who", "done"),
 )
 
 
-def run_batch(
-    plan: SamplingPlan,
-    laws: DistributionSet,
-    mission_hours: float,
-    trials: int,
-    rng: np.random.Generator,
-) -> tuple[FloatArray, int]:
-    """Simulate ``trials`` groups over ``mission_hours`` (h).
-
-    Returns:
-        The per-trial estimates (0/1 loss indicators for a plain plan, likelihood-weighted
-        ``1 - exp(-Lambda)`` for a conditional one) and the number of event steps taken.
-    """
-    out = np.zeros(trials)
-    batch = _Batch(plan, laws, mission_hours, trials, rng)
-    k, n = plan.parity, plan.drives
-    ld_rate = laws.latent_defects_per_hour
+def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> int:
+    """Advance every row of ``batch`` to its end; write each row's estimate into ``out``."""
+    plan, k, n = batch.plan, batch.plan.parity, batch.plan.drives
+    ld_rate = batch.laws.latent_defects_per_hour
     steps = 0
     while batch.index.size:
         steps += 1
         b = batch
         rate_ld = np.where((b.l == 0) & (b.f < k), (n - b.f) * ld_rate, 0.0)
-        beta_ld = b.ld_w[b.f]
+        beta_ld = b.ld_w[b.phase, b.f]
         with np.errstate(divide="ignore"):
             t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
         t_scrub = np.where((b.l == 1) & (b.f == 0), b.scrub_since + b.scrub_left, np.inf)
         times = np.stack(
-            [b.next_fail, t_ld, b.rebuild_end, t_scrub, np.full(b.t.size, mission_hours)]
+            [b.next_fail, t_ld, b.slots.min(axis=1), t_scrub, np.full(b.t.size, mission_hours)]
         )
         kind = np.where(b.done, _IDLE, times.argmin(axis=0))
         t_next = np.where(b.done, b.t, times.min(axis=0))
@@ -277,7 +390,7 @@ def run_batch(
             b.est[lost] = 1.0
             b.done[lost] = True
             rows = rows[b.f[rows] + b.l[rows] < plan.parity]
-        b.on_failure(rows, b.who[rows])
+        b.on_failure(rows, b.who[rows], record)
         b.on_latent(np.flatnonzero(kind == _LATENT))
         b.on_rebuild(np.flatnonzero(kind == _REBUILD))
         b.on_scrub(np.flatnonzero(kind == _SCRUB))
@@ -289,4 +402,76 @@ def run_batch(
         if b.done.sum() * 3 >= b.done.size:
             out[b.index[b.done]] = b.est[b.done]
             b.keep(~b.done)
+    return steps
+
+
+def run_batch(
+    plan: SamplingPlan,
+    laws: DistributionSet,
+    mission_hours: float,
+    trials: int,
+    rng: np.random.Generator,
+    *,
+    rebuild_streams: int = 1,
+) -> tuple[FloatArray, int]:
+    """Simulate ``trials`` groups over ``mission_hours`` (h) under one plan.
+
+    Returns:
+        The per-trial estimates (0/1 loss indicators for a plain plan, likelihood-weighted
+        ``1 - exp(-Lambda)`` for a conditional one) and the number of event steps taken.
+    """
+    out = np.zeros(trials)
+    batch = _Batch(plan, laws, _streams(plan, rebuild_streams), trials, rng)
+    return out, _run(batch, mission_hours, out, record=False)
+
+
+def run_split(
+    main_plan: SamplingPlan,
+    copy_plan: SamplingPlan,
+    laws: DistributionSet,
+    mission_hours: float,
+    trials: int,
+    rng: np.random.Generator,
+    *,
+    rebuild_streams: int = 1,
+) -> tuple[FloatArray, int]:
+    """Natural main paths plus one biased copy per rebuild period (rare_events, splitting).
+
+    Args:
+        main_plan: the conditional plan of the main paths (natural rates, critical held).
+        copy_plan: the biased plan of the copies.
+        laws: the time distributions.
+        mission_hours: mission length (h).
+        trials: main paths.
+        rng: random generator.
+        rebuild_streams: concurrent rebuilds.
+
+    Returns:
+        Per trial ``sum_i exp(-Lambda_main(t_i)) Z_i``, and the event steps taken.
+    """
+    streams = _streams(main_plan, rebuild_streams)
+    main = _Batch(main_plan, laws, streams, trials, rng)
+    steps = _run(main, mission_hours, np.zeros(trials), record=True)
+    out = np.zeros(trials)
+    if not main.recorded:
+        return out, steps
+    starts = PeriodStarts(
+        *(np.concatenate([getattr(r, name) for r in main.recorded]) for name in _START_FIELDS)
+    )
+    chunk = max(1, _COPY_CELLS // main_plan.drives)
+    for lo in range(0, starts.trial.size, chunk):
+        part = PeriodStarts(*(getattr(starts, name)[lo : lo + chunk] for name in _START_FIELDS))
+        z = np.zeros(part.trial.size)
+        steps += _run(_Batch(copy_plan, laws, streams, z.size, rng, part), mission_hours, z, False)
+        out += np.bincount(part.trial, weights=part.survival * z, minlength=trials)
     return out, steps
+
+
+_START_FIELDS = ("trial", "t", "survival", "birth", "failed", "holder", "slot_start")
+
+
+def _streams(plan: SamplingPlan, rebuild_streams: int) -> int:
+    """Streams that can ever be busy: at most k drives are failed (k + 1 when plain)."""
+    if rebuild_streams < 1:
+        raise ValueError(f"rebuild_streams must be at least 1, got {rebuild_streams}")
+    return min(rebuild_streams, plan.parity + 1)

@@ -7,13 +7,25 @@ simulation" [Elerath07b]. :func:`simulate_group` runs the same events and data-l
 new, one rebuild at a time, the scrub is suspended during rebuilds) with the distributions of
 :mod:`planner.core.distributions`, in batches of trials vectorised with NumPy.
 
-Two methods:
+Methods (:mod:`planner.core.rare_events` states why each is unbiased):
 
 * ``plain``: each trial is a loss indicator; the interval is Clopper-Pearson (exact binomial).
-* ``conditional``: conditioning on the last failure plus balanced failure biasing
-  (:mod:`planner.core.rare_events`), unbiased, for the 1e-5 to 1e-9 probabilities of RAID 6
-  and triple parity; the interval is normal, from the sample variance of the weighted trials.
+* ``conditional``: conditioning on the last failure, no biasing.
+* ``biased``: conditioning plus failure biasing renewed per rebuild period (splitting), for
+  the 1e-5 to 1e-30 probabilities of RAID 6 and deeper parity.
+* ``auto`` (the default): ``conditional`` where critical states are reached in a tenth of the
+  missions or more (:func:`planner.core.rare_events.expected_critical_visits`), else
+  ``biased``.
 
+The rare-event intervals are normal, from the sample variance of the per-trial estimates.
+Each result carries two diagnostics of the trials behind it: the effective sample size
+``(sum y)^2 / sum y^2`` (Kish; for plain sampling the number of losses) and the share of the
+largest trial in the sum. Below :data:`MIN_EFFECTIVE_TRIALS` or above
+:data:`MAX_WEIGHT_SHARE` the variance estimate rests on a handful of trials and the interval
+cannot be trusted: :attr:`SimulationResult.reliable` is False and ``warning`` says why.
+
+Trials run in growing batches (500, 1,000, 2,000, ... up to ``batch_trials``), so an easy
+case stops after a few hundred trials and a hard one still runs in large vectorised batches.
 Runs stop after a fixed number of trials, or when a target relative error (half-width of the
 95% interval over the estimate) or a time budget is reached, whichever comes first. The same
 seed and stopping rule give the same result (a time budget makes the trial count, and so the
@@ -24,7 +36,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -32,14 +44,36 @@ import numpy as np
 
 from planner.core.distributions import DistributionSet
 from planner.core.evaluate import p_loss_aggregate
-from planner.core.rare_events import DEFAULT_BIAS, conditional_plan, plain_plan
-from planner.core.sim_kernel import FloatArray, run_batch
+from planner.core.rare_events import (
+    CONDITIONING_PAYS_VISITS,
+    DEFAULT_UP_PER_REBUILD,
+    biased_plan,
+    conditional_plan,
+    expected_critical_visits,
+    plain_plan,
+)
+from planner.core.sim_kernel import FloatArray, run_batch, run_split
 
 Z95 = 1.959963984540054
 """Two-sided 95% standard normal quantile."""
 
-DEFAULT_BATCH_TRIALS = 10_000
-"""Trials per vectorised batch: ~0.5 s of work, so a progress bar moves smoothly."""
+DEFAULT_BIAS = DEFAULT_UP_PER_REBUILD
+"""Default failure-biasing strength: expected up-moves per mean rebuild in a biased state."""
+
+DEFAULT_BATCH_TRIALS = 64_000
+"""Largest vectorised batch (trials); batches grow from :data:`FIRST_BATCH_TRIALS`."""
+
+FIRST_BATCH_TRIALS = 500
+"""Trials in the first batch; each next batch doubles."""
+
+BATCH_CELLS = 4_000_000
+"""A batch holds at most this many drive cells (trials x drives) per array."""
+
+MIN_EFFECTIVE_TRIALS = 30.0
+"""Below this effective sample size the interval is flagged as not to be trusted."""
+
+MAX_WEIGHT_SHARE = 0.1
+"""Above this share of the sum carried by one trial the interval is flagged."""
 
 ProgressCallback = Callable[[int, float], None]
 """Called after each batch with (trials done, current estimate of P(loss) per group)."""
@@ -48,8 +82,10 @@ ProgressCallback = Callable[[int, float], None]
 class Method(StrEnum):
     """Estimator of the simulation."""
 
-    PLAIN = "plain"
+    AUTO = "auto"
     CONDITIONAL = "conditional"
+    BIASED = "biased"
+    PLAIN = "plain"
 
 
 @dataclass(frozen=True)
@@ -57,7 +93,8 @@ class SimulationResult:
     """Estimated probability that one group loses data within the mission.
 
     Attributes:
-        method: ``"plain"`` or ``"conditional"`` (:class:`Method` value).
+        method: the estimator that ran: ``"plain"``, ``"conditional"`` or ``"biased"``
+            (``auto`` resolved).
         parity: parity drives per group, k.
         drives: drives per group, N.
         mission_hours: mission length (h).
@@ -67,9 +104,13 @@ class SimulationResult:
         ci95_high: upper end of the 95% confidence interval.
         rel_error: half-width of the interval over the estimate (inf when it is 0).
         std_error: standard error of the estimate.
-        hits: trials that contributed: losses (plain) or trials that reached a critical
-            state (conditional).
+        hits: trials that contributed: losses (plain) or trials with a non-zero estimate.
         seed: the seed of the random generator, if one was given.
+        effective_trials: Kish effective sample size ``(sum y)^2 / sum y^2`` (0 when no
+            trial contributed).
+        max_weight_share: share of the sum carried by the largest trial (0 to 1).
+        rebuild_streams: concurrent rebuilds simulated (1 = one at a time).
+        stopped_by: what ended the run: ``"trials"``, ``"rel_error"`` or ``"time_budget"``.
     """
 
     method: str
@@ -84,6 +125,32 @@ class SimulationResult:
     std_error: float
     hits: int
     seed: int | None = None
+    effective_trials: float = 0.0
+    max_weight_share: float = 0.0
+    rebuild_streams: int = 1
+    stopped_by: str = "trials"
+
+    @property
+    def reliable(self) -> bool:
+        """False when the diagnostics say the interval cannot be trusted."""
+        return not self.warning
+
+    @property
+    def warning(self) -> str:
+        """Why the interval cannot be trusted, or ``""``."""
+        if self.hits == 0:
+            return "no trial reached data loss or a critical state: the interval is a bound only"
+        if self.effective_trials < MIN_EFFECTIVE_TRIALS:
+            return (
+                f"effective sample size {self.effective_trials:.0f} < "
+                f"{MIN_EFFECTIVE_TRIALS:.0f}: the interval cannot be trusted, run more trials"
+            )
+        if self.max_weight_share > MAX_WEIGHT_SHARE:
+            return (
+                f"one trial carries {100 * self.max_weight_share:.0f}% of the estimate: the "
+                "interval cannot be trusted, run more trials"
+            )
+        return ""
 
     def p_loss_aggregate(self, groups: int) -> float:
         """P(loss) of an aggregate of ``groups`` independent groups: 1 - (1 - p)^g."""
@@ -105,10 +172,16 @@ class _Running:
     mean: float = 0.0
     m2: float = 0.0
     hits: int = 0
+    total: float = 0.0
+    total_sq: float = 0.0
+    largest: float = 0.0
 
     def add(self, y: FloatArray) -> None:
         if y.size == 0:
             return
+        self.total += float(y.sum())
+        self.total_sq += float((y * y).sum())
+        self.largest = max(self.largest, float(y.max()))
         n_b, mean_b = y.size, float(y.mean())
         m2_b = float(((y - mean_b) ** 2).sum())
         total = self.n + n_b
@@ -118,13 +191,26 @@ class _Running:
         self.n = total
         self.hits += int(np.count_nonzero(y))
 
+    def effective_trials(self) -> float:
+        """Kish effective sample size of the pooled trials."""
+        return self.total**2 / self.total_sq if self.total_sq > 0 else 0.0
+
+    def max_share(self) -> float:
+        """Share of the sum carried by the largest trial."""
+        return self.largest / self.total if self.total > 0 else 0.0
+
 
 def _plain_interval(losses: int, trials: int) -> tuple[float, float]:
-    """Clopper-Pearson exact 95% interval for a binomial proportion."""
-    from scipy.stats import beta
+    """Clopper-Pearson exact 95% interval for a binomial proportion.
 
-    low = 0.0 if losses == 0 else float(beta.ppf(0.025, losses, trials - losses + 1))
-    high = 1.0 if losses == trials else float(beta.ppf(0.975, losses + 1, trials - losses))
+    The beta quantiles come from ``scipy.special.betaincinv`` (the inverse regularised
+    incomplete beta function, which ``scipy.stats.beta.ppf`` calls) without importing
+    ``scipy.stats`` (~1 s).
+    """
+    from scipy.special import betaincinv
+
+    low = 0.0 if losses == 0 else float(betaincinv(losses, trials - losses + 1, 0.025))
+    high = 1.0 if losses == trials else float(betaincinv(losses + 1, trials - losses, 0.975))
     return low, high
 
 
@@ -140,13 +226,39 @@ def _summary(method: Method, acc: _Running) -> tuple[float, float, float, float,
     return p, low, high, rel, se
 
 
+def resolve_method(
+    method: Method | str,
+    parity: int,
+    drives: int,
+    distributions: DistributionSet,
+    mission_hours: float,
+    rebuild_streams: int = 1,
+) -> Method:
+    """The estimator ``auto`` stands for here (others are returned as they are)."""
+    method = Method(method)
+    if method is not Method.AUTO:
+        return method
+    visits = expected_critical_visits(
+        parity, drives, distributions, mission_hours, rebuild_streams
+    )
+    return Method.CONDITIONAL if visits >= CONDITIONING_PAYS_VISITS else Method.BIASED
+
+
+def batch_sizes(first: int, largest: int) -> Iterator[int]:
+    """500, 1,000, 2,000, ... capped at ``largest``."""
+    size = max(1, min(first, largest))
+    while True:
+        yield size
+        size = min(2 * size, largest)
+
+
 def simulate_group(
     parity: int,
     drives: int,
     distributions: DistributionSet,
     mission_hours: float,
     *,
-    method: Method | str = Method.CONDITIONAL,
+    method: Method | str = Method.AUTO,
     trials: int | None = None,
     rel_error: float | None = None,
     time_budget_seconds: float | None = None,
@@ -154,6 +266,7 @@ def simulate_group(
     batch_trials: int = DEFAULT_BATCH_TRIALS,
     min_hits: int = 30,
     bias: float = DEFAULT_BIAS,
+    rebuild_streams: int = 1,
     on_progress: ProgressCallback | None = None,
 ) -> SimulationResult:
     """Estimate P(loss) of one group of ``drives`` drives, ``parity`` of them parity.
@@ -163,23 +276,24 @@ def simulate_group(
         drives: drives per group, N > k.
         distributions: time to failure, rebuild and scrub laws (h), latent defects per hour.
         mission_hours: mission length (h); the group starts with all drives new.
-        method: ``"plain"`` or ``"conditional"`` (rare-event, the default).
+        method: ``"auto"`` (the default), ``"conditional"``, ``"biased"`` or ``"plain"``.
         trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
             this many.
-        rel_error: stop once the 95% half-width is at most this fraction of the estimate
-            (and at least ``min_hits`` trials contributed).
+        rel_error: stop once the 95% half-width is at most this fraction of the estimate,
+            at least ``min_hits`` trials contributed and the diagnostics trust the interval.
         time_budget_seconds: stop after the batch that exceeds this wall time (s).
         seed: seed of ``numpy.random.default_rng``; None draws fresh entropy.
-        batch_trials: trials per vectorised batch.
+        batch_trials: the largest vectorised batch (trials); batches grow from 500.
         min_hits: contributing trials required before ``rel_error`` may stop the run.
-        bias: failure-biasing strength of the conditional method (0 = conditioning only).
+        bias: failure-biasing strength of the biased method: expected up-moves per mean
+            rebuild in a biased state (0 = conditioning only).
+        rebuild_streams: rebuilds that run at once (1 = one at a time, the paper's model).
         on_progress: called as ``on_progress(trials_done, estimate)`` after each batch.
 
     Returns:
-        The estimate with its 95% interval. Without any stopping rule the run stops at
-        10% relative error or 60 s, whichever comes first.
+        The estimate with its 95% interval and diagnostics. Without any stopping rule the
+        run stops at 10% relative error or 60 s, whichever comes first.
     """
-    method = Method(method)
     if parity < 1 or drives <= parity:
         raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
     if not (math.isfinite(mission_hours) and mission_hours > 0):
@@ -190,28 +304,63 @@ def simulate_group(
         raise ValueError(f"rel_error must be positive, got {rel_error}")
     if batch_trials < 1:
         raise ValueError(f"batch_trials must be at least 1, got {batch_trials}")
+    if rebuild_streams < 1:
+        raise ValueError(f"rebuild_streams must be at least 1, got {rebuild_streams}")
     if trials is None and rel_error is None and time_budget_seconds is None:
         rel_error, time_budget_seconds = 0.1, 60.0
-    plan = (
-        plain_plan(parity, drives)
-        if method is Method.PLAIN
-        else conditional_plan(parity, drives, distributions, mission_hours, bias)
+    method = resolve_method(method, parity, drives, distributions, mission_hours, rebuild_streams)
+    copy_plan = biased_plan(
+        parity,
+        drives,
+        distributions,
+        mission_hours,
+        rebuild_streams=rebuild_streams,
+        up_per_rebuild=bias,
     )
+    if method is Method.BIASED and not copy_plan.biased:
+        method = Method.CONDITIONAL  # nothing to bias (k = 1, or failures already frequent)
+
+    def one_batch(size: int) -> FloatArray:
+        if method is Method.PLAIN:
+            plan = plain_plan(parity, drives)
+        elif method is Method.CONDITIONAL:
+            plan = conditional_plan(parity, drives)
+        else:
+            return run_split(
+                conditional_plan(parity, drives),
+                copy_plan,
+                distributions,
+                mission_hours,
+                size,
+                rng,
+                rebuild_streams=rebuild_streams,
+            )[0]
+        return run_batch(
+            plan, distributions, mission_hours, size, rng, rebuild_streams=rebuild_streams
+        )[0]
+
     rng = np.random.default_rng(seed)
     acc = _Running()
     start = time.perf_counter()
-    while True:
-        size = batch_trials if trials is None else min(batch_trials, trials - acc.n)
-        y, _ = run_batch(plan, distributions, mission_hours, size, rng)
-        acc.add(y)
+    largest = max(1, min(batch_trials, BATCH_CELLS // drives))
+    stopped_by = "trials"
+    for size in batch_sizes(FIRST_BATCH_TRIALS, largest):
+        if trials is not None:
+            size = min(size, trials - acc.n)
+        acc.add(one_batch(size))
         p, low, high, rel, se = _summary(method, acc)
         if on_progress is not None:
             on_progress(acc.n, p)
         if trials is not None and acc.n >= trials:
             break
-        if rel_error is not None and acc.hits >= min_hits and rel <= rel_error:
+        trusted = (
+            acc.effective_trials() >= MIN_EFFECTIVE_TRIALS and acc.max_share() <= MAX_WEIGHT_SHARE
+        )
+        if rel_error is not None and acc.hits >= min_hits and trusted and rel <= rel_error:
+            stopped_by = "rel_error"
             break
         if time_budget_seconds is not None and time.perf_counter() - start >= time_budget_seconds:
+            stopped_by = "time_budget"
             break
     return SimulationResult(
         method=method.value,
@@ -226,4 +375,8 @@ def simulate_group(
         std_error=se,
         hits=acc.hits,
         seed=seed,
+        effective_trials=acc.effective_trials(),
+        max_weight_share=acc.max_share(),
+        rebuild_streams=rebuild_streams,
+        stopped_by=stopped_by,
     )

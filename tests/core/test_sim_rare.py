@@ -17,10 +17,16 @@ from planner.core.distributions import (
     exponential_from_rates,
 )
 from planner.core.evaluate import p_loss_group
-from planner.core.rare_events import DEFAULT_BIAS, conditional_plan, plain_plan
+from planner.core.rare_events import (
+    DEFAULT_UP_PER_REBUILD,
+    biased_plan,
+    conditional_plan,
+    expected_critical_visits,
+    plain_plan,
+)
 from planner.core.rates import PAPER_RATES
-from planner.core.sim_kernel import run_batch
-from planner.core.simulate import simulate_group
+from planner.core.sim_kernel import run_batch, run_split
+from planner.core.simulate import resolve_method, simulate_group
 
 FIVE_YEARS = 5 * 8_760.0
 PAPER_LAWS = exponential_from_rates(PAPER_RATES)
@@ -40,19 +46,22 @@ PAPER_LAWS = exponential_from_rates(PAPER_RATES)
 def test_rare_event_matches_markov_at_paper_rates(k: int, n: int, trials: int) -> None:
     exact = p_loss_group(k, n, PAPER_RATES, FIVE_YEARS)
     result = simulate_group(k, n, PAPER_LAWS, FIVE_YEARS, trials=trials, seed=31)
-    assert result.method == "conditional"
+    assert result.method == resolve_method("auto", k, n, PAPER_LAWS, FIVE_YEARS)
+    assert result.method == ("biased" if k >= 3 else "conditional")
     assert abs(result.p_loss_group - exact) < 4 * result.std_error, (result, exact)
     # Converged, not just wide: +/-15% at 95% from 10,000 trials at p ~ 1e-7 (plain
     # sampling would need ~1e9), 30,000 at p ~ 1e-10.
     assert result.rel_error < 0.15
 
 
-@pytest.mark.parametrize("bias", [0.0, 0.2, DEFAULT_BIAS, 2.0])
+@pytest.mark.parametrize("bias", [0.0, 0.5, 2.0, DEFAULT_UP_PER_REBUILD, 40.0])
 def test_any_bias_is_unbiased(bias: float) -> None:
     k, n = 3, 16
     exact = p_loss_group(k, n, PAPER_RATES, FIVE_YEARS)
     trials = 40_000 if bias == 0 else 10_000
-    result = simulate_group(k, n, PAPER_LAWS, FIVE_YEARS, trials=trials, seed=7, bias=bias)
+    result = simulate_group(
+        k, n, PAPER_LAWS, FIVE_YEARS, method="biased", trials=trials, seed=7, bias=bias
+    )
     if bias == 0:  # conditioning only: few trials reach f + l = 3, but no bias either
         assert result.hits > 0
         assert result.p_loss_group - exact < 4 * result.std_error
@@ -119,36 +128,69 @@ def test_weibull_lifetimes_differ_from_constant_rate_with_same_mean() -> None:
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
 def test_plan_holds_critical_states_and_biases_only_rebuilds(k: int) -> None:
-    plan = conditional_plan(k, 16, ELERATH_2009, FIVE_YEARS)
+    plan = biased_plan(k, 16, ELERATH_2009, FIVE_YEARS)
     for f in range(k + 1):
         for latent in (0, 1):
             if f + latent > k:
                 continue
             weight = plan.op_weight[f][latent]
+            slow = plan.rebuild_weight[f][latent]
             if f + latent == k:
                 assert weight == 0.0
+                assert slow == 1.0
             elif f == 0:
                 assert weight == 1.0
             else:
                 assert weight > 1.0
+                assert 0 < slow < 1.0
         assert plan.ld_weight[f] >= 1.0
     assert plan.ld_weight[0] == 1.0
     assert plan.biased == (k >= 2)
+
+
+def test_biasing_keeps_the_exit_rate_and_sets_the_odds() -> None:
+    """In a biased state up-moves win theta : 1 against the rebuild at the same total rate."""
+    theta = 10.0
+    laws = PAPER_LAWS
+    plan = biased_plan(3, 16, laws, FIVE_YEARS, up_per_rebuild=theta)
+    a = 15 * PAPER_RATES.op_failures_per_hour  # state (1, 0): 15 drives at risk
+    b = 15 * PAPER_RATES.latent_defects_per_hour
+    d = 1 / PAPER_RATES.rebuild_hours
+    up = plan.op_weight[1][0] * a + plan.ld_weight[1] * b
+    down = plan.rebuild_weight[1][0] * d
+    assert up + down == pytest.approx(a + b + d, rel=1e-12)
+    assert up / down == pytest.approx(theta, rel=1e-12)
+
+
+def test_auto_conditions_where_critical_states_are_frequent() -> None:
+    many = DistributionSet(
+        Weibull(1.0, 8_760 / 0.2), Weibull(1.0, 100.0), Weibull(1.0, 168.0), 0.0
+    )
+    assert expected_critical_visits(2, 10, many, 10 * 8_760.0) > 0.1
+    assert resolve_method("auto", 2, 10, many, 10 * 8_760.0) == "conditional"
+    assert expected_critical_visits(3, 16, PAPER_LAWS, FIVE_YEARS) < 0.1
+    assert resolve_method("auto", 3, 16, PAPER_LAWS, FIVE_YEARS) == "biased"
+    assert resolve_method("auto", 1, 8, PAPER_LAWS, FIVE_YEARS) == "conditional"
 
 
 def test_plain_and_unbiased_plans() -> None:
     plain = plain_plan(2, 6)
     assert not plain.conditional
     assert not plain.biased
-    assert not conditional_plan(3, 8, ELERATH_2009, FIVE_YEARS, bias=0.0).biased
-    with pytest.raises(ValueError, match="bias"):
-        conditional_plan(3, 8, ELERATH_2009, FIVE_YEARS, bias=-1.0)
+    assert not conditional_plan(3, 8).biased
+    assert not biased_plan(3, 8, ELERATH_2009, FIVE_YEARS, up_per_rebuild=0.0).biased
+    with pytest.raises(ValueError, match="up_per_rebuild"):
+        biased_plan(3, 8, ELERATH_2009, FIVE_YEARS, up_per_rebuild=-1.0)
 
 
 def test_batch_estimates_are_probabilities() -> None:
-    plan = conditional_plan(2, 6, WEAR_OUT, 3_000.0)
+    plan = conditional_plan(2, 6)
     y, steps = run_batch(plan, WEAR_OUT, 3_000.0, 2_000, np.random.default_rng(0))
     assert y.shape == (2_000,)
     assert steps > 0
-    assert np.all(y >= 0)
-    assert np.all(np.isfinite(y))
+    assert np.all((y >= 0) & (y <= 1))
+    biased = biased_plan(3, 8, WEAR_OUT, 3_000.0)
+    z, _ = run_split(conditional_plan(3, 8), biased, WEAR_OUT, 3_000.0, 2_000, np.random.default_rng(0))
+    assert z.shape == (2_000,)
+    assert np.all(np.isfinite(z))
+    assert np.all(z >= 0)
