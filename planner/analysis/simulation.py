@@ -43,7 +43,7 @@ class RunSettings:
         rel_error: target relative error, or None.
         time_budget_seconds: wall-time limit per simulation (s), or None.
         seed: the seed of every simulation.
-        method: ``conditional`` or ``plain``.
+        method: ``auto``, ``conditional``, ``biased`` or ``plain``.
     """
 
     trials: int | None

@@ -48,7 +48,7 @@ def compare_methods(
     rel_error: RelErrorOption = None,
     time_budget: TimeBudgetOption = None,
     seed: SeedOption = None,
-    method: MethodOption = SimMethod.conditional,
+    method: MethodOption = SimMethod.auto,
     layouts: LayoutOption = None,
     output_format: FormatOption = Format.table,
     output: OutputOption = None,

@@ -35,11 +35,17 @@ DEFAULT_TIME_BUDGET_SECONDS = 30.0
 """Wall-time limit per simulation when running to a relative error: a few seconds are
 enough for every shipped scenario, triple parity included."""
 
+DEFAULT_TRIALS_TIME_BUDGET_SECONDS = 120.0
+"""Wall-time limit per simulation with ``--trials``: a large group (hundreds of drives, tens
+of thousands of events per mission) stops there, says so, and keeps what it ran."""
+
 
 class SimMethod(StrEnum):
     """Estimators of ``--method`` (:class:`planner.core.simulate.Method`)."""
 
+    auto = "auto"
     conditional = "conditional"
+    biased = "biased"
     plain = "plain"
 
 
@@ -73,7 +79,8 @@ TimeBudgetOption = Annotated[
         "--time-budget",
         "-t",
         help="Stop each simulation after this many seconds (default "
-        f"{DEFAULT_TIME_BUDGET_SECONDS:g} with --rel-error, none with --trials).",
+        f"{DEFAULT_TIME_BUDGET_SECONDS:g} with --rel-error, "
+        f"{DEFAULT_TRIALS_TIME_BUDGET_SECONDS:g} with --trials).",
         show_default=False,
         metavar="SECONDS",
     ),
@@ -92,8 +99,9 @@ MethodOption = Annotated[
     SimMethod,
     typer.Option(
         "--method",
-        help="conditional: conditioning on the last failure + failure biasing (rare events); "
-        "plain: plain Monte Carlo.",
+        help="auto: conditional where critical states are frequent, else biased; "
+        "conditional: conditioning on the last failure, no biasing; biased: conditioning + "
+        "failure biasing renewed per rebuild period (rare events); plain: plain Monte Carlo.",
     ),
 ]
 LayoutOption = Annotated[
@@ -139,8 +147,12 @@ def run_settings(
         fail(f"--time-budget must be a positive number of seconds, got {time_budget_seconds:g}")
     if trials is None and rel_error is None:
         rel_error = DEFAULT_REL_ERROR
-    if rel_error is not None and time_budget_seconds is None:
-        time_budget_seconds = DEFAULT_TIME_BUDGET_SECONDS
+    if time_budget_seconds is None:
+        time_budget_seconds = (
+            DEFAULT_TIME_BUDGET_SECONDS
+            if rel_error is not None
+            else DEFAULT_TRIALS_TIME_BUDGET_SECONDS
+        )
     if seed is None:
         import secrets
 
@@ -271,7 +283,7 @@ def simulate(
     rel_error: RelErrorOption = None,
     time_budget: TimeBudgetOption = None,
     seed: SeedOption = None,
-    method: MethodOption = SimMethod.conditional,
+    method: MethodOption = SimMethod.auto,
     layouts: LayoutOption = None,
     output_format: FormatOption = Format.table,
     output: OutputOption = None,

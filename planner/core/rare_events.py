@@ -154,14 +154,13 @@ def plain_plan(parity: int, drives: int) -> SamplingPlan:
 def conditional_plan(parity: int, drives: int) -> SamplingPlan:
     """Natural rates, failures held in critical states (``f + l = k``): conditioning only."""
     op_weight = tuple(
-        tuple(0.0 if f + latent == parity else 1.0 for latent in (0, 1))
-        for f in range(parity + 1)
+        (0.0 if f == parity else 1.0, 0.0 if f + 1 == parity else 1.0) for f in range(parity + 1)
     )
     return SamplingPlan(
         parity=parity,
         drives=drives,
         conditional=True,
-        op_weight=op_weight,  # type: ignore[arg-type]
+        op_weight=op_weight,
         ld_weight=tuple(1.0 for _ in range(parity + 1)),
     )
 
@@ -194,9 +193,10 @@ class _ReferenceChain:
         return min(f, self.streams) * self.rebuild_per_stream
 
     def period_values(self, critical_value: bool) -> dict[tuple[int, int], float]:
-        """Per state with ``f >= 1``, the natural expectation over the rest of the period of:
-        the loss intensity integrated over critical sojourns (``critical_value=True``), or
-        the indicator of reaching a critical state (False). The period ends at ``f = 0``.
+        """Per state with ``f >= 1``, a natural expectation over the rest of the period.
+
+        With ``critical_value`` the loss intensity integrated over critical sojourns, else
+        the indicator of reaching a critical state. The period ends at ``f = 0``.
         """
         k = self.parity
         states = [(f, la) for f in range(1, k + 1) for la in (0, 1) if f + la <= k]

@@ -32,7 +32,8 @@ failure time is recomputed only when its trial's weight or its own status change
 
 A batch either runs whole missions from the pristine state (recording, if asked, the state at
 the start of every rebuild period), or runs *copies* from recorded states until their rebuild
-period ends (:func:`run_split`, the splitting of :mod:`planner.core.rare_events`).
+period ends (:func:`planner.core.sim_runs.run_split`, the splitting of
+:mod:`planner.core.rare_events`).
 """
 
 from __future__ import annotations
@@ -49,9 +50,6 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 _FAIL, _LATENT, _REBUILD, _SCRUB, _END, _IDLE = range(6)
-
-_COPY_CELLS = 4_000_000
-"""Copies run per chunk at most this many drive cells (8 bytes each per array)."""
 
 
 @dataclass(frozen=True)
@@ -360,118 +358,3 @@ _PER_TRIAL = (
     *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
     *("next_fail", "who", "done"),
 )
-
-
-def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> int:
-    """Advance every row of ``batch`` to its end; write each row's estimate into ``out``."""
-    plan, k, n = batch.plan, batch.plan.parity, batch.plan.drives
-    ld_rate = batch.laws.latent_defects_per_hour
-    steps = 0
-    while batch.index.size:
-        steps += 1
-        b = batch
-        rate_ld = np.where((b.l == 0) & (b.f < k), (n - b.f) * ld_rate, 0.0)
-        beta_ld = b.ld_w[b.phase, b.f]
-        with np.errstate(divide="ignore"):
-            t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
-        t_scrub = np.where((b.l == 1) & (b.f == 0), b.scrub_since + b.scrub_left, np.inf)
-        times = np.stack(
-            [b.next_fail, t_ld, b.slots.min(axis=1), t_scrub, np.full(b.t.size, mission_hours)]
-        )
-        kind = np.where(b.done, _IDLE, times.argmin(axis=0))
-        t_next = np.where(b.done, b.t, times.min(axis=0))
-        if plan.biased:
-            b.log_lr += (beta_ld - 1.0) * rate_ld * (t_next - b.t)
-        b.t = t_next
-
-        rows = np.flatnonzero(kind == _FAIL)
-        if not plan.conditional:
-            lost = rows[b.f[rows] + b.l[rows] == plan.parity]
-            b.est[lost] = 1.0
-            b.done[lost] = True
-            rows = rows[b.f[rows] + b.l[rows] < plan.parity]
-        b.on_failure(rows, b.who[rows], record)
-        b.on_latent(np.flatnonzero(kind == _LATENT))
-        b.on_rebuild(np.flatnonzero(kind == _REBUILD))
-        b.on_scrub(np.flatnonzero(kind == _SCRUB))
-        ended = np.flatnonzero(kind == _END)
-        b.settle(ended, None)
-        b.done[ended] = True
-
-        # Compacting copies every array: do it once a third of the rows are idle.
-        if b.done.sum() * 3 >= b.done.size:
-            out[b.index[b.done]] = b.est[b.done]
-            b.keep(~b.done)
-    return steps
-
-
-def run_batch(
-    plan: SamplingPlan,
-    laws: DistributionSet,
-    mission_hours: float,
-    trials: int,
-    rng: np.random.Generator,
-    *,
-    rebuild_streams: int = 1,
-) -> tuple[FloatArray, int]:
-    """Simulate ``trials`` groups over ``mission_hours`` (h) under one plan.
-
-    Returns:
-        The per-trial estimates (0/1 loss indicators for a plain plan, likelihood-weighted
-        ``1 - exp(-Lambda)`` for a conditional one) and the number of event steps taken.
-    """
-    out = np.zeros(trials)
-    batch = _Batch(plan, laws, _streams(plan, rebuild_streams), trials, rng)
-    return out, _run(batch, mission_hours, out, record=False)
-
-
-def run_split(
-    main_plan: SamplingPlan,
-    copy_plan: SamplingPlan,
-    laws: DistributionSet,
-    mission_hours: float,
-    trials: int,
-    rng: np.random.Generator,
-    *,
-    rebuild_streams: int = 1,
-) -> tuple[FloatArray, int]:
-    """Natural main paths plus one biased copy per rebuild period (rare_events, splitting).
-
-    Args:
-        main_plan: the conditional plan of the main paths (natural rates, critical held).
-        copy_plan: the biased plan of the copies.
-        laws: the time distributions.
-        mission_hours: mission length (h).
-        trials: main paths.
-        rng: random generator.
-        rebuild_streams: concurrent rebuilds.
-
-    Returns:
-        Per trial ``sum_i exp(-Lambda_main(t_i)) Z_i``, and the event steps taken.
-    """
-    streams = _streams(main_plan, rebuild_streams)
-    main = _Batch(main_plan, laws, streams, trials, rng)
-    steps = _run(main, mission_hours, np.zeros(trials), record=True)
-    out = np.zeros(trials)
-    if not main.recorded:
-        return out, steps
-    starts = PeriodStarts(
-        *(np.concatenate([getattr(r, name) for r in main.recorded]) for name in _START_FIELDS)
-    )
-    chunk = max(1, _COPY_CELLS // main_plan.drives)
-    for lo in range(0, starts.trial.size, chunk):
-        part = PeriodStarts(*(getattr(starts, name)[lo : lo + chunk] for name in _START_FIELDS))
-        z = np.zeros(part.trial.size)
-        steps += _run(_Batch(copy_plan, laws, streams, z.size, rng, part), mission_hours, z, False)
-        out += np.bincount(part.trial, weights=part.survival * z, minlength=trials)
-    return out, steps
-
-
-_START_FIELDS = ("trial", "t", "survival", "birth", "failed", "holder", "slot_start")
-
-
-def _streams(plan: SamplingPlan, rebuild_streams: int) -> int:
-    """Streams that can ever be busy: at most k drives are failed (k + 1 when plain)."""
-    if rebuild_streams < 1:
-        raise ValueError(f"rebuild_streams must be at least 1, got {rebuild_streams}")
-    return min(rebuild_streams, plan.parity + 1)

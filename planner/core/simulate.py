@@ -52,7 +52,8 @@ from planner.core.rare_events import (
     expected_critical_visits,
     plain_plan,
 )
-from planner.core.sim_kernel import FloatArray, run_batch, run_split
+from planner.core.sim_kernel import FloatArray
+from planner.core.sim_runs import run_batch, run_split
 
 Z95 = 1.959963984540054
 """Two-sided 95% standard normal quantile."""
@@ -137,7 +138,13 @@ class SimulationResult:
 
     @property
     def warning(self) -> str:
-        """Why the interval cannot be trusted, or ``""``."""
+        """Why the interval cannot be trusted, or ``""``.
+
+        A plain (Clopper-Pearson) interval is exact for any number of losses, even none; the
+        normal interval of a weighted estimator needs enough effective trials.
+        """
+        if self.method == Method.PLAIN:
+            return ""
         if self.hits == 0:
             return "no trial reached data loss or a critical state: the interval is a bound only"
         if self.effective_trials < MIN_EFFECTIVE_TRIALS:
@@ -238,9 +245,7 @@ def resolve_method(
     method = Method(method)
     if method is not Method.AUTO:
         return method
-    visits = expected_critical_visits(
-        parity, drives, distributions, mission_hours, rebuild_streams
-    )
+    visits = expected_critical_visits(parity, drives, distributions, mission_hours, rebuild_streams)
     return Method.CONDITIONAL if visits >= CONDITIONING_PAYS_VISITS else Method.BIASED
 
 

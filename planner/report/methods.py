@@ -27,7 +27,12 @@ from planner.report.comparison import (
 )
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count, format_percent, format_ratio
-from planner.report.simulation import METHOD_NOTES, format_interval, format_rel_error
+from planner.report.simulation import (
+    METHOD_NOTES,
+    diagnostic_notes,
+    format_rel_error,
+    interval_text,
+)
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -83,7 +88,8 @@ class MethodsReport:
         mission_hours: mission length (h).
         distributions: name of the distributions of the second simulation.
         distributions_note: why those distributions (e.g. the preset stood in), or "".
-        method: the simulation estimator (``conditional`` or ``plain``).
+        method: the simulation estimator asked for (``auto``, ``conditional``, ``biased``
+            or ``plain``).
         seed: the random seed of every simulation.
         stopping: the simulations' stopping rule in words.
         inputs: the scenario's assumptions, printed by every export (None: not known).
@@ -142,7 +148,7 @@ Row = tuple[LayoutMethods, MethodEstimate]
 
 def _interval(estimate: MethodEstimate) -> str:
     sim = estimate.simulation
-    return "" if sim is None else format_interval(sim.ci95_low, sim.ci95_high)
+    return "" if sim is None else interval_text(sim, sim.ci95_low, sim.ci95_high)
 
 
 def methods_columns() -> list[Column[Row]]:
@@ -194,6 +200,13 @@ def notes(report: MethodsReport) -> list[str]:
     ]
     if report.distributions_note:
         lines.append(report.distributions_note)
+    for entry in report.layouts:
+        for estimate in entry.estimates:
+            if estimate.simulation is not None:
+                label = f"{entry.layout.label}, {estimate.name}"
+                lines += [
+                    n.removeprefix("* ") for n in diagnostic_notes(label, estimate.simulation)
+                ]
     return lines
 
 
@@ -242,6 +255,11 @@ def _estimate_record(entry: LayoutMethods, estimate: MethodEstimate) -> dict[str
         "ci95_high": None if sim is None else sim.ci95_high,
         "rel_error": None if sim is None else finite_or_none(sim.rel_error),
         "trials": None if sim is None else sim.trials,
+        "estimator": None if sim is None else sim.method,
+        "effective_trials": None if sim is None else sim.effective_trials,
+        "max_weight_share": None if sim is None else sim.max_weight_share,
+        "reliable": None if sim is None else sim.reliable,
+        "warning": None if sim is None else sim.warning or None,
     }
 
 

@@ -31,11 +31,50 @@ if TYPE_CHECKING:
     from planner.core.simulate import SimulationResult
 
 METHOD_NOTES = {
-    "conditional": "conditioning on the last failure plus failure biasing (unbiased; "
-    "normal 95% interval)",
+    "auto": "auto: conditioning on the last failure, plus failure biasing renewed per "
+    "rebuild period where critical states are rare (unbiased; normal 95% interval)",
+    "conditional": "conditioning on the last failure, no biasing (unbiased; normal 95% interval)",
+    "biased": "conditioning on the last failure plus failure biasing renewed per rebuild "
+    "period (unbiased; normal 95% interval)",
     "plain": "plain Monte Carlo (each trial a loss or not; Clopper-Pearson 95% interval)",
 }
 """What each estimator is, for the notes."""
+
+UNTRUSTED_MARKER = "⚠"
+"""Appended to the interval of a row whose diagnostics say it cannot be trusted."""
+
+
+def interval_text(result: SimulationResult, low: float, high: float) -> str:
+    """The 95% interval, marked when the diagnostics say it cannot be trusted."""
+    text = format_interval(low, high)
+    return text if result.reliable else f"{text} {UNTRUSTED_MARKER}"
+
+
+def format_share(share: float) -> str:
+    """The largest trial's share of the estimate: ``0.4%``; ``—`` when nothing contributed."""
+    if share <= 0:
+        return "—"
+    return f"{100 * share:.1f}%" if share < 0.1 else f"{100 * share:.0f}%"
+
+
+def diagnostic_notes(label: str, result: SimulationResult) -> list[str]:
+    """Footnotes for one simulated row: an untrusted interval, a time-budget stop."""
+    lines = []
+    if not result.reliable:
+        lines.append(f"* {label} {UNTRUSTED_MARKER}: {result.warning}.")
+    return lines
+
+
+def diagnostic_record(result: SimulationResult) -> dict[str, Any]:
+    """The diagnostics of one simulation as JSON values (keys added to the contract)."""
+    return {
+        "effective_trials": result.effective_trials,
+        "max_weight_share": result.max_weight_share,
+        "reliable": result.reliable,
+        "warning": result.warning or None,
+        "stopped_by": result.stopped_by,
+        "rebuild_streams": result.rebuild_streams,
+    }
 
 
 @dataclass(frozen=True)
@@ -66,7 +105,7 @@ class SimulationReport:
         title: the scenario's name.
         mission_hours: mission length (h).
         distributions: name of the distributions (``elerath2009``, ``custom``, ...).
-        method: the estimator, ``conditional`` or ``plain``.
+        method: the estimator asked for: ``auto``, ``conditional``, ``biased`` or ``plain``.
         seed: the random seed every layout was run with.
         stopping: the stopping rule in words (``until +/-10% or 20 s per layout``).
         target_rel_error: the requested relative error, or None for a fixed trial count.
@@ -121,7 +160,7 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
         ),
         Column(
             "95% CI (group)",
-            lambda r: format_interval(r.result.ci95_low, r.result.ci95_high),
+            lambda r: interval_text(r.result, r.result.ci95_low, r.result.ci95_high),
             short_header="95% CI\n(group)",
         ),
         Column(
@@ -130,13 +169,25 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
             short_header="Rel.\nerror",
         ),
         Column(
+            "Eff. trials",
+            lambda r: f"{r.result.effective_trials:,.0f}",
+            short_header="Eff.\ntrials",
+            priority=5,
+        ),
+        Column(
+            "Top trial",
+            lambda r: format_share(r.result.max_weight_share),
+            short_header="Top\ntrial",
+            priority=6,
+        ),
+        Column(
             "P(loss) aggregate",
             lambda r: format_percent(r.p_loss_aggregate),
             short_header="P(loss)\naggregate",
         ),
         Column(
             "95% CI (aggregate)",
-            lambda r: format_interval(*r.result.ci95_aggregate(r.groups)),
+            lambda r: interval_text(r.result, *r.result.ci95_aggregate(r.groups)),
             short_header="95% CI\n(aggregate)",
             priority=1,
         ),
@@ -151,15 +202,27 @@ def notes(report: SimulationReport) -> list[str]:
         f"{report.distributions}; {METHOD_NOTES.get(report.method, report.method)}.",
         f"Stopped {report.stopping}; seed {report.seed} (--seed {report.seed} reproduces it).",
     ]
+    if any(r.result.method != "plain" for r in report.rows):
+        lines.append(
+            "Eff. trials: effective sample size (sum y)^2 / sum y^2 of the per-trial "
+            f"estimates; Top trial: the largest trial's share of the sum. {UNTRUSTED_MARKER}: "
+            "too few effective trials or one trial dominating, the interval cannot be trusted."
+        )
     target = report.target_rel_error
-    if target is not None:
-        for row in report.rows:
-            if not row.result.rel_error <= target:
-                lines.append(
-                    f"* {row.layout.label}: stopped by the time budget at "
-                    f"{format_rel_error(row.result.rel_error)} (target ±{100 * target:g}%); "
-                    "raise --time-budget for more precision."
-                )
+    for row in report.rows:
+        result = row.result
+        if target is not None and not result.rel_error <= target:
+            lines.append(
+                f"* {row.layout.label}: stopped by the time budget at "
+                f"{format_rel_error(result.rel_error)} (target ±{100 * target:g}%); "
+                "raise --time-budget for more precision."
+            )
+        elif target is None and result.stopped_by == "time_budget":
+            lines.append(
+                f"* {row.layout.label}: stopped by the time budget after "
+                f"{format_count(result.trials)} trials; raise --time-budget for all of them."
+            )
+        lines += diagnostic_notes(row.layout.label, result)
     return lines
 
 
@@ -213,6 +276,7 @@ def simulation_records(report: SimulationReport) -> list[dict[str, Any]]:
                 "p_loss_aggregate": row.p_loss_aggregate,
                 "ci95_aggregate_low": low,
                 "ci95_aggregate_high": high,
+                **diagnostic_record(r),
             }
         )
     return records

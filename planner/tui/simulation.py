@@ -1,6 +1,6 @@
 """A Monte Carlo check of the selected layout, next to the exact Markov value (model view).
 
-F6 runs :func:`planner.core.simulate.simulate_group` (the rare-event ``conditional``
+F6 runs :func:`planner.core.simulate.simulate_group` (the rare-event ``auto``
 method, as ``planner simulate`` does by default) for one group of the selected layout with
 the scenario's distributions, until +/-10% at 95% confidence or a few seconds, in a worker.
 A parameter edit or another layout makes the shown estimate stale: it is cleared and a
@@ -95,7 +95,7 @@ class SimulationLine(Static):
             rel_error=REL_ERROR,
             time_budget_seconds=TIME_BUDGET_SECONDS,
             seed=secrets.randbelow(2**32),
-            method="conditional",
+            method="auto",
         )
         try:
             result = request.run(settings, on_progress)
@@ -136,4 +136,5 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
         f"distributions: {request.distributions_name}).\n"
         f"Exact Markov, constant rates: {format_percent(markov)}; simulation / Markov = "
         f"{ratio:.3g}, Markov {'inside' if inside else 'outside'} the interval."
+        + ("" if result.reliable else f"\n⚠ {result.warning}.")
     )

@@ -64,7 +64,13 @@ def test_simulate_json_contract(default_simulation: dict[str, Any]) -> None:
     assert [x["label"] for x in doc["layouts"]] == labels
     for layout in doc["layouts"]:
         assert set(layout) >= CONTRACT_KEYS
-        assert layout["method"] == "conditional"
+        # auto: conditioning alone where critical states are frequent, else biased.
+        assert layout["method"] == ("conditional" if layout["parity"] <= 2 else "biased")
+        assert layout["effective_trials"] >= 30
+        assert 0 < layout["max_weight_share"] <= 0.1
+        assert layout["reliable"] is True
+        assert layout["warning"] is None
+        assert layout["stopped_by"] == "rel_error"
         assert layout["trials"] >= 1
         assert 0 < layout["ci95_low"] <= layout["p_loss_group"] <= layout["ci95_high"] < 1
         assert layout["p_loss_group"] <= layout["p_loss_aggregate"] <= 1
@@ -112,6 +118,41 @@ def test_plain_method_and_a_preset_by_set() -> None:
     assert layout["method"] == "plain"
     assert layout["trials"] == 2000
     assert layout["hits"] == round(layout["p_loss_group"] * 2000)
+
+
+def test_untrusted_interval_is_marked_in_every_format() -> None:
+    """Conditioning alone on triple parity (p ~ 1e-8) with 300 trials sees no critical state:
+    the row says the interval cannot be trusted (marker, note, JSON) instead of showing a bare
+    [0, 0]. (A plain Clopper-Pearson interval is exact with no loss and is not flagged.)"""
+    args = ("simulate", "--trials", "300", "--seed", "1", "--method", "conditional")
+    args += ("--layout", "raid-tp 12")
+    doc = run_json(*args)
+    layout = doc["layouts"][0]
+    assert layout["hits"] == 0
+    assert layout["effective_trials"] == 0
+    assert layout["reliable"] is False
+    assert "no trial" in layout["warning"]
+    markdown = invoke(*args, "-f", "markdown")
+    assert markdown.exit_code == 0, markdown.stderr
+    row = next(line for line in markdown.stdout.splitlines() if line.startswith("| raid-tp"))
+    assert "⚠" in row
+    assert "- raid-tp 12 ⚠: no trial reached data loss" in markdown.stdout
+
+
+def test_method_choices_and_plain_diagnostics() -> None:
+    """Plain trials are 0/1, so the effective sample size is the number of losses and the
+    largest trial carries 1 / losses of the sum: checked against the hits, not the code."""
+    for method in ("auto", "conditional", "biased"):
+        doc = run_json("simulate", "--trials", "600", "--seed", "2", "--method", method)
+        assert all(x["method"] in ("conditional", "biased") for x in doc["layouts"])
+    doc = run_json(
+        *("simulate", "--trials", "3000", "--seed", "2", "--method", "plain"),
+        *("--layout", "raid5 8"),
+    )
+    layout = doc["layouts"][0]
+    assert layout["hits"] > 30
+    assert layout["effective_trials"] == pytest.approx(layout["hits"])
+    assert layout["max_weight_share"] == pytest.approx(1 / layout["hits"])
 
 
 def test_simulate_table_and_notes() -> None:

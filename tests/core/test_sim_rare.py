@@ -25,7 +25,7 @@ from planner.core.rare_events import (
     plain_plan,
 )
 from planner.core.rates import PAPER_RATES
-from planner.core.sim_kernel import run_batch, run_split
+from planner.core.sim_runs import run_batch, run_split
 from planner.core.simulate import resolve_method, simulate_group
 
 FIVE_YEARS = 5 * 8_760.0
@@ -163,9 +163,7 @@ def test_biasing_keeps_the_exit_rate_and_sets_the_odds() -> None:
 
 
 def test_auto_conditions_where_critical_states_are_frequent() -> None:
-    many = DistributionSet(
-        Weibull(1.0, 8_760 / 0.2), Weibull(1.0, 100.0), Weibull(1.0, 168.0), 0.0
-    )
+    many = DistributionSet(Weibull(1.0, 8_760 / 0.2), Weibull(1.0, 100.0), Weibull(1.0, 168.0), 0.0)
     assert expected_critical_visits(2, 10, many, 10 * 8_760.0) > 0.1
     assert resolve_method("auto", 2, 10, many, 10 * 8_760.0) == "conditional"
     assert expected_critical_visits(3, 16, PAPER_LAWS, FIVE_YEARS) < 0.1
@@ -190,7 +188,9 @@ def test_batch_estimates_are_probabilities() -> None:
     assert steps > 0
     assert np.all((y >= 0) & (y <= 1))
     biased = biased_plan(3, 8, WEAR_OUT, 3_000.0)
-    z, _ = run_split(conditional_plan(3, 8), biased, WEAR_OUT, 3_000.0, 2_000, np.random.default_rng(0))
+    z, _ = run_split(
+        conditional_plan(3, 8), biased, WEAR_OUT, 3_000.0, 2_000, np.random.default_rng(0)
+    )
     assert z.shape == (2_000,)
     assert np.all(np.isfinite(z))
     assert np.all(z >= 0)
