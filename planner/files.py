@@ -1,41 +1,141 @@
-"""Atomic file writes, shared by the CLI's ``--output`` and the TUI's save and export."""
+"""Atomic file writes, shared by the CLI's ``--output`` and the TUI's save and export.
+
+What a write does depends on what is at the path now:
+
+* nothing, or a regular file: the data goes to a temporary file beside it, is synced, and
+  replaces it with a rename, so a reader (or a crash) never sees half a file;
+* a symbolic link: the same, on the file the link points to; the link stays a link;
+* a device, FIFO or socket (``/dev/null``, ``/dev/stdout``, a named pipe): written to
+  directly, since there is no file to replace;
+* a read-only file (no write permission bit, or not writable by this user): refused with
+  :class:`ReadOnlyError`, even for root, rather than silently replaced.
+
+A process killed mid-write leaves its temporary file behind (``.NAME.PID.XXXX.tmp``): the
+next write to the same file removes those whose process is gone.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` via a temporary file and a rename.
+class ReadOnlyError(PermissionError):
+    """The file exists and is read-only; it is left as it is."""
 
-    A reader never sees a half-written file and a failure leaves the old file as it was.
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to ``path`` without ever leaving half a file.
+
     The new file keeps the permission bits of the file it replaces, or gets the mode a
-    plain ``open()`` would give (``mkstemp`` alone would leave 0600).
+    plain ``open()`` would give (``mkstemp`` alone would leave 0600). Errors name ``path``
+    (the file asked for), never the temporary file.
 
     Raises:
-        OSError: when the folder is missing or not writable, or the disk is full.
+        ReadOnlyError: ``path`` is a read-only file.
+        OSError: the folder is missing or not writable, the disk is full, ``path`` is a
+            folder.
     """
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    payload = data if isinstance(data, bytes) else data.encode("utf-8")
+    try:
+        mode: int | None = os.stat(path).st_mode  # follows links, /dev/stdout's included
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise _naming(err, path) from None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        _write_in_place(path, payload)
+        return
+    target = Path(os.path.realpath(path))  # a link's file, which may not exist yet
+    if mode is not None and stat.S_ISREG(mode) and not _writable(target, mode):
+        raise ReadOnlyError(errno.EACCES, "the file is read-only", str(path))
+    try:
+        _replace(target, payload, mode)
+    except OSError as err:
+        raise _naming(err, path) from None
+
+
+def _writable(target: Path, mode: int) -> bool:
+    # os.access is always true for root; the mode bits say what the owner meant.
+    return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(target, os.W_OK)
+
+
+def _write_in_place(path: Path, payload: bytes) -> None:
+    try:
+        with open(path, "wb") as handle:
+            handle.write(payload)
+    except OSError as err:
+        raise _naming(err, path) from None
+
+
+def _replace(target: Path, payload: bytes, mode: int | None) -> None:
+    directory = target.parent
+    remove_stale_temporaries(target)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=directory
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+            handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(tmp, _target_mode(path))
-        os.replace(tmp, path)
+        os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else _default_mode())
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def _target_mode(path: Path) -> int:
+def remove_stale_temporaries(target: Path) -> list[Path]:
+    """Remove temporary files of writes to ``target`` whose process has died; return them.
+
+    A temporary file is ``.NAME.PID.XXXX.tmp`` beside ``target``; one whose PID is still
+    running (perhaps another planner writing the same file) is left alone.
+    """
+    pattern = re.compile(rf"^\.{re.escape(target.name)}\.(\d+)\.[A-Za-z0-9_]+\.tmp$")
+    removed: list[Path] = []
     try:
-        return stat.S_IMODE(path.stat().st_mode)
+        entries = list(os.scandir(target.parent))
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return removed
+    for entry in entries:
+        match = pattern.match(entry.name)
+        if match is None or _running(int(match[1])):
+            continue
+        try:
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True  # a write of this process (another thread's) is under way
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    except OverflowError:
+        return False
+    return True
+
+
+def _default_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _naming(err: OSError, path: Path) -> OSError:
+    """``err`` about ``path``, whatever file the system call named (a temporary one)."""
+    if err.errno is None:
+        return err
+    return type(err)(err.errno, err.strerror, str(path))

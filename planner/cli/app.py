@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from enum import StrEnum
@@ -12,7 +13,18 @@ import typer
 
 from planner import __version__
 from planner.cli.compare import compare_methods
-from planner.cli.output import EXIT_FAILURE, Format, emit, load, print_error
+from planner.cli.output import (
+    EXIT_FAILURE,
+    Format,
+    broken_pipe_exit,
+    emit,
+    flush_stdout,
+    is_output_error,
+    load,
+    output_error_exit,
+    prepare_stdout,
+    print_error,
+)
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
@@ -203,8 +215,16 @@ def main() -> None:
     option value, a missing argument) is one ``planner: error:`` line with exit code 2,
     like every other bad input; unexpected errors exit 1 without a traceback.
     """
+    prepare_stdout()
     try:
         code = app(standalone_mode=False)
+        flush_stdout()
+    except BrokenPipeError:
+        broken_pipe_exit()
+    except OSError as err:
+        if not is_output_error(err) or os.environ.get("PLANNER_DEBUG"):
+            raise
+        output_error_exit(err)
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except typer.Abort:
@@ -216,8 +236,6 @@ def main() -> None:
         print_error(_usage_message(err))
         raise SystemExit(err.exit_code) from None
     except Exception as err:
-        import os
-
         if os.environ.get("PLANNER_DEBUG"):
             raise
         print_error(f"unexpected {type(err).__name__}: {err} (set PLANNER_DEBUG=1 for a traceback)")

@@ -1,7 +1,10 @@
-"""Shared plumbing of the commands: error reporting, exit codes and atomic output files."""
+"""Shared plumbing of the commands: error reporting, exit codes, stdout and output files."""
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -14,6 +17,65 @@ if TYPE_CHECKING:
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
+EXIT_BROKEN_PIPE = EXIT_FAILURE
+"""Exit code when the reader of stdout went away, silently (as Click, and Python's docs
+on SIGPIPE, do: the output was not all delivered, and nobody is left to read why)."""
+
+_OUTPUT_ERRNOS = frozenset(
+    {errno.ENOSPC, errno.EPIPE, errno.EBADF, errno.EIO, errno.EFBIG, errno.EDQUOT}
+)
+"""Errors of writing stdout (a full disk, a closed pipe or descriptor, an I/O error)."""
+
+
+class _ClosedStdout(io.TextIOBase):
+    """Stands in for a closed stdout (``planner ... >&-``): writing it is an OSError."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def prepare_stdout() -> None:
+    """Make a closed stdout an OSError on write (Python leaves ``sys.stdout`` None)."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedStdout()
+
+
+def flush_stdout() -> None:
+    """Flush stdout now, so that a full disk or closed pipe is seen while it can be reported."""
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def is_output_error(err: OSError) -> bool:
+    """Whether ``err`` is a failure to write the output (stdout) rather than a bug."""
+    return err.errno in _OUTPUT_ERRNOS
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout's descriptor at /dev/null, once its reader is gone or its disk full.
+
+    Python's last flush then has nowhere to fail (it would print an "Exception ignored"
+    message); nothing is lost that anyone could read.
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def broken_pipe_exit() -> NoReturn:
+    """The reader of stdout went away (``planner ... | head -c1``): exit 1 without a word."""
+    _stdout_to_devnull()
+    raise SystemExit(EXIT_BROKEN_PIPE)
+
+
+def output_error_exit(err: OSError) -> NoReturn:
+    """Say in one line that the output could not be written (a full disk...), exit 1."""
+    print_error(f"cannot write the output: {err.strerror or err}")
+    _stdout_to_devnull()
+    raise SystemExit(EXIT_FAILURE)
 
 
 class Format(StrEnum):
@@ -75,7 +137,8 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         write(path, text)
     except OSError as err:
         # The user named a path that cannot be written: bad input, like a bad scenario.
-        fail(f"{path}: cannot write: {err.strerror or err}")
+        reason = err.strerror or str(err)
+        fail(f"{path}: cannot write: {reason}")
 
 
 def emit(text: str, output: Path | None, what: str) -> None:

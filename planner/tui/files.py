@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from planner.analysis.compare import CompareData
+from planner.files import ReadOnlyError
 from planner.scenario import Scenario, ScenarioError, load_default_scenario
 from planner.tui import persist
 from planner.tui.compare import CompareView
@@ -97,7 +98,8 @@ class FileActions(App[None]):
                 self.results, view.showing_sizing, view.sort_key, self.scenario_path
             )
         except OSError as err:
-            self.notify(f"Export failed: {err}", severity="error")
+            where = err.filename or "the Markdown file"
+            self.notify(f"Export failed: cannot write {where}: {err.strerror}", severity="error")
             return
         if self.field_errors:
             self.notify(
@@ -129,7 +131,19 @@ class FileActions(App[None]):
         except ChangedOnDiskError as changed:
             self.notify(str(changed), severity="warning", timeout=10)
             return False
-        except (ScenarioError, OSError) as err:
+        except ReadOnlyError:
+            self.notify(
+                f"Not saved: {file.target().name} is read-only; make it writable (chmod u+w) "
+                "to save over it",
+                severity="error",
+                timeout=10,
+            )
+            return False
+        except OSError as err:
+            reason = err.strerror or str(err)
+            self.notify(f"Save failed: cannot write {file.target()}: {reason}", severity="error")
+            return False
+        except ScenarioError as err:
             self.notify(f"Save failed: {err}", severity="error")
             return False
         file.saved(source)

@@ -1,0 +1,114 @@
+"""Where the output goes wrong (issue 13, items 2 and 8), through the real ``planner`` process.
+
+A full disk or a closed stdout was "unexpected OSError/AttributeError"; ``-o`` over a symlink
+replaced the link; over a device or FIFO it made a regular file; a recursive merge key was
+"unexpected AttributeError" with exit 1.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+PLANNER = [sys.executable, "-m", "planner"]
+
+
+def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*PLANNER, *args], capture_output=True, text=True, check=False, timeout=120, **kwargs
+    )  # type: ignore[call-overload, no-any-return]
+
+
+def one_error_line(stderr: str) -> str:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("planner: error: ")
+    assert len(lines[0]) < 300
+    assert "unexpected" not in lines[0]
+    return lines[0]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_stdout_is_one_plain_line() -> None:
+    with open("/dev/full", "w") as full:
+        out = subprocess.run(
+            [*PLANNER, "evaluate", "-f", "json"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=120,
+        )
+    assert out.returncode == 1
+    assert one_error_line(out.stderr).endswith("cannot write the output: No space left on device")
+
+
+def test_a_reader_that_goes_away_is_a_quiet_exit() -> None:
+    process = subprocess.Popen(
+        [*PLANNER, "sweep", "--all", "-f", "csv"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    process.stdout.close()  # like `| head -c1`, before planner (a second to start) writes
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert stderr == ""
+
+
+def test_a_closed_stdout_is_one_plain_line() -> None:
+    command = " ".join(PLANNER) + " evaluate >&-"
+    out = subprocess.run(
+        ["sh", "-c", command], capture_output=True, text=True, check=False, timeout=120
+    )
+    assert out.returncode == 1
+    assert one_error_line(out.stderr).endswith("standard output is closed")
+
+
+def test_output_over_a_symlink_writes_its_target(tmp_path: Path) -> None:
+    real = tmp_path / "real.md"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.md"
+    link.symlink_to(real)
+    out = run("evaluate", "-f", "markdown", "-o", str(link))
+    assert out.returncode == 0, out.stderr
+    assert link.is_symlink()
+    assert "NS3574 aggregate" in real.read_text(encoding="utf-8")
+
+
+def test_output_to_a_fifo_is_written_to_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    out = run("evaluate", "-f", "csv", "-o", str(fifo))
+    reader.join(timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert b"\nlabel,raid," in received[0]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_output_over_a_read_only_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "report.md"
+    path.write_text("keep", encoding="utf-8")
+    path.chmod(0o444)
+    out = run("evaluate", "-f", "markdown", "-o", str(path))
+    assert out.returncode == 2
+    assert one_error_line(out.stderr).endswith("report.md: cannot write: the file is read-only")
+    assert path.read_text(encoding="utf-8") == "keep"
+
+
+def test_validate_refuses_a_recursive_merge_key_with_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "scenario.yaml"
+    path.write_text("drive: &m\n  <<: *m\n", encoding="utf-8")
+    out = run("validate", str(path))
+    assert out.returncode == 2
+    assert f"{path}:2:7: drive.<<: alias *m refers to" in one_error_line(out.stderr)
