@@ -58,16 +58,25 @@ def scenario_rebuild_note(scenario: Scenario) -> str:
     return rebuild_note(
         hours=scenario.rebuild_hours,
         capacity_tb=scenario.drive.capacity_tb,
-        rebuild_mb_per_s=restore.rebuild_mb_per_s,
+        rebuild_mb_per_s=scenario.rebuild_mb_per_s,
         load_factor=restore.rebuild_load_factor,
         load=restore.load,
         delay_hours=restore.delay_hours,
+        rate_field=(
+            "drive.sustained_mb_per_s" if restore.uses_drive_rate else "restore.rebuild_mb_per_s"
+        ),
     )
 
 
 def rebuild_notes(scenario: Scenario) -> list[str]:
-    """The rebuild model's note when the restore time is derived, else nothing."""
-    return [scenario_rebuild_note(scenario)] if scenario.restore.uses_rebuild_model else []
+    """The rebuild model's note when the restore time is derived, else what capacity does.
+
+    With ``restore.rebuild_hours`` and a ``drive.capacity_tb`` the note says the capacity
+    does not change the rebuild time, and how to let it (:meth:`Scenario.capacity_notes`).
+    """
+    if scenario.rebuild_mb_per_s is not None:
+        return [scenario_rebuild_note(scenario)]
+    return scenario.capacity_notes()
 
 
 def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
@@ -102,7 +111,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         workload=scenario.workload.core_workload(),
         drive=scenario.core_drive(),
         drive_class=drive.drive_class if drive.iops_per_drive is None else None,
-        rebuild=scenario_rebuild_note(scenario),
+        rebuild=next(iter(scenario.capacity_notes()), scenario_rebuild_note(scenario)),
         baseline=scenario.baseline_label(),
         inputs=inputs,
     )

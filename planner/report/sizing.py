@@ -125,6 +125,7 @@ def rebuild_note(
     load_factor: float = 1.0,
     load: str | None = None,
     delay_hours: float = 0.0,
+    rate_field: str = "restore.rebuild_mb_per_s",
 ) -> str:
     """Where the mean restore time comes from, in one line.
 
@@ -139,7 +140,7 @@ def rebuild_note(
         parts.append(f"load factor {load_factor:g}")
     if delay_hours > 0:
         parts.append(f"+ {delay_hours:g} h to replace the drive")
-    return f"Rebuild {_hours(hours)} h: {', '.join(parts)} (restore.rebuild_mb_per_s)."
+    return f"Rebuild {_hours(hours)} h: {', '.join(parts)} ({rate_field})."
 
 
 def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float) -> str:

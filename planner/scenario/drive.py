@@ -8,6 +8,15 @@ Table 1's read errors per byte x bytes read per hour.
 For sizing (``planner size``), ``class`` (7.2k, 10k, 15k, ssd) gives a default IOPS per
 drive (:data:`planner.core.rebuild.DRIVE_CLASSES`), ``iops_per_drive`` sets it directly and
 ``usable_fraction`` is the share of the capacity that holds data (docs/sizing.md).
+
+A drive may also be described as its spec sheet gives it (docs/drives.md): ``capacity_tb``,
+``sustained_mb_per_s`` and ``unrecoverable_read_errors_per_bit``, or by ``model``, a
+catalogue entry (:data:`planner.core.drive_models.DRIVE_MODELS`) that fills in whichever of
+``capacity_tb``, ``class``, ``sustained_mb_per_s`` and ``unrecoverable_read_errors_per_bit``
+the file does not give. The latent-defect rate is then the spec sheet's errors per bit x 8 x
+the bytes read per drive-hour by the host (``bytes_read_per_hour``, optional) and by the scrubs
+(the whole drive every ``restore.scrub_hours``), which the scenario computes
+(:attr:`planner.scenario.schema.Scenario.latent_defects_per_hour`).
 """
 
 from __future__ import annotations
@@ -25,6 +34,11 @@ from pydantic import (
     model_validator,
 )
 
+from planner.core.drive_models import (
+    DRIVE_MODELS,
+    find_drive_model,
+    spec_sheet_latent_defects_per_hour,
+)
 from planner.core.rates import (
     afr_to_failures_per_hour,
     arr_to_failures_per_hour,
@@ -35,8 +49,11 @@ from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_dr
 from planner.scenario.base import FieldError, FrozenModel, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import (
+    MAX_ERRORS_PER_BIT,
     MAX_LATENT_DEFECTS_PER_HOUR,
     MAX_MTBF_HOURS,
+    MAX_SUSTAINED_MB_PER_S,
+    MIN_ERRORS_PER_BIT,
     MIN_FRACTION_PER_YEAR,
 )
 
@@ -86,11 +103,50 @@ FractionPerYear = Annotated[
 """A fraction of drives per year in [1e-6, 1), written as a number (0.019) or a percent (1.9%)."""
 
 
+_LATENT_KEYS = ("latent_defects_per_hour", "read_errors_per_byte")
+
+
+def _fill_from_model(data: Any) -> Any:
+    """The drive mapping with the catalogue model's values for the keys it does not give.
+
+    The spec-sheet error rate is not filled in when the file gives the latent-defect rate
+    another way (``latent_defects_per_hour`` or ``read_errors_per_byte``): the file's wins.
+    """
+    if not isinstance(data, dict) or data.get("model") is None:
+        return data
+    name = data["model"]
+    if not isinstance(name, str):
+        raise FieldError(
+            f"model must be a drive name such as nl-sas-20tb, got {shown(name)}", "model"
+        )
+    try:
+        model = find_drive_model(name)
+    except ValueError as error:
+        raise FieldError(str(error), "model") from None
+    filled = dict(data)
+    filled["model"] = model.name
+    catalogue = {
+        "capacity_tb": model.capacity_tb,
+        "class": model.drive_class,
+        "sustained_mb_per_s": model.sustained_mb_per_s,
+        "unrecoverable_read_errors_per_bit": model.unrecoverable_read_errors_per_bit,
+    }
+    for key, value in catalogue.items():
+        if key == "class" and "drive_class" in filled:
+            continue
+        if key == "unrecoverable_read_errors_per_bit" and any(k in filled for k in _LATENT_KEYS):
+            continue
+        if value is not None and filled.get(key) is None:
+            filled[key] = value
+    return filled
+
+
 class Drive(FrozenModel):
     """One drive model: its operational failure rate, latent defect rate and capacity.
 
-    Give exactly one of ``arr``, ``afr`` or ``mtbf_hours``, and either
-    ``latent_defects_per_hour`` or both ``read_errors_per_byte`` and ``bytes_read_per_hour``.
+    Give exactly one of ``arr``, ``afr`` or ``mtbf_hours``, and the latent defects as
+    ``latent_defects_per_hour``, as both ``read_errors_per_byte`` and ``bytes_read_per_hour``,
+    or from the spec sheet's ``unrecoverable_read_errors_per_bit`` (given or from ``model``).
     """
 
     # ``class`` is a Python keyword: the field is drive_class, written ``class`` in files.
@@ -157,6 +213,36 @@ class Drive(FrozenModel):
         description="Share of capacity_tb that holds data after right-sizing and formatting "
         f"(default {DEFAULT_USABLE_FRACTION:g}).",
     )
+    model: str | None = Field(
+        default=None,
+        strict=True,
+        description="A drive from the catalogue, filling capacity_tb, class, sustained_mb_per_s "
+        "and unrecoverable_read_errors_per_bit where the file does not give them: "
+        + ", ".join(DRIVE_MODELS)
+        + " (docs/drives.md).",
+    )
+    sustained_mb_per_s: float | None = positive(
+        default=None,
+        le=MAX_SUSTAINED_MB_PER_S,
+        description="Sustained sequential transfer rate of one drive (MB/s, 10^6 bytes, spec "
+        "sheet); without restore.rebuild_hours or rebuild_mb_per_s the rebuild rewrites "
+        "capacity_tb at this rate (slowed by restore.load).",
+    )
+    unrecoverable_read_errors_per_bit: float | None = Field(
+        default=None,
+        strict=True,
+        ge=MIN_ERRORS_PER_BIT,
+        le=MAX_ERRORS_PER_BIT,
+        allow_inf_nan=False,
+        description="Spec-sheet unrecoverable read errors per bit read (1e-15 for '1 sector "
+        "per 10^15 bits'); the latent-defect rate is then 8 x this x (bytes_read_per_hour + "
+        "capacity_tb / restore.scrub_hours).",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_catalogue(cls, data: Any) -> Any:
+        return _fill_from_model(data)
 
     @field_validator("drive_class")
     @classmethod
@@ -176,6 +262,22 @@ class Drive(FrozenModel):
                 f"give only one of arr, afr or mtbf_hours, not both {given[0]} and {given[1]}",
                 given[1],
             )
+        spec = self.unrecoverable_read_errors_per_bit
+        if spec is not None:
+            other = next((k for k in _LATENT_KEYS if getattr(self, k) is not None), None)
+            if other is not None:
+                raise FieldError(
+                    f"give {other} or the spec sheet's unrecoverable_read_errors_per_bit, not "
+                    "both (with a model, drop one of them)",
+                    other,
+                )
+            if self.capacity_tb is None:
+                raise FieldError(
+                    "unrecoverable_read_errors_per_bit needs capacity_tb: the scrubs read the "
+                    "whole drive",
+                    "capacity_tb",
+                )
+            return self
         pair = [
             n
             for n in ("read_errors_per_byte", "bytes_read_per_hour")
@@ -190,8 +292,9 @@ class Drive(FrozenModel):
                 )
         elif not pair:
             raise FieldError(
-                "give latent_defects_per_hour (e.g. 1.08e-4), or read_errors_per_byte with "
-                "bytes_read_per_hour (NS3574 Table 1)"
+                "give latent_defects_per_hour (e.g. 1.08e-4), read_errors_per_byte with "
+                "bytes_read_per_hour (NS3574 Table 1), or unrecoverable_read_errors_per_bit "
+                "from the spec sheet (or a model: nl-sas-20tb ...)"
             )
         elif len(pair) == 1:
             other = (
@@ -230,8 +333,35 @@ class Drive(FrozenModel):
         return mtbf_to_failures_per_hour(self.mtbf_hours)
 
     @property
+    def uses_spec_sheet(self) -> bool:
+        """Whether the latent-defect rate comes from the spec sheet's errors per bit."""
+        return self.unrecoverable_read_errors_per_bit is not None
+
+    def latent_defects_per_hour_with(self, scrub_hours: float) -> float:
+        """Latent defects per drive-hour, lambda_ld, whichever way the file gives them.
+
+        With the spec sheet's errors per bit, the scrubs read the whole drive every
+        ``scrub_hours`` (:func:`planner.core.drive_models.spec_sheet_latent_defects_per_hour`).
+        """
+        if self.unrecoverable_read_errors_per_bit is None:
+            return self.latent_defect_rate_per_hour
+        assert self.capacity_tb is not None  # guaranteed by _one_way_each
+        return spec_sheet_latent_defects_per_hour(
+            self.unrecoverable_read_errors_per_bit,
+            self.capacity_tb,
+            scrub_hours,
+            self.bytes_read_per_hour or 0.0,
+        )
+
+    @property
     def latent_defect_rate_per_hour(self) -> float:
-        """Latent defects per drive-hour, lambda_ld, given directly or from Table 1's product."""
+        """Latent defects per drive-hour given directly or as Table 1's product.
+
+        Not for a spec-sheet drive, whose rate depends on the scrub time: use
+        :meth:`latent_defects_per_hour_with`.
+        """
+        if self.unrecoverable_read_errors_per_bit is not None:
+            raise ValueError("a spec-sheet drive's latent-defect rate needs the scrub time")
         if self.latent_defects_per_hour is not None:
             return self.latent_defects_per_hour
         assert self.read_errors_per_byte is not None

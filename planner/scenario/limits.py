@@ -31,6 +31,15 @@ MIN_MISSION_YEARS = 1e-3
 MAX_LATENT_DEFECTS_PER_HOUR = 1.0
 """Latent defects per drive-hour must stay below this, given directly or as a product."""
 
+MIN_ERRORS_PER_BIT = 1e-20
+"""Smallest spec-sheet unrecoverable read error rate per bit (SSDs state 1e-16 to 1e-17)."""
+
+MAX_ERRORS_PER_BIT = 1e-9
+"""Largest spec-sheet unrecoverable read error rate per bit (HDDs state 1e-14 to 1e-16)."""
+
+MAX_SUSTAINED_MB_PER_S = 100_000.0
+"""Largest sustained transfer rate of one drive (MB/s); the fastest NVMe drives give ~14,000."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -38,6 +47,9 @@ _REASONS = {
     "rebuild_hours": "no rebuild is faster than seconds",
     "scrub_hours": "no scrub finds a defect faster than seconds",
     "mission_years": "a mission shorter than 9 hours is outside the model's yearly rates",
+    "unrecoverable_read_errors_per_bit": "spec sheets give 1e-14 (desktop HDD) to 1e-17 "
+    "(enterprise SSD) errors per bit; 1e-15 is written '1 sector per 10^15 bits'",
+    "sustained_mb_per_s": "no drive sustains more than ~14,000 MB/s (PCIe 5 NVMe)",
 }
 
 

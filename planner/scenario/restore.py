@@ -7,7 +7,10 @@ The mean restore time of the Markov model (1 / mu_op, hours) is given in one of 
   by ``load`` (``idle``, ``busy``, ``busy-worst``) or an explicit ``load_factor``, plus
   ``replace_delay_hours`` before the rebuild starts (no hot spare). The time is then
   :func:`planner.core.rebuild.rebuild_hours` of the drive's ``capacity_tb`` (the whole drive
-  is rewritten), so the scenario must give ``drive.capacity_tb``.
+  is rewritten), so the scenario must give ``drive.capacity_tb``;
+* neither: the rebuild model at the drive's own ``drive.sustained_mb_per_s`` (its spec
+  sheet, or its catalogue ``drive.model``), with the same ``load`` and delay. The scenario
+  checks that the drive gives the rate.
 
 The rate lives here, not on the drive, because it is a property of the array under its
 load as much as of the drive: seed 003 measured the same 500 GB drive rebuilding in 3 h 48
@@ -32,15 +35,17 @@ _MODEL_KEYS = ("load", "load_factor", "replace_delay_hours")
 
 
 def _restore_schema_extra(schema: dict[str, Any]) -> None:
-    # Exactly one way of giving the restore time (the model check says so in words).
-    schema["oneOf"] = [{"required": ["rebuild_hours"]}, {"required": ["rebuild_mb_per_s"]}]
+    # At most one way of giving the restore time (the model check says so in words); with
+    # neither the drive's sustained_mb_per_s is the rate.
+    schema["not"] = {"required": ["rebuild_hours", "rebuild_mb_per_s"]}
 
 
 class Restore(FrozenModel):
     """Mean times to repair: rebuilding a failed drive and scrubbing away a latent defect.
 
     Give ``rebuild_hours``, or the rebuild model ``rebuild_mb_per_s`` (with optional
-    ``load`` or ``load_factor`` and ``replace_delay_hours``), not both.
+    ``load`` or ``load_factor`` and ``replace_delay_hours``), not both; or neither, to rebuild
+    at the drive's ``sustained_mb_per_s``.
     """
 
     model_config = ConfigDict(json_schema_extra=_restore_schema_extra)
@@ -102,12 +107,7 @@ class Restore(FrozenModel):
                 "give rebuild_hours or the rebuild model rebuild_mb_per_s, not both",
                 "rebuild_mb_per_s",
             )
-        if self.rebuild_hours is None and self.rebuild_mb_per_s is None:
-            raise FieldError(
-                "give the restore time as rebuild_hours (e.g. 12) or as a rebuild rate "
-                "rebuild_mb_per_s (e.g. 27, with load: busy if measured idle)"
-            )
-        if self.rebuild_mb_per_s is None:
+        if self.rebuild_hours is not None:
             for key in _MODEL_KEYS:
                 if getattr(self, key) is not None:
                     raise FieldError(
@@ -125,6 +125,17 @@ class Restore(FrozenModel):
         return self.rebuild_mb_per_s is not None
 
     @property
+    def uses_drive_rate(self) -> bool:
+        """Whether the restore time is derived from the drive's ``sustained_mb_per_s``."""
+        return self.rebuild_hours is None and self.rebuild_mb_per_s is None
+
+    def rebuild_rate_mb_per_s(self, drive_mb_per_s: float | None) -> float | None:
+        """The rate the rebuild model uses: ``rebuild_mb_per_s``, else the drive's, else None."""
+        if self.rebuild_hours is not None:
+            return None
+        return self.rebuild_mb_per_s if self.rebuild_mb_per_s is not None else drive_mb_per_s
+
+    @property
     def rebuild_load_factor(self) -> float:
         """The load factor applied to the rebuild rate: 1, ``load``'s preset or ``load_factor``."""
         if self.load_factor is not None:
@@ -138,15 +149,31 @@ class Restore(FrozenModel):
         """Hours before the rebuild starts (0 unless ``replace_delay_hours`` is given)."""
         return self.replace_delay_hours or 0.0
 
-    def mean_restore_hours(self, capacity_tb: float | None) -> float:
+    def mean_restore_hours(
+        self, capacity_tb: float | None, drive_mb_per_s: float | None = None
+    ) -> float:
         """The mean restore time in hours: as given, or derived for a drive of ``capacity_tb``.
 
+        Args:
+            capacity_tb: TB per drive (what a rebuild rewrites), or None.
+            drive_mb_per_s: the drive's sustained rate (MB/s), used when the section gives
+                neither ``rebuild_hours`` nor ``rebuild_mb_per_s``.
+
         Raises:
-            FieldError: the rebuild model without a capacity, or a derived time over a year.
+            FieldError: the rebuild model without a capacity or rate, or a derived time out
+                of range.
         """
-        if self.rebuild_mb_per_s is None:
-            assert self.rebuild_hours is not None  # guaranteed by _one_way
+        if self.rebuild_hours is not None:
             return self.rebuild_hours
+        rate = self.rebuild_rate_mb_per_s(drive_mb_per_s)
+        key = "rebuild_mb_per_s" if self.rebuild_mb_per_s is not None else "sustained_mb_per_s"
+        if rate is None:
+            raise FieldError(
+                "give the restore time as rebuild_hours (e.g. 12), as a rebuild rate "
+                "rebuild_mb_per_s (e.g. 27, with load: busy if measured idle), or the drive's "
+                "drive.sustained_mb_per_s (or a drive.model) to rebuild at",
+                "restore",
+            )
         if capacity_tb is None:
             raise FieldError(
                 "the rebuild model needs drive.capacity_tb (the TB a rebuild rewrites); "
@@ -154,23 +181,20 @@ class Restore(FrozenModel):
                 "restore",
                 "rebuild_mb_per_s",
             )
-        hours = rebuild_hours(
-            capacity_tb, self.rebuild_mb_per_s, self.rebuild_load_factor, self.delay_hours
-        )
+        where = ("restore", "rebuild_mb_per_s") if key == "rebuild_mb_per_s" else ("drive", key)
+        hours = rebuild_hours(capacity_tb, rate, self.rebuild_load_factor, self.delay_hours)
         if not hours >= MIN_RESTORE_HOURS:
             raise FieldError(
                 f"the rebuild model gives {hours:.3g} hours for {capacity_tb:g} TB at "
-                f"{self.rebuild_mb_per_s:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
+                f"{rate:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
                 f"({reason_for('rebuild_hours')})",
-                "restore",
-                "rebuild_mb_per_s",
+                *where,
             )
         if hours > MAX_REBUILD_HOURS:
             raise FieldError(
                 f"the rebuild model gives {hours:,.0f} hours for {capacity_tb:g} TB at "
-                f"{self.rebuild_mb_per_s:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
+                f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
                 "(check the rate's units: MB/s)",
-                "restore",
-                "rebuild_mb_per_s",
+                *where,
             )
         return hours

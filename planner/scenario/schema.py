@@ -26,7 +26,7 @@ from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
-from planner.scenario.limits import MIN_MISSION_YEARS
+from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
 from planner.scenario.restore import Restore
 from planner.scenario.workload import Workload
 
@@ -108,7 +108,17 @@ class Scenario(FrozenModel):
 
     @model_validator(mode="after")
     def _sizing_inputs(self) -> Scenario:
-        self.restore.mean_restore_hours(self.drive.capacity_tb)  # rebuild model needs capacity
+        self.rebuild_hours  # noqa: B018 -- the rebuild model needs a capacity and a rate
+        if self.drive.uses_spec_sheet:
+            rate = self.latent_defects_per_hour
+            if not rate < MAX_LATENT_DEFECTS_PER_HOUR:
+                raise FieldError(
+                    f"the spec sheet's error rate gives {rate:.3g} latent defects per "
+                    "drive-hour (8 x errors per bit x bytes read per hour by the host and the "
+                    "scrubs); it must be below 1 per drive-hour",
+                    "drive",
+                    "unrecoverable_read_errors_per_bit",
+                )
         if self.workload is not None:
             if self.drive.capacity_tb is None:
                 raise FieldError(
@@ -134,15 +144,52 @@ class Scenario(FrozenModel):
         """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub)."""
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
-            latent_defects_per_hour=self.drive.latent_defect_rate_per_hour,
+            latent_defects_per_hour=self.latent_defects_per_hour,
             rebuild_hours=self.rebuild_hours,
             scrub_hours=self.restore.scrub_hours,
         )
 
     @property
     def rebuild_hours(self) -> float:
-        """Mean restore time (hours): ``restore.rebuild_hours``, or the rebuild model's."""
-        return self.restore.mean_restore_hours(self.drive.capacity_tb)
+        """Mean restore time (hours): ``restore.rebuild_hours``, or the rebuild model's.
+
+        The rebuild model's rate is ``restore.rebuild_mb_per_s``, else the drive's own
+        ``sustained_mb_per_s`` (its spec sheet or catalogue model).
+        """
+        return self.restore.mean_restore_hours(
+            self.drive.capacity_tb, self.drive.sustained_mb_per_s
+        )
+
+    @property
+    def rebuild_mb_per_s(self) -> float | None:
+        """The rebuild model's rate (MB/s), or None when ``restore.rebuild_hours`` is given."""
+        return self.restore.rebuild_rate_mb_per_s(self.drive.sustained_mb_per_s)
+
+    @property
+    def latent_defects_per_hour(self) -> float:
+        """Latent defects per drive-hour, lambda_ld: given, Table 1's product, or spec sheet.
+
+        From the spec sheet it grows with the capacity: the scrubs read the whole drive every
+        ``restore.scrub_hours`` (:mod:`planner.core.drive_models`).
+        """
+        return self.drive.latent_defects_per_hour_with(self.restore.scrub_hours)
+
+    def capacity_notes(self) -> list[str]:
+        """What the drive's capacity does and does not change, when a user might expect it.
+
+        A fixed ``restore.rebuild_hours`` beside a ``drive.capacity_tb`` means the capacity
+        changes the usable TB only, not the risk's rebuild window: the note says so and how to
+        let it (issue 11).
+        """
+        notes = []
+        capacity = self.drive.capacity_tb
+        if capacity is not None and self.restore.rebuild_hours is not None:
+            notes.append(
+                f"Rebuild {self.restore.rebuild_hours:g} h as given: drive.capacity_tb "
+                f"({capacity:g} TB) does not change it; to let it, give restore.rebuild_mb_per_s "
+                "or drive.sustained_mb_per_s instead of restore.rebuild_hours (docs/drives.md)."
+            )
+        return notes
 
     def core_drive(self) -> CoreDrive:
         """The drive for sizing (checked on load when there is a workload).
@@ -158,7 +205,7 @@ class Scenario(FrozenModel):
             capacity_tb=capacity,
             iops=iops,
             usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,
-            rebuild_mb_per_s=self.restore.rebuild_mb_per_s,
+            rebuild_mb_per_s=self.rebuild_mb_per_s,
         )
 
     def write_penalties(self) -> dict[str, float]:

@@ -254,7 +254,7 @@ class CompareView(Vertical):
             lines = sizing_notes(data.sizing, comparison.data_disks)
             order = SIZED_SORT_NAMES[self.sort_key]
         else:
-            lines = notes(comparison, years)
+            lines = [*notes(comparison, years), *data.notes]
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "

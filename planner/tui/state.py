@@ -63,6 +63,16 @@ _READ_ERROR_FIELDS = (
     FieldSpec(("drive", "read_errors_per_byte"), "Err/byte", "e.g. 8e-15", "float"),
     FieldSpec(("drive", "bytes_read_per_hour"), "Bytes/h", "e.g. 1.35e10", "float"),
 )
+_SPEC_SHEET_FIELD = FieldSpec(
+    ("drive", "unrecoverable_read_errors_per_bit"), "URE/bit", "spec sheet, e.g. 1e-15", "float"
+)
+_DRIVE_RATE_FIELD = FieldSpec(
+    ("drive", "sustained_mb_per_s"),
+    "Drive MB/s",
+    "sustained MB/s, e.g. 285",
+    "float",
+    shows_rebuild_hours=True,
+)
 _REBUILD_HOURS_FIELD = FieldSpec(
     ("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"
 )
@@ -86,17 +96,28 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
 
     A drive given by ``afr`` or ``mtbf_hours`` is edited in those terms, and a latent defect
     rate given as read errors per byte x bytes read per hour is edited as those two numbers,
-    so saving writes back the form the user chose. Likewise a restore time given by the
-    rebuild model (``restore.rebuild_mb_per_s``) is edited as the rate, never as hours, so an
-    edit can never give both.
+    so saving writes back the form the user chose; a spec-sheet drive is edited by its error
+    rate per bit. Likewise a restore time given by the rebuild model (``restore.rebuild_mb_per_s``,
+    or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
+    can never give both.
     """
     drive = scenario.drive
     failure = next(
         (spec for name, spec in _FAILURE_FIELDS.items() if getattr(drive, name) is not None),
         _FAILURE_FIELDS["arr"],
     )
-    latent = (_LATENT_FIELD,) if drive.latent_defects_per_hour is not None else _READ_ERROR_FIELDS
-    rebuild = _REBUILD_RATE_FIELD if scenario.restore.uses_rebuild_model else _REBUILD_HOURS_FIELD
+    if drive.uses_spec_sheet:
+        latent: tuple[FieldSpec, ...] = (_SPEC_SHEET_FIELD,)
+    elif drive.latent_defects_per_hour is not None:
+        latent = (_LATENT_FIELD,)
+    else:
+        latent = _READ_ERROR_FIELDS
+    if scenario.restore.uses_rebuild_model:
+        rebuild = _REBUILD_RATE_FIELD
+    elif scenario.restore.uses_drive_rate:
+        rebuild = _DRIVE_RATE_FIELD
+    else:
+        rebuild = _REBUILD_HOURS_FIELD
     return (failure, *latent, rebuild, *_OTHER_FIELDS)
 
 

@@ -8,7 +8,7 @@ import pytest
 from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from textual.widgets import DataTable, Input, Static
 
-from planner.analysis.compare import comparison
+from planner.analysis.compare import comparison, rebuild_notes
 from planner.analysis.inputs import scenario_inputs
 from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
@@ -208,9 +208,11 @@ async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
             comparison(expected_scenario),
             expected_scenario.name,
             expected_scenario.mission_years,
+            rebuild_notes(expected_scenario),
             inputs=scenario_inputs(expected_scenario),
         )
         assert "Inputs: ARR 3%/yr" in text
+        assert "drive.capacity_tb (4 TB) does not change it" in text
         assert "| **raid-dp 9** (baseline) |" in text
         notices = [n.message for n in app_of(pilot)._notifications]
         assert any(str(exported) in message for message in notices)
@@ -368,3 +370,19 @@ async def test_small_terminal_shows_two_fields_a_row() -> None:
         assert grid.styles.grid_size_columns == 2
         assert app.query_one(CompareView).table.row_count == 4
         assert app.query_one(ParamsPanel).region.height <= 5
+
+
+async def test_drive_tb_changes_the_risk_of_a_spec_sheet_drive() -> None:
+    """Issue 11: with the drive from its spec sheet, a smaller drive rebuilds sooner."""
+    today = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    async with make_app(today).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert app.comparison is not None
+        assert field_input(app, "drive-capacity-tb").value == "20"
+        assert "h" in app.query_one("#derived-drive-sustained-mb-per-s", Static).content
+        before = {r.layout.label: r.p_loss_group for r in app.comparison.results}
+        await retype(pilot, "drive-capacity-tb", "10")
+        assert app.scenario.drive.capacity_tb == 10
+        after = {r.layout.label: r.p_loss_group for r in app.comparison.results}
+        assert all(after[label] < before[label] for label in before)
