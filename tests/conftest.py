@@ -8,9 +8,26 @@ Locally it explores fresh examples each run and remembers failures in ``.hypothe
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_directory(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Derivations cached by ``planner derive`` go to a temporary directory, never ~/.cache.
+
+    Subprocesses inherit it (the environment variable is set for the whole session).
+    """
+    previous = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if previous is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = previous

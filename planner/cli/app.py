@@ -24,13 +24,14 @@ from planner.cli.output import (
     output_error_exit,
     prepare_stdout,
     print_error,
+    print_note,
 )
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
 
 if TYPE_CHECKING:
-    from planner.core.derive import Derivation
+    from planner import derivation_cache
 
 app = typer.Typer(
     name="planner",
@@ -133,39 +134,64 @@ class DeriveFormat(StrEnum):
 @app.command()
 def derive(
     parity: Annotated[
-        int, typer.Option("--parity", "-k", min=1, max=6, help="Parity drives per group (k).")
+        int, typer.Option("--parity", "-k", min=1, max=8, help="Parity drives per group (k).")
     ],
     output_format: Annotated[
         DeriveFormat, typer.Option("--format", "-f", help="Output format.")
     ] = DeriveFormat.text,
     output: OutputOption = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Compute the exact MTTDL for k = 7 or 8 too (minutes, once: it is cached).",
+        ),
+    ] = False,
+    leading_order: Annotated[
+        bool,
+        typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
+    ] = False,
 ) -> None:
-    """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL."""
+    """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
+
+    The exact MTTDL is computed once per k and kept in the user's cache directory
+    ($XDG_CACHE_HOME/planner or ~/.cache/planner); for k = 7 and 8 it takes minutes, so
+    it is only computed with --force (the leading order is always shown).
+    """
+    from planner import derivation_cache
     from planner.report import derivation
 
-    renderers = {
-        DeriveFormat.text: derivation.derivation_text,
-        DeriveFormat.latex: derivation.derivation_latex,
-        DeriveFormat.markdown: derivation.derivation_markdown,
-    }
-    model = _derive_with_status(parity)
-    if output_format is DeriveFormat.text and output is None and sys.stdout.isatty():
-        text = derivation.derivation_text(model, width=shutil.get_terminal_size().columns)
+    exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
+    model = _model_with_status(parity, exact)
+    if model.exact is None and not leading_order:
+        minutes = derivation_cache.EXPECTED_MINUTES.get(parity, 1)
+        print_note(
+            f"planner: note: the exact MTTDL of the n+{parity} model takes about {minutes} "
+            "minutes the first time; add --force to compute it (it is cached afterwards)"
+        )
+    if output_format is DeriveFormat.text:
+        tty = output is None and sys.stdout.isatty()
+        width = shutil.get_terminal_size().columns if tty else None
+        text = derivation.model_text(model.chain, model.leading, model.exact, width)
+    elif output_format is DeriveFormat.latex:
+        text = derivation.derivation_latex(model.derivation(), forms=model.exact)
     else:
-        text = renderers[output_format](model)
+        text = derivation.derivation_markdown(model.derivation(), forms=model.exact)
     emit(text, output, f"the n+{parity} model")
 
 
-def _derive_with_status(parity: int) -> Derivation:
-    """Derive the model, with a spinner on a terminal (k = 5 takes ~8 s, k = 6 ~20 s)."""
-    from planner.analysis.model import derivation as derive_model
+def _model_with_status(parity: int, exact: bool) -> derivation_cache.Model:
+    """The model from the cache or derived, with a spinner on a terminal while SymPy works."""
+    from planner import derivation_cache
 
-    if not sys.stderr.isatty():
-        return derive_model(parity)
+    cached = derivation_cache.load(parity)
+    if cached is not None or not exact or not sys.stderr.isatty():
+        return cached or derivation_cache.model(parity, exact=exact)
     from rich.console import Console
 
-    with Console(stderr=True).status(f"Deriving the n+{parity} model with SymPy..."):
-        return derive_model(parity)
+    status = f"Deriving the exact MTTDL of the n+{parity} model with SymPy (once; cached)..."
+    with Console(stderr=True).status(status):
+        return derivation_cache.model(parity, exact=True)
 
 
 @app.command()

@@ -1,19 +1,22 @@
 """Symbolic derivation of the n+k model with SymPy: generator matrix and closed-form MTTDL.
 
 Everything is derived from the transition rules of :mod:`planner.core.model`, once per
-parity count, and cached. SymPy is imported lazily so that commands that do not need
-formulas start quickly.
+parity count, and cached. The exact MTTDL fraction is computed in
+:mod:`planner.core.mttdl_algebra` (seconds up to k = 6); the leading order for
+lambda << mu by :func:`leading_order_mttdl` (milliseconds for any k). SymPy is imported
+lazily so that commands that do not need formulas start quickly.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, cached_property
 from typing import Any
 
 from planner.core.model import Chain, build_chain
+from planner.core.mttdl_algebra import VARIABLES, MttdlPolynomials, Terms, mttdl_polynomials
 
-SYMBOL_NAMES = ("N", "lambda_op", "lambda_ld", "mu_op", "mu_scrub")
+SYMBOL_NAMES = VARIABLES
 """Argument order of every lambdified function: drives, then the four rates per hour."""
 
 _LATEX_NAMES = {
@@ -34,22 +37,55 @@ class Derivation:
         symbols: SymPy symbols keyed by name (see :data:`SYMBOL_NAMES`).
         generator: the generator matrix Q (SymPy Matrix), loss state last.
         rates: the symbolic rate of each transition, in chain order.
-        mttdl: exact mean time to data loss from the pristine state (hours).
+        mttdl: exact mean time to data loss from the pristine state (hours), the fraction
+            ``numerator / denominator``; None when only the leading order was derived.
         mttdl_approx: leading-order term of ``mttdl`` for lambda << mu.
+        polynomials: the exact fraction as integer terms (None with ``mttdl``).
     """
 
     chain: Chain
     symbols: dict[str, Any]
     generator: Any
     rates: tuple[Any, ...]
-    mttdl: Any
     mttdl_approx: Any
+    polynomials: MttdlPolynomials | None = None
+
+    @cached_property
+    def mttdl(self) -> Any:
+        """The exact MTTDL (hours) as a SymPy fraction, built on first use; None without."""
+        if self.polynomials is None:
+            return None
+        return _expression(self.polynomials.numerator) / _expression(self.polynomials.denominator)
+
+    @property
+    def numerator(self) -> Any:
+        """The exact MTTDL's numerator (expanded SymPy polynomial), or None."""
+        return None if self.polynomials is None else _expression(self.polynomials.numerator)
+
+    @property
+    def denominator(self) -> Any:
+        """The exact MTTDL's denominator (expanded SymPy polynomial), or None."""
+        return None if self.polynomials is None else _expression(self.polynomials.denominator)
 
 
 def _symbols() -> dict[str, Any]:
     import sympy as sp
 
     return {name: sp.Symbol(name, positive=True, integer=(name == "N")) for name in SYMBOL_NAMES}
+
+
+def _expression(terms: Terms) -> Any:
+    """The SymPy expression of a polynomial given as integer terms (no text is parsed)."""
+    import sympy as sp
+
+    symbols = _symbols()
+    ordered = [symbols[name] for name in VARIABLES]
+    return sp.Add(
+        *(
+            coefficient * sp.Mul(*(x**e for x, e in zip(ordered, exponents, strict=True)))
+            for exponents, coefficient in terms
+        )
+    )
 
 
 def transition_rate_expressions(chain: Chain, symbols: dict[str, Any]) -> tuple[Any, ...]:
@@ -62,74 +98,95 @@ def transition_rate_expressions(chain: Chain, symbols: dict[str, Any]) -> tuple[
     return tuple(out)
 
 
-@cache
-def derive(parity: int) -> Derivation:
-    """Derive the generator and MTTDL of the n+k chain with ``parity`` = k (cached per k)."""
+def symbolic_generator(chain: Chain, rates: tuple[Any, ...]) -> Any:
+    """The SymPy generator Q of ``chain`` with the given transition rates, loss last."""
     import sympy as sp
 
-    chain = build_chain(parity)
-    symbols = _symbols()
-    rates = transition_rate_expressions(chain, symbols)
     size = len(chain.states)
     q = sp.zeros(size, size)
     for t, rate in zip(chain.transitions, rates, strict=True):
         q[t.source, t.target] += rate
     for i in range(size):
         q[i, i] = -sum(q[i, j] for j in range(size) if j != i)
-    numerator, denominator = _mttdl_fraction(q, symbols)
-    mttdl = sp.factor(numerator) / sp.factor(denominator)
+    return q
+
+
+@cache
+def derive(parity: int) -> Derivation:
+    """Derive the generator and exact MTTDL of the n+k chain with ``parity`` = k (cached).
+
+    The exact fraction comes from :func:`planner.core.mttdl_algebra.mttdl_polynomials`
+    (seconds for k <= 5, about ten for k = 6, minutes beyond).
+    """
+    return derivation_from(mttdl_polynomials(parity))
+
+
+def derivation_from(polynomials: MttdlPolynomials) -> Derivation:
+    """The derivation of the n+k chain whose exact MTTDL fraction is ``polynomials``.
+
+    For a fraction computed earlier (e.g. stored by the caller): everything else here takes
+    milliseconds.
+    """
+    return replace(derive_leading_order(polynomials.parity), polynomials=polynomials)
+
+
+@cache
+def derive_leading_order(parity: int) -> Derivation:
+    """The derivation without the exact MTTDL (``mttdl`` None): milliseconds for any k."""
+    chain = build_chain(parity)
+    symbols = _symbols()
+    rates = transition_rate_expressions(chain, symbols)
     return Derivation(
         chain=chain,
         symbols=symbols,
-        generator=q,
+        generator=symbolic_generator(chain, rates),
         rates=rates,
-        mttdl=mttdl,
-        mttdl_approx=sp.factor(
-            _lowest_order(numerator, symbols) / _lowest_order(denominator, symbols)
-        ),
+        mttdl_approx=leading_order_mttdl(chain, rates),
     )
 
 
-def _mttdl_fraction(q: Any, symbols: dict[str, Any]) -> tuple[Any, Any]:
-    """MTTDL = x[0] of ``-A x = 1`` as a reduced fraction of polynomials, by Cramer's rule.
+def leading_order_mttdl(chain: Chain, rates: tuple[Any, ...]) -> Any:
+    """MTTDL to leading order for lambda << mu, by the failure levels of the chain.
 
-    Determinants over the polynomial ring ZZ[N, lambda..., mu...] are exact and fraction
-    free, far faster than a symbolic LU solve followed by ``cancel`` (k = 4 in about 2 s).
-    """
-    import sympy as sp
-    from sympy.polys.matrices import DomainMatrix
-
-    size = q.shape[0] - 1
-    m = -q[:size, :size]
-    m0 = m.copy()
-    m0[:, 0] = sp.ones(size, 1)
-    # Both matrices must share one polynomial ring so the gcd can be taken in it.
-    ring_vars = [symbols[name] for name in SYMBOL_NAMES]
-    domain = sp.ZZ[tuple(ring_vars)]
-    den = DomainMatrix.from_Matrix(m).convert_to(domain).det()
-    num = DomainMatrix.from_Matrix(m0).convert_to(domain).det()
-    g = domain.gcd(num, den)
-    return domain.to_sympy(domain.exquo(num, g)), domain.to_sympy(domain.exquo(den, g))
-
-
-def _lowest_order(poly_expr: Any, symbols: dict[str, Any]) -> Any:
-    """The terms of lowest total degree in the failure rates (lambda_op, lambda_ld).
-
-    Scaling every failure rate by eps -> 0, the ratio of the lowest-order parts of the
-    numerator and denominator is the leading-order MTTDL for lambda << mu.
+    With every failure rate small against the repair rates, the chain spends almost all its
+    time in the pristine state, and the probability of a state ``m`` failures up (``f + l =
+    m``) is, to leading order, the flow into it from level ``m - 1`` over its repair rate:
+    ``p(s) = sum_{s'} p(s') rate(s' -> s) / repair(s)``, ``p(pristine) = 1`` (flows down from
+    level ``m + 1`` are of higher order). Data loss happens from level k at the rate
+    ``sum_s p(s) rate(s -> loss)``, and the MTTDL is its inverse: the ratio of the
+    lowest-order (in the lambdas) parts of the exact fraction's numerator and denominator,
+    without computing the fraction (a test checks the two agree).
     """
     import sympy as sp
 
-    lambdas = (symbols["lambda_op"], symbols["lambda_ld"])
-    poly = sp.Poly(sp.expand(poly_expr), *lambdas)
-    low = min(sum(monom) for monom in poly.monoms())
-    return sp.Add(
-        *(
-            coeff * lambdas[0] ** monom[0] * lambdas[1] ** monom[1]
-            for monom, coeff in poly.terms()
-            if sum(monom) == low
+    from planner.core.model import Event
+
+    failures = (Event.OPERATIONAL_FAILURE, Event.LATENT_DEFECT)
+    repair = [sp.Integer(0)] * len(chain.states)
+    for t, rate in zip(chain.transitions, rates, strict=True):
+        if t.event not in failures:
+            repair[t.source] += rate
+    probability: dict[int, Any] = {0: sp.Integer(1)}
+    loss_rate = sp.Integer(0)
+    levels = sorted(range(chain.transient_count), key=lambda i: _level(chain, i))
+    for i in levels[1:]:
+        inflow = sp.Add(
+            *(
+                probability[t.source] * rate
+                for t, rate in zip(chain.transitions, rates, strict=True)
+                if t.target == i and t.event in failures
+            )
         )
-    )
+        probability[i] = inflow / repair[i]
+    for t, rate in zip(chain.transitions, rates, strict=True):
+        if t.target == chain.loss_index:
+            loss_rate += probability[t.source] * rate
+    return sp.factor(1 / loss_rate)
+
+
+def _level(chain: Chain, index: int) -> int:
+    state = chain.states[index]
+    return state.failed + state.latent
 
 
 def latex_symbol_names() -> dict[Any, str]:

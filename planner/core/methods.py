@@ -7,7 +7,7 @@ in vendor tools, and this module evaluates both so a report can show how far the
 * the **MTTDL approximation** ``P(loss by T) ~ 1 - exp(-T / MTTDL)``, which treats data loss
   as a Poisson process with rate 1 / MTTDL. It is evaluated with the exact MTTDL
   (:func:`planner.core.evaluate.mttdl_hours`) and with the leading-order closed form for
-  lambda << mu (:attr:`planner.core.derive.Derivation.mttdl_approx`), the kind of formula
+  lambda << mu (:func:`planner.core.derive.leading_order_mttdl`), the kind of formula
   printed in papers;
 * the **classic formula without latent defects**: the same chain with
   ``latent_defects_per_hour = 0``, i.e. the textbook model that only counts whole-drive
@@ -58,9 +58,9 @@ def _approx_function(parity: int) -> Callable[..., float]:
     """The closed-form leading-order MTTDL of the n+k chain, lambdified once per k."""
     import sympy as sp
 
-    from planner.core.derive import SYMBOL_NAMES, derive
+    from planner.core.derive import SYMBOL_NAMES, derive_leading_order
 
-    derivation = derive(parity)
+    derivation = derive_leading_order(parity)
     symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
     function: Callable[..., float] = sp.lambdify(
         symbols, derivation.mttdl_approx, modules="math", cse=True
@@ -71,7 +71,8 @@ def _approx_function(parity: int) -> Callable[..., float]:
 def mttdl_approx_hours(parity: int, drives: int, rates: Rates) -> float:
     """Leading-order MTTDL (h) for lambda << mu: the closed form of ``derive(k).mttdl_approx``.
 
-    SymPy derives it once per parity count (k = 3 takes about a second, k = 5 several).
+    SymPy derives it once per parity count, in milliseconds for any k (the leading order
+    needs no exact fraction: :func:`planner.core.derive.leading_order_mttdl`).
     """
     values = rates.by_symbol()
     approx = _approx_function(parity)(

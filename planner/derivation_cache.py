@@ -1,0 +1,161 @@
+"""Exact MTTDL derivations kept on disk, so `planner derive` computes each one once.
+
+The exact fraction of the n+k chain takes seconds to minutes with SymPy
+(:func:`planner.core.mttdl_algebra.mttdl_polynomials`); its readable forms take about a
+second more. Both are stored as plain integers in JSON (no expression text, nothing is
+parsed back but numbers) in the user's cache directory, ``$XDG_CACHE_HOME/planner`` or
+``~/.cache/planner``, one file per planner version and k. Files are written atomically
+(:func:`planner.files.write_atomic`) and carry a checksum: an entry that does not load,
+does not match its checksum or was written for another version or k is ignored and
+rebuilt. A cache that cannot be written (read-only home) only costs the time next run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from planner import __version__
+from planner.core.derive import Derivation, derivation_from, derive_leading_order
+from planner.core.model import Chain, build_chain
+from planner.core.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.files import write_atomic
+from planner.report.derivation_forms import (
+    CollectedPolynomial,
+    collect,
+    form_from_data,
+    form_to_data,
+    leading_order_forms,
+)
+
+EXACT_WITHOUT_ASKING = 6
+"""Largest k whose exact MTTDL is computed without ``--force`` (k = 6: ~10-25 s once)."""
+
+EXPECTED_MINUTES = {7: 2, 8: 8}
+"""Rough first-time minutes of the exact MTTDL beyond :data:`EXACT_WITHOUT_ASKING` (the
+polynomial work roughly triples per parity drive; measured k = 6: 10-25 s on 2 cores)."""
+
+
+Forms = tuple[CollectedPolynomial, CollectedPolynomial]
+"""Collected numerator and denominator of an MTTDL."""
+
+
+@dataclass(frozen=True)
+class Model:
+    """The n+k model as ``planner derive`` shows it, in plain data (no SymPy needed).
+
+    Attributes:
+        parity: k.
+        leading: collected numerator and denominator of the leading-order MTTDL.
+        exact: the same for the exact MTTDL, or None when it was not computed.
+        polynomials: the exact fraction, or None.
+        from_cache: True when it was read from the disk cache.
+    """
+
+    parity: int
+    leading: Forms
+    exact: Forms | None
+    polynomials: MttdlPolynomials | None
+    from_cache: bool
+
+    @property
+    def chain(self) -> Chain:
+        """The states and transitions."""
+        return build_chain(self.parity)
+
+    def derivation(self) -> Derivation:
+        """The SymPy derivation (for LaTeX and Markdown), built from the stored fraction."""
+        if self.polynomials is None:
+            return derive_leading_order(self.parity)
+        return derivation_from(self.polynomials)
+
+
+def cache_directory() -> Path:
+    """``$XDG_CACHE_HOME/planner``, or ``~/.cache/planner`` when that is unset or empty."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "planner"
+
+
+def entry_path(parity: int, directory: Path | None = None) -> Path:
+    """The cache file of the n+``parity`` derivation for this planner version."""
+    version = re.sub(r"[^A-Za-z0-9.+-]", "_", __version__)
+    return (directory or cache_directory()) / f"derive-{version}-n+{parity}.json"
+
+
+def load(parity: int, directory: Path | None = None) -> Model | None:
+    """The cached model, or None when there is no usable entry (missing, corrupt, stale)."""
+    try:
+        data = json.loads(entry_path(parity, directory).read_text(encoding="utf-8"))
+        body = data["body"]
+        if data["sha256"] != _checksum(body):
+            return None
+        if body["version"] != __version__ or body["parity"] != parity:
+            return None
+        polynomials = MttdlPolynomials.from_data(body["polynomials"])
+        if polynomials.parity != parity:
+            return None
+        leading = _forms_from_data(body["leading"])
+        exact = _forms_from_data(body["exact"])
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    return Model(parity, leading, exact, polynomials, from_cache=True)
+
+
+def _forms_from_data(data: object) -> Forms:
+    if not (isinstance(data, list) and len(data) == 2):
+        raise ValueError("bad forms")
+    return form_from_data(data[0]), form_from_data(data[1])
+
+
+def store(model: Model, directory: Path | None = None) -> bool:
+    """Write ``model`` (with its exact MTTDL) to the cache; False when that fails."""
+    polynomials = model.polynomials
+    if polynomials is None or model.exact is None:
+        return False
+    body = {
+        "version": __version__,
+        "parity": polynomials.parity,
+        "polynomials": polynomials.to_data(),
+        "leading": [form_to_data(f) for f in model.leading],
+        "exact": [form_to_data(f) for f in model.exact],
+    }
+    path = entry_path(polynomials.parity, directory)
+    text = json.dumps({"body": body, "sha256": _checksum(body)}, separators=(",", ":"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+    except OSError:
+        return False
+    return True
+
+
+def _checksum(body: Any) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def model(parity: int, *, exact: bool, directory: Path | None = None) -> Model:
+    """The n+``parity`` model: from the cache, else derived (and stored when exact).
+
+    Args:
+        parity: k.
+        exact: compute the exact MTTDL when it is not cached; False gives the leading
+            order only unless the cache holds the exact form.
+        directory: cache directory (default :func:`cache_directory`).
+    """
+    cached = load(parity, directory)
+    if cached is not None:
+        return cached
+    leading = leading_order_forms(derive_leading_order(parity))
+    if not exact:
+        return Model(parity, leading, None, None, from_cache=False)
+    polynomials = mttdl_polynomials(parity)
+    forms = (collect(polynomials.numerator, parity), collect(polynomials.denominator, parity))
+    result = Model(parity, leading, forms, polynomials, from_cache=False)
+    store(result, directory)
+    return result
