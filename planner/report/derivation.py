@@ -129,20 +129,18 @@ def model_text(chain: Chain, leading: Forms, exact: Forms | None, width: int | N
     Sections are separated by blank lines; the two MTTDL sections start with "MTTDL".
     """
     width = DEFAULT_WIDTH if width is None else max(60, width)
-    out = [
-        _chain_title(chain),
-        "",
-        "States (numbered as in the paper; f failed drives, l latent defect)",
-    ]
+    out = [_chain_title(chain), "", "States (numbered as in the paper)"]
+    out.append(_hanging("  ", "f failed drives, l = 1 an undiscovered latent defect", width))
     for i, s in enumerate(chain.states, start=1):
-        out.append(f"  {i:>2}  {s.short():<6}  {s.describe()}")
+        out.append(_hanging(f"  {i:>2}  {s.short():<6}  ", s.describe(), width))
     out += ["", "Transitions (rates per hour)"]
     rates = [_text_transition_rate(chain, t) for t in chain.transitions]
     rate_width = max(len(r) for r in rates)
     for t, rate in zip(chain.transitions, rates, strict=True):
         source = f"{t.source + 1} {chain.states[t.source].short()}"
         target = f"{t.target + 1} {chain.states[t.target].short()}"
-        out.append(f"  {source:<9} -> {target:<9}  {rate:<{rate_width}}  {t.event.description}")
+        head = f"  {source:<9} -> {target:<9}  {rate:<{rate_width}}  "
+        out.append(_hanging(head, t.event.description, width))
     out += ["", "Generator matrix Q (row: from, column: to)"]
     grid = _text_generator(chain, rates)
     if max(len(line) for line in grid) <= width:
@@ -164,6 +162,15 @@ def model_text(chain: Chain, leading: Forms, exact: Forms | None, width: int | N
     else:
         out += [_text_polynomial(name, form, width) for name, form in zip("PD", exact, strict=True)]
     return "\n".join(out) + "\n"
+
+
+def _hanging(head: str, text: str, width: int) -> str:
+    """``head`` then ``text`` wrapped under itself within ``width`` (a table row)."""
+    import textwrap
+
+    room = max(20, width - len(head))
+    lines = textwrap.wrap(text, width=room) or [""]
+    return "\n".join([head + lines[0], *(" " * len(head) + line for line in lines[1:])])
 
 
 def _chain_title(chain: Chain) -> str:

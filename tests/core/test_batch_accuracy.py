@@ -1,23 +1,14 @@
-"""The batch evaluator against the one-at-a-time evaluator and a 50-digit mpmath reference.
+"""The batch evaluator against the one-at-a-time evaluator and the mpmath reference.
 
-The reference generator is rebuilt here from the paper's rules (NS3574, "Probability of
-data loss"; the n+k generalisation is in planner.core.model's docstring), not from
-planner's code: states (f, l), f failed drives and l in {0, 1} an undiscovered latent
-defect, f + l <= k, ordered by f then l, then the loss state;
-
-* operational failure (f, l) -> (f + 1, l), or loss when f + 1 + l > k, at (N - f - l) λOp;
-* latent defect (f, 0) -> (f, 1) at (N - f) λLd while f < k;
-* rebuild (f, l) -> (f - 1, l) at μOp = 1 / rebuild hours;
-* scrub (0, 1) -> (0, 0) at μScrub = 1 / scrub hours;
-
-and each diagonal entry is minus its row's off-diagonal sum, at 50 digits.
+The reference is tests/reference.py: the chain written from the paper's rules (NS3574,
+"Probability of data loss"), not from planner's code, exponentiated at 60 digits.
 """
 
 import math
 
-import mpmath
 import numpy as np
 import pytest
+import reference
 
 from planner.core.batch import (
     p_loss_aggregate_batch,
@@ -28,28 +19,6 @@ from planner.core.evaluate import p_loss_aggregate, p_loss_group
 from planner.core.rates import Rates
 
 YEAR = 8760.0
-
-
-def reference_p_loss(
-    parity: int, drives: int, lop: float, lld: float, rebuild: float, scrub: float, hours: float
-) -> mpmath.mpf:
-    with mpmath.workdps(50):
-        states = [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]
-        index = {s: i for i, s in enumerate(states)}
-        loss = len(states)
-        q = mpmath.zeros(loss + 1, loss + 1)
-        for (f, lat), i in index.items():
-            target = loss if f + 1 + lat > parity else index[(f + 1, lat)]
-            q[i, target] += (drives - f - lat) * mpmath.mpf(lop)
-            if lat == 0 and f < parity:
-                q[i, index[(f, 1)]] += (drives - f) * mpmath.mpf(lld)
-            if f > 0:
-                q[i, index[(f - 1, lat)]] += 1 / mpmath.mpf(rebuild)
-            if (f, lat) == (0, 1):
-                q[i, index[(0, 0)]] += 1 / mpmath.mpf(scrub)
-        for i in range(loss + 1):
-            q[i, i] = -mpmath.fsum(q[i, j] for j in range(loss + 1) if j != i)
-        return +mpmath.expm(q * mpmath.mpf(hours))[0, loss]
 
 
 def random_cases(seed: int, count: int) -> dict[str, np.ndarray]:
@@ -108,7 +77,7 @@ def test_equals_one_at_a_time_evaluator() -> None:
 def test_matches_mpmath_reference(
     parity: int, drives: int, lop: float, lld: float, rebuild: float, scrub: float, hours: float
 ) -> None:
-    expected = reference_p_loss(parity, drives, lop, lld, rebuild, scrub, hours)
+    expected = reference.p_loss(parity, drives, lop, lld, rebuild, scrub, hours)
     actual = float(p_loss_group_batch(parity, drives, lop, lld, rebuild, scrub, hours))
     # The issue asks 1e-9; the method gives a few ulps times the number of squarings.
     assert abs(actual - expected) <= 1e-13 * expected

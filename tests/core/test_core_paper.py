@@ -93,9 +93,15 @@ def test_raid_dp_22_drives_3_to_4_in_10000() -> None:
     [(1, 2, 163.0), (1, 8, 3955.0)],
 )
 def test_table_4_relative_risk(parity: int, drives: int, paper_ratio: float) -> None:
-    """Ours: about 159.5 and 3878, within 2.5% of the paper's 163 and 3955."""
+    """Table 4 against RAID-DP 9: the paper prints 163x (RAID 10) and 3,955x (RAID 5 8).
+
+    Ours are 159.5x and 3,878x, 2.1 % and 1.9 % below, both on the same side: the
+    paper's group probabilities are rounded (0.33 %, 8 %, 0.002 %) before its ratios, so a
+    gap of this size is its rounding, not the model's. The bound is 2.5 %, just above it.
+    """
     ratio = relative_risk(p5y(parity, drives), p5y(2, 9))
-    assert ratio == pytest.approx(paper_ratio, rel=0.05)
+    assert ratio == pytest.approx(paper_ratio, rel=0.025)
+    assert ratio < paper_ratio
 
 
 def test_n_plus_1_grows_nonlinearly_with_group_size() -> None:

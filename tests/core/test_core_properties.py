@@ -6,10 +6,13 @@ same data drives can only lower it.
 
 from dataclasses import replace
 
+import numpy as np
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from planner.core.evaluate import mttdl_hours, p_loss_group
+from planner.core.evaluate import generator_matrix, mttdl_hours, p_loss_group
+from planner.core.expm import expm_metzler
 from planner.core.rates import Rates
 
 # Loose slack for "non-decreasing": both sides carry a relative error of ~1e-13 at worst.
@@ -35,11 +38,21 @@ def not_less(bigger: float, smaller: float) -> bool:
 
 @SETTINGS
 @given(parity=parities, extra=extras, rates=rates_strategy, mission=hours)
-def test_probability_in_unit_interval(
+def test_transition_matrix_is_stochastic_before_any_clipping(
     parity: int, extra: int, rates: Rates, mission: float
 ) -> None:
-    p = p_loss_group(parity, parity + extra, rates, mission)
-    assert 0.0 <= p <= 1.0
+    """exp(Q T) itself, not the clipped P(loss): entries >= 0, rows summing to 1, and its
+    loss entry is what p_loss_group returns (p_loss_group clips to [0, 1], so checking its
+    range alone could never fail)."""
+    q = generator_matrix(parity, parity + extra, rates)
+    transition = expm_metzler(q * mission, generator=True)
+    assert np.all(transition >= 0.0)
+    np.testing.assert_allclose(transition.sum(axis=1), 1.0, rtol=1e-12)
+    # a near-certain loss may round a few ulps above 1; that is all the clip removes
+    assert transition.max() <= 1.0 + 1e-12
+    assert p_loss_group(parity, parity + extra, rates, mission) == pytest.approx(
+        min(transition[0, -1], 1.0), rel=1e-12, abs=1e-300
+    )
 
 
 @SETTINGS

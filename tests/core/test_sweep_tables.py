@@ -1,14 +1,15 @@
 """The group-size sweep reproduces NS3574 Tables 2 and 3 (and the data of Figures 3 and 6).
 
 Rows (drives per group, groups, drives per aggregate, overhead drives) are the paper's,
-exactly. Probabilities are checked against an independent 50-digit mpmath computation
-built here from the textual rules (see test_batch_accuracy.py for the rules), with the
+exactly. Probabilities are checked against the independent mpmath chain of
+tests/reference.py (the paper's rules, not planner's code), with the
 paper's inputs: ARR 1.9% / 8,760 h, 1.08e-4 latent defects per hour, 12 h rebuild, 168 h
 scrub, 5 years, 42 data disks.
 """
 
 import mpmath
 import pytest
+import reference
 
 from planner.core.rates import PAPER_RATES
 from planner.core.sweep import SweepRow, group_size_sweep
@@ -34,25 +35,7 @@ TABLE_3 = [  # n+2
 
 
 def reference_p_group(parity: int, drives: int) -> mpmath.mpf:
-    with mpmath.workdps(50):
-        lop = mpmath.mpf(0.019) / 8760
-        lld = mpmath.mpf(1.08e-4)
-        mop, msc = 1 / mpmath.mpf(12), 1 / mpmath.mpf(168)
-        states = [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]
-        index = {s: i for i, s in enumerate(states)}
-        loss = len(states)
-        q = mpmath.zeros(loss + 1, loss + 1)
-        for (f, lat), i in index.items():
-            q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
-            if lat == 0 and f < parity:
-                q[i, index[(f, 1)]] += (drives - f) * lld
-            if f > 0:
-                q[i, index[(f - 1, lat)]] += mop
-            if (f, lat) == (0, 1):
-                q[i, index[(0, 0)]] += msc
-        for i in range(loss + 1):
-            q[i, i] = -mpmath.fsum(q[i, j] for j in range(loss + 1) if j != i)
-        return +mpmath.expm(q * FIVE_YEARS)[0, loss]
+    return reference.p_loss(parity, drives, 0.019 / 8760, 1.08e-4, 12.0, 168.0, FIVE_YEARS)
 
 
 def shape(row: SweepRow) -> tuple[int, int, int, int]:
@@ -62,8 +45,7 @@ def shape(row: SweepRow) -> tuple[int, int, int, int]:
 def check_probabilities(rows: list[SweepRow]) -> None:
     for row in rows:
         p = reference_p_group(row.parity, row.group_size)
-        with mpmath.workdps(50):
-            aggregate = 1 - (1 - p) ** row.groups
+        aggregate = reference.aggregate(p, row.groups)
         # The paper's inputs are given to 2-3 digits, so the rate conversions differ from
         # mpmath's by an ulp or so; that, not the method, sets this tolerance.
         assert row.p_loss_group == pytest.approx(float(p), rel=1e-13)

@@ -1,0 +1,78 @@
+"""planner derive: readable output, the disk cache, and k = 7, 8 without a long wait."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planner import derivation_cache
+from planner.cli import app
+
+
+@pytest.fixture
+def cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    return tmp_path / "planner"
+
+
+def test_parity_2_lines_are_readable(cache: Path) -> None:
+    """Piped output used to hold a 2,827-character line: now 100 columns at most."""
+    result = CliRunner().invoke(app, ["derive", "--parity", "2"])
+    assert result.exit_code == 0, result.stderr
+    assert max(len(line) for line in result.stdout.splitlines()) <= 100
+    assert "MTTDL, leading order for λ << μ (hours) = A / B" in result.stdout
+    assert "  P = μOp³ μScrub + (3n + 2) λOp μOp² μScrub" in result.stdout
+    assert "  D = n(n + 1)(n + 2) λOp² × (" in result.stdout
+
+
+def test_second_run_reads_the_cache(cache: Path) -> None:
+    first = CliRunner().invoke(app, ["derive", "--parity", "3"])
+    assert first.exit_code == 0, first.stderr
+    entry = derivation_cache.entry_path(3, cache)
+    assert entry.exists()
+    stamp = entry.stat().st_mtime_ns
+    second = CliRunner().invoke(app, ["derive", "--parity", "3"])
+    assert second.stdout == first.stdout
+    assert entry.stat().st_mtime_ns == stamp  # read, not rewritten
+
+
+def test_a_corrupt_cache_entry_is_rebuilt(cache: Path) -> None:
+    clean = CliRunner().invoke(app, ["derive", "--parity", "1"]).stdout
+    derivation_cache.entry_path(1, cache).write_text("garbage", encoding="utf-8")
+    result = CliRunner().invoke(app, ["derive", "--parity", "1"])
+    assert result.exit_code == 0
+    assert result.stdout == clean
+    assert derivation_cache.load(1, cache) is not None
+
+
+@pytest.mark.parametrize("parity", ["7", "8"])
+def test_large_parity_gives_the_leading_order_and_says_why(cache: Path, parity: str) -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", parity])
+    assert result.exit_code == 0, result.stderr
+    assert "MTTDL, leading order" in result.stdout
+    assert "not computed" in result.stdout
+    assert "--force" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not cache.exists() or not list(cache.iterdir())
+
+
+def test_leading_order_option(cache: Path) -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--leading-order"])
+    assert result.exit_code == 0
+    assert "not computed" in result.stdout
+    assert result.stderr == ""
+
+
+def test_latex_is_a_math_fragment(cache: Path) -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--format", "latex"])
+    assert result.exit_code == 0
+    assert r"\begin{align*}" in result.stdout
+    assert r"\begin{equation*}" in result.stdout
+    assert result.stdout.count(r"\end{align*}") == 1
+
+
+def test_parity_above_8_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["derive", "--parity", "9"])
+    assert result.exit_code == 2

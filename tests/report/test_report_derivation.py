@@ -1,0 +1,171 @@
+"""planner derive's forms: readable, faithful to the polynomials, LaTeX that compiles."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from fractions import Fraction
+from math import prod
+from pathlib import Path
+
+import pytest
+
+from planner.core.derive import derive, derive_leading_order
+from planner.core.mttdl_algebra import mttdl_polynomials
+from planner.report.derivation import derivation_latex, derivation_markdown, derivation_text
+from planner.report.derivation_forms import (
+    CollectedPolynomial,
+    collect,
+    form_from_data,
+    form_to_data,
+    in_data_drives,
+    leading_order_forms,
+)
+
+
+def evaluate_form(form: CollectedPolynomial, n: int, rates: tuple[Fraction, ...]) -> Fraction:
+    """The collected form evaluated exactly: common factors times the sum of its terms."""
+
+    def npoly(poly: tuple[tuple[int, int], ...]) -> int:
+        return sum(c * n**p for p, c in poly)
+
+    def monomial(exponents: tuple[int, ...]) -> Fraction:
+        return prod((r**e for r, e in zip(rates, exponents, strict=True)), start=Fraction(1))
+
+    common = monomial(form.common_rates) * prod((n + c) ** p for c, p in form.common_factors)
+    total = sum(
+        (
+            t.content * prod(npoly(f) ** e for f, e in t.factors) * monomial(t.exponents)
+            for t in form.terms
+        ),
+        start=Fraction(0),
+    )
+    return common * total
+
+
+def evaluate_terms(terms: tuple[tuple[tuple[int, ...], int], ...], point: tuple) -> Fraction:
+    return sum(
+        (c * prod((x**e for x, e in zip(point, m, strict=True)), start=Fraction(1)))
+        for m, c in terms
+    )
+
+
+RATES = (Fraction(3, 10**6), Fraction(7, 10**5), Fraction(1, 11), Fraction(1, 170))
+
+
+@pytest.mark.parametrize("parity", [1, 2, 3, 4])
+def test_collected_forms_are_the_polynomials(parity: int) -> None:
+    """Factoring and collecting lose nothing: the forms equal the polynomials in N."""
+    polynomials = mttdl_polynomials(parity)
+    for terms in (polynomials.numerator, polynomials.denominator):
+        form = collect(terms, parity)
+        assert form_from_data(form_to_data(form)) == form
+        for n in (1, 5, 17):
+            expected = evaluate_terms(terms, (n + parity, *RATES))
+            assert evaluate_form(form, n, RATES) == expected
+    # the data-drive substitution alone, against the same evaluation
+    shifted = in_data_drives(polynomials.numerator, parity)
+    assert evaluate_terms(tuple(shifted.items()), (4, *RATES)) == evaluate_terms(
+        polynomials.numerator, (4 + parity, *RATES)
+    )
+
+
+def test_denominator_shows_the_paper_factors() -> None:
+    """k = 1: D = n (n + 1) λOp (λOp μScrub + λLd μOp + ...), as NS3574 Figure 1 implies."""
+    form = collect(mttdl_polynomials(1).denominator, 1)
+    assert form.common_factors == ((0, 1), (1, 1))
+    assert form.common_rates == (1, 0, 0, 0)
+
+
+@pytest.mark.parametrize("parity", [1, 2, 7])
+def test_leading_order_forms_equal_the_formula(parity: int) -> None:
+    d = derive_leading_order(parity)
+    numerator, denominator = leading_order_forms(d)
+    n = 9
+    value = evaluate_form(numerator, n, RATES) / evaluate_form(denominator, n, RATES)
+    s = d.symbols
+    sub = {s["N"]: n + parity} | {
+        s[name]: r
+        for name, r in zip(("lambda_op", "lambda_ld", "mu_op", "mu_scrub"), RATES, strict=True)
+    }
+    assert Fraction(str(d.mttdl_approx.subs(sub))) == value
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 132])
+@pytest.mark.parametrize("parity", [1, 2, 4])
+def test_every_text_line_fits_the_width(parity: int, width: int) -> None:
+    """The issue's complaint: `derive --parity 2` printed lines of 2,827 characters."""
+    text = derivation_text(derive(parity), width=width)
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert "MTTDL, leading order" in text
+    assert "  P = " in text
+    assert "  D = " in text
+
+
+def test_default_width_is_100() -> None:
+    assert max(len(line) for line in derivation_text(derive(3)).splitlines()) <= 100
+
+
+def test_sections_start_with_mttdl_for_the_tui() -> None:
+    sections = derivation_text(derive(2)).split("\n\n")
+    assert [s.splitlines()[0] for s in sections if s.startswith("MTTDL")] == [
+        "MTTDL, leading order for λ << μ (hours) = A / B",
+        "MTTDL from state 1, exact (hours) = P / D",
+    ]
+
+
+def test_leading_order_only_says_so() -> None:
+    text = derivation_text(derive_leading_order(8))
+    assert "not computed" in text
+    assert "  P = " not in text
+    latex = derivation_latex(derive_leading_order(8))
+    assert "not computed" in latex
+    assert latex.count(r"\begin{align*}") == latex.count(r"\end{align*}") == 1
+
+
+def check_latex_structure(latex: str) -> None:
+    for environment in ("equation*", "align*"):
+        assert latex.count(rf"\begin{{{environment}}}") == latex.count(rf"\end{{{environment}}}")
+    assert latex.count(r"\left") == latex.count(r"\right")
+    assert latex.count(r"\Bigl") == latex.count(r"\Bigr")
+    assert latex.count("{") == latex.count("}")
+    body = latex.split(r"\begin{align*}")[1]
+    for line in body.split("\\\\\n")[:-1]:  # each align line has one alignment point
+        assert line.count("&") in (1, 3), line
+
+
+@pytest.mark.parametrize("parity", [1, 2, 4])
+def test_latex_structure(parity: int) -> None:
+    latex = derivation_latex(derive(parity))
+    check_latex_structure(latex)
+    assert latex.startswith("% n+")
+    assert "$" not in latex  # a fragment for display math, not inline
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+@pytest.mark.parametrize("parity", [2, 5])
+def test_latex_compiles(parity: int, tmp_path: Path) -> None:
+    (tmp_path / "fragment.tex").write_text(derivation_latex(derive(parity)), encoding="utf-8")
+    (tmp_path / "doc.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{amsmath}\n\\allowdisplaybreaks\n"
+        "\\begin{document}\n\\input{fragment}\n\\end{document}\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, re.findall(r"^!.*$", done.stdout, re.MULTILINE)
+    assert (tmp_path / "doc.pdf").stat().st_size > 1000
+
+
+def test_markdown_math_blocks() -> None:
+    markdown = derivation_markdown(derive(2))
+    assert markdown.count("$$") % 2 == 0
+    assert r"\begin{aligned}" in markdown
+    assert "| 6 | loss |" in markdown
