@@ -32,6 +32,7 @@ from planner.scenario import Scenario
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.executor import install_daemon_executor
 from planner.tui.files import FileActions
 from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
 from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
@@ -122,8 +123,10 @@ class PlannerApp(FileActions):
         """Focus the first field (the failure rate) and compute the first results.
 
         The tab bar leaves the focus chain (F2-F5 and a click switch views), so Tab goes
-        from the last field to the compare table, where its keys work.
+        from the last field to the compare table, where its keys work. Workers run on
+        daemon threads (:mod:`planner.tui.executor`), so quitting never waits for one.
         """
+        install_daemon_executor()
         self.query_one(TabbedContent).query_one(Tabs).can_focus = False
         self.query_one(ParamsPanel).query(Input).first().focus()
         self.recompute(self.scenario)
