@@ -133,3 +133,55 @@ def relative_error(actual: float, expected: mpmath.mpf) -> mpmath.mpf:
     """``|actual - expected| / |expected|`` in mpmath (expected must not be 0)."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
         return abs(mpmath.mpf(actual) - expected) / abs(expected)
+
+
+def loss_split(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """(P(group lost), P(sectors lost)) within ``hours``, from a chain with two loss states.
+
+    Written from the rule in the issue (11), not from planner: the move to loss out of a
+    state with a latent defect (l = 1) loses sectors and goes to a state of its own, the
+    last; the move out of a state without one (k + 1 failures) loses the group. The
+    generator is built here from scratch with both absorbing states.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
+        mu_op, mu_scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
+        index = {s: i for i, s in enumerate(states(parity))}
+        group, sectors = len(index), len(index) + 1
+        q = mpmath.zeros(sectors + 1, sectors + 1)
+        for (f, lat), i in index.items():
+            lost = sectors if lat == 1 else group  # a latent defect among the events
+            target = lost if f + 1 + lat > parity else index[(f + 1, lat)]
+            q[i, target] += (drives - f - lat) * lop
+            if lat == 0 and f < parity:
+                q[i, index[(f, 1)]] += (drives - f) * lld
+            if f > 0:
+                q[i, index[(f - 1, lat)]] += mu_op
+            if (f, lat) == (0, 1):
+                q[i, index[(0, 0)]] += mu_scrub
+        for i in range(sectors + 1):
+            q[i, i] = -mpmath.fsum(q[i, j] for j in range(sectors + 1) if j != i)
+        exp = mpmath.expm(q * mpmath.mpf(hours))
+        return +exp[0, group], +exp[0, sectors]
+
+
+def aggregate_split(
+    p_group: mpmath.mpf | float, p_sectors: mpmath.mpf | float, groups: int
+) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """(P(any group lost whole), P(sectors lost, no group lost whole)) of ``groups`` groups.
+
+    Each group independently: no loss, group lost or sectors lost (first loss). By
+    enumeration of the no-whole-loss outcomes: (1 - pG)^g minus the all-clean (1-pG-pS)^g.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        pg, ps = mpmath.mpf(p_group), mpmath.mpf(p_sectors)
+        any_group = 1 - (1 - pg) ** groups
+        return +any_group, +((1 - pg) ** groups - (1 - pg - ps) ** groups)

@@ -35,6 +35,7 @@ def comparison(scenario: Scenario) -> Comparison:
         mission_hours=scenario.mission_hours,
         baseline=scenario.baseline_label(),
         capacity_tb=scenario.drive.capacity_tb,
+        unreadable_sector=scenario.restore.on_unreadable_sector,
     )
 
 

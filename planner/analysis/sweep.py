@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from planner.analysis.inputs import scenario_inputs
 from planner.core.sweep import (
@@ -107,6 +107,18 @@ def sweep_report(
         layouts = [(k, n) for k in parities for n in sizes]
         labels = [None] * len(layouts)
     rows = sweep(points, layouts, include_uneven)
+    if scenario.restore.on_unreadable_sector == "fail-rebuild":
+        # an unreadable sector fails the rebuild: every loss loses the group (P(loss) same)
+        rows = [
+            replace(
+                row,
+                p_group_lost=row.p_loss_group,
+                p_sectors_lost=0.0,
+                p_group_lost_aggregate=row.p_loss_aggregate,
+                p_sectors_lost_aggregate=0.0,
+            )
+            for row in rows
+        ]
     if by_layout:
         # Every layout is evaluated at every point (uneven ones included), point by point
         # in layout order; layouts may share (k, N), so the index, not (k, N), says which.

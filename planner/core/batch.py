@@ -16,13 +16,14 @@ import numpy.typing as npt
 
 from planner.core.aggregate import p_loss_aggregate_batch
 from planner.core.expm import expm_metzler
-from planner.core.generator import generator_stack
+from planner.core.generator import generator_stack, split_loss_generator
 
 FloatArray = npt.NDArray[np.float64]
 
 __all__ = [
     "expm_metzler",
     "generator_stack",
+    "loss_split_batch",
     "p_loss_aggregate_batch",
     "p_loss_group_batch",
     "p_loss_group_mixed",
@@ -69,6 +70,46 @@ def p_loss_group_batch(
     loss = q.shape[-1] - 1
     p = expm_metzler(g, entry=(0, loss), lead_power=parity + 1, generator=True)
     return np.clip(p, 0.0, 1.0)
+
+
+def loss_split_batch(
+    parity: int,
+    drives: npt.ArrayLike,
+    op_failures_per_hour: npt.ArrayLike,
+    latent_defects_per_hour: npt.ArrayLike,
+    rebuild_hours: npt.ArrayLike,
+    scrub_hours: npt.ArrayLike,
+    mission_hours: npt.ArrayLike,
+) -> tuple[FloatArray, FloatArray]:
+    """(P(group lost), P(sectors lost)) within the mission for broadcast inputs (issue 11).
+
+    The (pristine, group lost) and (pristine, sectors lost) entries of exp(Q' T), Q' the
+    generator with the loss state split (:func:`planner.core.generator.split_loss_generator`),
+    each computed directly (never as a difference). Arguments as for
+    :func:`p_loss_group_batch`; their sum is its P(loss).
+    """
+    q = split_loss_generator(
+        generator_stack(
+            parity,
+            drives,
+            op_failures_per_hour,
+            latent_defects_per_hour,
+            rebuild_hours,
+            scrub_hours,
+        ),
+        parity,
+    )
+    hours = np.asarray(mission_hours, dtype=np.float64)
+    if not np.all(np.isfinite(hours) & (hours >= 0)):
+        raise ValueError("mission_hours must be >= 0 and finite")
+    shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
+    q = np.broadcast_to(q, (*shape, *q.shape[-2:]))
+    g = q * np.broadcast_to(hours, shape)[..., None, None]
+    sectors = q.shape[-1] - 1
+    exp = expm_metzler(g, lead_power=parity + 1, generator=True)
+    group_lost = np.clip(exp[..., 0, sectors - 1], 0.0, 1.0)
+    sectors_lost = np.clip(exp[..., 0, sectors], 0.0, 1.0)
+    return group_lost, sectors_lost
 
 
 def p_loss_group_mixed(

@@ -124,3 +124,24 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
         rates.rebuild_hours,
         rates.scrub_hours,
     )
+
+
+def split_loss_generator(q: FloatArray, parity: int) -> FloatArray:
+    """Generators with the loss state split in two: group lost, then sectors lost.
+
+    ``q`` (shape ``... x m x m``, loss state last) becomes ``... x (m + 1) x (m + 1)``: the
+    moves into the loss state out of :attr:`~planner.core.model.Chain.sector_loss_sources`
+    (a latent defect among the events) go to the new last state, "sectors lost"; the others
+    (k + 1 operational failures) stay in state ``m - 1``, "group lost". Both are absorbing,
+    so P(group lost by T) + P(sectors lost by T) = P(loss by T) exactly.
+    """
+    chain = build_chain(parity)
+    size = q.shape[-1]
+    if size != len(chain.states):
+        raise ValueError(f"a generator of the n+{parity} chain has {len(chain.states)} states")
+    split = np.zeros((*q.shape[:-2], size + 1, size + 1))
+    split[..., :size, :size] = q
+    for source in chain.sector_loss_sources:
+        split[..., source, size] = q[..., source, size - 1]
+        split[..., source, size - 1] = 0.0
+    return split

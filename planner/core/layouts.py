@@ -8,15 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-from planner.core.aggregate import group_count, p_loss_aggregate
+from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate
 from planner.core.evaluate import (
+    loss_split,
     losses_per_10k_groups,
     mttdl_hours,
     p_loss_group,
     relative_risk,
 )
 from planner.core.rates import Rates
+
+UnreadableSector = Literal["lose-sectors", "fail-rebuild"]
+"""What an unreadable sector met during a critical rebuild does: lose the stripes under it
+(the default), or fail the rebuild and so lose the group (ceph-tools' choice)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,13 @@ class LayoutResult:
     relative_risk_group: float
     relative_risk_aggregate: float
     usable_tb: float | None
+    p_group_lost: float = 0.0
+    p_sectors_lost: float = 0.0
+    p_group_lost_aggregate: float = 0.0
+    p_sectors_lost_aggregate: float = 0.0
+    """What is lost (issue 11): ``p_group_lost + p_sectors_lost = p_loss_group``; for the
+    aggregate, P(some group lost whole) and P(sectors lost, no group lost whole), which sum
+    to ``p_loss_aggregate`` (:func:`planner.core.aggregate.loss_split_aggregate`)."""
 
 
 @dataclass(frozen=True)
@@ -106,10 +119,13 @@ def compare_layouts(
     mission_hours: float,
     baseline: str | None = None,
     capacity_tb: float | None = None,
+    unreadable_sector: UnreadableSector = "lose-sectors",
 ) -> Comparison:
     """Evaluate ``layouts`` side by side.
 
     Relative risks are against ``baseline`` (a layout label; default the first layout).
+    ``unreadable_sector`` says whether a loss with a latent defect among its events loses
+    sectors (default) or the whole group (``fail-rebuild``); P(loss) is the same either way.
     """
     if not layouts:
         raise ValueError("at least one layout is needed")
@@ -126,6 +142,15 @@ def compare_layouts(
         p_group = p_loss_group(layout.parity, layout.group_size, rates, mission_hours)
         raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
     base = raw[labels.index(base_label)]
+    splits = {}
+    for layout, shape, _, _ in raw:
+        split = loss_split(layout.parity, layout.group_size, rates, mission_hours)
+        if unreadable_sector == "fail-rebuild":
+            split = split.counting_sectors_as_group()
+        splits[layout.label] = (
+            split,
+            loss_split_aggregate(split.p_group_lost, split.p_sectors_lost, shape.groups),
+        )
 
     results = tuple(
         LayoutResult(
@@ -142,6 +167,10 @@ def compare_layouts(
                 if capacity_tb is None
                 else shape.groups * layout.data_disks_per_group * capacity_tb
             ),
+            p_group_lost=splits[layout.label][0].p_group_lost,
+            p_sectors_lost=splits[layout.label][0].p_sectors_lost,
+            p_group_lost_aggregate=splits[layout.label][1][0],
+            p_sectors_lost_aggregate=splits[layout.label][1][1],
         )
         for layout, shape, p_group, p_agg in raw
     )

@@ -20,6 +20,13 @@ Transitions, all at constant rates per hour (NS3574, "Probability of data loss")
 Multiple latent defects are not tracked: they lose data only if they share a stripe,
 which the paper calls "very remote" and leaves out.
 
+What is lost (issue 11): a move into the loss state out of a state *with* a latent defect
+(``l = 1``) loses the stripes under that defect, a few sectors (a file to restore); one out
+of a state *without* (``l = 0``, k + 1 overlapping operational failures) loses the whole
+group. :attr:`Chain.sector_loss_sources` names the former; splitting the loss state into
+"group lost" and "sectors lost" (:func:`planner.core.generator.split_loss_generator`) gives
+the two probabilities exactly, and they sum to P(loss).
+
 States are numbered as in the paper: ordered by ``f`` then ``l``, then the loss state.
 For ``k = 1`` this is Figure 1 (1 = pristine, 2 = latent defect, 3 = one failed drive,
 4 = data loss); for ``k = 2`` it is Figure 4 (1 = pristine, 2 = latent defect,
@@ -118,6 +125,19 @@ class Chain:
     def transient_count(self) -> int:
         """Number of non-absorbing states, ``2k + 1``."""
         return len(self.states) - 1
+
+    @property
+    def sector_loss_sources(self) -> tuple[int, ...]:
+        """States whose move into the loss state loses sectors, not the whole group.
+
+        The states with an undiscovered latent defect (``l = 1``): the loss there is the
+        stripes under the defect. From the others the loss is k + 1 operational failures.
+        """
+        return tuple(
+            t.source
+            for t in self.transitions
+            if t.target == self.loss_index and self.states[t.source].latent == 1
+        )
 
 
 @cache

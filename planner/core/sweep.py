@@ -23,8 +23,8 @@ from enum import StrEnum
 
 import numpy as np
 
-from planner.core.aggregate import group_count, p_loss_aggregate_batch
-from planner.core.batch import p_loss_group_batch
+from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate_batch
+from planner.core.batch import loss_split_batch, p_loss_group_batch
 from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
@@ -135,6 +135,12 @@ class SweepRow:
         mission_hours: mission time T (h).
         varied: name of the swept :class:`Parameter`, or None.
         value: its value on this row, or None.
+        p_group_lost: P(group lost) of one group, k + 1 overlapping failures (issue 11).
+        p_sectors_lost: P(sectors lost) of one group, a latent defect among the events;
+            the two sum to ``p_loss_group``.
+        p_group_lost_aggregate: P(some group of the aggregate lost whole).
+        p_sectors_lost_aggregate: P(sectors lost and no group lost whole); with the
+            previous one it sums to ``p_loss_aggregate``.
     """
 
     parity: int
@@ -151,6 +157,10 @@ class SweepRow:
     mission_hours: float
     varied: str | None = None
     value: float | None = None
+    p_group_lost: float = 0.0
+    p_sectors_lost: float = 0.0
+    p_group_lost_aggregate: float = 0.0
+    p_sectors_lost_aggregate: float = 0.0
 
     def as_dict(self) -> dict[str, int | float | bool | str | None]:
         """The row as JSON-ready plain values (``varied``/``value`` only when set)."""
@@ -225,11 +235,12 @@ def sweep(
     drives = np.array([n for _, _, n in cases])
     groups = group_count([p.data_disks for p, _, _ in cases], drives - parity)
     p_group = np.empty(len(cases))
+    p_lost = np.empty(len(cases))
+    p_sectors = np.empty(len(cases))
     for k in np.unique(parity):
         pick = np.flatnonzero(parity == k)
         chosen = [cases[i][0] for i in pick]
-        p_group[pick] = p_loss_group_batch(
-            int(k),
+        arguments = (
             drives[pick],
             [p.rates.op_failures_per_hour for p in chosen],
             [p.rates.latent_defects_per_hour for p in chosen],
@@ -237,7 +248,13 @@ def sweep(
             [p.rates.scrub_hours for p in chosen],
             [p.mission_hours for p in chosen],
         )
+        p_group[pick] = p_loss_group_batch(int(k), *arguments)
+        p_lost[pick], p_sectors[pick] = loss_split_batch(int(k), *arguments)
     p_aggregate = p_loss_aggregate_batch(p_group, groups)
+    splits = [
+        loss_split_aggregate(float(pl), float(ps), int(g))
+        for pl, ps, g in zip(p_lost, p_sectors, groups, strict=True)
+    ]
     return [
         SweepRow(
             parity=k,
@@ -254,8 +271,14 @@ def sweep(
             mission_hours=point.mission_hours,
             varied=point.varied,
             value=point.value,
+            p_group_lost=float(pl),
+            p_sectors_lost=float(ps),
+            p_group_lost_aggregate=split[0],
+            p_sectors_lost_aggregate=split[1],
         )
-        for (point, k, n), g, pg, pa in zip(cases, groups, p_group, p_aggregate, strict=True)
+        for (point, k, n), g, pg, pa, pl, ps, split in zip(
+            cases, groups, p_group, p_aggregate, p_lost, p_sectors, splits, strict=True
+        )
     ]
 
 

@@ -124,8 +124,44 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             lambda r: format_ratio(r.relative_risk_aggregate),
             short_header="Risk vs\nbaseline",
         ),
+        *loss_split_columns(),
     ]
     return columns
+
+
+def loss_split_columns() -> list[Column[LayoutResult]]:
+    """What is lost (issue 11): the group's P(loss) split, and the aggregate's.
+
+    P(group lost) + P(sectors lost) = P(loss) per group; per aggregate, P(some group lost
+    whole) + P(sectors lost, no group lost whole) = P(loss) aggregate. On a narrow screen
+    they go first (the exports always have them).
+    """
+    return [
+        Column(
+            "P(group lost) group",
+            lambda r: format_percent(r.p_group_lost),
+            short_header="P(group lost)\ngroup",
+            priority=11,
+        ),
+        Column(
+            "P(sectors lost) group",
+            lambda r: format_percent(r.p_sectors_lost),
+            short_header="P(sectors lost)\ngroup",
+            priority=10,
+        ),
+        Column(
+            "P(group lost) aggregate",
+            lambda r: format_percent(r.p_group_lost_aggregate),
+            short_header="P(group lost)\naggregate",
+            priority=9,
+        ),
+        Column(
+            "P(sectors lost) aggregate",
+            lambda r: format_percent(r.p_sectors_lost_aggregate),
+            short_header="P(sectors lost)\naggregate",
+            priority=8,
+        ),
+    ]
 
 
 def fit_columns(
@@ -166,6 +202,11 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
         f"Mission {mission_years:g} years ({comparison.mission_hours:,.0f} h); "
         f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
     ]
+    lines.append(
+        "P(loss) = P(group lost), k + 1 overlapping drive failures, + P(sectors lost), a "
+        "latent defect among the events; the aggregate's: some group lost whole, or sectors "
+        "lost with no group lost whole."
+    )
     uneven = [r for r in comparison.results if not r.shape.exact_division]
     for r in uneven:
         extra = r.shape.groups * r.layout.data_disks_per_group - comparison.data_disks
@@ -315,6 +356,10 @@ def comparison_records(
             "usable_tb": r.usable_tb,
             "p_loss_group": r.p_loss_group,
             "p_loss_aggregate": r.p_loss_aggregate,
+            "p_group_lost": r.p_group_lost,
+            "p_sectors_lost": r.p_sectors_lost,
+            "p_group_lost_aggregate": r.p_group_lost_aggregate,
+            "p_sectors_lost_aggregate": r.p_sectors_lost_aggregate,
             "losses_per_10k_groups": r.losses_per_10k_groups,
             "mttdl_hours": r.mttdl_hours,
             "relative_risk_group": finite_or_none(r.relative_risk_group),

@@ -19,7 +19,7 @@ to 5 h 1 on three arrays. Sources and presets: docs/sizing.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
@@ -85,6 +85,13 @@ class Restore(FrozenModel):
         allow_inf_nan=False,
         description="Hours before the rebuild starts (no hot spare: time to replace the "
         "drive; default 0).",
+    )
+    on_unreadable_sector: Literal["lose-sectors", "fail-rebuild"] = Field(
+        default="lose-sectors",
+        description="What an unreadable sector met during a critical rebuild does: "
+        "lose-sectors (the stripes under it are lost; default) or fail-rebuild (the rebuild "
+        "fails and the group is lost). Either way it is data loss: P(loss) is the same, "
+        "only its split into P(group lost) and P(sectors lost) changes.",
     )
     scrub_hours: float = at_least(
         MIN_RESTORE_HOURS,

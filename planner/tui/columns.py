@@ -76,6 +76,17 @@ def tui_columns(comparison: Comparison) -> list[TuiColumn[LayoutResult]]:
         TuiColumn(
             "Risk vs\nbaseline", lambda r: format_ratio(r.relative_risk_aggregate), risk=True
         ),
+        # What is lost (issue 11), shown when the screen is wide enough (the export has them)
+        TuiColumn(
+            "Group lost\naggregate",
+            lambda r: format_percent(r.p_group_lost_aggregate),
+            priority=7,
+        ),
+        TuiColumn(
+            "Sectors lost\naggregate",
+            lambda r: format_percent(r.p_sectors_lost_aggregate),
+            priority=6,
+        ),
     ]
     return columns
 
