@@ -45,9 +45,15 @@ def analytic_by_label(
     """The constant-rate methods (MTTDL, no latent defects) of each layout, by label."""
     rates = scenario.rates()
     chosen = scenario.core_layouts() if layouts is None else layouts
+    drive = scenario.drive
+    spec_sheet = (
+        (drive.capacity_tb, drive.unrecoverable_read_errors_per_bit)
+        if drive.capacity_tb is not None and drive.unrecoverable_read_errors_per_bit is not None
+        else None
+    )
     return {
         layout.label: analytic_methods(
-            layout.parity, layout.group_size, rates, scenario.mission_hours
+            layout.parity, layout.group_size, rates, scenario.mission_hours, spec_sheet
         )
         for layout in chosen
     }

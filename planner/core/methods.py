@@ -11,7 +11,13 @@ in vendor tools, and this module evaluates both so a report can show how far the
   printed in papers;
 * the **classic formula without latent defects**: the same chain with
   ``latent_defects_per_hour = 0``, i.e. the textbook model that only counts whole-drive
-  failures (NS3574 shows that latent defects dominate RAID 5's risk).
+  failures (NS3574 shows that latent defects dominate RAID 5's risk);
+* the **spec-sheet method** of web calculators: no latent defects, but every critical
+  rebuild (k drives down, no redundancy left) reads the N - k surviving drives whole and
+  hits an unrecoverable read error with probability ``1 - exp(-bits read x errors per
+  bit)``; folded into the chain, that rebuild ends in loss (sectors lost) with that
+  probability (:func:`spec_sheet_generator`). It needs the capacity and the spec sheet's
+  error rate; the paper's model needs a latent-defect rate and a scrub time instead.
 """
 
 from __future__ import annotations
@@ -21,8 +27,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from planner.core.evaluate import mttdl_hours, p_loss_group
+from planner.core.expm import expm_metzler
+from planner.core.generator import generator_matrix
+from planner.core.model import State, build_chain
 from planner.core.rates import Rates
+
+BITS_PER_TB = 8e12
+"""Bits in a decimal terabyte."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +51,9 @@ class AnalyticMethods:
         mttdl_approx_hours: leading-order closed-form MTTDL (h).
         p_mttdl_approx: ``1 - exp(-T / mttdl_approx_hours)``.
         p_no_latent: exact transient probability with no latent defects.
+        p_spec_sheet: the spec-sheet method's probability (no latent defects, an
+            unreadable sector at a critical rebuild), or None without a capacity and an
+            error rate per bit.
     """
 
     p_markov: float
@@ -44,6 +62,59 @@ class AnalyticMethods:
     mttdl_approx_hours: float
     p_mttdl_approx: float
     p_no_latent: float
+    p_spec_sheet: float | None = None
+
+
+def p_unreadable_in_rebuild(bits_read: float, errors_per_bit: float) -> float:
+    """P(at least one unrecoverable read error while reading ``bits_read`` bits).
+
+    ``1 - exp(-bits_read x errors_per_bit)``, as ``-expm1`` so that 1e-12 keeps its
+    digits; the same as the calculators' ``1 - (1 - rate)^bits`` to 1e-15 relative.
+    """
+    if not (np.isfinite(bits_read) and bits_read >= 0):
+        raise ValueError(f"bits_read must be >= 0, got {bits_read!r}")
+    if not (np.isfinite(errors_per_bit) and errors_per_bit >= 0):
+        raise ValueError(f"errors_per_bit must be >= 0, got {errors_per_bit!r}")
+    return -math.expm1(-bits_read * errors_per_bit)
+
+
+def critical_rebuild_bits(parity: int, drives: int, capacity_tb: float) -> float:
+    """Bits a critical rebuild reads: the N - k surviving drives, whole."""
+    return (drives - parity) * capacity_tb * BITS_PER_TB
+
+
+def spec_sheet_generator(
+    parity: int, drives: int, rates: Rates, p_unreadable: float
+) -> npt.NDArray[np.float64]:
+    """Q of the spec-sheet method: no latent defects; a critical rebuild may lose sectors.
+
+    The chain of :func:`planner.core.generator.generator_matrix` with
+    ``latent_defects_per_hour = 0``, whose rebuild out of the critical state (k, 0) goes
+    back to (k - 1, 0) at ``(1 - p) mu`` and into the loss state at ``p mu``.
+    """
+    if not 0.0 <= p_unreadable <= 1.0:
+        raise ValueError(f"p_unreadable must be in [0, 1], got {p_unreadable!r}")
+    q = generator_matrix(parity, drives, replace(rates, latent_defects_per_hour=0.0))
+    chain = build_chain(parity)
+    critical = chain.states.index(State(parity, 0))
+    back = chain.states.index(State(parity - 1, 0))
+    mu = q[critical, back]
+    q[critical, back] = (1.0 - p_unreadable) * mu
+    q[critical, chain.loss_index] += p_unreadable * mu
+    return q
+
+
+def p_loss_spec_sheet(
+    parity: int, drives: int, rates: Rates, mission_hours: float, p_unreadable: float
+) -> float:
+    """P(loss) of one group by the spec-sheet method (:func:`spec_sheet_generator`)."""
+    q = spec_sheet_generator(parity, drives, rates, p_unreadable)
+    p = float(
+        expm_metzler(
+            q * mission_hours, entry=(0, q.shape[0] - 1), lead_power=parity + 1, generator=True
+        )
+    )
+    return min(max(p, 0.0), 1.0)
 
 
 def p_loss_from_mttdl(mttdl: float, mission_hours: float) -> float:
@@ -82,7 +153,11 @@ def mttdl_approx_hours(parity: int, drives: int, rates: Rates) -> float:
 
 
 def analytic_methods(
-    parity: int, drives: int, rates: Rates, mission_hours: float
+    parity: int,
+    drives: int,
+    rates: Rates,
+    mission_hours: float,
+    spec_sheet: tuple[float, float] | None = None,
 ) -> AnalyticMethods:
     """P(loss) of one group of ``drives`` drives (``parity`` of them parity) by each method.
 
@@ -91,6 +166,7 @@ def analytic_methods(
         drives: drives per group, N.
         rates: the constant rates (per hour) of the Markov model.
         mission_hours: mission length (h).
+        spec_sheet: ``(capacity_tb, errors_per_bit)`` for the spec-sheet method, or None.
     """
     exact_mttdl = mttdl_hours(parity, drives, rates)
     approx_mttdl = mttdl_approx_hours(parity, drives, rates)
@@ -102,4 +178,17 @@ def analytic_methods(
         mttdl_approx_hours=approx_mttdl,
         p_mttdl_approx=p_loss_from_mttdl(approx_mttdl, mission_hours),
         p_no_latent=p_loss_group(parity, drives, no_latent, mission_hours),
+        p_spec_sheet=(
+            None
+            if spec_sheet is None
+            else p_loss_spec_sheet(
+                parity,
+                drives,
+                rates,
+                mission_hours,
+                p_unreadable_in_rebuild(
+                    critical_rebuild_bits(parity, drives, spec_sheet[0]), spec_sheet[1]
+                ),
+            )
+        ),
     )

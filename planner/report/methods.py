@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from planner.core.simulate import SimulationResult
 
 MARKOV, MTTDL, MTTDL_APPROX, NO_LATENT = "markov", "mttdl", "mttdl_approx", "no_latent"
+SPEC_SHEET = "spec_sheet"
 SIM_EXPONENTIAL, SIM_DISTRIBUTIONS = "sim_exponential", "sim_distributions"
 
 
@@ -130,6 +131,18 @@ def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
             "Markov, no latent defects",
             analytic.p_no_latent,
             _ratio(analytic.p_no_latent, reference),
+        ),
+        *(
+            []
+            if analytic.p_spec_sheet is None
+            else [
+                MethodEstimate(
+                    SPEC_SHEET,
+                    "Spec sheet: URE at critical rebuild",
+                    analytic.p_spec_sheet,
+                    _ratio(analytic.p_spec_sheet, reference),
+                )
+            ]
         ),
     ]
 
@@ -317,6 +330,7 @@ _EVALUATE_COLUMNS = (
     (MTTDL, "1-exp(-T/MTTDL) vs exact", "MTTDL\nvs exact"),
     (MTTDL_APPROX, "1-exp(-T/MTTDL), closed form vs exact", "Closed-form\nvs exact"),
     (NO_LATENT, "No latent defects vs exact", "No latent\nvs exact"),
+    (SPEC_SHEET, "Spec-sheet URE method vs exact", "Spec sheet\nvs exact"),
 )
 
 
@@ -331,9 +345,12 @@ def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[Lay
         return cell
 
     # Droppable, the most telling last: a terminal too narrow for them keeps evaluate's table.
+    # The spec-sheet method only when the scenario gives a capacity and an error rate per bit.
+    given = {e.key for a in analytic.values() for e in analytic_estimates(a)}
     return [
         Column(header, text(key), short_header=short, priority=len(_EVALUATE_COLUMNS) - i)
         for i, (key, header, short) in enumerate(_EVALUATE_COLUMNS)
+        if key in given
     ]
 
 
