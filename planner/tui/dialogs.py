@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.presets import PRESETS
 from planner.scenario import Scenario
+from planner.scenario.errors import shown
 from planner.tui.state import FieldError, with_layout_added
 
 CUSTOM = "custom"
@@ -100,7 +101,7 @@ def _whole(text: str, what: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise FieldError(f"{what}: {text!r} is not a whole number") from None
+        raise FieldError(f"{what}: {shown(text)} is not a whole number") from None
 
 
 QuitChoice = Literal["save", "quit"]

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from planner.scenario import Scenario
 from planner.scenario.diagnostics import from_validation_error
+from planner.scenario.errors import shown
 
 FieldKind = Literal["fraction", "float", "int", "optional_float"]
 
@@ -167,13 +168,13 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     except ValueError:
         forms = "a fraction like 0.019 or a percentage like 1.9%" if spec.kind == "fraction" else ""
         raise FieldError(
-            f"{text.strip()!r} is not a number" + (f"; write {forms}" if forms else "")
+            f"{shown(text.strip())} is not a number" + (f"; write {forms}" if forms else "")
         ) from None
     if not math.isfinite(number):
-        raise FieldError(f"{text.strip()} is not a finite number")
+        raise FieldError(f"{shown(text.strip(), quote=False)} is not a finite number")
     if spec.kind == "int":
         if not number.is_integer():
-            raise FieldError(f"{text.strip()} is not a whole number of drives")
+            raise FieldError(f"{shown(text.strip(), quote=False)} is not a whole number of drives")
         return int(number)
     if number.is_integer() and not any(c in cleaned for c in ".eE"):
         return int(number)  # saved back as typed: 30, not 30.0
