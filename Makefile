@@ -45,6 +45,11 @@ typecheck: $(TEST_STAMP)
 unit: $(TEST_STAMP)
 	$(BIN)/pytest -q -n auto
 
+## The fuzz suite at length: thousands of mutated scenarios and overrides, 12 seeded TUI
+## keystroke runs (`make test` runs a few dozen of each). FUZZ_EXAMPLES=N changes the count.
+fuzz: $(TEST_STAMP)
+	PLANNER_FUZZ=long PLANNER_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-2000} $(BIN)/pytest -q -n auto tests/fuzz
+
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_startup.py
