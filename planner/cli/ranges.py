@@ -16,6 +16,7 @@ import re
 
 from planner.analysis.sweep import VaryRange, vary_range
 from planner.report.fields import FIELDS_BY_NAME, ScenarioField
+from planner.scenario.limits import outside_limits
 
 DEFAULT_COUNT = 9
 """Values of a ``--vary`` range without ``:COUNT``."""
@@ -76,6 +77,9 @@ def _number(text: str, field: ScenarioField, where: str) -> float:
         )
     if field.integer and value != round(value):
         raise RangeError(f"--vary {field.name}: {where} {raw!r} must be a whole number")
+    problem = outside_limits(field.name, value)
+    if problem is not None:
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} {problem}")
     return value
 
 

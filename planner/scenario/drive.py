@@ -46,15 +46,18 @@ from planner.core.rates import (
     read_errors_to_latent_defects_per_hour,
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
-from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.base import FieldError, FrozenModel, at_least, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import (
     MAX_ERRORS_PER_BIT,
     MAX_LATENT_DEFECTS_PER_HOUR,
     MAX_MTBF_HOURS,
     MAX_SUSTAINED_MB_PER_S,
+    MIN_CAPACITY_TB,
     MIN_ERRORS_PER_BIT,
     MIN_FRACTION_PER_YEAR,
+    MIN_IOPS_PER_DRIVE,
+    MIN_USABLE_FRACTION,
 )
 
 _PERCENT = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*%\s*$")
@@ -188,7 +191,8 @@ class Drive(FrozenModel):
         lt=1e13,
         description="Bytes read per drive-hour (NS3574 Table 1: 1.35e9 to 1.35e10).",
     )
-    capacity_tb: float | None = positive(
+    capacity_tb: float | None = at_least(
+        MIN_CAPACITY_TB,
         default=None,
         le=1000,
         description="Capacity of one drive (TB, 10^12 bytes), for usable capacity, sizing "
@@ -202,12 +206,14 @@ class Drive(FrozenModel):
         + ", ".join(f"{c.name} ({c.iops:g} IOPS)" for c in DRIVE_CLASSES.values())
         + ".",
     )
-    iops_per_drive: float | None = positive(
+    iops_per_drive: float | None = at_least(
+        MIN_IOPS_PER_DRIVE,
         default=None,
         le=10_000_000,
         description="Random I/Os per second one drive sustains (overrides the class default).",
     )
-    usable_fraction: float | None = positive(
+    usable_fraction: float | None = at_least(
+        MIN_USABLE_FRACTION,
         default=None,
         le=1,
         description="Share of capacity_tb that holds data after right-sizing and formatting "

@@ -28,6 +28,15 @@ MIN_RESTORE_HOURS = 1e-3
 MIN_MISSION_YEARS = 1e-3
 """Shortest mission (years; 8.76 h)."""
 
+MIN_CAPACITY_TB = 1e-3
+"""Smallest drive (TB; 1 GB): sizing divides by it."""
+
+MIN_IOPS_PER_DRIVE = 1.0
+"""Fewest random I/Os per second a drive may be given: sizing divides by it."""
+
+MIN_USABLE_FRACTION = 0.01
+"""Smallest share of a drive that holds data: sizing divides by it."""
+
 MAX_LATENT_DEFECTS_PER_HOUR = 1.0
 """Latent defects per drive-hour must stay below this, given directly or as a product."""
 
@@ -50,7 +59,36 @@ _REASONS = {
     "unrecoverable_read_errors_per_bit": "spec sheets give 1e-14 (desktop HDD) to 1e-17 "
     "(enterprise SSD) errors per bit; 1e-15 is written '1 sector per 10^15 bits'",
     "sustained_mb_per_s": "no drive sustains more than ~14,000 MB/s (PCIe 5 NVMe)",
+    "capacity_tb": "no drive holds less than a gigabyte",
+    "iops_per_drive": "no drive serves less than one random I/O per second",
+    "usable_fraction": "a drive holds data on more than 1% of itself",
 }
+
+
+_FIELD_RANGES = {
+    # dotted field: (least, most, unit): the schema's inclusive ranges, for sweeps
+    "drive.arr": (MIN_FRACTION_PER_YEAR, 1.0, ""),
+    "restore.rebuild_hours": (MIN_RESTORE_HOURS, 8760.0, " hours"),
+    "restore.scrub_hours": (MIN_RESTORE_HOURS, 87600.0, " hours"),
+    "mission_years": (MIN_MISSION_YEARS, 100.0, " years"),
+}
+
+
+def outside_limits(field: str, value: float) -> str | None:
+    """Why ``value`` is outside the scenario limits of ``field`` (dotted), or None.
+
+    For values that do not come from a file, such as ``planner sweep --vary``'s.
+    """
+    if field not in _FIELD_RANGES:
+        return None
+    least, most, unit = _FIELD_RANGES[field]
+    reason = reason_for(field.rsplit(".", 1)[-1])
+    why = f" ({reason})" if reason else ""
+    if value < least:
+        return f"is below {least:g}{unit}, the least a scenario may hold{why}"
+    if value > most:
+        return f"is above {most:g}{unit}, the most a scenario may hold"
+    return None
 
 
 def reason_for(field: str) -> str:

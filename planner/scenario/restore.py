@@ -34,6 +34,11 @@ _MODEL_KEYS = ("load", "load_factor", "replace_delay_hours")
 """Keys that only make sense with ``rebuild_mb_per_s``."""
 
 
+def format_hours(hours: float) -> str:
+    """Hours as a message states them: 10,288, or 2.2e+303 past a billion."""
+    return f"{hours:,.0f}" if hours < 1e9 else f"{hours:.3g}"
+
+
 def _restore_schema_extra(schema: dict[str, Any]) -> None:
     # At most one way of giving the restore time (the model check says so in words); with
     # neither the drive's sustained_mb_per_s is the rate.
@@ -199,7 +204,7 @@ class Restore(FrozenModel):
             )
         if hours > MAX_REBUILD_HOURS:
             raise FieldError(
-                f"the rebuild model gives {hours:,.0f} hours for {capacity_tb:g} TB at "
+                f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB at "
                 f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
                 "(check the rate's units: MB/s)",
                 *where,

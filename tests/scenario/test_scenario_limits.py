@@ -36,6 +36,10 @@ REFUSED = [
     ("restore.scrub_hours=1e-300", "restore.scrub_hours", "at least 0.001 hours", "seconds"),
     ("mission_years=1e-300", "mission_years", "at least 0.001 years", "9 hours"),
     ("drive.latent_defects_per_hour=1", "drive.latent_defects_per_hour", "less than 1", ""),
+    # planner size once asked for 3.6e+303 drives of 1e-300 IOPS
+    ("drive.iops_per_drive=1e-300", "drive.iops_per_drive", "at least 1", "one random I/O"),
+    ("drive.usable_fraction=1e-300", "drive.usable_fraction", "at least 0.01", "1%"),
+    ("drive.capacity_tb=1e-300", "drive.capacity_tb", "at least 0.001 TB", "a gigabyte"),
 ]
 
 
@@ -68,9 +72,9 @@ def test_the_limits_themselves_are_accepted() -> None:
 
 
 def test_a_derived_rebuild_faster_than_the_limit_is_refused() -> None:
-    # 1e-9 TB at 100,000 MB/s: 1e-8 s of rebuild, a rate of 3.6e11 per hour.
+    # 1 GB at 100,000 MB/s: 0.01 s of rebuild, a rate of 3.6e5 per hour.
     with pytest.raises(ScenarioError) as info:
-        load_default_scenario(["drive.capacity_tb=1e-9", "restore.rebuild_mb_per_s=100000"])
+        load_default_scenario(["drive.capacity_tb=0.001", "restore.rebuild_mb_per_s=100000"])
     assert info.value.field == "restore.rebuild_mb_per_s"
     assert "at least 0.001 hours" in info.value.message
 
@@ -141,3 +145,28 @@ def test_double_parity_corners_match_mpmath(drives: int) -> None:
         actual = p_loss_group(2, drives, rates, hours)
         error = abs(mpmath.mpf(actual) - expected) / expected
         assert error < 1e-8, (drives, arr, latent, rebuild, scrub, years, actual, expected)
+
+
+@pytest.mark.parametrize(
+    ("vary", "fragment"),
+    [
+        ("restore.rebuild_hours=1e-300..1", "below 0.001 hours"),
+        ("restore.scrub_hours=1..1e6", "above 87600 hours"),
+        ("drive.arr=1e-300..1e-200", "below 1e-06"),
+        ("mission_years=1e-300..1", "below 0.001 years"),
+    ],
+)
+def test_a_sweep_cannot_vary_a_field_past_its_limits(vary: str, fragment: str) -> None:
+    # sweep --vary restore.rebuild_hours=1e-300..1 once evaluated what no file may hold.
+    from planner.cli.ranges import RangeError, parse_vary
+
+    with pytest.raises(RangeError) as info:
+        parse_vary(vary, log=True)
+    assert fragment in str(info.value)
+
+
+def test_a_derived_rebuild_of_astronomical_length_is_stated_briefly() -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_default_scenario(["drive.capacity_tb=1", "restore.rebuild_mb_per_s=1e-300"])
+    assert "gives 2.78e+302 hours for 1 TB" in info.value.message  # 1e6 MB / 1e-300 MB/s
+    assert len(str(info.value)) < 200

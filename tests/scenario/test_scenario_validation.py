@@ -147,7 +147,7 @@ REJECTIONS = [
         "greater than 0",
     ),
     # capacity
-    ("capacity_tb: 0.3", "capacity_tb: 0", 6, 16, "drive.capacity_tb", "greater than 0 TB"),
+    ("capacity_tb: 0.3", "capacity_tb: 0", 6, 16, "drive.capacity_tb", "at least 0.001 TB"),
     ("capacity_tb: 0.3", "capacity_tb: 1001", 6, 16, "drive.capacity_tb", "at most 1000 TB"),
     # restore
     ("rebuild_hours: 12", "rebuild_hours: 0", 8, 18, "restore.rebuild_hours", "at least 0.001"),

@@ -272,7 +272,7 @@ REJECTIONS = [
     # drive sizing fields
     ("class: 10k", "class: 10krpm", 6, 10, "drive.class", "choose one of ['10k', '15k'"),
     ("class: 10k", "clas: 10k", 6, 3, "drive.clas", "did you mean 'class'?"),
-    ("class: 10k", "iops_per_drive: 0", 6, 19, "drive.iops_per_drive", "greater than 0"),
+    ("class: 10k", "iops_per_drive: 0", 6, 19, "drive.iops_per_drive", "at least 1 (no drive"),
     (
         "class: 10k",
         "class: 10k\n  usable_fraction: 1.5",
