@@ -31,9 +31,11 @@ SOURCE = "fuzz.yaml"
 _NO_POSITION = ("the scenario is empty", "the file has", "not valid YAML: ")
 
 
-def evaluate_json(overrides: list[str], path: Path | None = None) -> None:
+def evaluate_json(
+    overrides: list[str], path: Path | None = None, command: str = "evaluate"
+) -> None:
     """``planner evaluate -f json`` in-process: exit 0 with sound JSON, or exit 2, one line."""
-    args = ["evaluate", "-f", "json"] + [f"--set={o}" for o in overrides]
+    args = [command, "-f", "json"] + [f"--set={o}" for o in overrides]
     if path is not None:
         args.append(str(path))
     result = CliRunner().invoke(app, args)
@@ -74,7 +76,7 @@ def check_error(error: ScenarioError) -> None:
 def test_a_mutated_scenario_that_loads_evaluates_soundly(case: tuple[str, str]) -> None:
     _, text = case
     try:
-        load_scenario_text(text, SOURCE)
+        scenario = load_scenario_text(text, SOURCE)
     except ScenarioError:
         return
     import tempfile
@@ -84,6 +86,8 @@ def test_a_mutated_scenario_that_loads_evaluates_soundly(case: tuple[str, str]) 
         path.write_text(text, encoding="utf-8")
         with NoWarnings():
             evaluate_json([], path)
+            if scenario.workload is not None:
+                evaluate_json([], path, "size")
 
 
 _FIELDS = [
