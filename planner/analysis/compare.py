@@ -103,6 +103,7 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
         write_penalties=scenario.write_penalties(),
         load_factor=restore.rebuild_load_factor,
         delay_hours=restore.delay_hours,
+        sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
     )
 
 

@@ -31,8 +31,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from planner.core.aggregate import group_count, p_loss_aggregate
-from planner.core.evaluate import p_loss_group
+from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate
+from planner.core.evaluate import loss_split, p_loss_group
 from planner.core.layouts import Layout
 from planner.core.presets import find_preset
 from planner.core.rates import Rates
@@ -151,6 +151,10 @@ class SizingResult:
         mission_hours: the mission the probabilities are over, hours.
         p_loss_group: probability that one group loses data within the mission.
         p_loss_aggregate: probability that any of the ``groups`` groups does.
+        p_group_lost, p_sectors_lost: what is lost (issue 11), summing to
+            ``p_loss_group``: k + 1 overlapping failures, or a latent defect among them.
+        p_group_lost_aggregate, p_sectors_lost_aggregate: some group lost whole, or sectors
+            lost with no group lost whole; they sum to ``p_loss_aggregate``.
     """
 
     label: str
@@ -176,6 +180,10 @@ class SizingResult:
     mission_hours: float
     p_loss_group: float
     p_loss_aggregate: float
+    p_group_lost: float = 0.0
+    p_sectors_lost: float = 0.0
+    p_group_lost_aggregate: float = 0.0
+    p_sectors_lost_aggregate: float = 0.0
 
 
 def size_layout(
@@ -188,6 +196,7 @@ def size_layout(
     write_penalty: float | None = None,
     load_factor: float = 1.0,
     delay_hours: float = 0.0,
+    sectors_fail_rebuild: bool = False,
 ) -> SizingResult:
     """Size one layout for ``workload`` on ``drive`` and evaluate the sized aggregate.
 
@@ -201,6 +210,8 @@ def size_layout(
         write_penalty: disk I/Os per host write; None for :func:`default_write_penalty`.
         load_factor: rebuild slow-down under load (see :data:`planner.core.rebuild.LOAD_FACTORS`).
         delay_hours: hours before the rebuild starts (no hot spare).
+        sectors_fail_rebuild: count a loss with a latent defect among its events as the
+            group's loss (``restore.on_unreadable_sector: fail-rebuild``).
 
     Returns:
         The sized layout with its risk.
@@ -227,6 +238,10 @@ def size_layout(
     hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
     model_rates = dataclasses.replace(rates, rebuild_hours=hours)
     p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
+    split = loss_split(layout.parity, layout.group_size, model_rates, mission_hours)
+    if sectors_fail_rebuild:
+        split = split.counting_sectors_as_group()
+    split_aggregate = loss_split_aggregate(split.p_group_lost, split.p_sectors_lost, groups)
 
     return SizingResult(
         label=layout.label,
@@ -252,6 +267,10 @@ def size_layout(
         mission_hours=mission_hours,
         p_loss_group=p_group,
         p_loss_aggregate=p_loss_aggregate(p_group, groups),
+        p_group_lost=split.p_group_lost,
+        p_sectors_lost=split.p_sectors_lost,
+        p_group_lost_aggregate=split_aggregate[0],
+        p_sectors_lost_aggregate=split_aggregate[1],
     )
 
 
@@ -265,6 +284,7 @@ def size_layouts(
     write_penalties: Mapping[str, float] | None = None,
     load_factor: float = 1.0,
     delay_hours: float = 0.0,
+    sectors_fail_rebuild: bool = False,
 ) -> tuple[SizingResult, ...]:
     """Size every layout for the same workload, drive, rates and mission.
 
@@ -291,6 +311,7 @@ def size_layouts(
             write_penalty=overrides.get(layout.label),
             load_factor=load_factor,
             delay_hours=delay_hours,
+            sectors_fail_rebuild=sectors_fail_rebuild,
         )
         for layout in layouts
     )

@@ -114,6 +114,19 @@ def sizing_columns() -> list[Column[SizingResult]]:
             lambda r: format_percent(r.p_loss_aggregate),
             short_header="P(loss)\naggregate",
         ),
+        # What is lost (issue 11); on a narrow screen these go first
+        Column(
+            "P(group lost) aggregate",
+            lambda r: format_percent(r.p_group_lost_aggregate),
+            short_header="P(group lost)\naggregate",
+            priority=9,
+        ),
+        Column(
+            "P(sectors lost) aggregate",
+            lambda r: format_percent(r.p_sectors_lost_aggregate),
+            short_header="P(sectors lost)\naggregate",
+            priority=8,
+        ),
     ]
 
 

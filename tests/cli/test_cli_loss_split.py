@@ -65,3 +65,14 @@ def test_csv_and_sweep_carry_the_split_columns() -> None:
     )
     assert result.exit_code == 0, result.stderr
     assert all(key in result.stdout for key in KEYS)
+
+
+def test_size_splits_the_sized_aggregate_too() -> None:
+    table9 = TABLE4.with_name("ns3574-table9-250mb.yaml")
+    result = CliRunner().invoke(app, ["size", str(table9), "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    for layout in json.loads(result.stdout)["layouts"]:
+        total = layout["p_group_lost"] + layout["p_sectors_lost"]
+        assert layout["p_loss_group"] == pytest.approx(total, rel=1e-12)
+        total = layout["p_group_lost_aggregate"] + layout["p_sectors_lost_aggregate"]
+        assert layout["p_loss_aggregate"] == pytest.approx(total, rel=1e-12)
