@@ -55,6 +55,7 @@ class Model:
         exact: the same for the exact MTTDL, or None when it was not computed.
         polynomials: the exact fraction, or None.
         from_cache: True when it was read from the disk cache.
+        rebuild_streams: concurrent rebuilds (1, the paper's model; None: all failed drives).
     """
 
     parity: int
@@ -62,17 +63,18 @@ class Model:
     exact: Forms | None
     polynomials: MttdlPolynomials | None
     from_cache: bool
+    rebuild_streams: int | None = 1
 
     @property
     def chain(self) -> Chain:
         """The states and transitions."""
-        return build_chain(self.parity)
+        return build_chain(self.parity, self.rebuild_streams)
 
     def derivation(self) -> Derivation:
         """The SymPy derivation (for LaTeX and Markdown), built from the stored fraction."""
         if self.polynomials is None:
-            return derive_leading_order(self.parity)
-        return derivation_from(self.polynomials)
+            return derive_leading_order(self.parity, self.rebuild_streams)
+        return derivation_from(self.polynomials, self.rebuild_streams)
 
 
 def cache_directory() -> Path:
@@ -139,7 +141,13 @@ def _checksum(body: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def model(parity: int, *, exact: bool, directory: Path | None = None) -> Model:
+def model(
+    parity: int,
+    *,
+    exact: bool,
+    directory: Path | None = None,
+    rebuild_streams: int | None = 1,
+) -> Model:
     """The n+``parity`` model: from the cache, else derived (and stored when exact).
 
     Args:
@@ -147,15 +155,19 @@ def model(parity: int, *, exact: bool, directory: Path | None = None) -> Model:
         exact: compute the exact MTTDL when it is not cached; False gives the leading
             order only unless the cache holds the exact form.
         directory: cache directory (default :func:`cache_directory`).
+        rebuild_streams: concurrent rebuilds; the disk cache holds the paper's model (1)
+            only, other counts are derived each time.
     """
-    cached = load(parity, directory)
+    one_at_a_time = rebuild_streams == 1
+    cached = load(parity, directory) if one_at_a_time else None
     if cached is not None:
         return cached
-    leading = leading_order_forms(derive_leading_order(parity))
+    leading = leading_order_forms(derive_leading_order(parity, rebuild_streams))
     if not exact:
-        return Model(parity, leading, None, None, from_cache=False)
-    polynomials = mttdl_polynomials(parity)
+        return Model(parity, leading, None, None, False, rebuild_streams)
+    polynomials = mttdl_polynomials(parity, rebuild_streams)
     forms = (collect(polynomials.numerator, parity), collect(polynomials.denominator, parity))
-    result = Model(parity, leading, forms, polynomials, from_cache=False)
-    store(result, directory)
+    result = Model(parity, leading, forms, polynomials, False, rebuild_streams)
+    if one_at_a_time:
+        store(result, directory)
     return result

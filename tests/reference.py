@@ -66,8 +66,19 @@ def generator(
     return q
 
 
-def _q(parity: int, drives: int, lop: float, lld: float, rebuild: float, scrub: float) -> object:
-    return generator(parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub))
+def _q(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild: float,
+    scrub: float,
+    streams: int | None = 1,
+) -> object:
+    at_once = parity if streams is None else streams  # None: every failed drive (f <= k)
+    return generator(
+        parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub), at_once
+    )
 
 
 def p_loss(
@@ -78,10 +89,11 @@ def p_loss(
     rebuild_hours: float,
     scrub_hours: float,
     hours: float,
+    streams: int | None = 1,
 ) -> mpmath.mpf:
     """P(one group loses data within ``hours``), starting pristine: exp(Q T)[0, loss]."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams)
         return +mpmath.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
 
 
@@ -109,11 +121,17 @@ def p_loss_eig(
 
 
 def mttdl(
-    parity: int, drives: int, lop: float, lld: float, rebuild_hours: float, scrub_hours: float
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    streams: int | None = 1,
 ) -> mpmath.mpf:
     """Mean time to data loss from the pristine state (h): x[0] of ``-A x = 1``."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams)
         size = q.rows - 1
         a = mpmath.matrix(size, size)
         for i in range(size):

@@ -35,4 +35,5 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         data_disks=scenario.aggregate.data_disks,
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
+        parallel_rebuilds=scenario.restore.parallel_rebuilds,
     )

@@ -61,15 +61,20 @@ def chain_states(parity: int) -> tuple[StateRow, ...]:
 
 
 def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[TransitionRow, ...]:
-    """Every transition of a group of ``group_size`` drives with its rate under ``rates``."""
-    chain = build_chain(parity)
+    """Every transition of a group of ``group_size`` drives with its rate under ``rates``.
+
+    With parallel rebuilds (``rates.rebuild_streams``) a rebuild out of a state with f
+    failed drives reads ``min(f, streams)·μ_Op``.
+    """
+    chain = build_chain(parity, rates.rebuild_streams)
     names = [s.short() for s in chain.states]
     rows = []
     for (source, target, event, rate), t in zip(
         transition_rates(parity, group_size, rates), chain.transitions, strict=True
     ):
         symbol = RATE_SYMBOLS[event]
-        formula = symbol if t.drives_excluded is None else f"{t.multiplier(group_size)}·{symbol}"
+        count = t.multiplier(group_size)
+        formula = symbol if t.drives_excluded is None and count == 1 else f"{count}·{symbol}"
         rows.append(
             TransitionRow(
                 f"{source + 1} {names[source]}",
@@ -82,20 +87,23 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
     return tuple(rows)
 
 
-def closed_form_text(parity: int) -> str:
+def closed_form_text(parity: int, rebuild_streams: int | None = 1) -> str:
     """The closed-form MTTDL of the n+``parity`` model as text, leading order first."""
     from planner.core.derive import derive
     from planner.report.derivation import derivation_text
 
-    text = derivation_text(derive(parity))
+    text = derivation_text(derive(parity, rebuild_streams))
     sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
     sections.sort(key=lambda s: "leading order" not in s)  # the short form first
     intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
     return "\n\n".join([intro, *sections])
 
 
-def derivation(parity: int) -> Derivation:
-    """The symbolic derivation of the n+``parity`` model that ``planner derive`` renders."""
+def derivation(parity: int, rebuild_streams: int | None = 1) -> Derivation:
+    """The symbolic derivation of the n+``parity`` model that ``planner derive`` renders.
+
+    ``rebuild_streams``: concurrent rebuilds (1: one at a time; None: every failed drive).
+    """
     from planner.core.derive import derive
 
-    return derive(parity)
+    return derive(parity, rebuild_streams)

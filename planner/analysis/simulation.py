@@ -8,7 +8,7 @@ the computation is always :func:`simulate_layout`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import scenario_inputs
@@ -144,7 +144,10 @@ def second_distributions(scenario: Scenario) -> tuple[DistributionSet, str, str]
     The scenario's own distributions if it has a section, else the elerath2009 preset.
     """
     if scenario.distributions is None:
-        return DISTRIBUTION_PRESETS["elerath2009"], "elerath2009", PRESET_NOTE
+        preset = replace(
+            DISTRIBUTION_PRESETS["elerath2009"], rebuild_streams=scenario.rates().rebuild_streams
+        )
+        return preset, "elerath2009", PRESET_NOTE
     distributions, name = distribution_set(scenario.distributions, scenario.rates())
     return distributions, name, ""
 

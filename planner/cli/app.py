@@ -151,6 +151,17 @@ def derive(
         bool,
         typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
     ] = False,
+    parallel_rebuilds: Annotated[
+        int,
+        typer.Option(
+            "--parallel-rebuilds",
+            "-p",
+            min=0,
+            max=64,
+            help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
+            "N streams (min(f, N)·μOp with f drives failed); 0 every failed drive at once.",
+        ),
+    ] = 1,
 ) -> None:
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
@@ -162,7 +173,8 @@ def derive(
     from planner.report import derivation
 
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
-    model = _model_with_status(parity, exact)
+    streams = None if parallel_rebuilds == 0 or parallel_rebuilds >= parity else parallel_rebuilds
+    model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:
         minutes = derivation_cache.EXPECTED_MINUTES.get(parity, 1)
         print_note(
@@ -180,18 +192,18 @@ def derive(
     emit(text, output, f"the n+{parity} model")
 
 
-def _model_with_status(parity: int, exact: bool) -> derivation_cache.Model:
+def _model_with_status(parity: int, exact: bool, streams: int | None = 1) -> derivation_cache.Model:
     """The model from the cache or derived, with a spinner on a terminal while SymPy works."""
     from planner import derivation_cache
 
-    cached = derivation_cache.load(parity)
+    cached = derivation_cache.load(parity) if streams == 1 else None
     if cached is not None or not exact or not sys.stderr.isatty():
-        return cached or derivation_cache.model(parity, exact=exact)
+        return cached or derivation_cache.model(parity, exact=exact, rebuild_streams=streams)
     from rich.console import Console
 
     status = f"Deriving the exact MTTDL of the n+{parity} model with SymPy (once; cached)..."
     with Console(stderr=True).status(status):
-        return derivation_cache.model(parity, exact=True)
+        return derivation_cache.model(parity, exact=True, rebuild_streams=streams)
 
 
 @app.command()

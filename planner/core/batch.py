@@ -38,6 +38,8 @@ def p_loss_group_batch(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
     mission_hours: npt.ArrayLike,
+    *,
+    rebuild_streams: int | None = 1,
 ) -> FloatArray:
     """Probability that a group loses data within the mission, for broadcast inputs.
 
@@ -54,12 +56,19 @@ def p_loss_group_batch(
         rebuild_hours: mean time to restore a failed drive, 1 / mu_op (h).
         scrub_hours: mean time for a scrub to find a latent defect, 1 / mu_scrub (h).
         mission_hours: mission time T (h), >= 0.
+        rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
 
     Returns:
         P(loss) in [0, 1], of the broadcast shape of the inputs.
     """
     q = generator_stack(
-        parity, drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours
+        parity,
+        drives,
+        op_failures_per_hour,
+        latent_defects_per_hour,
+        rebuild_hours,
+        scrub_hours,
+        rebuild_streams=rebuild_streams,
     )
     hours = np.asarray(mission_hours, dtype=np.float64)
     if not np.all(np.isfinite(hours) & (hours >= 0)):
@@ -80,6 +89,8 @@ def loss_split_batch(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
     mission_hours: npt.ArrayLike,
+    *,
+    rebuild_streams: int | None = 1,
 ) -> tuple[FloatArray, FloatArray]:
     """(P(group lost), P(sectors lost)) within the mission for broadcast inputs (issue 11).
 
@@ -96,6 +107,7 @@ def loss_split_batch(
             latent_defects_per_hour,
             rebuild_hours,
             scrub_hours,
+            rebuild_streams=rebuild_streams,
         ),
         parity,
     )
@@ -120,6 +132,8 @@ def p_loss_group_mixed(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
     mission_hours: npt.ArrayLike,
+    *,
+    rebuild_streams: int | None = 1,
 ) -> FloatArray:
     """:func:`p_loss_group_batch` for mixed parity counts: one batch per distinct k.
 
@@ -146,5 +160,7 @@ def p_loss_group_mixed(
     out = np.empty(k.shape)
     for parity in np.unique(k):
         pick = k == parity
-        out[pick] = p_loss_group_batch(int(parity), *(a[pick] for a in arrays[1:]))
+        out[pick] = p_loss_group_batch(
+            int(parity), *(a[pick] for a in arrays[1:]), rebuild_streams=rebuild_streams
+        )
     return out

@@ -93,7 +93,7 @@ def transition_rate_expressions(chain: Chain, symbols: dict[str, Any]) -> tuple[
     n_drives = symbols["N"]
     out = []
     for t in chain.transitions:
-        multiplier = 1 if t.drives_excluded is None else n_drives - t.drives_excluded
+        multiplier = t.concurrent if t.drives_excluded is None else n_drives - t.drives_excluded
         out.append(multiplier * symbols[t.event.value])
     return tuple(out)
 
@@ -112,28 +112,31 @@ def symbolic_generator(chain: Chain, rates: tuple[Any, ...]) -> Any:
 
 
 @cache
-def derive(parity: int) -> Derivation:
+def derive(parity: int, rebuild_streams: int | None = 1) -> Derivation:
     """Derive the generator and exact MTTDL of the n+k chain with ``parity`` = k (cached).
 
     The exact fraction comes from :func:`planner.core.mttdl_algebra.mttdl_polynomials`
-    (seconds for k <= 5, about ten for k = 6, minutes beyond).
+    (seconds for k <= 5, about ten for k = 6, minutes beyond). ``rebuild_streams``:
+    concurrent rebuilds (1, the paper's model; None: every failed drive at once), so a
+    state with f failed drives rebuilds at ``min(f, streams) mu_op``.
     """
-    return derivation_from(mttdl_polynomials(parity))
+    return derivation_from(mttdl_polynomials(parity, rebuild_streams), rebuild_streams)
 
 
-def derivation_from(polynomials: MttdlPolynomials) -> Derivation:
+def derivation_from(polynomials: MttdlPolynomials, rebuild_streams: int | None = 1) -> Derivation:
     """The derivation of the n+k chain whose exact MTTDL fraction is ``polynomials``.
 
     For a fraction computed earlier (e.g. stored by the caller): everything else here takes
-    milliseconds.
+    milliseconds. ``rebuild_streams`` must be the one the fraction was computed with.
     """
-    return replace(derive_leading_order(polynomials.parity), polynomials=polynomials)
+    leading = derive_leading_order(polynomials.parity, rebuild_streams)
+    return replace(leading, polynomials=polynomials)
 
 
 @cache
-def derive_leading_order(parity: int) -> Derivation:
+def derive_leading_order(parity: int, rebuild_streams: int | None = 1) -> Derivation:
     """The derivation without the exact MTTDL (``mttdl`` None): milliseconds for any k."""
-    chain = build_chain(parity)
+    chain = build_chain(parity, rebuild_streams)
     symbols = _symbols()
     rates = transition_rate_expressions(chain, symbols)
     return Derivation(

@@ -158,17 +158,27 @@ class DistributionSet:
         scrub: time from a latent defect's appearance to its repair by the scrub (h),
             counted while no drive is failed (see :mod:`planner.core.simulate`).
         latent_defects_per_hour: latent defect rate of one drive (per drive-hour), constant.
+        rebuild_streams: rebuilds that run at once: 1 (the paper's model), a number, or None
+            (every failed drive at once); each rebuild draws its own duration.
     """
 
     operational_failure: Distribution
     restoration: Distribution
     scrub: Distribution
     latent_defects_per_hour: float
+    rebuild_streams: int | None = 1
 
     def __post_init__(self) -> None:
         value = self.latent_defects_per_hour
         if not (math.isfinite(value) and value >= 0):
             raise ValueError(f"latent_defects_per_hour must be >= 0, got {value!r}")
+        streams = self.rebuild_streams
+        if streams is not None and (isinstance(streams, bool) or streams < 1):
+            raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
+
+    def streams_for(self, parity: int) -> int:
+        """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""
+        return parity + 1 if self.rebuild_streams is None else min(self.rebuild_streams, parity + 1)
 
 
 ELERATH_2009 = DistributionSet(
@@ -193,4 +203,5 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         restoration=Exponential(rates.rebuild_hours),
         scrub=Exponential(rates.scrub_hours),
         latent_defects_per_hour=rates.latent_defects_per_hour,
+        rebuild_streams=rates.rebuild_streams,
     )

@@ -157,7 +157,7 @@ def transition_rates(
     parity: int, drives: int, rates: Rates
 ) -> Sequence[tuple[int, int, Event, float]]:
     """Every transition of the chain with its numeric rate per hour."""
-    chain = build_chain(parity)
+    chain = build_chain(parity, rates.rebuild_streams)
     values = rates.by_symbol()
     return [
         (t.source, t.target, t.event, t.multiplier(drives) * values[t.event.value])

@@ -60,6 +60,7 @@ def generator_stack(
     scrub_hours: npt.ArrayLike,
     *,
     events: Collection[Event] | None = None,
+    rebuild_streams: int | None = 1,
 ) -> FloatArray:
     """Generators Q (per hour) for broadcast inputs: shape ``broadcast + (m, m)``.
 
@@ -73,6 +74,7 @@ def generator_stack(
         events: only the transitions of these events (default: all). With one event this
             is ``theta dQ/dtheta`` for its rate theta, the diagonal included (Q is linear
             in each rate).
+        rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
 
     Returns:
         The generators, states in the paper's order with the loss state last; the rows
@@ -87,7 +89,7 @@ def generator_stack(
     )
     n, lop, lld, rebuild, scrub = arrays
     _check_inputs(parity, n, lop, lld, rebuild, scrub)
-    chain = build_chain(parity)
+    chain = build_chain(parity, rebuild_streams)
     size = len(chain.states)
     per_event = {
         Event.OPERATIONAL_FAILURE: lop,
@@ -102,6 +104,8 @@ def generator_stack(
         rate = per_event[t.event]
         if t.drives_excluded is not None:
             rate = (n - t.drives_excluded) * rate
+        elif t.concurrent != 1:
+            rate = t.concurrent * rate
         q[..., t.source, t.target] += rate
     diagonal = np.arange(size)
     q[..., diagonal, diagonal] = -q.sum(axis=-1)
@@ -123,6 +127,7 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
         rates.latent_defects_per_hour,
         rates.rebuild_hours,
         rates.scrub_hours,
+        rebuild_streams=rates.rebuild_streams,
     )
 
 

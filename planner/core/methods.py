@@ -125,13 +125,13 @@ def p_loss_from_mttdl(mttdl: float, mission_hours: float) -> float:
 
 
 @cache
-def _approx_function(parity: int) -> Callable[..., float]:
+def _approx_function(parity: int, rebuild_streams: int | None = 1) -> Callable[..., float]:
     """The closed-form leading-order MTTDL of the n+k chain, lambdified once per k."""
     import sympy as sp
 
     from planner.core.derive import SYMBOL_NAMES, derive_leading_order
 
-    derivation = derive_leading_order(parity)
+    derivation = derive_leading_order(parity, rebuild_streams)
     symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
     function: Callable[..., float] = sp.lambdify(
         symbols, derivation.mttdl_approx, modules="math", cse=True
@@ -146,7 +146,7 @@ def mttdl_approx_hours(parity: int, drives: int, rates: Rates) -> float:
     needs no exact fraction: :func:`planner.core.derive.leading_order_mttdl`).
     """
     values = rates.by_symbol()
-    approx = _approx_function(parity)(
+    approx = _approx_function(parity, rates.rebuild_streams)(
         drives, values["lambda_op"], values["lambda_ld"], values["mu_op"], values["mu_scrub"]
     )
     return float(approx)

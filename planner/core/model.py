@@ -14,7 +14,10 @@ Transitions, all at constant rates per hour (NS3574, "Probability of data loss")
 * latent defect ``(f, 0) -> (f, 1)`` at ``(N - f) * lambda_ld``, only while ``f < k``:
   a latent defect may be the first to k-th event, never the last (NS3574, n+2 model:
   "the latent defect must be the 1st or 2nd event, but cannot be the 3rd").
-* rebuild ``(f, l) -> (f - 1, l)`` at ``mu_op``: one rebuild at a time.
+* rebuild ``(f, l) -> (f - 1, l)`` at ``mu_op``: one rebuild at a time (the paper's
+  model), or with ``rebuild_streams`` = s concurrent rebuilds at ``min(f, s) * mu_op``
+  (Linux md, ZFS resilver and declustered arrays rebuild every failed drive at once:
+  ``s >= k``, written ``None``).
 * scrub ``(0, 1) -> (0, 0)`` at ``mu_scrub``.
 
 Multiple latent defects are not tracked: they lose data only if they share a stripe,
@@ -94,18 +97,20 @@ class Transition:
     """A transition ``source -> target`` (indices into :attr:`Chain.states`).
 
     The rate per hour is ``multiplier(N) * rate(event)`` where the multiplier is the number
-    of drives at risk, ``N - drives_excluded``, for failures and defects, and 1 for the
-    repairs (one rebuild or scrub at a time).
+    of drives at risk, ``N - drives_excluded``, for failures and defects, and the number of
+    repairs running at once, ``concurrent``, for the repairs (1 for the scrub and for one
+    rebuild at a time; ``min(f, streams)`` for parallel rebuilds).
     """
 
     source: int
     target: int
     event: Event
     drives_excluded: int | None
+    concurrent: int = 1
 
     def multiplier(self, drives: int) -> int:
-        """Number of drives that can cause this transition in a group of ``drives``."""
-        return 1 if self.drives_excluded is None else drives - self.drives_excluded
+        """Number of drives (or repairs) that can cause this transition in a group."""
+        return self.concurrent if self.drives_excluded is None else drives - self.drives_excluded
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,7 @@ class Chain:
     parity: int
     states: tuple[State, ...]
     transitions: tuple[Transition, ...]
+    rebuild_streams: int | None = 1
 
     @property
     def loss_index(self) -> int:
@@ -140,11 +146,33 @@ class Chain:
         )
 
 
+def concurrent_rebuilds(failed: int, rebuild_streams: int | None) -> int:
+    """Rebuilds running with ``failed`` drives down: ``min(f, streams)``; None = all of them."""
+    return failed if rebuild_streams is None else min(failed, rebuild_streams)
+
+
+def check_rebuild_streams(rebuild_streams: int | None) -> None:
+    """Raise ValueError unless ``rebuild_streams`` is None or a whole number >= 1."""
+    if rebuild_streams is not None and (
+        isinstance(rebuild_streams, bool)
+        or not isinstance(rebuild_streams, int)
+        or rebuild_streams < 1
+    ):
+        raise ValueError(
+            f"rebuild_streams must be a whole number >= 1 or None, got {rebuild_streams!r}"
+        )
+
+
 @cache
-def build_chain(parity: int) -> Chain:
-    """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above."""
+def build_chain(parity: int, rebuild_streams: int | None = 1) -> Chain:
+    """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above.
+
+    ``rebuild_streams``: concurrent rebuilds (1: one at a time, the paper's model; None: every
+    failed drive at once). Only ``min(streams, k)`` matters: at most k drives are failed.
+    """
     if parity < 1:
         raise ValueError(f"parity must be at least 1, got {parity}")
+    check_rebuild_streams(rebuild_streams)
     transient = [
         State(f, latent) for f in range(parity + 1) for latent in (0, 1) if f + latent <= parity
     ]
@@ -164,9 +192,9 @@ def build_chain(parity: int) -> Chain:
                 Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)
             )
         if s.failed > 0:
-            transitions.append(
-                Transition(i, index[State(s.failed - 1, s.latent)], Event.REBUILD, None)
-            )
+            down = index[State(s.failed - 1, s.latent)]
+            repairs = concurrent_rebuilds(s.failed, rebuild_streams)
+            transitions.append(Transition(i, down, Event.REBUILD, None, repairs))
         if s.failed == 0 and s.latent == 1:
             transitions.append(Transition(i, index[State(0, 0)], Event.SCRUB, None))
-    return Chain(parity, states, tuple(transitions))
+    return Chain(parity, states, tuple(transitions), rebuild_streams)

@@ -123,15 +123,16 @@ def _as_terms(poly: Any) -> Terms:
 
 
 @cache
-def mttdl_polynomials(parity: int) -> MttdlPolynomials:
+def mttdl_polynomials(parity: int, rebuild_streams: int | None = 1) -> MttdlPolynomials:
     """Numerator and denominator of the exact MTTDL of the n+``parity`` chain (cached per k).
 
     Seconds for k <= 5, about ten for k = 6 (pure-Python polynomial arithmetic); the work
-    roughly triples with each parity drive.
+    roughly triples with each parity drive. ``rebuild_streams``: concurrent rebuilds (1, the
+    paper's model; None: every failed drive at once).
     """
     ring, generators = _ring()
     n_drives, *rate_generators = generators
-    chain = build_chain(parity)
+    chain = build_chain(parity, rebuild_streams)
     size = chain.transient_count
     rate_of = {
         "lambda_op": rate_generators[0],
@@ -143,7 +144,7 @@ def mttdl_polynomials(parity: int) -> MttdlPolynomials:
     rows: list[dict[int, Any]] = [{} for _ in range(size)]
     position = [size - 1 - i for i in range(size)]
     for t in chain.transitions:
-        multiplier = 1 if t.drives_excluded is None else n_drives - t.drives_excluded
+        multiplier = t.concurrent if t.drives_excluded is None else n_drives - t.drives_excluded
         rate = multiplier * rate_of[t.event.value]
         i = position[t.source]
         rows[i][i] = rows[i].get(i, ring.zero) + rate

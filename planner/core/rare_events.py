@@ -227,11 +227,7 @@ class _ReferenceChain:
 
 
 def _reference(
-    parity: int,
-    drives: int,
-    distributions: DistributionSet,
-    mission_hours: float,
-    rebuild_streams: int,
+    parity: int, drives: int, distributions: DistributionSet, mission_hours: float
 ) -> _ReferenceChain:
     return _ReferenceChain(
         parity=parity,
@@ -239,7 +235,7 @@ def _reference(
         op_per_drive=reference_hazard_per_hour(distributions, mission_hours),
         ld_per_drive=distributions.latent_defects_per_hour,
         rebuild_per_stream=1.0 / distributions.restoration.mean_hours,
-        streams=max(1, rebuild_streams),
+        streams=distributions.streams_for(parity),
     )
 
 
@@ -249,7 +245,6 @@ def biased_plan(
     distributions: DistributionSet,
     mission_hours: float,
     *,
-    rebuild_streams: int = 1,
     up_per_rebuild: float = DEFAULT_UP_PER_REBUILD,
 ) -> SamplingPlan:
     """Conditioning in critical states plus failure biasing during rebuilds (see above).
@@ -257,9 +252,8 @@ def biased_plan(
     Args:
         parity: parity drives per group, k >= 1.
         drives: drives per group, N > k.
-        distributions: the natural laws, used only to size the multipliers.
+        distributions: the natural laws (and rebuild streams), only to size the multipliers.
         mission_hours: mission length (h), used for the reference failure hazard.
-        rebuild_streams: concurrent rebuilds (1 = one at a time).
         up_per_rebuild: target expected up-moves per mean rebuild in a biased state; 0
             turns failure biasing off (the conditional plan).
 
@@ -271,7 +265,7 @@ def biased_plan(
     base = conditional_plan(parity, drives)
     if up_per_rebuild == 0 or parity < 2:
         return base
-    ref = _reference(parity, drives, distributions, mission_hours, rebuild_streams)
+    ref = _reference(parity, drives, distributions, mission_hours)
     value = ref.period_values(critical_value=True)
     op_weight = [list(row) for row in base.op_weight]
     ld_weight = list(base.ld_weight)
@@ -311,7 +305,6 @@ def expected_critical_visits(
     drives: int,
     distributions: DistributionSet,
     mission_hours: float,
-    rebuild_streams: int = 1,
 ) -> float:
     """Reference-chain estimate of the critical visits per mission (see "When biasing pays").
 
@@ -319,7 +312,7 @@ def expected_critical_visits(
     present (a share ``pi`` of the time, ``N lambda_ld`` in against ``1 / scrub`` out) starts
     in ``(1, 1)``, else in ``(1, 0)``. For k = 1 every period starts critical.
     """
-    ref = _reference(parity, drives, distributions, mission_hours, rebuild_streams)
+    ref = _reference(parity, drives, distributions, mission_hours)
     periods = drives * ref.op_per_drive * mission_hours
     if parity == 1:
         return periods

@@ -53,12 +53,16 @@ class Rates:
         latent_defects_per_hour: latent defect rate of one drive, lambda_ld (1/h).
         rebuild_hours: mean time to restore a failed drive, 1 / mu_op (h).
         scrub_hours: mean time for a scrub to find a latent defect, 1 / mu_scrub (h).
+        rebuild_streams: rebuilds that run at once: 1 (the paper's model, one at a time),
+            a number s (a state with f failed drives rebuilds at ``min(f, s) * mu_op``), or
+            None (every failed drive at once).
     """
 
     op_failures_per_hour: float
     latent_defects_per_hour: float
     rebuild_hours: float
     scrub_hours: float
+    rebuild_streams: int | None = 1
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -69,6 +73,9 @@ class Rates:
             raise ValueError(
                 f"latent_defects_per_hour must be >= 0, got {self.latent_defects_per_hour!r}"
             )
+        streams = self.rebuild_streams
+        if streams is not None and (isinstance(streams, bool) or streams < 1):
+            raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
 
     @property
     def rebuilds_per_hour(self) -> float:

@@ -117,6 +117,8 @@ def rate_parts(
     latent_defects_per_hour: npt.ArrayLike,
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
+    *,
+    rebuild_streams: int | None = 1,
 ) -> dict[str, FloatArray]:
     """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
 
@@ -129,7 +131,7 @@ def rate_parts(
     """
     inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
     return {
-        name: generator_stack(parity, *inputs, events=(event,))
+        name: generator_stack(parity, *inputs, events=(event,), rebuild_streams=rebuild_streams)
         for name, event in _RATE_EVENTS.items()
     }
 
@@ -142,6 +144,8 @@ def elasticities(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
     mission_hours: npt.ArrayLike,
+    *,
+    rebuild_streams: int | None = 1,
 ) -> dict[Parameter, FloatArray]:
     """``d ln P_group / d ln x`` for each rate input and the mission, for broadcast inputs.
 
@@ -153,6 +157,7 @@ def elasticities(
         rebuild_hours: 1 / mu_op (h).
         scrub_hours: 1 / mu_scrub (h).
         mission_hours: T (h).
+        rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
 
     Returns:
         Parameter -> elasticity (NaN where P(loss) is 0), for ARR and
@@ -161,14 +166,14 @@ def elasticities(
         rates and T only through their products.
     """
     inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
-    q = generator_stack(parity, *inputs)
+    q = generator_stack(parity, *inputs, rebuild_streams=rebuild_streams)
     hours = np.asarray(mission_hours, dtype=float)
     shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
     size = q.shape[-1]
     loss = size - 1
     q = np.broadcast_to(q, (*shape, size, size))
     t = np.broadcast_to(hours, shape)[..., None, None]
-    parts = rate_parts(parity, *inputs)
+    parts = rate_parts(parity, *inputs, rebuild_streams=rebuild_streams)
     offdiagonal = 1.0 - np.eye(size)
     a = q * t
     a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
@@ -187,7 +192,7 @@ def elasticities(
     for b, e in enumerate(blocks):
         augmented[b, ..., :size, size:] = e
     derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
-    p = p_loss_group_batch(parity, *inputs, hours)
+    p = p_loss_group_batch(parity, *inputs, hours, rebuild_streams=rebuild_streams)
     with np.errstate(divide="ignore", invalid="ignore"):
         by_symbol = {
             name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
@@ -245,6 +250,7 @@ def tornado(
         [c.rates.rebuild_hours for c in cases],
         [c.rates.scrub_hours for c in cases],
         [c.mission_hours for c in cases],
+        rebuild_streams=point.rates.rebuild_streams,
     )
     groups = [group_count(c.data_disks, n) for c in cases]
     p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
@@ -257,6 +263,7 @@ def tornado(
         rates.rebuild_hours,
         rates.scrub_hours,
         point.mission_hours,
+        rebuild_streams=rates.rebuild_streams,
     )
     p0, g0, agg0 = float(p_group[0]), groups[0], p_agg[0]
     bars = []

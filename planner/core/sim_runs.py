@@ -75,8 +75,6 @@ def run_batch(
     mission_hours: float,
     trials: int,
     rng: np.random.Generator,
-    *,
-    rebuild_streams: int = 1,
 ) -> tuple[FloatArray, int]:
     """Simulate ``trials`` groups over ``mission_hours`` (h) under one plan.
 
@@ -85,7 +83,7 @@ def run_batch(
         ``1 - exp(-Lambda)`` for a conditional one) and the number of event steps taken.
     """
     out = np.zeros(trials)
-    batch = _Batch(plan, laws, _streams(plan, rebuild_streams), trials, rng)
+    batch = _Batch(plan, laws, laws.streams_for(plan.parity), trials, rng)
     return out, _run(batch, mission_hours, out, record=False)
 
 
@@ -96,8 +94,6 @@ def run_split(
     mission_hours: float,
     trials: int,
     rng: np.random.Generator,
-    *,
-    rebuild_streams: int = 1,
 ) -> tuple[FloatArray, int]:
     """Natural main paths plus one biased copy per rebuild period (rare_events, splitting).
 
@@ -108,12 +104,11 @@ def run_split(
         mission_hours: mission length (h).
         trials: main paths.
         rng: random generator.
-        rebuild_streams: concurrent rebuilds.
 
     Returns:
         Per trial ``sum_i exp(-Lambda_main(t_i)) Z_i``, and the event steps taken.
     """
-    streams = _streams(main_plan, rebuild_streams)
+    streams = laws.streams_for(main_plan.parity)
     main = _Batch(main_plan, laws, streams, trials, rng)
     steps = _run(main, mission_hours, np.zeros(trials), record=True)
     out = np.zeros(trials)
@@ -132,10 +127,3 @@ def run_split(
 
 
 _START_FIELDS = ("trial", "t", "survival", "birth", "failed", "holder", "slot_start")
-
-
-def _streams(plan: SamplingPlan, rebuild_streams: int) -> int:
-    """Streams that can ever be busy: at most k drives are failed (k + 1 when plain)."""
-    if rebuild_streams < 1:
-        raise ValueError(f"rebuild_streams must be at least 1, got {rebuild_streams}")
-    return min(rebuild_streams, plan.parity + 1)

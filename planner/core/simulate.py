@@ -110,7 +110,7 @@ class SimulationResult:
         effective_trials: Kish effective sample size ``(sum y)^2 / sum y^2`` (0 when no
             trial contributed).
         max_weight_share: share of the sum carried by the largest trial (0 to 1).
-        rebuild_streams: concurrent rebuilds simulated (1 = one at a time).
+        rebuild_streams: concurrent rebuilds simulated (1 = one at a time, None = all).
         stopped_by: what ended the run: ``"trials"``, ``"rel_error"`` or ``"time_budget"``.
     """
 
@@ -128,7 +128,7 @@ class SimulationResult:
     seed: int | None = None
     effective_trials: float = 0.0
     max_weight_share: float = 0.0
-    rebuild_streams: int = 1
+    rebuild_streams: int | None = 1
     stopped_by: str = "trials"
 
     @property
@@ -239,13 +239,12 @@ def resolve_method(
     drives: int,
     distributions: DistributionSet,
     mission_hours: float,
-    rebuild_streams: int = 1,
 ) -> Method:
     """The estimator ``auto`` stands for here (others are returned as they are)."""
     method = Method(method)
     if method is not Method.AUTO:
         return method
-    visits = expected_critical_visits(parity, drives, distributions, mission_hours, rebuild_streams)
+    visits = expected_critical_visits(parity, drives, distributions, mission_hours)
     return Method.CONDITIONAL if visits >= CONDITIONING_PAYS_VISITS else Method.BIASED
 
 
@@ -271,7 +270,6 @@ def simulate_group(
     batch_trials: int = DEFAULT_BATCH_TRIALS,
     min_hits: int = 30,
     bias: float = DEFAULT_BIAS,
-    rebuild_streams: int = 1,
     on_progress: ProgressCallback | None = None,
 ) -> SimulationResult:
     """Estimate P(loss) of one group of ``drives`` drives, ``parity`` of them parity.
@@ -279,7 +277,8 @@ def simulate_group(
     Args:
         parity: parity drives per group, k >= 1.
         drives: drives per group, N > k.
-        distributions: time to failure, rebuild and scrub laws (h), latent defects per hour.
+        distributions: time to failure, rebuild and scrub laws (h), latent defects per hour,
+            and the concurrent rebuilds (``distributions.rebuild_streams``).
         mission_hours: mission length (h); the group starts with all drives new.
         method: ``"auto"`` (the default), ``"conditional"``, ``"biased"`` or ``"plain"``.
         trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
@@ -292,7 +291,6 @@ def simulate_group(
         min_hits: contributing trials required before ``rel_error`` may stop the run.
         bias: failure-biasing strength of the biased method: expected up-moves per mean
             rebuild in a biased state (0 = conditioning only).
-        rebuild_streams: rebuilds that run at once (1 = one at a time, the paper's model).
         on_progress: called as ``on_progress(trials_done, estimate)`` after each batch.
 
     Returns:
@@ -309,17 +307,14 @@ def simulate_group(
         raise ValueError(f"rel_error must be positive, got {rel_error}")
     if batch_trials < 1:
         raise ValueError(f"batch_trials must be at least 1, got {batch_trials}")
-    if rebuild_streams < 1:
-        raise ValueError(f"rebuild_streams must be at least 1, got {rebuild_streams}")
     if trials is None and rel_error is None and time_budget_seconds is None:
         rel_error, time_budget_seconds = 0.1, 60.0
-    method = resolve_method(method, parity, drives, distributions, mission_hours, rebuild_streams)
+    method = resolve_method(method, parity, drives, distributions, mission_hours)
     copy_plan = biased_plan(
         parity,
         drives,
         distributions,
         mission_hours,
-        rebuild_streams=rebuild_streams,
         up_per_rebuild=bias,
     )
     if method is Method.BIASED and not copy_plan.biased:
@@ -338,11 +333,8 @@ def simulate_group(
                 mission_hours,
                 size,
                 rng,
-                rebuild_streams=rebuild_streams,
             )[0]
-        return run_batch(
-            plan, distributions, mission_hours, size, rng, rebuild_streams=rebuild_streams
-        )[0]
+        return run_batch(plan, distributions, mission_hours, size, rng)[0]
 
     rng = np.random.default_rng(seed)
     acc = _Running()
@@ -382,6 +374,6 @@ def simulate_group(
         seed=seed,
         effective_trials=acc.effective_trials(),
         max_weight_share=acc.max_share(),
-        rebuild_streams=rebuild_streams,
+        rebuild_streams=distributions.rebuild_streams,
         stopped_by=stopped_by,
     )

@@ -112,7 +112,8 @@ class SweepPoint:
             data_disks = max(1, math.floor(value + 0.5))  # halves round up
             value = float(data_disks)
         else:
-            rates = dataclasses.replace(rates, **{p.value: value})
+            fields: dict[str, float] = {p.value: value}
+            rates = dataclasses.replace(rates, **fields)  # type: ignore[arg-type]
         return SweepPoint(rates, mission_hours, data_disks, p.value, value)
 
 
@@ -237,8 +238,9 @@ def sweep(
     p_group = np.empty(len(cases))
     p_lost = np.empty(len(cases))
     p_sectors = np.empty(len(cases))
-    for k in np.unique(parity):
-        pick = np.flatnonzero(parity == k)
+    streams = [point.rates.rebuild_streams for point, _, _ in cases]
+    for k, stream in sorted({(int(k), s) for k, s in zip(parity, streams, strict=True)}, key=str):
+        pick = np.flatnonzero((parity == k) & np.array([s == stream for s in streams]))
         chosen = [cases[i][0] for i in pick]
         arguments = (
             drives[pick],
@@ -248,8 +250,8 @@ def sweep(
             [p.rates.scrub_hours for p in chosen],
             [p.mission_hours for p in chosen],
         )
-        p_group[pick] = p_loss_group_batch(int(k), *arguments)
-        p_lost[pick], p_sectors[pick] = loss_split_batch(int(k), *arguments)
+        p_group[pick] = p_loss_group_batch(k, *arguments, rebuild_streams=stream)
+        p_lost[pick], p_sectors[pick] = loss_split_batch(k, *arguments, rebuild_streams=stream)
     p_aggregate = p_loss_aggregate_batch(p_group, groups)
     splits = [
         loss_split_aggregate(float(pl), float(ps), int(g))

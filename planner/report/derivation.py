@@ -175,13 +175,17 @@ def _hanging(head: str, text: str, width: int) -> str:
 
 def _chain_title(chain: Chain) -> str:
     k = chain.parity
-    return f"n+{k} model: {k} parity drive{'s' if k > 1 else ''}, N = n + {k} drives per group"
+    title = f"n+{k} model: {k} parity drive{'s' if k > 1 else ''}, N = n + {k} drives per group"
+    streams = chain.rebuild_streams
+    if streams is None:
+        return f"{title}; every failed drive rebuilt at once"
+    return title if streams == 1 else f"{title}; up to {streams} rebuilds at once"
 
 
 def _text_transition_rate(chain: Chain, t: Transition) -> str:
     name = _TEXT_RATES[_RATE_SYMBOL_NAMES.index(t.event.value)]
     if t.drives_excluded is None:
-        return name
+        return name if t.concurrent == 1 else f"{t.concurrent} {name}"
     c = chain.parity - t.drives_excluded
     return f"{'n' if c == 0 else f'(n + {c})'} {name}"
 

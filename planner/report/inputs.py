@@ -30,6 +30,8 @@ class Inputs:
         data_disks: data drives of the aggregate (``aggregate.data_disks``).
         capacity_tb: TB per drive, or None when the scenario does not say.
         overrides: the ``--set KEY=VALUE`` overrides applied, as given.
+        parallel_rebuilds: ``restore.parallel_rebuilds``: False (one at a time), True (all
+            failed drives at once) or a number of rebuild streams.
     """
 
     scenario: str
@@ -43,6 +45,7 @@ class Inputs:
     data_disks: int
     capacity_tb: float | None
     overrides: tuple[str, ...] = field(default=())
+    parallel_rebuilds: bool | int = False
 
     def failure_text(self) -> str:
         """``ARR 1.9%/yr``, ``AFR 2%/yr`` or ``MTBF 1,200,000 h``."""
@@ -58,6 +61,14 @@ class Inputs:
             return hours
         return f"{hours} ({self.rebuild_mb_per_s:g} MB/s)"
 
+    def parallel_text(self) -> list[str]:
+        """``[]`` for one rebuild at a time (the paper's model), else how many at once."""
+        if self.parallel_rebuilds is False or self.parallel_rebuilds == 1:
+            return []
+        if self.parallel_rebuilds is True:
+            return ["parallel rebuilds (all failed drives)"]
+        return [f"{self.parallel_rebuilds} parallel rebuilds"]
+
     def summary(self) -> str:
         """The inputs in one line, e.g. for a Markdown caption or a CSV comment."""
         parts = [
@@ -65,6 +76,7 @@ class Inputs:
             f"latent defects {_rate(self.latent_defects_per_hour)}/drive-h",
             self.rebuild_text(),
             f"scrub {self.scrub_hours:g} h",
+            *self.parallel_text(),
             f"mission {self.mission_years:g} years",
             f"{self.data_disks:,} data drives",
         ]
@@ -85,6 +97,7 @@ class Inputs:
             "rebuild_hours": self.rebuild_hours,
             "rebuild_mb_per_s": self.rebuild_mb_per_s,
             "scrub_hours": self.scrub_hours,
+            "parallel_rebuilds": self.parallel_rebuilds,
             "mission_years": self.mission_years,
             "data_disks": self.data_disks,
             "capacity_tb": self.capacity_tb,

@@ -222,6 +222,7 @@ class Distributions(FrozenModel):
             restoration=times["restoration"],
             scrub=times["scrub"],
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
+            rebuild_streams=rates.rebuild_streams,
         )
 
 

@@ -30,6 +30,9 @@ from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 MAX_REBUILD_HOURS = 8760.0
 """Longest mean restore time accepted, given or derived (a year)."""
 
+MAX_REBUILD_STREAMS = 64
+"""Most concurrent rebuild streams accepted (more than the parity schema allows)."""
+
 _MODEL_KEYS = ("load", "load_factor", "replace_delay_hours")
 """Keys that only make sense with ``rebuild_mb_per_s``."""
 
@@ -103,6 +106,25 @@ class Restore(FrozenModel):
         le=87600,
         description="Mean time for a scrub to find a latent defect (hours; NS3574: 168).",
     )
+    parallel_rebuilds: bool | int = Field(
+        default=False,
+        description="Failed drives rebuilt at once: false (default) one at a time, the paper's "
+        "model; true every failed drive at once (Linux md, ZFS resilver, declustered arrays); "
+        "or a number of concurrent rebuild streams. With f drives failed the chain rebuilds "
+        "at min(f, streams) x 1 / rebuild time.",
+    )
+
+    @field_validator("parallel_rebuilds", mode="before")
+    @classmethod
+    def _streams(cls, value: object) -> bool | int:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, int) and 1 <= value <= MAX_REBUILD_STREAMS:
+            return False if value == 1 else value  # one stream is one rebuild at a time
+        raise ValueError(
+            "parallel_rebuilds is false (one rebuild at a time), true (every failed drive at "
+            f"once) or a number of rebuild streams from 1 to {MAX_REBUILD_STREAMS}"
+        )
 
     @field_validator("load")
     @classmethod
@@ -130,6 +152,15 @@ class Restore(FrozenModel):
         if self.load is not None and self.load_factor is not None:
             raise FieldError(f"give load ({self.load}) or load_factor, not both", "load_factor")
         return self
+
+    @property
+    def rebuild_streams(self) -> int | None:
+        """Concurrent rebuilds for the model: 1 (one at a time), a number, or None (all)."""
+        if self.parallel_rebuilds is True:
+            return None
+        if self.parallel_rebuilds is False:
+            return 1
+        return self.parallel_rebuilds
 
     @property
     def uses_rebuild_model(self) -> bool:

@@ -147,6 +147,7 @@ class Scenario(FrozenModel):
             latent_defects_per_hour=self.latent_defects_per_hour,
             rebuild_hours=self.rebuild_hours,
             scrub_hours=self.restore.scrub_hours,
+            rebuild_streams=self.restore.rebuild_streams,
         )
 
     @property

@@ -51,14 +51,15 @@ class ModelView(VerticalScroll):
     class Derived(Message):
         """The symbolic derivation of the n+``parity`` model is ready as text."""
 
-        def __init__(self, parity: int, text: str) -> None:
+        def __init__(self, parity: int, streams: int | None, text: str) -> None:
             super().__init__()
             self.parity = parity
+            self.streams = streams
             self.text = text
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._derived: dict[int, str] = {}
+        self._derived: dict[tuple[int, int | None], str] = {}
         self._shown = False
         self._title = ""
 
@@ -95,13 +96,12 @@ class ModelView(VerticalScroll):
             self.query_one(SimulationLine).idle(layout.label)
         rates = chain_transitions(k, size, subject.rates)
         transitions = self.query_one("#model-transitions", DataTable)
+        streams = subject.rates.rebuild_streams
         same_chain = old is not None and (
             old.result.layout.parity,
             old.result.layout.group_size,
-        ) == (
-            k,
-            size,
-        )
+            old.rates.rebuild_streams,
+        ) == (k, size, streams)
         if same_chain and transitions.row_count == len(rates):
             # Only the rates changed: update that column in place (no new layout).
             for row, transition in enumerate(rates):
@@ -110,9 +110,9 @@ class ModelView(VerticalScroll):
                 )
         else:
             self._fill_tables(k, rates)
-        self.closed_form = self._derived.get(k, "")
+        self.closed_form = self._derived.get((k, streams), "")
         if not self.closed_form and self._shown:
-            self._derive(k)
+            self._derive(k, streams)
 
     def _fill_tables(self, k: int, rates: Sequence[TransitionRow]) -> None:
         states = self.query_one("#model-states", DataTable)
@@ -134,7 +134,7 @@ class ModelView(VerticalScroll):
         """Derive the formula only once the view is shown: SymPy takes seconds for k = 3."""
         self._shown = True
         if self.subject is not None and not self.closed_form:
-            self._derive(self.subject.result.layout.parity)
+            self._derive(self.subject.result.layout.parity, self.subject.rates.rebuild_streams)
 
     def on_hide(self) -> None:
         """Stop deriving formulas while another view is shown."""
@@ -149,14 +149,21 @@ class ModelView(VerticalScroll):
             formula.update(f"deriving the n+{self.subject.result.layout.parity} model (SymPy)…")
 
     @work(thread=True, exclusive=True, group="derive")
-    def _derive(self, parity: int) -> None:
+    def _derive(self, parity: int, streams: int | None) -> None:
         """Derive the n+k chain symbolically (seconds for k = 3; cached by the core)."""
-        text = closed_form_text(parity)
+        text = closed_form_text(parity, streams)
         if not get_current_worker().is_cancelled:
-            self.post_message(self.Derived(parity, text))
+            self.post_message(self.Derived(parity, streams, text))
 
     def on_model_view_derived(self, message: Derived) -> None:
         """Keep the derivation; show it if the subject still has that parity count."""
-        self._derived[message.parity] = message.text
-        if self.subject is not None and self.subject.result.layout.parity == message.parity:
+        self._derived[message.parity, message.streams] = message.text
+        subject = self.subject
+        if subject is not None and (
+            subject.result.layout.parity,
+            subject.rates.rebuild_streams,
+        ) == (
+            message.parity,
+            message.streams,
+        ):
             self.closed_form = message.text

@@ -16,7 +16,7 @@ from planner.scenario import Scenario
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
 
-FieldKind = Literal["fraction", "float", "int", "optional_float"]
+FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
 
 FieldPath = tuple[str, ...]
 """A path into the scenario data, e.g. ``("drive", "arr")``."""
@@ -86,6 +86,12 @@ _REBUILD_RATE_FIELD = FieldSpec(
 )
 _OTHER_FIELDS = (
     FieldSpec(("restore", "scrub_hours"), "Scrub h", "hours, e.g. 168", "float"),
+    FieldSpec(
+        ("restore", "parallel_rebuilds"),
+        "Rebuilds",
+        "at once: 1 (one at a time), a number, or all",
+        "streams",
+    ),
     FieldSpec(("mission_years",), "Mission yr", "years, e.g. 5", "float"),
     FieldSpec(("aggregate", "data_disks"), "Data disks", "drives, e.g. 42", "int"),
     FieldSpec(("drive", "capacity_tb"), "Drive TB", "TB per drive (optional)", "optional_float"),
@@ -141,6 +147,8 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     """
     if value is None:
         return ""
+    if spec.kind == "streams":
+        return "all" if value is True else "1" if value is False else str(value)
     if spec.kind == "fraction":
         percent = f"{float(value) * 100:.10g}"
         return f"{percent}%" if float(percent) / 100 == value else repr(float(value))
@@ -157,6 +165,8 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     a percentage; the scenario model converts ``"1.9%"`` itself.
     """
     cleaned = text.strip().replace(",", "").replace("_", "")
+    if spec.kind == "streams":
+        return _parse_streams(cleaned)
     if not cleaned:
         if spec.kind == "optional_float":
             return None
@@ -179,6 +189,18 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     if number.is_integer() and not any(c in cleaned for c in ".eE"):
         return int(number)  # saved back as typed: 30, not 30.0
     return number
+
+
+def _parse_streams(text: str) -> bool | int:
+    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams."""
+    word = text.lower()
+    if word in ("all", "true", "yes"):
+        return True
+    if word in ("1", "false", "no", "one"):
+        return False
+    if word.isdigit() and int(word) >= 2:
+        return int(word)
+    raise FieldError("type 1 (one rebuild at a time), a number of rebuild streams, or all")
 
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:

@@ -105,3 +105,19 @@ def test_the_wrote_note_keeps_a_long_path_on_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["evaluate", "-f", "markdown", "-o", str(out)])
     assert result.exit_code == 0, result.stderr
     assert result.stderr == f"Wrote markdown output to {out}\n"
+
+
+def test_derive_parallel_rebuilds() -> None:
+    """--parallel-rebuilds N: rebuilds with 2 or more drives failed read 2 μOp for N = 2
+    (k = 3: never 3 μOp); 0, or N >= k, means every failed drive at once."""
+    one = CliRunner().invoke(app, ["derive", "--parity", "2"])
+    two = CliRunner().invoke(app, ["derive", "--parity", "3", "--parallel-rebuilds", "2"])
+    every = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "0"])
+    assert one.exit_code == two.exit_code == every.exit_code == 0, two.stderr
+    assert "2 μOp" not in one.stdout
+    assert "2 μOp" in two.stdout
+    assert "up to 2 rebuilds at once" in two.stdout
+    assert "3 μOp" not in two.stdout
+    assert "every failed drive rebuilt at once" in every.stdout
+    bad = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "-1"])
+    assert bad.exit_code == 2

@@ -23,7 +23,7 @@ estimator covered it 10 times in 20) and the high-parity cases n+6 of 7 and n+8 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import pytest
@@ -80,6 +80,14 @@ REGIMES = [
     Regime("raid6-12-arr8-48h-10y", 2, 12, 10 * YEAR, _rates(0.08, 0.0, 48.0)),
     Regime("raid5-10-arr20-100h-10y", 1, 10, 10 * YEAR, _rates(0.2, 0.0, 100.0)),
     Regime("triple-10-arr20-100h-latent-10y", 3, 10, 10 * YEAR, _rates(0.2, 1.08e-4, 100.0)),
+    # The same with both failed drives rebuilt at once (restore.parallel_rebuilds: true).
+    Regime(
+        "raid6-10-arr20-100h-10y-parallel",
+        2,
+        10,
+        10 * YEAR,
+        replace(_rates(0.2, 0.0, 100.0), rebuild_streams=None),
+    ),
     # The paper's rates (latent defects, few rebuilds), k = 1 to 4.
     Regime("raid5-8-paper", 1, 8, 5 * YEAR, PAPER_RATES),
     Regime("raid-dp-16-paper", 2, 16, 5 * YEAR, PAPER_RATES),

@@ -328,3 +328,29 @@ def test_a_key_merged_from_an_anchor_is_reported_at_its_mapping(tmp_path: Path) 
     assert groups
     assert groups[0].line == 17
     assert "cannot hold 2 parity drives" in groups[0].message
+
+
+@pytest.mark.parametrize(
+    ("value", "streams"), [("false", 1), ("1", 1), ("true", None), ("2", 2), ("64", 64)]
+)
+def test_parallel_rebuilds_values(tmp_path: Path, value: str, streams: int | None) -> None:
+    text = edit("  scrub_hours: 168\n", f"  scrub_hours: 168\n  parallel_rebuilds: {value}\n")
+    scenario = load_scenario(write(tmp_path, text))
+    assert scenario.restore.rebuild_streams == streams
+    assert scenario.rates().rebuild_streams == streams
+
+
+def test_parallel_rebuilds_default_is_one_at_a_time(tmp_path: Path) -> None:
+    scenario = load_scenario(write(tmp_path, BASE))
+    assert scenario.restore.parallel_rebuilds is False
+    assert scenario.rates().rebuild_streams == 1
+
+
+@pytest.mark.parametrize("value", ["0", "65", "1.5", "yes please", "-2"])
+def test_parallel_rebuilds_rejections(tmp_path: Path, value: str) -> None:
+    text = edit("  scrub_hours: 168\n", f"  scrub_hours: 168\n  parallel_rebuilds: {value}\n")
+    error = rejected(tmp_path, text)
+    message = str(error)
+    assert "restore.parallel_rebuilds" in message
+    assert "number of rebuild streams from 1 to 64" in message
+    assert len(message.splitlines()) == 1

@@ -1,0 +1,45 @@
+"""The TUI's "Rebuilds" field: restore.parallel_rebuilds (1, a number of streams, or all)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
+
+from planner.scenario import load_scenario
+from planner.tui import make_app
+
+SIZE = (120, 40)
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_parallel_rebuilds_field_lowers_the_risk_and_says_why_not() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        assert field_input(app, "restore-parallel-rebuilds").value == "1"
+        assert app.comparison is not None
+        before = {r.layout.label: r.p_loss_group for r in app.comparison.results}
+        await retype(pilot, "restore-parallel-rebuilds", "all")
+        assert app.scenario.restore.parallel_rebuilds is True
+        after = {r.layout.label: r.p_loss_group for r in app.comparison.results}
+        assert after["raid5 8"] == pytest.approx(before["raid5 8"], rel=1e-12)  # k = 1
+        assert after["raid6 16"] < before["raid6 16"]
+        assert after["triple 12"] < before["triple 12"]
+        await retype(pilot, "restore-parallel-rebuilds", "0")
+        assert (
+            "a number of rebuild streams, or all" in app.field_errors["restore-parallel-rebuilds"]
+        )
+        assert app.scenario.restore.parallel_rebuilds is True  # the last good value stays
+
+
+async def test_parallel_rebuilds_are_saved(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await retype(pilot, "restore-parallel-rebuilds", "2")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert "parallel_rebuilds: 2" in scenario_copy.read_text(encoding="utf-8")
+    assert load_scenario(scenario_copy).restore.rebuild_streams == 2
