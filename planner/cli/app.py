@@ -173,7 +173,10 @@ def derive(
     from planner.report import derivation
 
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
-    streams = None if parallel_rebuilds == 0 or parallel_rebuilds >= parity else parallel_rebuilds
+    # min(f, streams) with streams >= k is "all at once"; with k = 1 that is one at a time.
+    streams: int | None = parallel_rebuilds
+    if parallel_rebuilds == 0 or parallel_rebuilds >= parity:
+        streams = 1 if parity == 1 else None
     model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:
         minutes = derivation_cache.EXPECTED_MINUTES.get(parity, 1)
