@@ -19,7 +19,7 @@ import asyncio, sys, threading
 from pathlib import Path
 import planner.core.derive as derive
 
-def forever(parity):
+def forever(*args):  # derive(parity, rebuild_streams=1)
     print("deriving", flush=True)
     threading.Event().wait()
 
