@@ -141,10 +141,30 @@ def write_atomic(path: Path, text: str | bytes) -> None:
         fail(f"{path}: cannot write: {reason}")
 
 
+def write_stdout(text: str) -> None:
+    """Write ``text`` to stdout whole, or raise the OSError that stopped it.
+
+    Through ``sys.stdout`` a write bigger than a pipe's buffer, cut short because the reader
+    went away (``| head -c1``), was dropped silently after its first 64 KiB and planner
+    exited 0. Writing the descriptor directly, every byte is tried: a reader that left is a
+    BrokenPipeError, which :func:`broken_pipe_exit` turns into exit 1.
+    """
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # a test's captured or a closed stdout
+        stream.write(text)
+        return
+    stream.flush()
+    data = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    while data:
+        data = data[os.write(fd, data) :]
+
+
 def emit(text: str, output: Path | None, what: str) -> None:
     """Print ``text`` to stdout, or write it atomically to ``output`` and say where."""
     if output is None:
-        sys.stdout.write(text)
+        write_stdout(text)
         return
     write_atomic(output, text)
     print_note(f"Wrote {what} to {output}")

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from planner.cli.output import Format, emit
+from planner.cli.output import Format, emit, write_stdout
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -76,7 +75,7 @@ def print_table(table: TableFor, notes: Sequence[str]) -> None:
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
         # Piped or redirected with no width asked for (COLUMNS): every column, no colour.
-        sys.stdout.write(plain_table_text(table, notes))
+        write_stdout(plain_table_text(table, notes))
         return
     console.print(table(console.width))
     for note in notes:

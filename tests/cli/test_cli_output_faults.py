@@ -63,6 +63,26 @@ def test_a_reader_that_goes_away_is_a_quiet_exit() -> None:
     assert stderr == ""
 
 
+def test_a_reader_that_goes_away_mid_output_is_a_quiet_exit_1() -> None:
+    """``| head -c1`` on an output bigger than the pipe: the first write is cut short.
+
+    The kernel took 64 KiB of a 350 KB write and the rest was dropped with exit 0 (a script
+    would have taken the cut output for the whole); the rest of the output must be tried.
+    """
+    process = subprocess.Popen(
+        [*PLANNER, "sweep", "--all", "--vary", "drive.arr=1%..5%:100", "-f", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stdout.read(1) == b"{"  # planner is writing now; the reader goes away
+    process.stdout.close()
+    assert process.stderr is not None
+    stderr = process.stderr.read()
+    assert process.wait(timeout=120) == 1
+    assert stderr == b""
+
+
 def test_a_closed_stdout_is_one_plain_line() -> None:
     command = " ".join(PLANNER) + " evaluate >&-"
     out = subprocess.run(
