@@ -56,6 +56,8 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_tui.py --view all
+	$(BIN)/python benchmarks/bench_sensitivity.py
+	$(BIN)/python benchmarks/bench_derive.py
 
 BUILD_PINS := hatchling==1.33.0 trove-classifiers==2026.9.21.13 tomlkit==0.15.2
 

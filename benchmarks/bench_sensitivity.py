@@ -3,7 +3,8 @@
 What the user waits for: the installed `planner` script, started fresh, printing the tornado
 of a scenario whose baseline layout has k parity drives (groups of k + 8 drives, the paper's
 rates). The baseline is `planner --version` (interpreter and CLI start-up) measured in the
-same run; the ratio says how much the analysis adds to the start-up. Median of RUNS runs
+same run; the ratio says how much the analysis adds to the start-up, and `planner
+evaluate` of the same scenario shows what loading and evaluating it alone costs. Median of RUNS runs
 after one warm-up; each run has a TIMEOUT and a run that exceeds it is reported as such
 (before the numeric rate derivatives, k = 6 took 48 s and k = 8 over 150 s).
 
@@ -76,6 +77,11 @@ def main() -> int:
         for k in PARITIES:
             path = Path(tmp) / f"parity-{k}.yaml"
             path.write_text(SCENARIO.format(k=k, n=k + 8), encoding="utf-8")
+            if k == PARITIES[0]:  # what loading and evaluating the scenario alone costs
+                evaluate, _ = median_seconds([str(PLANNER), "evaluate", str(path)])
+                assert evaluate is not None
+                label = f"planner evaluate (n+{k}, reference)"
+                print(f"{label:<46}{evaluate * 1e3:>11.1f}{evaluate / baseline:>21.2f}{0:>6}")
             label = f"planner sensitivity (n+{k}, groups of {k + 8})"
             seconds, code = median_seconds([str(PLANNER), "sensitivity", str(path)])
             if seconds is None:

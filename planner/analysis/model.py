@@ -88,11 +88,19 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
 
 
 def closed_form_text(parity: int, rebuild_streams: int | None = 1) -> str:
-    """The closed-form MTTDL of the n+``parity`` model as text, leading order first."""
-    from planner.core.derive import derive
-    from planner.report.derivation import derivation_text
+    """The closed-form MTTDL of the n+``parity`` model as text, leading order first.
 
-    text = derivation_text(derive(parity, rebuild_streams))
+    The exact form comes from the disk cache ``planner derive`` shares (seconds once per
+    k up to 6; one rebuild at a time is cached, other stream counts derived each time);
+    for k = 7 and 8 it takes longer, so only the leading order is shown unless
+    ``planner derive --parity k --force`` has cached it.
+    """
+    from planner import derivation_cache
+    from planner.report.derivation import model_text
+
+    exact = parity <= derivation_cache.EXACT_WITHOUT_ASKING
+    model = derivation_cache.model(parity, exact=exact, rebuild_streams=rebuild_streams)
+    text = model_text(model.chain, model.leading, model.exact)
     sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
     sections.sort(key=lambda s: "leading order" not in s)  # the short form first
     intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"

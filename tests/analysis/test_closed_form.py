@@ -1,0 +1,29 @@
+"""The model view's closed form: exact up to k = 6 (cached on disk), leading order beyond."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from planner import derivation_cache
+from planner.analysis.model import closed_form_text
+
+
+def test_parity_8_shows_the_leading_order_without_deriving(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A parity-8 layout used to start a derivation of many minutes in the model view."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = closed_form_text(8)
+    assert "MTTDL, leading order" in text
+    assert "not computed" in text
+    assert not (tmp_path / "planner").exists()
+
+
+def test_parity_2_is_exact_and_cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    text = closed_form_text(2)
+    assert text.index("leading order") < text.index("exact")
+    assert "  P = " in text
+    assert derivation_cache.entry_path(2).exists()
