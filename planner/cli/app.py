@@ -144,7 +144,7 @@ def derive(
         bool,
         typer.Option(
             "--force",
-            help="Compute the exact MTTDL for k = 7 or 8 too (minutes, once: it is cached).",
+            help="Compute the exact MTTDL for k = 7 or 8 too (0.5-2 min, once: it is cached).",
         ),
     ] = False,
     leading_order: Annotated[
@@ -166,8 +166,8 @@ def derive(
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
     The exact MTTDL is computed once per k and kept in the user's cache directory
-    ($XDG_CACHE_HOME/planner or ~/.cache/planner); for k = 7 and 8 it takes minutes, so
-    it is only computed with --force (the leading order is always shown).
+    ($XDG_CACHE_HOME/planner or ~/.cache/planner); for k = 7 and 8 it takes half a minute
+    to two minutes, so it is only computed with --force (the leading order is always shown).
     """
     from planner import derivation_cache
     from planner.report import derivation
@@ -179,10 +179,10 @@ def derive(
         streams = 1 if parity == 1 else None
     model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:
-        minutes = derivation_cache.EXPECTED_MINUTES.get(parity, 1)
+        expected = derivation_cache.EXPECTED_TIME.get(parity, "minutes")
         print_note(
-            f"planner: note: the exact MTTDL of the n+{parity} model takes about {minutes} "
-            "minutes the first time; add --force to compute it (it is cached afterwards)"
+            f"planner: note: the exact MTTDL of the n+{parity} model takes about {expected} "
+            "the first time; add --force to compute it (it is cached afterwards)"
         )
     if output_format is DeriveFormat.text:
         tty = output is None and sys.stdout.isatty()

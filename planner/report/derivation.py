@@ -88,9 +88,10 @@ def _transition_rows(d: Derivation, show: Callable[[Any], str]) -> list[tuple[st
 def not_computed_note(parity: int) -> str:
     """Why the exact MTTDL is missing (only the leading order was derived)."""
     return (
-        f"The exact MTTDL of the n+{parity} model is not computed: it takes minutes "
-        f"with SymPy (see `planner derive --help`); the leading order above is exact as the "
-        "failure rates become small against the repair rates."
+        f"The exact MTTDL of the n+{parity} model is not computed: it takes up to "
+        f"minutes with SymPy (`planner derive --parity {parity} --force` computes it "
+        "once); the leading order above is exact as the failure rates become small "
+        "against the repair rates."
     )
 
 

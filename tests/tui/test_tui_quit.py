@@ -17,13 +17,13 @@ from pilot_helpers import SCENARIO
 _BLOCKED_DERIVATION = """
 import asyncio, sys, threading
 from pathlib import Path
-import planner.core.derive as derive
+import planner.derivation_cache as derivation_cache
 
-def forever(*args):  # derive(parity, rebuild_streams=1)
+def forever(*args, **options):  # derivation_cache.model(parity, exact=..., ...)
     print("deriving", flush=True)
     threading.Event().wait()
 
-derive.derive = forever
+derivation_cache.model = forever  # what the model view's closed form calls
 from planner.tui import make_app
 
 async def main():
