@@ -10,12 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from planner.core.evaluate import relative_risk
 from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.methods import AnalyticMethods, analytic_methods
 from planner.core.sizing import SizingResult, size_layouts
 from planner.report.inputs import Inputs
-from planner.report.sizing import SizingReport, rebuild_note
+from planner.report.sizing import SizedRow, SizingReport, rebuild_note, sized_rows
 from planner.scenario import Scenario
 
 NO_WORKLOAD = "scenario has no workload section; add one (see README)"
@@ -126,28 +125,20 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
 
 
 @dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate."""
-
-    result: SizingResult
-    relative_risk: float
-
-
-@dataclass(frozen=True)
 class CompareData:
     """What the compare table shows: the comparison and, with a workload, the sizing.
 
     Attributes:
         comparison: every layout for ``aggregate.data_disks``.
+        inputs: the assumptions (the exports print them; the notes give the mission).
         sizing: every layout sized for the workload, or None without one.
-        inputs: the assumptions, for the exports.
         methods: the constant-rate methods by label (``evaluate --methods``), or None.
         notes: extra notes (the rebuild model's), shown under the table and exported.
     """
 
     comparison: Comparison
+    inputs: Inputs
     sizing: SizingReport | None = None
-    inputs: Inputs | None = None
     methods: Mapping[str, AnalyticMethods] | None = None
     notes: tuple[str, ...] = ()
 
@@ -155,14 +146,7 @@ class CompareData:
         """The sized layouts in scenario order, relative risks against the baseline's."""
         if self.sizing is None:
             return []
-        return sized_rows(self.sizing, self.comparison.baseline)
-
-
-def sized_rows(report: SizingReport, baseline: str) -> list[SizedRow]:
-    """``report``'s layouts with the risk of each sized aggregate over the baseline's."""
-    results = report.results
-    base = next(r for r in results if r.label == baseline)
-    return [SizedRow(r, relative_risk(r.p_loss_aggregate, base.p_loss_aggregate)) for r in results]
+        return sized_rows(self.sizing)
 
 
 def compare_data(

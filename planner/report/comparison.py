@@ -5,21 +5,32 @@ One list of columns drives every format, so the four outputs always agree.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
     format_odds,
-    format_percent,
-    format_ratio,
-    format_tb,
-    format_years,
+    integer_column,
+    percent_column,
+    ratio_column,
+    significant_column,
+    tb_column,
+    years_column,
+)
+from planner.report.table import (
+    Column,
+    csv_text,
+    finite_or_none,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_document,
+    markdown_table,
+    rich_table_for,
+    risk_style,
+    table_cells,
 )
 
 if TYPE_CHECKING:
@@ -27,30 +38,37 @@ if TYPE_CHECKING:
 
     from planner.core.layouts import Comparison, LayoutResult
 
-RowT = TypeVar("RowT")
+__all__ = [
+    "Column",
+    "comparison_columns",
+    "comparison_records",
+    "csv_text",
+    "finite_or_none",
+    "fit_columns",
+    "json_text",
+    "markdown_cell",
+    "markdown_table",
+    "notes",
+    "rich_table_for",
+    "risk_style",
+    "to_csv",
+    "to_json",
+    "to_markdown",
+    "to_rich_table",
+]
 
 
-@dataclass(frozen=True)
-class Column(Generic[RowT]):
-    """A column of a report table (the comparison's, the sizing table's).
+def _odds_column(probabilities: Sequence[float]) -> list[str]:
+    return [format_odds(p) for p in probabilities]
 
-    Attributes:
-        header: one-line header (Markdown, CSV-like outputs).
-        text: human text of a result's cell.
-        numeric: right-aligned when True.
-        short_header: header for narrow terminals; may break over lines.
-        priority: 0 is never dropped; higher numbers go first when the terminal is narrow.
-    """
 
-    header: str
-    text: Callable[[RowT], str]
-    numeric: bool = True
-    short_header: str = ""
-    priority: int = 0
+def groups_text(groups: int, exact_division: bool) -> str:
+    """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
+    return f"{groups:,}" if exact_division else f"{groups:,}*"
 
 
 def _groups_text(r: LayoutResult) -> str:
-    return f"{r.shape.groups:,}" if r.shape.exact_division else f"{r.shape.groups:,}*"
+    return groups_text(r.shape.groups, r.shape.exact_division)
 
 
 def _drives_text(r: LayoutResult) -> str:
@@ -58,20 +76,28 @@ def _drives_text(r: LayoutResult) -> str:
 
 
 def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
-    """The columns of the comparison table; usable TB only when capacity is known."""
+    """The columns of the comparison table; usable TB only when capacity is known.
+
+    The same declarations feed the Rich table, Markdown and the TUI's compare table. A
+    narrow screen drops the highest priority first: per-group risk, odds, total drives,
+    MTTDL, losses, usable TB, groups; the group shape, overhead, both P(loss) and the
+    aggregate's risk against the baseline always stay.
+    """
     columns: list[Column[LayoutResult]] = [
         Column("Layout", lambda r: r.layout.label, numeric=False),
         Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
         Column("Groups", _groups_text, priority=1),
         Column(
             "Total drives",
-            lambda r: f"{r.shape.total_disks:,}",
+            lambda r: r.shape.total_disks,
+            integer_column,
             short_header="Total\ndrives",
-            priority=7,
+            priority=5,
         ),
         Column(
             "Overhead drives",
-            lambda r: f"{r.shape.overhead_disks:,}",
+            lambda r: r.shape.overhead_disks,
+            integer_column,
             short_header="Over-\nhead",
         ),
     ]
@@ -79,50 +105,63 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
         columns.append(
             Column(
                 "Usable TB",
-                lambda r: "" if r.usable_tb is None else format_tb(r.usable_tb),
+                lambda r: r.usable_tb,
+                tb_column,
                 short_header="Usable\nTB",
-                priority=3,
+                priority=2,
+                unit="TB",
             )
         )
     columns += [
         Column(
             "P(loss) group",
-            lambda r: format_percent(r.p_loss_group),
+            lambda r: r.p_loss_group,
+            percent_column,
             short_header="P(loss)\ngroup",
+            risk=True,
         ),
         Column(
             "P(loss) aggregate",
-            lambda r: format_percent(r.p_loss_aggregate),
+            lambda r: r.p_loss_aggregate,
+            percent_column,
             short_header="P(loss)\naggregate",
+            risk=True,
         ),
         Column(
             "Aggregate odds",
-            lambda r: format_odds(r.p_loss_aggregate),
+            lambda r: r.p_loss_aggregate,
+            _odds_column,
             short_header="Aggregate\nodds",
-            priority=2,
-        ),
-        Column(
-            "Losses/10k groups",
-            lambda r: losses_text(r.losses_per_10k_groups),
-            short_header="Losses/\n10k groups",
-            priority=4,
-        ),
-        Column(
-            "MTTDL (group)",
-            lambda r: format_years(r.mttdl_hours),
-            short_header="MTTDL\n(group)",
-            priority=5,
-        ),
-        Column(
-            "Risk vs baseline (group)",
-            lambda r: format_ratio(r.relative_risk_group),
-            short_header="Risk vs\nbase (grp)",
             priority=6,
         ),
         Column(
+            "Losses/10k groups",
+            lambda r: r.losses_per_10k_groups,
+            significant_column,
+            short_header="Losses/\n10k groups",
+            priority=3,
+        ),
+        Column(
+            "MTTDL group (years)",
+            lambda r: r.mttdl_hours,
+            years_column,
+            short_header="MTTDL group\n(years)",
+            priority=4,
+            unit="years",
+        ),
+        Column(
+            "Risk vs baseline (group)",
+            lambda r: r.relative_risk_group,
+            ratio_column,
+            short_header="Risk vs base\nper group",
+            priority=7,
+        ),
+        Column(
             "Risk vs baseline (aggregate)",
-            lambda r: format_ratio(r.relative_risk_aggregate),
-            short_header="Risk vs\nbaseline",
+            lambda r: r.relative_risk_aggregate,
+            ratio_column,
+            short_header="Risk vs base\nper aggr.",
+            risk=True,
         ),
         *loss_split_columns(),
     ]
@@ -139,61 +178,33 @@ def loss_split_columns() -> list[Column[LayoutResult]]:
     return [
         Column(
             "P(group lost) group",
-            lambda r: format_percent(r.p_group_lost),
+            lambda r: r.p_group_lost,
+            percent_column,
             short_header="P(group lost)\ngroup",
             priority=11,
         ),
         Column(
             "P(sectors lost) group",
-            lambda r: format_percent(r.p_sectors_lost),
+            lambda r: r.p_sectors_lost,
+            percent_column,
             short_header="P(sectors lost)\ngroup",
             priority=10,
         ),
         Column(
             "P(group lost) aggregate",
-            lambda r: format_percent(r.p_group_lost_aggregate),
+            lambda r: r.p_group_lost_aggregate,
+            percent_column,
             short_header="P(group lost)\naggregate",
             priority=9,
         ),
         Column(
             "P(sectors lost) aggregate",
-            lambda r: format_percent(r.p_sectors_lost_aggregate),
+            lambda r: r.p_sectors_lost_aggregate,
+            percent_column,
             short_header="P(sectors lost)\naggregate",
             priority=8,
         ),
     ]
-
-
-def fit_columns(
-    columns: Sequence[Column[Any]], rows: list[list[str]], max_width: int | None
-) -> list[int]:
-    """Indices of the columns to show so the table fits ``max_width`` terminal cells.
-
-    Columns are dropped highest ``priority`` first; priority 0 columns always stay.
-    """
-    keep = list(range(len(columns)))
-    if max_width is None:
-        return keep
-
-    def width(index: int) -> int:
-        header = columns[index].short_header or columns[index].header
-        cells = [row[index] for row in rows]
-        return max(len(x) for x in [*header.split("\n"), *cells]) + 3
-
-    droppable = sorted(
-        (i for i, c in enumerate(columns) if c.priority > 0),
-        key=lambda i: -columns[i].priority,
-    )
-    while sum(width(i) for i in keep) + 1 > max_width and droppable:
-        keep.remove(droppable.pop(0))
-    return keep
-
-
-def losses_text(losses: float) -> str:
-    """Expected losses per 10,000 groups: 2 decimals, or 2 significant digits below 0.01."""
-    if losses >= 0.01:
-        return f"{losses:,.2f}"
-    return f"{losses:.2g}"
 
 
 def notes(comparison: Comparison, mission_years: float) -> list[str]:
@@ -228,7 +239,7 @@ def _rows(
         shift = max(c.priority for c in extra_columns)
         standard = [replace(c, priority=c.priority + shift) if c.priority else c for c in standard]
     columns = [*standard, *extra_columns]
-    return columns, [[c.text(r) for c in columns] for r in comparison.results]
+    return columns, table_cells(columns, comparison.results)
 
 
 def to_rich_table(
@@ -254,63 +265,6 @@ def to_rich_table(
     return table
 
 
-def rich_table_for(title: str, columns: Sequence[Column[Any]], keep: Sequence[int]) -> Table:
-    """An empty Rich table with the ``keep`` columns: short headers, numbers right-aligned.
-
-    When columns were left out to fit the terminal, the caption names them, so a narrow
-    terminal never hides information silently.
-    """
-    from rich.table import Table
-
-    hidden = [c.header for i, c in enumerate(columns) if i not in keep]
-    caption = (
-        f"Not shown at this width: {', '.join(hidden)} (a wider terminal or "
-        "--format markdown, csv or json shows every column)."
-        if hidden
-        else None
-    )
-    table = Table(
-        title=title,
-        title_justify="left",
-        header_style="bold",
-        caption=caption,
-        caption_justify="left",
-        caption_style="dim italic",
-    )
-    for i in keep:
-        c = columns[i]
-        table.add_column(
-            c.short_header or c.header,
-            justify="right" if c.numeric else "left",
-            no_wrap=i == 0,
-        )
-    return table
-
-
-def risk_style(relative: float) -> str:
-    """Colour of a row by its aggregate risk relative to the baseline."""
-    if relative > 10:
-        return "red"
-    if relative > 1.5:
-        return "yellow"
-    if relative < 1 / 1.5:
-        return "green"
-    return ""
-
-
-def markdown_cell(text: str) -> str:
-    """Text safe inside a Markdown table cell (pipes escaped)."""
-    return text.replace("|", "\\|")
-
-
-def markdown_table(columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]]) -> list[str]:
-    """The lines of a GitHub-flavoured Markdown table: header, alignment row, one per row."""
-    lines = ["| " + " | ".join(markdown_cell(c.header) for c in columns) + " |"]
-    lines.append("|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|")
-    lines += ["| " + " | ".join(markdown_cell(x) for x in cells) + " |" for cells in rows]
-    return lines
-
-
 def to_markdown(
     comparison: Comparison,
     title: str,
@@ -327,12 +281,12 @@ def to_markdown(
     for result, cells in zip(comparison.results, rows, strict=True):
         if result.layout.label == comparison.baseline:
             cells[0] = f"**{cells[0]}** (baseline)"
-    lines = [f"### {title}", "", *markdown_table(columns, rows), ""]
-    lines += [
-        f"- {markdown_cell(note.removeprefix('* '))}"
-        for note in inputs_lines(inputs, [*notes(comparison, mission_years), *extra_notes])
-    ]
-    return "\n".join(lines) + "\n"
+    return markdown_document(
+        title,
+        columns,
+        rows,
+        inputs_lines(inputs, [*notes(comparison, mission_years), *extra_notes]),
+    )
 
 
 def comparison_records(
@@ -371,11 +325,6 @@ def comparison_records(
     ]
 
 
-def finite_or_none(value: float) -> float | None:
-    """``value``, or None for an infinity or NaN (JSON has neither)."""
-    return value if math.isfinite(value) else None
-
-
 def to_json(
     comparison: Comparison,
     scenario_name: str,
@@ -399,15 +348,6 @@ def to_json(
     return json_text(with_inputs(document, inputs))
 
 
-def json_text(document: dict[str, Any]) -> str:
-    """``document`` as indented JSON; infinities, NaNs and unknown types are errors."""
-    return json.dumps(document, indent=2, allow_nan=False, default=_json_default) + "\n"
-
-
-def _json_default(value: object) -> object:
-    raise TypeError(f"not JSON serialisable: {value!r}")
-
-
 def to_csv(
     comparison: Comparison,
     extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
@@ -415,18 +355,3 @@ def to_csv(
 ) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
     return csv_text(comparison_records(comparison, extra_fields), inputs)
-
-
-def csv_text(records: Sequence[dict[str, Any]], inputs: Inputs | None = None) -> str:
-    """Records as CSV: a header row of the first record's keys, then the values.
-
-    With ``inputs``, a ``# Inputs: ...`` comment line comes first (read with
-    ``pandas.read_csv(path, comment="#")``; see the README).
-    """
-    buffer = io.StringIO()
-    if inputs is not None:
-        buffer.write(inputs.csv_comment())
-    writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
-    return buffer.getvalue()

@@ -13,9 +13,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.evaluate import p_loss_aggregate
+from planner.core.evaluate import p_loss_aggregate, relative_risk
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.comparison import (
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.numbers import format_count, percent_column, ratio_column
+from planner.report.simulation import (
+    METHOD_NOTES,
+    diagnostic_notes,
+    format_rel_error,
+    interval_text,
+)
+from planner.report.table import (
     Column,
     csv_text,
     finite_or_none,
@@ -24,14 +32,7 @@ from planner.report.comparison import (
     markdown_cell,
     markdown_table,
     rich_table_for,
-)
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, format_percent, format_ratio
-from planner.report.simulation import (
-    METHOD_NOTES,
-    diagnostic_notes,
-    format_rel_error,
-    interval_text,
+    table_cells,
 )
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class MethodsReport:
 
 
 def _ratio(p: float, reference: float) -> float:
-    return p / reference if reference > 0 else float("inf")
+    return relative_risk(p, reference)
 
 
 def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
@@ -171,11 +172,15 @@ def methods_columns() -> list[Column[Row]]:
         Column("Method", lambda r: r[1].name, numeric=False),
         Column(
             "P(loss) group",
-            lambda r: format_percent(r[1].p_loss_group),
+            lambda r: r[1].p_loss_group,
+            percent_column,
             short_header="P(loss)\ngroup",
         ),
         Column(
-            "vs Markov", lambda r: format_ratio(r[1].ratio_to_markov), short_header="vs\nMarkov"
+            "vs Markov",
+            lambda r: r[1].ratio_to_markov,
+            ratio_column,
+            short_header="vs\nMarkov",
         ),
         Column("95% CI", lambda r: _interval(r[1]), priority=1),
         Column(
@@ -193,7 +198,8 @@ def methods_columns() -> list[Column[Row]]:
         ),
         Column(
             "P(loss) aggregate",
-            lambda r: format_percent(p_loss_aggregate(r[1].p_loss_group, r[0].groups)),
+            lambda r: p_loss_aggregate(r[1].p_loss_group, r[0].groups),
+            percent_column,
             short_header="P(loss)\naggregate",
             priority=2,
         ),
@@ -226,15 +232,16 @@ def notes(report: MethodsReport) -> list[str]:
 def _rows(report: MethodsReport) -> tuple[list[Column[Row]], list[list[str]], list[bool]]:
     """Columns, cell texts, and whether each row ends a layout's section."""
     columns = methods_columns()
-    rows: list[list[str]] = []
+    items: list[Row] = []
     ends: list[bool] = []
     for entry in report.layouts:
         for i, estimate in enumerate(entry.estimates):
-            cells = [c.text((entry, estimate)) for c in columns]
-            if i > 0:
-                cells[0] = ""
-            rows.append(cells)
+            items.append((entry, estimate))
             ends.append(i == len(entry.estimates) - 1)
+    rows = table_cells(columns, items)
+    for index, (entry, estimate) in enumerate(items):
+        if estimate is not entry.estimates[0]:
+            rows[index][0] = ""
     return columns, rows, ends
 
 
@@ -337,18 +344,24 @@ _EVALUATE_COLUMNS = (
 def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[LayoutResult]]:
     """Extra columns of ``planner evaluate --methods``: each method over the exact P(loss)."""
 
-    def text(key: str) -> Callable[[LayoutResult], str]:
-        def cell(r: LayoutResult) -> str:
+    def ratio(key: str) -> Callable[[LayoutResult], float]:
+        def value(r: LayoutResult) -> float:
             estimates = analytic_estimates(analytic[r.layout.label])
-            return format_ratio(next(e for e in estimates if e.key == key).ratio_to_markov)
+            return next(e for e in estimates if e.key == key).ratio_to_markov
 
-        return cell
+        return value
 
     # Droppable, the most telling last: a terminal too narrow for them keeps evaluate's table.
     # The spec-sheet method only when the scenario gives a capacity and an error rate per bit.
     given = {e.key for a in analytic.values() for e in analytic_estimates(a)}
     return [
-        Column(header, text(key), short_header=short, priority=len(_EVALUATE_COLUMNS) - i)
+        Column(
+            header,
+            ratio(key),
+            ratio_column,
+            short_header=short,
+            priority=len(_EVALUATE_COLUMNS) - i,
+        )
         for i, (key, header, short) in enumerate(_EVALUATE_COLUMNS)
         if key in given
     ]

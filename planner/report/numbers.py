@@ -8,6 +8,7 @@ infinities ``∞`` and ``-∞``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from planner.core.rates import HOURS_PER_YEAR
 
@@ -115,3 +116,103 @@ def format_tb(terabytes: float) -> str:
     if abs(terabytes) >= 1e15:
         return f"{terabytes:.2e}"
     return f"{terabytes:,.1f}"
+
+
+# Column formatters: each sees the whole column, so that a column has one notation and one
+# precision (never 6.7e-09% beside 0.0000098%, nor 0.0027 beside 0.01).
+
+SCIENTIFIC_PERCENT_BELOW = 1e-8
+"""A probability column turns scientific when any of its non-zero values is below this
+(0.000001%): fixed notation would be a wall of zeros."""
+
+
+def _scientific(value: float, digits: int) -> str:
+    return f"{value:.{digits - 1}e}"
+
+
+def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
+    """Probabilities as percentages with ``digits`` significant digits, one notation a column.
+
+    Fixed (``0.33%``, ``0.0021%``) unless a non-zero value is below
+    :data:`SCIENTIFIC_PERCENT_BELOW`; then every value is scientific (``3.3e-01%``).
+    """
+    finite = [p for p in probabilities if math.isfinite(p) and p > 0]
+    scientific = any(p < SCIENTIFIC_PERCENT_BELOW for p in finite)
+
+    def one(p: float) -> str:
+        if not math.isfinite(p):
+            return "n/a"
+        if p == 0:
+            return "0%"
+        if scientific:
+            return f"{_scientific(100 * p, digits)}%"
+        return f"{_fixed(100 * p, digits)}%"
+
+    return [one(p) for p in probabilities]
+
+
+def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
+    """Relative risks with ``digits`` significant digits and ×, one notation a column.
+
+    Fixed (``160×``, ``1.00×``, ``0.000624×``) unless a non-zero ratio is a million or more
+    or below a millionth; then every value is scientific. ∞ for a ratio to a zero baseline.
+    """
+    finite = [abs(r) for r in ratios if math.isfinite(r) and r != 0]
+    scientific = any(not 1e-6 <= r < 1e6 for r in finite)
+
+    def one(r: float) -> str:
+        if math.isnan(r):
+            return "n/a"
+        if math.isinf(r):
+            return "∞"
+        if r == 0:
+            return "0×"
+        return f"{_scientific(r, digits) if scientific else _fixed(r, digits)}×"
+
+    return [one(r) for r in ratios]
+
+
+def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
+    """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``12``, ``1,200``).
+
+    Scientific for the whole column when a non-zero value is below 1e-6 or 1e15 or more.
+    """
+    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
+    scientific = any(not 1e-6 <= v < 1e15 for v in finite)
+
+    def one(v: float) -> str:
+        if not math.isfinite(v):
+            return "∞" if v > 0 else "n/a"
+        if v == 0:
+            return "0"
+        return _scientific(v, digits) if scientific else _fixed(v, digits)
+
+    return [one(v) for v in values]
+
+
+def count_words_column(values: Sequence[float], digits: int = 2) -> list[str]:
+    """Large counts in words (``48,000``, ``77 million``); scientific when one is 1e15+."""
+    scientific = any(math.isfinite(v) and v >= 1e15 for v in values)
+    if scientific:
+        return ["∞" if not math.isfinite(v) else _scientific(v, digits) for v in values]
+    return [format_count(v, digits) for v in values]
+
+
+def years_column(hours: Sequence[float]) -> list[str]:
+    """Durations in hours shown in years (the unit goes in the column title)."""
+    return count_words_column([h / HOURS_PER_YEAR for h in hours])
+
+
+def integer_column(values: Sequence[int]) -> list[str]:
+    """Whole numbers with thousands separators: ``1,040``."""
+    return [f"{v:,}" for v in values]
+
+
+def tb_column(terabytes: Sequence[float | None]) -> list[str]:
+    """Capacities in TB with one decimal (blank when unknown)."""
+    return ["" if tb is None else format_tb(tb) for tb in terabytes]
+
+
+def texts(values: Sequence[object]) -> list[str]:
+    """Cells that are already text (or whose ``str`` is the cell)."""
+    return [str(v) for v in values]

@@ -12,8 +12,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.comparison import (
+from planner.report.fields import field_for
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.numbers import format_percent, percent_column, ratio_column
+from planner.report.table import (
     Column,
     csv_text,
     finite_or_none,
@@ -22,10 +26,8 @@ from planner.report.comparison import (
     markdown_cell,
     markdown_table,
     rich_table_for,
+    table_cells,
 )
-from planner.report.fields import field_for
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_percent, format_ratio
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -79,7 +81,7 @@ def _elasticity(value: float) -> str:
 
 
 def _ratio(p: float, base: float) -> str:
-    return format_ratio(p / base) if base > 0 else "n/a"
+    return ratio_column([relative_risk(p, base)])[0]
 
 
 def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
@@ -101,27 +103,31 @@ def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
         ),
         Column(
             "P(loss) low",
-            lambda b: format_percent(b.p_loss_low),
+            lambda b: b.p_loss_low,
+            percent_column,
             short_header="P(loss)\nlow",
         ),
         Column(
             "P(loss) high",
-            lambda b: format_percent(b.p_loss_high),
+            lambda b: b.p_loss_high,
+            percent_column,
             short_header="P(loss)\nhigh",
         ),
         Column(
             "Risk low/base",
-            lambda b: _ratio(b.p_loss_low, base),
+            lambda b: relative_risk(b.p_loss_low, base),
+            ratio_column,
             short_header="Risk\nlow/base",
             priority=6,
         ),
         Column(
             "Risk high/base",
-            lambda b: _ratio(b.p_loss_high, base),
+            lambda b: relative_risk(b.p_loss_high, base),
+            ratio_column,
             short_header="Risk\nhigh/base",
             priority=6,
         ),
-        Column("Swing", lambda b: format_percent(b.swing), priority=2),
+        Column("Swing", lambda b: b.swing, percent_column, priority=2),
         Column(
             "Elasticity",
             lambda b: _elasticity(b.elasticity),
@@ -138,7 +144,7 @@ def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
 
 def _rows(report: SensitivityReport) -> tuple[list[Column[TornadoBar]], list[list[str]]]:
     columns = sensitivity_columns(report)
-    return columns, [[c.text(b) for c in columns] for b in report.sensitivity.bars]
+    return columns, table_cells(columns, report.sensitivity.bars)
 
 
 def _title(report: SensitivityReport) -> str:

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.comparison import (
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.numbers import format_count, format_percent, percent_column
+from planner.report.table import (
     Column,
     csv_text,
     finite_or_none,
@@ -20,9 +22,8 @@ from planner.report.comparison import (
     markdown_cell,
     markdown_table,
     rich_table_for,
+    table_cells,
 )
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, format_percent
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -155,7 +156,8 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
         Column("Trials", lambda r: format_count(r.result.trials), priority=2),
         Column(
             "P(loss) group",
-            lambda r: format_percent(r.result.p_loss_group),
+            lambda r: r.result.p_loss_group,
+            percent_column,
             short_header="P(loss)\ngroup",
         ),
         Column(
@@ -182,7 +184,8 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
         ),
         Column(
             "P(loss) aggregate",
-            lambda r: format_percent(r.p_loss_aggregate),
+            lambda r: r.p_loss_aggregate,
+            percent_column,
             short_header="P(loss)\naggregate",
         ),
         Column(
@@ -228,7 +231,7 @@ def notes(report: SimulationReport) -> list[str]:
 
 def _rows(report: SimulationReport) -> tuple[list[Column[SimulatedLayout]], list[list[str]]]:
     columns = simulation_columns()
-    return columns, [[c.text(r) for c in columns] for r in report.rows]
+    return columns, table_cells(columns, report.rows)
 
 
 def to_rich_table(report: SimulationReport, max_width: int | None = None) -> Table:

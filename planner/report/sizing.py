@@ -1,28 +1,39 @@
 """Render a sizing (``planner size``) as a Rich table, GitHub Markdown, CSV or JSON.
 
-The same :class:`~planner.report.comparison.Column` list and helpers as the comparison
-drive every format, so the four outputs always agree.
+One :class:`~planner.report.table.Column` list drives every format and the TUI's sizing
+columns, so they always agree.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
-from planner.report.comparison import (
+from planner.report.comparison import groups_text
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.numbers import (
+    format_count,
+    integer_column,
+    percent_column,
+    ratio_column,
+    tb_column,
+)
+from planner.report.table import (
     Column,
     csv_text,
+    finite_or_none,
     fit_columns,
     json_text,
-    markdown_cell,
-    markdown_table,
+    markdown_document,
     rich_table_for,
+    table_cells,
 )
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, format_percent, format_tb
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -64,55 +75,114 @@ def _hours(hours: float) -> str:
     return format_count(hours, 3)
 
 
-def sizing_columns() -> list[Column[SizingResult]]:
-    """The columns of the sizing table, most important never dropped (priority 0)."""
+@dataclass(frozen=True)
+class SizedRow:
+    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate.
+
+    Attributes:
+        result: the layout sized for the workload.
+        relative_risk: P(loss) of its sized aggregate over the baseline's (NaN without a
+            baseline).
+    """
+
+    result: SizingResult
+    relative_risk: float
+
+
+def sized_rows(report: SizingReport) -> list[SizedRow]:
+    """The report's layouts in order, each sized aggregate's risk over the baseline's."""
+    base = next((r for r in report.results if r.label == report.baseline), None)
     return [
-        Column("Layout", lambda r: r.label, numeric=False),
+        SizedRow(
+            r,
+            math.nan if base is None else relative_risk(r.p_loss_aggregate, base.p_loss_aggregate),
+        )
+        for r in report.results
+    ]
+
+
+def _hours_column(hours: Sequence[float]) -> list[str]:
+    return [_hours(h) for h in hours]
+
+
+def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
+    """The columns of the sizing table (CLI and the TUI's sizing columns).
+
+    A narrow screen drops the highest priority first: rebuild hours, usable TB, back-end
+    IOPS, write penalty, groups, P(loss) of a group, the two disk counts; disks needed,
+    bound by, the sized aggregate's P(loss) and its risk against the baseline stay.
+    """
+    columns: list[Column[SizedRow]] = [
+        Column("Layout", lambda s: s.result.label, numeric=False),
         Column(
             "Write penalty",
-            lambda r: f"{r.write_penalty:g}",
+            lambda s: f"{s.result.write_penalty:g}",
             short_header="Write\npen.",
-            priority=3,
+            priority=5,
         ),
         Column(
             "Back-end IOPS",
-            lambda r: f"{r.backend_iops:,.0f}",
+            lambda s: f"{s.result.backend_iops:,.0f}",
             short_header="Back-end\nIOPS",
-            priority=4,
-        ),
-        Column(
-            "Disks for capacity",
-            lambda r: f"{r.disks_for_capacity:,}",
-            short_header="Disks for\ncapacity",
-        ),
-        Column("Disks for IOPS", lambda r: f"{r.disks_for_iops:,}", short_header="Disks\nfor IOPS"),
-        Column("Disks needed", lambda r: f"{r.disks_needed:,}", short_header="Disks\nneeded"),
-        Column(
-            "Bound by",
-            lambda r: "IOPS" if r.bound_by == "iops" else "capacity",
-            numeric=False,
-            short_header="Bound\nby",
-        ),
-        Column("Groups", lambda r: f"{r.groups:,}", priority=2),
-        Column(
-            "Usable TB", lambda r: format_tb(r.usable_tb), short_header="Usable\nTB", priority=5
-        ),
-        Column(
-            "Rebuild hours",
-            lambda r: _hours(r.rebuild_hours),
-            short_header="Rebuild\nhours",
             priority=6,
         ),
         Column(
-            "P(loss) group",
-            lambda r: format_percent(r.p_loss_group),
-            short_header="P(loss)\ngroup",
+            "Disks for capacity",
+            lambda s: s.result.disks_for_capacity,
+            integer_column,
+            short_header="Disks for\ncapacity",
+            priority=2,
+        ),
+        Column(
+            "Disks for IOPS",
+            lambda s: s.result.disks_for_iops,
+            integer_column,
+            short_header="Disks\nfor IOPS",
             priority=1,
         ),
         Column(
-            "P(loss) aggregate",
-            lambda r: format_percent(r.p_loss_aggregate),
-            short_header="P(loss)\naggregate",
+            "Disks needed",
+            lambda s: s.result.disks_needed,
+            integer_column,
+            short_header="Disks\nneeded",
+        ),
+        Column(
+            "Bound by",
+            lambda s: "IOPS" if s.result.bound_by == "iops" else "capacity",
+            numeric=False,
+            short_header="Bound\nby",
+        ),
+        Column("Groups", lambda s: groups_text(s.result.groups, True), priority=4),
+        Column(
+            "Usable TB",
+            lambda s: s.result.usable_tb,
+            tb_column,
+            short_header="Usable\nTB",
+            priority=7,
+            unit="TB",
+        ),
+        Column(
+            "Rebuild hours",
+            lambda s: s.result.rebuild_hours,
+            _hours_column,
+            short_header="Rebuild\nhours",
+            priority=8,
+            unit="h",
+        ),
+        Column(
+            "P(loss) group",
+            lambda s: s.result.p_loss_group,
+            percent_column,
+            short_header="P(loss)\ngroup",
+            priority=3,
+            risk=True,
+        ),
+        Column(
+            "P(loss) sized aggregate",
+            lambda s: s.result.p_loss_aggregate,
+            percent_column,
+            short_header="P(loss) of\nsized aggr.",
+            risk=True,
         ),
         # What is lost (issue 11); on a narrow screen these go first
         Column(
@@ -128,6 +198,17 @@ def sizing_columns() -> list[Column[SizingResult]]:
             priority=8,
         ),
     ]
+    if report.baseline is not None:
+        columns.append(
+            Column(
+                "Risk vs baseline (sized aggregate)",
+                lambda s: s.relative_risk,
+                ratio_column,
+                short_header="Risk vs base\nper aggr.",
+                risk=True,
+            )
+        )
+    return columns
 
 
 def rebuild_note(
@@ -180,13 +261,35 @@ def notes(report: SizingReport) -> list[str]:
         f"{drive.usable_fraction:.0%} usable. {report.rebuild}",
         "Back-end IOPS = reads + writes x write penalty; counts round up to whole groups "
         "(IOPS count every drive, capacity only data drives); the larger decides.",
-        f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate.",
+        f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate"
+        + (
+            f"; risk vs baseline: over the sized aggregate of {report.baseline}."
+            if report.baseline is not None
+            else "."
+        ),
     ]
 
 
-def _rows(report: SizingReport) -> tuple[list[Column[SizingResult]], list[list[str]]]:
-    columns = sizing_columns()
-    return columns, [[c.text(r) for c in columns] for r in report.results]
+def short_notes(report: SizingReport, data_disks: int) -> list[str]:
+    """Short notes for the TUI's sizing columns: workload, drive, rules, which risk is shown."""
+    first = report.results[0]
+    drive = report.drive
+    kind = f" ({report.drive_class})" if report.drive_class else ""
+    years = report.mission_hours / HOURS_PER_YEAR
+    return [
+        f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
+        f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
+        f"{drive.iops:g} IOPS{kind}. {report.rebuild}",
+        "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
+        "the larger count decides (bound by).",
+        f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
+        f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
+    ]
+
+
+def _rows(report: SizingReport) -> tuple[list[Column[SizedRow]], list[list[str]]]:
+    columns = sizing_columns(report)
+    return columns, table_cells(columns, sized_rows(report))
 
 
 def to_rich_table(report: SizingReport, max_width: int | None = None) -> Table:
@@ -208,17 +311,19 @@ def to_rich_table(report: SizingReport, max_width: int | None = None) -> Table:
 def to_markdown(report: SizingReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
     columns, rows = _rows(report)
-    lines = [f"### {report.title}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
-    return "\n".join(lines) + "\n"
+    return markdown_document(
+        report.title, columns, rows, inputs_lines(report.inputs, notes(report))
+    )
 
 
 def sizing_records(report: SizingReport) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
     records = []
-    for result in report.results:
-        record = dataclasses.asdict(result)
+    for row in sized_rows(report):
+        record = dataclasses.asdict(row.result)
         del record["mission_hours"]  # the same for every row: top level
+        if report.baseline is not None:
+            record["relative_risk_aggregate"] = finite_or_none(row.relative_risk)
         records.append(record)
     return records
 

@@ -13,18 +13,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.comparison import (
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.numbers import integer_column, percent_column, significant_column
+from planner.report.table import (
     Column,
     csv_text,
     fit_columns,
     json_text,
-    losses_text,
     markdown_cell,
     markdown_table,
     rich_table_for,
+    table_cells,
 )
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_percent
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -96,7 +96,7 @@ def _drives_text(line: SweepLine) -> str:
 
 
 def _groups_text(line: SweepLine) -> str:
-    return f"{line.row.groups}" if line.row.exact_division else f"{line.row.groups}*"
+    return f"{line.row.groups:,}" if line.row.exact_division else f"{line.row.groups:,}*"
 
 
 def sweep_columns(report: SweepReport) -> list[Column[SweepLine]]:
@@ -131,27 +131,34 @@ def sweep_columns(report: SweepReport) -> list[Column[SweepLine]]:
     columns += [
         Column(
             "Total drives",
-            lambda x: f"{x.row.total_disks:,}",
+            lambda x: x.row.total_disks,
+            integer_column,
             short_header="Total\ndrives",
             priority=6,
         ),
         Column(
-            "Overhead drives", lambda x: f"{x.row.overhead_disks:,}", short_header="Over-\nhead"
+            "Overhead drives",
+            lambda x: x.row.overhead_disks,
+            integer_column,
+            short_header="Over-\nhead",
         ),
         Column(
             "P(loss) group",
-            lambda x: format_percent(x.row.p_loss_group),
+            lambda x: x.row.p_loss_group,
+            percent_column,
             short_header="P(loss)\ngroup",
             priority=3,
         ),
         Column(
             "P(loss) aggregate",
-            lambda x: format_percent(x.row.p_loss_aggregate),
+            lambda x: x.row.p_loss_aggregate,
+            percent_column,
             short_header="P(loss)\naggregate",
         ),
         Column(
             "Losses/10k groups",
-            lambda x: losses_text(x.row.losses_per_10k_groups),
+            lambda x: x.row.losses_per_10k_groups,
+            significant_column,
             short_header="Losses/\n10k groups",
             priority=7,
         ),
@@ -202,7 +209,7 @@ def to_rich_table(report: SweepReport, max_width: int | None = None) -> Table:
     the least important columns are left out.
     """
     columns = [*sweep_columns(report), _bar_column(report)]
-    rows = [[c.text(x) for c in columns] for x in report.lines]
+    rows = table_cells(columns, report.lines)
     keep = fit_columns(columns, rows, max_width)
     table = rich_table_for(_table_title(report), columns, keep)
     section = _section_key(report)
@@ -291,7 +298,7 @@ def table_notes(report: SweepReport) -> list[str]:
 def to_markdown(report: SweepReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and the notes as a list."""
     columns = sweep_columns(report)
-    rows = [[c.text(x) for c in columns] for x in report.lines]
+    rows = table_cells(columns, report.lines)
     lines = [f"### {_table_title(report)}", "", *markdown_table(columns, rows), ""]
     lines += [
         f"- {markdown_cell(note.removeprefix('* '))}"

@@ -21,18 +21,10 @@ from planner.analysis.compare import (
     sorted_sized,
 )
 from planner.core.layouts import Comparison
-from planner.core.rates import HOURS_PER_YEAR
-from planner.report.comparison import Column, notes, risk_style
-from planner.report.numbers import format_count
-from planner.report.sizing import SizingReport
-from planner.tui.columns import (
-    LAYOUT_COLUMN,
-    TuiColumn,
-    column_widths,
-    fit_to_width,
-    sizing_columns,
-    tui_columns,
-)
+from planner.report.comparison import comparison_columns, notes
+from planner.report.sizing import short_notes, sizing_columns
+from planner.report.table import Column, hidden_note, risk_style, table_cells
+from planner.tui.columns import column_widths, fit_to_width, two_line_header
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
@@ -82,6 +74,12 @@ class CompareView(Vertical):
 
     _width: int | None = None
     """The view's width in cells at the last resize (None before the first layout)."""
+
+    _fitted: tuple[Any, list[int]] | None = None
+    """The shape the columns were last fitted to, and the columns shown."""
+
+    _hidden: str | None = None
+    """The note naming the columns the width leaves out, if any."""
 
     class AddRequested(Message):
         """The user asked to add a layout."""
@@ -177,29 +175,25 @@ class CompareView(Vertical):
         if data is None:
             return
         comparison = data.comparison
-        if self.showing_sizing:
+        if self.showing_sizing and data.sizing is not None:
             sized = sorted_sized(data.sized_rows(), self.sort_key)
-            columns: list[TuiColumn[Any]] = list(sizing_columns())
+            columns: list[Column[Any]] = list(sizing_columns(data.sizing))
             labels = [s.result.label for s in sized]
             risks = [s.relative_risk for s in sized]
             items: list[Any] = sized
         else:
             results = sorted_results(comparison, self.sort_key)
-            columns = list(tui_columns(comparison))
+            columns = list(comparison_columns(comparison))
             labels = [r.layout.label for r in results]
             risks = [r.relative_risk_aggregate for r in results]
             items = results
         rows = [
-            self._cells(comparison.baseline, label, columns, item, risk)
-            for label, item, risk in zip(labels, items, risks, strict=True)
+            self._cells(comparison.baseline, label, columns, texts, risk)
+            for label, texts, risk in zip(labels, table_cells(columns, items), risks, strict=True)
         ]
         table = self.table
-        every: list[Column[Any]] = [LAYOUT_COLUMN, *columns]
-        keep = list(range(len(every)))
-        if self._width is not None:
-            width = self._width - table.scrollbar_size_vertical
-            keep = fit_to_width(every, [[cell.plain for cell in row] for row in rows], width)
-        headers = [every[i].header for i in keep]
+        keep = self._fit(columns, rows, labels)
+        headers = [two_line_header(columns[i]) for i in keep]
         rows = [[row[i] for i in keep] for row in rows]
         widths = column_widths(headers, rows)
         same_shape = [str(c.label) for c in table.columns.values()] == headers and [
@@ -234,33 +228,57 @@ class CompareView(Vertical):
             if selected in labels:
                 table.move_cursor(row=labels.index(selected), animate=False)
         self.renders += 1
+        self._hidden = hidden_note(
+            columns, keep, "a wider terminal or Ctrl+O, the Markdown export, shows every column"
+        )
         self._render_notes(data)
+
+    def _fit(
+        self, columns: list[Column[Any]], rows: list[list[Text]], labels: list[str]
+    ) -> list[int]:
+        """The columns that fit the view's width, chosen again only when the shape changes.
+
+        The shape is the width, the columns and the layouts (not their order): new values
+        while typing never change which columns show, so the table does not jump about.
+        """
+        if self._width is None:
+            return list(range(len(columns)))
+        width = self._width - self.table.scrollbar_size_vertical
+        shape = (width, tuple(c.header for c in columns), tuple(sorted(labels)))
+        if self._fitted is None or self._fitted[0] != shape:
+            keep = fit_to_width(columns, [[cell.plain for cell in row] for row in rows], width)
+            self._fitted = (shape, keep)
+        return self._fitted[1]
 
     @staticmethod
     def _cells(
-        baseline: str, label: str, columns: list[TuiColumn[Any]], item: Any, relative: float
+        baseline: str, label: str, columns: list[Column[Any]], texts: list[str], relative: float
     ) -> list[Text]:
         style = risk_style(relative)
         first = Text(f"◆ {label}", style="bold") if label == baseline else Text(f"  {label}")
         return [
             first,
-            *(Text(c.text(item), style=style if c.risk else "", justify="right") for c in columns),
+            *(
+                Text(text, style=style if c.risk else "", justify="right" if c.numeric else "left")
+                for c, text in zip(columns[1:], texts[1:], strict=True)
+            ),
         ]
 
     def _render_notes(self, data: CompareData) -> None:
         comparison = data.comparison
-        years = comparison.mission_hours / HOURS_PER_YEAR
         if self.showing_sizing and data.sizing is not None:
-            lines = sizing_notes(data.sizing, comparison.data_disks)
+            lines = short_notes(data.sizing, comparison.data_disks)
             order = SIZED_SORT_NAMES[self.sort_key]
         else:
-            lines = [*notes(comparison, years), *data.notes]
+            lines = [*notes(comparison, data.inputs.mission_years), *data.notes]
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "
                     "workload · c: the sizing columns."
                 )
             order = SORT_NAMES[self.sort_key]
+        if self._hidden is not None:
+            lines.append(self._hidden)
         lines.append(
             f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )
@@ -296,20 +314,3 @@ class CompareView(Vertical):
     def action_toggle_columns(self) -> None:
         """Sizing columns <-> the fixed aggregate's columns (scenario with a workload)."""
         self.column_set = "fixed" if self.column_set == "sizing" else "sizing"
-
-
-def sizing_notes(report: SizingReport, data_disks: int) -> list[str]:
-    """Short footnotes of the sizing table: workload, drive, rules, which risk is shown."""
-    first = report.results[0]
-    drive = report.drive
-    kind = f" ({report.drive_class})" if report.drive_class else ""
-    years = report.mission_hours / HOURS_PER_YEAR
-    return [
-        f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
-        f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
-        f"{drive.iops:g} IOPS{kind}. {report.rebuild}",
-        "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
-        "the larger count decides (bound by).",
-        f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
-        f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
-    ]

@@ -50,13 +50,10 @@ def export_table(
         write_atomic(target, sizing.to_markdown(replace(data.sizing, results=tuple(order))))
         return "sizing", target
     comparison = replace(data.comparison, results=tuple(sorted_results(data.comparison, sort_key)))
-    years = data.inputs.mission_years if data.inputs is not None else 0.0
-    title = data.inputs.scenario if data.inputs is not None else ""
+    inputs = data.inputs
     target = markdown_path(scenario_path)
-    write_atomic(
-        target,
-        to_markdown(comparison, title, years, data.notes, inputs=data.inputs),
-    )
+    text = to_markdown(comparison, inputs.scenario, inputs.mission_years, data.notes, inputs=inputs)
+    write_atomic(target, text)
     return "comparison", target
 
 

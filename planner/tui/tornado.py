@@ -15,7 +15,6 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
-from planner.report.comparison import fit_columns
 from planner.report.numbers import format_percent
 from planner.report.sensitivity import (
     SensitivityReport,
@@ -23,6 +22,8 @@ from planner.report.sensitivity import (
     sensitivity_columns,
     tornado_chart,
 )
+from planner.report.table import fit_columns, table_cells
+from planner.tui.columns import two_line_header
 
 
 class SensitivityView(VerticalScroll):
@@ -76,12 +77,9 @@ class SensitivityView(VerticalScroll):
             f"P(loss) of the {aggregate} ({s.groups} groups) {format_percent(s.p_loss_aggregate)}",
         )
         columns = sensitivity_columns(report)
-        rows = [[c.text(bar) for c in columns] for bar in s.bars]
+        rows = table_cells(columns, s.bars)
         keep = fit_columns(columns, rows, width - 6)
-        headers = ["\n#"]
-        for i in keep:
-            header = columns[i].short_header or columns[i].header
-            headers.append(header if "\n" in header else f"\n{header}")
+        headers = ["\n#", *(two_line_header(columns[i]) for i in keep)]
         justify: list[JustifyMethod] = [
             "left",
             *("right" if columns[i].numeric else "left" for i in keep),

@@ -169,7 +169,7 @@ def test_markdown_is_a_gfm_table(runner: CliRunner) -> None:
         "Disks needed",
         "Bound by",
     ]
-    assert {"Groups", "Usable TB", "Rebuild hours", "P(loss) aggregate"} <= set(cells)
+    assert {"Groups", "Usable TB", "Rebuild hours", "P(loss) sized aggregate"} <= set(cells)
     assert rule.startswith("|:---|---:|")
     assert rule.count("|") == header.count("|")
     rows = [line for line in rest if line.startswith("| ")]

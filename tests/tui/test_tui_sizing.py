@@ -81,7 +81,7 @@ async def test_the_compare_view_shows_the_sizing_columns(workload_copy: Path) ->
             p_sized = 1 - (1 - p_group) ** groups
             shown = float(row["P(loss) of sized aggr."].rstrip("%")) / 100
             assert shown == pytest.approx(p_sized, rel=0.05)
-        assert cells(app, "raid-dp 8")["Risk vs baseline"] == "1.00×"
+        assert cells(app, "raid-dp 8")["Risk vs base per aggr."] == "1.00×"
         assert "SIZED aggregate (disks needed)" in notes_text(app)
         assert "Rebuild 11.1 h: 1 TB at 50 MB/s, load factor 2" in notes_text(app)
 
@@ -195,6 +195,6 @@ async def test_without_a_workload_there_is_no_toggle() -> None:
         assert view.check_action("toggle_columns", ()) is False
         await pilot.press("c")
         await settle(pilot)
-        assert "Drives /group" in cells(app, "raid5 8")
+        assert "Drives/ group" in cells(app, "raid5 8")
         assert app.query_one("#input-restore-rebuild-hours", Input).value == "12"
         assert not app.query(".param-derived")

@@ -1,0 +1,192 @@
+"""One column model for every table: Rich, Markdown, CSV, JSON and the TUI's DataTable.
+
+A :class:`Column` names its header (one line, and a short one for narrow screens), its unit,
+how to read a row's value and how to format the WHOLE column (so one column has one
+notation and one precision), and its priority when the width is short. The renderers here
+turn a list of columns and rows into each format; the report modules only declare columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from planner.report.numbers import texts
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from planner.report.inputs import Inputs
+
+RowT = TypeVar("RowT")
+
+ColumnFormat = Callable[[Sequence[Any]], list[str]]
+"""Formats a whole column's values to cell texts (one per value, same order)."""
+
+
+@dataclass(frozen=True)
+class Column(Generic[RowT]):
+    """A column of a report table, declared once for every format.
+
+    Attributes:
+        header: one-line title (Markdown; the caption that names hidden columns).
+        value: the row's raw value for this column.
+        format: the column formatter; it sees every value of the column at once.
+        numeric: right-aligned when True.
+        short_header: title for narrow screens (Rich table, DataTable); may break lines.
+        priority: 0 is never dropped; higher numbers go first when the width is short.
+        unit: the values' unit, when the header does not say it.
+        risk: the TUI colours this column's cells by the row's risk relative to the baseline.
+    """
+
+    header: str
+    value: Callable[[RowT], Any]
+    format: ColumnFormat = texts
+    numeric: bool = True
+    short_header: str = ""
+    priority: int = 0
+    unit: str = ""
+    risk: bool = False
+
+    @property
+    def narrow_header(self) -> str:
+        """The header on a narrow screen: the short one if given, else the one-line one."""
+        return self.short_header or self.header
+
+    def cells(self, rows: Sequence[RowT]) -> list[str]:
+        """The column's cell texts for ``rows``, formatted together."""
+        return self.format([self.value(row) for row in rows])
+
+
+def table_cells(columns: Sequence[Column[RowT]], rows: Sequence[RowT]) -> list[list[str]]:
+    """The cells of ``rows`` under ``columns``, row by row (each column formatted whole)."""
+    by_column = [column.cells(rows) for column in columns]
+    return [list(row) for row in zip(*by_column, strict=True)] if by_column else []
+
+
+def fit_columns(
+    columns: Sequence[Column[Any]], rows: list[list[str]], max_width: int | None
+) -> list[int]:
+    """Indices of the columns to show so the table fits ``max_width`` terminal cells.
+
+    Columns are dropped highest ``priority`` first; priority 0 columns always stay. The
+    budget is a Rich table's: 3 cells of padding and border a column, and 1 more.
+    """
+    keep = list(range(len(columns)))
+    if max_width is None:
+        return keep
+
+    def width(index: int) -> int:
+        cells = [row[index] for row in rows]
+        return max(len(x) for x in [*columns[index].narrow_header.split("\n"), *cells]) + 3
+
+    droppable = sorted(
+        (i for i, c in enumerate(columns) if c.priority > 0),
+        key=lambda i: -columns[i].priority,
+    )
+    while sum(width(i) for i in keep) + 1 > max_width and droppable:
+        keep.remove(droppable.pop(0))
+    return keep
+
+
+def hidden_note(columns: Sequence[Column[Any]], keep: Sequence[int], how: str) -> str | None:
+    """``Not shown at this width: Odds, MTTDL (...)``, or None when every column shows."""
+    hidden = [c.header for i, c in enumerate(columns) if i not in keep]
+    if not hidden:
+        return None
+    return f"Not shown at this width: {', '.join(hidden)} ({how})."
+
+
+def rich_table_for(title: str, columns: Sequence[Column[Any]], keep: Sequence[int]) -> Table:
+    """An empty Rich table with the ``keep`` columns: short headers, numbers right-aligned.
+
+    When columns were left out to fit the terminal, the caption names them, so a narrow
+    terminal never hides information silently.
+    """
+    from rich.table import Table
+
+    caption = hidden_note(
+        columns, keep, "a wider terminal or --format markdown, csv or json shows every column"
+    )
+    table = Table(
+        title=title,
+        title_justify="left",
+        header_style="bold",
+        caption=caption,
+        caption_justify="left",
+        caption_style="dim italic",
+    )
+    for i in keep:
+        c = columns[i]
+        table.add_column(c.narrow_header, justify="right" if c.numeric else "left", no_wrap=i == 0)
+    return table
+
+
+def risk_style(relative: float) -> str:
+    """Colour of a row by its aggregate risk relative to the baseline."""
+    if relative > 10:
+        return "red"
+    if relative > 1.5:
+        return "yellow"
+    if relative < 1 / 1.5:
+        return "green"
+    return ""
+
+
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell (pipes escaped)."""
+    return text.replace("|", "\\|")
+
+
+def markdown_table(columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]]) -> list[str]:
+    """The lines of a GitHub-flavoured Markdown table: header, alignment row, one per row."""
+    lines = ["| " + " | ".join(markdown_cell(c.header) for c in columns) + " |"]
+    lines.append("|" + "|".join("---:" if c.numeric else ":---" for c in columns) + "|")
+    lines += ["| " + " | ".join(markdown_cell(x) for x in cells) + " |" for cells in rows]
+    return lines
+
+
+def markdown_document(
+    title: str, columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]], notes: Sequence[str]
+) -> str:
+    """A heading, the Markdown table and the notes as a list (``* `` marks dropped)."""
+    lines = [f"### {title}", "", *markdown_table(columns, rows), ""]
+    lines += [f"- {markdown_cell(note.removeprefix('* '))}" for note in notes]
+    return "\n".join(lines) + "\n"
+
+
+def finite_or_none(value: float) -> float | None:
+    """``value``, or None for an infinity or NaN (JSON has neither)."""
+    return value if math.isfinite(value) else None
+
+
+def json_text(document: dict[str, Any]) -> str:
+    """``document`` as indented JSON; infinities, NaNs and unknown types are errors."""
+    return json.dumps(document, indent=2, allow_nan=False, default=_json_default) + "\n"
+
+
+def _json_default(value: object) -> object:
+    raise TypeError(f"not JSON serialisable: {value!r}")
+
+
+def csv_text(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) -> str:
+    """Records as CSV: a header row of the first record's keys, then the values.
+
+    With ``inputs``, a ``# Inputs: ...`` comment line comes first (read with
+    ``pandas.read_csv(path, comment="#")``; see the README).
+    """
+    buffer = io.StringIO()
+    if inputs is not None:
+        buffer.write(inputs.csv_comment())
+    writer: csv.DictWriter[str] | None = None
+    for record in records:
+        if writer is None:
+            writer = csv.DictWriter(buffer, fieldnames=list(record), lineterminator="\n")
+            writer.writeheader()
+        writer.writerow(record)
+    return buffer.getvalue()
