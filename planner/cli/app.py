@@ -37,7 +37,7 @@ app = typer.Typer(
     name="planner",
     help="Compare RAID layouts by the drives they cost and their risk of data loss.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -289,4 +289,14 @@ def _usage_message(err: typer.TyperException) -> str:
     ctx = getattr(err, "ctx", None)
     where = getattr(ctx, "command_path", "planner") if ctx is not None else "planner"
     message = " ".join(err.format_message().split())
-    return f"{where}: {message} (see {where} --help)"
+    hint = _set_hint(sys.argv[1:]) if "extra argument" in message else ""
+    return f"{where}: {message}{hint} (see {where} --help)"
+
+
+def _set_hint(args: list[str]) -> str:
+    """``; --set takes KEY=VALUE as one word: --set drive.arr=4%`` for ``--set drive.arr 4%``."""
+    for index, arg in enumerate(args[:-1]):
+        key = args[index + 1]
+        if arg == "--set" and "=" not in key and index + 2 < len(args):
+            return f"; --set takes KEY=VALUE as one word: --set {key}={args[index + 2]}"
+    return ""

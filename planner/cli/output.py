@@ -114,6 +114,14 @@ def load(path: Path | None, overrides: list[str] | None) -> Scenario:
     """Load and validate a scenario (bundled default when ``path`` is None) or exit 2."""
     from planner.scenario import ScenarioError, load_default_scenario, load_scenario
 
+    for override in overrides or ():
+        if "=" not in override:
+            # `--set drive.arr 4%`: the shell split it, and 4% became the scenario file.
+            value = path.name if path is not None and not path.exists() else "VALUE"
+            fail(
+                f"--set {override}: expected KEY=VALUE as one word, with no space around "
+                f"'=': --set {override.strip()}={value}"
+            )
     try:
         if path is None:
             return load_default_scenario(overrides or ())

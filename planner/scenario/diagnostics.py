@@ -7,6 +7,7 @@ error inside a ``--set`` override names the override instead of the file.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,16 +55,42 @@ def _unit(loc: Loc) -> str:
     return ""
 
 
-def _number_of(value: Any) -> str:
+_NUMBER_WITH_UNIT = re.compile(
+    r"^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*([A-Za-z]+)\s*$"
+)
+
+
+def _number_of(value: Any, loc: Loc = ()) -> str:
     if isinstance(value, str) and value.strip():
         try:
             number = float(value)
         except ValueError:
-            return ""
+            with_unit = _NUMBER_WITH_UNIT.match(value)
+            if with_unit is None or not loc:
+                return ""
+            unit = _unit(loc).strip()
+            what = f"a number of {unit}" if unit else "a plain number"
+            return f"; write {with_unit[1]} ({what}, no unit)"
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
+
+
+def _flow(value: Any) -> str:
+    """A plain value as one line of YAML flow style: ``{raid: raid5, group_size: 8}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _example(key: str, examples: list[Any] | None) -> str:
+    """``; e.g. layouts: [{raid: raid5, group_size: 8}]`` from the field's own examples."""
+    if not examples:
+        return ""
+    return f"; e.g. {key}: {_flow(examples[0])}"
 
 
 def describe(error: ErrorDetails, loc: Loc) -> str:
@@ -82,7 +109,8 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         info = field_info(model, str(loc[-1])) if model is not None else None
         about = info.description if info is not None and info.description else ""
         about = f": {about[:1].lower()}{about[1:].rstrip('.')}" if about else ""
-        return f"missing required key {str(loc[-1])!r}{about}"
+        example = _example(str(loc[-1]), info.examples if info is not None else None)
+        return f"missing required key {str(loc[-1])!r}{about}{example}"
     if kind in _COMPARISONS:
         key, words = _COMPARISONS[kind]
         reason = reason_for(str(loc[-1])) if loc else ""
@@ -91,9 +119,9 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"
-        return f"expected a whole number, got {_show(value)}{_number_of(value)}"
+        return f"expected a whole number, got {_show(value)}{_number_of(value, loc)}"
     if kind == "float_type":
-        return f"expected a number, got {_show(value)}{_number_of(value)}"
+        return f"expected a number, got {_show(value)}{_number_of(value, loc)}"
     if kind == "finite_number":
         return f"expected a finite number, got {_show(value)}"
     if kind == "string_type":

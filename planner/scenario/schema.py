@@ -58,11 +58,22 @@ class Scenario(FrozenModel):
         le=100,
         description="Mission length (years of 8,760 h; NS3574: 5).",
     )
-    drive: Drive
-    restore: Restore
-    aggregate: Aggregate
+    drive: Drive = Field(
+        description="The drive: its failure and latent defect rates (and capacity).",
+        examples=[{"arr": "1.9%", "latent_defects_per_hour": 1.08e-4, "capacity_tb": 4}],
+    )
+    restore: Restore = Field(
+        description="Mean times to rebuild a failed drive and to scrub a latent defect.",
+        examples=[{"rebuild_hours": 12, "scrub_hours": 168}],
+    )
+    aggregate: Aggregate = Field(
+        description="The aggregate every layout must hold.", examples=[{"data_disks": 42}]
+    )
     layouts: list[LayoutSpec] = Field(
-        min_length=1, max_length=200, description="Layouts to compare, side by side."
+        min_length=1,
+        max_length=200,
+        description="Layouts to compare, side by side.",
+        examples=[[{"raid": "raid5", "group_size": 8}, {"raid": "raid-dp", "group_size": 16}]],
     )
     baseline: str | None = Field(
         default=None,
@@ -224,10 +235,3 @@ class Scenario(FrozenModel):
     def baseline_label(self) -> str:
         """Label of the baseline layout: ``baseline`` if given, else the first layout's."""
         return self.baseline if self.baseline is not None else self.layouts[0].label
-
-    def with_layouts(self, layouts: list[LayoutSpec], baseline: str | None = None) -> Scenario:
-        """A validated copy with other layouts (and baseline), e.g. after an edit in the TUI."""
-        data = self.model_dump()
-        data["layouts"] = [layout.model_dump() for layout in layouts]
-        data["baseline"] = baseline
-        return Scenario.model_validate(data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -121,3 +122,26 @@ def test_derive_parallel_rebuilds() -> None:
     assert "every failed drive rebuilt at once" in every.stdout
     bad = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "-1"])
     assert bad.exit_code == 2
+
+
+def test_shell_completion_is_offered_and_completes_commands_and_options() -> None:
+    help_text = CliRunner().invoke(app, ["--help"]).stdout
+    assert "--install-completion" in help_text
+    assert "--show-completion" in help_text
+    script = Path(sys.executable).with_name("planner")
+    exe = str(script) if script.exists() else shutil.which("planner")
+    assert exe is not None
+
+    def complete(words: str) -> list[str]:
+        env = {
+            **os.environ,
+            "_PLANNER_COMPLETE": "complete_bash",
+            "COMP_WORDS": words,
+            "COMP_CWORD": str(len(words.split()) - 1),
+        }
+        out = subprocess.run([exe], env=env, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.split()
+
+    assert complete("planner ev") == ["evaluate"]
+    assert "--vary" in complete("planner sweep --va")

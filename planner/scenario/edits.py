@@ -1,0 +1,235 @@
+"""Editing a validated scenario field by field (the TUI's parameter fields and layouts).
+
+What each editable field is, how typed text is read, and the validated copies an edit
+makes. Every edit goes through the scenario's own Pydantic model, so an editor accepts exactly what
+a scenario file accepts and explains a refusal in the same words as ``planner validate``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from planner.scenario.diagnostics import from_validation_error
+from planner.scenario.schema import Scenario
+
+FieldKind = Literal["fraction", "float", "int", "optional_float"]
+
+FieldPath = tuple[str, ...]
+"""A path into the scenario data, e.g. ``("drive", "arr")``."""
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One editable parameter of the scenario.
+
+    Attributes:
+        path: where the value lives in the scenario, e.g. ``("restore", "rebuild_hours")``.
+        label: the short name shown beside the input.
+        hint: units and accepted forms, shown as the input's placeholder.
+        kind: how the typed text is read (fraction accepts ``1.9%``).
+        shows_rebuild_hours: the rebuild rate field, which shows the restore time it gives.
+    """
+
+    path: FieldPath
+    label: str
+    hint: str
+    kind: FieldKind
+    shows_rebuild_hours: bool = False
+    """Show the derived mean restore time (read-only) beside the input."""
+
+    @property
+    def key(self) -> str:
+        """A DOM-safe identifier of the field, e.g. ``drive-arr``."""
+        return "-".join(self.path).replace("_", "-")
+
+    @property
+    def dotted(self) -> str:
+        """The field as ``--set`` and error messages name it, e.g. ``drive.arr``."""
+        return ".".join(self.path)
+
+
+_FAILURE_FIELDS = {
+    "arr": FieldSpec(("drive", "arr"), "ARR", "fraction/yr or %, e.g. 1.9%", "fraction"),
+    "afr": FieldSpec(("drive", "afr"), "AFR", "fraction/yr or %, e.g. 2%", "fraction"),
+    "mtbf_hours": FieldSpec(("drive", "mtbf_hours"), "MTBF h", "hours, e.g. 1.2e6", "float"),
+}
+_LATENT_FIELD = FieldSpec(
+    ("drive", "latent_defects_per_hour"), "Latent/h", "per drive-hour, e.g. 1.08e-4", "float"
+)
+_READ_ERROR_FIELDS = (
+    FieldSpec(("drive", "read_errors_per_byte"), "Err/byte", "e.g. 8e-15", "float"),
+    FieldSpec(("drive", "bytes_read_per_hour"), "Bytes/h", "e.g. 1.35e10", "float"),
+)
+_REBUILD_HOURS_FIELD = FieldSpec(
+    ("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"
+)
+_REBUILD_RATE_FIELD = FieldSpec(
+    ("restore", "rebuild_mb_per_s"),
+    "Rebuild MB/s",
+    "rebuild rate, MB/s, e.g. 27",
+    "float",
+    shows_rebuild_hours=True,
+)
+_OTHER_FIELDS = (
+    FieldSpec(("restore", "scrub_hours"), "Scrub h", "hours, e.g. 168", "float"),
+    FieldSpec(("mission_years",), "Mission yr", "years, e.g. 5", "float"),
+    FieldSpec(("aggregate", "data_disks"), "Data disks", "drives, e.g. 42", "int"),
+    FieldSpec(("drive", "capacity_tb"), "Drive TB", "TB per drive (optional)", "optional_float"),
+)
+
+
+def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
+    """The parameter fields for ``scenario``, failure rate first (as the file gives it).
+
+    A drive given by ``afr`` or ``mtbf_hours`` is edited in those terms, and a latent defect
+    rate given as read errors per byte x bytes read per hour is edited as those two numbers,
+    so saving writes back the form the user chose. Likewise a restore time given by the
+    rebuild model (``restore.rebuild_mb_per_s``) is edited as the rate, never as hours, so an
+    edit can never give both.
+    """
+    drive = scenario.drive
+    failure = next(
+        (spec for name, spec in _FAILURE_FIELDS.items() if getattr(drive, name) is not None),
+        _FAILURE_FIELDS["arr"],
+    )
+    latent = (_LATENT_FIELD,) if drive.latent_defects_per_hour is not None else _READ_ERROR_FIELDS
+    rebuild = _REBUILD_RATE_FIELD if scenario.restore.uses_rebuild_model else _REBUILD_HOURS_FIELD
+    return (failure, *latent, rebuild, *_OTHER_FIELDS)
+
+
+class EditError(ValueError):
+    """A typed value or an edit that cannot be used; ``str()`` is the reason to show."""
+
+
+def value_at(scenario: Scenario, path: FieldPath) -> Any:
+    """The current value at ``path`` in ``scenario`` (None when unset)."""
+    node: Any = scenario
+    for part in path:
+        node = getattr(node, part)
+    return node
+
+
+def display_value(spec: FieldSpec, value: Any) -> str:
+    """Text for an input holding ``value``: fractions as a percentage, short but exact.
+
+    The text reads back to the same number, so showing a value never changes it.
+    """
+    if value is None:
+        return ""
+    if spec.kind == "fraction":
+        percent = f"{float(value) * 100:.10g}"
+        return f"{percent}%" if float(percent) / 100 == value else repr(float(value))
+    if isinstance(value, float):
+        short = f"{value:g}"
+        return short if float(short) == value else repr(value)
+    return str(value)
+
+
+def parse_text(spec: FieldSpec, text: str) -> Any:
+    """The YAML value for what the user typed; raises EditError with a reason.
+
+    Thousands separators (``1,000`` or ``1_000``) are accepted. A fraction may be written as
+    a percentage; the scenario model converts ``"1.9%"`` itself.
+    """
+    cleaned = text.strip().replace(",", "").replace("_", "")
+    if not cleaned:
+        if spec.kind == "optional_float":
+            return None
+        raise EditError("required: type a number")
+    if spec.kind == "fraction" and cleaned.endswith("%"):
+        return cleaned
+    try:
+        number = float(cleaned)
+    except ValueError:
+        forms = "a fraction like 0.019 or a percentage like 1.9%" if spec.kind == "fraction" else ""
+        raise EditError(
+            f"{text.strip()!r} is not a number" + (f"; write {forms}" if forms else "")
+        ) from None
+    if not math.isfinite(number):
+        raise EditError(f"{text.strip()} is not a finite number")
+    if spec.kind == "int":
+        if not number.is_integer():
+            raise EditError(f"{text.strip()} is not a whole number of drives")
+        return int(number)
+    if number.is_integer() and not any(c in cleaned for c in ".eE"):
+        return int(number)  # saved back as typed: 30, not 30.0
+    return number
+
+
+def scenario_data(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as plain data that validates back to an equal scenario."""
+    return scenario.model_dump(exclude_none=True)
+
+
+def revalidate(data: dict[str, Any], focus: FieldPath | None = None) -> Scenario:
+    """Validate scenario ``data``; a refusal raises EditError in the loader's words.
+
+    When several problems are found, the one at ``focus`` (the field being edited) is told.
+    """
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        error = from_validation_error(exc, source="<tui>", document=None)
+        if focus is not None:
+            wanted = ".".join(focus)
+            error = next((e for e in error.all_errors if e.field == wanted), error)
+        raise EditError(error.message) from None
+
+
+def with_value(scenario: Scenario, spec: FieldSpec, value: Any) -> Scenario:
+    """A validated copy of ``scenario`` with ``value`` at the field ``spec``."""
+    data = scenario_data(scenario)
+    node = data
+    for part in spec.path[:-1]:
+        node = node[part]
+    if value is None:
+        node.pop(spec.path[-1], None)
+    else:
+        node[spec.path[-1]] = value
+    return revalidate(data, spec.path)
+
+
+def with_layout_added(
+    scenario: Scenario, *, raid: str | None, parity: int | None, group_size: int | None
+) -> Scenario:
+    """A copy with one more layout (a preset, or ``parity`` + ``group_size``)."""
+    layout: dict[str, Any] = {}
+    if raid:
+        layout["raid"] = raid
+    if parity is not None:
+        layout["parity"] = parity
+    if group_size is not None:
+        layout["group_size"] = group_size
+    data = scenario_data(scenario)
+    data["layouts"].append(layout)
+    return revalidate(data, ("layouts", str(len(data["layouts"]) - 1)))
+
+
+def with_layout_removed(scenario: Scenario, label: str, fallback: str | None = None) -> Scenario:
+    """A copy without the layout ``label``.
+
+    When ``label`` is the baseline, the baseline becomes ``fallback`` (the scenario file's
+    ``baseline:``) if that layout is still there, else the first layout.
+    """
+    data = scenario_data(scenario)
+    remaining = [item for item in data["layouts"] if item["label"] != label]
+    if not remaining:
+        raise EditError("the last layout cannot be removed; add another one first")
+    data["layouts"] = remaining
+    if scenario.baseline_label() == label:
+        if fallback is not None and any(item["label"] == fallback for item in remaining):
+            data["baseline"] = fallback
+        else:
+            data.pop("baseline", None)
+    return revalidate(data)
+
+
+def with_baseline(scenario: Scenario, label: str) -> Scenario:
+    """A copy whose relative risks are measured against the layout ``label``."""
+    data = scenario_data(scenario)
+    data["baseline"] = label
+    return revalidate(data, ("baseline",))
