@@ -14,9 +14,10 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from planner.scenario.diagnostics import from_validation_error
+from planner.scenario.errors import shown
 from planner.scenario.schema import Scenario
 
-FieldKind = Literal["fraction", "float", "int", "optional_float"]
+FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
 
 FieldPath = tuple[str, ...]
 """A path into the scenario data, e.g. ``("drive", "arr")``."""
@@ -64,6 +65,16 @@ _READ_ERROR_FIELDS = (
     FieldSpec(("drive", "read_errors_per_byte"), "Err/byte", "e.g. 8e-15", "float"),
     FieldSpec(("drive", "bytes_read_per_hour"), "Bytes/h", "e.g. 1.35e10", "float"),
 )
+_SPEC_SHEET_FIELD = FieldSpec(
+    ("drive", "unrecoverable_read_errors_per_bit"), "URE/bit", "spec sheet, e.g. 1e-15", "float"
+)
+_DRIVE_RATE_FIELD = FieldSpec(
+    ("drive", "sustained_mb_per_s"),
+    "Drive MB/s",
+    "sustained MB/s, e.g. 285",
+    "float",
+    shows_rebuild_hours=True,
+)
 _REBUILD_HOURS_FIELD = FieldSpec(
     ("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"
 )
@@ -76,6 +87,12 @@ _REBUILD_RATE_FIELD = FieldSpec(
 )
 _OTHER_FIELDS = (
     FieldSpec(("restore", "scrub_hours"), "Scrub h", "hours, e.g. 168", "float"),
+    FieldSpec(
+        ("restore", "parallel_rebuilds"),
+        "Rebuilds",
+        "at once: 1 (one at a time), a number, or all",
+        "streams",
+    ),
     FieldSpec(("mission_years",), "Mission yr", "years, e.g. 5", "float"),
     FieldSpec(("aggregate", "data_disks"), "Data disks", "drives, e.g. 42", "int"),
     FieldSpec(("drive", "capacity_tb"), "Drive TB", "TB per drive (optional)", "optional_float"),
@@ -87,17 +104,28 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
 
     A drive given by ``afr`` or ``mtbf_hours`` is edited in those terms, and a latent defect
     rate given as read errors per byte x bytes read per hour is edited as those two numbers,
-    so saving writes back the form the user chose. Likewise a restore time given by the
-    rebuild model (``restore.rebuild_mb_per_s``) is edited as the rate, never as hours, so an
-    edit can never give both.
+    so saving writes back the form the user chose; a spec-sheet drive is edited by its error
+    rate per bit. Likewise a restore time given by the rebuild model (``restore.rebuild_mb_per_s``,
+    or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
+    can never give both.
     """
     drive = scenario.drive
     failure = next(
         (spec for name, spec in _FAILURE_FIELDS.items() if getattr(drive, name) is not None),
         _FAILURE_FIELDS["arr"],
     )
-    latent = (_LATENT_FIELD,) if drive.latent_defects_per_hour is not None else _READ_ERROR_FIELDS
-    rebuild = _REBUILD_RATE_FIELD if scenario.restore.uses_rebuild_model else _REBUILD_HOURS_FIELD
+    if drive.uses_spec_sheet:
+        latent: tuple[FieldSpec, ...] = (_SPEC_SHEET_FIELD,)
+    elif drive.latent_defects_per_hour is not None:
+        latent = (_LATENT_FIELD,)
+    else:
+        latent = _READ_ERROR_FIELDS
+    if scenario.restore.uses_rebuild_model:
+        rebuild = _REBUILD_RATE_FIELD
+    elif scenario.restore.uses_drive_rate:
+        rebuild = _DRIVE_RATE_FIELD
+    else:
+        rebuild = _REBUILD_HOURS_FIELD
     return (failure, *latent, rebuild, *_OTHER_FIELDS)
 
 
@@ -120,6 +148,8 @@ def display_value(spec: FieldSpec, value: Any) -> str:
     """
     if value is None:
         return ""
+    if spec.kind == "streams":
+        return "all" if value is True else "1" if value is False else str(value)
     if spec.kind == "fraction":
         percent = f"{float(value) * 100:.10g}"
         return f"{percent}%" if float(percent) / 100 == value else repr(float(value))
@@ -136,6 +166,8 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     a percentage; the scenario model converts ``"1.9%"`` itself.
     """
     cleaned = text.strip().replace(",", "").replace("_", "")
+    if spec.kind == "streams":
+        return _parse_streams(cleaned)
     if not cleaned:
         if spec.kind == "optional_float":
             return None
@@ -147,17 +179,29 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     except ValueError:
         forms = "a fraction like 0.019 or a percentage like 1.9%" if spec.kind == "fraction" else ""
         raise EditError(
-            f"{text.strip()!r} is not a number" + (f"; write {forms}" if forms else "")
+            f"{shown(text.strip())} is not a number" + (f"; write {forms}" if forms else "")
         ) from None
     if not math.isfinite(number):
-        raise EditError(f"{text.strip()} is not a finite number")
+        raise EditError(f"{shown(text.strip(), quote=False)} is not a finite number")
     if spec.kind == "int":
         if not number.is_integer():
-            raise EditError(f"{text.strip()} is not a whole number of drives")
+            raise EditError(f"{shown(text.strip(), quote=False)} is not a whole number of drives")
         return int(number)
     if number.is_integer() and not any(c in cleaned for c in ".eE"):
         return int(number)  # saved back as typed: 30, not 30.0
     return number
+
+
+def _parse_streams(text: str) -> bool | int:
+    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams."""
+    word = text.lower()
+    if word in ("all", "true", "yes"):
+        return True
+    if word in ("1", "false", "no", "one"):
+        return False
+    if word.isdigit() and int(word) >= 2:
+        return int(word)
+    raise EditError("type 1 (one rebuild at a time), a number of rebuild streams, or all")
 
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
@@ -29,6 +30,13 @@ from planner.analysis.sweep import SweepSeries, group_size_series
 from planner.core.layouts import Comparison
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
+from planner.scenario.edits import (
+    EditError,
+    parse_text,
+    with_baseline,
+    with_layout_removed,
+    with_value,
+)
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
@@ -40,13 +48,6 @@ from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.simulation import SimulationLine
 from planner.tui.source import ScenarioSource
-from planner.tui.state import (
-    FieldError,
-    parse_text,
-    with_baseline,
-    with_layout_removed,
-    with_value,
-)
 from planner.tui.sweep import SweepView
 from planner.tui.tornado import SensitivityView
 
@@ -97,6 +98,8 @@ class PlannerApp(FileActions):
         self.overrides = tuple(overrides)
         """The ``--set`` overrides given at start (the exports print them)."""
         self._active_view = "compare"
+        self._focus_by_view: dict[str, Widget] = {}
+        """The widget that had the focus when each view was left (restored on return)."""
         self._swept: Scenario | None = None
         """The scenario the sweep view shows, or None before the first sweep."""
         self._sensed: tuple[Scenario, str | None] | None = None
@@ -106,7 +109,6 @@ class PlannerApp(FileActions):
         """Title bar, parameters, the four views, footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
-            yield Static("", id="status", markup=False)
         yield ParamsPanel(self.scenario, id="params")
         with TabbedContent(id="views", initial="compare"):
             with TabPane("Compare", id="compare"):
@@ -221,8 +223,17 @@ class PlannerApp(FileActions):
             self.sweep_series = message.series
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """Remember the view shown; the sweep and the tornado catch up when shown."""
+        """Remember the view shown and give the focus back to where it was in it.
+
+        Hiding a view's table drops the focus; without this, back on the compare view a key
+        meant for the table (``a``) would do nothing, or go into a parameter field.
+        """
         self._active_view = event.pane.id or ""
+        again = self._focus_by_view.get(self._active_view)
+        if again is not None and again.is_attached:
+            self.call_after_refresh(again.focus)
+        elif self._active_view == "compare" and self.focused is None:
+            self.call_after_refresh(self.query_one(CompareView).table.focus)
         if self._active_view == "sweep" and self._swept is not self.scenario:
             self.recompute_sweep(self.scenario)
         if self._active_view == "sensitivity":
@@ -246,12 +257,12 @@ class PlannerApp(FileActions):
         view.series = series
 
     def watch_field_errors(self, errors: dict[str, str]) -> None:
-        """Mark refused fields; say that the results shown are the last valid ones."""
+        """Mark refused fields and say, under them, that the results are the last valid ones.
+
+        The title bar keeps the scenario's name and the unsaved mark: on 80 columns there is
+        no room beside them for a status.
+        """
         self.query_one(ParamsPanel).show_errors(errors)
-        status = self.query_one("#status", Static)
-        text = "invalid input: showing the last valid results" if errors else ""
-        if status.content != text:  # an update re-lays the screen out: only on change
-            status.update(text)
 
     def watch_selected_label(self) -> None:
         """The model and sensitivity views follow the compare table's cursor."""
@@ -281,7 +292,7 @@ class PlannerApp(FileActions):
         try:
             value = parse_text(spec, message.text)
             scenario = with_value(self.scenario, spec, value)
-        except FieldError as problem:
+        except EditError as problem:
             errors[spec.key] = str(problem)
             self.field_errors = errors
             return
@@ -322,7 +333,7 @@ class PlannerApp(FileActions):
     def _apply(self, edit: Callable[[], Scenario]) -> None:
         try:
             self.scenario = edit()
-        except FieldError as problem:
+        except EditError as problem:
             self.notify(str(problem), severity="warning")
 
     # -- actions -------------------------------------------------------------------------
@@ -334,6 +345,8 @@ class PlannerApp(FileActions):
     def action_view(self, view: str) -> None:
         """Switch to the compare, sweep, model or sensitivity view."""
         if view in VIEWS:
+            if self.focused is not None and view != self._active_view:
+                self._focus_by_view[self._active_view] = self.focused
             self.query_one(TabbedContent).active = view
 
     def action_simulate(self) -> None:

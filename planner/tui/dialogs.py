@@ -12,8 +12,8 @@ from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.presets import PRESETS
 from planner.scenario import Scenario
+from planner.scenario.edits import EditError, with_layout_added
 from planner.scenario.errors import shown
-from planner.tui.state import FieldError, with_layout_added
 
 CUSTOM = "custom"
 """The Select value for a plain ``parity: k`` layout rather than a preset."""
@@ -87,21 +87,21 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
                 parity=parity if choice == CUSTOM else None,
                 group_size=size,
             )
-        except FieldError as problem:
+        except EditError as problem:
             self.query_one("#add-error", Static).update(str(problem))
             return
         self.dismiss(scenario)
 
 
 def _whole(text: str, what: str) -> int | None:
-    """A whole number from an input, None when empty; FieldError otherwise."""
+    """A whole number from an input, None when empty; EditError otherwise."""
     text = text.strip()
     if not text:
         return None
     try:
         return int(text)
     except ValueError:
-        raise FieldError(f"{what}: {shown(text)} is not a whole number") from None
+        raise EditError(f"{what}: {shown(text)} is not a whole number") from None
 
 
 QuitChoice = Literal["save", "quit"]

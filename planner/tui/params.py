@@ -9,7 +9,7 @@ from textual.widgets import Input, Label, Static
 
 from planner.report.numbers import format_count
 from planner.scenario import Scenario
-from planner.tui.state import FieldSpec, display_value, field_specs, value_at
+from planner.scenario.edits import FieldSpec, display_value, field_specs, value_at
 
 
 def derived_text(scenario: Scenario) -> str:
@@ -114,6 +114,8 @@ class ParamsPanel(Vertical):
             field.show_error(reason is not None)
             if reason is not None:
                 lines.append(f"✗ {field.spec.label}: {reason}")
+        if lines:
+            lines.append("  The results shown are those of the last valid values.")
         errors_line = self.query_one("#param-errors", Static)
         text = "\n".join(lines)
         if errors_line.content != text:  # an update re-lays the screen out: only on change

@@ -25,7 +25,7 @@ from planner.scenario import (
     load_scenario_text_document,
 )
 from planner.scenario.document import decode_text
-from planner.tui.state import FieldPath
+from planner.scenario.edits import FieldPath
 
 DEFAULT_SAVE_NAME = "planner-scenario"
 """Stem of the file a scenario opened from the bundled default is saved to (in the cwd)."""

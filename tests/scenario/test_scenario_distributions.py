@@ -7,8 +7,15 @@ from pathlib import Path
 import pytest
 
 from planner.core.distributions import ELERATH_2009, Exponential, Weibull, exponential_from_rates
-from planner.scenario import ScenarioError, load_scenario, load_scenario_text, scenario_json_schema
+from planner.scenario import (
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    load_scenario_text,
+    scenario_json_schema,
+)
 from planner.scenario.distributions import CONSTANT_RATES, distribution_set
+from planner.scenario.edits import scenario_data
 
 BASE = """\
 name: distributions test
@@ -115,7 +122,7 @@ def test_set_override_names_the_preset() -> None:
 
 def test_round_trips_through_model_dump() -> None:
     scenario = load_scenario_text(BASE + EXPLICIT)
-    again = scenario.with_layouts(list(scenario.layouts))
+    again = Scenario.model_validate(scenario_data(scenario))
     assert again.distributions == scenario.distributions
 
 

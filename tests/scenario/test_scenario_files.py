@@ -13,7 +13,8 @@ from planner.core.rates import (
     afr_to_failures_per_hour,
     arr_to_failures_per_hour,
 )
-from planner.scenario import LayoutSpec, load_scenario, load_scenario_text
+from planner.scenario import load_scenario, load_scenario_text
+from planner.scenario.edits import EditError, with_baseline, with_layout_added
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((REPO / "scenarios").glob("*.yaml"))
@@ -149,12 +150,12 @@ def test_parity_only_layout_and_default_label() -> None:
     assert scenario.baseline_label() == "n+2 6"
 
 
-def test_with_layouts_revalidates() -> None:
+def test_layout_edits_revalidate() -> None:
     scenario = load_scenario(by_name("ns3574-table4.yaml"))
-    extra = LayoutSpec.model_validate({"raid": "raid-tp", "group_size": 10})
-    changed = scenario.with_layouts([*scenario.layouts, extra], baseline="raid-tp 10")
+    added = with_layout_added(scenario, raid="raid-tp", parity=None, group_size=10)
+    changed = with_baseline(added, "raid-tp 10")
     assert changed.baseline_label() == "raid-tp 10"
     assert changed.layouts[-1].parity == 3
     assert scenario.layouts[-1].label == "RAID-DP (7+2)"
-    with pytest.raises(ValueError, match="duplicate label"):
-        scenario.with_layouts([*scenario.layouts, scenario.layouts[0]])
+    with pytest.raises(EditError, match="duplicate label"):
+        with_layout_added(added, raid="raid-tp", parity=None, group_size=10)

@@ -13,7 +13,14 @@ from planner.core.layouts import compare_layouts
 from planner.core.rates import Rates
 from planner.core.rebuild import LOAD_FACTORS
 from planner.core.sizing import MailboxWorkload, PlainWorkload
-from planner.scenario import ScenarioError, load_scenario, load_scenario_text, scenario_json_schema
+from planner.scenario import (
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    load_scenario_text,
+    scenario_json_schema,
+)
+from planner.scenario.edits import scenario_data
 
 BASE = """\
 name: sizing test
@@ -189,9 +196,9 @@ def test_class_override_and_hint() -> None:
     assert "did you mean 'class'?" in info.value.message
 
 
-def test_with_layouts_keeps_the_sizing_fields() -> None:
+def test_scenario_data_keeps_the_sizing_fields() -> None:
     scenario = load_scenario_text(BASE)
-    again = scenario.with_layouts(list(scenario.layouts))
+    again = Scenario.model_validate(scenario_data(scenario))
     assert again.drive.drive_class == "10k"
     assert again.workload == scenario.workload
     assert again.rebuild_hours == scenario.rebuild_hours

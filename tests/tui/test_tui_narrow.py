@@ -158,3 +158,24 @@ async def test_the_column_set_does_not_change_while_typing(width: int) -> None:
             await pilot.press(key)
             await settle(pilot)
             assert headers(pilot) == before, key
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24)])
+async def test_with_the_table_focused_the_footer_keeps_the_file_keys_and_overflows_nothing(
+    size: tuple[int, int],
+) -> None:
+    async with make_app(WORKLOAD).run_test(size=size) as pilot:
+        await settle(pilot)
+        pilot.app.query_one(CompareView).table.focus()
+        await settle(pilot)
+        await pilot.pause()
+        assert shown_keys(pilot) >= ESSENTIAL_KEYS
+        keys = list(pilot.app.query(FooterKey))
+        palette = next(k for k in keys if k.has_class("-command-palette"))
+        assert palette.display
+        assert 0 < palette.region.x < palette.region.right <= size[0]
+        assert {"a", "x"} <= shown_keys(pilot)  # the table's own keys, after the file keys
+        for key in keys:
+            if key is not palette and key.display:
+                assert key.region.right <= palette.region.x, key.key  # nothing runs under it

@@ -11,7 +11,7 @@ import pytest
 from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from rich.cells import cell_len
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
@@ -302,3 +302,40 @@ async def test_tab_from_the_last_field_goes_to_the_table() -> None:
         await pilot.press("a")
         await settle(pilot)
         assert isinstance(app.screen, AddLayoutScreen)
+
+
+async def test_an_invalid_field_keeps_the_whole_title_and_the_unsaved_mark_at_80x24() -> None:
+    async with make_app(None).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        field = app.query_one("#input-drive-arr", Input)
+        field.focus()
+        field.action_end()
+        await pilot.press("x")
+        await settle(pilot)
+        assert app.field_errors
+        widget = app.query_one("#title", Static)
+        text = title(app)
+        assert text.startswith("planner · NS3574 aggregate of 42 data disks")
+        assert text.endswith("●")
+        # All of it on screen: the widget is as wide as its text (plus padding).
+        assert widget.content_region.width >= cell_len(text)
+        assert "last valid values" in str(app.query_one("#param-errors", Static).render())
+
+
+@pytest.mark.parametrize("view_key", ["f3", "f4"])
+async def test_back_to_compare_the_focus_returns_to_the_table(view_key: str) -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        table(app).focus()
+        await pilot.press(view_key)
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert app.focused is table(app)
+        arr = field_input(app, "drive-arr").value
+        await pilot.press("a")  # adds a layout, never types into a field
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
+        assert field_input(app, "drive-arr").value == arr
