@@ -21,15 +21,24 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 
 class ReadOnlyError(PermissionError):
     """The file exists and is read-only; it is left as it is."""
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to ``path`` without ever leaving half a file.
+Payload = bytes | Iterable[str]
+"""Bytes, or text chunks written one by one (UTF-8) as they come."""
+
+
+def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
+    """Write ``data`` (text as UTF-8, or text chunks) to ``path`` without ever leaving half a file.
+
+    Chunks are written as they come (a 200,000-row sweep never becomes one string); the
+    rename happens after the last one.
 
     The new file keeps the permission bits of the file it replaces, or gets the mode a
     plain ``open()`` would give (``mkstemp`` alone would leave 0600). Errors name ``path``
@@ -40,7 +49,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
         OSError: the folder is missing or not writable, the disk is full, ``path`` is a
             folder.
     """
-    payload = data if isinstance(data, bytes) else data.encode("utf-8")
+    payload: Payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         mode: int | None = os.stat(path).st_mode  # follows links, /dev/stdout's included
     except FileNotFoundError:
@@ -64,15 +73,23 @@ def _writable(target: Path, mode: int) -> bool:
     return bool(mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)) and os.access(target, os.W_OK)
 
 
-def _write_in_place(path: Path, payload: bytes) -> None:
+def _write_payload(handle: BinaryIO, payload: Payload) -> None:
+    if isinstance(payload, bytes):
+        handle.write(payload)
+        return
+    for chunk in payload:
+        handle.write(chunk.encode("utf-8"))
+
+
+def _write_in_place(path: Path, payload: Payload) -> None:
     try:
         with open(path, "wb") as handle:
-            handle.write(payload)
+            _write_payload(handle, payload)
     except OSError as err:
         raise _naming(err, path) from None
 
 
-def _replace(target: Path, payload: bytes, mode: int | None) -> None:
+def _replace(target: Path, payload: Payload, mode: int | None) -> None:
     directory = target.parent
     remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(
@@ -80,7 +97,7 @@ def _replace(target: Path, payload: bytes, mode: int | None) -> None:
     )
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            _write_payload(handle, payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else _default_mode())

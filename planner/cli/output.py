@@ -6,6 +6,7 @@ import errno
 import io
 import os
 import sys
+from collections.abc import Iterable
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -130,7 +131,7 @@ def load(path: Path | None, overrides: list[str] | None) -> Scenario:
         fail(str(err))
 
 
-def write_atomic(path: Path, text: str | bytes) -> None:
+def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
     """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
     See :func:`planner.files.write_atomic`; a path that cannot be written (missing folder,
@@ -169,10 +170,11 @@ def write_stdout(text: str) -> None:
         data = data[os.write(fd, data) :]
 
 
-def emit(text: str, output: Path | None, what: str) -> None:
-    """Print ``text`` to stdout, or write it atomically to ``output`` and say where."""
+def emit(text: str | Iterable[str], output: Path | None, what: str) -> None:
+    """Print ``text`` (or its chunks, as they come) to stdout, or write it to ``output``."""
     if output is None:
-        write_stdout(text)
+        for chunk in [text] if isinstance(text, str) else text:
+            write_stdout(chunk)
         return
     write_atomic(output, text)
     print_note(f"Wrote {what} to {output}")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -99,7 +99,7 @@ def render_report(
     output: Path | None,
     table: TableFor,
     notes: Sequence[str],
-    text: Callable[[Format], str],
+    text: Callable[[Format], str | Iterable[str]],
 ) -> None:
     """Print the table (fitted to the terminal), or write the table or ``text(format)``.
 

@@ -11,6 +11,7 @@ The rows come from :func:`planner.analysis.sweep.sweep_report` (one batch evalua
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -164,10 +165,16 @@ def render_sweep(report: SweepReport, output_format: Format, output: Path | None
     from planner.cli.render import render_report, texts_of
     from planner.report import sweep as render
 
+    streams = {Format.json: render.json_stream, Format.csv: render.csv_stream}
+
+    def text(kind: Format) -> str | Iterable[str]:
+        # JSON and CSV stream row by row: a 200,000-row sweep never becomes one string.
+        return streams[kind](report) if kind in streams else texts_of(render, report)(kind)
+
     render_report(
         output_format,
         output,
         lambda width: render.to_rich_table(report, max_width=width),
         render.table_notes(report),
-        texts_of(render, report),
+        text,
     )

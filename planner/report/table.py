@@ -12,7 +12,7 @@ import csv
 import io
 import json
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -180,13 +180,50 @@ def csv_text(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) ->
     With ``inputs``, a ``# Inputs: ...`` comment line comes first (read with
     ``pandas.read_csv(path, comment="#")``; see the README).
     """
-    buffer = io.StringIO()
+    return "".join(csv_chunks(records, inputs))
+
+
+CHUNK_ROWS = 2000
+"""Rows per chunk of the streamed CSV and JSON (memory per chunk, not per table)."""
+
+
+def json_chunks(
+    document: dict[str, Any], rows_key: str, rows: Iterable[dict[str, Any]]
+) -> Iterator[str]:
+    """``document`` as JSON with ``rows_key`` last, its rows streamed one per line.
+
+    The top level is indented like :func:`json_text`; each row is one compact line (the C
+    encoder, no indentation cost), so a sweep of 200,000 rows never becomes one string.
+    Infinities, NaNs and unknown types are errors, as in :func:`json_text`.
+    """
+    head = json.dumps({**document, rows_key: []}, indent=2, allow_nan=False, default=_json_default)
+    opening = head[: head.rindex("[]")]  # everything up to the empty list of rows
+    yield opening + "["
+    encode = json.JSONEncoder(allow_nan=False, default=_json_default).encode
+    batch: list[str] = []
+    first = True
+    for row in rows:
+        batch.append(("\n    " if first else ",\n    ") + encode(row))
+        first = False
+        if len(batch) >= CHUNK_ROWS:
+            yield "".join(batch)
+            batch = []
+    yield "".join(batch) + ("\n  ]\n}\n" if not first else "]\n}\n")
+
+
+def csv_chunks(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) -> Iterator[str]:
+    """:func:`csv_text` streamed in chunks of :data:`CHUNK_ROWS` rows."""
     if inputs is not None:
-        buffer.write(inputs.csv_comment())
+        yield inputs.csv_comment()
+    buffer = io.StringIO()
     writer: csv.DictWriter[str] | None = None
-    for record in records:
+    for count, record in enumerate(records, start=1):
         if writer is None:
             writer = csv.DictWriter(buffer, fieldnames=list(record), lineterminator="\n")
             writer.writeheader()
         writer.writerow(record)
-    return buffer.getvalue()
+        if count % CHUNK_ROWS == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
