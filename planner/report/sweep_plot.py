@@ -21,6 +21,7 @@ from planner.report.sweep import SweepLine, SweepReport, parity_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 K = TypeVar("K", bound=Hashable)
 
@@ -40,6 +41,18 @@ def plot_bytes(report: SweepReport, image_format: str) -> bytes:
     """
     if image_format not in PLOT_FORMATS:
         raise ValueError(f"image format must be one of {', '.join(PLOT_FORMATS)}")
+    figure = plot_figure(report)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=image_format, metadata=_metadata(image_format))
+    return buffer.getvalue()
+
+
+def plot_figure(report: SweepReport) -> Figure:
+    """The chart of ``report`` as a matplotlib figure (risk, and overhead when by size).
+
+    Raises:
+        ImportError: matplotlib is not installed.
+    """
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(9, 6.5), dpi=110, layout="constrained")
@@ -56,9 +69,7 @@ def plot_bytes(report: SweepReport, image_format: str) -> bytes:
     axes.grid(True, which="minor", axis="y", alpha=0.12)
     years = report.mission_hours / HOURS_PER_YEAR
     figure.suptitle(f"{report.title}\n{report.data_disks:,} data drives, {years:g}-year mission")
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=image_format, metadata=_metadata(image_format))
-    return buffer.getvalue()
+    return figure
 
 
 def _metadata(image_format: str) -> dict[str, str | None]:
@@ -131,7 +142,7 @@ def _draw_against_group_size(axes: Axes, report: SweepReport) -> None:
         "filled: the groups' data drives divide the aggregate evenly; hollow: uneven",
         fontsize="small",
     )
-    axes.legend(loc="best", fontsize="small", ncols=2 if len(by_series) > 6 else 1)
+    _legend_outside(axes, ncols=2 if len(by_series) > 12 else 1)
 
 
 def _draw_overhead(axes: Axes, report: SweepReport) -> None:
@@ -182,4 +193,11 @@ def _draw_against_field(axes: Axes, report: SweepReport) -> None:
     axes.set_xlabel(f"{field.name} ({unit})")
     if report.log:
         axes.set_xscale("log")
-    axes.legend(loc="best", fontsize="small")
+    _legend_outside(axes)
+
+
+def _legend_outside(axes: Axes, ncols: int = 1) -> None:
+    """The legend right of the plot, where it can never cover a point (n+1 at N = 22 did)."""
+    axes.legend(
+        loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0, fontsize="small", ncols=ncols
+    )

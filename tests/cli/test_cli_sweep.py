@@ -299,3 +299,43 @@ def test_large_sweeps_stream_json_and_csv_in_chunks() -> None:
     records = list(csv.DictReader(csv_lines("".join(csv_chunks))))
     assert len(records) == len(report.lines)
     assert float(records[-1]["value"]) == 0.05
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--parity", "1,2"),  # the legend covered n+1 at N = 22 here
+        ("--parity", "1,2,3", "--all"),
+        ("--vary", "drive.arr=1%..5%:5"),
+    ],
+)
+def test_the_plot_legend_covers_no_point(options: tuple[str, ...]) -> None:
+    pytest.importorskip("matplotlib")
+    from planner.analysis.sweep import sweep_report
+    from planner.cli.ranges import parse_int_list, parse_vary
+    from planner.report.sweep_plot import plot_figure
+    from planner.scenario import load_default_scenario
+
+    args = dict(zip(options[::2], options[1::2], strict=False))
+    varied = parse_vary(args["--vary"]) if "--vary" in args else None
+    by_layout = varied is not None and "--parity" not in args
+    report = sweep_report(
+        load_default_scenario(),
+        parse_int_list(args.get("--parity", "1,2,3"), "--parity", 1, 6),
+        parse_int_list("2..30", "--group-sizes", 2, 1000),
+        "--all" in options,
+        varied,
+        by_layout,
+    )
+    figure = plot_figure(report)
+    figure.draw_without_rendering()  # runs the constrained layout, as savefig does
+    risk = figure.axes[0]
+    legend = risk.get_legend().get_window_extent()
+    assert figure.bbox.contains(legend.x0, legend.y0)  # not cut off either
+    assert figure.bbox.contains(legend.x1, legend.y1)
+    for collection in risk.collections:
+        # A marker is a disc of area s points^2: the legend must clear its whole radius.
+        radius = (collection.get_sizes().max() ** 0.5) / 2 * figure.dpi / 72
+        points = collection.get_offset_transform().transform(collection.get_offsets())
+        for x, y in points:
+            assert not legend.padded(radius).contains(x, y), (x, y)
