@@ -16,6 +16,7 @@ import re
 
 from planner.analysis.sweep import VaryRange, vary_range
 from planner.report.fields import FIELDS_BY_NAME, ScenarioField
+from planner.scenario.base import percent_value
 from planner.scenario.limits import outside_limits
 
 DEFAULT_COUNT = 9
@@ -59,12 +60,12 @@ def field_named(name: str) -> ScenarioField:
 def _number(text: str, field: ScenarioField, where: str) -> float:
     raw = text.strip()
     percent = raw.endswith("%")
-    digits = raw[:-1].strip() if percent else raw
-    if not _NUMBER.match(digits):
+    fraction = percent_value(raw) if percent else None
+    if (percent and fraction is None) or (not percent and not _NUMBER.match(raw)):
         raise RangeError(f"--vary {field.name}: {where} {raw!r} is not a number")
     if percent and not field.percent:
         raise RangeError(f"--vary {field.name}: {where} {raw!r}: only drive.arr takes a percentage")
-    value = float(digits) / 100 if percent else float(digits)
+    value = fraction if fraction is not None else float(raw)
     if not math.isfinite(value):
         raise RangeError(f"--vary {field.name}: {where} {raw!r} is not finite")
     if value < 0 or (value == 0 and not field.allows_zero):

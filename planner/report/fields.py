@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sweep import Parameter
+from planner.scenario.fields import field_meta
 
 
 @dataclass(frozen=True)
@@ -62,22 +64,35 @@ class ScenarioField:
         return f"{value:,.4g}"
 
 
+def _scenario_field(
+    name: str, parameter: Parameter, scale: float = 1.0, **options: Any
+) -> ScenarioField:
+    """A field whose unit and percent and whole-number forms come from its scenario model."""
+    found = field_meta(name)
+    assert found is not None, name  # every field below declares its metadata
+    return ScenarioField(
+        name,
+        parameter,
+        scale,
+        found.unit,
+        percent=found.percent,
+        integer=found.integer,
+        **options,
+    )
+
+
 SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
-    ScenarioField(
-        "drive.arr", Parameter.ARR, 1.0, "fraction of drives per year", percent=True, upper=1.0
-    ),
-    ScenarioField(
+    _scenario_field("drive.arr", Parameter.ARR, upper=1.0),
+    _scenario_field(
         "drive.latent_defects_per_hour",
         Parameter.LATENT_DEFECTS_PER_HOUR,
-        1.0,
-        "latent defects per drive-hour",
         allows_zero=True,
         scientific=True,
     ),
-    ScenarioField("restore.rebuild_hours", Parameter.REBUILD_HOURS, 1.0, "hours"),
-    ScenarioField("restore.scrub_hours", Parameter.SCRUB_HOURS, 1.0, "hours"),
-    ScenarioField("mission_years", Parameter.MISSION_HOURS, HOURS_PER_YEAR, "years"),
-    ScenarioField("aggregate.data_disks", Parameter.DATA_DISKS, 1.0, "data drives", integer=True),
+    _scenario_field("restore.rebuild_hours", Parameter.REBUILD_HOURS),
+    _scenario_field("restore.scrub_hours", Parameter.SCRUB_HOURS),
+    _scenario_field("mission_years", Parameter.MISSION_HOURS, HOURS_PER_YEAR),
+    _scenario_field("aggregate.data_disks", Parameter.DATA_DISKS),
 )
 """The fields ``--vary`` accepts and the tornado reports, in the model's order."""
 

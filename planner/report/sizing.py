@@ -187,13 +187,15 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
         # What is lost (issue 11); on a narrow screen these go first
         Column(
             "P(group lost) aggregate",
-            lambda r: format_percent(r.p_group_lost_aggregate),
+            lambda s: s.result.p_group_lost_aggregate,
+            percent_column,
             short_header="P(group lost)\naggregate",
             priority=9,
         ),
         Column(
             "P(sectors lost) aggregate",
-            lambda r: format_percent(r.p_sectors_lost_aggregate),
+            lambda s: s.result.p_sectors_lost_aggregate,
+            percent_column,
             short_header="P(sectors lost)\naggregate",
             priority=8,
         ),

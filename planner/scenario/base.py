@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,6 +29,45 @@ class FrozenModel(BaseModel):
 def at_least(minimum: float, **kwargs: Any) -> Any:
     """A strict, finite float field of at least ``minimum`` (ints accepted)."""
     return Field(strict=True, ge=minimum, allow_inf_nan=False, **kwargs)
+
+
+_PERCENT = re.compile(r"^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*%\s*$")
+
+
+def percent_value(text: str) -> float | None:
+    """``"1.9%"`` -> 0.019 (a fraction); None when ``text`` is not a number with ``%``.
+
+    The one place a percentage is read: scenario files, ``--set`` and ``--vary`` values.
+    """
+    match = _PERCENT.match(text)
+    return None if match is None else float(match[1]) / 100
+
+
+def meta(
+    label: str,
+    unit: str,
+    example: str,
+    *,
+    replaces: tuple[str, ...] = (),
+    optional: bool = False,
+) -> dict[str, Any]:
+    """A field's editing metadata, kept in its ``json_schema_extra`` (and so in the schema).
+
+    Args:
+        label: short name beside an input (the TUI's fields), e.g. ``Rebuild h``.
+        unit: the value's unit in words, e.g. ``hours`` (hints, errors, exports).
+        example: a value as a file would give it, e.g. ``12`` or ``1.9%``.
+        replaces: sibling keys that setting this one removes (exclusive alternatives:
+            ``drive.afr`` replaces ``arr`` and ``mtbf_hours``).
+        optional: an editor may clear the value (the key is then left out).
+    """
+    return {
+        "x-label": label,
+        "x-unit": unit,
+        "x-example": example,
+        "x-replaces": list(replaces),
+        "x-optional": optional,
+    }
 
 
 def positive(**kwargs: Any) -> Any:

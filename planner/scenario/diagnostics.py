@@ -16,7 +16,14 @@ from pydantic_core import ErrorDetails
 
 from planner.scenario.document import Loc, error_at, locate
 from planner.scenario.errors import ScenarioError, dotted, shown
-from planner.scenario.fields import annotation_at, as_model, did_you_mean, field_info, field_names
+from planner.scenario.fields import (
+    annotation_at,
+    as_model,
+    did_you_mean,
+    field_info,
+    field_meta,
+    field_names,
+)
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
@@ -45,6 +52,11 @@ def _show(value: Any) -> str:
 
 
 def _unit(loc: Loc) -> str:
+    """`` hours`` for a field in hours: its declared unit, else its name's suffix."""
+    if loc and all(isinstance(part, str) for part in loc):
+        found = field_meta(".".join(str(part) for part in loc))
+        if found is not None and found.unit:
+            return f" {found.unit}"
     name = str(loc[-1]) if loc else ""
     if name.endswith("_hours"):
         return " hours"

@@ -21,7 +21,6 @@ the bytes read per drive-hour by the host (``bytes_read_per_hour``, optional) an
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any
 
 from pydantic import (
@@ -46,7 +45,7 @@ from planner.core.rates import (
     read_errors_to_latent_defects_per_hour,
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
-from planner.scenario.base import FieldError, FrozenModel, at_least, positive
+from planner.scenario.base import FieldError, FrozenModel, at_least, meta, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import (
     MAX_ERRORS_PER_BIT,
@@ -60,25 +59,22 @@ from planner.scenario.limits import (
     MIN_USABLE_FRACTION,
 )
 
-_PERCENT = re.compile(r"^\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*%\s*$")
-
 
 def _parse_percent(value: object) -> object:
     """``"1.9%"`` -> 0.019; numbers pass through for the float validation."""
     if not isinstance(value, str):
         return value
-    match = _PERCENT.match(value)
-    if match is None:
+    fraction = percent_value(value)
+    if fraction is None or fraction < 0:
         raise ValueError(
             f"{shown(value)} is not a number; write a fraction per year like 0.019 or a percentage "
             "like 1.9%"
         )
-    percent = float(value.strip().rstrip("%").strip())
-    if percent >= 100:
+    if fraction >= 1:
         raise ValueError(
             f"{shown(value.strip(), quote=False)} is not below 100% of drives per year"
         )
-    return percent / 100
+    return fraction
 
 
 def _check_fraction_per_year(value: float) -> float:
@@ -160,10 +156,16 @@ class Drive(FrozenModel):
         default=None,
         description="Annualized return rate: fraction of drives replaced per year "
         "(NS3574 uses 1.9%).",
+        json_schema_extra=meta(
+            "ARR", "fraction of drives per year", "1.9%", replaces=("afr", "mtbf_hours")
+        ),
     )
     afr: FractionPerYear | None = Field(
         default=None,
         description="Annualized failure rate: probability a drive fails within a year.",
+        json_schema_extra=meta(
+            "AFR", "fraction of drives per year", "2%", replaces=("arr", "mtbf_hours")
+        ),
     )
     mtbf_hours: float | None = Field(
         default=None,
@@ -172,6 +174,7 @@ class Drive(FrozenModel):
         le=MAX_MTBF_HOURS,
         allow_inf_nan=False,
         description="Mean time between failures of one drive (hours, 1,000 to 1e10).",
+        json_schema_extra=meta("MTBF h", "hours", "1.2e6", replaces=("arr", "afr")),
     )
     latent_defects_per_hour: float | None = Field(
         default=None,
@@ -180,16 +183,28 @@ class Drive(FrozenModel):
         lt=MAX_LATENT_DEFECTS_PER_HOUR,
         allow_inf_nan=False,
         description="Latent defects (unreadable sectors) per drive-hour (NS3574: 1.08e-4).",
+        json_schema_extra=meta(
+            "Latent/h",
+            "latent defects per drive-hour",
+            "1.08e-4",
+            replaces=("read_errors_per_byte", "bytes_read_per_hour"),
+        ),
     )
     read_errors_per_byte: float | None = positive(
         default=None,
         le=1e-6,
         description="Read errors per byte read (NS3574 Table 1: 8e-15 to 3.2e-13).",
+        json_schema_extra=meta(
+            "Err/byte", "per byte read", "8e-15", replaces=("latent_defects_per_hour",)
+        ),
     )
     bytes_read_per_hour: float | None = positive(
         default=None,
         lt=1e13,
         description="Bytes read per drive-hour (NS3574 Table 1: 1.35e9 to 1.35e10).",
+        json_schema_extra=meta(
+            "Bytes/h", "bytes per drive-hour", "1.35e10", replaces=("latent_defects_per_hour",)
+        ),
     )
     capacity_tb: float | None = at_least(
         MIN_CAPACITY_TB,
@@ -197,6 +212,7 @@ class Drive(FrozenModel):
         le=1000,
         description="Capacity of one drive (TB, 10^12 bytes), for usable capacity, sizing "
         "and the rebuild model.",
+        json_schema_extra=meta("Drive TB", "TB", "4", optional=True),
     )
     drive_class: str | None = Field(
         default=None,
@@ -233,6 +249,7 @@ class Drive(FrozenModel):
         description="Sustained sequential transfer rate of one drive (MB/s, 10^6 bytes, spec "
         "sheet); without restore.rebuild_hours or rebuild_mb_per_s the rebuild rewrites "
         "capacity_tb at this rate (slowed by restore.load).",
+        json_schema_extra=meta("Drive MB/s", "sustained MB/s", "285"),
     )
     unrecoverable_read_errors_per_bit: float | None = Field(
         default=None,
@@ -243,6 +260,7 @@ class Drive(FrozenModel):
         description="Spec-sheet unrecoverable read errors per bit read (1e-15 for '1 sector "
         "per 10^15 bits'); the latent-defect rate is then 8 x this x (bytes_read_per_hour + "
         "capacity_tb / restore.scrub_hours).",
+        json_schema_extra=meta("URE/bit", "errors per bit read (spec sheet)", "1e-15"),
     )
 
     @model_validator(mode="before")

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
+from planner.scenario.fields import field_meta
 from planner.scenario.schema import Scenario
 
 FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
@@ -53,49 +54,44 @@ class FieldSpec:
         return ".".join(self.path)
 
 
-_FAILURE_FIELDS = {
-    "arr": FieldSpec(("drive", "arr"), "ARR", "fraction/yr or %, e.g. 1.9%", "fraction"),
-    "afr": FieldSpec(("drive", "afr"), "AFR", "fraction/yr or %, e.g. 2%", "fraction"),
-    "mtbf_hours": FieldSpec(("drive", "mtbf_hours"), "MTBF h", "hours, e.g. 1.2e6", "float"),
-}
-_LATENT_FIELD = FieldSpec(
-    ("drive", "latent_defects_per_hour"), "Latent/h", "per drive-hour, e.g. 1.08e-4", "float"
+def spec_of(dotted_name: str, *, shows_rebuild_hours: bool = False) -> FieldSpec:
+    """The editable field ``dotted_name``, its label, hint and form read from the model.
+
+    Raises:
+        KeyError: the field has no editing metadata (:func:`planner.scenario.base.meta`).
+    """
+    found = field_meta(dotted_name)
+    if found is None:
+        raise KeyError(dotted_name)
+    kind: FieldKind = "float"
+    if found.percent:
+        kind = "fraction"
+    elif found.integer:
+        kind = "int"
+    elif found.optional:
+        kind = "optional_float"
+    hint = found.hint + (" (optional)" if found.optional else "")
+    return FieldSpec(found.path, found.label, hint, kind, shows_rebuild_hours)
+
+
+_FAILURE_FIELDS = {name: spec_of(f"drive.{name}") for name in ("arr", "afr", "mtbf_hours")}
+_LATENT_FIELD = spec_of("drive.latent_defects_per_hour")
+_READ_ERROR_FIELDS = (spec_of("drive.read_errors_per_byte"), spec_of("drive.bytes_read_per_hour"))
+_SPEC_SHEET_FIELD = spec_of("drive.unrecoverable_read_errors_per_bit")
+_DRIVE_RATE_FIELD = spec_of("drive.sustained_mb_per_s", shows_rebuild_hours=True)
+_REBUILD_HOURS_FIELD = spec_of("restore.rebuild_hours")
+_REBUILD_RATE_FIELD = spec_of("restore.rebuild_mb_per_s", shows_rebuild_hours=True)
+_PARALLEL_REBUILDS_FIELD = FieldSpec(
+    ("restore", "parallel_rebuilds"),
+    "Rebuilds",
+    "at once: 1 (one at a time), a number, or all",
+    "streams",
 )
-_READ_ERROR_FIELDS = (
-    FieldSpec(("drive", "read_errors_per_byte"), "Err/byte", "e.g. 8e-15", "float"),
-    FieldSpec(("drive", "bytes_read_per_hour"), "Bytes/h", "e.g. 1.35e10", "float"),
-)
-_SPEC_SHEET_FIELD = FieldSpec(
-    ("drive", "unrecoverable_read_errors_per_bit"), "URE/bit", "spec sheet, e.g. 1e-15", "float"
-)
-_DRIVE_RATE_FIELD = FieldSpec(
-    ("drive", "sustained_mb_per_s"),
-    "Drive MB/s",
-    "sustained MB/s, e.g. 285",
-    "float",
-    shows_rebuild_hours=True,
-)
-_REBUILD_HOURS_FIELD = FieldSpec(
-    ("restore", "rebuild_hours"), "Rebuild h", "hours, e.g. 12", "float"
-)
-_REBUILD_RATE_FIELD = FieldSpec(
-    ("restore", "rebuild_mb_per_s"),
-    "Rebuild MB/s",
-    "rebuild rate, MB/s, e.g. 27",
-    "float",
-    shows_rebuild_hours=True,
-)
+"""Not a number field: 1, a count of rebuild streams, or all (read by ``_parse_streams``)."""
 _OTHER_FIELDS = (
-    FieldSpec(("restore", "scrub_hours"), "Scrub h", "hours, e.g. 168", "float"),
-    FieldSpec(
-        ("restore", "parallel_rebuilds"),
-        "Rebuilds",
-        "at once: 1 (one at a time), a number, or all",
-        "streams",
-    ),
-    FieldSpec(("mission_years",), "Mission yr", "years, e.g. 5", "float"),
-    FieldSpec(("aggregate", "data_disks"), "Data disks", "drives, e.g. 42", "int"),
-    FieldSpec(("drive", "capacity_tb"), "Drive TB", "TB per drive (optional)", "optional_float"),
+    spec_of("restore.scrub_hours"),
+    _PARALLEL_REBUILDS_FIELD,
+    *(spec_of(name) for name in ("mission_years", "aggregate.data_disks", "drive.capacity_tb")),
 )
 
 

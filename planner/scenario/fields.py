@@ -1,10 +1,16 @@
-"""Walking the scenario schema by path, for 'did you mean' hints and ``--set`` checks."""
+"""Walking the scenario schema by path: 'did you mean' hints, ``--set`` checks, field metadata.
+
+:func:`field_meta` reads what a field is (label, unit, example, percent form, exclusive
+alternatives) from its Pydantic model, for the TUI's fields, ``--set``, the error hints
+and the sweep and tornado tables: declared once, on the model.
+"""
 
 from __future__ import annotations
 
 import difflib
 import types
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -78,3 +84,76 @@ def did_you_mean(name: str, choices: Sequence[str]) -> str:
     if near:
         return f"; did you mean {near[0]!r}?"
     return f" (known: {', '.join(choices)})"
+
+
+@dataclass(frozen=True)
+class FieldMeta:
+    """What a scenario field is, read from its Pydantic model (description and metadata).
+
+    Attributes:
+        path: where the value lives, e.g. ``("restore", "rebuild_hours")``.
+        label: short name beside an input, e.g. ``Rebuild h``.
+        unit: the value's unit in words, e.g. ``hours`` ("" when it has none).
+        example: a value as a file gives it, e.g. ``12`` or ``1.9%``.
+        description: the model's description of the field.
+        percent: the field takes a percentage (``1.9%``) as well as a fraction.
+        integer: the field takes whole numbers only.
+        optional: an editor may clear it (the key is then left out).
+        replaces: sibling keys that giving this one removes (exclusive alternatives).
+    """
+
+    path: tuple[str, ...]
+    label: str
+    unit: str
+    example: str
+    description: str
+    percent: bool
+    integer: bool
+    optional: bool
+    replaces: tuple[str, ...]
+
+    @property
+    def dotted(self) -> str:
+        """The field as ``--set`` and error messages name it, e.g. ``drive.arr``."""
+        return ".".join(self.path)
+
+    @property
+    def hint(self) -> str:
+        """Units and an example for an input's placeholder: ``hours, e.g. 12``."""
+        unit = f"{self.unit}{' or %' if self.percent else ''}, " if self.unit else ""
+        return f"{unit}e.g. {self.example}"
+
+
+def _takes_percent(info: FieldInfo) -> bool:
+    annotation = _strip_optional(info.annotation)
+    return any(
+        getattr(getattr(m, "func", None), "__name__", "") == "_parse_percent"
+        for m in [*info.metadata, *getattr(annotation, "__metadata__", ())]
+    )
+
+
+def field_meta(dotted_name: str) -> FieldMeta | None:
+    """The metadata of the scenario field ``dotted_name`` (e.g. ``drive.arr``), if it has any.
+
+    Labels, units, examples and alternatives live in each field's ``json_schema_extra``
+    (:func:`planner.scenario.base.meta`); the description and the percent and whole-number
+    forms come from the field itself.
+    """
+    path = tuple(dotted_name.split("."))
+    model = as_model(annotation_at(path[:-1])) if len(path) > 1 else Scenario
+    info = field_info(model, path[-1]) if model is not None else None
+    extra = info.json_schema_extra if info is not None else None
+    if info is None or not isinstance(extra, dict) or "x-label" not in extra:
+        return None
+    replaces = extra.get("x-replaces") or []
+    return FieldMeta(
+        path=path,
+        label=str(extra["x-label"]),
+        unit=str(extra.get("x-unit", "")),
+        example=str(extra.get("x-example", "")),
+        description=info.description or "",
+        percent=_takes_percent(info),
+        integer=_strip_optional(info.annotation) is int,
+        optional=bool(extra.get("x-optional", False)),
+        replaces=tuple(str(r) for r in replaces) if isinstance(replaces, list) else (),
+    )

@@ -28,6 +28,7 @@ from planner.scenario.fields import (
     child,
     did_you_mean,
     field_info,
+    field_meta,
     field_names,
     is_list,
     is_text,
@@ -37,22 +38,6 @@ from planner.scenario.schema import Scenario
 _OVERRIDE = re.compile(r"^\s*(?P<path>[^=\s][^=]*?)\s*=(?P<value>.*)$", re.DOTALL)
 _SEGMENT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?P<indices>(?:\[[0-9]+\])*)$")
 _INDEX = re.compile(r"\[([0-9]+)\]")
-
-_REBUILD_MODEL = ("rebuild_mb_per_s", "load", "load_factor", "replace_delay_hours")
-
-_EXCLUSIVE: dict[tuple[str, str], tuple[str, ...]] = {
-    ("drive", "arr"): ("afr", "mtbf_hours"),
-    ("drive", "afr"): ("arr", "mtbf_hours"),
-    ("drive", "mtbf_hours"): ("arr", "afr"),
-    ("drive", "latent_defects_per_hour"): ("read_errors_per_byte", "bytes_read_per_hour"),
-    ("drive", "read_errors_per_byte"): ("latent_defects_per_hour",),
-    ("drive", "bytes_read_per_hour"): ("latent_defects_per_hour",),
-    ("restore", "rebuild_hours"): _REBUILD_MODEL,
-    ("restore", "rebuild_mb_per_s"): ("rebuild_hours",),
-    ("restore", "load"): ("load_factor",),
-    ("restore", "load_factor"): ("load",),
-}
-"""Keys that setting a key removes, so that exactly one way of giving a value is left."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +152,8 @@ def _set(override: Override, node: Any) -> None:
     if not isinstance(node, dict):
         raise _fail(override.text, f"cannot set {field}: its parent is not a mapping", field)
     node[last] = override.value
-    if len(override.loc) == 2 and override.value is not None:
-        for other in _EXCLUSIVE.get((str(override.loc[0]), last), ()):
+    if override.value is not None:
+        # Giving one of exclusive alternatives removes the others (the field's metadata).
+        found = field_meta(dotted(override.loc))
+        for other in found.replaces if found is not None else ():
             node.pop(other, None)

@@ -24,7 +24,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from planner.core.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
-from planner.scenario.base import FieldError, FrozenModel, at_least, positive
+from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
 from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 
 MAX_REBUILD_HOURS = 8760.0
@@ -34,6 +34,9 @@ MAX_REBUILD_STREAMS = 64
 """Most concurrent rebuild streams accepted (more than the parity schema allows)."""
 
 _MODEL_KEYS = ("load", "load_factor", "replace_delay_hours")
+
+REBUILD_MODEL_KEYS = ("rebuild_mb_per_s", *_MODEL_KEYS)
+"""The rebuild model's keys: giving ``rebuild_hours`` replaces them all."""
 """Keys that only make sense with ``rebuild_mb_per_s``."""
 
 
@@ -64,12 +67,14 @@ class Restore(FrozenModel):
         le=MAX_REBUILD_HOURS,
         description="Mean time to restore a failed drive onto a spare (hours; NS3574: 12). "
         "Alternative: rebuild_mb_per_s.",
+        json_schema_extra=meta("Rebuild h", "hours", "12", replaces=REBUILD_MODEL_KEYS),
     )
     rebuild_mb_per_s: float | None = positive(
         default=None,
         le=100_000,
         description="Sustained rebuild rate (MB/s, 10^6 bytes); the restore time is then "
         "drive.capacity_tb at this rate (NS3574 Figure 8: ~27 MB/s under load).",
+        json_schema_extra=meta("Rebuild MB/s", "MB/s", "27", replaces=("rebuild_hours",)),
     )
     load: str | None = Field(
         default=None,
@@ -78,12 +83,14 @@ class Restore(FrozenModel):
         f"array: one of {', '.join(LOAD_FACTORS)} (seed 003: busy = "
         f"{LOAD_FACTORS['busy']:.2f}x, busy-worst = {LOAD_FACTORS['busy-worst']:.2f}x). "
         "Default idle.",
+        json_schema_extra=meta("Load", "", "busy", replaces=("load_factor",)),
     )
     load_factor: float | None = positive(
         default=None,
         le=1000,
         description="How many times longer the rebuild takes than at rebuild_mb_per_s "
         "(instead of load; default 1).",
+        json_schema_extra=meta("Load factor", "", "2", replaces=("load",)),
     )
     replace_delay_hours: float | None = Field(
         default=None,
@@ -105,6 +112,7 @@ class Restore(FrozenModel):
         MIN_RESTORE_HOURS,
         le=87600,
         description="Mean time for a scrub to find a latent defect (hours; NS3574: 168).",
+        json_schema_extra=meta("Scrub h", "hours", "168"),
     )
     parallel_rebuilds: bool | int = Field(
         default=False,

@@ -21,7 +21,7 @@ from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION
 from planner.core.rebuild import Drive as CoreDrive
-from planner.scenario.base import FieldError, FrozenModel, at_least
+from planner.scenario.base import FieldError, FrozenModel, at_least, meta
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.errors import shown
@@ -37,7 +37,10 @@ class Aggregate(FrozenModel):
     """The aggregate every layout must hold: a number of data drives."""
 
     data_disks: Annotated[int, Strict()] = Field(
-        ge=1, le=100_000, description="Data drives the aggregate holds (NS3574: 42)."
+        ge=1,
+        le=100_000,
+        description="Data drives the aggregate holds (NS3574: 42).",
+        json_schema_extra=meta("Data disks", "data drives", "42"),
     )
 
 
@@ -57,6 +60,7 @@ class Scenario(FrozenModel):
         default=5.0,
         le=100,
         description="Mission length (years of 8,760 h; NS3574: 5).",
+        json_schema_extra=meta("Mission yr", "years", "5"),
     )
     drive: Drive = Field(
         description="The drive: its failure and latent defect rates (and capacity).",

@@ -1,0 +1,79 @@
+"""Field metadata is declared once, on the Pydantic models, and read everywhere from there."""
+
+from __future__ import annotations
+
+import pytest
+
+from planner.report.fields import SCENARIO_FIELDS
+from planner.scenario import load_default_scenario, load_scenario_text, scenario_json_schema
+from planner.scenario.edits import field_specs
+from planner.scenario.fields import field_meta
+
+EDITED = (
+    "drive.arr",
+    "drive.afr",
+    "drive.mtbf_hours",
+    "drive.latent_defects_per_hour",
+    "drive.read_errors_per_byte",
+    "drive.bytes_read_per_hour",
+    "drive.capacity_tb",
+    "restore.rebuild_hours",
+    "restore.rebuild_mb_per_s",
+    "restore.scrub_hours",
+    "mission_years",
+    "aggregate.data_disks",
+)
+
+
+@pytest.mark.parametrize("name", EDITED)
+def test_every_edited_field_declares_label_unit_and_example(name: str) -> None:
+    found = field_meta(name)
+    assert found is not None
+    assert found.label
+    assert found.example
+    assert found.description
+
+
+def test_forms_come_from_the_model() -> None:
+    arr, disks, capacity = (
+        field_meta(n) for n in ("drive.arr", "aggregate.data_disks", "drive.capacity_tb")
+    )
+    assert arr is not None
+    assert disks is not None
+    assert capacity is not None
+    assert (arr.percent, arr.integer, arr.replaces) == (True, False, ("afr", "mtbf_hours"))
+    assert (disks.percent, disks.integer) == (False, True)
+    assert (capacity.optional, capacity.unit) == (True, "TB")
+    assert field_meta("name") is None  # text, not edited as a number
+
+
+def test_the_json_schema_carries_the_metadata_for_editors() -> None:
+    drive = scenario_json_schema()["$defs"]["Drive"]["properties"]["arr"]
+    assert drive["x-unit"] == "fraction of drives per year"
+    assert drive["x-label"] == "ARR"
+
+
+def test_the_tui_fields_the_sweep_and_the_tornado_use_the_same_units() -> None:
+    specs = {spec.dotted: spec for spec in field_specs(load_default_scenario())}
+    for field in SCENARIO_FIELDS:
+        found = field_meta(field.name)
+        assert found is not None
+        assert field.unit == found.unit
+        assert specs[field.name].label == found.label
+        assert found.unit in specs[field.name].hint
+
+
+def test_setting_an_alternative_removes_the_others_as_the_metadata_says() -> None:
+    text = """
+drive: {arr: 1.9%, latent_defects_per_hour: 1.0e-4}
+restore: {rebuild_mb_per_s: 27, load: busy, scrub_hours: 168}
+aggregate: {data_disks: 14}
+layouts: [{raid: raid5, group_size: 8}]
+"""
+    scenario = load_scenario_text(
+        text + "  \n", overrides=["drive.mtbf_hours=1.2e6", "restore.rebuild_hours=12"]
+    )
+    assert scenario.drive.arr is None
+    assert scenario.drive.mtbf_hours == 1.2e6
+    assert scenario.restore.rebuild_mb_per_s is None
+    assert scenario.restore.load is None
