@@ -386,3 +386,20 @@ async def test_drive_tb_changes_the_risk_of_a_spec_sheet_drive() -> None:
         assert app.scenario.drive.capacity_tb == 10
         after = {r.layout.label: r.p_loss_group for r in app.comparison.results}
         assert all(after[label] < before[label] for label in before)
+
+
+async def test_export_follows_the_order_on_screen(scenario_copy: Path) -> None:
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("s")  # by risk, lowest first
+        await settle(pilot)
+        shown = table_labels(app)
+        assert shown == ["triple 12", "raid-dp 9", "raid6 16", "raid5 8"]
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+    text = scenario_copy.with_name("aggregate-comparison.md").read_text(encoding="utf-8")
+    rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
+    exported = [row.replace("**", "").removesuffix(" (baseline)") for row in rows[1:]]
+    assert exported == shown
