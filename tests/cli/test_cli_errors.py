@@ -102,3 +102,50 @@ def test_validate_ok(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 0, result.stderr
     assert "OK" in result.stdout
+
+
+def one_line_error(args: list[str]) -> str:
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_a_number_with_a_unit_says_the_unit(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        GOOD.replace("data_disks: 42", "data_disks: 42\n").replace(
+            "latent_defects_per_hour: 1.08e-4",
+            "latent_defects_per_hour: 1.08e-4\n  capacity_tb: 12TB",
+        ),
+        encoding="utf-8",
+    )
+    line = one_line_error(["validate", str(path)])
+    assert "drive.capacity_tb" in line
+    assert "write 12 (a number of TB, no unit)" in line
+    line = one_line_error(
+        [
+            "validate",
+            str(path),
+            "--set",
+            "drive.capacity_tb=12",
+            "--set",
+            "restore.rebuild_hours=24h",
+        ]
+    )
+    assert "write 24 (a number of hours, no unit)" in line
+
+
+def test_set_with_a_space_says_key_equals_value() -> None:
+    line = one_line_error(["evaluate", "--set", "drive.arr", "4%"])
+    assert "KEY=VALUE as one word" in line
+    assert "--set drive.arr=4%" in line
+
+
+def test_a_scenario_without_layouts_shows_an_example(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(GOOD[: GOOD.index("layouts:")], encoding="utf-8")
+    line = one_line_error(["validate", str(path)])
+    assert "missing required key 'layouts'" in line
+    assert "e.g. layouts: [{raid: raid5, group_size: 8}, {raid: raid-dp, group_size: 16}]" in line
