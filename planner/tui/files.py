@@ -60,7 +60,8 @@ class FileActions(App[None]):
     def _sub_title(self, *, dirty: bool) -> str:
         path = self.scenario_path
         source = path.name if path is not None else "bundled default scenario"
-        return f"{self.scenario.name} ({source})" + (" ●" if dirty else "")
+        # The mark goes first: a long name is cut at the right edge, the mark never is.
+        return ("● " if dirty else "") + f"{self.scenario.name} ({source})"
 
     def compute_dirty(self) -> bool:
         """Unsaved: the scenario is not the one saved, or a field's text was refused."""

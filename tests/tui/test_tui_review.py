@@ -316,11 +316,25 @@ async def test_an_invalid_field_keeps_the_whole_title_and_the_unsaved_mark_at_80
         assert app.field_errors
         widget = app.query_one("#title", Static)
         text = title(app)
-        assert text.startswith("planner · NS3574 aggregate of 42 data disks")
-        assert text.endswith("●")
+        assert text.startswith("planner · ● NS3574 aggregate of 42 data disks")
         # All of it on screen: the widget is as wide as its text (plus padding).
         assert widget.content_region.width >= cell_len(text)
         assert "last valid values" in str(app.query_one("#param-errors", Static).render())
+
+
+async def test_a_long_name_never_hides_the_unsaved_mark_at_80x24() -> None:
+    lenovo = Path(__file__).parents[2] / "scenarios" / "lenovo-s3200.yaml"
+    async with make_app(lenovo).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        field = app.query_one("#input-drive-arr", Input)
+        field.focus()
+        field.action_end()
+        await pilot.press("x")
+        await settle(pilot)
+        widget = app.query_one("#title", Static)
+        text = title(app)
+        assert cell_len(text[: text.index("●") + 1]) <= widget.content_region.width
 
 
 @pytest.mark.parametrize("view_key", ["f3", "f4"])
