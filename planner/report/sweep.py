@@ -332,6 +332,10 @@ def sweep_records(report: SweepReport) -> Iterator[dict[str, Any]]:
             data_disks=row.data_disks,
             data_disks_provided=row.data_disks_provided,
             mission_hours=row.mission_hours,
+            p_group_lost=row.p_group_lost,
+            p_sectors_lost=row.p_sectors_lost,
+            p_group_lost_aggregate=row.p_group_lost_aggregate,
+            p_sectors_lost_aggregate=row.p_sectors_lost_aggregate,
             extra_data_disks=line.extra_data_disks,
         )
         if varied is not None:
