@@ -13,6 +13,7 @@ import typer
 
 from planner import __version__
 from planner.cli.compare import compare_methods
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import (
     EXIT_FAILURE,
     Format,
@@ -42,29 +43,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-ScenarioFile = Annotated[
-    Path | None,
-    typer.Argument(
-        help="Scenario YAML file. Default: the bundled NS3574 42-data-disk aggregate.",
-        show_default=False,
-        dir_okay=False,
-    ),
-]
-SetOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        help="Override a scenario value, e.g. --set drive.arr=2.5% (repeatable).",
-        metavar="KEY=VALUE",
-    ),
-]
-OutputOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--output", "-o", help="Write to this file (atomically) instead of stdout.", dir_okay=False
-    ),
-]
-
 
 def _version(value: bool) -> None:
     if value:
@@ -85,9 +63,7 @@ def _root(
 @app.command()
 def evaluate(
     file: ScenarioFile = None,
-    output_format: Annotated[
-        Format, typer.Option("--format", "-f", help="Output format.")
-    ] = Format.table,
+    output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
     methods: Annotated[
@@ -111,9 +87,7 @@ def evaluate(
 @app.command()
 def size(
     file: ScenarioFile = None,
-    output_format: Annotated[
-        Format, typer.Option("--format", "-f", help="Output format.")
-    ] = Format.table,
+    output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
 ) -> None:

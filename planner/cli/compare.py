@@ -5,16 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import Format, load
 from planner.cli.simulate import (
-    FormatOption,
     LayoutOption,
     MethodOption,
-    OutputOption,
     RelErrorOption,
-    ScenarioFile,
     SeedOption,
-    SetOption,
     SimMethod,
     TimeBudgetOption,
     TrialsOption,

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import Format, fail, load
-from planner.cli.simulate import FormatOption, OutputOption, ScenarioFile, SetOption
 
 if TYPE_CHECKING:
     from planner.report.sensitivity import SensitivityReport

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
@@ -49,14 +50,6 @@ class SimMethod(StrEnum):
     plain = "plain"
 
 
-ScenarioFile = Annotated[
-    Path | None,
-    typer.Argument(
-        help="Scenario YAML file. Default: the bundled NS3574 42-data-disk aggregate.",
-        show_default=False,
-        dir_okay=False,
-    ),
-]
 TrialsOption = Annotated[
     int | None,
     typer.Option(
@@ -112,21 +105,6 @@ LayoutOption = Annotated[
         help="Simulate only this layout (its label; repeatable). Default: every layout.",
         metavar="LABEL",
         show_default=False,
-    ),
-]
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
-OutputOption = Annotated[
-    Path | None,
-    typer.Option(
-        "--output", "-o", help="Write to this file (atomically) instead of stdout.", dir_okay=False
-    ),
-]
-SetOption = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--set",
-        help="Override a scenario value, e.g. --set drive.arr=2.5% (repeatable).",
-        metavar="KEY=VALUE",
     ),
 ]
 
