@@ -137,7 +137,7 @@ async def test_80_columns_name_the_hidden_columns_under_the_table() -> None:
         notes = " ".join(str(pilot.app.query_one("#compare-notes").render()).split())
         assert "Not shown at this width: Total drives" in notes
         assert "MTTDL group (years)" in notes
-        await pilot.resize_terminal(200, 40)
+        await pilot.resize_terminal(260, 40)
         await settle(pilot)
         assert "Not shown" not in str(pilot.app.query_one("#compare-notes").render())
 
