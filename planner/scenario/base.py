@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import re
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 
 class FieldError(ValueError):
@@ -24,6 +25,20 @@ class FrozenModel(BaseModel):
     """Base of every scenario model: unknown keys are errors, values are immutable."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _whole_float_as_int(value: object) -> object:
+    """``1e5`` (a float in YAML) -> ``100000``: a count written in exponent form is that count.
+
+    Other values pass through for the strict integer validation and its message.
+    """
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return value
+
+
+Count = Annotated[int, BeforeValidator(_whole_float_as_int), Strict()]
+"""A whole number of things (drives, groups): an int, or a float with no fraction."""
 
 
 def at_least(minimum: float, **kwargs: Any) -> Any:

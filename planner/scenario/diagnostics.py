@@ -44,6 +44,8 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"{value:.3g}"  # a count given as 1e300 is shown so, not as its 301 digits
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -224,9 +224,9 @@ def locate(document: Any, loc: Loc, *, at_key: bool = False) -> Position | None:
     """Where ``loc`` is in the document: its value (or its key, with ``at_key``).
 
     When the path leaves the document (a missing key, a default filled in by the schema)
-    the position is the key of the deepest mapping entry, or sequence item, that exists.
-    A whole mapping or list is also reported at its key. None when not even the first part
-    exists.
+    the position is the key of the deepest mapping entry, or sequence item, that exists;
+    a top-level key that is missing is reported where the document starts. A whole mapping
+    or list is also reported at its key.
     """
     node = document
     key_position: Position | None = None
@@ -239,7 +239,7 @@ def locate(document: Any, loc: Loc, *, at_key: bool = False) -> Position | None:
             key_position = seq_item_position(node, part) or key_position
             value_position = key_position
         else:
-            return key_position
+            return key_position if key_position is not None else node_position(document)
         node = node[part]
     whole = isinstance(node, CommentedMap | CommentedSeq)
     return key_position if at_key or whole else value_position

@@ -65,7 +65,9 @@ def _parse_percent(value: object) -> object:
     if not isinstance(value, str):
         return value
     fraction = percent_value(value)
-    if fraction is None or fraction < 0:
+    if fraction is not None and fraction < 0:
+        raise ValueError(f"{shown(value)} is negative; write a percentage like 1.9%")
+    if fraction is None:
         raise ValueError(
             f"{shown(value)} is not a number; write a fraction per year like 0.019 or a percentage "
             "like 1.9%"

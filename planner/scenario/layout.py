@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from pydantic import ConfigDict, Field, Strict, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from planner.core.layouts import Layout
 from planner.core.presets import PRESETS, RaidPreset, find_preset, nearest_preset
-from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.base import Count, FieldError, FrozenModel, positive
 from planner.scenario.errors import shown
 
 MAX_PARITY = 8
@@ -49,10 +49,8 @@ class LayoutSpec(FrozenModel):
         strict=True,
         description=f"RAID preset, one of: {', '.join(PRESETS)}.",
     )
-    parity: Annotated[int, Strict()] = Field(
-        ge=1, le=MAX_PARITY, description="Parity drives per group (k of n+k)."
-    )
-    group_size: Annotated[int, Strict()] = Field(
+    parity: Count = Field(ge=1, le=MAX_PARITY, description="Parity drives per group (k of n+k).")
+    group_size: Count = Field(
         ge=2, le=1000, description="Drives per RAID group, parity included (n+k)."
     )
     label: str = Field(

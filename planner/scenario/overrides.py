@@ -101,6 +101,14 @@ def parse_override(text: str) -> Override:
         raise _fail(text, "expected KEY=VALUE, e.g. drive.arr=2.5% or layouts[1].group_size=10")
     loc, annotation = _parse_path(text, match["path"])
     value_text = match["value"].strip()
+    if not value_text:
+        # Read as YAML, nothing is null: the field would vanish and the error would blame
+        # the scenario file; `null` says so on purpose.
+        raise _fail(
+            text.strip(),
+            f"no value after '='; give one, e.g. {dotted(loc)}=<value> (null removes the key)",
+            dotted(loc),
+        )
     if is_text(annotation) and value_text and value_text[0] not in "'\"":
         # Taken as written: read as YAML, "name=NS3574: test" would be a mapping.
         return Override(text=text, loc=loc, value=value_text)

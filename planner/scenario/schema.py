@@ -13,15 +13,14 @@ The models only validate; converting to the core's per-hour rates and layouts ha
 from __future__ import annotations
 
 import difflib
-from typing import Annotated
 
-from pydantic import ConfigDict, Field, Strict, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION
 from planner.core.rebuild import Drive as CoreDrive
-from planner.scenario.base import FieldError, FrozenModel, at_least, meta
+from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.errors import shown
@@ -36,7 +35,7 @@ __all__ = ["Aggregate", "Drive", "FieldError", "LayoutSpec", "Restore", "Scenari
 class Aggregate(FrozenModel):
     """The aggregate every layout must hold: a number of data drives."""
 
-    data_disks: Annotated[int, Strict()] = Field(
+    data_disks: Count = Field(
         ge=1,
         le=100_000,
         description="Data drives the aggregate holds (NS3574: 42).",

@@ -149,3 +149,49 @@ def test_a_scenario_without_layouts_shows_an_example(tmp_path: Path) -> None:
     line = one_line_error(["validate", str(path)])
     assert "missing required key 'layouts'" in line
     assert "e.g. layouts: [{raid: raid5, group_size: 8}, {raid: raid-dp, group_size: 16}]" in line
+
+
+def test_a_missing_section_says_where_it_would_go(tmp_path: Path) -> None:
+    """A whole missing section had no line or column (newcomer review)."""
+    path = tmp_path / "s.yaml"
+    restore = GOOD.index("restore:")
+    path.write_text(GOOD[:restore] + GOOD[GOOD.index("aggregate:") :], encoding="utf-8")
+    line = one_line_error(["validate", str(path)])
+    assert line.startswith(f"planner: error: {path}:1:1: restore: missing required key")
+    assert "e.g. restore: {rebuild_hours: 12, scrub_hours: 168}" in line
+
+
+@pytest.mark.parametrize("override", ["drive.arr=", "restore.rebuild_hours=  "])
+def test_an_empty_set_value_names_the_override(override: str) -> None:
+    """It was blamed on the scenario file ('<default scenario>:11:1: drive: give ...')."""
+    line = one_line_error(["evaluate", "--set", override])
+    assert line.startswith(f"planner: error: --set {override.strip()}")
+    assert "no value after '='" in line
+
+
+@pytest.mark.parametrize(
+    ("override", "shown"),
+    [
+        ("aggregate.data_disks=1e5", "100000"),
+        ("aggregate.data_disks=1e20", "1e+20"),
+        ("aggregate.data_disks=1e300", "1e+300"),
+        ("layouts[1].group_size=1e300", "1e+300"),
+    ],
+)
+def test_a_count_in_exponent_form_is_read_as_that_count(override: str, shown: str) -> None:
+    """1e20 is a whole number: it was 'not a whole number; write 1000...' (318 characters)."""
+    result = CliRunner().invoke(app, ["evaluate", "-f", "json", "--set", override])
+    if shown == "100000":  # in range: evaluated as 100000
+        assert result.exit_code == 0, result.stderr
+        return
+    line = one_line_error(["evaluate", "--set", override])
+    assert "not a whole number" not in line
+    assert f"{shown} is out of range: must be at most" in line
+    assert len(line) < 200
+
+
+def test_a_negative_percentage_is_called_negative() -> None:
+    """'-3%' was 'not a number' while '-0.03' was out of range (newcomer review)."""
+    line = one_line_error(["evaluate", "--set", "drive.arr=-3%"])
+    assert "not a number" not in line
+    assert "'-3%' is negative" in line

@@ -101,9 +101,16 @@ def test_rate_override_replaces_the_alternatives(path: Path) -> None:
     assert scenario.rates().latent_defects_per_hour == pytest.approx(1.08e-4)
 
 
-def test_empty_value_clears_an_optional_key(path: Path) -> None:
+def test_null_clears_an_optional_key(path: Path) -> None:
     assert load_scenario(path, ["drive.capacity_tb=1.2"]).drive.capacity_tb == 1.2
-    assert load_scenario(path, ["drive.capacity_tb="]).drive.capacity_tb is None
+    assert load_scenario(path, ["drive.capacity_tb=null"]).drive.capacity_tb is None
+
+
+def test_an_empty_value_is_refused_not_taken_for_null(path: Path) -> None:
+    """``drive.arr=`` cleared the key, and the error then blamed the scenario file."""
+    with pytest.raises(ScenarioError, match=r"no value after '='.*null removes the key") as info:
+        load_scenario(path, ["drive.capacity_tb="])
+    assert str(info.value).startswith("--set drive.capacity_tb=:")
 
 
 def test_override_creates_a_missing_section(tmp_path: Path) -> None:
@@ -155,7 +162,7 @@ def test_malformed_or_unknown(path: Path, override: str, fragment: str, field: s
         ("drive.arr=1.9", "drive.arr", "did you mean 1.9%?"),
         ("restore.rebuild_hours=-4", "restore.rebuild_hours", "at least 0.001 hours"),
         ("mission_years=abc", "mission_years", "expected a number, got 'abc'"),
-        ("aggregate.data_disks=42.0", "aggregate.data_disks", "write 42"),
+        ("aggregate.data_disks=42.5", "aggregate.data_disks", "whole number"),
         ("layouts[1].group_size=1", "layouts[1].group_size", "at least 2"),
         ("layouts[0].group_size=4", "layouts[0].group_size", "raid10 groups always have 2"),
         ("layouts[1].raid=raid55", "layouts[1].raid", "did you mean 'raid5'?"),

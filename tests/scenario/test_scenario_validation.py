@@ -178,7 +178,7 @@ REJECTIONS = [
     # aggregate: strict integer counts
     ("data_disks: 42", "data_disks: 0", 11, 15, "aggregate.data_disks", "at least 1"),
     ("data_disks: 42", "data_disks: 100001", 11, 15, "aggregate.data_disks", "at most 100000"),
-    ("data_disks: 42", "data_disks: 42.0", 11, 15, "aggregate.data_disks", "write 42"),
+    ("data_disks: 42", "data_disks: 42.5", 11, 15, "aggregate.data_disks", "whole number"),
     ("data_disks: 42", "data_disks: '42'", 11, 15, "aggregate.data_disks", "without quotes"),
     ("data_disks: 42", "data_disks: true", 11, 15, "aggregate.data_disks", "whole number"),
     ("data_disks: 42", "data_disk: 42", 11, 3, "aggregate.data_disk", "did you mean 'data_disks'"),
@@ -194,7 +194,7 @@ REJECTIONS = [
     ("raid: raid5\n", "raid: 5\n", 14, 11, "layouts[1].raid", "preset name"),
     ("group_size: 8", "group_size: 1", 15, 17, "layouts[1].group_size", "at least 2"),
     ("group_size: 8", "group_size: 1001", 15, 17, "layouts[1].group_size", "at most 1000"),
-    ("group_size: 8", "group_size: 8.0", 15, 17, "layouts[1].group_size", "write 8"),
+    ("group_size: 8", "group_size: 8.5", 15, 17, "layouts[1].group_size", "whole number"),
     ("group_size: 8", "group_size: '8'", 15, 17, "layouts[1].group_size", "without quotes"),
     ("    group_size: 8\n", "", 14, 5, "layouts[1].group_size", "raid5 needs a group_size"),
     ("group_size: 12", "group_size: 3", 19, 17, "layouts[3].group_size", "cannot hold 3 parity"),
@@ -270,12 +270,19 @@ def test_rejection(
     assert (err.line, err.column, err.field) == (line, column, field), str(err)
 
 
-def test_missing_section_has_no_position(tmp_path: Path) -> None:
+def test_missing_section_is_reported_where_the_document_starts(tmp_path: Path) -> None:
     err = rejected(tmp_path, edit("aggregate:\n  data_disks: 42\n", ""))
     assert err.field == "aggregate"
-    assert err.line is None
+    assert (err.line, err.column) == (1, 1)
     assert "missing required key 'aggregate'" in err.message
-    assert str(err).startswith(f"{tmp_path / 'scenario.yaml'}: aggregate: missing")
+    assert str(err).startswith(f"{tmp_path / 'scenario.yaml'}:1:1: aggregate: missing")
+
+
+@pytest.mark.parametrize("count", ["42.0", "4.2e1"])
+def test_a_whole_count_written_as_a_float_is_that_count(tmp_path: Path, count: str) -> None:
+    scenario = load_scenario(write(tmp_path, edit("data_disks: 42", f"data_disks: {count}")))
+    assert scenario.aggregate.data_disks == 42
+    assert isinstance(scenario.aggregate.data_disks, int)
 
 
 def test_empty_layouts(tmp_path: Path) -> None:
