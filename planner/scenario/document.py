@@ -87,6 +87,16 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         mark = exc.problem_mark or exc.context_mark
         problem = shown(exc.problem or exc.context or "syntax error", 120, quote=False)
         context = f" ({shown(exc.context, 80, quote=False)})" if exc.context and exc.problem else ""
+        opened = exc.context_mark
+        lines = text.splitlines()
+        if opened is not None and mark is not None and opened.line < len(lines):
+            # The parser notices an unclosed [ or { lines later: say where it was opened.
+            char = lines[opened.line][opened.column : opened.column + 1]
+            if char in ("[", "{") and opened.line != mark.line:
+                context = (
+                    f" (the {char} opened at line {opened.line + 1}, column "
+                    f"{opened.column + 1} is not closed)"
+                )
         return ScenarioError(
             f"not valid YAML: {problem}{context}",
             path=source,

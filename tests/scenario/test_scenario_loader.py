@@ -312,3 +312,17 @@ def test_models_are_frozen() -> None:
     assert isinstance(scenario, Scenario)
     with pytest.raises(ValueError, match="frozen"):
         scenario.aggregate.data_disks = 7  # type: ignore[misc]
+
+
+def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
+    """The parser notices two lines further down; the message points back at the '['."""
+    text = MINIMAL.replace(
+        "restore: {rebuild_hours: 12, scrub_hours: 168}",
+        "restore:\n  rebuild_hours: 12\n  scrub_hours: [168",
+    )
+    err = rejected_bytes(tmp_path, text.encode())
+    opened = text.splitlines().index("  scrub_hours: [168") + 1
+    assert err.line is not None
+    assert err.line > opened
+    assert f"the [ opened at line {opened}, column 16 is not closed" in err.message
+    assert len(str(err)) < 300
