@@ -175,7 +175,7 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     except ValueError:
         forms = "a fraction like 0.019 or a percentage like 1.9%" if spec.kind == "fraction" else ""
         raise EditError(
-            f"{shown(text.strip())} is not a number" + (f"; write {forms}" if forms else "")
+            f"{shown(text.strip())} is not a number; " + (f"write {forms}" if forms else spec.hint)
         ) from None
     if not math.isfinite(number):
         raise EditError(f"{shown(text.strip(), quote=False)} is not a finite number")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from planner.report.fields import SCENARIO_FIELDS
@@ -77,3 +79,18 @@ layouts: [{raid: raid5, group_size: 8}]
     assert scenario.drive.mtbf_hours == 1.2e6
     assert scenario.restore.rebuild_mb_per_s is None
     assert scenario.restore.load is None
+
+
+def test_a_field_that_is_not_a_number_says_what_to_write() -> None:
+    """'27c' in Rebuild MB/s said only 'is not a number' (newcomer review)."""
+    from planner.scenario import load_scenario
+    from planner.scenario.edits import EditError, field_specs, parse_text
+
+    repo = Path(__file__).resolve().parents[2]
+    scenario = load_scenario(repo / "scenarios" / "ns3574-table9-250mb.yaml")
+    for spec in field_specs(scenario):
+        if spec.kind in ("streams",):
+            continue
+        with pytest.raises(EditError) as info:
+            parse_text(spec, "27c")
+        assert "e.g." in str(info.value) or "like" in str(info.value), (spec.label, info.value)
