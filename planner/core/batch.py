@@ -70,13 +70,8 @@ def p_loss_group_batch(
         scrub_hours,
         rebuild_streams=rebuild_streams,
     )
-    hours = np.asarray(mission_hours, dtype=np.float64)
-    if not np.all(np.isfinite(hours) & (hours >= 0)):
-        raise ValueError("mission_hours must be >= 0 and finite")
-    shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
-    q = np.broadcast_to(q, (*shape, *q.shape[-2:]))
-    g = q * np.broadcast_to(hours, shape)[..., None, None]
-    loss = q.shape[-1] - 1
+    g = _times_mission(q, mission_hours)
+    loss = g.shape[-1] - 1
     p = expm_metzler(g, entry=(0, loss), lead_power=parity + 1, generator=True)
     return np.clip(p, 0.0, 1.0)
 
@@ -111,17 +106,22 @@ def loss_split_batch(
         ),
         parity,
     )
+    g = _times_mission(q, mission_hours)
+    sectors = g.shape[-1] - 1
+    exp = expm_metzler(g, lead_power=parity + 1, generator=True)
+    group_lost = np.clip(exp[..., 0, sectors - 1], 0.0, 1.0)
+    sectors_lost = np.clip(exp[..., 0, sectors], 0.0, 1.0)
+    return group_lost, sectors_lost
+
+
+def _times_mission(q: FloatArray, mission_hours: npt.ArrayLike) -> FloatArray:
+    """Q T for a stack of generators and broadcast missions (h, >= 0 and finite)."""
     hours = np.asarray(mission_hours, dtype=np.float64)
     if not np.all(np.isfinite(hours) & (hours >= 0)):
         raise ValueError("mission_hours must be >= 0 and finite")
     shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
     q = np.broadcast_to(q, (*shape, *q.shape[-2:]))
-    g = q * np.broadcast_to(hours, shape)[..., None, None]
-    sectors = q.shape[-1] - 1
-    exp = expm_metzler(g, lead_power=parity + 1, generator=True)
-    group_lost = np.clip(exp[..., 0, sectors - 1], 0.0, 1.0)
-    sectors_lost = np.clip(exp[..., 0, sectors], 0.0, 1.0)
-    return group_lost, sectors_lost
+    return q * np.broadcast_to(hours, shape)[..., None, None]
 
 
 def p_loss_group_mixed(
