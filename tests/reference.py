@@ -203,3 +203,33 @@ def aggregate_split(
         pg, ps = mpmath.mpf(p_group), mpmath.mpf(p_sectors)
         any_group = 1 - (1 - pg) ** groups
         return +any_group, +((1 - pg) ** groups - (1 - pg - ps) ** groups)
+
+
+def expected_renewals(drives: int, failures_per_hour: float, hours: float) -> mpmath.mpf:
+    """Expected failures of ``drives`` slots over ``hours``, each failed drive replaced.
+
+    From the definition of a renewal process, not from a Poisson shortcut: the expected
+    count of one slot is the renewal function ``sum_k P(S_k <= T)``, ``S_k`` the time of the
+    k-th failure, a sum of k exponential lifetimes (an Erlang(k, lambda) time), whose CDF is
+    the regularized lower incomplete gamma function P(k, lambda T). The sum stops when its
+    terms fall below the working precision.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        x = mpmath.mpf(failures_per_hour) * mpmath.mpf(hours)
+        total, k = mpmath.mpf(0), 1
+        while True:
+            term = mpmath.gammainc(k, 0, x, regularized=True)
+            total += term
+            if k > x and term < mpmath.mpf(10) ** (-mpmath.mp.dps):
+                break
+            k += 1
+        return +(drives * total)
+
+
+def poisson_mean(mean: float) -> mpmath.mpf:
+    """The mean of a Poisson law summed from its probabilities: sum_k k e^-m m^k / k!."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        m = mpmath.mpf(mean)
+        return +mpmath.nsum(
+            lambda k: k * mpmath.exp(-m) * m**k / mpmath.factorial(k), [0, mpmath.inf]
+        )
