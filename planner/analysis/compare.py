@@ -52,7 +52,11 @@ def analytic_by_label(
     )
     return {
         layout.label: analytic_methods(
-            layout.parity, layout.group_size, rates, scenario.mission_hours, spec_sheet
+            layout.parity,
+            layout.group_size,
+            layout.chain_rates(rates),
+            scenario.mission_hours,
+            spec_sheet,
         )
         for layout in chosen
     }

@@ -7,6 +7,7 @@ SIZED aggregate (the data drives the sizing gives it), otherwise ``aggregate.dat
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from planner.analysis.compare import sized_results
@@ -37,7 +38,8 @@ def sensitivity_data_disks(scenario: Scenario, label: str) -> tuple[int, bool]:
     sized = sized_results(scenario)
     if sized is None:
         return scenario.aggregate.data_disks, False
-    return next(r.data_disks for r in sized if r.label == label), True
+    # a declustered pool holds a fractional number of drives' worth of data: the whole ones
+    return math.floor(next(r.data_disks for r in sized if r.label == label)), True
 
 
 def sensitivity_report(
@@ -56,9 +58,11 @@ def sensitivity_report(
     layouts = {layout.label: layout for layout in scenario.core_layouts()}
     layout = layouts[label]
     data_disks, sized = sensitivity_data_disks(scenario, label)
-    point = SweepPoint(scenario.rates(), scenario.mission_hours, data_disks)
+    point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
     inputs = [field.parameter for field in SCENARIO_FIELDS]
-    result = tornado(layout.parity, layout.group_size, point, low, high, inputs)
+    result = tornado(
+        layout.parity, layout.group_size, point, low, high, inputs, layout.data_capacity
+    )
     return SensitivityReport(
         title=scenario.name,
         label=layout.label,

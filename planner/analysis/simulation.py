@@ -80,7 +80,7 @@ def simulate_layout(
     return simulate_group(
         layout.parity,
         layout.group_size,
-        distributions,
+        layout.chain_distributions(distributions),
         mission_hours,
         method=settings.method,
         trials=settings.trials,

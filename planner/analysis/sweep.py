@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from planner.analysis.inputs import scenario_inputs
+from planner.core.layouts import Layout
 from planner.core.sweep import (
     SweepPoint,
     SweepRow,
@@ -100,7 +101,7 @@ def sweep_report(
     )
     labels: list[str | None]
     if by_layout:
-        layouts = [(x.parity, x.group_size) for x in scenario.core_layouts()]
+        layouts: list[tuple[int, int] | Layout] = list(scenario.core_layouts())
         labels = [x.label for x in scenario.core_layouts()]
         include_uneven = True
     else:

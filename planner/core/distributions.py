@@ -14,6 +14,7 @@ it (conditioning).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -48,6 +49,10 @@ class Exponential:
     def rate_per_hour(self) -> float:
         """The constant hazard 1 / mean (per hour)."""
         return 1.0 / self.mean_hours
+
+    def time_scaled(self, factor: float) -> Exponential:
+        """The time ``factor x T``: the mean scaled by ``factor``."""
+        return Exponential(self.mean_hours * factor)
 
     def cumulative_hazard(self, t_hours: ArrayLike) -> FloatArray:
         """H(t) = t / mean for t >= 0 (dimensionless)."""
@@ -102,6 +107,10 @@ class Weibull:
         _check_positive("scale_hours", self.scale_hours)
         if not (math.isfinite(self.location_hours) and self.location_hours >= 0):
             raise ValueError(f"location_hours must be >= 0, got {self.location_hours!r}")
+
+    def time_scaled(self, factor: float) -> Weibull:
+        """The time ``factor x T``: scale and location scaled by ``factor``, shape kept."""
+        return Weibull(self.shape, self.scale_hours * factor, self.location_hours * factor)
 
     @property
     def mean_hours(self) -> float:
@@ -175,6 +184,15 @@ class DistributionSet:
         streams = self.rebuild_streams
         if streams is not None and (isinstance(streams, bool) or streams < 1):
             raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
+
+    def with_faster_rebuild(self, speedup: float) -> DistributionSet:
+        """A declustered pool's set: every rebuild ``speedup`` times shorter, one at a time.
+
+        The counterpart of :meth:`planner.core.layouts.Layout.chain_rates`.
+        """
+        return dataclasses.replace(
+            self, restoration=self.restoration.time_scaled(1.0 / speedup), rebuild_streams=1
+        )
 
     def streams_for(self, parity: int) -> int:
         """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""

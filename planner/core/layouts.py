@@ -6,11 +6,22 @@ group does, so R_aggregate = R_group ** g (Tables 2 to 4).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
-from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate
+from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
+from planner.core.declustered import (
+    Declustered,
+    check_declustered,
+    data_capacity_drives,
+    fraction_lost_on_overlap,
+    rebuild_speedup,
+)
+from planner.core.distributions import DistributionSet
 from planner.core.evaluate import (
     loss_split,
     losses_per_10k_groups,
@@ -31,12 +42,17 @@ class Layout:
 
     Groups of ``group_size`` drives, ``parity`` of them redundancy. ``raid`` is the preset
     name, or None for a plain ``parity: k`` layout.
+
+    A declustered pool (``declustered`` set, :mod:`planner.core.declustered`) is one "group"
+    of ``group_size`` = C children whose stripes hold ``declustered.data`` data blocks and
+    ``parity`` parity blocks, with ``declustered.spares`` distributed spares.
     """
 
     label: str
     raid: str | None
     parity: int
     group_size: int
+    declustered: Declustered | None = None
 
     def __post_init__(self) -> None:
         if self.parity < 1:
@@ -46,11 +62,69 @@ class Layout:
                 f"{self.label}: a group of {self.group_size} drives cannot hold "
                 f"{self.parity} parity drives"
             )
+        if self.declustered is not None:
+            try:
+                check_declustered(
+                    self.parity, self.group_size, self.declustered.data, self.declustered.spares
+                )
+            except ValueError as error:
+                raise ValueError(f"{self.label}: {error}") from None
 
     @property
-    def data_disks_per_group(self) -> int:
-        """Data drives per group, n = N - k."""
-        return self.group_size - self.parity
+    def data_capacity(self) -> Fraction:
+        """Drives' worth of data per group, exact: N - k, or ``(C - s) d / (d + p)`` for a pool."""
+        if self.declustered is None:
+            return Fraction(self.group_size - self.parity)
+        d = self.declustered
+        return data_capacity_drives(self.parity, self.group_size, d.data, d.spares)
+
+    @property
+    def data_disks_per_group(self) -> float:
+        """Data drives per group, n = N - k (an int); a pool's data capacity in drives."""
+        capacity = self.data_capacity
+        return capacity.numerator if capacity.denominator == 1 else float(capacity)
+
+    @property
+    def rebuild_speedup(self) -> float:
+        """How many times faster than a traditional rebuild: 1, or ``(C - 1) / (d + 1)``."""
+        if self.declustered is None:
+            return 1.0
+        return rebuild_speedup(self.group_size, self.declustered.data, self.declustered.spares)
+
+    @property
+    def fraction_lost_on_overlap(self) -> float:
+        """Share of the group's data lost by k + 1 overlapping failures: 1, less for a pool."""
+        if self.declustered is None:
+            return 1.0
+        return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
+
+    def chain_rates(self, rates: Rates) -> Rates:
+        """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
+
+        A traditional group keeps ``rates``. A declustered pool divides the rebuild time by
+        :attr:`rebuild_speedup` and rebuilds one drive at a time (its rebuilds share the
+        pool's bandwidth; :mod:`planner.core.declustered`).
+        """
+        if self.declustered is None:
+            return rates
+        return dataclasses.replace(
+            rates,
+            rebuild_hours=rates.rebuild_hours / self.rebuild_speedup,
+            rebuild_streams=1,
+        )
+
+    def chain_distributions(self, distributions: DistributionSet) -> DistributionSet:
+        """:meth:`chain_rates` for the simulator: a pool's rebuilds shorter, one at a time."""
+        if self.declustered is None:
+            return distributions
+        return distributions.with_faster_rebuild(self.rebuild_speedup)
+
+    def group_text(self) -> str:
+        """The group for tables: ``8 (6+2)``, or ``48 (8d+2p, 2s)`` for a pool."""
+        if self.declustered is None:
+            return f"{self.group_size} ({self.data_disks_per_group}+{self.parity})"
+        d = self.declustered
+        return f"{self.group_size} ({d.data}d+{self.parity}p, {d.spares}s)"
 
 
 @dataclass(frozen=True)
@@ -59,7 +133,7 @@ class AggregateShape:
 
     groups: int
     total_disks: int
-    overhead_disks: int
+    overhead_disks: float
     exact_division: bool
 
 
@@ -67,15 +141,19 @@ def aggregate_shape(layout: Layout, data_disks: int) -> AggregateShape:
     """Groups = ceil(data_disks / n); overhead = groups x k parity drives (Tables 2 and 3).
 
     When n does not divide ``data_disks`` the last group is full anyway, so the aggregate
-    holds more data drives than asked for; ``exact_division`` says so.
+    holds more data drives than asked for; ``exact_division`` says so. A declustered pool
+    holds ``(C - s) d / (d + p)`` drives of data (exact fractions, no float rounding); its
+    overhead, parity and spare capacity, is the rest of its drives, in drives (a whole
+    number for a traditional layout).
     """
-    n = layout.data_disks_per_group
-    groups = group_count(data_disks, n)
+    capacity = layout.data_capacity
+    groups = math.ceil(Fraction(data_disks) / capacity)
+    overhead = groups * (layout.group_size - capacity)
     return AggregateShape(
         groups=groups,
         total_disks=groups * layout.group_size,
-        overhead_disks=groups * layout.parity,
-        exact_division=data_disks % n == 0,
+        overhead_disks=overhead.numerator if overhead.denominator == 1 else float(overhead),
+        exact_division=groups * capacity == data_disks,
     )
 
 
@@ -92,6 +170,8 @@ class LayoutResult:
     relative_risk_group: float
     relative_risk_aggregate: float
     usable_tb: float | None
+    rebuild_hours: float = 0.0
+    """The layout's mean rebuild time, hours: the scenario's, or a declustered pool's faster one."""
     p_group_lost: float = 0.0
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
@@ -139,12 +219,16 @@ def compare_layouts(
     raw = []
     for layout in layouts:
         shape = aggregate_shape(layout, data_disks)
-        p_group = p_loss_group(layout.parity, layout.group_size, rates, mission_hours)
+        p_group = p_loss_group(
+            layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
+        )
         raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
     base = raw[labels.index(base_label)]
     splits = {}
     for layout, shape, _, _ in raw:
-        split = loss_split(layout.parity, layout.group_size, rates, mission_hours)
+        split = loss_split(
+            layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
+        )
         if unreadable_sector == "fail-rebuild":
             split = split.counting_sectors_as_group()
         splits[layout.label] = (
@@ -159,14 +243,15 @@ def compare_layouts(
             p_loss_group=p_group,
             p_loss_aggregate=p_agg,
             losses_per_10k_groups=losses_per_10k_groups(p_group),
-            mttdl_hours=mttdl_hours(layout.parity, layout.group_size, rates),
+            mttdl_hours=mttdl_hours(layout.parity, layout.group_size, layout.chain_rates(rates)),
             relative_risk_group=relative_risk(p_group, base[2]),
             relative_risk_aggregate=relative_risk(p_agg, base[3]),
             usable_tb=(
                 None
                 if capacity_tb is None
-                else shape.groups * layout.data_disks_per_group * capacity_tb
+                else float(shape.groups * layout.data_capacity) * capacity_tb
             ),
+            rebuild_hours=layout.chain_rates(rates).rebuild_hours,
             p_group_lost=splits[layout.label][0].p_group_lost,
             p_sectors_lost=splits[layout.label][0].p_sectors_lost,
             p_group_lost_aggregate=splits[layout.label][1][0],

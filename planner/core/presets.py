@@ -15,12 +15,15 @@ class RaidPreset:
         parity: drives per group that hold redundancy (k of the n+k model).
         fixed_group_size: the group size when the level fixes it (mirrors), else None.
         description: what the level is, for help texts.
+        declustered: a declustered pool (dRAID): the group is the pool's children, and a
+            layout gives ``data`` per stripe and distributed ``spares``.
     """
 
     name: str
     parity: int
     fixed_group_size: int | None
     description: str
+    declustered: bool = False
 
 
 PRESETS: dict[str, RaidPreset] = {
@@ -37,6 +40,9 @@ PRESETS: dict[str, RaidPreset] = {
         RaidPreset("mirror3", 2, 3, "3-way mirror (n+2 with one data drive)"),
         RaidPreset("raid-tp", 3, None, "triple parity (n+3)"),
         RaidPreset("raidz3", 3, None, "ZFS triple parity (n+3)"),
+        RaidPreset("draid1", 1, None, "ZFS dRAID, declustered single parity", True),
+        RaidPreset("draid2", 2, None, "ZFS dRAID, declustered double parity", True),
+        RaidPreset("draid3", 3, None, "ZFS dRAID, declustered triple parity", True),
     )
 }
 

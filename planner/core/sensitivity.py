@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
@@ -28,7 +29,6 @@ import numpy.typing as npt
 from planner.core.aggregate import (
     aggregate_groups_elasticity,
     aggregate_per_group_elasticity,
-    group_count,
     p_loss_aggregate,
 )
 from planner.core.batch import p_loss_group_batch
@@ -220,6 +220,7 @@ def tornado(
     low_factor: float = 0.5,
     high_factor: float = 2.0,
     inputs: Sequence[Parameter | str] = DEFAULT_INPUTS,
+    data_per_group: Fraction | None = None,
 ) -> Sensitivity:
     """Move each input down and up by a factor; rank the inputs by the swing in P(loss).
 
@@ -230,6 +231,8 @@ def tornado(
         low_factor: multiplier for the "down" case (default 0.5).
         high_factor: multiplier for the "up" case (default 2).
         inputs: the :class:`Parameter` values to move (default :data:`DEFAULT_INPUTS`).
+        data_per_group: drives' worth of data one group holds (default N - k; a declustered
+            pool's ``(C - s) d / (d + p)``), for the number of groups.
 
     Returns:
         The base probabilities and one bar per input, largest swing of the aggregate's
@@ -241,7 +244,7 @@ def tornado(
     cases = [point]
     for parameter in params:
         cases += [_scaled(point, parameter, low_factor), _scaled(point, parameter, high_factor)]
-    n = group_size - parity
+    per_group = Fraction(group_size - parity) if data_per_group is None else data_per_group
     p_group = p_loss_group_batch(
         parity,
         group_size,
@@ -252,7 +255,7 @@ def tornado(
         [c.mission_hours for c in cases],
         rebuild_streams=point.rates.rebuild_streams,
     )
-    groups = [group_count(c.data_disks, n) for c in cases]
+    groups = [math.ceil(Fraction(c.data_disks) / per_group) for c in cases]
     p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
     rates = point.rates
     group_elasticity = elasticities(

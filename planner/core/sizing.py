@@ -29,11 +29,12 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Literal
 
-from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate
+from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
 from planner.core.evaluate import loss_split, p_loss_group
-from planner.core.layouts import Layout
+from planner.core.layouts import Layout, aggregate_shape
 from planner.core.presets import find_preset
 from planner.core.rates import Rates
 from planner.core.rebuild import (
@@ -84,8 +85,11 @@ def default_write_penalty(layout: Layout) -> float:
     """Disk I/Os per host write for ``layout``: by preset, else 2 (k + 1) read-modify-write.
 
     A plain ``parity: k`` layout (no preset) gets the generic parity figure 2 (k + 1):
-    4, 6, 8 for k = 1, 2, 3.
+    4, 6, 8 for k = 1, 2, 3. A declustered pool (dRAID) writes fixed-width stripes, padding
+    a small write to a whole stripe (OpenZFS dRAID docs): ``d + p`` disk writes, no reads.
     """
+    if layout.declustered is not None:
+        return float(layout.declustered.data + layout.parity)
     if layout.raid is not None:
         preset = find_preset(layout.raid)
         if preset is not None and preset.name in WRITE_PENALTIES:
@@ -118,8 +122,7 @@ def disks_for_capacity(required_tb: float, usable_tb_per_drive: float, layout: L
     Only the data drives of a group count: ceil(ceil(TB / usable TB per drive) / n) groups.
     """
     data_drives = ceil_count(required_tb / usable_tb_per_drive)
-    groups = group_count(data_drives, layout.data_disks_per_group)
-    return groups * layout.group_size
+    return aggregate_shape(layout, data_drives).total_disks
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,7 @@ class SizingResult:
         raid: preset name, or None for a plain ``parity: k`` layout.
         parity: parity (or extra mirror) drives per group, k.
         group_size: drives per group, N.
-        data_disks_per_group: N - k.
+        data_disks_per_group: N - k; a declustered pool's data capacity in drives.
         write_penalty: disk I/Os per host write used.
         read_iops: host reads per second.
         write_iops: host writes per second.
@@ -142,10 +145,11 @@ class SizingResult:
         disks_needed: the larger of the two.
         bound_by: ``"iops"`` when IOPS need strictly more drives, else ``"capacity"``.
         groups: disks_needed / group_size.
-        data_disks: groups x (N - k).
+        data_disks: groups x (N - k) (drives' worth of data for declustered pools).
         usable_tb: groups x (N - k) x usable TB per drive.
         iops_available: groups x N x IOPS per drive, the back-end IOPS the aggregate serves.
-        rebuild_hours: mean restore time fed to the reliability model, hours.
+        rebuild_hours: mean restore time fed to the reliability model, hours (a declustered
+            pool's, the drive's restore time divided by the pool's speed-up).
         rebuild_source: ``"drive"`` when derived from the drive's rebuild rate, ``"rates"``
             when taken from ``rates.rebuild_hours``.
         mission_hours: the mission the probabilities are over, hours.
@@ -161,7 +165,7 @@ class SizingResult:
     raid: str | None
     parity: int
     group_size: int
-    data_disks_per_group: int
+    data_disks_per_group: float
     write_penalty: float
     read_iops: float
     write_iops: float
@@ -172,7 +176,7 @@ class SizingResult:
     disks_needed: int
     bound_by: BoundBy
     groups: int
-    data_disks: int
+    data_disks: float
     usable_tb: float
     iops_available: float
     rebuild_hours: float
@@ -236,7 +240,7 @@ def size_layout(
     groups = needed // layout.group_size
 
     hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
-    model_rates = dataclasses.replace(rates, rebuild_hours=hours)
+    model_rates = layout.chain_rates(dataclasses.replace(rates, rebuild_hours=hours))
     p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
     split = loss_split(layout.parity, layout.group_size, model_rates, mission_hours)
     if sectors_fail_rebuild:
@@ -259,10 +263,10 @@ def size_layout(
         disks_needed=needed,
         bound_by=bound_by,
         groups=groups,
-        data_disks=groups * layout.data_disks_per_group,
-        usable_tb=groups * layout.data_disks_per_group * drive.usable_tb,
+        data_disks=_drives(groups * layout.data_capacity),
+        usable_tb=float(groups * layout.data_capacity) * drive.usable_tb,
         iops_available=needed * drive.iops,
-        rebuild_hours=hours,
+        rebuild_hours=model_rates.rebuild_hours,
         rebuild_source=source,
         mission_hours=mission_hours,
         p_loss_group=p_group,
@@ -272,6 +276,11 @@ def size_layout(
         p_group_lost_aggregate=split_aggregate[0],
         p_sectors_lost_aggregate=split_aggregate[1],
     )
+
+
+def _drives(count: Fraction) -> float:
+    """A whole number of drives as an int, a pool's fractional capacity as a float."""
+    return count.numerator if count.denominator == 1 else float(count)
 
 
 def size_layouts(

@@ -20,11 +20,13 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 import numpy as np
 
-from planner.core.aggregate import group_count, loss_split_aggregate, p_loss_aggregate_batch
+from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate_batch
 from planner.core.batch import loss_split_batch, p_loss_group_batch
+from planner.core.layouts import Layout, aggregate_shape
 from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
@@ -126,7 +128,8 @@ class SweepRow:
         group_size: drives per group, N.
         groups: groups in the aggregate, ceil(data_disks / (N - k)).
         total_disks: drives in the aggregate, groups x N.
-        overhead_disks: parity drives in the aggregate, groups x k.
+        overhead_disks: parity drives in the aggregate, groups x k (a declustered pool's
+            parity and spare capacity, in drives).
         exact_division: True when N - k divides ``data_disks``.
         p_loss_group: probability one group loses data within the mission.
         p_loss_aggregate: probability any group of the aggregate does, 1 - (1 - p)^groups.
@@ -148,13 +151,13 @@ class SweepRow:
     group_size: int
     groups: int
     total_disks: int
-    overhead_disks: int
+    overhead_disks: float
     exact_division: bool
     p_loss_group: float
     p_loss_aggregate: float
     losses_per_10k_groups: float
     data_disks: int
-    data_disks_provided: int
+    data_disks_provided: float
     mission_hours: float
     varied: str | None = None
     value: float | None = None
@@ -162,10 +165,13 @@ class SweepRow:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
+    group: str = ""
+    """The group for tables, ``12 (10+2)`` or a pool's ``48 (8d+2p, 2s)`` (not exported)."""
 
     def as_dict(self) -> dict[str, int | float | bool | str | None]:
         """The row as JSON-ready plain values (``varied``/``value`` only when set)."""
         row = dataclasses.asdict(self)
+        del row["group"]
         if self.varied is None:
             del row["varied"], row["value"]
         return row
@@ -208,47 +214,51 @@ def even_division(parity: int, group_size: int, data_disks: int) -> bool:
 
 def sweep(
     points: Sequence[SweepPoint],
-    layouts: Iterable[tuple[int, int]],
+    layouts: Iterable[tuple[int, int] | Layout],
     include_uneven: bool = True,
 ) -> list[SweepRow]:
-    """Evaluate every ``(parity, group_size)`` layout at every point, in one batch per k.
+    """Evaluate every layout at every point, in one batch per parity (and rebuild streams).
 
     Args:
         points: the input sets (see :func:`parameter_points`).
-        layouts: ``(parity, group_size)`` pairs; pairs with ``group_size <= parity`` are
-            skipped.
+        layouts: ``(parity, group_size)`` pairs (pairs with ``group_size <= parity`` are
+            skipped) or :class:`~planner.core.layouts.Layout` values; a declustered pool
+            runs at its own rebuild rate and holds its own share of data
+            (:meth:`Layout.chain_rates`, :func:`~planner.core.layouts.aggregate_shape`).
         include_uneven: False keeps, at each point, only the layouts whose data drives
             divide that point's ``data_disks`` evenly.
 
     Returns:
         Rows ordered by point, then by layout in the order given.
     """
-    pairs = [(int(k), int(n)) for k, n in layouts if int(n) > int(k) >= 1]
+    chosen = [_as_layout(x) for x in layouts]
+    kept = [x for x in chosen if x is not None]
     cases = [
-        (point, k, n)
+        (point, layout, aggregate_shape(layout, point.data_disks))
         for point in points
-        for k, n in pairs
-        if include_uneven or even_division(k, n, point.data_disks)
+        for layout in kept
     ]
+    cases = [case for case in cases if include_uneven or case[2].exact_division]
     if not cases:
         return []
-    parity = np.array([k for _, k, _ in cases])
-    drives = np.array([n for _, _, n in cases])
-    groups = group_count([p.data_disks for p, _, _ in cases], drives - parity)
+    rates = [layout.chain_rates(point.rates) for point, layout, _ in cases]
+    parity = np.array([layout.parity for _, layout, _ in cases])
+    drives = np.array([layout.group_size for _, layout, _ in cases])
+    groups = np.array([shape.groups for _, _, shape in cases])
     p_group = np.empty(len(cases))
     p_lost = np.empty(len(cases))
     p_sectors = np.empty(len(cases))
-    streams = [point.rates.rebuild_streams for point, _, _ in cases]
+    streams = [r.rebuild_streams for r in rates]
     for k, stream in sorted({(int(k), s) for k, s in zip(parity, streams, strict=True)}, key=str):
         pick = np.flatnonzero((parity == k) & np.array([s == stream for s in streams]))
-        chosen = [cases[i][0] for i in pick]
+        picked = [rates[i] for i in pick]
         arguments = (
             drives[pick],
-            [p.rates.op_failures_per_hour for p in chosen],
-            [p.rates.latent_defects_per_hour for p in chosen],
-            [p.rates.rebuild_hours for p in chosen],
-            [p.rates.scrub_hours for p in chosen],
-            [p.mission_hours for p in chosen],
+            [r.op_failures_per_hour for r in picked],
+            [r.latent_defects_per_hour for r in picked],
+            [r.rebuild_hours for r in picked],
+            [r.scrub_hours for r in picked],
+            [cases[i][0].mission_hours for i in pick],
         )
         p_group[pick] = p_loss_group_batch(k, *arguments, rebuild_streams=stream)
         p_lost[pick], p_sectors[pick] = loss_split_batch(k, *arguments, rebuild_streams=stream)
@@ -259,17 +269,17 @@ def sweep(
     ]
     return [
         SweepRow(
-            parity=k,
-            group_size=n,
-            groups=int(g),
-            total_disks=int(g) * n,
-            overhead_disks=int(g) * k,
-            exact_division=even_division(k, n, point.data_disks),
+            parity=layout.parity,
+            group_size=layout.group_size,
+            groups=shape.groups,
+            total_disks=shape.total_disks,
+            overhead_disks=shape.overhead_disks,
+            exact_division=shape.exact_division,
             p_loss_group=float(pg),
             p_loss_aggregate=float(pa),
             losses_per_10k_groups=1e4 * float(pg),
             data_disks=point.data_disks,
-            data_disks_provided=int(g) * (n - k),
+            data_disks_provided=_whole_or_float(shape.groups * layout.data_capacity),
             mission_hours=point.mission_hours,
             varied=point.varied,
             value=point.value,
@@ -277,11 +287,26 @@ def sweep(
             p_sectors_lost=float(ps),
             p_group_lost_aggregate=split[0],
             p_sectors_lost_aggregate=split[1],
+            group=layout.group_text(),
         )
-        for (point, k, n), g, pg, pa, pl, ps, split in zip(
-            cases, groups, p_group, p_aggregate, p_lost, p_sectors, splits, strict=True
+        for (point, layout, shape), pg, pa, pl, ps, split in zip(
+            cases, p_group, p_aggregate, p_lost, p_sectors, splits, strict=True
         )
     ]
+
+
+def _as_layout(layout: tuple[int, int] | Layout) -> Layout | None:
+    """A ``(k, N)`` pair as a plain layout; None for a pair with ``N <= k`` (skipped)."""
+    if isinstance(layout, Layout):
+        return layout
+    k, n = (int(x) for x in layout)
+    if not n > k >= 1:
+        return None
+    return Layout(f"n+{k} {n}", None, k, n)
+
+
+def _whole_or_float(count: Fraction) -> float:
+    return count.numerator if count.denominator == 1 else float(count)
 
 
 def group_size_sweep(

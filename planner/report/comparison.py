@@ -5,12 +5,13 @@ One list of columns drives every format, so the four outputs always agree.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
+    drives_column,
     format_odds,
     integer_column,
     percent_column,
@@ -36,7 +37,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import Comparison, LayoutResult
+    from planner.core.layouts import Comparison, Layout, LayoutResult
 
 __all__ = [
     "Column",
@@ -72,7 +73,32 @@ def _groups_text(r: LayoutResult) -> str:
 
 
 def _drives_text(r: LayoutResult) -> str:
-    return f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})"
+    return r.layout.group_text()
+
+
+def declustered_columns() -> list[Column[Any]]:
+    """The columns a declustered pool adds: its rebuild time and the share lost on overlap.
+
+    For any row with ``layout`` (a :class:`~planner.core.layouts.Layout`) and
+    ``rebuild_hours``: the compare and sizing tables both use them.
+    """
+    return [
+        Column(
+            "Rebuild hours",
+            lambda r: r.rebuild_hours,
+            significant_column,
+            short_header="Rebuild\nh",
+            priority=3,
+            unit="h",
+        ),
+        Column(
+            "Share lost on k+1 failures",
+            lambda r: r.layout.fraction_lost_on_overlap,
+            percent_column,
+            short_header="Lost on\nk+1",
+            priority=3,
+        ),
+    ]
 
 
 def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
@@ -97,10 +123,12 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
         Column(
             "Overhead drives",
             lambda r: r.shape.overhead_disks,
-            integer_column,
+            drives_column,
             short_header="Over-\nhead",
         ),
     ]
+    if any(r.layout.declustered is not None for r in comparison.results):
+        columns += declustered_columns()
     if any(r.usable_tb is not None for r in comparison.results):
         columns.append(
             Column(
@@ -220,15 +248,32 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
     )
     uneven = [r for r in comparison.results if not r.shape.exact_division]
     for r in uneven:
-        extra = r.shape.groups * r.layout.data_disks_per_group - comparison.data_disks
+        extra = r.shape.groups * r.layout.data_capacity - comparison.data_disks
+        extra_text = f"{extra.numerator:,}" if extra.denominator == 1 else f"{float(extra):,.1f}"
         groups = r.shape.groups
         lines.append(
             f"* {r.layout.label}: {comparison.data_disks:,} data drives do not divide evenly "
-            f"into {r.layout.data_disks_per_group} data drives per group; "
+            f"into {r.layout.data_disks_per_group:g} data drives per group; "
             f"{groups:,} group{'s hold' if groups != 1 else ' holds'} "
-            f"{extra:,} more data drive{'s' if extra != 1 else ''} than asked."
+            f"{extra_text} more data drive{'s' if extra != 1 else ''} than asked."
         )
+    lines += declustered_notes(r.layout for r in comparison.results)
     return lines
+
+
+def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
+    """What a declustered pool's figures assume (docs/declustered.md)."""
+    pools = [layout for layout in layouts if layout.declustered is not None]
+    if not pools:
+        return []
+    speedups = ", ".join(f"{x.label} x{x.rebuild_speedup:.3g}" for x in pools)
+    return [
+        f"Declustered pools rebuild (C - 1) / (d + 1) times faster onto distributed spares "
+        f"({speedups}), one drive at a time; k + 1 overlapping failures lose only the "
+        "stripes spanning all of them (Lost on k+1). Their P(sectors lost) is an upper "
+        "bound: a latent defect is taken to share a stripe with every failed drive "
+        "(docs/declustered.md)."
+    ]
 
 
 def _rows(
@@ -306,6 +351,13 @@ def comparison_records(
             "groups": r.shape.groups,
             "total_disks": r.shape.total_disks,
             "overhead_disks": r.shape.overhead_disks,
+            "rebuild_hours": r.rebuild_hours,
+            "declustered_data": None if r.layout.declustered is None else r.layout.declustered.data,
+            "declustered_spares": (
+                None if r.layout.declustered is None else r.layout.declustered.spares
+            ),
+            "rebuild_speedup": r.layout.rebuild_speedup,
+            "fraction_lost_on_overlap": r.layout.fraction_lost_on_overlap,
             "exact_division": r.shape.exact_division,
             "usable_tb": r.usable_tb,
             "p_loss_group": r.p_loss_group,

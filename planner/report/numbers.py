@@ -208,6 +208,17 @@ def integer_column(values: Sequence[int]) -> list[str]:
     return [f"{v:,}" for v in values]
 
 
+def drives_column(values: Sequence[float]) -> list[str]:
+    """Drive counts: whole numbers as ``1,040``, or every cell with one decimal.
+
+    One decimal when a count is fractional (a declustered pool's capacity in drives), so
+    ``96.0`` stands beside ``33.6``.
+    """
+    if all(float(v).is_integer() for v in values):
+        return [f"{int(v):,}" for v in values]
+    return [f"{v:,.1f}" for v in values]
+
+
 def tb_column(terabytes: Sequence[float | None]) -> list[str]:
     """Capacities in TB with one decimal (blank when unknown)."""
     return ["" if tb is None else format_tb(tb) for tb in terabytes]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import integer_column, percent_column, significant_column
+from planner.report.numbers import drives_column, integer_column, percent_column, significant_column
 from planner.report.table import (
     Column,
     csv_chunks,
@@ -53,9 +53,10 @@ class SweepLine:
     value: float | None = None
 
     @property
-    def extra_data_disks(self) -> int:
+    def extra_data_disks(self) -> float:
         """Data drives the groups hold beyond those asked for (0 for an even division)."""
-        return self.row.data_disks_provided - self.row.data_disks
+        extra = self.row.data_disks_provided - self.row.data_disks
+        return extra if isinstance(extra, int) else round(extra, 1)
 
 
 @dataclass(frozen=True)
@@ -91,8 +92,7 @@ def parity_text(parity: int) -> str:
 
 
 def _drives_text(line: SweepLine) -> str:
-    k, n = line.row.parity, line.row.group_size
-    return f"{n} ({n - k}+{k})"
+    return line.row.group
 
 
 def _groups_text(line: SweepLine) -> str:
@@ -139,7 +139,7 @@ def sweep_columns(report: SweepReport) -> list[Column[SweepLine]]:
         Column(
             "Overhead drives",
             lambda x: x.row.overhead_disks,
-            integer_column,
+            drives_column,
             short_header="Over-\nhead",
         ),
         Column(

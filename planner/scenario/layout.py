@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from planner.core.declustered import Declustered
 from planner.core.layouts import Layout
 from planner.core.presets import PRESETS, RaidPreset, find_preset, nearest_preset
 from planner.scenario.base import Count, FieldError, FrozenModel, positive
@@ -13,6 +14,14 @@ from planner.scenario.errors import shown
 
 MAX_PARITY = 8
 """Most parity drives per group a layout may ask for."""
+
+MAX_CHILDREN = 255
+"""Most drives in one declustered pool: OpenZFS dRAID allows up to 255 children."""
+
+DEFAULT_DRAID_DATA = 8
+"""Data blocks per dRAID stripe when ``data`` is not given: the OpenZFS default (8d)."""
+
+_DECLUSTERED_KEYS = ("data", "spares", "children")
 
 
 def _layout_schema_extra(schema: dict[str, Any]) -> None:
@@ -53,6 +62,20 @@ class LayoutSpec(FrozenModel):
     group_size: Count = Field(
         ge=2, le=1000, description="Drives per RAID group, parity included (n+k)."
     )
+    data: Count | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_CHILDREN,
+        description="Declustered pools (dRAID) only: data blocks per stripe "
+        f"(OpenZFS <d>d; default {DEFAULT_DRAID_DATA}).",
+    )
+    spares: Count | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_CHILDREN,
+        description="Declustered pools (dRAID) only: distributed spares (OpenZFS <s>s; "
+        "default 0, which rebuilds onto a replacement drive at the traditional speed).",
+    )
     label: str = Field(
         strict=True,
         min_length=1,
@@ -77,8 +100,18 @@ class LayoutSpec(FrozenModel):
         if raid is None and data.get("parity") is None:
             raise FieldError("a layout needs raid (a preset such as raid6) or parity (k)")
         prefix = f"n+{data.get('parity')}"
-        if raid is not None:
-            preset = _preset_or_error(raid)
+        preset = _preset_or_error(raid) if raid is not None else None
+        if preset is not None and preset.declustered:
+            return _fill_declustered(data, preset)
+        given = [key for key in _DECLUSTERED_KEYS if data.get(key) is not None]
+        if given:
+            raise FieldError(
+                f"{given[0]} is for declustered pools only (raid: draid1, draid2 or draid3); "
+                f"drop it or use a dRAID preset",
+                given[0],
+            )
+        data.pop("children", None)
+        if preset is not None:
             data["raid"] = preset.name
             prefix = preset.name
             if data.get("parity") is None:
@@ -127,8 +160,70 @@ class LayoutSpec(FrozenModel):
             )
         return self
 
+    @model_validator(mode="after")
+    def _pool_fits(self) -> LayoutSpec:
+        if self.data is None:
+            return self
+        spares = self.spares or 0
+        if self.group_size > MAX_CHILDREN:
+            raise FieldError(
+                f"a dRAID pool has at most {MAX_CHILDREN} children (OpenZFS), got "
+                f"{self.group_size}; split it into several pools",
+                "children",
+            )
+        if self.data + self.parity > self.group_size - spares:
+            raise FieldError(
+                f"a stripe of {self.data} data + {self.parity} parity does not fit in "
+                f"{self.group_size} children less {spares} spare(s); children must be at "
+                f"least {self.data + self.parity + spares}, or lower data",
+                "children",
+            )
+        return self
+
+    @property
+    def declustered(self) -> Declustered | None:
+        """The pool's stripe and spares when this is a declustered layout, else None."""
+        if self.data is None:
+            return None
+        return Declustered(data=self.data, spares=self.spares or 0)
+
     def core_layout(self) -> Layout:
         """This layout as the core's :class:`~planner.core.layouts.Layout`."""
         return Layout(
-            label=self.label, raid=self.raid, parity=self.parity, group_size=self.group_size
+            label=self.label,
+            raid=self.raid,
+            parity=self.parity,
+            group_size=self.group_size,
+            declustered=self.declustered,
         )
+
+
+def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any]:
+    """Fill a dRAID layout: ``children`` is its group size, ``data`` 8 and ``spares`` 0 by default.
+
+    The default label is the OpenZFS vdev name, ``draid2:8d:48c:2s``.
+    """
+    data["raid"] = preset.name
+    children, size = data.pop("children", None), data.get("group_size")
+    if children is not None and size is not None and children != size:
+        raise FieldError(
+            f"children ({shown(children)}) and group_size ({shown(size)}) both give the pool's "
+            "drives and disagree; keep children",
+            "children",
+        )
+    if children is None and size is None:
+        raise FieldError(
+            f"{preset.name} needs children (drives in the pool, spares included), e.g. "
+            "children: 48",
+            "children",
+        )
+    data["group_size"] = children if children is not None else size
+    if data.get("parity") is None:
+        data["parity"] = preset.parity
+    if data.get("data") is None:
+        data["data"] = DEFAULT_DRAID_DATA
+    if data.get("spares") is None:
+        data["spares"] = 0
+    if data.get("label") is None:
+        data["label"] = f"{preset.name}:{data['data']}d:{data['group_size']}c:{data['spares']}s"
+    return data

@@ -87,8 +87,14 @@ def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenar
             entry["raid"] = layout.raid
         else:
             entry["parity"] = layout.parity
-        entry["group_size"] = layout.group_size
-        default_label = f"{layout.raid or f'n+{layout.parity}'} {layout.group_size}"
+        if layout.data is not None:
+            entry["data"] = layout.data
+            entry["children"] = layout.group_size
+            entry["spares"] = layout.spares or 0
+            default_label = f"{layout.raid}:{layout.data}d:{layout.group_size}c:{layout.spares}s"
+        else:
+            entry["group_size"] = layout.group_size
+            default_label = f"{layout.raid or f'n+{layout.parity}'} {layout.group_size}"
         if layout.label != default_label:
             entry["label"] = layout.label
         items.append(entry)

@@ -148,7 +148,7 @@ class SweepView(Vertical):
         _group_size_ticks(plt, series)
         top = max((p.overhead_disks for s in series for p in s.points), default=0)
         step = max(1, math.ceil(top / 6 / 5) * 5)
-        plt.yticks([float(v) for v in range(0, top + step, step)])
+        plt.yticks([float(v) for v in range(0, math.ceil(top) + step, step)])
         plt.title("Overhead drives (parity)")
         plt.xlabel("group size N")
         widget.redraw()

@@ -2,6 +2,7 @@
 
 import pytest
 
+from planner.core.declustered import Declustered
 from planner.core.layouts import Layout
 from planner.core.presets import PRESETS
 from planner.core.sizing import WRITE_PENALTIES, backend_iops, default_write_penalty
@@ -32,7 +33,13 @@ def test_default_penalty(raid: str | None, parity: int, group_size: int, penalty
 
 
 def test_every_preset_has_a_penalty() -> None:
-    assert set(PRESETS) == set(WRITE_PENALTIES)
+    # declustered pools take theirs from the stripe (d + p), not from the preset
+    assert {p.name for p in PRESETS.values() if not p.declustered} == set(WRITE_PENALTIES)
+
+
+def test_declustered_penalty_is_the_padded_stripe() -> None:
+    layout = Layout("d", "draid2", 2, 48, Declustered(data=8, spares=2))
+    assert default_write_penalty(layout) == 10.0
 
 
 def test_backend_iops_is_reads_plus_penalised_writes() -> None:

@@ -1,0 +1,179 @@
+"""Declustered pools (dRAID): layout rules, rebuild speed-up, share lost, and the chain.
+
+Each figure is checked against something computed here independently: an enumeration of
+every stripe of a small pool (the share lost, the rebuild I/O per drive), OpenZFS's
+capacity rule by hand, and the mpmath chain of tests/reference.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import pytest
+
+from planner.core.declustered import (
+    Declustered,
+    data_capacity_drives,
+    fraction_lost_on_overlap,
+    rebuild_speedup,
+)
+from planner.core.distributions import Exponential, Weibull
+from planner.core.layouts import Layout, aggregate_shape, compare_layouts
+from planner.core.rates import HOURS_PER_YEAR, Rates
+from planner.core.sweep import SweepPoint, sweep
+from tests import reference
+
+RATES = Rates(
+    op_failures_per_hour=0.01 / HOURS_PER_YEAR,
+    latent_defects_per_hour=2.0e-5,
+    rebuild_hours=77.2,
+    scrub_hours=168.0,
+)
+MISSION = 5 * HOURS_PER_YEAR
+
+
+def _pool(children: int = 48, data: int = 8, parity: int = 2, spares: int = 2) -> Layout:
+    return Layout("pool", f"draid{parity}", parity, children, Declustered(data, spares))
+
+
+@pytest.mark.parametrize(
+    ("children", "data", "parity"), [(7, 2, 1), (9, 3, 2), (10, 4, 2), (11, 3, 3), (8, 5, 2)]
+)
+def test_share_lost_counts_the_stripes_spanning_the_failed_drives(
+    children: int, data: int, parity: int
+) -> None:
+    # Every possible stripe of width d + p, each equally likely: the share holding drives
+    # 0..p (the p + 1 failed ones).
+    width = data + parity
+    stripes = list(itertools.combinations(range(children), width))
+    failed = set(range(parity + 1))
+    spanning = sum(1 for stripe in stripes if failed <= set(stripe))
+    assert fraction_lost_on_overlap(parity, children, data) == pytest.approx(
+        spanning / len(stripes), rel=1e-12
+    )
+
+
+def test_a_traditional_group_loses_every_stripe() -> None:
+    assert fraction_lost_on_overlap(2, 10, 8) == 1.0
+    assert Layout("r6", "raid6", 2, 10).fraction_lost_on_overlap == 1.0
+
+
+@pytest.mark.parametrize(("children", "data", "parity"), [(8, 3, 1), (9, 4, 2), (11, 3, 2)])
+def test_speedup_is_the_busiest_drive_of_an_enumerated_rebuild(
+    children: int, data: int, parity: int
+) -> None:
+    # Lay out every stripe of width w on the pool once (a perfectly balanced design), fail
+    # drive 0, and count the I/O each survivor does: it reads d of the w - 1 survivors of
+    # every stripe of drive 0 (spread evenly) and takes an even share of the spare writes
+    # of the stripes it is not in. The rebuild lasts as long as the busiest survivor.
+    width = data + parity
+    lost_blocks = 0
+    load = [Fraction(0)] * children
+    for stripe in itertools.combinations(range(children), width):
+        if 0 not in stripe:
+            continue
+        lost_blocks += 1
+        survivors = [d for d in stripe if d != 0]
+        for drive in survivors:
+            load[drive] += Fraction(data, len(survivors))
+        outside = [d for d in range(1, children) if d not in stripe]
+        for drive in outside:
+            load[drive] += Fraction(1, len(outside))
+    # a traditional rebuild writes every lost block onto one drive: lost_blocks of time
+    expected = lost_blocks / max(load[1:])
+    assert rebuild_speedup(children, data, spares=1) == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_no_distributed_spare_means_a_traditional_rebuild() -> None:
+    assert rebuild_speedup(48, 8, spares=0) == 1.0
+    assert _pool(spares=0).chain_rates(RATES) == RATES
+
+
+def test_capacity_follows_openzfs() -> None:
+    # OpenZFS dRAID: (children - spares) x data / (data + parity) drives of data
+    assert data_capacity_drives(2, 48, 8, 2) == Fraction(46 * 8, 10)
+    shape = aggregate_shape(_pool(), 96)
+    # 96 / 36.8 = 2.6..., so 3 pools of 48; overhead = 144 - 3 x 36.8 = 33.6 drives
+    assert (shape.groups, shape.total_disks) == (3, 144)
+    assert shape.overhead_disks == pytest.approx(33.6, rel=1e-15)
+    assert not shape.exact_division
+    assert aggregate_shape(_pool(), 184).exact_division  # 5 x 36.8 = 184 exactly
+
+
+def test_pools_that_do_not_fit_are_refused() -> None:
+    with pytest.raises(ValueError, match="children must be at least 12"):
+        _pool(children=11, data=8, parity=2, spares=2)
+
+
+def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None:
+    result = compare_layouts(
+        [_pool()], data_disks=96, rates=RATES, mission_hours=MISSION, capacity_tb=20.0
+    ).results[0]
+    faster = RATES.rebuild_hours * (8 + 1) / (48 - 1)
+    expected = reference.p_loss(
+        2,
+        48,
+        RATES.op_failures_per_hour,
+        RATES.latent_defects_per_hour,
+        faster,
+        RATES.scrub_hours,
+        MISSION,
+    )
+    assert reference.relative_error(result.p_loss_group, expected) < 1e-9
+    group_lost, sectors_lost = reference.loss_split(
+        2,
+        48,
+        RATES.op_failures_per_hour,
+        RATES.latent_defects_per_hour,
+        faster,
+        RATES.scrub_hours,
+        MISSION,
+    )
+    assert reference.relative_error(result.p_group_lost, group_lost) < 1e-9
+    assert reference.relative_error(result.p_sectors_lost, sectors_lost) < 1e-9
+    assert result.rebuild_hours == pytest.approx(faster, rel=1e-15)
+    assert result.usable_tb == pytest.approx(3 * 36.8 * 20.0, rel=1e-12)
+    assert (
+        reference.relative_error(result.p_loss_aggregate, reference.aggregate(expected, 3)) < 1e-9
+    )
+
+
+def test_a_pool_rebuilds_one_drive_at_a_time_even_when_the_scenario_is_parallel() -> None:
+    parallel = Rates(
+        RATES.op_failures_per_hour,
+        RATES.latent_defects_per_hour,
+        RATES.rebuild_hours,
+        RATES.scrub_hours,
+        rebuild_streams=None,
+    )
+    one = compare_layouts([_pool()], data_disks=96, rates=RATES, mission_hours=MISSION)
+    many = compare_layouts([_pool()], data_disks=96, rates=parallel, mission_hours=MISSION)
+    assert one.results[0].p_loss_group == many.results[0].p_loss_group
+
+
+def test_the_sweep_evaluates_a_pool_as_compare_does() -> None:
+    pool = _pool()
+    row = sweep([SweepPoint(RATES, MISSION, 96)], [pool])[0]
+    result = compare_layouts([pool], data_disks=96, rates=RATES, mission_hours=MISSION).results[0]
+    assert row.p_loss_group == pytest.approx(result.p_loss_group, rel=1e-12)
+    assert row.p_loss_aggregate == pytest.approx(result.p_loss_aggregate, rel=1e-12)
+    assert (row.groups, row.total_disks) == (3, 144)
+    assert row.overhead_disks == pytest.approx(33.6)
+    assert row.group == "48 (8d+2p, 2s)"
+
+
+def test_the_simulator_gets_shorter_rebuilds_one_at_a_time() -> None:
+    pool = _pool()
+    speedup = (48 - 1) / (8 + 1)
+    weibull = Weibull(2.0, 12.0, 6.0)
+    from planner.core.distributions import DistributionSet
+
+    base = DistributionSet(Exponential(1e5), weibull, Exponential(168.0), 1e-5, None)
+    faster = pool.chain_distributions(base)
+    assert faster.rebuild_streams == 1
+    restoration = faster.restoration
+    assert isinstance(restoration, Weibull)
+    assert restoration.mean_hours == pytest.approx(weibull.mean_hours / speedup, rel=1e-12)
+    assert math.isclose(restoration.shape, 2.0)
