@@ -69,6 +69,13 @@ class LayoutSpec(FrozenModel):
         description="Declustered pools (dRAID) only: data blocks per stripe "
         f"(OpenZFS <d>d; default {DEFAULT_DRAID_DATA}).",
     )
+    children: Count | None = Field(
+        default=None,
+        ge=2,
+        le=MAX_CHILDREN,
+        description="Declustered pools (dRAID) only: drives in the pool, spares included "
+        "(OpenZFS <C>c); the pool's group_size.",
+    )
     spares: Count | None = Field(
         default=None,
         ge=0,
@@ -110,7 +117,6 @@ class LayoutSpec(FrozenModel):
                 f"drop it or use a dRAID preset",
                 given[0],
             )
-        data.pop("children", None)
         if preset is not None:
             data["raid"] = preset.name
             prefix = preset.name
@@ -204,7 +210,7 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
     The default label is the OpenZFS vdev name, ``draid2:8d:48c:2s``.
     """
     data["raid"] = preset.name
-    children, size = data.pop("children", None), data.get("group_size")
+    children, size = data.get("children"), data.get("group_size")
     if children is not None and size is not None and children != size:
         raise FieldError(
             f"children ({shown(children)}) and group_size ({shown(size)}) both give the pool's "
@@ -217,7 +223,7 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
             "children: 48",
             "children",
         )
-    data["group_size"] = children if children is not None else size
+    data["group_size"] = data["children"] = children if children is not None else size
     if data.get("parity") is None:
         data["parity"] = preset.parity
     if data.get("data") is None:
