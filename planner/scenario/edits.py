@@ -234,9 +234,19 @@ def with_value(scenario: Scenario, spec: FieldSpec, value: Any) -> Scenario:
 
 
 def with_layout_added(
-    scenario: Scenario, *, raid: str | None, parity: int | None, group_size: int | None
+    scenario: Scenario,
+    *,
+    raid: str | None,
+    parity: int | None,
+    group_size: int | None,
+    data: int | None = None,
+    spares: int | None = None,
 ) -> Scenario:
-    """A copy with one more layout (a preset, or ``parity`` + ``group_size``)."""
+    """A copy with one more layout (a preset, or ``parity`` + ``group_size``).
+
+    A declustered preset (``draid2``) takes the pool's drives as ``group_size`` and its
+    stripe's ``data`` blocks and distributed ``spares`` (OpenZFS defaults when None).
+    """
     layout: dict[str, Any] = {}
     if raid:
         layout["raid"] = raid
@@ -244,9 +254,13 @@ def with_layout_added(
         layout["parity"] = parity
     if group_size is not None:
         layout["group_size"] = group_size
-    data = scenario_data(scenario)
-    data["layouts"].append(layout)
-    return revalidate(data, ("layouts", str(len(data["layouts"]) - 1)))
+    if data is not None:
+        layout["data"] = data
+    if spares is not None:
+        layout["spares"] = spares
+    document = scenario_data(scenario)
+    document["layouts"].append(layout)
+    return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
 
 
 def with_layout_removed(scenario: Scenario, label: str, fallback: str | None = None) -> Scenario:

@@ -41,6 +41,12 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             with Horizontal(classes="dialog-row"):
                 yield Label("Group size N", classes="dialog-label")
                 yield Input(placeholder="drives per group, parity included", id="add-size")
+            with Horizontal(classes="dialog-row"):
+                yield Label("Data / stripe", classes="dialog-label")
+                yield Input(placeholder="dRAID only", id="add-data", disabled=True)
+            with Horizontal(classes="dialog-row"):
+                yield Label("Spares", classes="dialog-label")
+                yield Input(placeholder="dRAID only", id="add-spares", disabled=True)
             yield Static("", id="add-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add-ok")
@@ -59,7 +65,17 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         preset = PRESETS.get(str(event.value))
         size = self.query_one("#add-size", Input)
         fixed = preset is not None and preset.fixed_group_size is not None
-        size.placeholder = "fixed by the preset" if fixed else "drives per group, parity included"
+        declustered = preset is not None and preset.declustered
+        if fixed:
+            size.placeholder = "fixed by the preset"
+        elif declustered:
+            size.placeholder = "drives in the pool (children), e.g. 48"
+        else:
+            size.placeholder = "drives per group, parity included"
+        for name, hint in (("data", "data blocks per stripe, default 8"), ("spares", "default 0")):
+            box = self.query_one(f"#add-{name}", Input)
+            box.disabled = not declustered
+            box.placeholder = hint if declustered else "dRAID only"
 
     def on_input_submitted(self) -> None:
         """Enter in either input adds the layout."""
@@ -81,11 +97,17 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         try:
             parity = _whole(self.query_one("#add-parity", Input).value, "parity")
             size = _whole(self.query_one("#add-size", Input).value, "group size")
+            preset = PRESETS.get(choice)
+            declustered = preset is not None and preset.declustered
+            data = _whole(self.query_one("#add-data", Input).value, "data per stripe")
+            spares = _whole(self.query_one("#add-spares", Input).value, "spares")
             scenario = with_layout_added(
                 self.scenario,
                 raid=None if choice == CUSTOM else choice,
                 parity=parity if choice == CUSTOM else None,
                 group_size=size,
+                data=data if declustered else None,
+                spares=spares if declustered else None,
             )
         except EditError as problem:
             self.query_one("#add-error", Static).update(str(problem))

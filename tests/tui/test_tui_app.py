@@ -135,14 +135,37 @@ async def test_add_a_preset_and_a_parity_layout_then_remove_one() -> None:
         assert result.layout.parity == 4
         assert result.shape.groups == 5  # ceil(42 / 10)
 
+        # A declustered pool: the data and spares inputs open for dRAID presets only.
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AddLayoutScreen)
+        assert dialog.query_one("#add-spares", Input).disabled
+        dialog.query_one("#add-preset").value = "draid2"  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert not dialog.query_one("#add-spares", Input).disabled
+        dialog.query_one("#add-size", Input).value = "24"
+        dialog.query_one("#add-data", Input).value = "4"
+        dialog.query_one("#add-spares", Input).value = "1"
+        await pilot.click("#add-ok")
+        await settle(pilot)
+        assert table_labels(app)[-1] == "draid2:4d:24c:1s"
+        pool = next(r for r in app.comparison.results if r.layout.label == "draid2:4d:24c:1s")  # type: ignore[union-attr]
+        assert pool.rebuild_hours == pytest.approx(12.0 * (4 + 1) / (24 - 1))  # 12 h rebuild
+        assert pool.shape.groups == 3  # ceil(42 / (23 x 4 / 6 = 15.33))
+        table = app.query_one("#compare-table", DataTable)
+        headers = " ".join(str(column.label) for column in table.columns.values())
+        assert "Lost on" in headers
+
         # Remove the layout under the cursor (the last one).
         table = app.query_one("#compare-table", DataTable)
         table.focus()
         table.move_cursor(row=table.row_count - 1)
         await pilot.press("x")
         await settle(pilot)
-        assert "n+4 14" not in table_labels(app)
-        assert len(app.scenario.layouts) == 5
+        assert "draid2:4d:24c:1s" not in table_labels(app)
+        assert len(app.scenario.layouts) == 6
 
 
 async def test_a_bad_layout_is_refused_inside_the_dialog() -> None:
