@@ -80,6 +80,20 @@ def _taylor_coefficients(degree: int) -> tuple[int, FloatArray]:
     return q, coefficients
 
 
+@cache
+def _masks(size: int) -> tuple[FloatArray, FloatArray]:
+    """The identity and the off-diagonal mask (1 off the diagonal) of ``size``, read-only.
+
+    Built once per size: for one small matrix, making them at every call cost as much as
+    a squaring.
+    """
+    eye = np.eye(size)
+    offdiagonal = 1.0 - eye
+    eye.setflags(write=False)
+    offdiagonal.setflags(write=False)
+    return eye, offdiagonal
+
+
 class _Workspace:
     """Buffers reused by every chunk of one call.
 
@@ -109,7 +123,7 @@ def _taylor_step(
     count, size, _ = x.shape
     blocks, q = work.coefficients.shape
     powers = work.powers[:, :count]
-    powers[0] = np.eye(size)
+    powers[0] = _masks(size)[0]
     powers[1] = x
     for j in range(2, q + 1):
         np.matmul(powers[j - 1], x, out=powers[j])
@@ -133,9 +147,11 @@ def _taylor_step(
 
 def _squarings(norm: FloatArray) -> npt.NDArray[np.int64]:
     """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
-    with np.errstate(divide="ignore"):
-        s = np.ceil(np.log2(norm / THETA_MAX))
-    return np.where(np.isfinite(s) & (s > 0), s, 0).astype(np.int64)
+    # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
+    # not finite is left to the check of the off-diagonal entries.
+    ratio = np.maximum(norm / THETA_MAX, 1.0)
+    s = np.ceil(np.log2(ratio, where=np.isfinite(ratio), out=np.zeros_like(ratio)))
+    return s.astype(np.int64)
 
 
 def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
@@ -148,12 +164,9 @@ def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
     afresh at every level. Entries below 1/2 keep their product value, which is accurate
     there (a sum of non-negative terms, not a difference).
     """
-    size = f.shape[-1]
-    diagonal = np.arange(size)
     deficiency = np.einsum("bij,ij->bi", f, offdiagonal)
-    f[:, diagonal, diagonal] = np.where(
-        deficiency <= 0.5, 1.0 - deficiency, f[:, diagonal, diagonal]
-    )
+    diagonal = np.einsum("bii->bi", f)  # a writeable view: no fancy-index copy and write
+    np.copyto(diagonal, 1.0 - deficiency, where=deficiency <= 0.5)
     return f
 
 
@@ -185,7 +198,7 @@ def expm_metzler(
     shape = g.shape[:-2]
     flat = g.reshape(-1, size, size)
     diagonal = np.arange(size)
-    offdiagonal = 1.0 - np.eye(size)
+    offdiagonal = _masks(size)[1]
     x = flat.copy()
     if generator:
         # exit rates from the off-diagonals, so the model conserves probability exactly
@@ -218,7 +231,7 @@ def _expm_chunk(
 ) -> FloatArray:
     """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
     count = x.shape[0]
-    offdiagonal = 1.0 - np.eye(x.shape[-1])
+    offdiagonal = _masks(x.shape[-1])[1]
     scale = np.ldexp(1.0, -steps)
     f, other = _taylor_step(x * scale[:, None, None], shift * scale, work)
     if generator:
@@ -230,10 +243,15 @@ def _expm_chunk(
     last = steps - 1 if entry is not None else steps
     final = work.final[:count]
     done = count
-    for level in range(int(last.max(initial=0))):
-        active = int(np.count_nonzero(last > level))
-        final[active:done] = f[active:done]  # these cases have all their squarings
-        done = active
+    # ``last`` is non-increasing: the cases still squaring at ``level`` are a prefix
+    remaining = last.tolist()
+    for level in range(remaining[0] if remaining else 0):
+        active = done
+        while active and remaining[active - 1] <= level:
+            active -= 1
+        if active < done:
+            final[active:done] = f[active:done]  # these cases have all their squarings
+            done = active
         np.matmul(f[:active], f[:active], out=other[:active])
         f, other = other, f
         if generator and level % CONSERVE_EVERY == CONSERVE_EVERY - 1:

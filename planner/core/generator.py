@@ -14,6 +14,8 @@ and the four parts sum to Q.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +24,67 @@ from planner.core.model import Event, build_chain
 from planner.core.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
+IndexArray = npt.NDArray[np.intp]
+
+_EVENT_ORDER = (
+    Event.OPERATIONAL_FAILURE,
+    Event.LATENT_DEFECT,
+    Event.REBUILD,
+    Event.SCRUB,
+)
+"""The order of the per-event rates in :func:`_fill` (lambda_op, lambda_ld, mu_op, mu_scrub)."""
+
+
+@dataclass(frozen=True)
+class _Structure:
+    """The chain's transitions as index arrays, built once per (parity, streams, events).
+
+    Transition ``t`` fills the cell ``cells[t]`` (``source * size + target`` of the
+    flattened matrix; ``diagonal`` holds the diagonal's cells) with
+    ``(drives * per_drive[t] + offset[t]) * rate[event[t]]``: ``per_drive`` is 1 and
+    ``offset`` is ``-drives_excluded`` for failures and defects (``N - excluded`` drives at
+    risk), ``per_drive`` is 0 and ``offset`` the concurrent repairs for rebuilds and scrubs.
+    Both forms are exact in floating point (small whole numbers), so the rate is the same
+    product as ``Transition.multiplier(N) * rate``.
+    """
+
+    size: int
+    cells: IndexArray
+    diagonal: IndexArray
+    event: IndexArray
+    per_drive: FloatArray
+    offset: FloatArray
+
+
+@cache
+def _structure(
+    parity: int, rebuild_streams: int | None, events: frozenset[Event] | None
+) -> _Structure:
+    chain = build_chain(parity, rebuild_streams)
+    kept = [t for t in chain.transitions if events is None or t.event in events]
+    if len({(t.source, t.target) for t in kept}) != len(kept):
+        # _fill assigns each transition's cell; two transitions sharing one would need a sum
+        raise ValueError(f"the n+{parity} chain has two transitions between the same states")
+    size = len(chain.states)
+    structure = _Structure(
+        size=size,
+        cells=np.array([t.source * size + t.target for t in kept], dtype=np.intp),
+        diagonal=np.arange(size, dtype=np.intp) * (size + 1),
+        event=np.array([_EVENT_ORDER.index(t.event) for t in kept], dtype=np.intp),
+        per_drive=np.array([0.0 if t.drives_excluded is None else 1.0 for t in kept]),
+        offset=np.array(
+            [float(t.concurrent if t.drives_excluded is None else -t.drives_excluded) for t in kept]
+        ),
+    )
+    for array in (
+        structure.cells,
+        structure.diagonal,
+        structure.event,
+        structure.per_drive,
+        structure.offset,
+    ):
+        array.setflags(write=False)
+    return structure
 
 
 def _as_float(value: npt.ArrayLike) -> FloatArray:
@@ -89,46 +152,50 @@ def generator_stack(
     )
     n, lop, lld, rebuild, scrub = arrays
     _check_inputs(parity, n, lop, lld, rebuild, scrub)
-    chain = build_chain(parity, rebuild_streams)
-    size = len(chain.states)
-    per_event = {
-        Event.OPERATIONAL_FAILURE: lop,
-        Event.LATENT_DEFECT: lld,
-        Event.REBUILD: 1.0 / rebuild,
-        Event.SCRUB: 1.0 / scrub,
-    }
-    q = np.zeros((*n.shape, size, size))
-    for t in chain.transitions:
-        if events is not None and t.event not in events:
-            continue
-        rate = per_event[t.event]
-        if t.drives_excluded is not None:
-            rate = (n - t.drives_excluded) * rate
-        elif t.concurrent != 1:
-            rate = t.concurrent * rate
-        q[..., t.source, t.target] += rate
-    diagonal = np.arange(size)
-    q[..., diagonal, diagonal] = -q.sum(axis=-1)
+    structure = _structure(parity, rebuild_streams, None if events is None else frozenset(events))
+    per_event = np.stack((lop, lld, 1.0 / rebuild, 1.0 / scrub), axis=-1)
+    return _fill(structure, n, per_event)
+
+
+def _fill(structure: _Structure, drives: FloatArray, per_event: FloatArray) -> FloatArray:
+    """Q for ``drives`` (shape ``S``) and the per-event rates (shape ``S + (4,)``, 1/h).
+
+    The one place the generator's entries are written, for one layout (``S = ()``) or a
+    stack. Each transition has its own (source, target) cell (checked in
+    :func:`_structure`), so the entries are assigned, not accumulated.
+    """
+    multiplier = drives[..., None] * structure.per_drive + structure.offset
+    size = structure.size
+    flat = np.zeros((*drives.shape, size * size))
+    flat[..., structure.cells] = multiplier * per_event[..., structure.event]
+    q = flat.reshape(*drives.shape, size, size)
+    flat[..., structure.diagonal] = -q.sum(axis=-1)
     return q
 
 
 def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
     """The generator Q (per hour) of one group of ``drives`` drives, ``parity`` of them parity.
 
-    :func:`generator_stack` for one layout: rows are source states, columns targets (paper
-    order, loss last); rows sum to zero.
+    :func:`generator_stack` for one layout (the same cached transition structure and the
+    same :func:`_fill`, without the broadcasting and the array checks, which cost ~10x the
+    fill for one small matrix): rows are source states, columns targets (paper order, loss
+    last); rows sum to zero.
     """
     if drives <= parity:
         raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
-    return generator_stack(
-        parity,
-        drives,
-        rates.op_failures_per_hour,
-        rates.latent_defects_per_hour,
-        rates.rebuild_hours,
-        rates.scrub_hours,
-        rebuild_streams=rates.rebuild_streams,
+    if not float(drives).is_integer():
+        raise ValueError(f"every group must hold more than {parity} whole drives")
+    # Rates validated its values when it was made: no broadcasting or checks of arrays.
+    per_event = np.array(
+        (
+            rates.op_failures_per_hour,
+            rates.latent_defects_per_hour,
+            1.0 / rates.rebuild_hours,
+            1.0 / rates.scrub_hours,
+        )
     )
+    structure = _structure(parity, rates.rebuild_streams, None)
+    return _fill(structure, np.asarray(float(drives)), per_event)
 
 
 def split_loss_generator(q: FloatArray, parity: int) -> FloatArray:
