@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from planner.cli.output import Format, emit, write_stdout
 
@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.analysis.compare import CompareData
+    from planner.core.layouts import LayoutResult
+    from planner.report.table import Column
     from planner.scenario import Scenario
 
 R = TypeVar("R", contravariant=True)
@@ -40,12 +42,17 @@ def render_comparison(
     MTTDL-approximation and no-latent-defect columns are added (``evaluate --methods``).
     """
     from planner.report import comparison as report
-    from planner.report.methods import EVALUATE_NOTE, evaluate_columns, evaluate_fields
 
     comparison, methods = data.comparison, data.methods
-    extra = [*data.notes, *([EVALUATE_NOTE] if methods else [])]
-    columns = evaluate_columns(methods) if methods else []
-    fields = evaluate_fields(methods) if methods else None
+    extra = list(data.notes)
+    columns: list[Column[LayoutResult]] = []
+    fields: dict[str, dict[str, Any]] | None = None
+    if methods:  # the methods' columns and their modules only for `evaluate --methods`
+        from planner.report.methods import EVALUATE_NOTE, evaluate_columns, evaluate_fields
+
+        extra.append(EVALUATE_NOTE)
+        columns = evaluate_columns(methods)
+        fields = evaluate_fields(methods)
     if output_format is Format.table:
         notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
