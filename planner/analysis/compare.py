@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.methods import AnalyticMethods, analytic_methods
 from planner.core.sizing import SizingResult, size_layouts
@@ -26,8 +27,11 @@ SORT_KEYS: tuple[SortKey, ...] = ("scenario", "risk", "overhead")
 
 
 def comparison(scenario: Scenario) -> Comparison:
-    """Every layout of ``scenario`` over its mission, for ``aggregate.data_disks``."""
-    return compare_layouts(
+    """Every layout of ``scenario`` over its mission, for ``aggregate.data_disks``.
+
+    With ``drive.price`` or ``drive.watts`` each result carries its cost (``cost``).
+    """
+    compared = compare_layouts(
         scenario.core_layouts(),
         data_disks=scenario.aggregate.data_disks,
         rates=scenario.rates(),
@@ -36,6 +40,7 @@ def comparison(scenario: Scenario) -> Comparison:
         capacity_tb=scenario.drive.capacity_tb,
         unreadable_sector=scenario.restore.on_unreadable_sector,
     )
+    return priced_comparison(compared, scenario)
 
 
 def analytic_by_label(
@@ -92,12 +97,13 @@ def rebuild_notes(scenario: Scenario) -> list[str]:
 def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
     """Every layout sized for the workload, with the sized aggregate's risk; None without one.
 
-    The restore time is the scenario's (``restore.rebuild_hours`` or the rebuild model's).
+    The restore time is the scenario's (``restore.rebuild_hours`` or the rebuild model's);
+    with ``drive.price`` or ``drive.watts`` each sized aggregate carries its cost.
     """
     if scenario.workload is None:
         return None
     restore = scenario.restore
-    return size_layouts(
+    sized = size_layouts(
         scenario.core_layouts(),
         scenario.workload.core_workload(),
         scenario.core_drive(),
@@ -108,6 +114,7 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
         delay_hours=restore.delay_hours,
         sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
     )
+    return priced_sizing(sized, scenario)
 
 
 def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingReport | None:
@@ -125,6 +132,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         rebuild=next(iter(scenario.capacity_notes()), scenario_rebuild_note(scenario)),
         baseline=scenario.baseline_label(),
         inputs=inputs,
+        cost_note=scenario_cost_note(scenario) or "",
     )
 
 
@@ -160,12 +168,13 @@ def compare_data(
     from planner.analysis.inputs import scenario_inputs
 
     inputs = scenario_inputs(scenario, overrides)
+    cost = scenario_cost_note(scenario)
     return CompareData(
         comparison=comparison(scenario),
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=analytic_by_label(scenario) if methods else None,
-        notes=tuple(rebuild_notes(scenario)),
+        notes=(*rebuild_notes(scenario), *([cost] if cost else [])),
     )
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
+from planner.core.cost import LayoutCost
 from planner.core.declustered import (
     Declustered,
     check_declustered,
@@ -179,6 +180,8 @@ class LayoutResult:
     """What is lost (issue 11): ``p_group_lost + p_sectors_lost = p_loss_group``; for the
     aggregate, P(some group lost whole) and P(sectors lost, no group lost whole), which sum
     to ``p_loss_aggregate`` (:func:`planner.core.aggregate.loss_split_aggregate`)."""
+    cost: LayoutCost | None = None
+    """Purchase, replacements, energy and TCO (:mod:`planner.core.cost`), when priced."""
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import Literal
 
 from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
+from planner.core.cost import LayoutCost
 from planner.core.evaluate import loss_split, p_loss_group
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.presets import find_preset
@@ -159,6 +160,7 @@ class SizingResult:
             ``p_loss_group``: k + 1 overlapping failures, or a latent defect among them.
         p_group_lost_aggregate, p_sectors_lost_aggregate: some group lost whole, or sectors
             lost with no group lost whole; they sum to ``p_loss_aggregate``.
+        cost: the sized aggregate's cost (:mod:`planner.core.cost`), or None unpriced.
     """
 
     label: str
@@ -188,6 +190,7 @@ class SizingResult:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
+    cost: LayoutCost | None = None
 
 
 def size_layout(

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from planner.report.costs import cost_columns, cost_record
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
     drives_column,
@@ -102,7 +103,10 @@ def declustered_columns() -> list[Column[Any]]:
 
 
 def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
-    """The columns of the comparison table; usable TB only when capacity is known.
+    """The columns of the comparison table; some only when the scenario gives their inputs.
+
+    Usable TB only when capacity is known, the cost columns only when the scenario prices
+    its drives (:mod:`planner.report.costs`).
 
     The same declarations feed the Rich table, Markdown and the TUI's compare table. A
     narrow screen drops the highest priority first: per-group risk, odds, total drives,
@@ -140,6 +144,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
                 unit="TB",
             )
         )
+    columns += cost_columns(lambda r: r.cost, comparison.results)
     columns += [
         Column(
             "P(loss) group",
@@ -371,6 +376,7 @@ def comparison_records(
             "relative_risk_group": finite_or_none(r.relative_risk_group),
             "relative_risk_aggregate": finite_or_none(r.relative_risk_aggregate),
             "is_baseline": r.layout.label == comparison.baseline,
+            **cost_record(r.cost),
             **(extra_fields or {}).get(r.layout.label, {}),
         }
         for r in comparison.results

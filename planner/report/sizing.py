@@ -16,6 +16,7 @@ from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
 from planner.report.comparison import groups_text
+from planner.report.costs import cost_columns, cost_record
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
     format_count,
@@ -54,6 +55,7 @@ class SizingReport:
         rebuild: one line saying where the mean restore time comes from (:func:`rebuild_note`).
         baseline: label of the layout relative risks are measured against, if any.
         inputs: the scenario's assumptions, printed by every export (None: not known).
+        cost_note: how the cost columns are made, or "" when the drives are not priced.
     """
 
     title: str
@@ -64,6 +66,7 @@ class SizingReport:
     rebuild: str
     baseline: str | None = None
     inputs: Inputs | None = None
+    cost_note: str = ""
 
     @property
     def mission_hours(self) -> float:
@@ -161,6 +164,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             priority=7,
             unit="TB",
         ),
+        *cost_columns(lambda s: s.result.cost, sized_rows(report)),
         Column(
             "Rebuild hours",
             lambda s: s.result.rebuild_hours,
@@ -269,6 +273,7 @@ def notes(report: SizingReport) -> list[str]:
             if report.baseline is not None
             else "."
         ),
+        *([report.cost_note] if report.cost_note else []),
     ]
 
 
@@ -286,6 +291,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "the larger count decides (bound by).",
         f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
         f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
+        *([report.cost_note] if report.cost_note else []),
     ]
 
 
@@ -324,6 +330,8 @@ def sizing_records(report: SizingReport) -> list[dict[str, Any]]:
     for row in sized_rows(report):
         record = dataclasses.asdict(row.result)
         del record["mission_hours"]  # the same for every row: top level
+        del record["cost"]
+        record.update(cost_record(row.result.cost))
         if report.baseline is not None:
             record["relative_risk_aggregate"] = finite_or_none(row.relative_risk)
         records.append(record)

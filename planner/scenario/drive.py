@@ -46,6 +46,7 @@ from planner.core.rates import (
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, percent_value, positive
+from planner.scenario.costs import price_field, watts_field
 from planner.scenario.errors import shown
 from planner.scenario.limits import (
     MAX_ERRORS_PER_BIT,
@@ -264,6 +265,8 @@ class Drive(FrozenModel):
         "capacity_tb / restore.scrub_hours).",
         json_schema_extra=meta("URE/bit", "errors per bit read (spec sheet)", "1e-15"),
     )
+    price: float | None = price_field()
+    watts: float | None = watts_field()
 
     @model_validator(mode="before")
     @classmethod

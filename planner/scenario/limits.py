@@ -49,6 +49,16 @@ MAX_ERRORS_PER_BIT = 1e-9
 MAX_SUSTAINED_MB_PER_S = 100_000.0
 """Largest sustained transfer rate of one drive (MB/s); the fastest NVMe drives give ~14,000."""
 
+MAX_DRIVE_PRICE = 1e9
+"""Most one drive may cost (currency per drive): an enterprise SSD is 10^4 in dollars or euros,
+10^8 in rupiah; past 10^9 the figure is a typo (the TB price, an extra zero run)."""
+
+MAX_DRIVE_WATTS = 1000.0
+"""Most power one drive may draw (W): HDDs draw 5-12 W, NVMe SSDs up to 25 W."""
+
+MAX_ENERGY_PER_KWH = 1e5
+"""Most a kWh may cost (currency per kWh): 0.1-0.5 in dollars or euros, ~2,000 in rupiah."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -62,6 +72,10 @@ _REASONS = {
     "capacity_tb": "no drive holds less than a gigabyte",
     "iops_per_drive": "no drive serves less than one random I/O per second",
     "usable_fraction": "a drive holds data on more than 1% of itself",
+    "price": "a drive costs 10^2-10^4 in dollars or euros, up to 10^8 in rupiah",
+    "per_group": "a group's enclosure share costs less than a thousand drives",
+    "watts": "a drive draws 5-25 W",
+    "energy_per_kwh": "a kWh costs 0.1-0.5 in dollars or euros, ~2,000 in rupiah",
 }
 
 

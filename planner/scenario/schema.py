@@ -16,11 +16,13 @@ import difflib
 
 from pydantic import ConfigDict, Field, model_validator
 
+from planner.core.cost import CostPrices
 from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION
 from planner.core.rebuild import Drive as CoreDrive
 from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
+from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import Drive
 from planner.scenario.errors import shown
@@ -29,7 +31,16 @@ from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEA
 from planner.scenario.restore import Restore
 from planner.scenario.workload import Workload
 
-__all__ = ["Aggregate", "Drive", "FieldError", "LayoutSpec", "Restore", "Scenario", "Workload"]
+__all__ = [
+    "Aggregate",
+    "Costs",
+    "Drive",
+    "FieldError",
+    "LayoutSpec",
+    "Restore",
+    "Scenario",
+    "Workload",
+]
 
 
 class Aggregate(FrozenModel):
@@ -89,6 +100,12 @@ class Scenario(FrozenModel):
         description="What `planner size` sizes each layout for: a mailbox workload (users, "
         "iops_per_user, mailbox_mb, ...) or a plain one (iops, read_fraction, capacity_tb).",
     )
+    costs: Costs | None = Field(
+        default=None,
+        description="Prices besides drive.price and drive.watts: energy_per_kwh, per_group "
+        "(enclosure share per RAID group), currency (a label).",
+        examples=[{"energy_per_kwh": 0.30, "per_group": 2000, "currency": "USD"}],
+    )
     distributions: Distributions | None = Field(
         default=None,
         description="Time distributions for `planner simulate`: the preset elerath2009, or a "
@@ -118,6 +135,11 @@ class Scenario(FrozenModel):
                 f"layouts: {', '.join(shown(label) for label in seen)}",
                 "baseline",
             )
+        return self
+
+    @model_validator(mode="after")
+    def _prices(self) -> Scenario:
+        check_costs(self.drive, self.costs)
         return self
 
     @model_validator(mode="after")
@@ -222,6 +244,10 @@ class Scenario(FrozenModel):
             usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,
             rebuild_mb_per_s=self.rebuild_mb_per_s,
         )
+
+    def cost_prices(self) -> CostPrices | None:
+        """The prices of :mod:`planner.core.cost`; None when the drive has no price or watts."""
+        return cost_prices(self.drive, self.costs)
 
     def write_penalties(self) -> dict[str, float]:
         """Per-layout ``write_penalty`` overrides, by label (the others use the defaults)."""

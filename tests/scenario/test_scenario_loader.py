@@ -294,6 +294,7 @@ def test_json_schema() -> None:
         "layouts",
         "baseline",
         "workload",
+        "costs",
         "distributions",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
