@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from planner.core.cost import CostPrices, cost_of_ownership
 from planner.core.layouts import Comparison
-from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import SizingResult
 from planner.scenario import Scenario
 
@@ -63,21 +62,20 @@ def scenario_cost_note(scenario: Scenario) -> str | None:
 def cost_note(prices: CostPrices, mission_hours: float, op_failures_per_hour: float) -> str:
     """How the cost columns are made, in one line, with the scenario's prices."""
     currency = f" {prices.currency}" if prices.currency else ""
-    years = f"{mission_hours / HOURS_PER_YEAR:g} years"
+    hours = f"{mission_hours:,.0f} h"
     parts = []
     if prices.drive_price is not None:
         per_group = (
             f" + groups x {prices.per_group_cost:,g}{currency}" if prices.per_group_cost else ""
         )
         parts.append(f"purchase = drives x {prices.drive_price:,g}{currency}{per_group}")
-    failures = (
-        f"replacements = drives x {op_failures_per_hour:.3g} failures per drive-hour x "
-        f"{mission_hours:,.0f} h ({years}; the expected failures, each drive replaced)"
+    parts.append(
+        f"replacements = expected failures, drives x {op_failures_per_hour:.3g}/h x {hours}"
+        + (" (each at the drive's price)" if prices.counts_purchase else "")
     )
-    parts.append(failures + (", at the drive's price" if prices.counts_purchase else ""))
     if prices.counts_energy:
         parts.append(
-            f"energy = drives x {prices.drive_watts:g} W x {mission_hours:,.0f} h at "
+            f"energy = drives x {prices.drive_watts:g} W x {hours} x "
             f"{prices.energy_per_kwh:g}{currency}/kWh"
         )
-    return f"Cost: {'; '.join(parts)}; TCO = their sum, TCO/TB over the usable TB."
+    return f"Cost: {'; '.join(parts)}; TCO = the sum; TCO/TB per usable TB."

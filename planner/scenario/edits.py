@@ -88,6 +88,9 @@ _PARALLEL_REBUILDS_FIELD = FieldSpec(
     "streams",
 )
 """Not a number field: 1, a count of rebuild streams, or all (read by ``_parse_streams``)."""
+_PRICE_FIELD = spec_of("drive.price")
+"""Shown when the scenario prices its drives (drive.price or drive.watts): an unpriced
+scenario keeps its rows of fields for the table (80x24)."""
 _OTHER_FIELDS = (
     spec_of("restore.scrub_hours"),
     _PARALLEL_REBUILDS_FIELD,
@@ -103,7 +106,8 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     so saving writes back the form the user chose; a spec-sheet drive is edited by its error
     rate per bit. Likewise a restore time given by the rebuild model (``restore.rebuild_mb_per_s``,
     or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
-    can never give both.
+    can never give both. The drive's price is a field when the scenario gives drive.price or
+    drive.watts.
     """
     drive = scenario.drive
     failure = next(
@@ -122,7 +126,8 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
         rebuild = _DRIVE_RATE_FIELD
     else:
         rebuild = _REBUILD_HOURS_FIELD
-    return (failure, *latent, rebuild, *_OTHER_FIELDS)
+    price = (_PRICE_FIELD,) if scenario.cost_prices() is not None else ()
+    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price)
 
 
 class EditError(ValueError):

@@ -46,8 +46,13 @@ def update_document(
     scenario: Scenario,
     typed: dict[FieldPath, Any],
 ) -> None:
-    """Change in ``document`` (which validates to ``original``) what differs in ``scenario``."""
-    for spec in field_specs(scenario):
+    """Change in ``document`` (which validates to ``original``) what differs in ``scenario``.
+
+    The fields of both are looked at: a field the edit took away (a cleared drive price)
+    is removed from the document too.
+    """
+    specs = {spec.path: spec for spec in (*field_specs(original), *field_specs(scenario))}
+    for spec in specs.values():
         new = value_at(scenario, spec.path)
         if new == value_at(original, spec.path):
             continue
