@@ -42,7 +42,7 @@ def money_column(amounts: Sequence[float | None]) -> list[str]:
     return ["" if a is None else f"{a:,.{decimals}f}" for a in amounts]
 
 
-def drives_column(counts: Sequence[float | None]) -> list[str]:
+def replacements_column(counts: Sequence[float | None]) -> list[str]:
     """Expected drive counts, one precision a column: 1 decimal, 2 when all are below 10."""
     finite = [abs(c) for c in counts if c is not None and math.isfinite(c)]
     decimals = 2 if finite and max(finite) < 10 else 1
@@ -92,7 +92,7 @@ def cost_columns(
         Column(
             "Replacements (drives)",
             part(lambda c: c.expected_replacements),
-            drives_column,
+            replacements_column,
             short_header="Replace-\nments",
             priority=12,
             unit="drives",
