@@ -20,12 +20,12 @@ from planner.scenario.loader import (
     load_scenario_text_document,
     scenario_json_schema,
 )
-from planner.scenario.schema import Aggregate, Drive, LayoutSpec, Restore, Scenario, Workload
+from planner.scenario.schema import Aggregate, DriveSpec, LayoutSpec, Restore, Scenario, Workload
 
 __all__ = [
     "DEFAULT_SOURCE",
     "Aggregate",
-    "Drive",
+    "DriveSpec",
     "LayoutSpec",
     "Restore",
     "Scenario",

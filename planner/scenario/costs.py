@@ -18,7 +18,7 @@ from planner.scenario.base import FieldError, FrozenModel, meta
 from planner.scenario.limits import MAX_DRIVE_PRICE, MAX_DRIVE_WATTS, MAX_ENERGY_PER_KWH
 
 if TYPE_CHECKING:
-    from planner.scenario.drive import Drive
+    from planner.scenario.drive import DriveSpec
 
 
 def _money(most: float, **kwargs: Any) -> Any:
@@ -71,7 +71,7 @@ class Costs(FrozenModel):
     )
 
 
-def check_costs(drive: Drive, costs: Costs | None) -> None:
+def check_costs(drive: DriveSpec, costs: Costs | None) -> None:
     """Refuse prices that would be silently ignored: each needs its partner.
 
     Raises:
@@ -107,7 +107,7 @@ def check_costs(drive: Drive, costs: Costs | None) -> None:
         )
 
 
-def cost_prices(drive: Drive, costs: Costs | None) -> CostPrices | None:
+def cost_prices(drive: DriveSpec, costs: Costs | None) -> CostPrices | None:
     """The prices for :mod:`planner.core.cost`, or None when the scenario gives none."""
     if drive.price is None and drive.watts is None:
         return None

@@ -143,7 +143,7 @@ def _fill_from_model(data: Any) -> Any:
     return filled
 
 
-class Drive(FrozenModel):
+class DriveSpec(FrozenModel):
     """One drive model: its operational failure rate, latent defect rate and capacity.
 
     Give exactly one of ``arr``, ``afr`` or ``mtbf_hours``, and the latent defects as
@@ -280,7 +280,7 @@ class Drive(FrozenModel):
         return None if name is None else find_drive_class(name).name
 
     @model_validator(mode="after")
-    def _one_way_each(self) -> Drive:
+    def _one_way_each(self) -> DriveSpec:
         given = [n for n in ("arr", "afr", "mtbf_hours") if getattr(self, n) is not None]
         if not given:
             raise FieldError(

@@ -28,7 +28,7 @@ def _strip_optional(annotation: Any) -> Any:
 
 
 def as_model(annotation: Any) -> type[BaseModel] | None:
-    """The model class behind an annotation (``Drive``, ``Drive | None``), else None."""
+    """The model class behind an annotation (``DriveSpec``, ``DriveSpec | None``), else None."""
     annotation = _strip_optional(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation

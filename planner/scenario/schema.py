@@ -19,12 +19,11 @@ from pydantic import ConfigDict, Field, model_validator
 from planner.core.cost import CostPrices
 from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
-from planner.core.rebuild import DEFAULT_USABLE_FRACTION
-from planner.core.rebuild import Drive as CoreDrive
+from planner.core.rebuild import DEFAULT_USABLE_FRACTION, Drive
 from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.distributions import Distributions
-from planner.scenario.drive import Drive
+from planner.scenario.drive import DriveSpec
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
@@ -34,7 +33,7 @@ from planner.scenario.workload import Workload
 __all__ = [
     "Aggregate",
     "Costs",
-    "Drive",
+    "DriveSpec",
     "FieldError",
     "LayoutSpec",
     "Restore",
@@ -72,7 +71,7 @@ class Scenario(FrozenModel):
         description="Mission length (years of 8,760 h; NS3574: 5).",
         json_schema_extra=meta("Mission yr", "years", "5"),
     )
-    drive: Drive = Field(
+    drive: DriveSpec = Field(
         description="The drive: its failure and latent defect rates (and capacity).",
         examples=[{"arr": "1.9%", "latent_defects_per_hour": 1.08e-4, "capacity_tb": 4}],
     )
@@ -228,7 +227,7 @@ class Scenario(FrozenModel):
             )
         return notes
 
-    def core_drive(self) -> CoreDrive:
+    def core_drive(self) -> Drive:
         """The drive for sizing (checked on load when there is a workload).
 
         With the rebuild model it carries ``rebuild_mb_per_s``, so the sizing engine derives
@@ -238,7 +237,7 @@ class Scenario(FrozenModel):
         if capacity is None or iops is None:
             raise ValueError("sizing needs drive.capacity_tb and drive.class or iops_per_drive")
         fraction = self.drive.usable_fraction
-        return CoreDrive(
+        return Drive(
             capacity_tb=capacity,
             iops=iops,
             usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,

@@ -50,7 +50,7 @@ def test_forms_come_from_the_model() -> None:
 
 
 def test_the_json_schema_carries_the_metadata_for_editors() -> None:
-    drive = scenario_json_schema()["$defs"]["Drive"]["properties"]["arr"]
+    drive = scenario_json_schema()["$defs"]["DriveSpec"]["properties"]["arr"]
     assert drive["x-unit"] == "fraction of drives per year"
     assert drive["x-label"] == "ARR"
 

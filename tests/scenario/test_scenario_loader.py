@@ -298,7 +298,7 @@ def test_json_schema() -> None:
         "distributions",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
-    drive = schema["$defs"]["Drive"]
+    drive = schema["$defs"]["DriveSpec"]
     assert drive["additionalProperties"] is False
     arr_types = {option.get("type") for option in drive["properties"]["arr"]["anyOf"]}
     assert {"number", "string"} <= arr_types

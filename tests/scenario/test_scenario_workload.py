@@ -206,7 +206,7 @@ def test_scenario_data_keeps_the_sizing_fields() -> None:
 
 def test_json_schema_has_the_new_fields() -> None:
     defs = scenario_json_schema()["$defs"]
-    assert {"class", "iops_per_drive", "usable_fraction"} <= set(defs["Drive"]["properties"])
+    assert {"class", "iops_per_drive", "usable_fraction"} <= set(defs["DriveSpec"]["properties"])
     restore = defs["Restore"]
     assert {"rebuild_mb_per_s", "load", "load_factor", "replace_delay_hours"} <= set(
         restore["properties"]
