@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -11,6 +13,25 @@ from planner.tui import PlannerApp
 
 SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 """The fixed, commented scenario most TUI tests open."""
+
+
+def record_notifications(app: App[Any]) -> list[str]:
+    """The message of every notification ``app`` raises from now on, as a live list.
+
+    Wraps the app's public :meth:`textual.app.App.notify` (``Widget.notify`` and
+    ``Screen.notify`` go through it), which still shows the toast. Call it before
+    ``run_test`` to catch the notices of start-up too; ``clear()`` on the list forgets what
+    was said so far.
+    """
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, **options: Any) -> None:
+        said.append(message)
+        notify(message, **options)
+
+    vars(app)["notify"] = recording  # an instance attribute: this app only
+    return said
 
 
 async def settle(pilot: Pilot[None]) -> None:

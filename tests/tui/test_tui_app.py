@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
+from pilot_helpers import SCENARIO, app_of, field_input, record_notifications, retype, settle
 from textual.widgets import DataTable, Input, Static
 
 from planner.analysis.compare import comparison, rebuild_notes
@@ -221,6 +221,7 @@ async def test_sort_by_risk_then_by_overhead() -> None:
 async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
+        notices = record_notifications(app_of(pilot))
         await retype(pilot, "drive-arr", "3%")
         await pilot.press("ctrl+o")
         await settle(pilot)
@@ -237,7 +238,6 @@ async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
         assert "Inputs: ARR 3%/yr" in text
         assert "drive.capacity_tb (4 TB) does not change it" in text
         assert "| **raid-dp 9** (baseline) |" in text
-        notices = [n.message for n in app_of(pilot)._notifications]
         assert any(str(exported) in message for message in notices)
 
 

@@ -6,17 +6,13 @@ import stat
 from pathlib import Path
 
 import pytest
-from pilot_helpers import app_of, retype, settle
+from pilot_helpers import app_of, record_notifications, retype, settle
 
-from planner.tui import PlannerApp, make_app
+from planner.tui import make_app
 
 SIZE = (120, 40)
 
 pytestmark = pytest.mark.asyncio
-
-
-def notices(app: PlannerApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 @pytest.mark.parametrize("key", ["restore-scrub-hours", "restore-rebuild-hours"])
@@ -41,13 +37,14 @@ async def test_reload_of_a_recursive_merge_key_is_a_notice(scenario_copy: Path) 
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        said = record_notifications(app)
         before = app.scenario
         scenario_copy.write_text(RECURSIVE_MERGE, encoding="utf-8")
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert app.is_running
         assert app.scenario is before
-        (message,) = [m for m in notices(app) if m.startswith("Reload failed")]
+        (message,) = [m for m in said if m.startswith("Reload failed")]
         assert f"{scenario_copy}:2:" in message
         assert "\n" not in message
 
@@ -59,11 +56,12 @@ async def test_save_over_a_read_only_scenario_is_refused_unwritten(scenario_copy
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        said = record_notifications(app)
         await retype(pilot, "aggregate-data-disks", "48")
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert app.is_running
-        (message,) = [m for m in notices(app) if m.startswith("Not saved")]
+        (message,) = [m for m in said if m.startswith("Not saved")]
         assert scenario_copy.name in message
         assert "read-only" in message
         assert app.dirty
@@ -78,6 +76,7 @@ async def test_a_failed_save_names_the_scenario_not_a_temporary_file(
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        said = record_notifications(app)
         await retype(pilot, "aggregate-data-disks", "48")
         # The folder goes away under the app: the temporary file cannot be made.
         folder = scenario_copy.parent
@@ -90,7 +89,7 @@ async def test_a_failed_save_names_the_scenario_not_a_temporary_file(
             await settle(pilot)
         finally:
             moved.rename(folder)
-        (message,) = [m for m in notices(app) if m.startswith("Save failed")]
+        (message,) = [m for m in said if m.startswith("Save failed")]
         assert str(scenario_copy) in message
         assert ".tmp" not in message
 

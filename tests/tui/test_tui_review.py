@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
+from pilot_helpers import SCENARIO, app_of, field_input, record_notifications, retype, settle
 from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -20,10 +20,6 @@ from planner.tui.dialogs import AddLayoutScreen, UnsavedChangesScreen
 SIZE = (120, 40)
 
 pytestmark = pytest.mark.asyncio
-
-
-def messages(app: PlannerApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def title(app: PlannerApp) -> str:
@@ -49,6 +45,7 @@ async def remove_row(pilot: Pilot[None], label: str) -> None:
 async def test_save_is_refused_while_a_field_is_invalid(scenario_copy: Path) -> None:
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
         await retype(pilot, "restore-rebuild-hours", "30")
         await pilot.press("ctrl+s")
@@ -59,20 +56,19 @@ async def test_save_is_refused_while_a_field_is_invalid(scenario_copy: Path) -> 
         await pilot.press("backspace", "backspace", "x")
         await settle(pilot)
         assert field_input(app, "restore-rebuild-hours").value == "x"
-        app._notifications.clear()
+        said.clear()
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert scenario_copy.read_bytes() == saved
-        said = messages(app)
         assert any("Not saved" in m and "Rebuild h" in m for m in said), said
         assert not any(m.startswith("Saved") for m in said)
 
         # Export writes the results on screen (the last valid ones) and says so.
-        app._notifications.clear()
+        said.clear()
         await pilot.press("ctrl+o")
         await settle(pilot)
         assert scenario_copy.with_name("aggregate-comparison.md").exists()
-        assert any("last valid" in m and "Rebuild h" in m for m in messages(app))
+        assert any("last valid" in m and "Rebuild h" in m for m in said)
 
 
 # -- 2. resizing never clips a cell --------------------------------------------------------
@@ -189,6 +185,7 @@ async def test_saving_clears_the_modified_mark(scenario_copy: Path) -> None:
 async def test_removing_the_baseline_falls_back_to_the_files_baseline() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
         compare = table(app)
         compare.focus()
@@ -198,10 +195,10 @@ async def test_removing_the_baseline_falls_back_to_the_files_baseline() -> None:
         assert app.scenario.baseline_label() == "raid6 16"
         await remove_row(pilot, "raid6 16")
         assert app.scenario.baseline_label() == "raid-dp 9"  # the file's baseline
-        assert any("baseline was raid6 16, now raid-dp 9" in m for m in messages(app))
+        assert any("baseline was raid6 16, now raid-dp 9" in m for m in said)
         await remove_row(pilot, "raid-dp 9")
         assert app.scenario.baseline_label() == "raid5 8"  # the file's is gone: the first
-        assert any("baseline was raid-dp 9, now raid5 8" in m for m in messages(app))
+        assert any("baseline was raid-dp 9, now raid5 8" in m for m in said)
 
 
 # -- 6. saving and the file on disk --------------------------------------------------------
@@ -210,6 +207,7 @@ async def test_removing_the_baseline_falls_back_to_the_files_baseline() -> None:
 async def test_a_file_changed_on_disk_is_not_overwritten_silently(scenario_copy: Path) -> None:
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
         await retype(pilot, "drive-arr", "4%")
         theirs = scenario_copy.read_text(encoding="utf-8").replace(
@@ -219,7 +217,7 @@ async def test_a_file_changed_on_disk_is_not_overwritten_silently(scenario_copy:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert scenario_copy.read_text(encoding="utf-8") == theirs
-        assert any("changed on disk since loaded" in m for m in messages(app))
+        assert any("changed on disk since loaded" in m for m in said)
         assert "●" in title(app)
         await pilot.press("ctrl+s")  # the same state: overwrite
         await settle(pilot)
@@ -232,6 +230,7 @@ async def test_a_file_changed_on_disk_is_not_overwritten_silently(scenario_copy:
 async def test_a_file_made_invalid_on_disk_can_still_be_overwritten(scenario_copy: Path) -> None:
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
         await retype(pilot, "drive-arr", "4%")
         scenario_copy.write_text("drive: [\n", encoding="utf-8")
@@ -240,7 +239,7 @@ async def test_a_file_made_invalid_on_disk_can_still_be_overwritten(scenario_cop
         assert scenario_copy.read_text(encoding="utf-8") == "drive: [\n"
         await pilot.press("ctrl+s")
         await settle(pilot)
-        assert not any("Save failed" in m for m in messages(app)), messages(app)
+        assert not any("Save failed" in m for m in said), said
     saved = scenario_copy.read_text(encoding="utf-8")
     assert "# Comments here must survive a save from the TUI." in saved
     assert load_scenario(scenario_copy).drive.arr == pytest.approx(0.04)
