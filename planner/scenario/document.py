@@ -89,6 +89,14 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         context = f" ({shown(exc.context, 80, quote=False)})" if exc.context and exc.problem else ""
         opened = exc.context_mark
         lines = text.splitlines()
+        hint = _indentation_hint(str(exc.problem or ""), mark.line if mark else None, lines)
+        if hint:
+            return ScenarioError(
+                f"not valid YAML: {problem}; {hint}",
+                path=source,
+                line=mark.line + 1 if mark else None,
+                column=mark.column + 1 if mark else None,
+            )
         if opened is not None and mark is not None and opened.line < len(lines):
             # The parser notices an unclosed [ or { lines later: say where it was opened.
             char = lines[opened.line][opened.column : opened.column + 1]
@@ -113,6 +121,63 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         )
     first_line = (str(exc).splitlines() or ["syntax error"])[0]
     return ScenarioError(f"not valid YAML: {shown(first_line, 120, quote=False)}", path=source)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _key_column(line: str) -> int:
+    """0-based column of the line's first key: after the indent and any list dashes."""
+    column = _indent(line)
+    while line[column : column + 2] == "- ":
+        column += 2
+        column += _indent(line[column:])
+    return column
+
+
+def _line_above(lines: list[str], index: int) -> int | None:
+    """Index of the nearest line above ``index`` holding more than a comment, if any."""
+    for above in range(index - 1, -1, -1):
+        content = lines[above].strip()
+        if content and not content.startswith("#"):
+            return above
+    return None
+
+
+def _indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
+    """What to fix when ruamel's ``problem`` at line ``index`` (0-based) is indentation.
+
+    "mapping values are not allowed here": a ``key:`` where no mapping can start, mostly a
+    key indented under a ``key: value`` line (or a value holding ": "). "expected <block
+    end>, but found ...": a line pulled back to a column no level above it uses.
+    """
+    if index is None or index >= len(lines):
+        return ""
+    above = _line_above(lines, index)
+    here = _indent(lines[index])
+    if problem.startswith("mapping values are not allowed"):
+        if above is not None and here > _indent(lines[above]):
+            entry = lines[above].strip()
+            _, colon, value = entry.partition(": ")
+            if colon and value.split(" #")[0].strip():
+                return (
+                    f"line {index + 1} is indented under line {above + 1} "
+                    f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
+                    f"like line {above + 1}"
+                )
+        return "put a value that contains ': ' in quotes, or indent this key like the key above"
+    if (
+        problem.startswith("expected <block end>")
+        and above is not None
+        and here < _key_column(lines[above])  # pulled back to no level (deeper: a new block)
+    ):
+        return (
+            f"check the indentation of line {index + 1} (column {here + 1}; the key on line "
+            f"{above + 1} is in column {_key_column(lines[above]) + 1}): keys of one mapping "
+            "start in one column, and so do the '- ' of one list's items"
+        )
+    return ""
 
 
 def parse_yaml(text: str, source: str) -> Any:
