@@ -36,4 +36,5 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,
+        prices=scenario.cost_prices(),
     )

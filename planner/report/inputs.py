@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from planner.core.cost import CostPrices
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,8 @@ class Inputs:
         overrides: the ``--set KEY=VALUE`` overrides applied, as given.
         parallel_rebuilds: ``restore.parallel_rebuilds``: False (one at a time), True (all
             failed drives at once) or a number of rebuild streams.
+        prices: the drive's price and power and the ``costs`` section, when the scenario
+            prices its drives (None otherwise: the exports then name no price).
     """
 
     scenario: str
@@ -46,6 +51,7 @@ class Inputs:
     capacity_tb: float | None
     overrides: tuple[str, ...] = field(default=())
     parallel_rebuilds: bool | int = False
+    prices: CostPrices | None = None
 
     def failure_text(self) -> str:
         """``ARR 1.9%/yr``, ``AFR 2%/yr`` or ``MTBF 1,200,000 h``."""
@@ -82,14 +88,50 @@ class Inputs:
         ]
         if self.capacity_tb is not None:
             parts.append(f"{self.capacity_tb:g} TB drives")
+        parts += self.prices_text()
         text = "Inputs: " + ", ".join(parts) + "."
         if self.overrides:
             text += " Overrides: " + " ".join(f"--set {o}" for o in self.overrides) + "."
         return text
 
+    def prices_text(self) -> list[str]:
+        """``["400 USD a drive", "8 W a drive", "0.15 USD/kWh"]``, the prices given."""
+        prices = self.prices
+        if prices is None:
+            return []
+        unit = f" {prices.currency}" if prices.currency else ""
+        parts = []
+        if prices.drive_price is not None:
+            parts.append(f"{prices.drive_price:,g}{unit} a drive")
+        if prices.per_group_cost:
+            parts.append(f"{prices.per_group_cost:,g}{unit} a group")
+        if prices.drive_watts is not None:
+            parts.append(f"{prices.drive_watts:g} W a drive")
+        if prices.energy_per_kwh is not None:
+            parts.append(f"{prices.energy_per_kwh:g}{unit}/kWh")
+        return parts
+
     def as_dict(self) -> dict[str, Any]:
-        """The JSON ``inputs`` object: raw values in the file's units, and the overrides."""
+        """The JSON ``inputs`` object: raw values in the file's units, and the overrides.
+
+        With prices, a ``costs`` object: ``price``, ``watts`` (the drive's),
+        ``energy_per_kwh``, ``per_group`` and ``currency`` (null when not given).
+        """
         key = self.failure_field.rsplit(".", 1)[-1]
+        priced = self.prices
+        costs = (
+            {}
+            if priced is None
+            else {
+                "costs": {
+                    "price": priced.drive_price,
+                    "watts": priced.drive_watts,
+                    "energy_per_kwh": priced.energy_per_kwh,
+                    "per_group": priced.per_group_cost or None,
+                    "currency": priced.currency,
+                }
+            }
+        )
         return {
             "scenario": self.scenario,
             key: self.failure_value,
@@ -101,6 +143,7 @@ class Inputs:
             "mission_years": self.mission_years,
             "data_disks": self.data_disks,
             "capacity_tb": self.capacity_tb,
+            **costs,
             "overrides": list(self.overrides),
         }
 

@@ -67,9 +67,26 @@ def test_evaluate_json_has_the_hand_worked_cost() -> None:
     assert raid6["currency"] == "USD"
 
 
+def test_the_exports_carry_the_prices() -> None:
+    """The inputs every export prints name the prices the costs come from."""
+    inputs = json.loads(run("evaluate", str(TODAY), "-f", "json"))["inputs"]
+    assert inputs["costs"] == {
+        "price": 400.0,
+        "watts": 8.0,
+        "energy_per_kwh": 0.15,
+        "per_group": None,
+        "currency": "USD",
+    }
+    comment = run("evaluate", str(TODAY), "-f", "csv").splitlines()[0]
+    assert comment.endswith("20 TB drives, 400 USD a drive, 8 W a drive, 0.15 USD/kWh.")
+    comment = run("size", str(WORKLOAD), "-f", "csv", *PRICED_SIZING).splitlines()[0]
+    assert "100 a drive, 50 a group." in comment
+
+
 def test_an_unpriced_scenario_has_no_cost() -> None:
     document = json.loads(run("evaluate", str(TABLE4), "-f", "json"))
     assert all(not COST_KEYS & set(x) for x in document["layouts"])
+    assert "costs" not in document["inputs"]
     markdown = run("evaluate", str(TABLE4), "-f", "markdown")
     assert "TCO" not in markdown
     assert "Cost:" not in markdown
