@@ -24,9 +24,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate_batch
-from planner.core.batch import loss_split_batch, p_loss_group_batch
 from planner.core.layouts import Layout, aggregate_shape
+from planner.core.many import layout_risks
 from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
@@ -241,32 +240,12 @@ def sweep(
     cases = [case for case in cases if include_uneven or case[2].exact_division]
     if not cases:
         return []
-    rates = [layout.chain_rates(point.rates) for point, layout, _ in cases]
-    parity = np.array([layout.parity for _, layout, _ in cases])
-    drives = np.array([layout.group_size for _, layout, _ in cases])
-    groups = np.array([shape.groups for _, _, shape in cases])
-    p_group = np.empty(len(cases))
-    p_lost = np.empty(len(cases))
-    p_sectors = np.empty(len(cases))
-    streams = [r.rebuild_streams for r in rates]
-    for k, stream in sorted({(int(k), s) for k, s in zip(parity, streams, strict=True)}, key=str):
-        pick = np.flatnonzero((parity == k) & np.array([s == stream for s in streams]))
-        picked = [rates[i] for i in pick]
-        arguments = (
-            drives[pick],
-            [r.op_failures_per_hour for r in picked],
-            [r.latent_defects_per_hour for r in picked],
-            [r.rebuild_hours for r in picked],
-            [r.scrub_hours for r in picked],
-            [cases[i][0].mission_hours for i in pick],
-        )
-        p_group[pick] = p_loss_group_batch(k, *arguments, rebuild_streams=stream)
-        p_lost[pick], p_sectors[pick] = loss_split_batch(k, *arguments, rebuild_streams=stream)
-    p_aggregate = p_loss_aggregate_batch(p_group, groups)
-    splits = [
-        loss_split_aggregate(float(pl), float(ps), int(g))
-        for pl, ps, g in zip(p_lost, p_sectors, groups, strict=True)
-    ]
+    risks = layout_risks(
+        [layout for _, layout, _ in cases],
+        [point.rates for point, _, _ in cases],
+        [point.mission_hours for point, _, _ in cases],
+        [shape.groups for _, _, shape in cases],
+    )
     return [
         SweepRow(
             parity=layout.parity,
@@ -285,12 +264,19 @@ def sweep(
             value=point.value,
             p_group_lost=float(pl),
             p_sectors_lost=float(ps),
-            p_group_lost_aggregate=split[0],
-            p_sectors_lost_aggregate=split[1],
+            p_group_lost_aggregate=float(gla),
+            p_sectors_lost_aggregate=float(sla),
             group=layout.group_text(),
         )
-        for (point, layout, shape), pg, pa, pl, ps, split in zip(
-            cases, p_group, p_aggregate, p_lost, p_sectors, splits, strict=True
+        for (point, layout, shape), pg, pa, pl, ps, gla, sla in zip(
+            cases,
+            risks.p_loss_group,
+            risks.p_loss_aggregate,
+            risks.p_group_lost,
+            risks.p_sectors_lost,
+            risks.p_group_lost_aggregate,
+            risks.p_sectors_lost_aggregate,
+            strict=True,
         )
     ]
 
