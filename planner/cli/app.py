@@ -27,6 +27,7 @@ from planner.cli.output import (
     print_error,
     print_note,
 )
+from planner.cli.recommend import recommend
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
@@ -221,6 +222,7 @@ app.command()(simulate)  # body and options: planner/cli/simulate.py
 app.command("compare-methods")(compare_methods)  # planner/cli/compare.py
 app.command()(sweep)  # planner/cli/sweep.py
 app.command()(sensitivity)  # planner/cli/sensitivity.py
+app.command()(recommend)  # planner/cli/recommend.py
 
 
 def main() -> None:

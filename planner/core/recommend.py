@@ -75,7 +75,7 @@ def candidate_layouts(space: SearchSpace) -> list[Layout]:
     for k in space.parities:
         name = PARITY_PRESETS.get(k)
         for size in range(max(k + 1, space.min_group_size), space.max_group_size + 1):
-            label = f"{name or f'n+{k}'} {size} ({size - k}+{k})"
+            label = f"{name or f'n+{k}'} {size}"
             layouts.append(Layout(label, name, k, size))
     if space.declustered:
         for k in (k for k in space.parities if k <= 3):

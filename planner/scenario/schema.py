@@ -28,6 +28,7 @@ from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
 from planner.scenario.restore import Restore
+from planner.scenario.target import SearchSpec, TargetSpec
 from planner.scenario.workload import Workload
 
 __all__ = [
@@ -104,6 +105,16 @@ class Scenario(FrozenModel):
         description="Prices besides drive.price and drive.watts: energy_per_kwh, per_group "
         "(enclosure share per RAID group), currency (a label).",
         examples=[{"energy_per_kwh": 0.30, "per_group": 2000, "currency": "USD"}],
+    )
+    target: TargetSpec | None = Field(
+        default=None,
+        description="What `planner recommend` looks for: usable_tb, max_p_loss or "
+        "min_nines, and optionally max_drives and max_cost.",
+    )
+    search: SearchSpec | None = Field(
+        default=None,
+        description="The layouts `planner recommend` considers (mirrors, parity, "
+        "group_sizes, declustered, draid_data, draid_children, draid_spares).",
     )
     distributions: Distributions | None = Field(
         default=None,

@@ -1,0 +1,291 @@
+"""``planner recommend``: search the layouts worth considering for the scenario's target.
+
+Every candidate of the search space (:func:`planner.core.recommend.candidate_layouts`) is
+sized like ``planner size`` sizes a layout (:func:`planner.core.sizing.sized_counts`: the
+workload's capacity and IOPS, else the target's or the aggregate's capacity), evaluated in
+one batch (:func:`planner.core.many.layout_risks`) and costed
+(:func:`planner.core.cost.cost_of_ownership`); :func:`planner.core.recommend.choose` ranks
+them. The TUI's choose view and ``planner report`` show the same :class:`Recommendation`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from planner.analysis.inputs import scenario_inputs
+from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
+from planner.core.drives import DEFAULT_USABLE_FRACTION
+from planner.core.layouts import Layout, aggregate_shape
+from planner.core.many import layout_risks
+from planner.core.recommend import Miss, Target, candidate_layouts, choose, misses
+from planner.core.sizing import ceil_count, default_write_penalty, sized_counts
+from planner.core.workloads import PlainWorkload
+from planner.report.inputs import Inputs
+from planner.scenario import Scenario
+from planner.scenario.target import SearchSpec
+
+NO_TARGET = (
+    "the scenario has no target section; add one, e.g. target: {max_p_loss: 0.01%} "
+    "(README: Recommend)"
+)
+
+
+class RecommendError(ValueError):
+    """The scenario cannot be searched as it stands (the message says why and what to add)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One sized, evaluated and costed candidate layout.
+
+    Attributes:
+        layout: the layout.
+        groups: groups (or pools) in the aggregate.
+        total_disks: drives in the aggregate.
+        overhead_disks: parity (and spare) drives' worth.
+        usable_tb: usable capacity (TB), None when the drive's capacity is unknown.
+        bound_by: what decided the size: ``capacity`` or ``iops`` (None without a workload).
+        rebuild_hours: the layout's mean rebuild time (h).
+        p_loss_aggregate: P(loss) of the aggregate over the mission.
+        p_group_lost_aggregate, p_sectors_lost_aggregate: what is lost; they sum to it.
+        cost: the cost over the mission, None without prices.
+        rank_cost: what the ranking minimises: the total cost, or the drives.
+        misses: the targets it misses (empty when it meets them all).
+    """
+
+    layout: Layout
+    groups: int
+    total_disks: int
+    overhead_disks: float
+    usable_tb: float | None
+    bound_by: str | None
+    rebuild_hours: float
+    p_loss_aggregate: float
+    p_group_lost_aggregate: float
+    p_sectors_lost_aggregate: float
+    cost: LayoutCost | None
+    rank_cost: float
+    misses: tuple[Miss, ...]
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """What ``planner recommend`` prints.
+
+    Attributes:
+        title: the scenario's name.
+        mission_hours: the mission (h).
+        requirement: what every candidate is sized for, in words.
+        target: the limits.
+        money: whether candidates are ranked by money (else by drives).
+        currency: the currency label (may be empty).
+        evaluated: how many candidates were evaluated.
+        meeting: the candidates meeting the target, cheapest first.
+        front: the Pareto front of cost against P(loss), cheapest first.
+        top: the recommended layout, or None when nothing meets the target.
+        nearest_cheaper: the dearest candidate cheaper than ``top`` (it misses a target).
+        closest: when nothing meets the target, the one needing the least relaxation.
+        inputs: the scenario's inputs, for the exports.
+    """
+
+    title: str
+    mission_hours: float
+    requirement: str
+    target: Target
+    money: bool
+    currency: str
+    evaluated: int
+    meeting: tuple[Candidate, ...]
+    front: tuple[Candidate, ...]
+    top: Candidate | None
+    nearest_cheaper: Candidate | None
+    closest: Candidate | None
+    inputs: Inputs
+
+    @property
+    def off_front(self) -> int:
+        """Candidates not on the front (dominated by one of it)."""
+        return self.evaluated - len(self.front)
+
+
+@dataclass(frozen=True)
+class _Sized:
+    groups: list[int]
+    total: list[int]
+    overhead: list[float]
+    usable: list[float] | None
+    bound_by: list[str | None]
+    requirement: str
+
+
+def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
+    """Size every candidate: the workload (capacity and IOPS), else capacity only."""
+    target = scenario.target
+    drive = scenario.drive
+    wanted_tb = None if target is None else target.usable_tb
+    if scenario.workload is not None:
+        workload = scenario.workload.core_workload()
+        core_drive = scenario.core_drive()
+        required = max(workload.required_tb, wanted_tb or 0.0)
+        total = workload.read_iops + workload.write_iops
+        plain = PlainWorkload(
+            iops=total,
+            read_fraction=workload.read_iops / total if total > 0 else 1.0,
+            capacity_tb=required,
+        )
+        penalties = scenario.write_penalties()
+        counts = [
+            sized_counts(x, plain, core_drive, penalties.get(x.label, default_write_penalty(x)))
+            for x in layouts
+        ]
+        return _Sized(
+            groups=[c.groups for c in counts],
+            total=[c.disks_needed for c in counts],
+            overhead=[c.disks_needed - c.data_disks for c in counts],
+            usable=[c.usable_tb for c in counts],
+            bound_by=[c.bound_by for c in counts],
+            requirement=(
+                f"{required:,.1f} TB usable and {total:,.0f} host IOPS "
+                f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes)"
+            ),
+        )
+    per_drive_tb = None
+    if drive.capacity_tb is not None:
+        fraction = drive.usable_fraction
+        per_drive_tb = drive.capacity_tb * (
+            DEFAULT_USABLE_FRACTION if fraction is None else fraction
+        )
+    if wanted_tb is not None:
+        if per_drive_tb is None:
+            raise RecommendError(
+                "target.usable_tb needs the drive's capacity: give drive.capacity_tb or drive.model"
+            )
+        data_disks = ceil_count(wanted_tb / per_drive_tb)
+        requirement = f"{wanted_tb:,.1f} TB usable ({data_disks:,} data drives)"
+    else:
+        data_disks = scenario.aggregate.data_disks
+        requirement = f"{data_disks:,} data drives (aggregate.data_disks)"
+    shapes = [aggregate_shape(x, data_disks) for x in layouts]
+    return _Sized(
+        groups=[s.groups for s in shapes],
+        total=[s.total_disks for s in shapes],
+        overhead=[s.overhead_disks for s in shapes],
+        usable=(
+            None
+            if per_drive_tb is None
+            else [
+                float(s.groups * x.data_capacity) * per_drive_tb
+                for s, x in zip(shapes, layouts, strict=True)
+            ]
+        ),
+        bound_by=[None] * len(layouts),
+        requirement=requirement,
+    )
+
+
+def _prices(scenario: Scenario) -> CostPrices | None:
+    return None  # replaced by scenario.cost_prices() when the cost section lands
+
+
+def search_layouts(scenario: Scenario) -> list[Layout]:
+    """The candidates the scenario's ``search:`` section (or the defaults) describes."""
+    has_pools = any(x.declustered is not None for x in scenario.core_layouts())
+    spec = scenario.search if scenario.search is not None else SearchSpec()
+    return candidate_layouts(spec.space(has_pools))
+
+
+def recommendation(
+    scenario: Scenario,
+    layouts: Sequence[Layout] | None = None,
+    overrides: Sequence[str] = (),
+) -> Recommendation:
+    """Search ``layouts`` (default: the scenario's search space) for its target.
+
+    Raises:
+        RecommendError: no target section, a budget without prices, or a capacity target
+            without the drive's capacity.
+    """
+    if scenario.target is None:
+        raise RecommendError(NO_TARGET)
+    target = scenario.target.core_target()
+    prices: CostPrices | None = _prices(scenario)
+    money = prices is not None
+    if target.max_cost is not None and not money:
+        raise RecommendError(
+            "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
+            "costs.energy_per_kwh)"
+        )
+    candidates = list(search_layouts(scenario) if layouts is None else layouts)
+    if not candidates:
+        raise RecommendError("the search space is empty; widen search: (README: Recommend)")
+    sized = _size(scenario, candidates)
+    rates = scenario.rates()
+    mission = scenario.mission_hours
+    risks = layout_risks(
+        candidates, [rates] * len(candidates), [mission] * len(candidates), sized.groups
+    )
+    costs: CostOfOwnership | None = None
+    if prices is not None:
+        costs = cost_of_ownership(
+            np.array(sized.total, dtype=np.float64),
+            np.array(sized.groups, dtype=np.float64),
+            prices=prices,
+            op_failures_per_hour=rates.op_failures_per_hour,
+            mission_hours=mission,
+            usable_tb=None if sized.usable is None else np.array(sized.usable),
+        )
+    rank_cost = costs.total_cost if costs is not None else np.array(sized.total, dtype=np.float64)
+    choice = choose(target, rank_cost, risks.p_loss_aggregate, np.array(sized.total), money)
+
+    def candidate(i: int) -> Candidate:
+        rank = float(rank_cost[i])
+        return Candidate(
+            layout=candidates[i],
+            groups=sized.groups[i],
+            total_disks=sized.total[i],
+            overhead_disks=sized.overhead[i],
+            usable_tb=None if sized.usable is None else sized.usable[i],
+            bound_by=sized.bound_by[i],
+            rebuild_hours=candidates[i].chain_rates(rates).rebuild_hours,
+            p_loss_aggregate=float(risks.p_loss_aggregate[i]),
+            p_group_lost_aggregate=float(risks.p_group_lost_aggregate[i]),
+            p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),
+            cost=None if costs is None else costs.at(i),
+            rank_cost=rank,
+            misses=tuple(
+                misses(
+                    target,
+                    float(risks.p_loss_aggregate[i]),
+                    sized.total[i],
+                    rank if money else None,
+                )
+            ),
+        )
+
+    def maybe(i: int | None) -> Candidate | None:
+        return None if i is None else candidate(i)
+
+    return Recommendation(
+        title=scenario.name,
+        mission_hours=mission,
+        requirement=sized.requirement,
+        target=target,
+        money=money,
+        currency="" if prices is None else prices.currency,
+        evaluated=len(candidates),
+        meeting=tuple(candidate(int(i)) for i in choice.meeting),
+        front=tuple(candidate(int(i)) for i in choice.front),
+        top=maybe(choice.top),
+        nearest_cheaper=maybe(choice.nearest_cheaper),
+        closest=maybe(choice.closest),
+        inputs=scenario_inputs(scenario, overrides),
+    )
+
+
+def nines(p_loss: float) -> float:
+    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0)."""
+    return math.inf if p_loss <= 0 else -math.log10(p_loss)

@@ -1,0 +1,324 @@
+"""``planner recommend`` rendered: the choice, the candidates meeting the target, the front.
+
+The columns are declared once (:func:`candidate_columns`) for the Rich tables, Markdown and
+the TUI's choose view; CSV and JSON carry the raw values (:func:`candidate_record`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from planner.core.rates import HOURS_PER_YEAR
+from planner.core.recommend import describe_misses
+from planner.report.inputs import inputs_lines, with_inputs
+from planner.report.numbers import (
+    drives_column,
+    integer_column,
+    percent_column,
+    significant_column,
+    tb_column,
+)
+from planner.report.table import (
+    Column,
+    csv_text,
+    finite_or_none,
+    fit_columns,
+    json_text,
+    markdown_cell,
+    markdown_table,
+    rich_table_for,
+    table_cells,
+)
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from planner.analysis.recommend import Candidate, Recommendation
+
+SHOWN = 10
+"""Candidates meeting the target listed by default (``--top`` changes it)."""
+
+
+def _money_column(values: Sequence[float | None]) -> list[str]:
+    """Money with thousands separators and no decimals: ``182,400``."""
+    return ["" if v is None else f"{v:,.0f}" for v in values]
+
+
+def _nines_column(values: Sequence[float]) -> list[str]:
+    """Nines of reliability with one decimal: ``4.3``."""
+    import math
+
+    return ["∞" if math.isinf(v) else f"{v:.1f}" for v in values]
+
+
+def _nines(p: float) -> float:
+    import math
+
+    return math.inf if p <= 0 else -math.log10(p)
+
+
+def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
+    """The columns of every candidate table; cost ones when the scenario has prices."""
+    money = f" ({report.currency})" if report.currency else ""
+    columns: list[Column[Candidate]] = [
+        Column("Layout", lambda c: c.layout.label, numeric=False),
+        Column("Drives/group", lambda c: c.layout.group_text(), short_header="Drives/\ngroup"),
+        Column("Groups", lambda c: c.groups, integer_column, priority=3),
+        Column(
+            "Total drives", lambda c: c.total_disks, integer_column, short_header="Total\ndrives"
+        ),
+        Column(
+            "Overhead drives",
+            lambda c: c.overhead_disks,
+            drives_column,
+            short_header="Over-\nhead",
+            priority=2,
+        ),
+    ]
+    if (report.meeting and report.meeting[0].usable_tb is not None) or (
+        report.front and report.front[0].usable_tb is not None
+    ):
+        columns.append(
+            Column(
+                "Usable TB", lambda c: c.usable_tb, tb_column, short_header="Usable\nTB", priority=2
+            )
+        )
+    columns += [
+        Column(
+            "Rebuild hours",
+            lambda c: c.rebuild_hours,
+            significant_column,
+            short_header="Rebuild\nh",
+            priority=4,
+            unit="h",
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda c: c.p_loss_aggregate,
+            percent_column,
+            short_header="P(loss)\naggregate",
+        ),
+        Column("Nines", lambda c: _nines(c.p_loss_aggregate), _nines_column, priority=3),
+        Column(
+            "P(group lost) aggregate",
+            lambda c: c.p_group_lost_aggregate,
+            percent_column,
+            short_header="P(group\nlost)",
+            priority=5,
+        ),
+    ]
+    if report.money:
+        columns += [
+            Column(
+                f"Total cost{money}",
+                lambda c: None if c.cost is None else c.cost.total_cost,
+                _money_column,
+                short_header=f"Total\ncost{money}",
+            ),
+            Column(
+                f"Cost per usable TB{money}",
+                lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
+                _money_column,
+                short_header="Cost/\nTB",
+                priority=4,
+            ),
+        ]
+    return columns
+
+
+def _target_text(report: Recommendation) -> str:
+    target = report.target
+    years = report.mission_hours / HOURS_PER_YEAR
+    parts = [f"P(loss) of the aggregate over {years:g} years at most {target.max_p_loss:.2g}"]
+    if target.max_drives is not None:
+        parts.append(f"at most {target.max_drives:,} drives")
+    if target.max_cost is not None:
+        parts.append(f"total cost at most {target.max_cost:,.0f} {report.currency}".rstrip())
+    return "; ".join(parts)
+
+
+def summary(report: Recommendation) -> list[str]:
+    """The verdict in sentences: the choice, what the next cheaper gives up, the front."""
+    ranked = "total cost of ownership" if report.money else "drives (no drive.price given)"
+    lines = [
+        f"Searched {report.evaluated:,} layouts sized for {report.requirement}; "
+        f"target: {_target_text(report)}; ranked by {ranked}."
+    ]
+    top = report.top
+    if top is None:
+        closest = report.closest
+        lines.append("No layout meets the target.")
+        if closest is not None:
+            lines.append(
+                f"Closest: {closest.layout.label} ({closest.total_disks:,} drives), which "
+                f"misses {describe_misses(closest.misses)}."
+            )
+        return lines
+    lines.append(
+        f"Recommended: {top.layout.label}: {top.total_disks:,} drives, P(loss) "
+        f"{top.p_loss_aggregate:.2g} ({_nines(top.p_loss_aggregate):.1f} nines)"
+        + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
+        + f"; {len(report.meeting):,} layouts meet the target."
+    )
+    cheaper = report.nearest_cheaper
+    if cheaper is not None:
+        saving = top.rank_cost - cheaper.rank_cost
+        unit = (
+            f" {report.currency}".rstrip()
+            if report.money
+            else " drive"
+            if saving == 1
+            else " drives"
+        )
+        lines.append(
+            f"The next cheaper, {cheaper.layout.label}, saves {saving:,.0f}{unit} but misses "
+            f"{describe_misses(cheaper.misses)}."
+        )
+    else:
+        lines.append("Nothing cheaper was found.")
+    lines.append(
+        f"Pareto front of cost against P(loss): {len(report.front):,} layouts; "
+        f"{report.off_front:,} others are beaten on both by one of them (not listed)."
+    )
+    return lines
+
+
+def _shown(report: Recommendation, top: int) -> tuple[Candidate, ...]:
+    return report.meeting[:top]
+
+
+def to_rich(
+    report: Recommendation, top: int = SHOWN, max_width: int | None = None
+) -> list[RenderableType]:
+    """The summary, the best candidates meeting the target, and the front, for a terminal."""
+    from rich.text import Text
+
+    columns = candidate_columns(report)
+    parts: list[RenderableType] = [Text(report.title, style="bold")]
+    parts += [Text(line) for line in summary(report)]
+    shown = _shown(report, top)
+    for title, rows in (
+        (f"Meeting the target, cheapest first ({len(shown)} of {len(report.meeting):,})", shown),
+        ("Pareto front: cost against P(loss)", report.front),
+    ):
+        if not rows:
+            continue
+        cells = table_cells(columns, rows)
+        keep = fit_columns(columns, cells, max_width)
+        table = rich_table_for(title, columns, keep)
+        for candidate, row in zip(rows, cells, strict=True):
+            style = (
+                "bold" if report.top is not None and candidate.layout == report.top.layout else ""
+            )
+            if candidate.misses:
+                style = "dim"
+            table.add_row(*(row[i] for i in keep), style=style)
+        parts.append(table)
+    parts += [Text(line, style="dim") for line in inputs_lines(report.inputs, [])]
+    return parts
+
+
+def to_markdown(report: Recommendation, top: int = SHOWN) -> str:
+    """The summary, the candidates meeting the target and the front, as Markdown."""
+    columns = candidate_columns(report)
+    lines = [f"### {report.title}", ""]
+    lines += [markdown_cell(line) for line in summary(report)]
+    lines.append("")
+    shown = _shown(report, top)
+    if shown:
+        lines += [
+            f"**Meeting the target, cheapest first** ({len(shown)} of {len(report.meeting):,})",
+            "",
+            *markdown_table(columns, table_cells(columns, shown)),
+            "",
+        ]
+    lines += [
+        "**Pareto front: cost against P(loss)**",
+        "",
+        *markdown_table(columns, table_cells(columns, report.front)),
+        "",
+    ]
+    lines += [f"- {markdown_cell(line)}" for line in inputs_lines(report.inputs, [])]
+    return "\n".join(lines) + "\n"
+
+
+def candidate_record(candidate: Candidate, role: str) -> dict[str, Any]:
+    """One candidate's raw values (the JSON contract's rows)."""
+    layout = candidate.layout
+    cost = candidate.cost
+    return {
+        "role": role,
+        "label": layout.label,
+        "raid": layout.raid,
+        "parity": layout.parity,
+        "group_size": layout.group_size,
+        "declustered_data": None if layout.declustered is None else layout.declustered.data,
+        "declustered_spares": None if layout.declustered is None else layout.declustered.spares,
+        "groups": candidate.groups,
+        "total_disks": candidate.total_disks,
+        "overhead_disks": candidate.overhead_disks,
+        "usable_tb": candidate.usable_tb,
+        "bound_by": candidate.bound_by,
+        "rebuild_hours": candidate.rebuild_hours,
+        "p_loss_aggregate": candidate.p_loss_aggregate,
+        "p_group_lost_aggregate": candidate.p_group_lost_aggregate,
+        "p_sectors_lost_aggregate": candidate.p_sectors_lost_aggregate,
+        "total_cost": None if cost is None else cost.total_cost,
+        "cost_per_usable_tb": None if cost is None else cost.cost_per_usable_tb,
+        "rank_cost": finite_or_none(candidate.rank_cost),
+        "misses": [m.target for m in candidate.misses],
+    }
+
+
+def _records(report: Recommendation, top: int) -> list[dict[str, Any]]:
+    rows = [candidate_record(c, "meets") for c in _shown(report, top)]
+    rows += [candidate_record(c, "front") for c in report.front]
+    for role, candidate in (
+        ("recommended", report.top),
+        ("nearest_cheaper", report.nearest_cheaper),
+        ("closest", report.closest),
+    ):
+        if candidate is not None:
+            rows.append(candidate_record(candidate, role))
+    return rows
+
+
+def to_json(report: Recommendation, top: int = SHOWN) -> str:
+    """The JSON contract: the search, the target, the choice, the front."""
+    target = report.target
+    document = {
+        "scenario": report.title,
+        "mission_hours": report.mission_hours,
+        "requirement": report.requirement,
+        "target": {
+            "max_p_loss": target.max_p_loss,
+            "max_drives": target.max_drives,
+            "max_cost": target.max_cost,
+        },
+        "ranked_by": "total_cost" if report.money else "total_disks",
+        "currency": report.currency,
+        "evaluated": report.evaluated,
+        "meeting": len(report.meeting),
+        "front_size": len(report.front),
+        "off_front": report.off_front,
+        "recommended": None if report.top is None else candidate_record(report.top, "recommended"),
+        "nearest_cheaper": (
+            None
+            if report.nearest_cheaper is None
+            else candidate_record(report.nearest_cheaper, "nearest_cheaper")
+        ),
+        "closest": None if report.closest is None else candidate_record(report.closest, "closest"),
+        "candidates": [candidate_record(c, "meets") for c in _shown(report, top)],
+        "front": [candidate_record(c, "front") for c in report.front],
+        "summary": summary(report),
+    }
+    return json_text(with_inputs(document, report.inputs))
+
+
+def to_csv(report: Recommendation, top: int = SHOWN) -> str:
+    """CSV: the listed candidates, the front and the choices, one row each (``role``)."""
+    rows = _records(report, top)
+    for row in rows:
+        row["misses"] = " ".join(row["misses"])
+    return csv_text(rows, report.inputs)

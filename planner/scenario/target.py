@@ -1,0 +1,181 @@
+"""What ``planner recommend`` looks for: the ``target:`` and ``search:`` sections.
+
+```yaml
+target:
+  usable_tb: 400          # default: the workload's capacity, else aggregate.data_disks
+  max_p_loss: 0.01%       # P(loss) of the aggregate over the mission (or min_nines: 4)
+  max_drives: 500         # optional
+  max_cost: 250000        # optional budget, in the scenario's currency (needs drive.price)
+search:                   # optional: the layouts considered (these are the defaults)
+  mirrors: true
+  parity: [1, 2, 3]
+  group_sizes: [3, 30]
+  declustered: true       # default: only when a layout of the scenario is a dRAID pool
+  draid_data: [4, 8, 16]
+  draid_children: [24, 48, 96]
+  draid_spares: [1, 2]
+```
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from planner.core.recommend import SearchSpace, Target
+from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
+from planner.scenario.errors import shown
+from planner.scenario.layout import MAX_CHILDREN, MAX_PARITY
+
+MAX_GROUP_SIZE_SEARCHED = 1000
+"""Largest parity group a search may consider (the layouts' own limit)."""
+
+
+def _probability(value: object) -> object:
+    """``"0.01%"`` -> 1e-4; numbers pass through for the float validation."""
+    if not isinstance(value, str):
+        return value
+    fraction = percent_value(value)
+    if fraction is None:
+        raise ValueError(
+            f"{shown(value)} is not a probability; write 1e-4 or a percentage like 0.01%"
+        )
+    return fraction
+
+
+Probability = Annotated[
+    float,
+    BeforeValidator(_probability),
+    Field(strict=True, gt=0, lt=1, allow_inf_nan=False),
+]
+
+
+class TargetSpec(FrozenModel):
+    """The target a recommended layout must meet."""
+
+    usable_tb: float | None = positive(
+        default=None,
+        le=1e7,
+        description="Usable capacity the aggregate must hold (TB); default: the workload's "
+        "capacity, else aggregate.data_disks drives.",
+    )
+    max_p_loss: Probability | None = Field(
+        default=None,
+        description="Largest acceptable P(loss) of the aggregate over the mission, e.g. "
+        "0.01% or 1e-4. Give this or min_nines.",
+    )
+    min_nines: float | None = positive(
+        default=None,
+        le=15,
+        description="Smallest acceptable nines of reliability over the mission: 4 means "
+        "P(loss) at most 1e-4. Give this or max_p_loss.",
+    )
+    max_drives: Count | None = Field(
+        default=None, ge=1, le=1_000_000, description="Most drives the aggregate may have."
+    )
+    max_cost: float | None = positive(
+        default=None,
+        description="Budget: the largest acceptable total cost of ownership over the "
+        "mission, in the scenario's currency (needs drive.price).",
+    )
+
+    @model_validator(mode="after")
+    def _one_risk_limit(self) -> TargetSpec:
+        if (self.max_p_loss is None) == (self.min_nines is None):
+            raise FieldError(
+                "give exactly one of max_p_loss (e.g. 0.01%) or min_nines (e.g. 4)",
+                "max_p_loss",
+            )
+        return self
+
+    @property
+    def p_loss_limit(self) -> float:
+        """The largest acceptable P(loss): ``max_p_loss``, or ``10 ** -min_nines``."""
+        if self.max_p_loss is not None:
+            return self.max_p_loss
+        assert self.min_nines is not None  # _one_risk_limit
+        return float(10.0**-self.min_nines)
+
+    def core_target(self) -> Target:
+        """This target as the core's :class:`~planner.core.recommend.Target`."""
+        return Target(self.p_loss_limit, self.max_drives, self.max_cost)
+
+
+def _sorted_unique(values: list[int]) -> list[int]:
+    return sorted(set(values))
+
+
+class SearchSpec(FrozenModel):
+    """The layouts ``planner recommend`` considers."""
+
+    mirrors: bool = Field(default=True, strict=True, description="RAID 10 and 3-way mirrors.")
+    parity: list[Count] = Field(
+        default=[1, 2, 3],
+        min_length=1,
+        max_length=MAX_PARITY,
+        description="Parity drives per group of the parity layouts (k).",
+    )
+    group_sizes: list[Count] = Field(
+        default=[3, 30],
+        min_length=2,
+        max_length=2,
+        description="Smallest and largest parity group, parity included: [min, max].",
+    )
+    declustered: bool | None = Field(
+        default=None,
+        strict=True,
+        description="Declustered pools (dRAID); default: when the scenario has one.",
+    )
+    draid_data: list[Count] = Field(
+        default=[4, 8, 16], min_length=1, description="Data blocks per stripe of the pools."
+    )
+    draid_children: list[Count] = Field(
+        default=[24, 48, 96], min_length=1, description="Drives per pool."
+    )
+    draid_spares: list[Count] = Field(
+        default=[1, 2], min_length=1, description="Distributed spares per pool."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _ranges(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        for key, low, high in (
+            ("parity", 1, MAX_PARITY),
+            ("group_sizes", 2, MAX_GROUP_SIZE_SEARCHED),
+            ("draid_data", 1, MAX_CHILDREN),
+            ("draid_children", 3, MAX_CHILDREN),
+            ("draid_spares", 0, MAX_CHILDREN),
+        ):
+            values = data.get(key)
+            if not isinstance(values, list):
+                continue
+            for value in values:
+                number = isinstance(value, int | float) and not isinstance(value, bool)
+                if number and not low <= value <= high:
+                    raise FieldError(
+                        f"{value:g} is out of range: each must be from {low} to {high}", key
+                    )
+        sizes = data.get("group_sizes")
+        sizes = sizes if isinstance(sizes, list) and len(sizes) == 2 else [0, 0]
+        if all(isinstance(v, int | float) for v in sizes) and sizes[0] > sizes[1]:
+            raise FieldError(
+                f"group_sizes is [min, max]: {sizes[0]:g} is above {sizes[1]:g}", "group_sizes"
+            )
+        return data
+
+    def space(self, scenario_has_pools: bool) -> SearchSpace:
+        """The core's search space; pools by default only when the scenario has one."""
+        declustered = scenario_has_pools if self.declustered is None else self.declustered
+        return SearchSpace(
+            mirrors=self.mirrors,
+            parities=tuple(_sorted_unique(self.parity)),
+            min_group_size=self.group_sizes[0],
+            max_group_size=self.group_sizes[1],
+            declustered=declustered,
+            draid_data=tuple(_sorted_unique(self.draid_data)),
+            draid_children=tuple(_sorted_unique(self.draid_children)),
+            draid_spares=tuple(_sorted_unique(self.draid_spares)),
+        )
