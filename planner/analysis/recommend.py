@@ -137,11 +137,14 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
             read_fraction=workload.read_iops / total if total > 0 else 1.0,
             capacity_tb=required,
         )
-        penalties = scenario.write_penalties()
-        counts = [
-            sized_counts(x, plain, core_drive, penalties.get(x.label, default_write_penalty(x)))
-            for x in layouts
-        ]
+        search = scenario.search
+        override = None if search is None else search.write_penalty
+
+        def penalty(layout: Layout) -> float:
+            mirror = layout.raid in ("raid10", "raid1", "mirror3")
+            return default_write_penalty(layout) if override is None or mirror else override
+
+        counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
         return _Sized(
             groups=[c.groups for c in counts],
             total=[c.disks_needed for c in counts],

@@ -14,6 +14,7 @@ search:                   # optional: the layouts considered (these are the defa
   draid_data: [4, 8, 16]
   draid_children: [24, 48, 96]
   draid_spares: [1, 2]
+  write_penalty: 1        # optional: disk I/Os per host write of parity layouts and pools
 ```
 """
 
@@ -135,6 +136,13 @@ class SearchSpec(FrozenModel):
     )
     draid_spares: list[Count] = Field(
         default=[1, 2], min_length=1, description="Distributed spares per pool."
+    )
+    write_penalty: float | None = positive(
+        default=None,
+        le=100,
+        description="Disk I/Os per host write of every parity layout and pool, for sizing "
+        "(e.g. 1 for arrays that write full stripes, such as NetApp RAID-DP); default by "
+        "preset: RAID 5 4, RAID 6 6, triple parity 8, a pool d + p (docs/sizing.md).",
     )
 
     @model_validator(mode="before")
