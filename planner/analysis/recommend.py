@@ -201,20 +201,31 @@ def search_layouts(scenario: Scenario) -> list[Layout]:
     return candidate_layouts(spec.space(has_pools))
 
 
+DEFAULT_TARGET = Target(max_p_loss=1e-4)
+"""The TUI's choose view's target when the scenario has none: 1 in 10,000 over the mission."""
+
+
 def recommendation(
     scenario: Scenario,
     layouts: Sequence[Layout] | None = None,
     overrides: Sequence[str] = (),
+    fallback_target: Target | None = None,
 ) -> Recommendation:
     """Search ``layouts`` (default: the scenario's search space) for its target.
+
+    ``fallback_target`` stands in when the scenario has no ``target:`` section (the TUI's
+    choose view); without either the search is refused.
 
     Raises:
         RecommendError: no target section, a budget without prices, or a capacity target
             without the drive's capacity.
     """
-    if scenario.target is None:
+    if scenario.target is not None:
+        target = scenario.target.core_target()
+    elif fallback_target is not None:
+        target = fallback_target
+    else:
         raise RecommendError(NO_TARGET)
-    target = scenario.target.core_target()
     prices: CostPrices | None = _prices(scenario)
     money = prices is not None
     if target.max_cost is not None and not money:

@@ -71,7 +71,7 @@ def candidate_layouts(space: SearchSpace) -> list[Layout]:
     """
     layouts: list[Layout] = []
     if space.mirrors:
-        layouts += [Layout("raid10", "raid10", 1, 2), Layout("mirror3", "mirror3", 2, 3)]
+        layouts += [Layout("raid10 2", "raid10", 1, 2), Layout("mirror3 3", "mirror3", 2, 3)]
     for k in space.parities:
         name = PARITY_PRESETS.get(k)
         for size in range(max(k + 1, space.min_group_size), space.max_group_size + 1):

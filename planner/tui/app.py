@@ -24,6 +24,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from textual.worker import get_current_worker
 
 from planner.analysis.compare import CompareData, compare_data
+from planner.analysis.recommend import DEFAULT_TARGET, recommendation
 from planner.analysis.sensitivity import layout_label, sensitivity_report
 from planner.analysis.simulation import SimulationRequest
 from planner.analysis.sweep import SweepSeries, group_size_series
@@ -34,16 +35,24 @@ from planner.scenario.edits import (
     EditError,
     parse_text,
     with_baseline,
+    with_layout_added,
     with_layout_removed,
     with_value,
 )
+from planner.tui.choose import ChooseView
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
 from planner.tui.executor import install_daemon_executor
 from planner.tui.files import FileActions
 from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
-from planner.tui.messages import ResultsReady, SweepReady, TornadoReady, WorkerFailed
+from planner.tui.messages import (
+    ChooseReady,
+    ResultsReady,
+    SweepReady,
+    TornadoReady,
+    WorkerFailed,
+)
 from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.simulation import SimulationLine
@@ -76,6 +85,7 @@ class PlannerApp(FileActions):
         Binding("f4", "view('model')", "Model"),
         Binding("f5", "view('sensitivity')", "Sensitivity"),
         Binding("f6", "simulate", "Simulate"),
+        Binding("f7", "view('choose')", "Choose"),
         Binding("ctrl+o", "export_markdown", "Export MD", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+r", "reload", "Reload", priority=True),
@@ -104,9 +114,11 @@ class PlannerApp(FileActions):
         """The scenario the sweep view shows, or None before the first sweep."""
         self._sensed: tuple[Scenario, str | None] | None = None
         """The scenario and layout the sensitivity view shows (or is computing)."""
+        self._chosen: Scenario | None = None
+        """The scenario the choose view shows (or is searching), None before the first."""
 
     def compose(self) -> ComposeResult:
-        """Title bar, parameters, the four views, footer."""
+        """Title bar, parameters, the five views, footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
         yield ParamsPanel(self.scenario, id="params")
@@ -119,6 +131,8 @@ class PlannerApp(FileActions):
                 yield ModelView(id="model-view")
             with TabPane("Sensitivity", id="sensitivity"):
                 yield SensitivityView(id="sensitivity-view")
+            with TabPane("Choose", id="choose"):
+                yield ChooseView(id="choose-view")
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -146,6 +160,8 @@ class PlannerApp(FileActions):
         self.recompute(scenario)
         if self._active_view == "sensitivity":
             self._request_tornado()
+        if self._active_view == "choose":
+            self.recompute_choose(scenario)
 
     @work(thread=True, exclusive=True, group="recompute")
     def recompute(self, scenario: Scenario) -> None:
@@ -195,6 +211,45 @@ class PlannerApp(FileActions):
         if not worker.is_cancelled:
             self.post_message(TornadoReady(scenario, label, tornado))
 
+    @work(thread=True, exclusive=True, group="choose")
+    def recompute_choose(self, scenario: Scenario) -> None:
+        """Search the layouts for ``scenario``'s target (choose view only).
+
+        Without a ``target:`` section the view shows the front against 1 in 10,000.
+        """
+        worker = get_current_worker()
+        try:
+            report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)
+        except (ValueError, ArithmeticError) as err:
+            self.post_message(WorkerFailed(f"Could not search the layouts: {err}"))
+            return
+        if not worker.is_cancelled:
+            self.post_message(ChooseReady(scenario, report))
+
+    def on_choose_ready(self, message: ChooseReady) -> None:
+        """Keep a search only if it belongs to the current scenario."""
+        if message.scenario is self.scenario:
+            self._chosen = message.scenario
+            self.query_one(ChooseView).report = message.report
+
+    def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
+        """Add the chosen point of the front as a layout, and say so."""
+        layout = message.candidate.layout
+        declustered = layout.declustered
+        before = len(self.scenario.layouts)
+        self._apply(
+            lambda: with_layout_added(
+                self.scenario,
+                raid=layout.raid,
+                parity=None if layout.raid is not None else layout.parity,
+                group_size=layout.group_size,
+                data=None if declustered is None else declustered.data,
+                spares=None if declustered is None else declustered.spares,
+            )
+        )
+        if len(self.scenario.layouts) > before:
+            self.notify(f"Added {self.scenario.layouts[-1].label} to the compare view (F2)")
+
     def _request_tornado(self) -> None:
         """Start a tornado for the current scenario and layout unless one is shown or running."""
         wanted = (self.scenario, self.selected_label)
@@ -234,12 +289,17 @@ class PlannerApp(FileActions):
             self.call_after_refresh(again.focus)
         elif self._active_view == "compare" and self.focused is None:
             self.call_after_refresh(self.query_one(CompareView).table.focus)
+        elif self._active_view == "choose":
+            self.call_after_refresh(self.query_one(ChooseView).focus)
         if self._active_view == "sweep" and self._swept is not self.scenario:
             self.recompute_sweep(self.scenario)
         if self._active_view == "sensitivity":
             self._request_tornado()
         if self._active_view == "model":
             self._update_model_subject()
+        if self._active_view == "choose" and self._chosen is not self.scenario:
+            self._chosen = self.scenario
+            self.recompute_choose(self.scenario)
 
     def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""
@@ -343,7 +403,7 @@ class PlannerApp(FileActions):
         self.push_screen(HelpScreen())
 
     def action_view(self, view: str) -> None:
-        """Switch to the compare, sweep, model or sensitivity view."""
+        """Switch to the compare, sweep, model, sensitivity or choose view."""
         if view in VIEWS:
             if self.focused is not None and view != self._active_view:
                 self._focus_by_view[self._active_view] = self.focused

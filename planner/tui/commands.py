@@ -12,6 +12,7 @@ VIEWS = {
     "sweep": "F3",
     "model": "F4",
     "sensitivity": "F5",
+    "choose": "F7",
 }
 """The views (tab ids) and the key that shows each."""
 

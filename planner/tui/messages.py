@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.message import Message
 
 from planner.analysis.compare import CompareData
+from planner.analysis.recommend import Recommendation
 from planner.analysis.sweep import SweepSeries
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
@@ -36,6 +37,15 @@ class TornadoReady(Message):
         self.scenario = scenario
         self.label = label
         self.tornado = tornado
+
+
+class ChooseReady(Message):
+    """A worker finished the recommendation search of ``scenario`` (the choose view)."""
+
+    def __init__(self, scenario: Scenario, report: Recommendation) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.report = report
 
 
 class WorkerFailed(Message):

@@ -120,7 +120,7 @@ class SweepView(Vertical):
             decades = [float(d) for d in range(min(lows), 1)]
             step = max(1, math.ceil(len(decades) / 8))
             ticks = decades[::-1][::step][::-1]
-            plt.yticks(ticks, [_decade_label(int(t)) for t in ticks])
+            plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
         _group_size_ticks(plt, series)
         plt.title("P(loss) of the aggregate over the mission (log scale)")
         plt.xlabel("group size N (drives, parity included)")
@@ -160,7 +160,7 @@ def _group_size_ticks(plt: Plot, series: Sequence[SweepSeries]) -> None:
     plt.xticks([2.0, *(float(v) for v in range(4, top + 1, 4))])
 
 
-def _decade_label(exponent: int) -> str:
+def decade_label(exponent: int) -> str:
     """A power of ten as a percentage: 100%, 10%, 1%, 0.1%, ..., then 1e-5%."""
     percent = 10.0 ** (exponent + 2)
     if percent >= 1:

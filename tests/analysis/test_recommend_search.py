@@ -53,7 +53,7 @@ def _scenario(tmp_path: Path, limit: str = "0.5%", extra: str = "") -> Path:
 
 def _brute_force() -> list[tuple[str, int, float]]:
     """(label, total drives, P(loss) of the aggregate) of every layout of the space."""
-    shapes = [("raid10", 1, 2), ("mirror3", 2, 3)]
+    shapes = [("raid10 2", 1, 2), ("mirror3 3", 2, 3)]
     shapes += [(f"raid5 {n}", 1, n) for n in range(3, 9)]
     shapes += [(f"raid6 {n}", 2, n) for n in range(3, 9)]
     rows = []
@@ -106,7 +106,7 @@ def test_nothing_meets_the_target_exits_2_with_the_closest(tmp_path: Path) -> No
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
-    assert "no layout meets the target; closest: mirror3" in lines[0]
+    assert "no layout meets the target; closest: mirror3 3" in lines[0]
     assert "P(loss)" in lines[0]
     assert "No layout meets the target." in result.stdout
 

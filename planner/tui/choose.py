@@ -1,0 +1,169 @@
+"""The choose view: the Pareto front of cost against P(loss), the target, and the choice.
+
+``planner recommend`` in the TUI (:mod:`planner.analysis.recommend`): every candidate of
+the scenario's search space sized and evaluated, the front drawn (log P(loss) of the
+aggregate against cost, or drives without prices), the target as a line. ← and → move
+along the front; Enter adds the point as a layout in the compare view.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from planner.analysis.recommend import Candidate, Recommendation
+from planner.core.recommend import describe_misses
+from planner.tui.sweep import CachedPlot, decade_label
+
+
+class ChooseView(Vertical, can_focus=True):
+    """The front as a plot and the point under the cursor described below it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,up", "move(-1)", "Cheaper", show=True),
+        Binding("right,down", "move(1)", "Safer", show=True),
+        Binding("enter", "add", "Add layout", show=True),
+    ]
+
+    report: reactive[Recommendation | None] = reactive(None, init=False)
+    """The latest search; None until computed."""
+
+    index: reactive[int] = reactive(0, init=False)
+    """The point of the front under the cursor."""
+
+    class AddRequested(Message):
+        """Enter on a point: add its layout to the scenario."""
+
+        def __init__(self, candidate: Candidate) -> None:
+            super().__init__()
+            self.candidate = candidate
+
+    def compose(self) -> ComposeResult:
+        """The plot and the description of the selected point."""
+        yield CachedPlot(id="choose-plot")
+        yield Static("searching the layouts…", id="choose-detail", markup=False)
+
+    @property
+    def selected(self) -> Candidate | None:
+        """The front's point under the cursor, or None before the first search."""
+        report = self.report
+        if report is None or not report.front:
+            return None
+        return report.front[min(self.index, len(report.front) - 1)]
+
+    def watch_report(self, report: Recommendation | None) -> None:
+        """A new search: start on the recommended point (else the closest), redraw."""
+        if report is None:
+            return
+        start = report.top or report.closest
+        labels = [c.layout.label for c in report.front]
+        if start is not None and start.layout.label in labels:
+            self.index = labels.index(start.layout.label)
+        else:
+            self.index = 0
+        self._draw()
+
+    def watch_index(self) -> None:
+        """The cursor moved: redraw the marker and the description."""
+        self._draw()
+
+    def action_move(self, step: int) -> None:
+        """Move along the front (cheaper: -1, safer: +1)."""
+        report = self.report
+        if report is not None and report.front:
+            self.index = max(0, min(len(report.front) - 1, self.index + step))
+
+    def action_add(self) -> None:
+        """Ask the app to add the selected point as a layout."""
+        candidate = self.selected
+        if candidate is not None:
+            self.post_message(self.AddRequested(candidate))
+
+    def _draw(self) -> None:
+        report = self.report
+        if report is None:
+            return
+        self._plot(report)
+        self.query_one("#choose-detail", Static).update(_detail(report, self.selected))
+
+    def _plot(self, report: Recommendation) -> None:
+        widget = self.query_one("#choose-plot", CachedPlot)
+        plt = widget.plt
+        plt.clear_figure()
+        points = [c for c in report.front if c.p_loss_aggregate > 0]
+        xs = [c.rank_cost for c in points]
+        ys = [math.log10(c.p_loss_aggregate) for c in points]
+        if points:
+            plt.plot(xs, ys, marker="braille", color="gray")
+            for meets, marker, colour in ((True, "●", "green"), (False, "○", "white")):
+                chosen = [
+                    (x, y)
+                    for x, y, c in zip(xs, ys, points, strict=True)
+                    if (not c.misses) == meets
+                ]
+                if chosen:
+                    plt.scatter(
+                        [x for x, _ in chosen], [y for _, y in chosen], marker=marker, color=colour
+                    )
+        limit = math.log10(report.target.max_p_loss)
+        plt.hline(limit, color="red")
+        selected = self.selected
+        if selected is not None and selected.p_loss_aggregate > 0:
+            plt.scatter(
+                [selected.rank_cost],
+                [math.log10(selected.p_loss_aggregate)],
+                marker="◆",
+                color="yellow",
+            )
+        lows = [math.floor(y) for y in ys] + [math.floor(limit)]
+        decades = [float(d) for d in range(min(lows), 1)]
+        step = max(1, math.ceil(len(decades) / 8))
+        ticks = decades[::-1][::step][::-1]
+        plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
+        if xs:
+            low, high = min(xs), max(xs)
+            xticks = [low + (high - low) * i / 4 for i in range(5)] if high > low else [low]
+            plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
+        unit = f"total cost ({report.currency})" if report.currency else "total cost"
+        plt.xlabel(unit if report.money else "drives")
+        plt.title(f"P(loss) of the aggregate against {unit if report.money else 'drives'}")
+        widget.redraw()
+
+
+def _detail(report: Recommendation, selected: Candidate | None) -> Text:
+    """The selected point in words, and what the line and the markers mean."""
+    text = Text()
+    target = f"target P(loss) ≤ {report.target.max_p_loss:.2g} (red line)"
+    if report.top is None:
+        text.append("No layout meets the target. ", style="bold red")
+    else:
+        text.append(f"Recommended: {report.top.layout.label}. ", style="bold")
+    if selected is not None:
+        cost = (
+            f", total cost {selected.rank_cost:,.0f} {report.currency}".rstrip()
+            if report.money
+            else ""
+        )
+        text.append(
+            f"◆ {selected.layout.label}: {selected.total_disks:,} drives, P(loss) "
+            f"{selected.p_loss_aggregate:.2g}{cost}; "
+        )
+        if selected.misses:
+            text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")
+        else:
+            text.append("meets the target. ", style="green")
+    text.append(
+        f"{target}; ● meets it, ○ misses it. Front: {len(report.front):,} of "
+        f"{report.evaluated:,} layouts ({report.off_front:,} beaten on both). ←/→ move, Enter "
+        "adds it to Compare.",
+        style="dim",
+    )
+    return text

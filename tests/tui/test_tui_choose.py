@@ -1,0 +1,57 @@
+"""The choose view (F7): the front drawn, the target line, moving along it, Enter adds."""
+
+from __future__ import annotations
+
+import pytest
+from pilot_helpers import SCENARIO, app_of, retype, settle
+from textual.widgets import Static
+
+from planner.analysis.recommend import DEFAULT_TARGET, recommendation
+from planner.scenario import load_scenario
+from planner.tui import make_app
+from planner.tui.choose import ChooseView
+
+SIZE = (120, 40)
+pytestmark = pytest.mark.asyncio
+
+
+async def test_choose_view_moves_along_the_front_and_adds_a_layout() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app.query_one(ChooseView)
+        assert app.focused is view
+        report = view.report
+        assert report is not None
+        # the same search as the analysis layer's, with the default target (no target:)
+        expected = recommendation(load_scenario(SCENARIO), fallback_target=DEFAULT_TARGET)
+        assert [c.layout.label for c in report.front] == [c.layout.label for c in expected.front]
+        assert report.target == DEFAULT_TARGET
+        top = report.top
+        assert top is not None
+        assert view.selected == top  # the cursor starts on the recommendation
+        detail = str(view.query_one("#choose-detail", Static).render())
+        assert f"Recommended: {top.layout.label}" in detail
+
+        start = view.index
+        await pilot.press("left")
+        await settle(pilot)
+        assert view.index == max(0, start - 1)
+        chosen = view.selected
+        assert chosen is not None
+        assert chosen.layout.label in str(view.query_one("#choose-detail", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.scenario.core_layouts()[-1].group_size == chosen.layout.group_size
+        assert app.scenario.core_layouts()[-1].parity == chosen.layout.parity
+
+        # a field change while the view is shown searches again (ARR up: riskier front)
+        await retype(pilot, "drive-arr", "8%")
+        await pilot.press("f7")
+        await settle(pilot)
+        again = view.report
+        assert again is not None
+        assert again is not report
+        assert again.front[0].p_loss_aggregate > report.front[0].p_loss_aggregate
