@@ -32,8 +32,8 @@ def recommend(
     layout and what it misses.
     """
     from planner.analysis.recommend import RecommendError, recommendation
-    from planner.core.recommend import describe_misses
     from planner.report import recommend as render
+    from planner.report.recommend import describe_misses
 
     scenario = load(file, overrides)
     where = str(file) if file is not None else "<default scenario>"

@@ -21,7 +21,6 @@ prices, else the drive count.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -241,17 +240,3 @@ def _closest(
     if target.max_cost is not None and money:
         worst = np.maximum(worst, costs / target.max_cost)
     return int(np.lexsort((costs, worst))[0])
-
-
-def describe_misses(found: Sequence[Miss]) -> str:
-    """``P(loss) 3.2e-04 > 1e-04 (x3.2), drives 520 > 500``, for notes and errors."""
-    names = {"max_p_loss": "P(loss)", "max_drives": "drives", "max_cost": "cost"}
-
-    def one(miss: Miss) -> str:
-        if miss.target == "max_p_loss":
-            value, limit = f"{miss.value:.2g}", f"{miss.limit:.2g}"
-        else:
-            value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
-        return f"{names[miss.target]} {value} > {limit} (x{miss.ratio:.3g})"
-
-    return ", ".join(one(m) for m in found)

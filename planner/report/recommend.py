@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
-from planner.core.recommend import describe_misses
+from planner.core.recommend import Miss
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import (
     drives_column,
@@ -56,6 +56,20 @@ def _nines(p: float) -> float:
     import math
 
     return math.inf if p <= 0 else -math.log10(p)
+
+
+def describe_misses(found: Sequence[Miss]) -> str:
+    """``P(loss) 3.2e-04 > 1e-04 (x3.2), drives 520 > 500``, for notes and errors."""
+    names = {"max_p_loss": "P(loss)", "max_drives": "drives", "max_cost": "cost"}
+
+    def one(miss: Miss) -> str:
+        if miss.target == "max_p_loss":
+            value, limit = f"{miss.value:.2g}", f"{miss.limit:.2g}"
+        else:
+            value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
+        return f"{names[miss.target]} {value} > {limit} (x{miss.ratio:.3g})"
+
+    return ", ".join(one(m) for m in found)
 
 
 def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:

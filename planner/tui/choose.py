@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from planner.analysis.recommend import Candidate, Recommendation
-from planner.core.recommend import describe_misses
+from planner.report.recommend import describe_misses
 from planner.tui.sweep import CachedPlot, decade_label
 
 
