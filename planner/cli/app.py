@@ -28,6 +28,7 @@ from planner.cli.output import (
     print_note,
 )
 from planner.cli.recommend import recommend
+from planner.cli.report import report
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
@@ -223,6 +224,7 @@ app.command("compare-methods")(compare_methods)  # planner/cli/compare.py
 app.command()(sweep)  # planner/cli/sweep.py
 app.command()(sensitivity)  # planner/cli/sensitivity.py
 app.command()(recommend)  # planner/cli/recommend.py
+app.command()(report)  # planner/cli/report.py
 
 
 def main() -> None:

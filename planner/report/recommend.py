@@ -233,12 +233,18 @@ def to_rich(
     return parts
 
 
-def to_markdown(report: Recommendation, top: int = SHOWN) -> str:
-    """The summary, the candidates meeting the target and the front, as Markdown."""
+def to_markdown(report: Recommendation, top: int = SHOWN, with_summary: bool = True) -> str:
+    """The summary, the candidates meeting the target and the front, as Markdown.
+
+    ``with_summary=False`` leaves out the heading and the summary (the design report says
+    them in its own words above the tables).
+    """
     columns = candidate_columns(report)
-    lines = [f"### {report.title}", ""]
-    lines += [markdown_cell(line) for line in summary(report)]
-    lines.append("")
+    lines = []
+    if with_summary:
+        lines += [f"### {report.title}", ""]
+        lines += [markdown_cell(line) for line in summary(report)]
+        lines.append("")
     shown = _shown(report, top)
     if shown:
         lines += [

@@ -1,0 +1,129 @@
+"""``planner report``: everything a design review needs, from one scenario.
+
+The recommendation (:mod:`planner.analysis.recommend`; the scenario's target, else 1 in
+10,000), the comparison of the scenario's layouts with the recommended one added, the
+group-size sweep, the sensitivity of the recommended layout and its methods cross-check
+(exact Markov, MTTDL approximation, simulations). :mod:`planner.report.design` renders it
+as one Markdown document with the front and the sweep drawn beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planner.analysis.compare import CompareData, compare_data
+from planner.analysis.inputs import scenario_inputs
+from planner.analysis.recommend import DEFAULT_TARGET, Recommendation, recommendation
+from planner.analysis.sensitivity import sensitivity_report
+from planner.analysis.simulation import RunSettings, methods_report
+from planner.analysis.sweep import sweep_report
+from planner.report.inputs import Inputs
+from planner.report.methods import MethodsReport
+from planner.report.sensitivity import SensitivityReport
+from planner.report.sweep import SweepReport
+from planner.scenario import Scenario
+from planner.scenario.edits import EditError, with_layout_added
+
+SWEEP_PARITIES = (1, 2, 3)
+SWEEP_SIZES = tuple(range(2, 29))
+"""The sweep drawn in the report: n+1 to n+3, groups of 2 to 28 drives (NS3574's figures)."""
+
+REPORT_SIMULATION = RunSettings(
+    trials=None, rel_error=0.1, time_budget_seconds=20.0, seed=1, method="auto"
+)
+"""The report's simulations: to ±10 % at 95 %, at most 20 s each, seed 1 (reproducible)."""
+
+
+@dataclass(frozen=True)
+class DesignReport:
+    """Every part of the design-review document.
+
+    Attributes:
+        title: the scenario's name.
+        mission_years: the mission (years).
+        inputs: the scenario's inputs (and ``--set`` overrides).
+        recommendation: the search for the target.
+        target_given: whether the target is the scenario's (else the default 1e-4).
+        chosen_label: the recommended layout's label in the comparison, or None.
+        compare: the scenario's layouts with the recommended one added.
+        sweep: P(loss) against group size for n+1 to n+3.
+        sensitivity: the tornado of the recommended layout (None without one).
+        methods: the recommended layout's methods cross-check (None without one).
+    """
+
+    title: str
+    mission_years: float
+    inputs: Inputs
+    recommendation: Recommendation
+    target_given: bool
+    chosen_label: str | None
+    compare: CompareData
+    sweep: SweepReport
+    sensitivity: SensitivityReport | None
+    methods: MethodsReport | None
+
+
+def design_report(
+    scenario: Scenario,
+    overrides: Sequence[str] = (),
+    settings: RunSettings = REPORT_SIMULATION,
+) -> DesignReport:
+    """Gather the document's parts (the simulations take up to a minute).
+
+    Raises:
+        planner.analysis.recommend.RecommendError: the search is refused (a budget
+            without prices, a capacity target without the drive's capacity).
+    """
+    found = recommendation(scenario, None, overrides, DEFAULT_TARGET)
+    with_choice, chosen = _with_chosen(scenario, found)
+    chosen_layout = next((x for x in with_choice.core_layouts() if x.label == chosen), None)
+    return DesignReport(
+        title=scenario.name,
+        mission_years=scenario.mission_years,
+        inputs=scenario_inputs(scenario, overrides),
+        recommendation=found,
+        target_given=scenario.target is not None,
+        chosen_label=chosen,
+        compare=compare_data(with_choice, overrides),
+        sweep=sweep_report(scenario, SWEEP_PARITIES, SWEEP_SIZES, True, None, False, overrides),
+        sensitivity=(
+            None if chosen is None else sensitivity_report(with_choice, chosen, overrides=overrides)
+        ),
+        methods=(
+            None
+            if chosen_layout is None
+            else methods_report(with_choice, [chosen_layout], settings, overrides=overrides)
+        ),
+    )
+
+
+def _with_chosen(scenario: Scenario, found: Recommendation) -> tuple[Scenario, str | None]:
+    """The scenario with the recommended layout among its layouts, and that layout's label.
+
+    A layout of the same shape already in the scenario is used as it is.
+    """
+    top = found.top
+    if top is None:
+        return scenario, None
+    for layout in scenario.core_layouts():
+        same = (layout.parity, layout.group_size, layout.declustered) == (
+            top.layout.parity,
+            top.layout.group_size,
+            top.layout.declustered,
+        )
+        if same:
+            return scenario, layout.label
+    declustered = top.layout.declustered
+    try:
+        added = with_layout_added(
+            scenario,
+            raid=top.layout.raid,
+            parity=None if top.layout.raid is not None else top.layout.parity,
+            group_size=top.layout.group_size,
+            data=None if declustered is None else declustered.data,
+            spares=None if declustered is None else declustered.spares,
+        )
+    except EditError:
+        return scenario, None
+    return added, added.layouts[-1].label

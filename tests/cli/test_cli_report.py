@@ -1,0 +1,61 @@
+"""``planner report``: the design-review document, its pictures, and how it renders."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from typer.testing import CliRunner
+
+from planner.analysis.recommend import DEFAULT_TARGET, recommendation
+from planner.cli import app
+from planner.scenario import load_default_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _html(markdown: str) -> str:
+    # GitHub-flavoured enough: CommonMark with tables, as GitHub renders a .md file
+    return MarkdownIt("commonmark").enable("table").render(markdown)
+
+
+def test_report_writes_the_document_and_its_pictures(tmp_path: Path) -> None:
+    target = tmp_path / "review.md"
+    result = CliRunner().invoke(app, ["report", "-o", str(target), "--time-budget", "1"])
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text(encoding="utf-8")
+    for image in ("review-front.svg", "review-sweep.svg"):
+        path = tmp_path / image
+        assert ET.parse(path).getroot().tag.endswith("svg")
+        assert f"]({image})" in text  # linked relative to the document
+    top = recommendation(load_default_scenario(), fallback_target=DEFAULT_TARGET).top
+    assert top is not None
+    assert f"Recommended: {top.layout.label}:" in text
+    assert f"## Sensitivity of {top.layout.label}" in text
+    for section in (
+        "## Recommendation",
+        "## Inputs and their sources",
+        "## The layouts compared",
+        "## Cost against risk",
+        "## Group size and parity",
+        "## Methods cross-check",
+    ):
+        assert section in text
+    assert "Simulation, exponential" in text
+    html = _html(text)
+    # every Markdown table became an HTML table: comparison, meeting, front, tornado, methods
+    assert html.count("<table>") == 5
+    assert not re.search(r"^\|", re.sub(r"<[^>]+>", "", html), re.MULTILINE)
+    assert '<img src="review-front.svg"' in html
+    assert '<img src="review-sweep.svg"' in html
+
+
+def test_a_folder_that_does_not_exist_is_one_line_and_nothing_is_written(tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "review.md"
+    result = CliRunner().invoke(app, ["report", "-o", str(target)])
+    assert result.exit_code == 2
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "missing").exists()
