@@ -62,11 +62,13 @@ def front_image(found: Recommendation) -> bytes:
             [top.rank_cost], [top.p_loss_aggregate], s=140, marker="*", color="gold",
             edgecolors="black", zorder=4, label=f"recommended: {top.layout.label}",
         )  # fmt: skip
-    for c in front:
-        axes.annotate(
-            c.layout.label, (c.rank_cost, c.p_loss_aggregate), fontsize=7,
-            xytext=(4, 4), textcoords="offset points",
-        )  # fmt: skip
+    named = [c for c in (found.top, found.nearest_cheaper, found.closest) if c is not None]
+    for c in [*named, *front[:: max(1, len(front) // 6)]]:  # a few, so labels do not pile up
+        if c.p_loss_aggregate > 0:
+            axes.annotate(
+                c.layout.label, (c.rank_cost, c.p_loss_aggregate), fontsize=7,
+                xytext=(4, 4), textcoords="offset points",
+            )  # fmt: skip
     axes.set_yscale("log")
     unit = f"total cost of ownership ({found.currency})" if found.currency else "total cost"
     axes.set_xlabel(unit if found.money else "drives")
@@ -101,8 +103,8 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
             "what you need (README: Recommend).",
             "",
         ]
-    lines += [markdown_cell(line) for line in recommend_report.summary(found)]
-    lines.append("")
+    for line in recommend_report.summary(found):
+        lines += [markdown_cell(line), ""]
     if chosen is not None and found.top is not None:
         lines += _why(report)
     lines += ["## Inputs and their sources", ""]

@@ -295,6 +295,8 @@ def test_json_schema() -> None:
         "baseline",
         "workload",
         "costs",
+        "target",
+        "search",
         "distributions",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
