@@ -190,10 +190,6 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     )
 
 
-def _prices(scenario: Scenario) -> CostPrices | None:
-    return None  # replaced by scenario.cost_prices() when the cost section lands
-
-
 def search_layouts(scenario: Scenario) -> list[Layout]:
     """The candidates the scenario's ``search:`` section (or the defaults) describes."""
     has_pools = any(x.declustered is not None for x in scenario.core_layouts())
@@ -226,7 +222,7 @@ def recommendation(
         target = fallback_target
     else:
         raise RecommendError(NO_TARGET)
-    prices: CostPrices | None = _prices(scenario)
+    prices: CostPrices | None = scenario.cost_prices()
     money = prices is not None
     if target.max_cost is not None and not money:
         raise RecommendError(

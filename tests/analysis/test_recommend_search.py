@@ -159,3 +159,36 @@ def test_bad_target_or_search_is_one_line_with_a_position(
     assert "\n" not in line
     assert fragment in line
     assert f"{path}:" in line
+
+
+def test_with_prices_the_ranking_is_the_total_cost_of_ownership(tmp_path: Path) -> None:
+    # price per drive, an enclosure share per group and energy: the ranking is their sum
+    extra = "costs:\n  energy_per_kwh: 0.2\n  per_group: 900\n  currency: EUR\n"
+    text = SCENARIO.format(limit="2%").replace(
+        "  capacity_tb: 4\n", "  capacity_tb: 4\n  price: 100\n  watts: 7\n"
+    )
+    path = tmp_path / "priced.yaml"
+    path.write_text(text + extra, encoding="utf-8")
+    report = recommendation(load_scenario(path))
+    assert report.money
+    assert report.currency == "EUR"
+
+    def cost(drives: int, groups: int) -> float:
+        replacements = drives * LOP * MISSION  # Poisson mean of each slot's failures
+        energy = drives * 7 * MISSION / 1000 * 0.2
+        return drives * 100 + groups * 900 + replacements * 100 + energy
+
+    rows = []
+    for label, k, n in [("raid10 2", 1, 2), ("mirror3 3", 2, 3)] + [
+        (f"raid{5 if k == 1 else 6} {n}", k, n) for k in (1, 2) for n in range(3, 9)
+    ]:
+        groups = -(-24 // (n - k))
+        p = float(
+            reference.aggregate(reference.p_loss(k, n, LOP, 1e-5, 24.0, 168.0, MISSION), groups)
+        )
+        rows.append((cost(groups * n, groups), p, label))
+    good = sorted(r for r in rows if r[1] <= 0.02)
+    assert report.top is not None
+    assert report.top.layout.label == good[0][2]
+    assert report.top.rank_cost == pytest.approx(good[0][0], rel=1e-12)
+    assert [c.layout.label for c in report.meeting] == [label for _, _, label in good]
