@@ -138,7 +138,7 @@ class PlannerApp(FileActions):
     def on_mount(self) -> None:
         """Focus the first field (the failure rate) and compute the first results.
 
-        The tab bar leaves the focus chain (F2-F5 and a click switch views), so Tab goes
+        The tab bar leaves the focus chain (F2-F5, F7 and a click switch views), so Tab goes
         from the last field to the compare table, where its keys work. Workers run on
         daemon threads (:mod:`planner.tui.executor`), so quitting never waits for one.
         """

@@ -169,6 +169,7 @@ not saved yet.
 | **F4** | model view: the selected layout's states, rates and MTTDL |
 | **F5** | sensitivity view: the selected layout's inputs ranked by effect |
 | **F6** | simulate one group of the selected layout (Monte Carlo, in the model view) |
+| **F7** | choose view: the Pareto front of cost against P(loss); ←/→ move, Enter adds |
 | **Ctrl+O** | export the compare table shown to Markdown (the path is shown) |
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
 | **Ctrl+R** | reload the scenario file from disk |
@@ -194,6 +195,9 @@ With a `workload:` section the compare view sizes each layout (disks for capacit
 for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
 The sensitivity view (F5) halves and doubles each input of the selected layout and ranks
 the inputs by the change in P(loss) of its aggregate, with each one's elasticity.
+The choose view (F7) searches mirrors, parity groups and pools for the scenario's
+`target:` (1 in 10,000 without one), as `planner recommend` does, and draws the layouts
+no other beats on both cost and risk.
 
 ARR is a fraction per year (0.019) or a percentage (1.9%). Latent defects are per
 drive-hour; rebuild and scrub times are mean hours; the mission is in years of 8,760 h.
