@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from planner.core.cost import CostPrices
 from planner.scenario.base import FieldError, FrozenModel, meta
@@ -21,14 +21,14 @@ if TYPE_CHECKING:
     from planner.scenario.drive import DriveSpec
 
 
-def _money(most: float, **kwargs: Any) -> Any:
-    """A strict, finite amount of money in [0, ``most``] (ints accepted)."""
+def _non_negative(most: float, **kwargs: Any) -> Any:
+    """A strict, finite amount in [0, ``most``] (money or watts; ints accepted)."""
     return Field(default=None, strict=True, ge=0, le=most, allow_inf_nan=False, **kwargs)
 
 
 def price_field() -> Any:
     """``drive.price``: what one drive costs (currency per drive)."""
-    return _money(
+    return _non_negative(
         MAX_DRIVE_PRICE,
         description="Price of one drive (currency per drive, e.g. 350); prices the purchase "
         "and the expected replacement drives of each layout (costs.currency names it).",
@@ -38,7 +38,7 @@ def price_field() -> Any:
 
 def watts_field() -> Any:
     """``drive.watts``: the average power one drive draws in service (W)."""
-    return _money(
+    return _non_negative(
         MAX_DRIVE_WATTS,
         description="Average power of one drive in service (W, e.g. 8); with "
         "costs.energy_per_kwh it prices the energy over the mission.",
@@ -49,13 +49,13 @@ def watts_field() -> Any:
 class Costs(FrozenModel):
     """Prices besides the drive's own: energy, a share per RAID group, the currency's name."""
 
-    energy_per_kwh: float | None = _money(
+    energy_per_kwh: float | None = _non_negative(
         MAX_ENERGY_PER_KWH,
         description="Price of energy (currency per kWh, e.g. 0.30), counted with drive.watts "
         "over the mission.",
         json_schema_extra=meta("Energy/kWh", "currency per kWh", "0.30", optional=True),
     )
-    per_group: float | None = _money(
+    per_group: float | None = _non_negative(
         MAX_DRIVE_PRICE * 1000,
         description="Cost of each RAID group besides its drives, e.g. its share of enclosure "
         "and controller (currency per group); added to the purchase.",
@@ -65,10 +65,16 @@ class Costs(FrozenModel):
         default="",
         strict=True,
         max_length=8,
-        pattern=r"^[^\x00-\x1f\x7f]*$",
         description="Name of the currency the prices are in (USD, EUR, €), shown beside the "
         "cost columns; nothing is converted.",
     )
+
+    @field_validator("currency")
+    @classmethod
+    def _one_line(cls, currency: str) -> str:
+        if any(ord(c) < 32 or ord(c) == 127 for c in currency):
+            raise ValueError("a currency is a label on one line, without tabs, e.g. USD or €")
+        return currency
 
 
 def check_costs(drive: DriveSpec, costs: Costs | None) -> None:

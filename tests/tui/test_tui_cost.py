@@ -59,7 +59,12 @@ async def test_compare_table_prices_each_layout(tmp_path: Path) -> None:
         assert row["TCO/TB (EUR)"] == "169"
         assert field_input(app, "drive-price").value == "300"
 
+        await retype(pilot, "drive-price", "-4")  # refused: the table keeps the last prices
+        assert "must be at least 0" in app.field_errors["drive-price"]
+        assert cells(table, "raid-dp 9")["TCO (EUR)"] == "28,469"
+
         await retype(pilot, "drive-price", "400")
+        assert app.field_errors == {}
         assert app.scenario.drive.price == 400
         row = cells(table, "raid-dp 9")
         assert row["Purchase (EUR)"] == "27,600"
