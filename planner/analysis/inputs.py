@@ -36,5 +36,6 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,
+        on_unreadable_sector=scenario.restore.on_unreadable_sector,
         prices=scenario.cost_prices(),
     )

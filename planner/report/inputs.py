@@ -35,6 +35,8 @@ class Inputs:
         overrides: the ``--set KEY=VALUE`` overrides applied, as given.
         parallel_rebuilds: ``restore.parallel_rebuilds``: False (one at a time), True (all
             failed drives at once) or a number of rebuild streams.
+        on_unreadable_sector: ``restore.on_unreadable_sector``: ``lose-sectors`` (the
+            default) or ``fail-rebuild`` (a loss with a latent defect counts as the group's).
         prices: the drive's price and power and the ``costs`` section, when the scenario
             prices its drives (None otherwise: the exports then name no price).
     """
@@ -51,6 +53,7 @@ class Inputs:
     capacity_tb: float | None
     overrides: tuple[str, ...] = field(default=())
     parallel_rebuilds: bool | int = False
+    on_unreadable_sector: str = "lose-sectors"
     prices: CostPrices | None = None
 
     def failure_text(self) -> str:
@@ -83,6 +86,11 @@ class Inputs:
             self.rebuild_text(),
             f"scrub {self.scrub_hours:g} h",
             *self.parallel_text(),
+            *(
+                ["an unreadable sector fails the rebuild"]
+                if self.on_unreadable_sector == "fail-rebuild"
+                else []
+            ),
             f"mission {self.mission_years:g} years",
             f"{self.data_disks:,} data drives",
         ]
@@ -140,6 +148,7 @@ class Inputs:
             "rebuild_mb_per_s": self.rebuild_mb_per_s,
             "scrub_hours": self.scrub_hours,
             "parallel_rebuilds": self.parallel_rebuilds,
+            "on_unreadable_sector": self.on_unreadable_sector,
             "mission_years": self.mission_years,
             "data_disks": self.data_disks,
             "capacity_tb": self.capacity_tb,

@@ -76,3 +76,24 @@ def test_size_splits_the_sized_aggregate_too() -> None:
         assert layout["p_loss_group"] == pytest.approx(total, rel=1e-12)
         total = layout["p_group_lost_aggregate"] + layout["p_sectors_lost_aggregate"]
         assert layout["p_loss_aggregate"] == pytest.approx(total, rel=1e-12)
+
+
+def test_the_inputs_say_what_an_unreadable_sector_does() -> None:
+    default = _json()["inputs"]
+    assert isinstance(default, dict)
+    assert default["on_unreadable_sector"] == "lose-sectors"
+    failing = _json("--set", "restore.on_unreadable_sector=fail-rebuild")["inputs"]
+    assert isinstance(failing, dict)
+    assert failing["on_unreadable_sector"] == "fail-rebuild"
+    result = CliRunner().invoke(
+        app,
+        [
+            "evaluate",
+            str(TABLE4),
+            "-f",
+            "markdown",
+            "--set",
+            "restore.on_unreadable_sector=fail-rebuild",
+        ],
+    )
+    assert "an unreadable sector fails the rebuild" in result.stdout
