@@ -18,7 +18,6 @@ import numpy as np
 
 from planner.analysis.inputs import scenario_inputs
 from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
-from planner.core.drives import DEFAULT_USABLE_FRACTION
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
 from planner.core.recommend import Miss, Target, candidate_layouts, choose, misses
@@ -156,12 +155,9 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
                 f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes)"
             ),
         )
-    per_drive_tb = None
-    if drive.capacity_tb is not None:
-        fraction = drive.usable_fraction
-        per_drive_tb = drive.capacity_tb * (
-            DEFAULT_USABLE_FRACTION if fraction is None else fraction
-        )
+    # Without a workload, capacity counts as `planner evaluate` counts it (data drives x
+    # drive.capacity_tb), so the design report's tables agree; with one, as `planner size`.
+    per_drive_tb = drive.capacity_tb
     if wanted_tb is not None:
         if per_drive_tb is None:
             raise RecommendError(

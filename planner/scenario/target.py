@@ -58,8 +58,10 @@ class TargetSpec(FrozenModel):
     usable_tb: float | None = positive(
         default=None,
         le=1e7,
-        description="Usable capacity the aggregate must hold (TB); default: the workload's "
-        "capacity, else aggregate.data_disks drives.",
+        description="Usable capacity the aggregate must hold (TB), counted as planner "
+        "evaluate counts it (data drives x drive.capacity_tb); with a workload, as planner "
+        "size does (x drive.usable_fraction). Default: the workload's capacity, else "
+        "aggregate.data_disks drives.",
     )
     max_p_loss: Probability | None = Field(
         default=None,

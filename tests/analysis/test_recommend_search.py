@@ -192,3 +192,15 @@ def test_with_prices_the_ranking_is_the_total_cost_of_ownership(tmp_path: Path) 
     assert report.top.layout.label == good[0][2]
     assert report.top.rank_cost == pytest.approx(good[0][0], rel=1e-12)
     assert [c.layout.label for c in report.meeting] == [label for _, _, label in good]
+
+
+def test_usable_tb_is_the_compare_tables_without_a_workload(tmp_path: Path) -> None:
+    # the design report shows both tables: one layout, one usable capacity
+    from planner.analysis.compare import comparison
+
+    scenario = load_scenario(_scenario(tmp_path, "2%"))
+    found = {c.layout.label: c for c in recommendation(scenario).meeting}
+    compared = comparison(scenario).results[0]  # raid6 8: 4 groups of 6 data drives
+    assert compared.layout.label == "raid6 8"
+    assert found["raid6 8"].usable_tb == pytest.approx(compared.usable_tb, rel=1e-12)
+    assert compared.usable_tb == pytest.approx(4 * 6 * 4.0)
