@@ -170,25 +170,54 @@ def loss_split(
     generator is built here from scratch with both absorbing states.
     """
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
-        mu_op, mu_scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
-        index = {s: i for i, s in enumerate(states(parity))}
-        group, sectors = len(index), len(index) + 1
-        q = mpmath.zeros(sectors + 1, sectors + 1)
-        for (f, lat), i in index.items():
-            lost = sectors if lat == 1 else group  # a latent defect among the events
-            target = lost if f + 1 + lat > parity else index[(f + 1, lat)]
-            q[i, target] += (drives - f - lat) * lop
-            if lat == 0 and f < parity:
-                q[i, index[(f, 1)]] += (drives - f) * lld
-            if f > 0:
-                q[i, index[(f - 1, lat)]] += mu_op
-            if (f, lat) == (0, 1):
-                q[i, index[(0, 0)]] += mu_scrub
-        for i in range(sectors + 1):
-            q[i, i] = -mpmath.fsum(q[i, j] for j in range(sectors + 1) if j != i)
+        q = _split_generator(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        group, sectors = q.rows - 2, q.rows - 1
         exp = mpmath.expm(q * mpmath.mpf(hours))
         return +exp[0, group], +exp[0, sectors]
+
+
+def _split_generator(
+    parity: int, drives: int, lop: float, lld: float, rebuild_hours: float, scrub_hours: float
+) -> mpmath.matrix:
+    """Q with two absorbing states, group lost then sectors lost (last); see loss_split."""
+    lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
+    mu_op, mu_scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
+    index = {s: i for i, s in enumerate(states(parity))}
+    group, sectors = len(index), len(index) + 1
+    q = mpmath.zeros(sectors + 1, sectors + 1)
+    for (f, lat), i in index.items():
+        lost = sectors if lat == 1 else group  # a latent defect among the events
+        target = lost if f + 1 + lat > parity else index[(f + 1, lat)]
+        q[i, target] += (drives - f - lat) * lop
+        if lat == 0 and f < parity:
+            q[i, index[(f, 1)]] += (drives - f) * lld
+        if f > 0:
+            q[i, index[(f - 1, lat)]] += mu_op
+        if (f, lat) == (0, 1):
+            q[i, index[(0, 0)]] += mu_scrub
+    for i in range(sectors + 1):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(sectors + 1) if j != i)
+    return q
+
+
+def sector_share(
+    parity: int, drives: int, lop: float, lld: float, rebuild_hours: float, scrub_hours: float
+) -> mpmath.mpf:
+    """The probability that the first loss, whenever it comes, loses sectors.
+
+    The absorption probability into the sectors-lost state from the pristine one: solve
+    ``-A x = r`` on the transient block A with r the rates into that state (mpmath LU).
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        q = _split_generator(parity, drives, lop, lld, rebuild_hours, scrub_hours)
+        n = q.rows - 2
+        a = mpmath.matrix(n, n)
+        r = mpmath.matrix(n, 1)
+        for i in range(n):
+            r[i] = q[i, n + 1]
+            for j in range(n):
+                a[i, j] = -q[i, j]
+        return +mpmath.lu_solve(a, r)[0]
 
 
 def aggregate_split(

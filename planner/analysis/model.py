@@ -115,3 +115,29 @@ def derivation(parity: int, rebuild_streams: int | None = 1) -> Derivation:
     from planner.core.derive import derive
 
     return derive(parity, rebuild_streams)
+
+
+@dataclass(frozen=True)
+class SectorShare:
+    """What ``planner derive`` shows of the loss split: exact and leading-order forms.
+
+    Attributes:
+        parity: k.
+        exact: the exact share of losses that lose sectors (a SymPy expression), or None
+            when k is above :data:`planner.core.derive.SPLIT_SYMBOLIC_MAX_PARITY`.
+        leading: its leading order for lambda << mu, or None likewise.
+    """
+
+    parity: int
+    exact: object | None
+    leading: object | None
+
+
+def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
+    """The symbolic share of data losses that lose sectors, for k up to 2 (about a second)."""
+    from planner.core.derive import SPLIT_SYMBOLIC_MAX_PARITY, sector_loss_share
+
+    if parity > SPLIT_SYMBOLIC_MAX_PARITY:
+        return SectorShare(parity, None, None)
+    exact, leading = sector_loss_share(parity, rebuild_streams)
+    return SectorShare(parity, exact, leading)

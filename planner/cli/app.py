@@ -146,6 +146,7 @@ def derive(
     to two minutes, so it is only computed with --force (the leading order is always shown).
     """
     from planner import derivation_cache
+    from planner.analysis.model import sector_share
     from planner.report import derivation
 
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
@@ -160,14 +161,18 @@ def derive(
             f"planner: note: the exact MTTDL of the n+{parity} model takes about {expected} "
             "the first time; add --force to compute it (it is cached afterwards)"
         )
+    share = sector_share(parity, streams)
     if output_format is DeriveFormat.text:
         tty = output is None and sys.stdout.isatty()
         width = shutil.get_terminal_size().columns if tty else None
         text = derivation.model_text(model.chain, model.leading, model.exact, width)
+        text += derivation.share_text(share, width)
     elif output_format is DeriveFormat.latex:
         text = derivation.derivation_latex(model.derivation(), forms=model.exact)
+        text += derivation.share_latex(share)
     else:
         text = derivation.derivation_markdown(model.derivation(), forms=model.exact)
+        text += derivation.share_markdown(share)
     emit(text, output, f"the n+{parity} model")
 
 

@@ -223,3 +223,55 @@ def to_text(expr: Any) -> str:
     import sympy as sp
 
     return str(sp.sstr(expr))
+
+
+SPLIT_SYMBOLIC_MAX_PARITY = 2
+"""Largest k whose sector-loss share :func:`sector_loss_share` derives in about a second
+(k = 3 takes ten or more: the exact rational function has hundreds of terms)."""
+
+
+@cache
+def sector_loss_share(parity: int, rebuild_streams: int | None = 1) -> tuple[Any, Any]:
+    """The share of data losses that lose sectors, exact and to leading order (SymPy).
+
+    A group that runs long enough loses data; the loss is a latent defect's stripes (the
+    "sectors lost" state of :func:`planner.core.generator.split_loss_generator`) with
+    probability ``s`` and the whole group otherwise. ``s`` is the absorption probability
+    from the pristine state: ``x = (-A)^-1 r`` with ``A`` the transient block of Q and
+    ``r`` the rates into the sector-loss state, so ``P(sectors lost) / P(loss) -> s`` as the
+    mission grows. The leading order keeps, in numerator and denominator, the lowest power
+    of the failure and defect rates (lambda << mu); for k = 1 it is
+    ``lambda_ld mu_op / (lambda_ld mu_op + lambda_op mu_scrub)``: sector losses dominate when
+    defects times the scrub time outweigh failures times the rebuild time.
+
+    Returns:
+        ``(exact, leading)`` SymPy expressions in the symbols of :data:`SYMBOL_NAMES`.
+    """
+    import sympy as sp
+
+    chain = build_chain(parity, rebuild_streams)
+    symbols = _symbols()
+    rates = transition_rate_expressions(chain, symbols)
+    size = chain.transient_count
+    a = sp.zeros(size, size)
+    r = sp.zeros(size, 1)
+    sources = set(chain.sector_loss_sources)
+    for t, rate in zip(chain.transitions, rates, strict=True):
+        a[t.source, t.source] -= rate
+        if t.target != chain.loss_index:
+            a[t.source, t.target] += rate
+        elif t.source in sources:
+            r[t.source] += rate
+    exact = sp.factor(sp.together((-a).LUsolve(r)[0]))
+    epsilon = sp.Symbol("epsilon", positive=True)
+    small = {symbols["lambda_op"]: epsilon * symbols["lambda_op"]}
+    small[symbols["lambda_ld"]] = epsilon * symbols["lambda_ld"]
+    numerator, denominator = sp.fraction(sp.together(exact))
+
+    def lowest(poly: Any) -> Any:
+        terms = sp.Poly(sp.expand(poly.subs(small, simultaneous=True)), epsilon)
+        degree = min(monomial[0] for monomial in terms.monoms())
+        return sp.factor(terms.coeff_monomial(epsilon**degree))
+
+    leading = sp.factor(lowest(numerator) / lowest(denominator))
+    return exact, leading

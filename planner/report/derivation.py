@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from planner.analysis.model import SectorShare
 from planner.core.derive import Derivation, to_latex
 from planner.core.model import Chain, Transition
 from planner.report.derivation_forms import (
@@ -430,3 +431,97 @@ def derivation_markdown(d: Derivation, forms: Forms | None = None) -> str:
         "$$",
     ]
     return "\n".join(out) + "\n"
+
+
+# --- what is lost -------------------------------------------------------------------------
+
+SHARE_TITLE = "What is lost: the share s of data losses that lose sectors, not the group"
+SHARE_MEANING = (
+    "A latent defect among the events loses its stripes (a file to restore); k + 1 "
+    "overlapping failures lose the group. As the mission grows, P(sectors lost) / P(loss) "
+    "tends to s; planner evaluate gives both probabilities for any mission."
+)
+
+
+def _share_missing(share: SectorShare) -> str:
+    return (
+        f"The symbolic share is derived for k <= 2 (for k = {share.parity} it grows to "
+        "hundreds of terms); "
+        "planner evaluate gives P(group lost) and P(sectors lost) numerically for any k."
+    )
+
+
+def share_text(share: SectorShare, width: int | None = None) -> str:
+    """The share as terminal text: leading order pretty-printed, the exact form on a line."""
+    from planner.core.derive import to_pretty, to_text
+
+    width = DEFAULT_WIDTH if width is None else max(60, width)
+    out = ["", SHARE_TITLE, _wrap("  " + SHARE_MEANING, width)]
+    if share.exact is None or share.leading is None:
+        return "\n".join([*out, _wrap("  " + _share_missing(share), width)]) + "\n"
+    leading, exact = _share_in_paper_names(share)
+    out += ["  Leading order for λ << μ:", _indent(to_pretty(leading, width - 4), "    ")]
+    out += [_wrap(f"  Exact (n data drives): s = {to_text(exact)}", width)]
+    return "\n".join(out) + "\n"
+
+
+def share_markdown(share: SectorShare) -> str:
+    """The share as Markdown with display math."""
+    out = ["", f"**{SHARE_TITLE}.** {SHARE_MEANING}", ""]
+    if share.exact is None or share.leading is None:
+        return "\n".join([*out, _share_missing(share)]) + "\n"
+    out += [
+        "$$",
+        f"s \\approx {to_latex(_data_drives(share, share.leading))} \\quad "
+        f"(\\lambda \\ll \\mu), \\qquad s = {to_latex(_data_drives(share, share.exact))}",
+        "$$",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def share_latex(share: SectorShare) -> str:
+    """The share as a LaTeX fragment (amsmath)."""
+    out = [f"% {SHARE_TITLE}."]
+    if share.exact is None or share.leading is None:
+        return "\n".join([*out, f"% {_share_missing(share)}"]) + "\n"
+    out += [
+        r"\begin{align*}",
+        f"s &\\approx {to_latex(_data_drives(share, share.leading))} && "
+        "\\text{leading order for } \\lambda \\ll \\mu \\\\",
+        f"s &= {to_latex(_data_drives(share, share.exact))} && \\text{{exact}}",
+        r"\end{align*}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _data_drives(share: SectorShare, expr: Any) -> Any:
+    """``expr`` with N = n + k, in data drives as the rest of the derivation."""
+    import sympy as sp
+
+    names = {x.name: x for x in expr.free_symbols}
+    if "N" not in names:
+        return expr
+    return sp.factor(expr.subs(names["N"], _n_symbol() + share.parity))
+
+
+def _share_in_paper_names(share: SectorShare) -> tuple[Any, Any]:
+    """Leading and exact forms in data drives and the paper's rate names (λOp, μScrub)."""
+    import sympy as sp
+
+    renamed = {"lambda_op": "λOp", "lambda_ld": "λLd", "mu_op": "μOp", "mu_scrub": "μScrub"}
+
+    def rename(expr: Any) -> Any:
+        expr = _data_drives(share, expr)
+        return expr.subs(
+            {
+                x: sp.Symbol(renamed[x.name], positive=True)
+                for x in expr.free_symbols
+                if x.name in renamed
+            }
+        )
+
+    return rename(share.leading), rename(share.exact)
+
+
+def _indent(text: str, prefix: str) -> str:
+    return "\n".join(prefix + line for line in text.splitlines())

@@ -70,9 +70,20 @@ def test_latex_is_a_math_fragment(cache: Path) -> None:
     assert result.exit_code == 0
     assert r"\begin{align*}" in result.stdout
     assert r"\begin{equation*}" in result.stdout
-    assert result.stdout.count(r"\end{align*}") == 1
+    # the MTTDL and the share of losses that lose sectors: two balanced align blocks
+    assert result.stdout.count(r"\begin{align*}") == result.stdout.count(r"\end{align*}") == 2
+    assert "leading order for" in result.stdout.split(r"\end{align*}")[1]
 
 
 def test_parity_above_8_is_a_usage_error() -> None:
     result = CliRunner().invoke(app, ["derive", "--parity", "9"])
     assert result.exit_code == 2
+
+
+def test_derive_shows_the_share_of_losses_that_lose_sectors(cache: Path) -> None:
+    text = CliRunner().invoke(app, ["derive", "--parity", "1"]).stdout
+    section = text.split("What is lost")[1]
+    assert "λLd⋅μOp + λOp⋅μScrub" in section  # the leading order, in the paper's names
+    assert "Exact (n data drives): s = " in section
+    beyond = CliRunner().invoke(app, ["derive", "--parity", "3", "--leading-order"]).stdout
+    assert "derived for k <= 2" in beyond.split("What is lost")[1]

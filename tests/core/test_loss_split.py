@@ -113,3 +113,26 @@ def test_the_sweep_rows_carry_the_same_split() -> None:
         assert row.p_group_lost + row.p_sectors_lost == pytest.approx(row.p_loss_group, rel=1e-12)
         total = row.p_group_lost_aggregate + row.p_sectors_lost_aggregate
         assert total == pytest.approx(row.p_loss_aggregate, rel=1e-12)
+
+
+@pytest.mark.parametrize("parity", [1, 2])
+@pytest.mark.parametrize(
+    ("drives", "lop", "lld", "rebuild", "scrub"),
+    [(8, 2.17e-6, 1.08e-4, 12.0, 168.0), (16, 1e-5, 1e-7, 77.0, 24.0), (3, 1e-3, 1e-2, 5.0, 400.0)],
+)
+def test_the_symbolic_sector_share_is_the_absorption_probability(
+    parity: int, drives: int, lop: float, lld: float, rebuild: float, scrub: float
+) -> None:
+    from planner.core.derive import SYMBOL_NAMES, sector_loss_share
+
+    exact, leading = sector_loss_share(parity)
+    values = dict(zip(SYMBOL_NAMES, (drives, lop, lld, 1 / rebuild, 1 / scrub), strict=True))
+    symbols = {s.name: s for s in exact.free_symbols | leading.free_symbols}
+    value = float(exact.subs({symbols[k]: v for k, v in values.items() if k in symbols}))
+    expected = reference.sector_share(parity, drives, lop, lld, rebuild, scrub)
+    assert reference.relative_error(value, expected) < 1e-12
+    # the leading order approaches it as failures and defects get rare against repairs
+    small = {**values, "lambda_op": lop * 1e-6, "lambda_ld": lld * 1e-6}
+    exact_small = exact.subs({symbols[k]: v for k, v in small.items() if k in symbols})
+    leading_small = leading.subs({symbols[k]: v for k, v in small.items() if k in symbols})
+    assert float(leading_small / exact_small) == pytest.approx(1.0, rel=1e-4)
