@@ -9,21 +9,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from planner.report.costs import cost_columns, cost_record
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import (
-    drives_column,
-    format_odds,
-    integer_column,
-    percent_column,
-    ratio_column,
-    significant_column,
-    tb_column,
-    years_column,
+from planner.report.comparison_columns import (
+    comparison_columns,
+    comparison_fields,
+    groups_text,
+    loss_split_columns,
 )
+from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.table import (
     Column,
     csv_text,
+    export_records,
     finite_or_none,
     fit_columns,
     json_text,
@@ -43,11 +39,14 @@ if TYPE_CHECKING:
 __all__ = [
     "Column",
     "comparison_columns",
+    "comparison_fields",
     "comparison_records",
     "csv_text",
     "finite_or_none",
     "fit_columns",
+    "groups_text",
     "json_text",
+    "loss_split_columns",
     "markdown_cell",
     "markdown_table",
     "notes",
@@ -58,186 +57,6 @@ __all__ = [
     "to_markdown",
     "to_rich_table",
 ]
-
-
-def _odds_column(probabilities: Sequence[float]) -> list[str]:
-    return [format_odds(p) for p in probabilities]
-
-
-def groups_text(groups: int, exact_division: bool) -> str:
-    """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
-    return f"{groups:,}" if exact_division else f"{groups:,}*"
-
-
-def _groups_text(r: LayoutResult) -> str:
-    return groups_text(r.shape.groups, r.shape.exact_division)
-
-
-def _drives_text(r: LayoutResult) -> str:
-    return r.layout.group_text()
-
-
-def declustered_columns() -> list[Column[Any]]:
-    """The columns a declustered pool adds: its rebuild time and the share lost on overlap.
-
-    For any row with ``layout`` (a :class:`~planner.core.layouts.Layout`) and
-    ``rebuild_hours``: the compare and sizing tables both use them.
-    """
-    return [
-        Column(
-            "Rebuild hours",
-            lambda r: r.rebuild_hours,
-            significant_column,
-            short_header="Rebuild\nh",
-            priority=3,
-            unit="h",
-        ),
-        Column(
-            "Share lost on k+1 failures",
-            lambda r: r.layout.fraction_lost_on_overlap,
-            percent_column,
-            short_header="Lost on\nk+1",
-            priority=3,
-        ),
-    ]
-
-
-def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
-    """The columns of the comparison table; some only when the scenario gives their inputs.
-
-    Usable TB only when capacity is known, the cost columns only when the scenario prices
-    its drives (:mod:`planner.report.costs`).
-
-    The same declarations feed the Rich table, Markdown and the TUI's compare table. A
-    narrow screen drops the highest priority first: per-group risk, odds, total drives,
-    MTTDL, losses, usable TB, groups; the group shape, overhead, both P(loss) and the
-    aggregate's risk against the baseline always stay.
-    """
-    columns: list[Column[LayoutResult]] = [
-        Column("Layout", lambda r: r.layout.label, numeric=False),
-        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
-        Column("Groups", _groups_text, priority=1),
-        Column(
-            "Total drives",
-            lambda r: r.shape.total_disks,
-            integer_column,
-            short_header="Total\ndrives",
-            priority=5,
-        ),
-        Column(
-            "Overhead drives",
-            lambda r: r.shape.overhead_disks,
-            drives_column,
-            short_header="Over-\nhead",
-        ),
-    ]
-    if any(r.layout.declustered is not None for r in comparison.results):
-        columns += declustered_columns()
-    if any(r.usable_tb is not None for r in comparison.results):
-        columns.append(
-            Column(
-                "Usable TB",
-                lambda r: r.usable_tb,
-                tb_column,
-                short_header="Usable\nTB",
-                priority=2,
-                unit="TB",
-            )
-        )
-    columns += cost_columns(lambda r: r.cost, comparison.results)
-    columns += [
-        Column(
-            "P(loss) group",
-            lambda r: r.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            risk=True,
-        ),
-        Column(
-            "P(loss) aggregate",
-            lambda r: r.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss)\naggregate",
-            risk=True,
-        ),
-        Column(
-            "Aggregate odds",
-            lambda r: r.p_loss_aggregate,
-            _odds_column,
-            short_header="Aggregate\nodds",
-            priority=6,
-        ),
-        Column(
-            "Losses/10k groups",
-            lambda r: r.losses_per_10k_groups,
-            significant_column,
-            short_header="Losses/\n10k groups",
-            priority=3,
-        ),
-        Column(
-            "MTTDL group (years)",
-            lambda r: r.mttdl_hours,
-            years_column,
-            short_header="MTTDL group\n(years)",
-            priority=4,
-            unit="years",
-        ),
-        Column(
-            "Risk vs baseline (group)",
-            lambda r: r.relative_risk_group,
-            ratio_column,
-            short_header="Risk vs base\nper group",
-            priority=7,
-        ),
-        Column(
-            "Risk vs baseline (aggregate)",
-            lambda r: r.relative_risk_aggregate,
-            ratio_column,
-            short_header="Risk vs base\nper aggr.",
-            risk=True,
-        ),
-        *loss_split_columns(),
-    ]
-    return columns
-
-
-def loss_split_columns() -> list[Column[LayoutResult]]:
-    """What is lost (issue 11): the group's P(loss) split, and the aggregate's.
-
-    P(group lost) + P(sectors lost) = P(loss) per group; per aggregate, P(some group lost
-    whole) + P(sectors lost, no group lost whole) = P(loss) aggregate. On a narrow screen
-    they go first (the exports always have them).
-    """
-    return [
-        Column(
-            "P(group lost) group",
-            lambda r: r.p_group_lost,
-            percent_column,
-            short_header="P(group lost)\ngroup",
-            priority=11,
-        ),
-        Column(
-            "P(sectors lost) group",
-            lambda r: r.p_sectors_lost,
-            percent_column,
-            short_header="P(sectors lost)\ngroup",
-            priority=10,
-        ),
-        Column(
-            "P(group lost) aggregate",
-            lambda r: r.p_group_lost_aggregate,
-            percent_column,
-            short_header="P(group lost)\naggregate",
-            priority=9,
-        ),
-        Column(
-            "P(sectors lost) aggregate",
-            lambda r: r.p_sectors_lost_aggregate,
-            percent_column,
-            short_header="P(sectors lost)\naggregate",
-            priority=8,
-        ),
-    ]
 
 
 def notes(comparison: Comparison, mission_years: float) -> list[str]:
@@ -346,41 +165,10 @@ def comparison_records(
 
     ``extra_fields`` adds keys to the record of each layout, by label.
     """
-    return [
-        {
-            "label": r.layout.label,
-            "raid": r.layout.raid,
-            "parity": r.layout.parity,
-            "group_size": r.layout.group_size,
-            "data_disks_per_group": r.layout.data_disks_per_group,
-            "groups": r.shape.groups,
-            "total_disks": r.shape.total_disks,
-            "overhead_disks": r.shape.overhead_disks,
-            "rebuild_hours": r.rebuild_hours,
-            "declustered_data": None if r.layout.declustered is None else r.layout.declustered.data,
-            "declustered_spares": (
-                None if r.layout.declustered is None else r.layout.declustered.spares
-            ),
-            "rebuild_speedup": r.layout.rebuild_speedup,
-            "fraction_lost_on_overlap": r.layout.fraction_lost_on_overlap,
-            "exact_division": r.shape.exact_division,
-            "usable_tb": r.usable_tb,
-            "p_loss_group": r.p_loss_group,
-            "p_loss_aggregate": r.p_loss_aggregate,
-            "p_group_lost": r.p_group_lost,
-            "p_sectors_lost": r.p_sectors_lost,
-            "p_group_lost_aggregate": r.p_group_lost_aggregate,
-            "p_sectors_lost_aggregate": r.p_sectors_lost_aggregate,
-            "losses_per_10k_groups": r.losses_per_10k_groups,
-            "mttdl_hours": r.mttdl_hours,
-            "relative_risk_group": finite_or_none(r.relative_risk_group),
-            "relative_risk_aggregate": finite_or_none(r.relative_risk_aggregate),
-            "is_baseline": r.layout.label == comparison.baseline,
-            **cost_record(r.cost),
-            **(extra_fields or {}).get(r.layout.label, {}),
-        }
-        for r in comparison.results
-    ]
+    records = export_records(comparison_fields(comparison), comparison.results)
+    if not extra_fields:
+        return list(records)
+    return [{**record, **extra_fields.get(record["label"], {})} for record in records]
 
 
 def to_json(

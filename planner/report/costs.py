@@ -1,4 +1,4 @@
-"""The cost columns and JSON keys, declared once for the comparison and the sizing.
+"""The cost columns and their JSON keys, declared once for the comparison and the sizing.
 
 Shown only when the scenario prices its drives (``drive.price`` or ``drive.watts``): the
 purchase, the expected replacement drives, the energy, the total cost of ownership and
@@ -13,21 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from planner.core.cost import CostPrices, LayoutCost
-from planner.report.table import Column
+from planner.report.table import Column, export_field
 
 RowT = TypeVar("RowT")
-
-COST_KEYS = (
-    "purchase_cost",
-    "expected_replacements",
-    "replacement_cost",
-    "energy_kwh",
-    "energy_cost",
-    "total_cost",
-    "cost_per_usable_tb",
-    "currency",
-)
-"""The keys a priced layout adds to its JSON and CSV record, in this order."""
 
 
 def money_column(amounts: Sequence[float | None]) -> list[str]:
@@ -54,10 +42,14 @@ def prices_of(costs: Sequence[LayoutCost | None]) -> CostPrices | None:
     return next((c.prices for c in costs if c is not None), None)
 
 
-def cost_columns(
+def cost_fields(
     cost_of: Callable[[RowT], LayoutCost | None], rows: Sequence[RowT]
 ) -> list[Column[RowT]]:
-    """The cost columns for ``rows`` (none when they are not priced).
+    """The cost columns and export fields for ``rows``, in the export's order.
+
+    None at all when no row is priced (the records have no cost key then). A part the scenario
+    does not price has no column and is None in the records: the purchase and replacement
+    costs without ``drive.price``, the energy without ``drive.watts`` and its price.
 
     A narrow screen drops the replacements and the energy first, then the purchase and the
     price per TB; the TCO goes last but one of the droppable columns.
@@ -69,26 +61,34 @@ def cost_columns(
     unit = f" ({prices.currency})" if prices.currency else ""
     short_unit = f"\n({prices.currency})" if prices.currency else ""
 
-    def part(read: Callable[[LayoutCost], float | None]) -> Callable[[RowT], float | None]:
-        def value(row: RowT) -> float | None:
+    def part(read: Callable[[LayoutCost], Any]) -> Callable[[RowT], Any]:
+        def value(row: RowT) -> Any:
             cost = cost_of(row)
             return None if cost is None else read(cost)
 
         return value
 
-    columns: list[Column[RowT]] = []
-    if prices.counts_purchase:
-        columns.append(
-            Column(
-                f"Purchase{unit}",
-                part(lambda c: c.purchase_cost),
-                money_column,
-                short_header=f"Purchase{short_unit}",
-                priority=6,
-                unit=prices.currency,
-            )
+    def money(
+        header: str, key: str, read: Callable[[LayoutCost], Any], **options: Any
+    ) -> Column[RowT]:
+        return Column(
+            f"{header}{unit}",
+            part(read),
+            money_column,
+            short_header=f"{header}{short_unit}",
+            unit=prices.currency,
+            key=key,
+            **options,
         )
-    columns.append(
+
+    return [
+        money(
+            "Purchase",
+            "purchase_cost",
+            lambda c: c.purchase_cost if c.prices.counts_purchase else None,
+            priority=6,
+            shown=prices.counts_purchase,
+        ),
         Column(
             "Replacements (drives)",
             part(lambda c: c.expected_replacements),
@@ -96,60 +96,33 @@ def cost_columns(
             short_header="Replace-\nments",
             priority=12,
             unit="drives",
-        )
-    )
-    if prices.counts_energy:
-        columns.append(
-            Column(
-                f"Energy{unit}",
-                part(lambda c: c.energy_cost),
-                money_column,
-                short_header=f"Energy{short_unit}",
-                priority=12,
-                unit=prices.currency,
-            )
-        )
-    columns.append(
+            key="expected_replacements",
+        ),
+        export_field(
+            "replacement_cost",
+            part(lambda c: c.replacement_cost if c.prices.counts_purchase else None),
+        ),
+        export_field(
+            "energy_kwh",
+            part(lambda c: c.energy_kwh if c.prices.drive_watts is not None else None),
+        ),
+        money(
+            "Energy",
+            "energy_cost",
+            lambda c: c.energy_cost if c.prices.counts_energy else None,
+            priority=12,
+            shown=prices.counts_energy,
+        ),
+        money("TCO", "total_cost", lambda c: c.total_cost, priority=2),
         Column(
-            f"TCO{unit}",
-            part(lambda c: c.total_cost),
+            f"TCO/TB{unit}",
+            part(lambda c: c.cost_per_usable_tb),
             money_column,
-            short_header=f"TCO{short_unit}",
-            priority=2,
-            unit=prices.currency,
-        )
-    )
-    if any(c is not None and c.cost_per_usable_tb is not None for c in costs):
-        columns.append(
-            Column(
-                f"TCO/TB{unit}",
-                part(lambda c: c.cost_per_usable_tb),
-                money_column,
-                short_header=f"TCO/TB{short_unit}",
-                priority=5,
-                unit=f"{prices.currency} per TB".strip(),
-            )
-        )
-    return columns
-
-
-def cost_record(cost: LayoutCost | None) -> dict[str, Any]:
-    """The JSON and CSV keys of a priced layout (:data:`COST_KEYS`); {} when unpriced.
-
-    A part the scenario does not price is None (null): the purchase and replacement costs
-    without ``drive.price``, the energy without ``drive.watts`` and its price.
-    """
-    if cost is None:
-        return {}
-    prices = cost.prices
-    priced = prices.counts_purchase
-    return {
-        "purchase_cost": cost.purchase_cost if priced else None,
-        "expected_replacements": cost.expected_replacements,
-        "replacement_cost": cost.replacement_cost if priced else None,
-        "energy_kwh": cost.energy_kwh if prices.drive_watts is not None else None,
-        "energy_cost": cost.energy_cost if prices.counts_energy else None,
-        "total_cost": cost.total_cost,
-        "cost_per_usable_tb": cost.cost_per_usable_tb,
-        "currency": prices.currency,
-    }
+            short_header=f"TCO/TB{short_unit}",
+            priority=5,
+            unit=f"{prices.currency} per TB".strip(),
+            key="cost_per_usable_tb",
+            shown=any(c is not None and c.cost_per_usable_tb is not None for c in costs),
+        ),
+        export_field("currency", part(lambda c: c.prices.currency)),
+    ]

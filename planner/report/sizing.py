@@ -7,28 +7,24 @@ columns, so they always agree.
 from __future__ import annotations
 
 import dataclasses
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
-from planner.report.comparison import groups_text
-from planner.report.costs import cost_columns, cost_record
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import (
-    format_count,
-    integer_column,
-    percent_column,
-    ratio_column,
-    tb_column,
+from planner.report.numbers import format_count
+from planner.report.sizing_columns import (
+    SizedRow,
+    hours_text,
+    sized_rows,
+    sizing_columns,
+    sizing_fields,
 )
 from planner.report.table import (
     Column,
     csv_text,
-    finite_or_none,
+    export_records,
     fit_columns,
     json_text,
     markdown_document,
@@ -40,6 +36,22 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.core.rebuild import Drive
+
+__all__ = [
+    "SizedRow",
+    "SizingReport",
+    "notes",
+    "rebuild_note",
+    "short_notes",
+    "sized_rows",
+    "sizing_columns",
+    "sizing_fields",
+    "sizing_records",
+    "to_csv",
+    "to_json",
+    "to_markdown",
+    "to_rich_table",
+]
 
 
 @dataclass(frozen=True)
@@ -74,149 +86,6 @@ class SizingReport:
         return self.results[0].mission_hours
 
 
-def _hours(hours: float) -> str:
-    return format_count(hours, 3)
-
-
-@dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate.
-
-    Attributes:
-        result: the layout sized for the workload.
-        relative_risk: P(loss) of its sized aggregate over the baseline's (NaN without a
-            baseline).
-    """
-
-    result: SizingResult
-    relative_risk: float
-
-
-def sized_rows(report: SizingReport) -> list[SizedRow]:
-    """The report's layouts in order, each sized aggregate's risk over the baseline's."""
-    base = next((r for r in report.results if r.label == report.baseline), None)
-    return [
-        SizedRow(
-            r,
-            math.nan if base is None else relative_risk(r.p_loss_aggregate, base.p_loss_aggregate),
-        )
-        for r in report.results
-    ]
-
-
-def _hours_column(hours: Sequence[float]) -> list[str]:
-    return [_hours(h) for h in hours]
-
-
-def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
-    """The columns of the sizing table (CLI and the TUI's sizing columns).
-
-    A narrow screen drops the highest priority first: rebuild hours, usable TB, back-end
-    IOPS, write penalty, groups, P(loss) of a group, the two disk counts; disks needed,
-    bound by, the sized aggregate's P(loss) and its risk against the baseline stay.
-    """
-    columns: list[Column[SizedRow]] = [
-        Column("Layout", lambda s: s.result.label, numeric=False),
-        Column(
-            "Write penalty",
-            lambda s: f"{s.result.write_penalty:g}",
-            short_header="Write\npen.",
-            priority=5,
-        ),
-        Column(
-            "Back-end IOPS",
-            lambda s: f"{s.result.backend_iops:,.0f}",
-            short_header="Back-end\nIOPS",
-            priority=6,
-        ),
-        Column(
-            "Disks for capacity",
-            lambda s: s.result.disks_for_capacity,
-            integer_column,
-            short_header="Disks for\ncapacity",
-            priority=2,
-        ),
-        Column(
-            "Disks for IOPS",
-            lambda s: s.result.disks_for_iops,
-            integer_column,
-            short_header="Disks\nfor IOPS",
-            priority=1,
-        ),
-        Column(
-            "Disks needed",
-            lambda s: s.result.disks_needed,
-            integer_column,
-            short_header="Disks\nneeded",
-        ),
-        Column(
-            "Bound by",
-            lambda s: "IOPS" if s.result.bound_by == "iops" else "capacity",
-            numeric=False,
-            short_header="Bound\nby",
-        ),
-        Column("Groups", lambda s: groups_text(s.result.groups, True), priority=4),
-        Column(
-            "Usable TB",
-            lambda s: s.result.usable_tb,
-            tb_column,
-            short_header="Usable\nTB",
-            priority=7,
-            unit="TB",
-        ),
-        *cost_columns(lambda s: s.result.cost, sized_rows(report)),
-        Column(
-            "Rebuild hours",
-            lambda s: s.result.rebuild_hours,
-            _hours_column,
-            short_header="Rebuild\nhours",
-            priority=8,
-            unit="h",
-        ),
-        Column(
-            "P(loss) group",
-            lambda s: s.result.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            priority=3,
-            risk=True,
-        ),
-        Column(
-            "P(loss) sized aggregate",
-            lambda s: s.result.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss) of\nsized aggr.",
-            risk=True,
-        ),
-        # What is lost (issue 11); on a narrow screen these go first
-        Column(
-            "P(group lost) aggregate",
-            lambda s: s.result.p_group_lost_aggregate,
-            percent_column,
-            short_header="P(group lost)\naggregate",
-            priority=9,
-        ),
-        Column(
-            "P(sectors lost) aggregate",
-            lambda s: s.result.p_sectors_lost_aggregate,
-            percent_column,
-            short_header="P(sectors lost)\naggregate",
-            priority=8,
-        ),
-    ]
-    if report.baseline is not None:
-        columns.append(
-            Column(
-                "Risk vs baseline (sized aggregate)",
-                lambda s: s.relative_risk,
-                ratio_column,
-                short_header="Risk vs base\nper aggr.",
-                risk=True,
-            )
-        )
-    return columns
-
-
 def rebuild_note(
     *,
     hours: float,
@@ -232,7 +101,7 @@ def rebuild_note(
     ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, load busy (x3.96), + 24 h to replace the drive.``
     """
     if rebuild_mb_per_s is None or capacity_tb is None:
-        return f"Rebuild {_hours(hours)} h (restore.rebuild_hours, as given)."
+        return f"Rebuild {hours_text(hours)} h (restore.rebuild_hours, as given)."
     parts = [f"{capacity_tb:g} TB at {rebuild_mb_per_s:g} MB/s"]
     if load is not None:
         parts.append(f"load {load} (x{load_factor:.3g})")
@@ -240,7 +109,7 @@ def rebuild_note(
         parts.append(f"load factor {load_factor:g}")
     if delay_hours > 0:
         parts.append(f"+ {delay_hours:g} h to replace the drive")
-    return f"Rebuild {_hours(hours)} h: {', '.join(parts)} ({rate_field})."
+    return f"Rebuild {hours_text(hours)} h: {', '.join(parts)} ({rate_field})."
 
 
 def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float) -> str:
@@ -326,16 +195,7 @@ def to_markdown(report: SizingReport) -> str:
 
 def sizing_records(report: SizingReport) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
-    records = []
-    for row in sized_rows(report):
-        record = dataclasses.asdict(row.result)
-        del record["mission_hours"]  # the same for every row: top level
-        del record["cost"]
-        record.update(cost_record(row.result.cost))
-        if report.baseline is not None:
-            record["relative_risk_aggregate"] = finite_or_none(row.relative_risk)
-        records.append(record)
-    return records
+    return list(export_records(sizing_fields(report), sized_rows(report)))
 
 
 def to_json(report: SizingReport) -> str:

@@ -2,8 +2,12 @@
 
 A :class:`Column` names its header (one line, and a short one for narrow screens), its unit,
 how to read a row's value and how to format the WHOLE column (so one column has one
-notation and one precision), and its priority when the width is short. The renderers here
-turn a list of columns and rows into each format; the report modules only declare columns.
+notation and one precision), and its priority when the width is short. The same
+declaration names the column's JSON and CSV key (``key``), whose value is the raw one read
+by ``value``; a field the exports carry but no table shows is a column with ``shown=False``
+(:func:`export_field`). The renderers here turn a list of columns and rows into each
+format, :func:`export_records` into the records of JSON and CSV; the report modules only
+declare columns.
 """
 
 from __future__ import annotations
@@ -42,6 +46,11 @@ class Column(Generic[RowT]):
         priority: 0 is never dropped; higher numbers go first when the width is short.
         unit: the values' unit, when the header does not say it.
         risk: the TUI colours this column's cells by the row's risk relative to the baseline.
+        key: the JSON and CSV key of the column's raw value; None for a column only shown
+            (odds as text, a bar).
+        export: turns the raw value into the exported one (e.g. :func:`finite_or_none`);
+            None exports it as it is.
+        shown: False for a field only the exports carry (a table never shows it).
     """
 
     header: str
@@ -52,6 +61,9 @@ class Column(Generic[RowT]):
     priority: int = 0
     unit: str = ""
     risk: bool = False
+    key: str | None = None
+    export: Callable[[Any], Any] | None = None
+    shown: bool = True
 
     @property
     def narrow_header(self) -> str:
@@ -61,6 +73,40 @@ class Column(Generic[RowT]):
     def cells(self, rows: Sequence[RowT]) -> list[str]:
         """The column's cell texts for ``rows``, formatted together."""
         return self.format([self.value(row) for row in rows])
+
+    def exported(self, row: RowT) -> Any:
+        """The row's value for this column in JSON and CSV (raw, through ``export``)."""
+        value = self.value(row)
+        return value if self.export is None else self.export(value)
+
+
+def export_field(
+    key: str, value: Callable[[RowT], Any], export: Callable[[Any], Any] | None = None
+) -> Column[RowT]:
+    """A field the JSON and CSV records carry but no table shows (``exact_division``...)."""
+    return Column(key, value, numeric=False, key=key, export=export, shown=False)
+
+
+def shown_columns(columns: Iterable[Column[RowT]]) -> list[Column[RowT]]:
+    """The columns a table shows, in order (export-only fields left out)."""
+    return [column for column in columns if column.shown]
+
+
+def export_records(
+    fields: Sequence[Column[RowT]], rows: Iterable[RowT]
+) -> Iterator[dict[str, Any]]:
+    """One record per row: each keyed field's exported value under its key, in order.
+
+    ``fields`` are in the export's order (the JSON contract's); columns without a key are
+    skipped. Yields lazily, so a long sweep streams. A key declared twice is an error.
+    """
+    keyed = [(column.key, column) for column in fields if column.key is not None]
+    keys = [key for key, _ in keyed]
+    repeated = sorted({key for key in keys if keys.count(key) > 1})
+    if repeated:
+        raise ValueError(f"export keys declared twice: {', '.join(repeated)}")
+    for row in rows:
+        yield {key: column.exported(row) for key, column in keyed}
 
 
 def table_cells(columns: Sequence[Column[RowT]], rows: Sequence[RowT]) -> list[list[str]]:

@@ -1,0 +1,272 @@
+"""The comparison's columns and export fields, each declared once (issue 9).
+
+:func:`comparison_fields` lists them in the JSON contract's order (the records of JSON
+and CSV); :func:`comparison_columns` shows the same declarations in the table's order, for
+the Rich table, Markdown and the TUI's compare table (:mod:`planner.report.comparison`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from planner.report.costs import cost_fields
+from planner.report.numbers import (
+    drives_column,
+    format_odds,
+    integer_column,
+    percent_column,
+    ratio_column,
+    significant_column,
+    tb_column,
+    years_column,
+)
+from planner.report.table import Column, export_field, finite_or_none, shown_columns
+
+if TYPE_CHECKING:
+    from planner.core.declustered import Declustered
+    from planner.core.layouts import Comparison, LayoutResult
+
+
+def _odds_column(probabilities: Sequence[float]) -> list[str]:
+    return [format_odds(p) for p in probabilities]
+
+
+def groups_text(groups: int, exact_division: bool) -> str:
+    """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
+    return f"{groups:,}" if exact_division else f"{groups:,}*"
+
+
+def _groups_text(r: LayoutResult) -> str:
+    return groups_text(r.shape.groups, r.shape.exact_division)
+
+
+def _drives_text(r: LayoutResult) -> str:
+    return r.layout.group_text()
+
+
+def _declustered(r: LayoutResult, read: Callable[[Declustered], int]) -> int | None:
+    pool = r.layout.declustered
+    return None if pool is None else read(pool)
+
+
+def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
+    """The layout, its groups, drives and capacity (and a declustered pool's rebuild).
+
+    The rebuild columns show only when a pool is declustered, usable TB only when the
+    capacity is known; the exports always carry them.
+    """
+    results = comparison.results
+    declustered = any(r.layout.declustered is not None for r in results)
+    return [
+        Column("Layout", lambda r: r.layout.label, numeric=False, key="label"),
+        export_field("raid", lambda r: r.layout.raid),
+        export_field("parity", lambda r: r.layout.parity),
+        export_field("group_size", lambda r: r.layout.group_size),
+        export_field("data_disks_per_group", lambda r: r.layout.data_disks_per_group),
+        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
+        Column("Groups", _groups_text, priority=1),
+        export_field("groups", lambda r: r.shape.groups),
+        Column(
+            "Total drives",
+            lambda r: r.shape.total_disks,
+            integer_column,
+            short_header="Total\ndrives",
+            priority=5,
+            key="total_disks",
+        ),
+        Column(
+            "Overhead drives",
+            lambda r: r.shape.overhead_disks,
+            drives_column,
+            short_header="Over-\nhead",
+            key="overhead_disks",
+        ),
+        Column(
+            "Rebuild hours",
+            lambda r: r.rebuild_hours,
+            significant_column,
+            short_header="Rebuild\nh",
+            priority=3,
+            unit="h",
+            key="rebuild_hours",
+            shown=declustered,
+        ),
+        export_field("declustered_data", lambda r: _declustered(r, lambda p: p.data)),
+        export_field("declustered_spares", lambda r: _declustered(r, lambda p: p.spares)),
+        export_field("rebuild_speedup", lambda r: r.layout.rebuild_speedup),
+        Column(
+            "Share lost on k+1 failures",
+            lambda r: r.layout.fraction_lost_on_overlap,
+            percent_column,
+            short_header="Lost on\nk+1",
+            priority=3,
+            key="fraction_lost_on_overlap",
+            shown=declustered,
+        ),
+        export_field("exact_division", lambda r: r.shape.exact_division),
+        Column(
+            "Usable TB",
+            lambda r: r.usable_tb,
+            tb_column,
+            short_header="Usable\nTB",
+            priority=2,
+            unit="TB",
+            key="usable_tb",
+            shown=any(r.usable_tb is not None for r in results),
+        ),
+    ]
+
+
+def _loss_fields() -> list[Column[LayoutResult]]:
+    """P(loss) per group and aggregate, and the aggregate's odds (shown only)."""
+    return [
+        Column(
+            "P(loss) group",
+            lambda r: r.p_loss_group,
+            percent_column,
+            short_header="P(loss)\ngroup",
+            risk=True,
+            key="p_loss_group",
+        ),
+        Column(
+            "P(loss) aggregate",
+            lambda r: r.p_loss_aggregate,
+            percent_column,
+            short_header="P(loss)\naggregate",
+            risk=True,
+            key="p_loss_aggregate",
+        ),
+        Column(
+            "Aggregate odds",
+            lambda r: r.p_loss_aggregate,
+            _odds_column,
+            short_header="Aggregate\nodds",
+            priority=6,
+        ),
+    ]
+
+
+def _risk_fields() -> list[Column[LayoutResult]]:
+    """Losses per 10,000 groups, MTTDL and the risk relative to the baseline."""
+    return [
+        Column(
+            "Losses/10k groups",
+            lambda r: r.losses_per_10k_groups,
+            significant_column,
+            short_header="Losses/\n10k groups",
+            priority=3,
+            key="losses_per_10k_groups",
+        ),
+        Column(
+            "MTTDL group (years)",
+            lambda r: r.mttdl_hours,
+            years_column,
+            short_header="MTTDL group\n(years)",
+            priority=4,
+            unit="years",
+            key="mttdl_hours",
+        ),
+        Column(
+            "Risk vs baseline (group)",
+            lambda r: r.relative_risk_group,
+            ratio_column,
+            short_header="Risk vs base\nper group",
+            priority=7,
+            key="relative_risk_group",
+            export=finite_or_none,
+        ),
+        Column(
+            "Risk vs baseline (aggregate)",
+            lambda r: r.relative_risk_aggregate,
+            ratio_column,
+            short_header="Risk vs base\nper aggr.",
+            risk=True,
+            key="relative_risk_aggregate",
+            export=finite_or_none,
+        ),
+    ]
+
+
+def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
+    """Every column and export field of the comparison, in the JSON contract's order.
+
+    The records of JSON and CSV (:func:`comparison_records`) are these fields' keys in
+    this order; :func:`comparison_columns` shows the same declarations in the table's.
+    """
+    baseline = comparison.baseline
+    return [
+        *_shape_fields(comparison),
+        *_loss_fields(),
+        *loss_split_columns(),
+        *_risk_fields(),
+        export_field("is_baseline", lambda r: r.layout.label == baseline),
+        *cost_fields(lambda r: r.cost, comparison.results),
+    ]
+
+
+def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
+    """The columns of the comparison table; some only when the scenario gives their inputs.
+
+    The declarations of :func:`comparison_fields` in the table's order (the cost columns
+    after the capacity, the loss split last). The rebuild columns only for declustered
+    pools, usable TB only when capacity is known, the cost columns only when the scenario
+    prices its drives (:mod:`planner.report.costs`).
+
+    The same declarations feed the Rich table, Markdown and the TUI's compare table. A
+    narrow screen drops the highest priority first: per-group risk, odds, total drives,
+    MTTDL, losses, usable TB, groups; the group shape, overhead, both P(loss) and the
+    aggregate's risk against the baseline always stay.
+    """
+    return shown_columns(
+        [
+            *_shape_fields(comparison),
+            *cost_fields(lambda r: r.cost, comparison.results),
+            *_loss_fields(),
+            *_risk_fields(),
+            *loss_split_columns(),
+        ]
+    )
+
+
+def loss_split_columns() -> list[Column[LayoutResult]]:
+    """What is lost (issue 11): the group's P(loss) split, and the aggregate's.
+
+    P(group lost) + P(sectors lost) = P(loss) per group; per aggregate, P(some group lost
+    whole) + P(sectors lost, no group lost whole) = P(loss) aggregate. On a narrow screen
+    they go first (the exports always have them).
+    """
+    return [
+        Column(
+            "P(group lost) group",
+            lambda r: r.p_group_lost,
+            percent_column,
+            short_header="P(group lost)\ngroup",
+            priority=11,
+            key="p_group_lost",
+        ),
+        Column(
+            "P(sectors lost) group",
+            lambda r: r.p_sectors_lost,
+            percent_column,
+            short_header="P(sectors lost)\ngroup",
+            priority=10,
+            key="p_sectors_lost",
+        ),
+        Column(
+            "P(group lost) aggregate",
+            lambda r: r.p_group_lost_aggregate,
+            percent_column,
+            short_header="P(group lost)\naggregate",
+            priority=9,
+            key="p_group_lost_aggregate",
+        ),
+        Column(
+            "P(sectors lost) aggregate",
+            lambda r: r.p_sectors_lost_aggregate,
+            percent_column,
+            short_header="P(sectors lost)\naggregate",
+            priority=8,
+            key="p_sectors_lost_aggregate",
+        ),
+    ]

@@ -1,0 +1,145 @@
+"""The JSON and CSV contract of each report: every record's keys, in the README's order.
+
+The README documents these keys as a contract for scripts, so a refactor of the column
+declarations (issue 9: one declaration carries the table column and its export key) must
+neither drop, rename nor reorder one. The lists are written out here from the contract,
+not read from the code; the values are checked by the command tests (tests/cli).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from planner.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT = ROOT / "scenarios" / "ns3574-default.yaml"
+TODAY = ROOT / "scenarios" / "today-20tb-nl-sas.yaml"  # priced, with a declustered pool
+LENOVO = ROOT / "scenarios" / "lenovo-s3200.yaml"  # a workload, unpriced, a baseline
+WORKLOAD = ROOT / "tests" / "tui" / "tui_workload.yaml"
+PRICED = ("--set", "drive.price=100", "--set", "costs.per_group=50")
+
+COST_KEYS = [
+    "purchase_cost",
+    "expected_replacements",
+    "replacement_cost",
+    "energy_kwh",
+    "energy_cost",
+    "total_cost",
+    "cost_per_usable_tb",
+    "currency",
+]
+
+COMPARISON_KEYS = [
+    "label",
+    "raid",
+    "parity",
+    "group_size",
+    "data_disks_per_group",
+    "groups",
+    "total_disks",
+    "overhead_disks",
+    "rebuild_hours",
+    "declustered_data",
+    "declustered_spares",
+    "rebuild_speedup",
+    "fraction_lost_on_overlap",
+    "exact_division",
+    "usable_tb",
+    "p_loss_group",
+    "p_loss_aggregate",
+    "p_group_lost",
+    "p_sectors_lost",
+    "p_group_lost_aggregate",
+    "p_sectors_lost_aggregate",
+    "losses_per_10k_groups",
+    "mttdl_hours",
+    "relative_risk_group",
+    "relative_risk_aggregate",
+    "is_baseline",
+]
+
+SIZING_KEYS = [
+    "label",
+    "raid",
+    "parity",
+    "group_size",
+    "data_disks_per_group",
+    "write_penalty",
+    "read_iops",
+    "write_iops",
+    "backend_iops",
+    "required_tb",
+    "disks_for_capacity",
+    "disks_for_iops",
+    "disks_needed",
+    "bound_by",
+    "groups",
+    "data_disks",
+    "usable_tb",
+    "iops_available",
+    "rebuild_hours",
+    "rebuild_source",
+    "p_loss_group",
+    "p_loss_aggregate",
+    "p_group_lost",
+    "p_sectors_lost",
+    "p_group_lost_aggregate",
+    "p_sectors_lost_aggregate",
+]
+
+
+def run(*args: str) -> str:
+    """The command's stdout; it must succeed."""
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def json_records(*args: str, rows_key: str = "layouts") -> list[dict[str, Any]]:
+    """The records of the command's JSON (``-f json``) under ``rows_key``."""
+    records: list[dict[str, Any]] = json.loads(run(*args, "-f", "json"))[rows_key]
+    assert records
+    return records
+
+
+def csv_header(*args: str) -> list[str]:
+    """The CSV's header row (after the ``# Inputs`` comment)."""
+    text = "".join(line for line in run(*args, "-f", "csv").splitlines(True) if line[0] != "#")
+    return next(csv.reader(io.StringIO(text)))
+
+
+def assert_keys(records: list[dict[str, Any]], keys: list[str]) -> None:
+    """Every record has exactly ``keys``, in that order."""
+    for record in records:
+        assert list(record) == keys, record.get("label")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "keys"),
+    [(DEFAULT, COMPARISON_KEYS), (TODAY, COMPARISON_KEYS + COST_KEYS)],
+    ids=["unpriced", "priced"],
+)
+def test_evaluate_keys(scenario: Path, keys: list[str]) -> None:
+    assert_keys(json_records("evaluate", str(scenario)), keys)
+    assert csv_header("evaluate", str(scenario)) == keys
+
+
+@pytest.mark.parametrize(
+    ("scenario", "options", "keys"),
+    [
+        (LENOVO, (), [*SIZING_KEYS, "relative_risk_aggregate"]),
+        (WORKLOAD, PRICED, [*SIZING_KEYS, *COST_KEYS, "relative_risk_aggregate"]),
+    ],
+    ids=["baseline", "priced"],
+)
+def test_size_keys(scenario: Path, options: tuple[str, ...], keys: list[str]) -> None:
+    assert_keys(json_records("size", str(scenario), *options), keys)
+    assert csv_header("size", str(scenario), *options) == keys
