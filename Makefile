@@ -57,6 +57,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_cost.py
 	$(BIN)/python benchmarks/bench_tui.py --view all
+	$(BIN)/python benchmarks/bench_tui_work.py
 	$(BIN)/python benchmarks/bench_sensitivity.py
 	$(BIN)/python benchmarks/bench_derive.py
 

@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
@@ -92,13 +92,13 @@ class PlannerApp(FileActions):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    sweep_series: reactive[tuple[SweepSeries, ...]] = reactive((), init=False)
+    sweep_series: var[tuple[SweepSeries, ...]] = var((), init=False)
     """P(loss) of the aggregate against group size for n+1..n+3 under the current rates."""
 
-    selected_label: reactive[str | None] = reactive(None, init=False)
+    selected_label: var[str | None] = var(None, init=False)
     """The layout under the compare table's cursor (the model and sensitivity views show it)."""
 
-    tornado: reactive[SensitivityReport | None] = reactive(None, init=False)
+    tornado: var[SensitivityReport | None] = var(None, init=False)
     """The selected layout's tornado under :attr:`scenario`; None until first computed."""
 
     def __init__(

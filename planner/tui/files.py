@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App
-from textual.reactive import reactive
+from textual.reactive import var
 from textual.widgets import Static
 
 from planner.analysis.compare import CompareData
@@ -25,22 +25,28 @@ from planner.tui.source import ChangedOnDiskError, ScenarioFile, ScenarioSource
 
 
 class FileActions(App[None]):
-    """The planner app's state that files are made of, and its file actions."""
+    """The planner app's state that files are made of, and its file actions.
 
-    scenario: reactive[Scenario] = reactive(load_default_scenario, init=False)
+    The app's state is held in ``var``s (reactives that never repaint): an App-level
+    ``reactive`` repaints the whole screen whenever it is set, which on every keystroke
+    (scenario, results, field errors) cost a full frame. The watchers update the widgets
+    that show the state; each repaints only itself.
+    """
+
+    scenario: var[Scenario] = var(load_default_scenario, init=False)
     """The last valid scenario: what every view shows (set only after validation)."""
 
-    results: reactive[CompareData | None] = reactive(None, init=False)
+    results: var[CompareData | None] = var(None, init=False)
     """Results of :attr:`scenario`'s layouts (and their sizing, with a workload); None until
     the first worker finishes."""
 
-    field_errors: reactive[dict[str, str]] = reactive(dict, init=False)
+    field_errors: var[dict[str, str]] = var(dict, init=False)
     """Why a parameter field's text was refused, by field key; empty when all are valid."""
 
-    saved_scenario: reactive[Scenario] = reactive(load_default_scenario, init=False)
+    saved_scenario: var[Scenario] = var(load_default_scenario, init=False)
     """The scenario as last opened, reloaded or saved (what quitting would keep)."""
 
-    dirty: reactive[bool] = reactive(False, init=False)
+    dirty: var[bool] = var(False, init=False)
     """Whether there is something unsaved: the scenario differs from
     :attr:`saved_scenario`, or a field holds text that was refused."""
 
@@ -75,7 +81,8 @@ class FileActions(App[None]):
         # Textual runs this watcher on every read of a computed reactive: change only news.
         title = self._sub_title(dirty=dirty)
         if title != self.sub_title:
-            self.sub_title = title
+            # set_reactive: App.sub_title would repaint the whole screen; only #title shows it
+            self.set_reactive(App.sub_title, title)
             # one row of fixed height: no new layout of the screen is needed
             self.query_one("#title", Static).update(f"planner · {title}", layout=False)
 

@@ -24,6 +24,7 @@ from planner.analysis.model import (
 from planner.core.layouts import LayoutResult
 from planner.core.rates import Rates
 from planner.report.numbers import format_years
+from planner.tui.repaint import update_text
 from planner.tui.simulation import SimulationLine
 
 SIDE_BY_SIDE_WIDTH = 150
@@ -89,9 +90,9 @@ class ModelView(VerticalScroll):
             f"({size - k} data + {k} parity); MTTDL of one group "
             f"{format_years(subject.result.mttdl_hours)} ({subject.result.mttdl_hours:,.4g} h)"
         )
-        if title != self._title:  # an unchanged Static needs no new layout
+        if title != self._title:  # an unchanged Static needs no repaint
+            update_text(self.query_one("#model-title", Static), title, self._title)
             self._title = title
-            self.query_one("#model-title", Static).update(title)
         if old is None or (old.result, old.rates) != (subject.result, subject.rates):
             self.query_one(SimulationLine).idle(layout.label)
         rates = chain_transitions(k, size, subject.rates)

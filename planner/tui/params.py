@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import Input, Label, Static
 
 from planner.report.numbers import format_count
@@ -15,6 +17,20 @@ from planner.scenario.edits import FieldSpec, display_value, field_specs, value_
 def derived_text(scenario: Scenario) -> str:
     """The mean restore time the scenario's rebuild model gives, e.g. ``= 3.09 h``."""
     return f"= {format_count(scenario.rebuild_hours, 3)} h"
+
+
+class FieldInput(Input):
+    """A parameter's input: a keystroke repaints the field without re-laying out the screen.
+
+    Textual's Input sets its virtual size to the width of its text on every change, and a
+    widget's ``virtual_size`` is a layout reactive, so each keystroke that changed the
+    text's length laid out the whole screen again and repainted every widget on it: most of
+    a keystroke's time (``benchmarks/bench_tui.py``). A field's size never depends on its
+    text (one line, its width set by the grid), so here a new virtual size only repaints
+    the field itself; the scrolling within the field reads the virtual size directly.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
 
 class ParamField(Horizontal):
@@ -33,7 +49,7 @@ class ParamField(Horizontal):
     def compose(self) -> ComposeResult:
         """The label, the input, and (rebuild rate only) the derived restore time."""
         yield Label(self.spec.label, classes="param-label")
-        yield Input(
+        yield FieldInput(
             self._text,
             placeholder=self.spec.hint,
             id=f"input-{self.spec.key}",

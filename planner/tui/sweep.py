@@ -63,6 +63,9 @@ class SweepView(Vertical):
     data_disks: reactive[int] = reactive(0)
     """Data drives of the aggregate the sweep was computed for (for the caption)."""
 
+    _overhead_figure: tuple[object, ...] = ()
+    """What the overhead plot shows (parity, then size, overhead, exact per point)."""
+
     def compose(self) -> ComposeResult:
         """The plots and a caption."""
         with Horizontal(id="sweep-plots"):
@@ -128,6 +131,15 @@ class SweepView(Vertical):
 
     def _draw_overhead(self, series: Sequence[SweepSeries]) -> None:
         widget = self.query_one("#sweep-overhead", CachedPlot)
+        # The overhead depends on the group sizes only, not on the rates: a keystroke in a
+        # rate field leaves this plot as it is (drawing it costs as much as the risk plot).
+        figure = tuple(
+            (s.parity, tuple((p.group_size, p.overhead_disks, p.exact_division) for p in s.points))
+            for s in series
+        )
+        if figure == self._overhead_figure:
+            return
+        self._overhead_figure = figure
         plt = widget.plt
         plt.clear_figure()
         for s in series:

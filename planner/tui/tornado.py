@@ -24,6 +24,7 @@ from planner.report.sensitivity import (
 )
 from planner.report.table import fit_columns, table_cells
 from planner.tui.columns import two_line_header
+from planner.tui.repaint import update_text
 
 
 class SensitivityView(VerticalScroll):
@@ -38,6 +39,7 @@ class SensitivityView(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._texts: dict[str, str] = {}
+        self._shapes: dict[str, tuple[int, int]] = {}
 
     def compose(self) -> ComposeResult:
         """Title, the ranked table, the chart, the notes."""
@@ -92,7 +94,8 @@ class SensitivityView(VerticalScroll):
             for rank, row in enumerate(rows, start=1)
         ]
         self._fill_table(headers, justify, [row[0] for row in rows], cells)
-        self._set("#tornado-chart", tornado_chart(report, width - 2))
+        # The chart's height: a row per input, the axis and the legend, at this width.
+        self._set("#tornado-chart", tornado_chart(report, width - 2), (len(s.bars), width))
         lines = notes(report)
         lines.append("The selected row of the compare table (F2) picks the layout.")
         self._set("#tornado-notes", "\n".join(lines))
@@ -112,9 +115,16 @@ class SensitivityView(VerticalScroll):
         """
         table = self.table
         if [str(c.label) for c in table.columns.values()] == headers and self.ranking == keys:
+            # Re-measuring a column lays the screen out again: only when a cell outgrows it.
+            widths = [column.content_width for column in table.columns.values()]
+            grown = any(
+                cell.cell_len > width
+                for row in cells
+                for cell, width in zip(row, widths, strict=True)
+            )
             for key, row in zip(keys, cells, strict=True):
                 for header, cell in zip(headers, row, strict=True):
-                    table.update_cell(key, header, cell, update_width=True)
+                    table.update_cell(key, header, cell, update_width=grown)
             return
         table.clear(columns=True)
         for header, how in zip(headers, justify, strict=True):
@@ -122,10 +132,21 @@ class SensitivityView(VerticalScroll):
         for key, row in zip(keys, cells, strict=True):
             table.add_row(*row, key=key)
 
-    def _set(self, selector: str, content: RenderableType) -> None:
-        """Update a Static unless it already shows ``content`` (text compared as text)."""
-        if isinstance(content, str) and self._texts.get(selector) == content:
-            return
+    def _set(
+        self, selector: str, content: RenderableType, shape: tuple[int, int] | None = None
+    ) -> None:
+        """Update a Static unless it already shows ``content`` (text compared as text).
+
+        Text is laid out again only when its wrapped height changes
+        (:func:`planner.tui.repaint.update_text`); the chart when its ``shape`` (rows, width)
+        does. New numbers of the same shape then repaint only the Static.
+        """
+        static = self.query_one(selector, Static)
         if isinstance(content, str):
+            update_text(static, content, self._texts.get(selector))
             self._texts[selector] = content
-        self.query_one(selector, Static).update(content)
+            return
+        same = shape is not None and self._shapes.get(selector) == shape
+        if shape is not None:
+            self._shapes[selector] = shape
+        static.update(content, layout=not same)
