@@ -19,6 +19,8 @@ SHOTS = [
     ("sweep.svg", None, ["f3"]),
     ("sensitivity.svg", None, ["f5"]),
     ("sizing.svg", ROOT / "scenarios" / "ns3574-table9-250mb.yaml", []),
+    ("choose.svg", ROOT / "scenarios" / "recommend-400tb.yaml", ["f7"]),
+    ("today.svg", ROOT / "scenarios" / "today-20tb-nl-sas.yaml", []),
 ]
 
 
