@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from planner import __version__
 from planner.report import comparison, methods, sensitivity
 from planner.report import recommend as recommend_report
+from planner.report import sizing as sizing_report
 from planner.report.inputs import inputs_lines
 from planner.report.table import markdown_cell
 
@@ -119,8 +120,12 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
     ]
     if chosen is not None:
         lines += [f"The recommended layout is **{markdown_cell(chosen)}**.", ""]
-    lines.append(
-        _demote(
+    sizing = report.compare.sizing
+    if sizing is not None:
+        # a workload scenario: each layout sized for it, as the recommendation was
+        lines.append(sizing_report.to_markdown(sizing))
+    else:
+        lines.append(
             comparison.to_markdown(
                 report.compare.comparison,
                 "Every layout over the mission",
@@ -128,11 +133,10 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
                 report.compare.notes,
             )
         )
-    )
     lines += ["## Cost against risk", ""]
     if front_file is not None:
         lines += [f"![The Pareto front of cost against P(loss)]({front_file})", ""]
-    lines.append(_demote(recommend_report.to_markdown(found, top=5, with_summary=False)))
+    lines.append(recommend_report.to_markdown(found, top=5, with_summary=False))
     lines += ["## Group size and parity", ""]
     if sweep_file is not None:
         lines += [f"![P(loss) of the aggregate against group size]({sweep_file})", ""]
@@ -144,10 +148,10 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
     ]
     if report.sensitivity is not None:
         lines += [f"## Sensitivity of {markdown_cell(chosen or '')}", ""]
-        lines.append(_demote(sensitivity.to_markdown(report.sensitivity)))
+        lines.append(sensitivity.to_markdown(report.sensitivity))
     if report.methods is not None:
         lines += ["## Methods cross-check", ""]
-        lines.append(_demote(methods.to_markdown(report.methods)))
+        lines.append(methods.to_markdown(report.methods))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -176,9 +180,3 @@ def _why(report: DesignReport) -> list[str]:
             "both cheaper and safer."
         )
     return [*why, ""]
-
-
-def _demote(markdown: str) -> str:
-    """A sub-report's ``###`` headings one level under this document's ``##`` sections."""
-    lines = markdown.splitlines()
-    return "\n".join(f"#{line}" if line.startswith("### ") else line for line in lines) + "\n"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -59,3 +60,20 @@ def test_a_folder_that_does_not_exist_is_one_line_and_nothing_is_written(tmp_pat
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
     assert not (tmp_path / "missing").exists()
+
+
+def test_a_workload_scenario_compares_the_sized_aggregates(tmp_path: Path) -> None:
+    # the recommendation sizes for the workload; the comparison must too (review fault 1)
+    from planner.analysis.design import REPORT_SIMULATION, design_report
+    from planner.report.design import to_markdown
+    from planner.scenario import load_scenario
+
+    scenario = load_scenario(ROOT / "scenarios" / "recommend-400tb.yaml")
+    settings = replace(REPORT_SIMULATION, time_budget_seconds=0.5)
+    gathered = design_report(scenario, (), settings)
+    top = gathered.recommendation.top
+    assert top is not None
+    text = to_markdown(gathered, None, None)
+    compared = text.split("## The layouts compared")[1].split("## Cost against risk")[0]
+    row = next(line for line in compared.splitlines() if line.startswith(f"| {top.layout.label}"))
+    assert f"| {top.total_disks:,} |" in row
