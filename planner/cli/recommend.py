@@ -86,9 +86,14 @@ def _print(parts: Sequence[object]) -> None:
 
 def _plain(parts: Sequence[object]) -> str:
     from rich.console import Console
+    from rich.table import Table
 
-    console = Console(width=200, color_system=None, force_terminal=False, highlight=False)
+    # As wide as the widest table needs, so no cell is cut; text wraps at 200.
+    measure = Console(width=10_000, color_system=None, force_terminal=False)
+    tables = [p for p in parts if isinstance(p, Table)]
+    width = max([200, *(measure.measure(t).maximum for t in tables)])
+    console = Console(width=width, color_system=None, force_terminal=False, highlight=False)
     with console.capture() as capture:
         for part in parts:
-            console.print(part)
+            console.print(part, width=None if isinstance(part, Table) else min(width, 200))
     return capture.get()

@@ -93,11 +93,15 @@ def plain_table_text(table: TableFor, notes: Sequence[str]) -> str:
     """The table with every column and its notes as plain text without colour codes."""
     from rich.console import Console
 
-    console = Console(width=200, color_system=None, force_terminal=False, highlight=False)
+    whole = table(None)
+    # As wide as the table needs with no cell cut (at least 200, where notes wrap).
+    measure = Console(width=10_000, color_system=None, force_terminal=False)
+    width = max(200, measure.measure(whole).maximum)
+    console = Console(width=width, color_system=None, force_terminal=False, highlight=False)
     with console.capture() as capture:
-        console.print(table(None))
+        console.print(whole)
         for note in notes:
-            console.print(note, markup=False)
+            console.print(note, markup=False, width=min(width, 200))
     return capture.get()
 
 

@@ -15,6 +15,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
+from planner.cli import app
 
 PLANNER = [sys.executable, "-m", "planner"]
 
@@ -132,3 +135,17 @@ def test_validate_refuses_a_recursive_merge_key_with_exit_2(tmp_path: Path) -> N
     out = run("validate", str(path))
     assert out.returncode == 2
     assert f"{path}:2:7: drive.<<: alias *m refers to" in one_error_line(out.stderr)
+
+
+def test_piped_tables_never_cut_a_cell(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # review: a priced 20 TB scenario has ~25 columns; piped or -o, every cell stays whole
+    monkeypatch.delenv("COLUMNS", raising=False)
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    piped = CliRunner().invoke(app, ["evaluate", str(scenario)])
+    assert piped.exit_code == 0, piped.stderr
+    assert "…" not in piped.stdout
+    assert "90,732" in piped.stdout  # RAID 10's total cost, whole
+    target = tmp_path / "table.txt"
+    written = CliRunner().invoke(app, ["evaluate", str(scenario), "-o", str(target)])
+    assert written.exit_code == 0
+    assert "…" not in target.read_text(encoding="utf-8")
