@@ -9,8 +9,8 @@ application layer does that with :func:`planner.core.sizing.sized_counts` and
 * the Pareto front of cost against P(loss) over every candidate: those no other candidate
   beats on both (no cheaper-or-equal one with a lower-or-equal P(loss), one of the two
   strictly);
-* for the top choice, the nearest cheaper candidate (the dearest of those that cost less)
-  and the targets it misses;
+* for the top choice, the nearest cheaper candidate, the next point down the front (the
+  dearest front candidate that costs less), and the targets it misses;
 * when nothing meets the target, the closest candidate: the one needing the smallest
   relaxation, measured as its largest ``value / limit`` over the targets it misses.
 
@@ -176,7 +176,7 @@ class Choice:
         meeting: candidates that meet the target, cheapest first (ties: lower P(loss)).
         front: the Pareto front of cost against P(loss), cheapest first.
         top: the cheapest candidate meeting the target, or None.
-        nearest_cheaper: the dearest candidate cheaper than ``top`` (ties: lower
+        nearest_cheaper: the dearest front candidate cheaper than ``top`` (ties: lower
             P(loss)), or None when none is cheaper.
         closest: when nothing meets the target, the candidate with the smallest
             largest ``value / limit`` over what it misses; else None.
@@ -221,10 +221,11 @@ def choose(
     if len(meeting) == 0:
         return Choice(meeting, front, None, None, _closest(target, costs, risks, counts, money))
     top = int(meeting[0])
-    cheaper = np.flatnonzero(costs < costs[top])
+    # the next point down the front: the dearest front candidate cheaper than the top one
+    # (a cheaper candidate off the front is beaten on both by one of these)
+    cheaper = front[costs[front] < costs[top]]
     nearest = None
     if len(cheaper):
-        # the dearest of the cheaper ones; ties: the lower P(loss)
         nearest = int(cheaper[np.lexsort((risks[cheaper], -costs[cheaper]))[0]])
     return Choice(meeting, front, top, nearest, None)
 

@@ -74,7 +74,12 @@ def test_choose_matches_brute_force(
     assert top is not None
     assert cost[top] == min(cost[i] for i in good)
     assert p[top] == min(p[i] for i in good if cost[i] == cost[top])
-    cheaper = [i for i in range(len(rows)) if cost[i] < cost[top]]
+    # the next point down the front: cheaper, and beaten on both by no other candidate
+    cheaper = [
+        i
+        for i in range(len(rows))
+        if cost[i] < cost[top] and not _dominated(i, list(cost), list(p))
+    ]
     if not cheaper:
         assert choice.nearest_cheaper is None
     else:
