@@ -127,7 +127,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         return f"missing required key {str(loc[-1])!r}{about}{example}"
     if kind in _COMPARISONS:
         key, words = _COMPARISONS[kind]
-        reason = reason_for(str(loc[-1])) if loc else ""
+        reason = reason_for(str(loc[-1]), upper=key in ("lt", "le")) if loc else ""
         why = f" ({reason})" if reason else ""
         return f"{_show(value)} is out of range: must be {words} {_show(ctx[key])}{_unit(loc)}{why}"
     if kind == "int_type":

@@ -204,6 +204,13 @@ class LayoutSpec(FrozenModel):
         )
 
 
+def _whole(value: object) -> bool:
+    """A whole number as a YAML file gives one: an int, or a float with no fraction."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+
+
 def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any]:
     """Fill a dRAID layout: ``children`` is its group size, ``data`` 8 and ``spares`` 0 by default.
 
@@ -222,6 +229,10 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
             f"{preset.name} needs children (drives in the pool, spares included), e.g. "
             "children: 48",
             "children",
+        )
+    if children is not None and not _whole(children):
+        raise FieldError(
+            f"children must be a whole number of drives, got {shown(children)}", "children"
         )
     data["group_size"] = data["children"] = children if children is not None else size
     if data.get("parity") is None:

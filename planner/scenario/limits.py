@@ -62,13 +62,11 @@ MAX_ENERGY_PER_KWH = 1e5
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
-    "mtbf_hours": "an MTBF over 1e10 h is beyond any drive; it would be an ARR below 1e-6",
     "rebuild_hours": "no rebuild is faster than seconds",
     "scrub_hours": "no scrub finds a defect faster than seconds",
     "mission_years": "a mission shorter than 9 hours is outside the model's yearly rates",
     "unrecoverable_read_errors_per_bit": "spec sheets give 1e-14 (desktop HDD) to 1e-17 "
     "(enterprise SSD) errors per bit; 1e-15 is written '1 sector per 10^15 bits'",
-    "sustained_mb_per_s": "no drive sustains more than ~14,000 MB/s (PCIe 5 NVMe)",
     "capacity_tb": "no drive holds less than a gigabyte",
     "iops_per_drive": "no drive serves less than one random I/O per second",
     "usable_fraction": "a drive holds data on more than 1% of itself",
@@ -76,6 +74,19 @@ _REASONS = {
     "per_group": "a group's enclosure share costs less than a thousand drives",
     "watts": "a drive draws 5-25 W",
     "energy_per_kwh": "a kWh costs 0.1-0.5 in dollars or euros, ~2,000 in rupiah",
+}
+
+
+_UPPER_REASONS = {
+    # why a field has its upper bound, where that is not the lower bound's reason
+    "capacity_tb": "the largest drives hold tens of TB; 1,000 TB is far beyond any",
+    "mtbf_hours": "an MTBF over 1e10 h is beyond any drive; it would be an ARR below 1e-6",
+    "sustained_mb_per_s": "no drive sustains more than ~14,000 MB/s (PCIe 5 NVMe)",
+    "price": _REASONS["price"],
+    "per_group": _REASONS["per_group"],
+    "watts": _REASONS["watts"],
+    "energy_per_kwh": _REASONS["energy_per_kwh"],
+    "unrecoverable_read_errors_per_bit": _REASONS["unrecoverable_read_errors_per_bit"],
 }
 
 
@@ -105,6 +116,9 @@ def outside_limits(field: str, value: float) -> str | None:
     return None
 
 
-def reason_for(field: str) -> str:
-    """Why ``field`` (a scenario key, e.g. ``rebuild_hours``) has its range; '' if no reason."""
-    return _REASONS.get(field, "")
+def reason_for(field: str, upper: bool = False) -> str:
+    """Why ``field`` (a scenario key) has its lower bound, or its upper one with ``upper``.
+
+    '' when no reason is recorded (e.g. ``rebuild_hours``' upper bound).
+    """
+    return (_UPPER_REASONS if upper else _REASONS).get(field, "")

@@ -169,7 +169,12 @@ class SearchSpec(FrozenModel):
                         f"{value:g} is out of range: each must be from {low} to {high}", key
                     )
         sizes = data.get("group_sizes")
-        sizes = sizes if isinstance(sizes, list) and len(sizes) == 2 else [0, 0]
+        if isinstance(sizes, list) and len(sizes) != 2:
+            raise FieldError(
+                f"group_sizes takes two numbers, [min, max] (e.g. [3, 30]), got {len(sizes)}",
+                "group_sizes",
+            )
+        sizes = sizes if isinstance(sizes, list) else [0, 0]
         if all(isinstance(v, int | float) for v in sizes) and sizes[0] > sizes[1]:
             raise FieldError(
                 f"group_sizes is [min, max]: {sizes[0]:g} is above {sizes[1]:g}", "group_sizes"

@@ -143,6 +143,7 @@ def test_a_scenario_without_a_target_is_one_clear_line(tmp_path: Path) -> None:
         ("max_p_loss: 0.5%", "max_p_loss: 0.5%\n  min_nines: 3", "exactly one of"),
         ("max_p_loss: 0.5%", "max_p_loss: lots", "not a probability"),
         ("group_sizes: [3, 8]", "group_sizes: [8, 3]", "[min, max]"),
+        ("group_sizes: [3, 8]", "group_sizes: [3]", "two numbers, [min, max]"),
         ("parity: [1, 2]", "parity: [0, 2]", "out of range"),
         ("group_sizes: [3, 8]", "group_size: [3, 8]", "unknown key"),
     ],

@@ -69,6 +69,8 @@ def _write(tmp_path: Path, text: str) -> Path:
         ("    group_size: 12\n", "    group_size: 12\n    spares: 1\n", 15, "layouts[0].spares",
          "declustered pools only"),
         ("spares: 2", "spares: -1", 18, "layouts[1].spares", "must be at least 0"),
+        ("children: 48", "children: 48.5", 17, "layouts[1].children", "whole number"),
+        ("children: 48", "children: '48'", 17, "layouts[1].children", "whole number"),
     ],
 )  # fmt: skip
 def test_bad_pools_name_the_line_and_field(

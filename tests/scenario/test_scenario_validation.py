@@ -361,3 +361,13 @@ def test_parallel_rebuilds_rejections(tmp_path: Path, value: str) -> None:
     assert "restore.parallel_rebuilds" in message
     assert "number of rebuild streams from 1 to 64" in message
     assert len(message.splitlines()) == 1
+
+
+def test_an_upper_bound_is_not_explained_by_the_lower_bounds_reason(tmp_path: Path) -> None:
+    # review: "must be at most 1000 TB (no drive holds less than a gigabyte)"
+    err = rejected(tmp_path, edit("capacity_tb: 0.3", "capacity_tb: 1500"))
+    assert "at most 1000" in err.message
+    assert "gigabyte" not in err.message
+    assert "largest drives" in err.message
+    low = rejected(tmp_path, edit("capacity_tb: 0.3", "capacity_tb: 0.0001"))
+    assert "gigabyte" in low.message
