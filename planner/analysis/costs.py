@@ -78,4 +78,6 @@ def cost_note(prices: CostPrices, mission_hours: float, op_failures_per_hour: fl
             f"energy = drives x {prices.drive_watts:g} W x {hours} x "
             f"{prices.energy_per_kwh:g}{currency}/kWh"
         )
+    if not prices.counts_purchase:
+        return f"Cost: {'; '.join(parts)} (no drive.price: no cost of ownership)."
     return f"Cost: {'; '.join(parts)}; TCO = the sum; TCO/TB per usable TB."

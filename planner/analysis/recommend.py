@@ -219,7 +219,8 @@ def recommendation(
     else:
         raise RecommendError(NO_TARGET)
     prices: CostPrices | None = scenario.cost_prices()
-    money = prices is not None
+    # ranked by money only when the drives are priced (energy alone follows the drives)
+    money = prices is not None and prices.counts_purchase
     if target.max_cost is not None and not money:
         raise RecommendError(
             "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
@@ -244,7 +245,9 @@ def recommendation(
             mission_hours=mission,
             usable_tb=None if sized.usable is None else np.array(sized.usable),
         )
-    rank_cost = costs.total_cost if costs is not None else np.array(sized.total, dtype=np.float64)
+    rank_cost = (
+        costs.total_cost if costs is not None and money else np.array(sized.total, dtype=np.float64)
+    )
     choice = choose(target, rank_cost, risks.p_loss_aggregate, np.array(sized.total), money)
 
     def candidate(i: int) -> Candidate:

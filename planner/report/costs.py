@@ -113,7 +113,11 @@ def cost_fields(
             priority=12,
             shown=prices.counts_energy,
         ),
-        money("TCO", "total_cost", lambda c: c.total_cost, priority=2),
+        # energy alone is not a cost of ownership: without drive.price the TCO stays in the
+        # exports but not on screen (the Energy column says it all)
+        money(
+            "TCO", "total_cost", lambda c: c.total_cost, priority=2, shown=prices.counts_purchase
+        ),
         Column(
             f"TCO/TB{unit}",
             part(lambda c: c.cost_per_usable_tb),
@@ -122,7 +126,8 @@ def cost_fields(
             priority=5,
             unit=f"{prices.currency} per TB".strip(),
             key="cost_per_usable_tb",
-            shown=any(c is not None and c.cost_per_usable_tb is not None for c in costs),
+            shown=prices.counts_purchase
+            and any(c is not None and c.cost_per_usable_tb is not None for c in costs),
         ),
         export_field("currency", part(lambda c: c.prices.currency)),
     ]

@@ -243,8 +243,8 @@ def to_markdown(report: Recommendation, top: int = SHOWN, with_summary: bool = T
     lines = []
     if with_summary:
         lines += [f"### {report.title}", ""]
-        lines += [markdown_cell(line) for line in summary(report)]
-        lines.append("")
+        for line in summary(report):  # one paragraph each (Markdown joins adjacent lines)
+            lines += [markdown_cell(line), ""]
     shown = _shown(report, top)
     if shown:
         lines += [

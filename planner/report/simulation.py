@@ -148,7 +148,7 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
         Column("Layout", lambda r: r.layout.label, numeric=False),
         Column(
             "Drives/group",
-            lambda r: f"{r.layout.group_size} ({r.layout.data_disks_per_group}+{r.layout.parity})",
+            lambda r: r.layout.group_text(),
             short_header="Drives/\ngroup",
             priority=4,
         ),

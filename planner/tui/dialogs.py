@@ -39,7 +39,7 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
                 yield Label("Parity k", classes="dialog-label")
                 yield Input(placeholder="from the preset", id="add-parity", disabled=True)
             with Horizontal(classes="dialog-row"):
-                yield Label("Group size N", classes="dialog-label")
+                yield Label("Group size N", classes="dialog-label", id="add-size-label")
                 yield Input(placeholder="drives per group, parity included", id="add-size")
             with Horizontal(classes="dialog-row"):
                 yield Label("Data / stripe", classes="dialog-label")
@@ -66,6 +66,8 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         size = self.query_one("#add-size", Input)
         fixed = preset is not None and preset.fixed_group_size is not None
         declustered = preset is not None and preset.declustered
+        label = self.query_one("#add-size-label", Label)
+        label.update("Children C" if declustered else "Group size N")
         if fixed:
             size.placeholder = "fixed by the preset"
         elif declustered:
@@ -185,7 +187,7 @@ In the compare table (focus it with Tab or a click):
 | key | does |
 |---|---|
 | **↑ / ↓** | select a layout (the model view shows it) |
-| **a** | add a layout: a preset, or parity k + group size |
+| **a** | add a layout: a preset, parity k + group size, or a dRAID pool (children, data, spares) |
 | **x** / **Delete** | remove the selected layout (a removed baseline goes back to the file's) |
 | **b** | make the selected layout the baseline (◆) of relative risk |
 | **s** | sort: scenario order → by risk → by overhead drives (disks needed when sized) |

@@ -152,3 +152,18 @@ def test_a_bad_price_is_one_line_and_exit_2() -> None:
     assert len(lines) == 1
     assert "drive.watts" in lines[0]
     assert "must be at least 0" in lines[0]
+
+
+def test_without_a_drive_price_there_is_no_tco_column_and_recommend_ranks_drives() -> None:
+    # review: with watts and an energy price only, "TCO" was the energy alone
+    scenario = str(Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml")
+    table = CliRunner().invoke(app, ["evaluate", scenario, "--set", "drive.price=null"])
+    assert table.exit_code == 0, table.stderr
+    assert "Energy" in table.stdout
+    assert "TCO" not in table.stdout
+    found = CliRunner().invoke(
+        app,
+        ["recommend", scenario, "--set", "drive.price=null", "--set", "target.max_p_loss=1e-4",
+         "-f", "json"],
+    )  # fmt: skip
+    assert json.loads(found.stdout)["ranked_by"] == "total_disks"
