@@ -9,6 +9,7 @@ risk, right is higher; the "input x low" case in one colour, "input x high" in a
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +21,15 @@ from planner.report.numbers import format_percent, percent_column, ratio_column
 from planner.report.table import (
     Column,
     csv_text,
+    export_field,
+    export_records,
     finite_or_none,
     fit_columns,
     json_text,
     markdown_cell,
     markdown_table,
     rich_table_for,
+    shown_columns,
     table_cells,
 )
 
@@ -34,6 +38,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from planner.core.sensitivity import Sensitivity, TornadoBar
+    from planner.report.fields import ScenarioField
 
 LOW_STYLE = "cyan"
 """Colour of the "input x low factor" side of each bar."""
@@ -67,9 +72,34 @@ class SensitivityReport:
     inputs: Inputs | None = None
 
 
-def _value(bar: TornadoBar, value: float) -> str:
-    field = field_for(bar.parameter)
-    return field.text(field.from_core(value))
+@dataclass(frozen=True)
+class _FieldValue:
+    """An input's value in its scenario field's unit (ARR as a fraction, years)."""
+
+    field: ScenarioField
+    value: float
+
+
+def _in_field_unit(read: Callable[[TornadoBar], float]) -> Callable[[TornadoBar], _FieldValue]:
+    def value(bar: TornadoBar) -> _FieldValue:
+        field = field_for(bar.parameter)
+        return _FieldValue(field, field.from_core(read(bar)))
+
+    return value
+
+
+def _field_values_column(values: Sequence[_FieldValue]) -> list[str]:
+    """Each input in its own field's notation (``1.9%``, ``1.08e-04``, ``42``)."""
+    return [v.field.text(v.value) for v in values]
+
+
+def _clean(value: float) -> float:
+    """``value`` to 12 significant digits: 0.019, not 0.019000000000000003 (unit noise)."""
+    return float(f"{value:.12g}")
+
+
+def _exported_field_value(value: _FieldValue) -> float:
+    return _clean(value.value)
 
 
 def _elasticity(value: float) -> str:
@@ -80,38 +110,67 @@ def _elasticity(value: float) -> str:
     return f"{value:+.2f}" if abs(value) >= 0.01 else f"{value:+.2g}"
 
 
+def _elasticity_column(values: Sequence[float]) -> list[str]:
+    return [_elasticity(v) for v in values]
+
+
 def _ratio(p: float, base: float) -> str:
     return ratio_column([relative_risk(p, base)])[0]
 
 
-def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
-    """The columns of every format; priority 0 always shown."""
+def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
+    """Every column and export field of the tornado, in the JSON contract's order.
+
+    The table shows them in the same order (:func:`sensitivity_columns`); the records of
+    JSON and CSV (:func:`bar_records`) hold the inputs in their field's unit.
+    """
     s = report.sensitivity
     low, high = f"×{s.low_factor:g}", f"×{s.high_factor:g}"
     base = s.p_loss_aggregate
+    ranks = {bar.parameter: rank for rank, bar in enumerate(s.bars, start=1)}
     return [
-        Column("Input", lambda b: field_for(b.parameter).name, numeric=False),
-        Column("Base", lambda b: _value(b, b.base_value), priority=4),
+        export_field("rank", lambda b: ranks[b.parameter]),
+        Column("Input", lambda b: field_for(b.parameter).name, numeric=False, key="field"),
+        export_field("unit", lambda b: field_for(b.parameter).unit),
         Column(
-            f"Low ({low})", lambda b: _value(b, b.low_value), short_header=f"Low\n{low}", priority=3
+            "Base",
+            _in_field_unit(lambda b: b.base_value),
+            _field_values_column,
+            priority=4,
+            key="base_value",
+            export=_exported_field_value,
+        ),
+        Column(
+            f"Low ({low})",
+            _in_field_unit(lambda b: b.low_value),
+            _field_values_column,
+            short_header=f"Low\n{low}",
+            priority=3,
+            key="low_value",
+            export=_exported_field_value,
         ),
         Column(
             f"High ({high})",
-            lambda b: _value(b, b.high_value),
+            _in_field_unit(lambda b: b.high_value),
+            _field_values_column,
             short_header=f"High\n{high}",
             priority=3,
+            key="high_value",
+            export=_exported_field_value,
         ),
         Column(
             "P(loss) low",
             lambda b: b.p_loss_low,
             percent_column,
             short_header="P(loss)\nlow",
+            key="p_loss_low",
         ),
         Column(
             "P(loss) high",
             lambda b: b.p_loss_high,
             percent_column,
             short_header="P(loss)\nhigh",
+            key="p_loss_high",
         ),
         Column(
             "Risk low/base",
@@ -127,19 +186,30 @@ def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
             short_header="Risk\nhigh/base",
             priority=6,
         ),
-        Column("Swing", lambda b: b.swing, percent_column, priority=2),
+        Column("Swing", lambda b: b.swing, percent_column, priority=2, key="swing"),
         Column(
             "Elasticity",
-            lambda b: _elasticity(b.elasticity),
+            lambda b: b.elasticity,
+            _elasticity_column,
             short_header="Elasti-\ncity",
+            key="elasticity",
+            export=finite_or_none,
         ),
         Column(
             "Elasticity (group)",
-            lambda b: _elasticity(b.elasticity_group),
+            lambda b: b.elasticity_group,
+            _elasticity_column,
             short_header="Elast.\n(group)",
             priority=7,
+            key="elasticity_group",
+            export=finite_or_none,
         ),
     ]
+
+
+def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
+    """The columns of the table (CLI, Markdown, the TUI's tornado); priority 0 always shown."""
+    return shown_columns(sensitivity_fields(report))
 
 
 def _rows(report: SensitivityReport) -> tuple[list[Column[TornadoBar]], list[list[str]]]:
@@ -279,32 +349,9 @@ def to_markdown(report: SensitivityReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _clean(value: float) -> float:
-    """``value`` to 12 significant digits: 0.019, not 0.019000000000000003 (unit noise)."""
-    return float(f"{value:.12g}")
-
-
 def bar_records(report: SensitivityReport) -> list[dict[str, Any]]:
     """One record per input, largest swing first, values in the scenario field's unit."""
-    records = []
-    for rank, bar in enumerate(report.sensitivity.bars, start=1):
-        field = field_for(bar.parameter)
-        records.append(
-            {
-                "rank": rank,
-                "field": field.name,
-                "unit": field.unit,
-                "base_value": _clean(field.from_core(bar.base_value)),
-                "low_value": _clean(field.from_core(bar.low_value)),
-                "high_value": _clean(field.from_core(bar.high_value)),
-                "p_loss_low": bar.p_loss_low,
-                "p_loss_high": bar.p_loss_high,
-                "swing": bar.swing,
-                "elasticity": finite_or_none(bar.elasticity),
-                "elasticity_group": finite_or_none(bar.elasticity_group),
-            }
-        )
-    return records
+    return list(export_records(sensitivity_fields(report), report.sensitivity.bars))
 
 
 def to_json(report: SensitivityReport) -> str:

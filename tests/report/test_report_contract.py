@@ -143,3 +143,60 @@ def test_evaluate_keys(scenario: Path, keys: list[str]) -> None:
 def test_size_keys(scenario: Path, options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("size", str(scenario), *options), keys)
     assert csv_header("size", str(scenario), *options) == keys
+
+
+SENSITIVITY_KEYS = [
+    "rank",
+    "field",
+    "unit",
+    "base_value",
+    "low_value",
+    "high_value",
+    "p_loss_low",
+    "p_loss_high",
+    "swing",
+    "elasticity",
+    "elasticity_group",
+]
+
+
+@pytest.mark.parametrize("scenario", [DEFAULT, LENOVO], ids=["plain", "workload"])
+def test_sensitivity_keys(scenario: Path) -> None:
+    assert_keys(json_records("sensitivity", str(scenario), rows_key="bars"), SENSITIVITY_KEYS)
+    assert csv_header("sensitivity", str(scenario)) == SENSITIVITY_KEYS
+
+
+SWEEP_KEYS = [
+    "parity",
+    "group_size",
+    "groups",
+    "total_disks",
+    "overhead_disks",
+    "exact_division",
+    "p_loss_group",
+    "p_loss_aggregate",
+    "losses_per_10k_groups",
+    "data_disks",
+    "data_disks_provided",
+    "mission_hours",
+    "p_group_lost",
+    "p_sectors_lost",
+    "p_group_lost_aggregate",
+    "p_sectors_lost_aggregate",
+    "extra_data_disks",
+]
+VARY = ("--vary", "drive.arr=1%..2%:2")
+
+
+@pytest.mark.parametrize(
+    ("options", "keys"),
+    [
+        ((), SWEEP_KEYS),
+        (("--parity", "1", *VARY), [*SWEEP_KEYS, "varied", "value"]),
+        (VARY, ["label", *SWEEP_KEYS, "varied", "value"]),  # the scenario's own layouts
+    ],
+    ids=["sizes", "sizes-varied", "layouts-varied"],
+)
+def test_sweep_keys(options: tuple[str, ...], keys: list[str]) -> None:
+    assert_keys(json_records("sweep", str(DEFAULT), *options, rows_key="rows"), keys)
+    assert csv_header("sweep", str(DEFAULT), *options) == keys
