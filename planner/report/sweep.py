@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import drives_column, integer_column, percent_column, significant_column
+from planner.report.sweep_columns import sweep_columns, sweep_fields
 from planner.report.table import (
     Column,
     csv_chunks,
+    export_records,
     fit_columns,
     json_chunks,
     markdown_cell,
@@ -84,86 +85,6 @@ class SweepReport:
     by_layout: bool = False
     log: bool = False
     inputs: Inputs | None = None
-
-
-def parity_text(parity: int) -> str:
-    """The paper's name for a parity count: ``n+2``."""
-    return f"n+{parity}"
-
-
-def _drives_text(line: SweepLine) -> str:
-    return line.row.group
-
-
-def _groups_text(line: SweepLine) -> str:
-    return f"{line.row.groups:,}" if line.row.exact_division else f"{line.row.groups:,}*"
-
-
-def sweep_columns(report: SweepReport) -> list[Column[SweepLine]]:
-    """The data columns of every format (the terminal adds a bar); priority 0 always shown."""
-    columns: list[Column[SweepLine]] = []
-    if report.by_layout:
-        columns.append(Column("Layout", lambda x: x.label or "", numeric=False))
-    else:
-        columns.append(Column("Parity", lambda x: parity_text(x.row.parity), numeric=False))
-    field = report.varied
-    if field is not None:
-        columns.append(
-            Column(
-                field.name,
-                lambda x: "" if x.value is None else field.text(x.value),
-                short_header=field.name.replace(".", ".\n"),
-            )
-        )
-    columns += [
-        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
-        Column("Groups", _groups_text, priority=1),
-    ]
-    if any(not x.row.exact_division for x in report.lines):
-        columns.append(
-            Column(
-                "Extra data drives",
-                lambda x: f"+{x.extra_data_disks}" if x.extra_data_disks else "",
-                short_header="Extra\ndata",
-                priority=2,
-            )
-        )
-    columns += [
-        Column(
-            "Total drives",
-            lambda x: x.row.total_disks,
-            integer_column,
-            short_header="Total\ndrives",
-            priority=6,
-        ),
-        Column(
-            "Overhead drives",
-            lambda x: x.row.overhead_disks,
-            drives_column,
-            short_header="Over-\nhead",
-        ),
-        Column(
-            "P(loss) group",
-            lambda x: x.row.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            priority=3,
-        ),
-        Column(
-            "P(loss) aggregate",
-            lambda x: x.row.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss)\naggregate",
-        ),
-        Column(
-            "Losses/10k groups",
-            lambda x: x.row.losses_per_10k_groups,
-            significant_column,
-            short_header="Losses/\n10k groups",
-            priority=7,
-        ),
-    ]
-    return columns
 
 
 def decade_range(probabilities: Sequence[float]) -> tuple[int, int]:
@@ -314,34 +235,7 @@ def sweep_records(report: SweepReport) -> Iterator[dict[str, Any]]:
     value in the field's unit (ARR as a fraction, mission in years). Built key by key:
     ``dataclasses.asdict`` cost more than the sweep itself at 40,000 rows.
     """
-    by_layout = report.by_layout
-    varied = None if report.varied is None else report.varied.name
-    for line in report.lines:
-        row = line.row
-        record: dict[str, Any] = {"label": line.label} if by_layout else {}
-        record.update(
-            parity=row.parity,
-            group_size=row.group_size,
-            groups=row.groups,
-            total_disks=row.total_disks,
-            overhead_disks=row.overhead_disks,
-            exact_division=row.exact_division,
-            p_loss_group=row.p_loss_group,
-            p_loss_aggregate=row.p_loss_aggregate,
-            losses_per_10k_groups=row.losses_per_10k_groups,
-            data_disks=row.data_disks,
-            data_disks_provided=row.data_disks_provided,
-            mission_hours=row.mission_hours,
-            p_group_lost=row.p_group_lost,
-            p_sectors_lost=row.p_sectors_lost,
-            p_group_lost_aggregate=row.p_group_lost_aggregate,
-            p_sectors_lost_aggregate=row.p_sectors_lost_aggregate,
-            extra_data_disks=line.extra_data_disks,
-        )
-        if varied is not None:
-            record["varied"] = varied
-            record["value"] = line.value
-        yield record
+    return export_records(sweep_fields(report), report.lines)
 
 
 def _document(report: SweepReport) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.sweep import SweepLine, SweepReport, parity_text
+from planner.report.sweep import SweepLine, SweepReport
+from planner.report.sweep_columns import parity_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
