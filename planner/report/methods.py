@@ -13,19 +13,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.evaluate import p_loss_aggregate, relative_risk
+from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, percent_column, ratio_column
+from planner.report.methods_columns import (
+    layout_fields,
+    method_fields,
+    methods_columns,
+    methods_fields,
+)
+from planner.report.numbers import ratio_column
 from planner.report.simulation import (
     METHOD_NOTES,
     diagnostic_notes,
-    format_rel_error,
-    interval_text,
 )
 from planner.report.table import (
     Column,
     csv_text,
+    export_records,
     finite_or_none,
     fit_columns,
     json_text,
@@ -160,52 +165,6 @@ def simulated_estimate(
 Row = tuple[LayoutMethods, MethodEstimate]
 
 
-def _interval(estimate: MethodEstimate) -> str:
-    sim = estimate.simulation
-    return "" if sim is None else interval_text(sim, sim.ci95_low, sim.ci95_high)
-
-
-def methods_columns() -> list[Column[Row]]:
-    """The columns of the methods table (long format: one row per layout and method)."""
-    return [
-        Column("Layout", lambda r: r[0].layout.label, numeric=False),
-        Column("Method", lambda r: r[1].name, numeric=False),
-        Column(
-            "P(loss) group",
-            lambda r: r[1].p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-        ),
-        Column(
-            "vs Markov",
-            lambda r: r[1].ratio_to_markov,
-            ratio_column,
-            short_header="vs\nMarkov",
-        ),
-        Column("95% CI", lambda r: _interval(r[1]), priority=1),
-        Column(
-            "Rel. error",
-            lambda r: (
-                "" if r[1].simulation is None else format_rel_error(r[1].simulation.rel_error)
-            ),
-            short_header="Rel.\nerror",
-            priority=3,
-        ),
-        Column(
-            "Trials",
-            lambda r: "" if r[1].simulation is None else format_count(r[1].simulation.trials),
-            priority=4,
-        ),
-        Column(
-            "P(loss) aggregate",
-            lambda r: p_loss_aggregate(r[1].p_loss_group, r[0].groups),
-            percent_column,
-            short_header="P(loss)\naggregate",
-            priority=2,
-        ),
-    ]
-
-
 def notes(report: MethodsReport) -> list[str]:
     """Footnotes: what each method is, the simulation settings, the stand-in distributions."""
     years = report.mission_hours / HOURS_PER_YEAR
@@ -263,34 +222,8 @@ def to_markdown(report: MethodsReport) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _estimate_record(entry: LayoutMethods, estimate: MethodEstimate) -> dict[str, Any]:
-    sim = estimate.simulation
-    return {
-        "method": estimate.key,
-        "name": estimate.name,
-        "p_loss_group": estimate.p_loss_group,
-        "ratio_to_markov": finite_or_none(estimate.ratio_to_markov),
-        "p_loss_aggregate": p_loss_aggregate(estimate.p_loss_group, entry.groups),
-        "ci95_low": None if sim is None else sim.ci95_low,
-        "ci95_high": None if sim is None else sim.ci95_high,
-        "rel_error": None if sim is None else finite_or_none(sim.rel_error),
-        "trials": None if sim is None else sim.trials,
-        "estimator": None if sim is None else sim.method,
-        "effective_trials": None if sim is None else sim.effective_trials,
-        "max_weight_share": None if sim is None else sim.max_weight_share,
-        "reliable": None if sim is None else sim.reliable,
-        "warning": None if sim is None else sim.warning or None,
-    }
-
-
-def _layout_record(entry: LayoutMethods) -> dict[str, Any]:
-    return {
-        "label": entry.layout.label,
-        "raid": entry.layout.raid,
-        "parity": entry.layout.parity,
-        "group_size": entry.layout.group_size,
-        "groups": entry.groups,
-    }
+def _method_rows(report: MethodsReport) -> list[Row]:
+    return [(entry, e) for entry in report.layouts for e in entry.estimates]
 
 
 def to_json(report: MethodsReport) -> str:
@@ -304,8 +237,10 @@ def to_json(report: MethodsReport) -> str:
         "seed": report.seed,
         "layouts": [
             {
-                **_layout_record(entry),
-                "methods": [_estimate_record(entry, e) for e in entry.estimates],
+                **next(export_records(layout_fields(), [(entry, entry.estimates[0])])),
+                "methods": list(
+                    export_records(method_fields(), [(entry, e) for e in entry.estimates])
+                ),
             }
             for entry in report.layouts
         ],
@@ -315,14 +250,7 @@ def to_json(report: MethodsReport) -> str:
 
 def to_csv(report: MethodsReport) -> str:
     """CSV in long format: one row per layout and method, raw values."""
-    return csv_text(
-        [
-            {**_layout_record(entry), **_estimate_record(entry, e)}
-            for entry in report.layouts
-            for e in entry.estimates
-        ],
-        report.inputs,
-    )
+    return csv_text(export_records(methods_fields(), _method_rows(report)), report.inputs)
 
 
 EVALUATE_NOTE = (

@@ -200,3 +200,33 @@ VARY = ("--vary", "drive.arr=1%..2%:2")
 def test_sweep_keys(options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("sweep", str(DEFAULT), *options, rows_key="rows"), keys)
     assert csv_header("sweep", str(DEFAULT), *options) == keys
+
+
+METHODS_LAYOUT_KEYS = ["label", "raid", "parity", "group_size", "groups"]
+METHOD_KEYS = [
+    "method",
+    "name",
+    "p_loss_group",
+    "ratio_to_markov",
+    "p_loss_aggregate",
+    "ci95_low",
+    "ci95_high",
+    "rel_error",
+    "trials",
+    "estimator",
+    "effective_trials",
+    "max_weight_share",
+    "reliable",
+    "warning",
+]
+FEW_TRIALS = ("--trials", "300", "--seed", "7", "--layout", "raid5 8")
+
+
+def test_compare_methods_keys() -> None:
+    layouts = json_records("compare-methods", str(DEFAULT), *FEW_TRIALS)
+    assert_keys(layouts, [*METHODS_LAYOUT_KEYS, "methods"])
+    for layout in layouts:
+        assert_keys(layout["methods"], METHOD_KEYS)
+    assert {m["method"] for m in layouts[0]["methods"]} >= {"markov", "sim_exponential"}
+    header = csv_header("compare-methods", str(DEFAULT), *FEW_TRIALS)
+    assert header == METHODS_LAYOUT_KEYS + METHOD_KEYS

@@ -1,0 +1,142 @@
+"""The methods table's columns and export fields, each declared once (issue 9).
+
+:func:`methods_fields` lists them in the JSON and CSV order; :func:`methods_columns`
+shows the same declarations in the table's order (:mod:`planner.report.methods`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from planner.core.evaluate import p_loss_aggregate
+from planner.report.numbers import format_count, percent_column, ratio_column
+from planner.report.simulation import format_rel_error, interval_text
+from planner.report.table import Column, export_field, finite_or_none, shown_columns
+
+if TYPE_CHECKING:
+    from planner.core.simulate import SimulationResult
+    from planner.report.methods import MethodEstimate, Row
+
+
+def _interval(estimate: MethodEstimate) -> str:
+    sim = estimate.simulation
+    return "" if sim is None else interval_text(sim, sim.ci95_low, sim.ci95_high)
+
+
+def _sim(read: Callable[[SimulationResult], Any]) -> Callable[[Row], Any]:
+    """A simulation's field of the row's estimate; None for a constant-rate method."""
+
+    def value(row: Row) -> Any:
+        sim = row[1].simulation
+        return None if sim is None else read(sim)
+
+    return value
+
+
+def _optional_finite(value: float | None) -> float | None:
+    return None if value is None else finite_or_none(value)
+
+
+def _rel_error_column(values: Sequence[float | None]) -> list[str]:
+    return ["" if v is None else format_rel_error(v) for v in values]
+
+
+def _trials_column(values: Sequence[int | None]) -> list[str]:
+    return ["" if v is None else format_count(v) for v in values]
+
+
+def layout_fields() -> list[Column[Row]]:
+    """The layout of a row (JSON: the layout's record; CSV: the first columns)."""
+    return [
+        Column("Layout", lambda r: r[0].layout.label, numeric=False, key="label"),
+        export_field("raid", lambda r: r[0].layout.raid),
+        export_field("parity", lambda r: r[0].layout.parity),
+        export_field("group_size", lambda r: r[0].layout.group_size),
+        export_field("groups", lambda r: r[0].groups),
+    ]
+
+
+def _estimate_fields() -> list[Column[Row]]:
+    """The method and its P(loss) of a group, against the exact Markov answer."""
+    return [
+        export_field("method", lambda r: r[1].key),
+        Column("Method", lambda r: r[1].name, numeric=False, key="name"),
+        Column(
+            "P(loss) group",
+            lambda r: r[1].p_loss_group,
+            percent_column,
+            short_header="P(loss)\ngroup",
+            key="p_loss_group",
+        ),
+        Column(
+            "vs Markov",
+            lambda r: r[1].ratio_to_markov,
+            ratio_column,
+            short_header="vs\nMarkov",
+            key="ratio_to_markov",
+            export=finite_or_none,
+        ),
+    ]
+
+
+def _aggregate_fields() -> list[Column[Row]]:
+    """The aggregate's P(loss) by the method."""
+    return [
+        Column(
+            "P(loss) aggregate",
+            lambda r: p_loss_aggregate(r[1].p_loss_group, r[0].groups),
+            percent_column,
+            short_header="P(loss)\naggregate",
+            priority=2,
+            key="p_loss_aggregate",
+        )
+    ]
+
+
+def _simulation_fields() -> list[Column[Row]]:
+    """A simulated method's interval, precision, trials and diagnostics (None otherwise)."""
+    return [
+        Column("95% CI", lambda r: _interval(r[1]), priority=1),
+        export_field("ci95_low", _sim(lambda s: s.ci95_low)),
+        export_field("ci95_high", _sim(lambda s: s.ci95_high)),
+        Column(
+            "Rel. error",
+            _sim(lambda s: s.rel_error),
+            _rel_error_column,
+            short_header="Rel.\nerror",
+            priority=3,
+            key="rel_error",
+            export=_optional_finite,
+        ),
+        Column("Trials", _sim(lambda s: s.trials), _trials_column, priority=4, key="trials"),
+        export_field("estimator", _sim(lambda s: s.method)),
+        export_field("effective_trials", _sim(lambda s: s.effective_trials)),
+        export_field("max_weight_share", _sim(lambda s: s.max_weight_share)),
+        export_field("reliable", _sim(lambda s: s.reliable)),
+        export_field("warning", _sim(lambda s: s.warning or None)),
+    ]
+
+
+def methods_fields() -> list[Column[Row]]:
+    """Every column and export field of a method row, in the JSON and CSV order.
+
+    JSON nests them: the layout's (:func:`layout_fields`) once per layout, the others in
+    its ``methods`` list; CSV has them all on each row.
+    """
+    return [*layout_fields(), *method_fields()]
+
+
+def method_fields() -> list[Column[Row]]:
+    """The fields of one method's estimate (JSON: each entry of a layout's ``methods``)."""
+    return [*_estimate_fields(), *_aggregate_fields(), *_simulation_fields()]
+
+
+def methods_columns() -> list[Column[Row]]:
+    """The columns of the methods table (long format: one row per layout and method).
+
+    The declarations of :func:`methods_fields` in the table's order (the aggregate last).
+    """
+    return shown_columns(
+        [*layout_fields(), *_estimate_fields(), *_simulation_fields(), *_aggregate_fields()]
+    )
