@@ -7,6 +7,7 @@ drive every format, so the four outputs always agree.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,12 +17,15 @@ from planner.report.numbers import format_count, format_percent, percent_column
 from planner.report.table import (
     Column,
     csv_text,
+    export_field,
+    export_records,
     finite_or_none,
     fit_columns,
     json_text,
     markdown_cell,
     markdown_table,
     rich_table_for,
+    shown_columns,
     table_cells,
 )
 
@@ -64,18 +68,6 @@ def diagnostic_notes(label: str, result: SimulationResult) -> list[str]:
     if not result.reliable:
         lines.append(f"* {label} {UNTRUSTED_MARKER}: {result.warning}.")
     return lines
-
-
-def diagnostic_record(result: SimulationResult) -> dict[str, Any]:
-    """The diagnostics of one simulation as JSON values (keys added to the contract)."""
-    return {
-        "effective_trials": result.effective_trials,
-        "max_weight_share": result.max_weight_share,
-        "reliable": result.reliable,
-        "warning": result.warning or None,
-        "stopped_by": result.stopped_by,
-        "rebuild_streams": result.rebuild_streams,
-    }
 
 
 @dataclass(frozen=True)
@@ -142,51 +134,100 @@ def format_rel_error(rel_error: float) -> str:
     return f"±{percent:.1f}%" if percent < 10 else f"±{percent:,.0f}%"
 
 
-def simulation_columns() -> list[Column[SimulatedLayout]]:
-    """The columns of the simulation table, most important never dropped (priority 0)."""
+def _counts_column(counts: Sequence[float]) -> list[str]:
+    return [f"{c:,.0f}" for c in counts]
+
+
+def _trials_column(trials: Sequence[int]) -> list[str]:
+    return [format_count(t) for t in trials]
+
+
+def _rel_errors_column(rel_errors: Sequence[float]) -> list[str]:
+    return [format_rel_error(e) for e in rel_errors]
+
+
+def _shares_column(shares: Sequence[float]) -> list[str]:
+    return [format_share(s) for s in shares]
+
+
+def _group_fields() -> list[Column[SimulatedLayout]]:
+    """The layout and its group's simulated P(loss), interval and precision."""
     return [
-        Column("Layout", lambda r: r.layout.label, numeric=False),
+        Column("Layout", lambda r: r.layout.label, numeric=False, key="label"),
+        export_field("raid", lambda r: r.layout.raid),
+        export_field("parity", lambda r: r.layout.parity),
+        export_field("group_size", lambda r: r.layout.group_size),
         Column(
             "Drives/group",
             lambda r: r.layout.group_text(),
             short_header="Drives/\ngroup",
             priority=4,
         ),
-        Column("Groups", lambda r: f"{r.groups:,}", priority=3),
-        Column("Trials", lambda r: format_count(r.result.trials), priority=2),
+        Column("Groups", lambda r: r.groups, _counts_column, priority=3, key="groups"),
+        export_field("method", lambda r: r.result.method),
+        Column("Trials", lambda r: r.result.trials, _trials_column, priority=2, key="trials"),
+        export_field("hits", lambda r: r.result.hits),
         Column(
             "P(loss) group",
             lambda r: r.result.p_loss_group,
             percent_column,
             short_header="P(loss)\ngroup",
+            key="p_loss_group",
         ),
         Column(
             "95% CI (group)",
             lambda r: interval_text(r.result, r.result.ci95_low, r.result.ci95_high),
             short_header="95% CI\n(group)",
         ),
+        export_field("ci95_low", lambda r: r.result.ci95_low),
+        export_field("ci95_high", lambda r: r.result.ci95_high),
         Column(
             "Rel. error",
-            lambda r: format_rel_error(r.result.rel_error),
+            lambda r: r.result.rel_error,
+            _rel_errors_column,
             short_header="Rel.\nerror",
+            key="rel_error",
+            export=finite_or_none,
         ),
+        export_field("std_error", lambda r: r.result.std_error, finite_or_none),
+    ]
+
+
+def _diagnostic_fields() -> list[Column[SimulatedLayout]]:
+    """How far the interval can be trusted, and why the run stopped."""
+    return [
         Column(
             "Eff. trials",
-            lambda r: f"{r.result.effective_trials:,.0f}",
+            lambda r: r.result.effective_trials,
+            _counts_column,
             short_header="Eff.\ntrials",
             priority=5,
+            key="effective_trials",
         ),
         Column(
             "Top trial",
-            lambda r: format_share(r.result.max_weight_share),
+            lambda r: r.result.max_weight_share,
+            _shares_column,
             short_header="Top\ntrial",
             priority=6,
+            key="max_weight_share",
         ),
+        export_field("reliable", lambda r: r.result.reliable),
+        export_field("warning", lambda r: r.result.warning or None),
+        export_field("stopped_by", lambda r: r.result.stopped_by),
+        export_field("rebuild_streams", lambda r: r.result.rebuild_streams),
+    ]
+
+
+def _aggregate_fields() -> list[Column[SimulatedLayout]]:
+    """The aggregate's P(loss) and its interval."""
+    return [
         Column(
             "P(loss) aggregate",
             lambda r: r.p_loss_aggregate,
             percent_column,
             short_header="P(loss)\naggregate",
+            key="p_loss_aggregate",
         ),
         Column(
             "95% CI (aggregate)",
@@ -194,7 +235,23 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
             short_header="95% CI\n(aggregate)",
             priority=1,
         ),
+        export_field("ci95_aggregate_low", lambda r: r.result.ci95_aggregate(r.groups)[0]),
+        export_field("ci95_aggregate_high", lambda r: r.result.ci95_aggregate(r.groups)[1]),
     ]
+
+
+def simulation_fields() -> list[Column[SimulatedLayout]]:
+    """Every column and export field of the simulation, in the JSON contract's order."""
+    return [*_group_fields(), *_aggregate_fields(), *_diagnostic_fields()]
+
+
+def simulation_columns() -> list[Column[SimulatedLayout]]:
+    """The columns of the simulation table, most important never dropped (priority 0).
+
+    The declarations of :func:`simulation_fields` in the table's order (the diagnostics
+    before the aggregate).
+    """
+    return shown_columns([*_group_fields(), *_diagnostic_fields(), *_aggregate_fields()])
 
 
 def notes(report: SimulationReport) -> list[str]:
@@ -257,32 +314,7 @@ def to_markdown(report: SimulationReport) -> str:
 
 def simulation_records(report: SimulationReport) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
-    records = []
-    for row in report.rows:
-        r = row.result
-        low, high = r.ci95_aggregate(row.groups)
-        records.append(
-            {
-                "label": row.layout.label,
-                "raid": row.layout.raid,
-                "parity": row.layout.parity,
-                "group_size": row.layout.group_size,
-                "groups": row.groups,
-                "method": r.method,
-                "trials": r.trials,
-                "hits": r.hits,
-                "p_loss_group": r.p_loss_group,
-                "ci95_low": r.ci95_low,
-                "ci95_high": r.ci95_high,
-                "rel_error": finite_or_none(r.rel_error),
-                "std_error": finite_or_none(r.std_error),
-                "p_loss_aggregate": row.p_loss_aggregate,
-                "ci95_aggregate_low": low,
-                "ci95_aggregate_high": high,
-                **diagnostic_record(r),
-            }
-        )
-    return records
+    return list(export_records(simulation_fields(), report.rows))
 
 
 def to_json(report: SimulationReport) -> str:

@@ -230,3 +230,36 @@ def test_compare_methods_keys() -> None:
     assert {m["method"] for m in layouts[0]["methods"]} >= {"markov", "sim_exponential"}
     header = csv_header("compare-methods", str(DEFAULT), *FEW_TRIALS)
     assert header == METHODS_LAYOUT_KEYS + METHOD_KEYS
+
+
+SIMULATION_KEYS = [
+    "label",
+    "raid",
+    "parity",
+    "group_size",
+    "groups",
+    "method",
+    "trials",
+    "hits",
+    "p_loss_group",
+    "ci95_low",
+    "ci95_high",
+    "rel_error",
+    "std_error",
+    "p_loss_aggregate",
+    "ci95_aggregate_low",
+    "ci95_aggregate_high",
+    "effective_trials",
+    "max_weight_share",
+    "reliable",
+    "warning",
+    "stopped_by",
+    "rebuild_streams",
+]
+
+
+@pytest.mark.parametrize("method", ["auto", "plain"])
+def test_simulate_keys(method: str) -> None:
+    options = ("--trials", "300", "--seed", "7", "--method", method)
+    assert_keys(json_records("simulate", str(DEFAULT), *options), SIMULATION_KEYS)
+    assert csv_header("simulate", str(DEFAULT), *options) == SIMULATION_KEYS
