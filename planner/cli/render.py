@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from planner.cli.output import Format, emit, write_stdout
 
@@ -46,13 +46,11 @@ def render_comparison(
     comparison, methods = data.comparison, data.methods
     extra = list(data.notes)
     columns: list[Column[LayoutResult]] = []
-    fields: dict[str, dict[str, Any]] | None = None
     if methods:  # the methods' columns and their modules only for `evaluate --methods`
-        from planner.report.methods import EVALUATE_NOTE, evaluate_columns, evaluate_fields
+        from planner.report.methods import EVALUATE_NOTE, evaluate_columns
 
         extra.append(EVALUATE_NOTE)
         columns = evaluate_columns(methods)
-        fields = evaluate_fields(methods)
     if output_format is Format.table:
         notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
@@ -68,10 +66,10 @@ def render_comparison(
             comparison, scenario.name, scenario.mission_years, extra, columns, data.inputs
         )
     elif output_format is Format.csv:
-        text = report.to_csv(comparison, fields, data.inputs)
+        text = report.to_csv(comparison, columns, data.inputs)
     else:
         rebuild = {"rebuild_hours": scenario.rebuild_hours}
-        text = report.to_json(comparison, scenario.name, rebuild, fields, data.inputs)
+        text = report.to_json(comparison, scenario.name, rebuild, columns, data.inputs)
     emit(text, output, f"{output_format.value} output")
 
 

@@ -5,7 +5,7 @@ One list of columns drives every format, so the four outputs always agree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from planner.report.table import (
     markdown_table,
     rich_table_for,
     risk_style,
+    shown_columns,
     table_cells,
 )
 
@@ -105,6 +106,7 @@ def _rows(
     comparison: Comparison, extra_columns: Sequence[Column[LayoutResult]] = ()
 ) -> tuple[list[Column[LayoutResult]], list[list[str]]]:
     standard = comparison_columns(comparison)
+    extra_columns = shown_columns(extra_columns)
     if extra_columns:  # columns asked for stay longer than the optional standard ones
         shift = max(c.priority for c in extra_columns)
         standard = [replace(c, priority=c.priority + shift) if c.priority else c for c in standard]
@@ -160,29 +162,28 @@ def to_markdown(
 
 
 def comparison_records(
-    comparison: Comparison, extra_fields: Mapping[str, Mapping[str, Any]] | None = None
+    comparison: Comparison, extra_columns: Sequence[Column[LayoutResult]] = ()
 ) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``).
 
-    ``extra_fields`` adds keys to the record of each layout, by label.
+    ``extra_columns`` (``evaluate --methods``) add their keys after the standard ones.
     """
-    records = export_records(comparison_fields(comparison), comparison.results)
-    if not extra_fields:
-        return list(records)
-    return [{**record, **extra_fields.get(record["label"], {})} for record in records]
+    fields = [*comparison_fields(comparison), *extra_columns]
+    return list(export_records(fields, comparison.results))
 
 
 def to_json(
     comparison: Comparison,
     scenario_name: str,
     extra: dict[str, Any] | None = None,
-    extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
+    extra_columns: Sequence[Column[LayoutResult]] = (),
     inputs: Inputs | None = None,
 ) -> str:
     """The JSON contract: scenario, mission_hours, baseline, layouts (raw floats).
 
-    ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``; ``extra_fields`` add
-    keys to each layout (see :func:`comparison_records`); ``inputs`` adds ``inputs``.
+    ``extra`` keys (e.g. ``rebuild_hours``) go in before ``layouts``; ``extra_columns``
+    add their keys to each layout (see :func:`comparison_records`); ``inputs`` adds
+    ``inputs``.
     """
     document = {
         "scenario": scenario_name,
@@ -190,15 +191,15 @@ def to_json(
         "data_disks": comparison.data_disks,
         "baseline": comparison.baseline,
         **(extra or {}),
-        "layouts": comparison_records(comparison, extra_fields),
+        "layouts": comparison_records(comparison, extra_columns),
     }
     return json_text(with_inputs(document, inputs))
 
 
 def to_csv(
     comparison: Comparison,
-    extra_fields: Mapping[str, Mapping[str, Any]] | None = None,
+    extra_columns: Sequence[Column[LayoutResult]] = (),
     inputs: Inputs | None = None,
 ) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return csv_text(comparison_records(comparison, extra_fields), inputs)
+    return csv_text(comparison_records(comparison, extra_columns), inputs)

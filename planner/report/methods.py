@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
@@ -30,6 +30,7 @@ from planner.report.simulation import (
 from planner.report.table import (
     Column,
     csv_text,
+    export_field,
     export_records,
     finite_or_none,
     fit_columns,
@@ -270,38 +271,46 @@ _EVALUATE_COLUMNS = (
 
 
 def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[LayoutResult]]:
-    """Extra columns of ``planner evaluate --methods``: each method over the exact P(loss)."""
+    """Extra columns and export fields of ``planner evaluate --methods``, in export order.
 
-    def ratio(key: str) -> Callable[[LayoutResult], float]:
-        def value(r: LayoutResult) -> float:
+    The MTTDL of the closed form, then for each method its P(loss) of a group (exports
+    only) and its ratio to the exact P(loss) (a column, and ``ratio_<method>``).
+    """
+
+    def estimate(key: str) -> Callable[[LayoutResult], MethodEstimate]:
+        def value(r: LayoutResult) -> MethodEstimate:
             estimates = analytic_estimates(analytic[r.layout.label])
-            return next(e for e in estimates if e.key == key).ratio_to_markov
+            return next(e for e in estimates if e.key == key)
 
         return value
+
+    def ratio(key: str) -> Callable[[LayoutResult], float]:
+        read = estimate(key)
+        return lambda r: read(r).ratio_to_markov
+
+    def p_loss(key: str) -> Callable[[LayoutResult], float]:
+        read = estimate(key)
+        return lambda r: read(r).p_loss_group
 
     # Droppable, the most telling last: a terminal too narrow for them keeps evaluate's table.
     # The spec-sheet method only when the scenario gives a capacity and an error rate per bit.
     given = {e.key for a in analytic.values() for e in analytic_estimates(a)}
-    return [
-        Column(
-            header,
-            ratio(key),
-            ratio_column,
-            short_header=short,
-            priority=len(_EVALUATE_COLUMNS) - i,
-        )
-        for i, (key, header, short) in enumerate(_EVALUATE_COLUMNS)
-        if key in given
+    fields: list[Column[LayoutResult]] = [
+        export_field("mttdl_approx_hours", lambda r: analytic[r.layout.label].mttdl_approx_hours)
     ]
-
-
-def evaluate_fields(analytic: Mapping[str, AnalyticMethods]) -> dict[str, dict[str, Any]]:
-    """Extra raw fields per layout label for the JSON and CSV of ``evaluate --methods``."""
-    fields: dict[str, dict[str, Any]] = {}
-    for label, a in analytic.items():
-        record: dict[str, Any] = {"mttdl_approx_hours": a.mttdl_approx_hours}
-        for estimate in analytic_estimates(a)[1:]:
-            record[f"p_loss_{estimate.key}"] = estimate.p_loss_group
-            record[f"ratio_{estimate.key}"] = finite_or_none(estimate.ratio_to_markov)
-        fields[label] = record
+    for i, (key, header, short) in enumerate(_EVALUATE_COLUMNS):
+        if key not in given:
+            continue
+        fields += [
+            export_field(f"p_loss_{key}", p_loss(key)),
+            Column(
+                header,
+                ratio(key),
+                ratio_column,
+                short_header=short,
+                priority=len(_EVALUATE_COLUMNS) - i,
+                key=f"ratio_{key}",
+                export=finite_or_none,
+            ),
+        ]
     return fields

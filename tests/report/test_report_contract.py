@@ -263,3 +263,28 @@ def test_simulate_keys(method: str) -> None:
     options = ("--trials", "300", "--seed", "7", "--method", method)
     assert_keys(json_records("simulate", str(DEFAULT), *options), SIMULATION_KEYS)
     assert csv_header("simulate", str(DEFAULT), *options) == SIMULATION_KEYS
+
+
+EVALUATE_METHODS_KEYS = [
+    "mttdl_approx_hours",
+    "p_loss_mttdl",
+    "ratio_mttdl",
+    "p_loss_mttdl_approx",
+    "ratio_mttdl_approx",
+    "p_loss_no_latent",
+    "ratio_no_latent",
+]
+SPEC_SHEET_KEYS = ["p_loss_spec_sheet", "ratio_spec_sheet"]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "keys"),
+    [
+        (DEFAULT, COMPARISON_KEYS + EVALUATE_METHODS_KEYS),
+        (TODAY, COMPARISON_KEYS + COST_KEYS + EVALUATE_METHODS_KEYS + SPEC_SHEET_KEYS),
+    ],
+    ids=["unpriced", "priced-spec-sheet"],
+)
+def test_evaluate_methods_keys(scenario: Path, keys: list[str]) -> None:
+    assert_keys(json_records("evaluate", str(scenario), "--methods"), keys)
+    assert csv_header("evaluate", str(scenario), "--methods") == keys
