@@ -23,7 +23,7 @@ from planner.report.methods import MethodsReport
 from planner.report.sensitivity import SensitivityReport
 from planner.report.sweep import SweepReport
 from planner.scenario import Scenario
-from planner.scenario.edits import EditError, with_layout_added
+from planner.scenario.edits import EditError, with_core_layout_added
 
 SWEEP_PARITIES = (1, 2, 3)
 SWEEP_SIZES = tuple(range(2, 29))
@@ -114,16 +114,8 @@ def _with_chosen(scenario: Scenario, found: Recommendation) -> tuple[Scenario, s
         )
         if same:
             return scenario, layout.label
-    declustered = top.layout.declustered
     try:
-        added = with_layout_added(
-            scenario,
-            raid=top.layout.raid,
-            parity=None if top.layout.raid is not None else top.layout.parity,
-            group_size=top.layout.group_size,
-            data=None if declustered is None else declustered.data,
-            spares=None if declustered is None else declustered.spares,
-        )
+        added = with_core_layout_added(scenario, top.layout)
     except EditError:
         return scenario, None
     return added, added.layouts[-1].label

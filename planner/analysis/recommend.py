@@ -10,7 +10,6 @@ them. The TUI's choose view and ``planner report`` show the same :class:`Recomme
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -293,8 +292,3 @@ def recommendation(
         closest=maybe(choice.closest),
         inputs=scenario_inputs(scenario, overrides),
     )
-
-
-def nines(p_loss: float) -> float:
-    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0)."""
-    return math.inf if p_loss <= 0 else -math.log10(p_loss)

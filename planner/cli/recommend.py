@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 
 from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
-from planner.cli.output import Format, emit, fail, load, write_stdout
+from planner.cli.output import Format, emit, fail, load
 
 TopOption = Annotated[
     int,
@@ -32,6 +30,7 @@ def recommend(
     layout and what it misses.
     """
     from planner.analysis.recommend import RecommendError, recommendation
+    from planner.cli.render import plain_text, print_parts
     from planner.report import recommend as render
     from planner.report.recommend import describe_misses
 
@@ -43,9 +42,9 @@ def recommend(
         fail(f"{where}: {error}")
     if output_format is Format.table:
         if output is None:
-            _print(render.to_rich(report, top, _width()))
+            print_parts(lambda width: render.to_rich(report, top, width), [])
         else:
-            emit(_plain(render.to_rich(report, top, None)), output, "table output")
+            emit(plain_text(render.to_rich(report, top, None)), output, "table output")
     elif output_format is Format.markdown:
         emit(render.to_markdown(report, top), output, "markdown output")
     elif output_format is Format.csv:
@@ -62,38 +61,3 @@ def recommend(
             )
         )
         fail(f"{where}: no layout meets the target{detail}")
-
-
-def _width() -> int | None:
-    from rich.console import Console
-
-    console = Console()
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        return None
-    return console.width
-
-
-def _print(parts: Sequence[object]) -> None:
-    from rich.console import Console
-
-    console = Console(highlight=False)
-    if not console.is_terminal and "COLUMNS" not in os.environ:
-        write_stdout(_plain(parts))
-        return
-    for part in parts:
-        console.print(part)
-
-
-def _plain(parts: Sequence[object]) -> str:
-    from rich.console import Console
-    from rich.table import Table
-
-    # As wide as the widest table needs, so no cell is cut; text wraps at 200.
-    measure = Console(width=10_000, color_system=None, force_terminal=False)
-    tables = [p for p in parts if isinstance(p, Table)]
-    width = max([200, *(measure.measure(t).maximum for t in tables)])
-    console = Console(width=width, color_system=None, force_terminal=False, highlight=False)
-    with console.capture() as capture:
-        for part in parts:
-            console.print(part, width=None if isinstance(part, Table) else min(width, 200))
-    return capture.get()

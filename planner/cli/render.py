@@ -75,29 +75,47 @@ def render_comparison(
 
 def print_table(table: TableFor, notes: Sequence[str]) -> None:
     """Print the table, fitted to the terminal, and its notes (dimmed) to stdout."""
+    print_parts(lambda width: [table(width)], notes)
+
+
+def print_parts(parts: Callable[[int | None], Sequence[object]], notes: Sequence[str]) -> None:
+    """Print ``parts(width)`` (tables and text) fitted to the terminal, then dimmed notes.
+
+    Piped or redirected with no width asked for (COLUMNS): :func:`plain_text` of
+    ``parts(None)``, every column, no colour.
+    """
     from rich.console import Console
 
     console = Console(highlight=False)
     if not console.is_terminal and "COLUMNS" not in os.environ:
-        # Piped or redirected with no width asked for (COLUMNS): every column, no colour.
-        write_stdout(plain_table_text(table, notes))
+        write_stdout(plain_text(parts(None), notes))
         return
-    console.print(table(console.width))
+    for part in parts(console.width):
+        console.print(part)
     for note in notes:
         console.print(note, style="dim", markup=False)
 
 
 def plain_table_text(table: TableFor, notes: Sequence[str]) -> str:
     """The table with every column and its notes as plain text without colour codes."""
-    from rich.console import Console
+    return plain_text([table(None)], notes)
 
-    whole = table(None)
-    # As wide as the table needs with no cell cut (at least 200, where notes wrap).
+
+def plain_text(parts: Sequence[object], notes: Sequence[str] = ()) -> str:
+    """Tables and text as plain text: every table as wide as its cells need, none cut.
+
+    Text and notes wrap at 200 columns.
+    """
+    from rich.console import Console
+    from rich.table import Table
+
     measure = Console(width=10_000, color_system=None, force_terminal=False)
-    width = max(200, measure.measure(whole).maximum)
+    tables = [part for part in parts if isinstance(part, Table)]
+    width = max([200, *(measure.measure(table).maximum for table in tables)])
     console = Console(width=width, color_system=None, force_terminal=False, highlight=False)
     with console.capture() as capture:
-        console.print(whole)
+        for part in parts:
+            console.print(part, width=None if isinstance(part, Table) else min(width, 200))
         for note in notes:
             console.print(note, markup=False, width=min(width, 200))
     return capture.get()

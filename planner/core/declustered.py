@@ -58,6 +58,11 @@ class Declustered:
     spares: int
 
 
+def drive_count(count: Fraction) -> float:
+    """Drives as tables show them: a whole number as an int, a pool's fraction as a float."""
+    return count.numerator if count.denominator == 1 else float(count)
+
+
 def check_declustered(parity: int, children: int, data: int, spares: int) -> None:
     """Raise ValueError unless the dRAID rules hold: ``d >= 1, s >= 0, d + p <= C - s``."""
     if data < 1:

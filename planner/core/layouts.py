@@ -19,6 +19,7 @@ from planner.core.declustered import (
     Declustered,
     check_declustered,
     data_capacity_drives,
+    drive_count,
     fraction_lost_on_overlap,
     rebuild_speedup,
 )
@@ -83,7 +84,7 @@ class Layout:
     def data_disks_per_group(self) -> float:
         """Data drives per group, n = N - k (an int); a pool's data capacity in drives."""
         capacity = self.data_capacity
-        return capacity.numerator if capacity.denominator == 1 else float(capacity)
+        return drive_count(capacity)
 
     @property
     def rebuild_speedup(self) -> float:
@@ -153,7 +154,7 @@ def aggregate_shape(layout: Layout, data_disks: int) -> AggregateShape:
     return AggregateShape(
         groups=groups,
         total_disks=groups * layout.group_size,
-        overhead_disks=overhead.numerator if overhead.denominator == 1 else float(overhead),
+        overhead_disks=drive_count(overhead),
         exact_division=groups * capacity == data_disks,
     )
 

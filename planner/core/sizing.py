@@ -29,11 +29,11 @@ import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
 from planner.core.cost import LayoutCost
+from planner.core.declustered import drive_count
 from planner.core.evaluate import loss_split, p_loss_group
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.presets import find_preset
@@ -232,7 +232,7 @@ def sized_counts(
         disks_needed=needed,
         bound_by="iops" if for_iops > for_capacity else "capacity",
         groups=groups,
-        data_disks=_drives(groups * layout.data_capacity),
+        data_disks=drive_count(groups * layout.data_capacity),
         usable_tb=float(groups * layout.data_capacity) * drive.usable_tb,
         iops_available=needed * drive.iops,
     )
@@ -318,11 +318,6 @@ def size_layout(
         p_group_lost_aggregate=split_aggregate[0],
         p_sectors_lost_aggregate=split_aggregate[1],
     )
-
-
-def _drives(count: Fraction) -> float:
-    """A whole number of drives as an int, a pool's fractional capacity as a float."""
-    return count.numerator if count.denominator == 1 else float(count)
 
 
 def size_layouts(

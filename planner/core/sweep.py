@@ -20,10 +20,10 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 
 import numpy as np
 
+from planner.core.declustered import drive_count
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
 from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
@@ -258,7 +258,7 @@ def sweep(
             p_loss_aggregate=float(pa),
             losses_per_10k_groups=1e4 * float(pg),
             data_disks=point.data_disks,
-            data_disks_provided=_whole_or_float(shape.groups * layout.data_capacity),
+            data_disks_provided=drive_count(shape.groups * layout.data_capacity),
             mission_hours=point.mission_hours,
             varied=point.varied,
             value=point.value,
@@ -289,10 +289,6 @@ def _as_layout(layout: tuple[int, int] | Layout) -> Layout | None:
     if not n > k >= 1:
         return None
     return Layout(f"n+{k} {n}", None, k, n)
-
-
-def _whole_or_float(count: Fraction) -> float:
-    return count.numerator if count.denominator == 1 else float(count)
 
 
 def group_size_sweep(

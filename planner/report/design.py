@@ -9,7 +9,6 @@ the linked SVGs as they are.
 from __future__ import annotations
 
 import io
-import math
 from typing import TYPE_CHECKING
 
 from planner import __version__
@@ -159,12 +158,12 @@ def _why(report: DesignReport) -> list[str]:
     found = report.recommendation
     top = found.top
     assert top is not None  # _why is called with a recommendation
-    nines = math.inf if top.p_loss_aggregate <= 0 else -math.log10(top.p_loss_aggregate)
     why = [
         "Why this layout:",
         "",
         f"- it meets the target: P(loss) {top.p_loss_aggregate:.2g} over the mission "
-        f"({nines:.1f} nines) against at most {found.target.max_p_loss:.2g};",
+        f"({recommend_report.nines(top.p_loss_aggregate):.1f} nines) against at most "
+        f"{found.target.max_p_loss:.2g};",
         f"- it is the cheapest of the {len(found.meeting):,} layouts that do "
         + ("(total cost of ownership);" if found.money else "(fewest drives);"),
     ]

@@ -6,6 +6,7 @@ the TUI's choose view; CSV and JSON carry the raw values (:func:`candidate_recor
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -47,15 +48,12 @@ def _money_column(values: Sequence[float | None]) -> list[str]:
 
 def _nines_column(values: Sequence[float]) -> list[str]:
     """Nines of reliability with one decimal: ``4.3``."""
-    import math
-
     return ["∞" if math.isinf(v) else f"{v:.1f}" for v in values]
 
 
-def _nines(p: float) -> float:
-    import math
-
-    return math.inf if p <= 0 else -math.log10(p)
+def nines(p_loss: float) -> float:
+    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0)."""
+    return math.inf if p_loss <= 0 else -math.log10(p_loss)
 
 
 def describe_misses(found: Sequence[Miss]) -> str:
@@ -113,7 +111,7 @@ def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
             percent_column,
             short_header="P(loss)\naggregate",
         ),
-        Column("Nines", lambda c: _nines(c.p_loss_aggregate), _nines_column, priority=3),
+        Column("Nines", lambda c: nines(c.p_loss_aggregate), _nines_column, priority=3),
         Column(
             "P(group lost) aggregate",
             lambda c: c.p_group_lost_aggregate,
@@ -171,7 +169,7 @@ def summary(report: Recommendation) -> list[str]:
         return lines
     lines.append(
         f"Recommended: {top.layout.label}: {top.total_disks:,} drives, P(loss) "
-        f"{top.p_loss_aggregate:.2g} ({_nines(top.p_loss_aggregate):.1f} nines)"
+        f"{top.p_loss_aggregate:.2g} ({nines(top.p_loss_aggregate):.1f} nines)"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
@@ -17,6 +17,9 @@ from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.schema import Scenario
+
+if TYPE_CHECKING:
+    from planner.core.layouts import Layout
 
 FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
 
@@ -266,6 +269,23 @@ def with_layout_added(
     document = scenario_data(scenario)
     document["layouts"].append(layout)
     return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
+
+
+def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:
+    """A copy with the core ``layout`` added under its default label (a searched candidate).
+
+    A preset keeps its name; a plain layout is ``parity`` + ``group_size``; a pool keeps
+    its stripe and spares.
+    """
+    declustered = layout.declustered
+    return with_layout_added(
+        scenario,
+        raid=layout.raid,
+        parity=None if layout.raid is not None else layout.parity,
+        group_size=layout.group_size,
+        data=None if declustered is None else declustered.data,
+        spares=None if declustered is None else declustered.spares,
+    )
 
 
 def with_layout_removed(scenario: Scenario, label: str, fallback: str | None = None) -> Scenario:

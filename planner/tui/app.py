@@ -35,7 +35,7 @@ from planner.scenario.edits import (
     EditError,
     parse_text,
     with_baseline,
-    with_layout_added,
+    with_core_layout_added,
     with_layout_removed,
     with_value,
 )
@@ -234,19 +234,8 @@ class PlannerApp(FileActions):
 
     def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
         """Add the chosen point of the front as a layout, and say so."""
-        layout = message.candidate.layout
-        declustered = layout.declustered
         before = len(self.scenario.layouts)
-        self._apply(
-            lambda: with_layout_added(
-                self.scenario,
-                raid=layout.raid,
-                parity=None if layout.raid is not None else layout.parity,
-                group_size=layout.group_size,
-                data=None if declustered is None else declustered.data,
-                spares=None if declustered is None else declustered.spares,
-            )
-        )
+        self._apply(lambda: with_core_layout_added(self.scenario, message.candidate.layout))
         if len(self.scenario.layouts) > before:
             self.notify(f"Added {self.scenario.layouts[-1].label} to the compare view (F2)")
 
