@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
@@ -225,6 +226,11 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
             "children",
         )
     if children is None and size is None:
+        # a misspelt key says so before the missing one (pydantic would, but only later)
+        unknown = [k for k in data if isinstance(k, str) and k not in LayoutSpec.model_fields]
+        for key in unknown:
+            if difflib.get_close_matches(key, ["children"], n=1, cutoff=0.6):
+                raise FieldError(f"unknown key {key!r}; did you mean 'children'?", key)
         raise FieldError(
             f"{preset.name} needs children (drives in the pool, spares included), e.g. "
             "children: 48",

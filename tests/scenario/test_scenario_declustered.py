@@ -70,6 +70,7 @@ def _write(tmp_path: Path, text: str) -> Path:
          "declustered pools only"),
         ("spares: 2", "spares: -1", 18, "layouts[1].spares", "must be at least 0"),
         ("children: 48", "children: 48.5", 17, "layouts[1].children", "whole number"),
+        ("children: 48", "childern: 48", 17, "layouts[1].childern", "did you mean 'children'"),
         ("children: 48", "children: '48'", 17, "layouts[1].children", "whole number"),
     ],
 )  # fmt: skip
