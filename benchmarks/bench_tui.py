@@ -1,6 +1,6 @@
 """How fast the TUI answers a keystroke, from the key press until the new frame is painted.
 
-Run: ``.venv/bin/python benchmarks/bench_tui.py [--view compare|sweep|model|sensitivity|all]
+Run: ``.venv/bin/python benchmarks/bench_tui.py [--view compare|sweep|model|sensitivity|choose|all]
 [--changes 20] [--scenario FILE] [--timeout 120]``.
 
 What the user waits for is measured end to end, from outside the app: ``planner tui`` runs
@@ -48,8 +48,9 @@ VIEW_KEYS = {
     "sweep": b"\x1bOR",
     "model": b"\x1bOS",
     "sensitivity": b"\x1b[15~",
+    "choose": b"\x1b[18~",
 }
-"""F2..F5 as an xterm sends them."""
+"""F2..F5 and F7 as an xterm sends them."""
 
 BACKSPACE = b"\x7f"
 
