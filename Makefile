@@ -56,6 +56,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_simulate.py
 	$(BIN)/python benchmarks/bench_batch.py
 	$(BIN)/python benchmarks/bench_cost.py
+	$(BIN)/python benchmarks/bench_recommend.py
 	$(BIN)/python benchmarks/bench_tui.py --view all
 	$(BIN)/python benchmarks/bench_tui_work.py
 	$(BIN)/python benchmarks/bench_sensitivity.py
