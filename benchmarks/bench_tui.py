@@ -6,10 +6,13 @@ Run: ``.venv/bin/python benchmarks/bench_tui.py [--view compare|sweep|model|sens
 What the user waits for is measured end to end, from outside the app: ``planner tui`` runs
 as a real process in a pseudo-terminal of 120x40; its output is fed to a terminal emulator
 (pyte), so the benchmark sees the screen a terminal would show. Each change is one keystroke
-in the ARR field that leaves a valid value (``0.019`` -> backspace -> ``0.01`` -> ``9`` ->
-``0.019`` ...), so every key press is one recompute of the view on screen. For each key the
+in the ARR field that completes a value never typed before (``0.01`` -> ``1``; backspace;
+``2`` -> ``0.012`` ...; the backspaces are not measured), so every measured key is one
+recompute of the view on screen with new numbers, none served from a cache. For each key the
 clock starts when the byte is written to the terminal and two times are taken from the
-screen's text (styles, such as the blinking cursor, are ignored):
+screen's text (styles, such as the blinking cursor, are ignored). A reader thread stamps
+each chunk of output when it arrives, so the time is when the terminal got the frame, not
+when pyte (a pure-Python emulator, tens of ms for a repainted view) finished parsing it:
 
 * **echo**: the first frame that shows the changed field (the keystroke painted, no
   computation): the baseline, measured in the same run on the same keys;
@@ -31,12 +34,13 @@ import argparse
 import fcntl
 import os
 import pty
-import select
+import queue
 import signal
 import statistics
 import struct
 import sys
 import termios
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +57,9 @@ VIEW_KEYS = {
 """F2..F5 and F7 as an xterm sends them."""
 
 BACKSPACE = b"\x7f"
+
+VALUES = [f"0.0{tens}{units}" for tens in range(1, 10) for units in range(1, 10)]
+"""The ARR values the measured keys complete, in turn: 0.011 to 0.099 (81 keys at most)."""
 
 
 class BenchError(RuntimeError):
@@ -71,6 +78,7 @@ class Terminal:
     pid: int = field(init=False)
     fd: int = field(init=False)
     text: str = field(init=False, default="")
+    chunks: queue.Queue[tuple[float, bytes]] = field(init=False, default_factory=queue.Queue)
 
     def __post_init__(self) -> None:
         self.screen = pyte.Screen(self.width, self.height)
@@ -81,23 +89,38 @@ class Terminal:
         if self.pid == 0:  # the child: the app
             os.execvpe(self.argv[0], self.argv, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", self.height, self.width, 0, 0))
+        threading.Thread(target=self._read, name="pty-reader", daemon=True).start()
 
     def pump(self, wait_s: float) -> float | None:
-        """Read what the app wrote within ``wait_s``; the time the screen's text changed."""
-        ready, _, _ = select.select([self.fd], [], [], wait_s)
-        if not ready:
-            return None
+        """Take what the app wrote within ``wait_s``; the time the screen's text changed.
+
+        The time is when the bytes reached the terminal (stamped by the reader thread), not
+        when pyte finished parsing them: pyte parses a repainted view in tens of ms where a
+        real terminal takes microseconds, and the app is not to be charged for that.
+        """
         try:
-            data = os.read(self.fd, 1 << 16)
-        except OSError:
-            raise BenchError("the app exited") from None
-        now = time.perf_counter()
+            arrived, data = self.chunks.get(timeout=wait_s)
+        except queue.Empty:
+            return None
+        if not data:
+            raise BenchError("the app exited")
         self.stream.feed(data)
         text = "\n".join(self.screen.display)
         if text != self.text:
             self.text = text
-            return now
+            return arrived
         return None
+
+    def _read(self) -> None:
+        """The reader thread: each chunk the app writes, stamped on arrival."""
+        while True:
+            try:
+                data = os.read(self.fd, 1 << 16)
+            except OSError:
+                data = b""
+            self.chunks.put((time.perf_counter(), data))
+            if not data:
+                return
 
     def settle(self, settle_s: float, timeout_s: float, what: str) -> float:
         """Read until the screen stays still for ``settle_s``; the time of its last change."""
@@ -153,6 +176,18 @@ def arr_field_text(term: Terminal, column: int, row: int) -> str:
     return term.screen.display[row][column:].split("│")[0]
 
 
+def start_value(term: Terminal, value: str, settle_ms: float, budget: float) -> None:
+    """Empty the focused field (End, Ctrl+U) and type ``value`` (not measured)."""
+    term.send(b"\x1b[F\x15")
+    term.settle(0.3, budget, "the emptied ARR field")
+    term.send(value.encode())
+    term.settle(settle_ms / 1000, budget, f"ARR = {value}")
+    term.send(b"\x1b[F")  # End: no selection, cursor after the last digit
+    term.settle(0.3, budget, "the End key")
+    if value not in term.text:
+        raise BenchError(f"could not type {value} into the ARR field; is it on screen?")
+
+
 def measure(args: argparse.Namespace, view: str) -> tuple[list[float], list[float]]:
     """Per key: (echo ms, frame ms) in ``view``."""
     argv = [sys.executable, "-m", "planner", "tui"]
@@ -167,21 +202,21 @@ def measure(args: argparse.Namespace, view: str) -> tuple[list[float], list[floa
         term.settle(0.5, budget, "the first frame")
         term.send(VIEW_KEYS[view])
         term.settle(args.settle / 1000, budget, f"the {view} view")
-        # Focus the ARR field by a click on it, empty it (End, Ctrl+U) and type a value that
-        # a backspace keeps valid; the cursor stays after its last digit.
+        # Focus the ARR field by a click on it. Each measured key types the last digit of a
+        # value never typed before (0.011, 0.012, ... 0.019, 0.021, ...); the backspace or
+        # the new prefix before it is not measured. Repeated values would be served by
+        # caches, and digits far down would not change what the view shows.
         col, row = term.find("ARR")
         term.click(col + 14, row)
         term.settle(0.3, budget, "the click on the ARR field")
-        term.send(b"\x1b[F\x15")
-        term.settle(0.3, budget, "the emptied ARR field")
-        term.send(b"0.019")
-        term.settle(args.settle / 1000, budget, "ARR = 0.019")
-        term.send(b"\x1b[F")  # End: no selection, cursor after the last digit
-        term.settle(0.3, budget, "the End key")
-        if "0.019" not in term.text:
-            raise BenchError("could not type 0.019 into the ARR field; is it on screen?")
         for i in range(args.changes):
-            key = BACKSPACE if i % 2 == 0 else b"9"
+            value = VALUES[i % len(VALUES)]
+            if i % 9 == 0:
+                start_value(term, value[:-1], args.settle, budget)
+            else:
+                term.send(BACKSPACE)
+                term.settle(args.settle / 1000, budget, f"the backspace before {value}")
+            key = value[-1].encode()
             before = term.text
             start = term.send(key)
             echo: float | None = None
@@ -209,7 +244,7 @@ def _summary(timings: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--changes", type=int, default=20)
+    parser.add_argument("--changes", type=int, default=20, help=f"at most {len(VALUES)}")
     parser.add_argument("--width", type=int, default=120)
     parser.add_argument("--height", type=int, default=40)
     parser.add_argument("--view", choices=[*VIEW_KEYS, "all"], default="all")
@@ -219,6 +254,11 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=120, help="seconds per wait")
     args = parser.parse_args()
+    if not 1 <= args.changes <= len(VALUES):
+        parser.error(f"--changes must be 1 to {len(VALUES)} (new values only)")
+    # The reader thread stamps each chunk when it arrives; switch to it within 0.1 ms
+    # rather than Python's default 5 ms while pyte parses an earlier chunk.
+    sys.setswitchinterval(1e-4)
     views = list(VIEW_KEYS) if args.view == "all" else [args.view]
     name = args.scenario.name if args.scenario else "default scenario"
     print(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from planner.core.evaluate import relative_risk
@@ -272,17 +273,21 @@ def _bar(bar: TornadoBar, base: float, half: int, decades: float) -> Text:
     right = _side(half, decades, base, [(p, s) for p, s in cases if p > base])
     left = _side(half, decades, base, [(base * base / p, s) for p, s in cases if 0 < p < base])
     text = Text()
-    for style in reversed(left):
-        text.append("█" if style else " ", style=style)
-    text.append("│", style="dim")
-    for style in right:
-        text.append("█" if style else " ", style=style)
+    # One span per run of a style, not per cell: fewer spans to render.
+    for cells, centre in ((left[::-1], "│"), (right, "")):
+        for style, run in groupby(cells):
+            text.append(("█" if style else " ") * len(list(run)), style=style)
+        if centre:
+            text.append(centre, style="dim")
     return text
 
 
-def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Table:
-    """Bars of log P(loss) around the base value, one per input, an axis and a legend."""
-    from rich.table import Table
+def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Text:
+    """Bars of log P(loss) around the base value, one per input, an axis and a legend.
+
+    Laid out as text, column by column (a Rich table measures and renders each cell twice,
+    which made the chart most of the TUI's sensitivity frame).
+    """
     from rich.text import Text
 
     s = report.sensitivity
@@ -293,23 +298,33 @@ def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Ta
     width = CHART_CELLS[1] if max_width is None else max_width - fixed
     half = max(CHART_CELLS[0], min(CHART_CELLS[1], width)) // 2
     decades = _decades(report)
-    chart = Table.grid(padding=(0, 1))
-    for _ in range(3):
-        chart.add_column(no_wrap=True)
-    for name, bar, change in zip(names, s.bars, changes, strict=True):
-        chart.add_row(name, _bar(bar, base, half, decades), Text(change, style="dim"))
     span = 10**decades
     axis = f"÷{span:.3g}".ljust(half - 1) + "base" + f"×{span:.3g}".rjust(half - 2)
-    chart.add_row("", Text(axis, style="dim"), "")
+    rows = [
+        *(
+            (Text(name), _bar(bar, base, half, decades), Text(change, style="dim"))
+            for name, bar, change in zip(names, s.bars, changes, strict=True)
+        ),
+        (Text(), Text(axis, style="dim"), Text()),
+    ]
+    widths = [max(row[i].cell_len for row in rows) for i in range(3)]
+    lines = [
+        Text(" ").join(_padded(cell, w) for cell, w in zip(row, widths, strict=True))
+        for row in rows
+    ]
     legend = Text()
     legend.append("█", style=LOW_STYLE)
     legend.append(f" input ×{s.low_factor:g}  ")
     legend.append("█", style=HIGH_STYLE)
     legend.append(f" input ×{s.high_factor:g}: P(loss) of the aggregate, log scale")
-    outer = Table.grid()
-    outer.add_row(chart)
-    outer.add_row(legend)
-    return outer
+    lines.append(legend)
+    total = max(line.cell_len for line in lines)
+    return Text("\n").join(_padded(line, total) for line in lines)
+
+
+def _padded(text: Text, width: int) -> Text:
+    """``text`` with spaces after it up to ``width`` cells (a table cell's padding)."""
+    return text + " " * (width - text.cell_len) if text.cell_len < width else text
 
 
 def notes(report: SensitivityReport) -> list[str]:

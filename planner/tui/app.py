@@ -10,6 +10,7 @@ the views. The sweep and the sensitivity view's tornado are computed only while 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -155,32 +156,42 @@ class PlannerApp(FileActions):
         return None if self.results is None else self.results.comparison
 
     def watch_scenario(self, scenario: Scenario) -> None:
-        """Evaluate the new scenario in a worker; a newer edit cancels a running one."""
+        """Evaluate the new scenario in a worker; a newer edit cancels a running one.
+
+        The view on screen is computed first and the compare table's results after it
+        (one worker, so the two never share the interpreter while the user waits).
+        """
         self.query_one(ParamsPanel).show_derived(scenario)
-        self.recompute(scenario)
-        if self._active_view == "sensitivity":
-            self._request_tornado()
-        if self._active_view == "choose":
-            self.recompute_choose(scenario)
+        first: Callable[[], None] | None = None
+        if self._active_view == "sweep":
+            first = partial(self._sweep, scenario)
+        elif self._active_view == "sensitivity":
+            self._sensed = (scenario, self.selected_label)
+            first = partial(self._tornado, scenario, self.selected_label)
+        elif self._active_view == "choose":
+            self._chosen = scenario
+            first = partial(self._choose, scenario)
+        self.recompute(scenario, first)
 
     @work(thread=True, exclusive=True, group="recompute")
-    def recompute(self, scenario: Scenario) -> None:
+    def recompute(self, scenario: Scenario, first: Callable[[], None] | None = None) -> None:
         """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
 
-        The comparison and sizing (a few ms) are posted first; the sweep (tens of ms)
-        follows, and only while the sweep view is shown, so that typing stays fast.
+        ``first`` computes and posts the view on screen (sweep, tornado or search) before
+        the comparison and sizing, which the compare and model views show.
         """
         worker = get_current_worker()
+        if first is not None:
+            first()
+            if worker.is_cancelled:
+                return
         try:
             data = compare_data(scenario, self.overrides)
         except (ValueError, ArithmeticError) as err:  # never lose the app to one edit
             self.post_message(WorkerFailed(f"Could not evaluate the layouts: {err}"))
             return
-        if worker.is_cancelled:
-            return
-        self.post_message(ResultsReady(scenario, data))
-        if self._active_view == "sweep":
-            self._sweep(scenario)
+        if not worker.is_cancelled:
+            self.post_message(ResultsReady(scenario, data))
 
     @work(thread=True, exclusive=True, group="sweep")
     def recompute_sweep(self, scenario: Scenario) -> None:
@@ -197,9 +208,11 @@ class PlannerApp(FileActions):
     def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
         """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
 
-        The first one of each parity count derives the model symbolically (about 0.5 s).
         The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`).
         """
+        self._tornado(scenario, label)
+
+    def _tornado(self, scenario: Scenario, label: str | None) -> None:
         worker = get_current_worker()
         try:
             tornado = sensitivity_report(
@@ -217,6 +230,9 @@ class PlannerApp(FileActions):
 
         Without a ``target:`` section the view shows the front against 1 in 10,000.
         """
+        self._choose(scenario)
+
+    def _choose(self, scenario: Scenario) -> None:
         worker = get_current_worker()
         try:
             report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)

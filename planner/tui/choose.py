@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from planner.analysis.recommend import Candidate, Recommendation
 from planner.report.recommend import describe_misses
+from planner.tui.repaint import update_text
 from planner.tui.sweep import CachedPlot, decade_label
 
 
@@ -38,6 +39,9 @@ class ChooseView(Vertical, can_focus=True):
 
     index: reactive[int] = reactive(0, init=False)
     """The point of the front under the cursor."""
+
+    _detail: Text | None = None
+    """The description shown below the plot (None before the first search)."""
 
     class AddRequested(Message):
         """Enter on a point: add its layout to the scenario."""
@@ -92,7 +96,9 @@ class ChooseView(Vertical, can_focus=True):
         if report is None:
             return
         self._plot(report)
-        self.query_one("#choose-detail", Static).update(_detail(report, self.selected))
+        detail = _detail(report, self.selected)
+        update_text(self.query_one("#choose-detail", Static), detail, self._detail)
+        self._detail = detail
 
     def _plot(self, report: Recommendation) -> None:
         widget = self.query_one("#choose-plot", CachedPlot)

@@ -25,6 +25,7 @@ from planner.report.comparison import comparison_columns, notes
 from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, hidden_note, risk_style, table_cells
 from planner.tui.columns import column_widths, fit_to_width, two_line_header
+from planner.tui.table import SteadyTable
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
@@ -107,7 +108,7 @@ class CompareView(Vertical):
 
     def compose(self) -> ComposeResult:
         """The table and, below it, the notes (mission, baseline, uneven groups, order)."""
-        table: DataTable[Text] = DataTable(
+        table = SteadyTable(
             id="compare-table", cursor_type="row", zebra_stripes=True, header_height=2
         )
         yield table

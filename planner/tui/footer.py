@@ -9,7 +9,10 @@ the views and take a click, and the help screen and the palette list every key.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -44,6 +47,25 @@ class KeyFooter(Footer):
         # sorted() is stable: keys of the same rank keep Textual's order.
         yield from sorted(keys, key=key_rank)
         yield from others
+
+    _shown: tuple[object, ...] | None = None
+    """What the keys showed when last composed: each key's action, label and state."""
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Compose again only if the keys to show changed, not on every move of the focus.
+
+        Textual composes the footer again whenever the focus moves; composing and styling
+        its keys cost more than the rest of a keystroke's frame.
+        """
+        shown = tuple(
+            (key, b.binding.action, b.binding.description, b.binding.show, b.enabled, b.tooltip)
+            for key, b in screen.active_bindings.items()
+        )
+        if shown == self._shown:
+            return
+        if screen.app.app_focus:  # else Textual composes nothing, so nothing is shown yet
+            self._shown = shown
+        super().bindings_changed(screen)
 
     async def recompose(self) -> None:
         """Compose the keys again (the bindings changed), then fit them."""

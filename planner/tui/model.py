@@ -26,6 +26,7 @@ from planner.core.rates import Rates
 from planner.report.numbers import format_years
 from planner.tui.repaint import update_text
 from planner.tui.simulation import SimulationLine
+from planner.tui.table import SteadyTable
 
 SIDE_BY_SIDE_WIDTH = 150
 """Columns from which the states and transitions tables stand side by side (n+3's take
@@ -69,12 +70,10 @@ class ModelView(VerticalScroll):
         yield Static("", id="model-title", markup=False)
         yield SimulationLine(id="model-simulation")
         with Horizontal(id="model-tables"):
-            states: DataTable[str] = DataTable(id="model-states", cursor_type="none")
+            states = SteadyTable(id="model-states", cursor_type="none")
             states.add_columns("#", "(f, l)", "meaning")
             yield states
-            transitions: DataTable[str | Text] = DataTable(
-                id="model-transitions", cursor_type="none"
-            )
+            transitions = SteadyTable(id="model-transitions", cursor_type="none")
             transitions.add_columns("from", "to", "event", "rate", "per hour")
             yield transitions
         yield Static("", id="model-formula", markup=False)

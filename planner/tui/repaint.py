@@ -11,15 +11,15 @@ from rich.text import Text
 from textual.widgets import Static
 
 
-def wrapped_lines(static: Static, text: str) -> int | None:
+def wrapped_lines(static: Static, text: str | Text) -> int | None:
     """Lines ``text`` takes in ``static`` at its current width; None before it has one."""
     width = static.content_size.width
     if width <= 0:
         return None
-    return len(Text(text).wrap(static.app.console, width))
+    return len((Text(text) if isinstance(text, str) else text).wrap(static.app.console, width))
 
 
-def update_text(static: Static, text: str, shown: str | None) -> None:
+def update_text(static: Static, text: str | Text, shown: str | Text | None) -> None:
     """Show ``text`` in ``static``, which shows ``shown``; a layout only if its height changes."""
     if text == shown:
         return

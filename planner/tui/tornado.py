@@ -25,6 +25,7 @@ from planner.report.sensitivity import (
 from planner.report.table import fit_columns, table_cells
 from planner.tui.columns import two_line_header
 from planner.tui.repaint import update_text
+from planner.tui.table import SteadyTable
 
 
 class SensitivityView(VerticalScroll):
@@ -44,7 +45,9 @@ class SensitivityView(VerticalScroll):
     def compose(self) -> ComposeResult:
         """Title, the ranked table, the chart, the notes."""
         yield Static("computing the tornado…", id="tornado-title", markup=False)
-        yield DataTable(id="tornado-table", cursor_type="none", zebra_stripes=True, header_height=2)
+        yield SteadyTable(
+            id="tornado-table", cursor_type="none", zebra_stripes=True, header_height=2
+        )
         yield Static("", id="tornado-chart")
         yield Static("", id="tornado-notes", markup=False)
 
