@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import sys
@@ -225,7 +226,12 @@ def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     os.environ.setdefault("TEXTUAL_FPS", "120")
     from planner.tui import make_app
 
-    make_app(file, scenario, overrides or ()).run()
+    tui_app = make_app(file, scenario, overrides or ())
+    # What is loaded by now (SymPy, SciPy, Textual: a hundred thousand objects) lives as long
+    # as the process: out of the collector's sight, a full collection no longer walks it in
+    # the middle of a keystroke (~60 ms, the slowest frames of benchmarks/bench_tui.py).
+    gc.freeze()
+    tui_app.run()
 
 
 app.command()(simulate)  # body and options: planner/cli/simulate.py

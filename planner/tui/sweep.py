@@ -10,9 +10,10 @@ import math
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
@@ -27,30 +28,43 @@ CAPTION_COLOURS = {1: "red", 2: "orange1", 3: "cyan"}
 
 
 class CachedPlot(PlotextPlot):
-    """A plot drawn once per figure and size, not on every repaint of the screen.
+    """A plot drawn once per figure and size, then painted from its lines (Line API).
 
-    Plotext builds the whole chart on each ``render`` (~50 ms for the risk plot), and
-    Textual renders every visible widget again whenever the screen is laid out, which a
-    keystroke in a field does. The drawn chart is kept until :meth:`redraw` says the
-    figure changed, or the size or theme does.
+    Plotext builds the whole chart as ANSI text on each ``render``, and Textual turns
+    rendered text into styled lines on every repaint of the widget. Here the chart is
+    built and cut into lines (Rich's renderer, about 3 ms) once per figure, size and
+    theme, and ``render_line`` paints from them: a keystroke that changes the figure costs
+    one build, a repaint that does not change it costs nothing.
     """
 
     _figure = 0
-    _drawn: tuple[object, Text] | None = None
+    _drawn: tuple[object, list[Strip]] | None = None
 
     def redraw(self) -> None:
         """The figure changed (``plt`` calls were made): draw it at the next repaint."""
         self._figure += 1
         self.refresh()
 
-    def render(self) -> RenderResult:
-        """The drawn chart, built again only for a new figure, size or theme."""
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the drawn chart (blank below it)."""
+        lines = self._lines()
+        if lines is None:  # not text (textual-plotext returns Text): Textual paints it
+            return super().render_line(y)
+        return lines[y] if 0 <= y < len(lines) else Strip.blank(self.size.width)
+
+    def _lines(self) -> list[Strip] | None:
+        """The chart's lines, built again only for a new figure, size or theme."""
+        width, height = self.size
         key = (self._figure, self.size, self.app.theme, self.theme)
         if self._drawn is None or self._drawn[0] != key:
-            chart = super().render()
-            if not isinstance(chart, Text):  # textual-plotext returns Text; keep others live
-                return chart
-            self._drawn = (key, chart)
+            chart = self.render()  # textual-plotext: the chart as Text, at this size
+            if not isinstance(chart, Text):
+                return None
+            console = self.app.console
+            lines = console.render_lines(
+                chart, console.options.update_dimensions(width, height), pad=True
+            )
+            self._drawn = (key, [Strip(line, width) for line in lines])
         return self._drawn[1]
 
 
