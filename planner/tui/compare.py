@@ -79,6 +79,9 @@ class CompareView(Vertical):
     _fitted: tuple[Any, list[int]] | None = None
     """The shape the columns were last fitted to, and the columns shown."""
 
+    _stale: bool = False
+    """Results came while the view was hidden: the table shows older ones until shown."""
+
     _hidden: str | None = None
     """The note naming the columns the width leaves out, if any."""
 
@@ -157,11 +160,21 @@ class CompareView(Vertical):
         return True
 
     def watch_data(self, old: CompareData | None, new: CompareData | None) -> None:
-        """Refill the table when new results arrive."""
+        """Refill the table when new results arrive (once shown, if another view is)."""
         had = old is not None and old.sizing is not None
         if had != (new is not None and new.sizing is not None):
             self.refresh_bindings()
-        self._render_table()
+        if self.is_on_screen:
+            self._render_table()
+        else:
+            # Typing in another view: filling a hidden table would only delay that view's
+            # frame (the results are kept in ``data``; exports read them from there).
+            self._stale = True
+
+    def on_show(self) -> None:
+        """Shown again: fill the table with the results that came while it was hidden."""
+        if self._stale:
+            self._render_table()
 
     def watch_sort_key(self) -> None:
         """Reorder the rows."""
@@ -172,6 +185,7 @@ class CompareView(Vertical):
         self._render_table()
 
     def _render_table(self) -> None:
+        self._stale = False
         data = self.data
         if data is None:
             return
