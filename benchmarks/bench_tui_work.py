@@ -7,8 +7,8 @@ it again with ``PYTHONPATH`` at another checkout (the other planner is imported)
 by tens of ms between runs. This one counts, inside the app (headless, 120x40, Textual's
 Pilot), the time the event loop spends per keystroke in Textual's layout
 (``Screen._refresh_layout``) and in painting (``Compositor.render_update``): the work a
-keystroke costs the UI thread whatever the machine's load. Each key is one valid edit of
-the ARR field (backspace, then ``9``), as in ``bench_tui.py``; the view's workers are
+keystroke costs the UI thread whatever the machine's load. Each key completes a new ARR
+value, as in ``bench_tui.py``; the view's workers are
 waited for after each key. Every wait has a timeout (``--timeout`` seconds per view).
 """
 
@@ -28,7 +28,10 @@ from textual.widgets import Input
 import planner
 from planner.tui import make_app
 
-VIEW_KEYS = {"compare": "f2", "sweep": "f3", "model": "f4", "sensitivity": "f5"}
+VIEW_KEYS = {"compare": "f2", "sweep": "f3", "model": "f4", "sensitivity": "f5", "choose": "f7"}
+
+VALUES = [f"0.0{tens}{units}" for tens in range(1, 10) for units in range(1, 10)]
+"""The ARR values the measured keys complete, in turn (as in bench_tui.py)."""
 
 
 class Stopwatch:
@@ -69,14 +72,20 @@ async def measure(view: str, keys: int, watch: Stopwatch) -> dict[str, float]:
         await settle()
         field = app.query_one("#input-drive-arr", Input)
         field.focus()
-        await pilot.press("end", "ctrl+u", *"0.019", "end")
-        await settle(0.3)
         watch.spent = {}
-        watch.recording = True
         for i in range(keys):
-            await pilot.press("backspace" if i % 2 == 0 else "9")
+            # As in bench_tui.py: each measured key completes a value never typed before
+            # (0.011, 0.012, ...); the backspace or new prefix before it is not counted.
+            value = VALUES[i % len(VALUES)]
+            if i % 9 == 0:
+                await pilot.press("end", "ctrl+u", *value[:-1], "end")
+            else:
+                await pilot.press("backspace")
             await settle(0.05)
-        watch.recording = False
+            watch.recording = True
+            await pilot.press(value[-1])
+            await settle(0.05)
+            watch.recording = False
     return {label: total / keys for label, total in watch.spent.items()}
 
 
