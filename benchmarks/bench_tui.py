@@ -1,7 +1,7 @@
 """How fast the TUI answers a keystroke, from the key press until the new frame is painted.
 
 Run: ``.venv/bin/python benchmarks/bench_tui.py [--view compare|sweep|model|sensitivity|choose|all]
-[--changes 20] [--scenario FILE] [--timeout 120]``.
+[--changes 20] [--scenario FILE] [--timeout 120] [--against OTHER_CHECKOUT]``.
 
 What the user waits for is measured end to end, from outside the app: ``planner tui`` runs
 as a real process in a pseudo-terminal of 120x40; its output is fed to a terminal emulator
@@ -19,7 +19,9 @@ when pyte (a pure-Python emulator, tens of ms for a repainted view) finished par
 * **frame**: the last frame that changes the screen before it stays still for
   ``--settle`` ms: the view repainted with the new results.
 
-It prints the median and spread of both and their ratio. The goal (issue 9) is a median
+It prints the median and spread of both and their ratio; with ``--against DIR`` it also
+times the planner of another checkout (``git worktree add --detach /tmp/base <commit>``)
+on the same keys right after, and prints now/before. The goal (issue 9) is a median
 key-to-frame under 50 ms in every view. Every wait has a timeout: a key whose screen never
 changes, or a run longer than ``--timeout`` seconds, ends the benchmark with exit status 1
 and says what it was waiting for, never a hang.
@@ -73,6 +75,7 @@ class Terminal:
     width: int
     height: int
     argv: list[str]
+    pythonpath: Path | None = None
     screen: pyte.Screen = field(init=False)
     stream: pyte.ByteStream = field(init=False)
     pid: int = field(init=False)
@@ -84,6 +87,8 @@ class Terminal:
         self.screen = pyte.Screen(self.width, self.height)
         self.stream = pyte.ByteStream(self.screen)
         env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(self.width))
+        if self.pythonpath is not None:  # another checkout's planner (--against)
+            env["PYTHONPATH"] = str(self.pythonpath)
         env["LINES"] = str(self.height)
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the app
@@ -188,12 +193,14 @@ def start_value(term: Terminal, value: str, settle_ms: float, budget: float) -> 
         raise BenchError(f"could not type {value} into the ARR field; is it on screen?")
 
 
-def measure(args: argparse.Namespace, view: str) -> tuple[list[float], list[float]]:
+def measure(
+    args: argparse.Namespace, view: str, pythonpath: Path | None = None
+) -> tuple[list[float], list[float]]:
     """Per key: (echo ms, frame ms) in ``view``."""
     argv = [sys.executable, "-m", "planner", "tui"]
     if args.scenario is not None:
         argv.append(str(args.scenario))
-    term = Terminal(args.width, args.height, argv)
+    term = Terminal(args.width, args.height, argv, pythonpath)
     budget = args.timeout
     echoes: list[float] = []
     frames: list[float] = []
@@ -253,6 +260,13 @@ def main() -> int:
         "--settle", type=float, default=400, help="ms of a still screen that end a frame"
     )
     parser.add_argument("--timeout", type=float, default=120, help="seconds per wait")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="another checkout (e.g. a git worktree of main): its planner is timed too, "
+        "right after this one, view by view",
+    )
     args = parser.parse_args()
     if not 1 <= args.changes <= len(VALUES):
         parser.error(f"--changes must be 1 to {len(VALUES)} (new values only)")
@@ -269,6 +283,7 @@ def main() -> int:
     for view in views:
         try:
             echoes, frames = measure(args, view)
+            before = None if args.against is None else measure(args, view, args.against)[1]
         except BenchError as err:
             print(f"  {view:<12} FAILED: {err}")
             failed = True
@@ -277,6 +292,9 @@ def main() -> int:
         goal = "ok" if statistics.median(frames) < 50 else "OVER the 50 ms goal"
         print(f"  {view:<12} frame {_summary(frames)}  ({goal})")
         print(f"  {'':<12} echo  {_summary(echoes)}  frame/echo x{ratio:.1f}")
+        if before is not None:
+            change = statistics.median(frames) / statistics.median(before)
+            print(f"  {'':<12} before {_summary(before)}  now/before x{change:.2f}")
     return 1 if failed else 0
 
 

@@ -40,7 +40,7 @@ from planner.scenario.edits import (
     with_layout_removed,
     with_value,
 )
-from planner.tui.choose import ChooseView
+from planner.tui.choose import ChooseView, front_figure, front_key, start_index
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
@@ -56,9 +56,10 @@ from planner.tui.messages import (
 )
 from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
+from planner.tui.plot import Canvas, drawn
 from planner.tui.simulation import SimulationLine
 from planner.tui.source import ScenarioSource
-from planner.tui.sweep import SweepView
+from planner.tui.sweep import SweepView, risk_figure, risk_key
 from planner.tui.tornado import SensitivityView
 
 
@@ -164,13 +165,13 @@ class PlannerApp(FileActions):
         self.query_one(ParamsPanel).show_derived(scenario)
         first: Callable[[], None] | None = None
         if self._active_view == "sweep":
-            first = partial(self._sweep, scenario)
+            first = partial(self._sweep, scenario, self.query_one(SweepView).risk_canvas())
         elif self._active_view == "sensitivity":
             self._sensed = (scenario, self.selected_label)
             first = partial(self._tornado, scenario, self.selected_label)
         elif self._active_view == "choose":
             self._chosen = scenario
-            first = partial(self._choose, scenario)
+            first = partial(self._choose, scenario, self.query_one(ChooseView).canvas())
         self.recompute(scenario, first)
 
     @work(thread=True, exclusive=True, group="recompute")
@@ -194,15 +195,19 @@ class PlannerApp(FileActions):
             self.post_message(ResultsReady(scenario, data))
 
     @work(thread=True, exclusive=True, group="sweep")
-    def recompute_sweep(self, scenario: Scenario) -> None:
+    def recompute_sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
         """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
-        self._sweep(scenario)
+        self._sweep(scenario, canvas)
 
-    def _sweep(self, scenario: Scenario) -> None:
+    def _sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
+        """The sweep, and its risk plot built for ``canvas`` (the view only paints it)."""
         worker = get_current_worker()
         series = group_size_series(scenario)
+        if worker.is_cancelled:
+            return
+        built = drawn(risk_key(series), partial(risk_figure, series), canvas)
         if not worker.is_cancelled:
-            self.post_message(SweepReady(scenario, series))
+            self.post_message(SweepReady(scenario, series, built))
 
     @work(thread=True, exclusive=True, group="tornado")
     def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
@@ -225,28 +230,35 @@ class PlannerApp(FileActions):
             self.post_message(TornadoReady(scenario, label, tornado))
 
     @work(thread=True, exclusive=True, group="choose")
-    def recompute_choose(self, scenario: Scenario) -> None:
+    def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
         """Search the layouts for ``scenario``'s target (choose view only).
 
         Without a ``target:`` section the view shows the front against 1 in 10,000.
         """
-        self._choose(scenario)
+        self._choose(scenario, canvas)
 
-    def _choose(self, scenario: Scenario) -> None:
+    def _choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
+        """The search, and its plot at the starting point built for ``canvas``."""
         worker = get_current_worker()
         try:
             report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)
         except (ValueError, ArithmeticError) as err:
             self.post_message(WorkerFailed(f"Could not search the layouts: {err}"))
             return
+        if worker.is_cancelled:
+            return
+        index = start_index(report)
+        built = drawn(front_key(report, index), partial(front_figure, report, index), canvas)
         if not worker.is_cancelled:
-            self.post_message(ChooseReady(scenario, report))
+            self.post_message(ChooseReady(scenario, report, built))
 
     def on_choose_ready(self, message: ChooseReady) -> None:
         """Keep a search only if it belongs to the current scenario."""
         if message.scenario is self.scenario:
             self._chosen = message.scenario
-            self.query_one(ChooseView).report = message.report
+            view = self.query_one(ChooseView)
+            view.built = message.built
+            view.report = message.report
 
     def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
         """Add the chosen point of the front as a layout, and say so."""
@@ -280,6 +292,7 @@ class PlannerApp(FileActions):
         """Keep a sweep only if it belongs to the current scenario."""
         if message.scenario is self.scenario:
             self._swept = message.scenario
+            self.query_one(SweepView).built = message.built
             self.sweep_series = message.series
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -297,14 +310,14 @@ class PlannerApp(FileActions):
         elif self._active_view == "choose":
             self.call_after_refresh(self.query_one(ChooseView).focus)
         if self._active_view == "sweep" and self._swept is not self.scenario:
-            self.recompute_sweep(self.scenario)
+            self.recompute_sweep(self.scenario, self.query_one(SweepView).risk_canvas())
         if self._active_view == "sensitivity":
             self._request_tornado()
         if self._active_view == "model":
             self._update_model_subject()
         if self._active_view == "choose" and self._chosen is not self.scenario:
             self._chosen = self.scenario
-            self.recompute_choose(self.scenario)
+            self.recompute_choose(self.scenario, self.query_one(ChooseView).canvas())
 
     def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""

@@ -9,6 +9,8 @@ along the front; Enter adds the point as a layout in the compare view.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,11 +20,13 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
+from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation
 from planner.report.recommend import describe_misses
+from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
-from planner.tui.sweep import CachedPlot, decade_label
+from planner.tui.sweep import decade_label
 
 
 class ChooseView(Vertical, can_focus=True):
@@ -63,16 +67,18 @@ class ChooseView(Vertical, can_focus=True):
             return None
         return report.front[min(self.index, len(report.front) - 1)]
 
+    built: DrawnChart | None = None
+    """The plot of the next search at its starting point, if the search's worker built it."""
+
+    def canvas(self) -> Canvas:
+        """Where the front is painted (the search's worker builds the chart for it)."""
+        return self.query_one("#choose-plot", CachedPlot).canvas()
+
     def watch_report(self, report: Recommendation | None) -> None:
         """A new search: start on the recommended point (else the closest), redraw."""
         if report is None:
             return
-        start = report.top or report.closest
-        labels = [c.layout.label for c in report.front]
-        if start is not None and start.layout.label in labels:
-            self.index = labels.index(start.layout.label)
-        else:
-            self.index = 0
+        self.index = start_index(report)
         self._draw()
 
     def watch_index(self) -> None:
@@ -101,47 +107,63 @@ class ChooseView(Vertical, can_focus=True):
         self._detail = detail
 
     def _plot(self, report: Recommendation) -> None:
-        widget = self.query_one("#choose-plot", CachedPlot)
-        plt = widget.plt
-        plt.clear_figure()
-        points = [c for c in report.front if c.p_loss_aggregate > 0]
-        xs = [c.rank_cost for c in points]
-        ys = [math.log10(c.p_loss_aggregate) for c in points]
-        if points:
-            plt.plot(xs, ys, marker="braille", color="gray")
-            for meets, marker, colour in ((True, "●", "green"), (False, "○", "white")):
-                chosen = [
-                    (x, y)
-                    for x, y, c in zip(xs, ys, points, strict=True)
-                    if (not c.misses) == meets
-                ]
-                if chosen:
-                    plt.scatter(
-                        [x for x, _ in chosen], [y for _, y in chosen], marker=marker, color=colour
-                    )
-        limit = math.log10(report.target.max_p_loss)
-        plt.hline(limit, color="red")
-        selected = self.selected
-        if selected is not None and selected.p_loss_aggregate > 0:
-            plt.scatter(
-                [selected.rank_cost],
-                [math.log10(selected.p_loss_aggregate)],
-                marker="◆",
-                color="yellow",
-            )
-        lows = [math.floor(y) for y in ys] + [math.floor(limit)]
-        decades = [float(d) for d in range(min(lows), 1)]
-        step = max(1, math.ceil(len(decades) / 8))
-        ticks = decades[::-1][::step][::-1]
-        plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
-        if xs:
-            low, high = min(xs), max(xs)
-            xticks = [low + (high - low) * i / 4 for i in range(5)] if high > low else [low]
-            plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
-        unit = f"total cost ({report.currency})" if report.currency else "total cost"
-        plt.xlabel(unit if report.money else "drives")
-        plt.title(f"P(loss) of the aggregate against {unit if report.money else 'drives'}")
-        widget.redraw()
+        index = min(self.index, max(0, len(report.front) - 1))
+        self.query_one("#choose-plot", CachedPlot).show(
+            front_key(report, index), partial(front_figure, report, index), self.built
+        )
+
+
+def start_index(report: Recommendation) -> int:
+    """The point of the front the view starts on: the recommended one, else the closest."""
+    start = report.top or report.closest
+    labels = [c.layout.label for c in report.front]
+    if start is not None and start.layout.label in labels:
+        return labels.index(start.layout.label)
+    return 0
+
+
+def front_key(report: Recommendation, index: int) -> Hashable:
+    """Which figure the front of ``report`` with point ``index`` selected is."""
+    return ("front", id(report), index)
+
+
+def front_figure(report: Recommendation, index: int, plt: Plot) -> None:
+    """The front (log P(loss) against cost or drives), the target line, point ``index``."""
+    points = [c for c in report.front if c.p_loss_aggregate > 0]
+    xs = [c.rank_cost for c in points]
+    ys = [math.log10(c.p_loss_aggregate) for c in points]
+    if points:
+        plt.plot(xs, ys, marker="braille", color="gray")
+        for meets, marker, colour in ((True, "●", "green"), (False, "○", "white")):
+            chosen = [
+                (x, y) for x, y, c in zip(xs, ys, points, strict=True) if (not c.misses) == meets
+            ]
+            if chosen:
+                plt.scatter(
+                    [x for x, _ in chosen], [y for _, y in chosen], marker=marker, color=colour
+                )
+    limit = math.log10(report.target.max_p_loss)
+    plt.hline(limit, color="red")
+    selected = report.front[index] if report.front else None
+    if selected is not None and selected.p_loss_aggregate > 0:
+        plt.scatter(
+            [selected.rank_cost],
+            [math.log10(selected.p_loss_aggregate)],
+            marker="◆",
+            color="yellow",
+        )
+    lows = [math.floor(y) for y in ys] + [math.floor(limit)]
+    decades = [float(d) for d in range(min(lows), 1)]
+    step = max(1, math.ceil(len(decades) / 8))
+    ticks = decades[::-1][::step][::-1]
+    plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
+    if xs:
+        low, high = min(xs), max(xs)
+        xticks = [low + (high - low) * i / 4 for i in range(5)] if high > low else [low]
+        plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
+    unit = f"total cost ({report.currency})" if report.currency else "total cost"
+    plt.xlabel(unit if report.money else "drives")
+    plt.title(f"P(loss) of the aggregate against {unit if report.money else 'drives'}")
 
 
 def _detail(report: Recommendation, selected: Candidate | None) -> Text:

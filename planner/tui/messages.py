@@ -9,6 +9,7 @@ from planner.analysis.recommend import Recommendation
 from planner.analysis.sweep import SweepSeries
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
+from planner.tui.plot import DrawnChart
 
 
 class ResultsReady(Message):
@@ -23,10 +24,14 @@ class ResultsReady(Message):
 class SweepReady(Message):
     """A worker finished the group-size sweep of ``scenario``."""
 
-    def __init__(self, scenario: Scenario, series: tuple[SweepSeries, ...]) -> None:
+    def __init__(
+        self, scenario: Scenario, series: tuple[SweepSeries, ...], built: DrawnChart | None
+    ) -> None:
         super().__init__()
         self.scenario = scenario
         self.series = series
+        self.built = built
+        """The risk plot, built by the worker (None: the view builds it)."""
 
 
 class TornadoReady(Message):
@@ -42,10 +47,14 @@ class TornadoReady(Message):
 class ChooseReady(Message):
     """A worker finished the recommendation search of ``scenario`` (the choose view)."""
 
-    def __init__(self, scenario: Scenario, report: Recommendation) -> None:
+    def __init__(
+        self, scenario: Scenario, report: Recommendation, built: DrawnChart | None
+    ) -> None:
         super().__init__()
         self.scenario = scenario
         self.report = report
+        self.built = built
+        """The plot at the starting point, built by the worker (None: the view builds it)."""
 
 
 class WorkerFailed(Message):

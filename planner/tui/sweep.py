@@ -7,65 +7,24 @@ drives each group size costs drawn alongside.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
-from textual.strip import Strip
 from textual.widgets import Static
-from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
 from planner.analysis.sweep import SweepSeries
+from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 
 SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
 """Plotext line colour per parity count (n+1 riskiest, red)."""
 
 CAPTION_COLOURS = {1: "red", 2: "orange1", 3: "cyan"}
 """The same colours as Rich styles, for the legend in the caption."""
-
-
-class CachedPlot(PlotextPlot):
-    """A plot drawn once per figure and size, then painted from its lines (Line API).
-
-    Plotext builds the whole chart as ANSI text on each ``render``, and Textual turns
-    rendered text into styled lines on every repaint of the widget. Here the chart is
-    built and cut into lines (Rich's renderer, about 3 ms) once per figure, size and
-    theme, and ``render_line`` paints from them: a keystroke that changes the figure costs
-    one build, a repaint that does not change it costs nothing.
-    """
-
-    _figure = 0
-    _drawn: tuple[object, list[Strip]] | None = None
-
-    def redraw(self) -> None:
-        """The figure changed (``plt`` calls were made): draw it at the next repaint."""
-        self._figure += 1
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        """Line ``y`` of the drawn chart (blank below it)."""
-        lines = self._lines()
-        if lines is None:  # not text (textual-plotext returns Text): Textual paints it
-            return super().render_line(y)
-        return lines[y] if 0 <= y < len(lines) else Strip.blank(self.size.width)
-
-    def _lines(self) -> list[Strip] | None:
-        """The chart's lines, built again only for a new figure, size or theme."""
-        width, height = self.size
-        key = (self._figure, self.size, self.app.theme, self.theme)
-        if self._drawn is None or self._drawn[0] != key:
-            chart = self.render()  # textual-plotext: the chart as Text, at this size
-            if not isinstance(chart, Text):
-                return None
-            console = self.app.console
-            lines = console.render_lines(
-                chart, console.options.update_dimensions(width, height), pad=True
-            )
-            self._drawn = (key, [Strip(line, width) for line in lines])
-        return self._drawn[1]
 
 
 class SweepView(Vertical):
@@ -87,11 +46,20 @@ class SweepView(Vertical):
             yield CachedPlot(id="sweep-overhead")
         yield Static("computing…", id="sweep-caption", markup=False)
 
+    built: DrawnChart | None = None
+    """The risk plot of the next series, if the sweep's worker built it."""
+
+    def risk_canvas(self) -> Canvas:
+        """Where the risk plot is painted (its worker builds the chart for it)."""
+        return self.query_one("#sweep-risk", CachedPlot).canvas()
+
     def watch_series(self, series: tuple[SweepSeries, ...]) -> None:
         """Redraw both plots for a new sweep."""
         if not series:
             return
-        self._draw_risk(series)
+        self.query_one("#sweep-risk", CachedPlot).show(
+            risk_key(series), partial(risk_figure, series), self.built
+        )
         self._draw_overhead(series)
         caption = Text()
         for s in series:
@@ -105,79 +73,83 @@ class SweepView(Vertical):
         if shown.content != caption:  # an update re-lays the screen out: only on change
             shown.update(caption)
 
-    def _draw_risk(self, series: Sequence[SweepSeries]) -> None:
-        widget = self.query_one("#sweep-risk", CachedPlot)
-        plt = widget.plt
-        plt.clear_figure()
-        for s in series:
-            points = [p for p in s.points if p.p_loss_aggregate > 0]
-            if not points:
-                continue
-            colour = SERIES_COLOURS.get(s.parity, "white")
-            plt.plot(
-                [p.group_size for p in points],
-                [math.log10(p.p_loss_aggregate) for p in points],
-                marker="dot",
-                color=colour,
-            )
-            exact = [p for p in points if p.exact_division]
-            plt.scatter(
-                [p.group_size for p in exact],
-                [math.log10(p.p_loss_aggregate) for p in exact],
-                marker="●",
-                color=colour,
-            )
-        lows = [
-            math.floor(math.log10(p.p_loss_aggregate))
-            for s in series
-            for p in s.points
-            if p.p_loss_aggregate > 0
-        ]
-        if lows:
-            decades = [float(d) for d in range(min(lows), 1)]
-            step = max(1, math.ceil(len(decades) / 8))
-            ticks = decades[::-1][::step][::-1]
-            plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
-        _group_size_ticks(plt, series)
-        plt.title("P(loss) of the aggregate over the mission (log scale)")
-        plt.xlabel("group size N (drives, parity included)")
-        widget.redraw()
-
     def _draw_overhead(self, series: Sequence[SweepSeries]) -> None:
-        widget = self.query_one("#sweep-overhead", CachedPlot)
         # The overhead depends on the group sizes only, not on the rates: a keystroke in a
         # rate field leaves this plot as it is (drawing it costs as much as the risk plot).
         figure = tuple(
             (s.parity, tuple((p.group_size, p.overhead_disks, p.exact_division) for p in s.points))
             for s in series
         )
-        if figure == self._overhead_figure:
-            return
-        self._overhead_figure = figure
-        plt = widget.plt
-        plt.clear_figure()
-        for s in series:
-            colour = SERIES_COLOURS.get(s.parity, "white")
-            plt.plot(
-                [p.group_size for p in s.points],
-                [p.overhead_disks for p in s.points],
-                marker="dot",
-                color=colour,
-            )
-            exact = [p for p in s.points if p.exact_division]
-            plt.scatter(
-                [p.group_size for p in exact],
-                [p.overhead_disks for p in exact],
-                marker="●",
-                color=colour,
-            )
-        _group_size_ticks(plt, series)
-        top = max((p.overhead_disks for s in series for p in s.points), default=0)
-        step = max(1, math.ceil(top / 6 / 5) * 5)
-        plt.yticks([float(v) for v in range(0, math.ceil(top) + step, step)])
-        plt.title("Overhead drives (parity)")
-        plt.xlabel("group size N")
-        widget.redraw()
+        if figure != self._overhead_figure:
+            self._overhead_figure = figure
+            widget = self.query_one("#sweep-overhead", CachedPlot)
+            widget.show(figure, partial(overhead_figure, series))
+
+
+def risk_key(series: Sequence[SweepSeries]) -> Hashable:
+    """Which risk figure ``series`` draws (the same object: the worker's and the view's)."""
+    return ("risk", id(series))
+
+
+def risk_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
+    """P(loss) of the aggregate against group size, log scale, one line per parity count."""
+    for s in series:
+        points = [p for p in s.points if p.p_loss_aggregate > 0]
+        if not points:
+            continue
+        colour = SERIES_COLOURS.get(s.parity, "white")
+        plt.plot(
+            [p.group_size for p in points],
+            [math.log10(p.p_loss_aggregate) for p in points],
+            marker="dot",
+            color=colour,
+        )
+        exact = [p for p in points if p.exact_division]
+        plt.scatter(
+            [p.group_size for p in exact],
+            [math.log10(p.p_loss_aggregate) for p in exact],
+            marker="●",
+            color=colour,
+        )
+    lows = [
+        math.floor(math.log10(p.p_loss_aggregate))
+        for s in series
+        for p in s.points
+        if p.p_loss_aggregate > 0
+    ]
+    if lows:
+        decades = [float(d) for d in range(min(lows), 1)]
+        step = max(1, math.ceil(len(decades) / 8))
+        ticks = decades[::-1][::step][::-1]
+        plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
+    _group_size_ticks(plt, series)
+    plt.title("P(loss) of the aggregate over the mission (log scale)")
+    plt.xlabel("group size N (drives, parity included)")
+
+
+def overhead_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
+    """Overhead drives against group size, one line per parity count."""
+    for s in series:
+        colour = SERIES_COLOURS.get(s.parity, "white")
+        plt.plot(
+            [p.group_size for p in s.points],
+            [p.overhead_disks for p in s.points],
+            marker="dot",
+            color=colour,
+        )
+        exact = [p for p in s.points if p.exact_division]
+        plt.scatter(
+            [p.group_size for p in exact],
+            [p.overhead_disks for p in exact],
+            marker="●",
+            color=colour,
+        )
+    _group_size_ticks(plt, series)
+    top = max((p.overhead_disks for s in series for p in s.points), default=0)
+    step = max(1, math.ceil(top / 6 / 5) * 5)
+    plt.yticks([float(v) for v in range(0, math.ceil(top) + step, step)])
+    plt.title("Overhead drives (parity)")
+    plt.xlabel("group size N")
 
 
 def _group_size_ticks(plt: Plot, series: Sequence[SweepSeries]) -> None:

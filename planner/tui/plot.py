@@ -1,0 +1,116 @@
+"""Plots drawn with plotext, built off the UI thread when they can be, painted from lines.
+
+Plotext builds a whole chart as ANSI text in pure Python: about 10 ms for the choose view's
+front at 120x40, more than the search behind it. A view's worker can build the chart of
+its new results (:func:`draw_lines`) for the plot's :class:`Canvas`, read on the UI thread
+when the worker started, and hand the lines over with the results; the UI thread then only
+paints them. When the canvas changed meanwhile (a resize, a new theme), or for a figure
+drawn on the UI thread (the choose view's cursor), :class:`CachedPlot` builds the lines
+itself, once per figure, size and theme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
+from textual.strip import Strip
+from textual_plotext import PlotextPlot
+from textual_plotext.plot import Plot
+
+Draw = Callable[[Plot], None]
+"""Plotext calls that draw a figure on a fresh plot (``plt.plot(...)``, ``plt.title(...)``)."""
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """Where a chart is painted: the plot widget's size and its plotext theme."""
+
+    width: int
+    height: int
+    theme: str
+    """The plotext theme's name (textual-plotext's for the app's theme)."""
+
+
+@dataclass(frozen=True)
+class DrawnChart:
+    """A figure's lines, built for ``canvas``; ``figure`` says which figure it is."""
+
+    figure: Hashable
+    canvas: Canvas
+    lines: tuple[Strip, ...]
+
+
+def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
+    """The figure ``draw`` draws, built by plotext at ``canvas`` and cut into lines.
+
+    Safe off the UI thread: a fresh plot, and a console of its own (only its styles are
+    kept in the lines; Textual paints them in the app's colours).
+    """
+    plot = Plot()
+    draw(plot)
+    plot.plotsize(canvas.width, canvas.height)
+    plot._set_size(canvas.width, canvas.height)  # as textual-plotext sizes its own plot
+    plot.theme(canvas.theme)
+    chart = Text.from_ansi(plot.build())
+    console = Console(width=canvas.width, force_terminal=True, color_system="truecolor")
+    options = console.options.update_dimensions(canvas.width, canvas.height)
+    lines = console.render_lines(chart, options, pad=True)
+    return tuple(Strip(line, canvas.width) for line in lines)
+
+
+def drawn(figure: Hashable, draw: Draw, canvas: Canvas | None) -> DrawnChart | None:
+    """``draw``'s chart built for ``canvas`` (None without a canvas, or an empty one)."""
+    if canvas is None or canvas.width <= 0 or canvas.height <= 0:
+        return None
+    return DrawnChart(figure, canvas, draw_lines(draw, canvas))
+
+
+class CachedPlot(PlotextPlot):
+    """A plotext plot painted from lines built once per figure, size and theme (Line API).
+
+    :meth:`show` gives it a figure to draw; lines already built for it (off the UI thread)
+    are used as they are when they fit the plot's canvas.
+    """
+
+    built_here: int = 0
+    """Charts this widget built itself (on the UI thread) rather than a worker."""
+
+    _figure: Hashable = None
+    _draw: Draw | None = None
+    _drawn: DrawnChart | None = None
+
+    def canvas(self) -> Canvas:
+        """The plot's size and plotext theme now (read it on the UI thread)."""
+        return Canvas(
+            self.size.width, self.size.height, self._get_plotext_theme_name(self.app.theme)
+        )
+
+    def show(self, figure: Hashable, draw: Draw, built: DrawnChart | None = None) -> None:
+        """Show the figure ``draw`` draws; ``built``: its lines, if a worker built them."""
+        self._figure = figure
+        self._draw = draw
+        if built is not None and built.figure == figure:
+            self._drawn = built
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the chart (blank below it, and before the first figure)."""
+        lines = self._lines()
+        return lines[y] if 0 <= y < len(lines) else Strip.blank(self.size.width)
+
+    def _lines(self) -> tuple[Strip, ...]:
+        """The chart's lines, built here only for a new figure, size or theme."""
+        canvas = self.canvas()
+        now = self._drawn
+        if now is None or now.figure != self._figure or now.canvas != canvas:
+            if self._draw is None:
+                return ()
+            now = drawn(self._figure, self._draw, canvas)
+            if now is None:
+                return ()
+            self._drawn = now
+            self.built_here += 1
+        return now.lines
