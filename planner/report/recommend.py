@@ -23,12 +23,15 @@ from planner.report.numbers import (
 from planner.report.table import (
     Column,
     csv_text,
+    export_field,
+    export_records,
     finite_or_none,
     fit_columns,
     json_text,
     markdown_cell,
     markdown_table,
     rich_table_for,
+    shown_columns,
     table_cells,
 )
 
@@ -70,15 +73,31 @@ def describe_misses(found: Sequence[Miss]) -> str:
     return ", ".join(one(m) for m in found)
 
 
-def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
-    """The columns of every candidate table; cost ones when the scenario has prices."""
+def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
+    """Every column and export field of a candidate, in the JSON contract's order.
+
+    The tables show the columns (usable TB when the search counts it, the costs when the
+    scenario has prices); the JSON and CSV records carry every keyed field, always.
+    """
     money = f" ({report.currency})" if report.currency else ""
-    columns: list[Column[Candidate]] = [
-        Column("Layout", lambda c: c.layout.label, numeric=False),
+    usable = (report.meeting and report.meeting[0].usable_tb is not None) or bool(
+        report.front and report.front[0].usable_tb is not None
+    )
+    return [
+        Column("Layout", lambda c: c.layout.label, numeric=False, key="label"),
         Column("Drives/group", lambda c: c.layout.group_text(), short_header="Drives/\ngroup"),
-        Column("Groups", lambda c: c.groups, integer_column, priority=3),
+        export_field("raid", lambda c: c.layout.raid),
+        export_field("parity", lambda c: c.layout.parity),
+        export_field("group_size", lambda c: c.layout.group_size),
+        export_field("declustered_data", lambda c: _declustered(c, "data")),
+        export_field("declustered_spares", lambda c: _declustered(c, "spares")),
+        Column("Groups", lambda c: c.groups, integer_column, priority=3, key="groups"),
         Column(
-            "Total drives", lambda c: c.total_disks, integer_column, short_header="Total\ndrives"
+            "Total drives",
+            lambda c: c.total_disks,
+            integer_column,
+            short_header="Total\ndrives",
+            key="total_disks",
         ),
         Column(
             "Overhead drives",
@@ -86,17 +105,18 @@ def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
             drives_column,
             short_header="Over-\nhead",
             priority=2,
+            key="overhead_disks",
         ),
-    ]
-    if (report.meeting and report.meeting[0].usable_tb is not None) or (
-        report.front and report.front[0].usable_tb is not None
-    ):
-        columns.append(
-            Column(
-                "Usable TB", lambda c: c.usable_tb, tb_column, short_header="Usable\nTB", priority=2
-            )
-        )
-    columns += [
+        Column(
+            "Usable TB",
+            lambda c: c.usable_tb,
+            tb_column,
+            short_header="Usable\nTB",
+            priority=2,
+            key="usable_tb",
+            shown=bool(usable),
+        ),
+        export_field("bound_by", lambda c: c.bound_by),
         Column(
             "Rebuild hours",
             lambda c: c.rebuild_hours,
@@ -104,12 +124,14 @@ def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
             short_header="Rebuild\nh",
             priority=4,
             unit="h",
+            key="rebuild_hours",
         ),
         Column(
             "P(loss) aggregate",
             lambda c: c.p_loss_aggregate,
             percent_column,
             short_header="P(loss)\naggregate",
+            key="p_loss_aggregate",
         ),
         Column("Nines", lambda c: nines(c.p_loss_aggregate), _nines_column, priority=3),
         Column(
@@ -118,25 +140,40 @@ def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
             percent_column,
             short_header="P(group\nlost)",
             priority=5,
+            key="p_group_lost_aggregate",
         ),
+        export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
+        Column(
+            f"Total cost{money}",
+            lambda c: None if c.cost is None else c.cost.total_cost,
+            _money_column,
+            short_header=f"Total\ncost{money}",
+            key="total_cost",
+            shown=report.money,
+        ),
+        Column(
+            f"Cost per usable TB{money}",
+            lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
+            _money_column,
+            short_header="Cost/\nTB",
+            priority=4,
+            key="cost_per_usable_tb",
+            shown=report.money,
+        ),
+        export_field("rank_cost", lambda c: c.rank_cost, finite_or_none),
+        export_field("misses", lambda c: [m.target for m in c.misses]),
     ]
-    if report.money:
-        columns += [
-            Column(
-                f"Total cost{money}",
-                lambda c: None if c.cost is None else c.cost.total_cost,
-                _money_column,
-                short_header=f"Total\ncost{money}",
-            ),
-            Column(
-                f"Cost per usable TB{money}",
-                lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
-                _money_column,
-                short_header="Cost/\nTB",
-                priority=4,
-            ),
-        ]
-    return columns
+
+
+def candidate_columns(report: Recommendation) -> list[Column[Candidate]]:
+    """The columns of every candidate table (:func:`candidate_fields` that are shown)."""
+    return shown_columns(candidate_fields(report))
+
+
+def _declustered(candidate: Candidate, part: str) -> int | None:
+    """A pool's data drives per stripe or distributed spares; None for a traditional group."""
+    pool = candidate.layout.declustered
+    return None if pool is None else int(getattr(pool, part))
 
 
 def _target_text(report: Recommendation) -> str:
@@ -261,50 +298,35 @@ def to_markdown(report: Recommendation, top: int = SHOWN, with_summary: bool = T
     return "\n".join(lines) + "\n"
 
 
-def candidate_record(candidate: Candidate, role: str) -> dict[str, Any]:
-    """One candidate's raw values (the JSON contract's rows)."""
-    layout = candidate.layout
-    cost = candidate.cost
-    return {
-        "role": role,
-        "label": layout.label,
-        "raid": layout.raid,
-        "parity": layout.parity,
-        "group_size": layout.group_size,
-        "declustered_data": None if layout.declustered is None else layout.declustered.data,
-        "declustered_spares": None if layout.declustered is None else layout.declustered.spares,
-        "groups": candidate.groups,
-        "total_disks": candidate.total_disks,
-        "overhead_disks": candidate.overhead_disks,
-        "usable_tb": candidate.usable_tb,
-        "bound_by": candidate.bound_by,
-        "rebuild_hours": candidate.rebuild_hours,
-        "p_loss_aggregate": candidate.p_loss_aggregate,
-        "p_group_lost_aggregate": candidate.p_group_lost_aggregate,
-        "p_sectors_lost_aggregate": candidate.p_sectors_lost_aggregate,
-        "total_cost": None if cost is None else cost.total_cost,
-        "cost_per_usable_tb": None if cost is None else cost.cost_per_usable_tb,
-        "rank_cost": finite_or_none(candidate.rank_cost),
-        "misses": [m.target for m in candidate.misses],
-    }
+def candidate_record(
+    fields: Sequence[Column[Candidate]], candidate: Candidate, role: str
+) -> dict[str, Any]:
+    """One candidate's raw values under ``role`` (the JSON contract's rows)."""
+    return {"role": role, **next(export_records(fields, [candidate]))}
 
 
 def _records(report: Recommendation, top: int) -> list[dict[str, Any]]:
-    rows = [candidate_record(c, "meets") for c in _shown(report, top)]
-    rows += [candidate_record(c, "front") for c in report.front]
+    fields = candidate_fields(report)
+    rows = [candidate_record(fields, c, "meets") for c in _shown(report, top)]
+    rows += [candidate_record(fields, c, "front") for c in report.front]
     for role, candidate in (
         ("recommended", report.top),
         ("nearest_cheaper", report.nearest_cheaper),
         ("closest", report.closest),
     ):
         if candidate is not None:
-            rows.append(candidate_record(candidate, role))
+            rows.append(candidate_record(fields, candidate, role))
     return rows
 
 
 def to_json(report: Recommendation, top: int = SHOWN) -> str:
     """The JSON contract: the search, the target, the choice, the front."""
     target = report.target
+    fields = candidate_fields(report)
+
+    def single(candidate: Candidate | None, role: str) -> dict[str, Any] | None:
+        return None if candidate is None else candidate_record(fields, candidate, role)
+
     document = {
         "scenario": report.title,
         "mission_hours": report.mission_hours,
@@ -320,15 +342,11 @@ def to_json(report: Recommendation, top: int = SHOWN) -> str:
         "meeting": len(report.meeting),
         "front_size": len(report.front),
         "off_front": report.off_front,
-        "recommended": None if report.top is None else candidate_record(report.top, "recommended"),
-        "nearest_cheaper": (
-            None
-            if report.nearest_cheaper is None
-            else candidate_record(report.nearest_cheaper, "nearest_cheaper")
-        ),
-        "closest": None if report.closest is None else candidate_record(report.closest, "closest"),
-        "candidates": [candidate_record(c, "meets") for c in _shown(report, top)],
-        "front": [candidate_record(c, "front") for c in report.front],
+        "recommended": single(report.top, "recommended"),
+        "nearest_cheaper": single(report.nearest_cheaper, "nearest_cheaper"),
+        "closest": single(report.closest, "closest"),
+        "candidates": [candidate_record(fields, c, "meets") for c in _shown(report, top)],
+        "front": [candidate_record(fields, c, "front") for c in report.front],
         "summary": summary(report),
     }
     return json_text(with_inputs(document, report.inputs))

@@ -312,7 +312,7 @@ CANDIDATE_KEYS = [
     "rank_cost",
     "misses",
 ]
-"""recommend's rows (not yet built from its columns: planner/report/recommend.py)."""
+"""recommend's rows (built from planner/report/recommend.py's candidate_fields)."""
 
 
 def test_recommend_keys() -> None:
