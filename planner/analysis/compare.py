@@ -7,7 +7,7 @@ same :class:`CompareData` (sizing columns by default for a scenario with a workl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
@@ -117,6 +117,10 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
     return priced_sizing(sized, scenario)
 
 
+SIZED_FOR_WORKLOAD = "the workload, layout by layout"
+"""What a sizing's inputs say its aggregates are sized for (not aggregate.data_disks)."""
+
+
 def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingReport | None:
     """The sizing ``planner size`` renders (None when the scenario has no workload)."""
     results = sized_results(scenario)
@@ -131,7 +135,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         drive_class=drive.drive_class if drive.iops_per_drive is None else None,
         rebuild=next(iter(scenario.capacity_notes()), scenario_rebuild_note(scenario)),
         baseline=scenario.baseline_label(),
-        inputs=inputs,
+        inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
         cost_note=scenario_cost_note(scenario) or "",
     )
 

@@ -11,7 +11,7 @@ them. The TUI's choose view and ``planner report`` show the same :class:`Recomme
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -118,6 +118,9 @@ class _Sized:
     usable: list[float] | None
     bound_by: list[str | None]
     requirement: str
+    sized: bool
+    """Whether each candidate's data drives come from the workload or target.usable_tb
+    (else they are ``aggregate.data_disks``)."""
 
 
 def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
@@ -153,6 +156,7 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
                 f"{required:,.1f} TB usable and {total:,.0f} host IOPS "
                 f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes)"
             ),
+            sized=True,
         )
     # Without a workload, capacity counts as `planner evaluate` counts it (data drives x
     # drive.capacity_tb), so the design report's tables agree; with one, as `planner size`.
@@ -182,6 +186,7 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
         ),
         bound_by=[None] * len(layouts),
         requirement=requirement,
+        sized=wanted_tb is not None,
     )
 
 
@@ -290,5 +295,8 @@ def recommendation(
         top=maybe(choice.top),
         nearest_cheaper=maybe(choice.nearest_cheaper),
         closest=maybe(choice.closest),
-        inputs=scenario_inputs(scenario, overrides),
+        inputs=replace(
+            scenario_inputs(scenario, overrides),
+            sized_for=sized.requirement if sized.sized else None,
+        ),
     )

@@ -39,6 +39,9 @@ class Inputs:
             default) or ``fail-rebuild`` (a loss with a latent defect counts as the group's).
         prices: the drive's price and power and the ``costs`` section, when the scenario
             prices its drives (None otherwise: the exports then name no price).
+        sized_for: what the results size each aggregate for (a workload, a usable-TB
+            target), when they do; the summary then says so instead of counting
+            ``aggregate.data_disks``, which they do not use.
     """
 
     scenario: str
@@ -55,6 +58,7 @@ class Inputs:
     parallel_rebuilds: bool | int = False
     on_unreadable_sector: str = "lose-sectors"
     prices: CostPrices | None = None
+    sized_for: str | None = None
 
     def failure_text(self) -> str:
         """``ARR 1.9%/yr``, ``AFR 2%/yr`` or ``MTBF 1,200,000 h``."""
@@ -92,7 +96,11 @@ class Inputs:
                 else []
             ),
             f"mission {self.mission_years:g} years",
-            f"{self.data_disks:,} data drives",
+            (
+                f"{self.data_disks:,} data drives"
+                if self.sized_for is None
+                else f"data drives sized for {self.sized_for}"
+            ),
         ]
         if self.capacity_tb is not None:
             parts.append(f"{self.capacity_tb:g} TB drives")
