@@ -40,6 +40,11 @@ def is_list(annotation: Any) -> bool:
     return get_origin(_strip_optional(annotation)) is list
 
 
+def allows_none(annotation: Any) -> bool:
+    """Whether an annotation takes None (``str | None``): the key may be left out."""
+    return get_origin(annotation) in (Union, types.UnionType) and type(None) in get_args(annotation)
+
+
 def is_text(annotation: Any) -> bool:
     """Whether an annotation is text (``str``, ``str | None``)."""
     return _strip_optional(annotation) is str

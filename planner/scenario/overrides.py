@@ -24,6 +24,7 @@ from typing import Any
 from planner.scenario.document import Loc, parse_yaml, to_plain
 from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.fields import (
+    allows_none,
     as_model,
     child,
     did_you_mean,
@@ -94,6 +95,10 @@ def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
     return tuple(loc), annotation
 
 
+YAML_NULLS = ("null", "Null", "NULL", "~")
+"""The spellings YAML reads as null (``--set baseline=null`` removes the key)."""
+
+
 def parse_override(text: str) -> Override:
     """Parse ``key.path=value``; raises ScenarioError naming the override when malformed."""
     match = _OVERRIDE.match(text)
@@ -110,6 +115,8 @@ def parse_override(text: str) -> Override:
             dotted(loc),
         )
     if is_text(annotation) and value_text and value_text[0] not in "'\"":
+        if value_text in YAML_NULLS and allows_none(annotation):
+            return Override(text=text, loc=loc, value=None)  # as for every other key
         # Taken as written: read as YAML, "name=NS3574: test" would be a mapping.
         return Override(text=text, loc=loc, value=value_text)
     try:

@@ -106,6 +106,14 @@ def test_null_clears_an_optional_key(path: Path) -> None:
     assert load_scenario(path, ["drive.capacity_tb=null"]).drive.capacity_tb is None
 
 
+def test_null_clears_an_optional_text_key_too(path: Path) -> None:
+    """``baseline=null`` was read as the text 'null' ("names no layout")."""
+    assert load_scenario(path, ["baseline=null"]).baseline is None
+    assert load_scenario(path, ["baseline=~"]).baseline is None
+    with pytest.raises(ScenarioError, match="names no layout"):  # quoted, it is the text
+        load_scenario(path, ["baseline='null'"])
+
+
 def test_an_empty_value_is_refused_not_taken_for_null(path: Path) -> None:
     """``drive.arr=`` cleared the key, and the error then blamed the scenario file."""
     with pytest.raises(ScenarioError, match=r"no value after '='.*null removes the key") as info:
