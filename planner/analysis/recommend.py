@@ -87,6 +87,8 @@ class Recommendation:
         top: the recommended layout, or None when nothing meets the target.
         nearest_cheaper: the dearest candidate cheaper than ``top`` (it misses a target).
         closest: when nothing meets the target, the one needing the least relaxation.
+        default_target: True when the scenario has no ``target:`` section and ``target``
+            is the fallback the caller gave (the TUI and the design report say so).
         inputs: the scenario's inputs, for the exports.
     """
 
@@ -103,6 +105,7 @@ class Recommendation:
     nearest_cheaper: Candidate | None
     closest: Candidate | None
     inputs: Inputs
+    default_target: bool = False
 
     @property
     def off_front(self) -> int:
@@ -299,4 +302,5 @@ def recommendation(
             scenario_inputs(scenario, overrides),
             sized_for=sized.requirement if sized.sized else None,
         ),
+        default_target=scenario.target is None,
     )

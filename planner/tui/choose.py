@@ -23,6 +23,7 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation
+from planner.report.numbers import format_percent
 from planner.report.recommend import describe_misses
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
@@ -169,7 +170,9 @@ def front_figure(report: Recommendation, index: int, plt: Plot) -> None:
 def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     """The selected point in words, and what the line and the markers mean."""
     text = Text()
-    target = f"target P(loss) ≤ {report.target.max_p_loss:.2g} (red line)"
+    target = f"target P(loss) ≤ {format_percent(report.target.max_p_loss)} (red line)"
+    if report.default_target:
+        target += " by default: the scenario has no target: section"
     if report.top is None:
         text.append("No layout meets the target. ", style="bold red")
     else:
@@ -182,7 +185,7 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
         )
         text.append(
             f"◆ {selected.layout.label}: {selected.total_disks:,} drives, P(loss) "
-            f"{selected.p_loss_aggregate:.2g}{cost}; "
+            f"{format_percent(selected.p_loss_aggregate)}{cost}; "
         )
         if selected.misses:
             text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")

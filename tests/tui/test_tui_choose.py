@@ -34,6 +34,8 @@ async def test_choose_view_moves_along_the_front_and_adds_a_layout() -> None:
         assert view.selected == top  # the cursor starts on the recommendation
         detail = str(view.query_one("#choose-detail", Static).render())
         assert f"Recommended: {top.layout.label}" in detail
+        # the target is the default one, and says so (planner recommend would refuse)
+        assert "≤ 0.010% (red line) by default: the scenario has no target: section" in detail
 
         start = view.index
         await pilot.press("left")
@@ -55,3 +57,15 @@ async def test_choose_view_moves_along_the_front_and_adds_a_layout() -> None:
         assert again is not None
         assert again is not report
         assert again.front[0].p_loss_aggregate > report.front[0].p_loss_aggregate
+
+
+async def test_a_scenarios_own_target_is_not_called_a_default() -> None:
+    scenario = SCENARIO.parents[2] / "scenarios" / "recommend-400tb.yaml"
+    async with make_app(scenario).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app_of(pilot).query_one(ChooseView)
+        detail = str(view.query_one("#choose-detail", Static).render())
+        assert "(red line)" in detail
+        assert "by default" not in detail
