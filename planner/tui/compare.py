@@ -253,14 +253,17 @@ class CompareView(Vertical):
     ) -> list[int]:
         """The columns that fit the view's width, chosen again only when the shape changes.
 
-        The shape is the width, the columns and the layouts (not their order): new values
-        while typing never change which columns show, so the table does not jump about.
+        The shape is the view's width, the columns and the layouts (not their order): new
+        values while typing never change which columns show, so the table does not jump
+        about. A vertical scrollbar is allowed for when the columns are fitted, but its
+        coming or going is no new shape: wider cells while typing can bring one (through a
+        horizontal scrollbar), and a column then went missing until the next resize.
         """
         if self._width is None:
             return list(range(len(columns)))
-        width = self._width - self.table.scrollbar_size_vertical
-        shape = (width, tuple(c.header for c in columns), tuple(sorted(labels)))
+        shape = (self._width, tuple(c.header for c in columns), tuple(sorted(labels)))
         if self._fitted is None or self._fitted[0] != shape:
+            width = self._width - self.table.scrollbar_size_vertical
             keep = fit_to_width(columns, [[cell.plain for cell in row] for row in rows], width)
             self._fitted = (shape, keep)
         return self._fitted[1]

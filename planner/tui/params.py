@@ -32,6 +32,14 @@ class FieldInput(Input):
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
+    def on_blur(self) -> None:
+        """Show the value from its first digit once left: typing scrolled it to the cursor.
+
+        A narrow field (the rebuild rate beside its derived hours) otherwise kept showing
+        "3.5" for 13.5 after Tab.
+        """
+        self.scroll_home(animate=False, immediate=True)
+
 
 class ParamField(Horizontal):
     """A label and an input; the input turns red while its text is refused.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, settle
+from pilot_helpers import SCENARIO, retype, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
 from textual.widgets._footer import FooterKey
@@ -155,6 +155,23 @@ async def test_the_column_set_does_not_change_while_typing(width: int) -> None:
         await pilot.press(*["backspace"] * len(field.value))
         # 40% (probabilities near 1, short cells), then 0.0001% (tiny ones, long cells).
         for key in ["4", "0", "%", "backspace", "backspace", "backspace", *"0.0001%"]:
+            await pilot.press(key)
+            await settle(pilot)
+            assert headers(pilot) == before, key
+
+
+@pytest.mark.asyncio
+async def test_a_scrollbar_that_comes_while_typing_drops_no_column() -> None:
+    """Drive TB 1 on today's drives widened cells until a scrollbar came: a column went."""
+    today = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    async with make_app(today).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await retype(pilot, "restore-parallel-rebuilds", "all")
+        before = headers(pilot)
+        field = pilot.app.query_one("#input-drive-capacity-tb", Input)
+        field.focus()
+        await pilot.pause()
+        for key in ["ctrl+u", "1", "0", "backspace", "backspace", "2", "0"]:
             await pilot.press(key)
             await settle(pilot)
             assert headers(pilot) == before, key

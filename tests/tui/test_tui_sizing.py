@@ -198,3 +198,15 @@ async def test_without_a_workload_there_is_no_toggle() -> None:
         assert "Drives/ group" in cells(app, "raid5 8")
         assert app.query_one("#input-restore-rebuild-hours", Input).value == "12"
         assert not app.query(".param-derived")
+
+
+async def test_a_narrow_field_shows_its_leading_digits_once_left(workload_copy: Path) -> None:
+    """At 120 columns the rate field showed '3.5' for 13.5 after Tab (scrolled to the end)."""
+    async with make_app(workload_copy).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await retype(pilot, "restore-rebuild-mb-per-s", "13.5")
+        await pilot.press("tab")
+        await settle(pilot)
+        rate = app_of(pilot).query_one("#input-restore-rebuild-mb-per-s", Input)
+        assert rate.value == "13.5"
+        assert rate.render_line(0).text.strip().startswith("13.5")
