@@ -12,6 +12,8 @@ from io import StringIO
 from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark
+from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
 from planner.scenario.document import new_yaml
@@ -83,6 +85,8 @@ def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenar
     old_labels = [layout.label for layout in original.layouts]
     for index in range(len(old_labels) - 1, -1, -1):
         if old_labels[index] not in wanted and index < len(items):
+            if index == len(items) - 1 and index > 0:
+                _move_trailing_lines(items[index], items[index - 1])
             del items[index]
     for layout in scenario.layouts:
         if layout.label in old_labels:
@@ -102,7 +106,37 @@ def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenar
             default_label = f"{layout.raid or f'n+{layout.parity}'} {layout.group_size}"
         if layout.label != default_label:
             entry["label"] = layout.label
+        if items and isinstance(items[-1], CommentedMap):
+            _move_trailing_lines(items[-1], entry)
         items.append(entry)
+
+
+def _move_trailing_lines(last: CommentedMap, target: CommentedMap) -> None:
+    """Give ``target`` the lines that followed ``last``, which will no longer be last.
+
+    ruamel.yaml keeps the blank lines and comments after a sequence's last item (those
+    before ``baseline:``) in the comment of that item's last key, after its own end-of-line
+    comment. A layout appended after it would be written below them, apart from the key
+    they describe; a removed last layout would take them with it. Moved to the new last
+    layout, they follow it as they followed the old one.
+    """
+    key = next(reversed(last), None)
+    slot: list[Any] | None = None if key is None else last.ca.items.get(key)
+    if slot is None or len(slot) < 3 or slot[2] is None or "\n" not in slot[2].value:
+        return
+    token = slot[2]
+    own, _, after = token.value.partition("\n")
+    if not after:
+        return  # only the key's own end-of-line comment: it stays
+    mark = CommentMark(token.column)
+    slot[2] = CommentToken(own + "\n", mark, None) if own else None
+    target_key = next(reversed(target))
+    target_slot = target.ca.items.setdefault(target_key, [None, None, None, None])
+    held = target_slot[2]
+    if held is None:
+        target_slot[2] = CommentToken("\n" + after, mark, None)
+    else:  # the target's own end-of-line comment first
+        held.value = held.value.rstrip("\n") + "\n" + after
 
 
 def dump_like(document: CommentedMap, original_text: str) -> str:
