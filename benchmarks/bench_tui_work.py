@@ -104,7 +104,12 @@ def main() -> int:
         try:
             per_key = asyncio.run(asyncio.wait_for(measure(view, args.keys, watch), args.timeout))
         except TimeoutError:
-            print(f"  {view:<12} FAILED: timed out after {args.timeout:.0f} s")
+            print(f"  {view:<12} FAILED: timed out after {args.timeout:g} s")
+            return 1
+        except Exception as err:
+            # Cancelling the app mid-keystroke at the timeout can end in Textual's own error
+            # (no screens on the stack) rather than TimeoutError: still a failed run.
+            print(f"  {view:<12} FAILED: {type(err).__name__}: {err} (timeout {args.timeout:g} s)")
             return 1
         layout, paint = per_key.get("layout", 0.0), per_key.get("paint", 0.0)
         print(
