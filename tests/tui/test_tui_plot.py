@@ -26,13 +26,13 @@ async def test_a_new_value_is_painted_from_the_workers_chart(view: str, plot_id:
         await settle(pilot)
         plot, before = chart_text(pilot, plot_id)
         built = plot.built_here
-        field = field_input(app_of(pilot), "drive-arr")  # 1.9%: one key makes it 1.95%
+        field = field_input(app_of(pilot), "drive-arr")  # 1.9%: one key makes it 11.9%
         field.focus()
         await pilot.pause()  # the focus selects the text; End then leaves the cursor last
         field.action_end()
-        await pilot.press("left", "5")
+        await pilot.press("left", "left", "left", "1")
         await settle(pilot)
-        assert field.value == "1.95%"
+        assert field.value == "11.9%"
         _, after = chart_text(pilot, plot_id)
         assert after != before  # the new figure is shown ...
         assert any("P(loss)" in line for line in after)
