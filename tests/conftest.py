@@ -3,10 +3,17 @@
 In CI (``CI`` set, as the project's CI does) Hypothesis runs derandomized: the same
 examples every run, so a red CI always means a real regression, never an unlucky draw.
 Locally it explores fresh examples each run and remembers failures in ``.hypothesis/``.
+
+The garbage collector runs less often than Python's default: Textual apps and pytest's
+assertion rewriting allocate millions of short-lived objects, and with the default
+thresholds the collector took 20 % of the TUI tests' CPU time and a quarter of the
+collection's. After the collection, the modules, fixtures and test items are frozen (out of
+every later collection's way). Memory stays a few hundred MB per worker.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 
@@ -16,6 +23,14 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+gc.set_threshold(100_000, 50, 10)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move everything the collection built out of the collector's way."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture(autouse=True, scope="session")
