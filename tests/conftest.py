@@ -27,6 +27,19 @@ if os.environ.get("CI"):
 gc.set_threshold(100_000, 50, 10)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (``make test``): half as many workers again as there are cores.
+
+    The Pilot tests spend about 40 % of their time asleep (Textual's Pilot waits for the
+    app to idle after every key, in 20 ms sleeps), so a core whose worker waits would sit
+    idle; a third worker on 2 cores fills it (measured: pytest 116 s -> 95 s on 2 cores).
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    cores = cores or 1
+    return cores + (cores + 1) // 2
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Move everything the collection built out of the collector's way."""
     gc.collect()
