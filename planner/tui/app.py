@@ -14,7 +14,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -22,13 +21,10 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
-from textual.worker import get_current_worker
 
-from planner.analysis.compare import CompareData, compare_data
-from planner.analysis.recommend import DEFAULT_TARGET, recommendation
-from planner.analysis.sensitivity import layout_label, sensitivity_report
+from planner.analysis.compare import CompareData
 from planner.analysis.simulation import SimulationRequest
-from planner.analysis.sweep import SweepSeries, group_size_series
+from planner.analysis.sweep import SweepSeries
 from planner.core.layouts import Comparison
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
@@ -40,12 +36,11 @@ from planner.scenario.edits import (
     with_layout_removed,
     with_value,
 )
-from planner.tui.choose import ChooseView, front_figure, front_key, start_index
+from planner.tui.choose import ChooseView
 from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
 from planner.tui.executor import install_daemon_executor
-from planner.tui.files import FileActions
 from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
 from planner.tui.messages import (
     ChooseReady,
@@ -56,18 +51,19 @@ from planner.tui.messages import (
 )
 from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
-from planner.tui.plot import Canvas, drawn
 from planner.tui.simulation import SimulationLine
 from planner.tui.source import ScenarioSource
-from planner.tui.sweep import SweepView, risk_figure, risk_key
+from planner.tui.sweep import SweepView
 from planner.tui.tornado import SensitivityView
+from planner.tui.workers import Workers
 
 
-class PlannerApp(FileActions):
+class PlannerApp(Workers):
     """Parameters on top; compare, sweep, model and sensitivity views in tabs below.
 
     The file actions (save, reload, export, quit) and the state they use come from
-    :class:`~planner.tui.files.FileActions`.
+    :class:`~planner.tui.files.FileActions`; the workers that compute each view's results
+    from :class:`~planner.tui.workers.Workers`.
     """
 
     CSS_PATH = "app.tcss"
@@ -173,84 +169,6 @@ class PlannerApp(FileActions):
             self._chosen = scenario
             first = partial(self._choose, scenario, self.query_one(ChooseView).canvas())
         self.recompute(scenario, first)
-
-    @work(thread=True, exclusive=True, group="recompute")
-    def recompute(self, scenario: Scenario, first: Callable[[], None] | None = None) -> None:
-        """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
-
-        ``first`` computes and posts the view on screen (sweep, tornado or search) before
-        the comparison and sizing, which the compare and model views show.
-        """
-        worker = get_current_worker()
-        if first is not None:
-            first()
-            if worker.is_cancelled:
-                return
-        try:
-            data = compare_data(scenario, self.overrides)
-        except (ValueError, ArithmeticError) as err:  # never lose the app to one edit
-            self.post_message(WorkerFailed(f"Could not evaluate the layouts: {err}"))
-            return
-        if not worker.is_cancelled:
-            self.post_message(ResultsReady(scenario, data))
-
-    @work(thread=True, exclusive=True, group="sweep")
-    def recompute_sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
-        self._sweep(scenario, canvas)
-
-    def _sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """The sweep, and its risk plot built for ``canvas`` (the view only paints it)."""
-        worker = get_current_worker()
-        series = group_size_series(scenario)
-        if worker.is_cancelled:
-            return
-        built = drawn(risk_key(series), partial(risk_figure, series), canvas)
-        if not worker.is_cancelled:
-            self.post_message(SweepReady(scenario, series, built))
-
-    @work(thread=True, exclusive=True, group="tornado")
-    def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
-        """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
-
-        The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`).
-        """
-        self._tornado(scenario, label)
-
-    def _tornado(self, scenario: Scenario, label: str | None) -> None:
-        worker = get_current_worker()
-        try:
-            tornado = sensitivity_report(
-                scenario, layout_label(scenario, label), overrides=self.overrides
-            )
-        except (ValueError, ArithmeticError) as err:
-            self.post_message(WorkerFailed(f"Could not compute the tornado: {err}"))
-            return
-        if not worker.is_cancelled:
-            self.post_message(TornadoReady(scenario, label, tornado))
-
-    @work(thread=True, exclusive=True, group="choose")
-    def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """Search the layouts for ``scenario``'s target (choose view only).
-
-        Without a ``target:`` section the view shows the front against 1 in 10,000.
-        """
-        self._choose(scenario, canvas)
-
-    def _choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """The search, and its plot at the starting point built for ``canvas``."""
-        worker = get_current_worker()
-        try:
-            report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)
-        except (ValueError, ArithmeticError) as err:
-            self.post_message(WorkerFailed(f"Could not search the layouts: {err}"))
-            return
-        if worker.is_cancelled:
-            return
-        index = start_index(report)
-        built = drawn(front_key(report, index), partial(front_figure, report, index), canvas)
-        if not worker.is_cancelled:
-            self.post_message(ChooseReady(scenario, report, built))
 
     def on_choose_ready(self, message: ChooseReady) -> None:
         """Keep a search only if it belongs to the current scenario."""
