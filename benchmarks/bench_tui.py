@@ -40,6 +40,7 @@ import queue
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import termios
 import threading
@@ -65,6 +66,26 @@ BACKSPACE = b"\x7f"
 
 VALUES = [f"0.0{tens}{units}" for tens in range(1, 10) for units in range(1, 10)]
 """The ARR values the measured keys complete, in turn: 0.011 to 0.099 (81 keys at most)."""
+
+
+def planner_command(*args: str) -> list[str]:
+    """The command that runs ``python -m planner *args`` with the environment's planner.
+
+    ``-P``: without it, ``-m`` puts the current directory first on ``sys.path``, so run from
+    a checkout it would import that checkout's planner whatever ``PYTHONPATH`` says, and
+    ``--against`` would time the same code twice.
+    """
+    return [sys.executable, "-P", "-m", "planner", *args]
+
+
+def planner_origin(pythonpath: Path | None) -> str:
+    """The directory of the planner package the app's process imports (with ``pythonpath``)."""
+    env = dict(os.environ)
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    command = [*planner_command()[:-2], "-c", "import planner; print(planner.__file__)"]
+    found = subprocess.run(command, env=env, capture_output=True, text=True, check=True, timeout=60)
+    return str(Path(found.stdout.strip()).parent)
 
 
 class BenchError(RuntimeError):
@@ -200,7 +221,7 @@ def measure(
     args: argparse.Namespace, view: str, pythonpath: Path | None = None
 ) -> tuple[list[float], list[float]]:
     """Per key: (echo ms, frame ms) in ``view``."""
-    argv = [sys.executable, "-m", "planner", "tui"]
+    argv = planner_command("tui")
     if args.scenario is not None:
         argv.append(str(args.scenario))
     term = Terminal(args.width, args.height, argv, pythonpath)
@@ -282,6 +303,13 @@ def main() -> int:
         f"TUI key press -> painted frame, {name}, {args.width}x{args.height}, "
         f"{args.changes} keys per view (real process in a pseudo-terminal)"
     )
+    print(f"  now:    {planner_origin(None)}")
+    if args.against is not None:
+        before_origin = planner_origin(args.against)
+        print(f"  before: {before_origin}")
+        if before_origin == planner_origin(None):
+            print("--against imports the same planner as this checkout", file=sys.stderr)
+            return 1
     failed = False
     for view in views:
         try:
