@@ -51,6 +51,7 @@ from planner.tui.messages import (
 )
 from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
 from planner.tui.params import ParamsPanel
+from planner.tui.plot import CachedPlot, DrawnChart
 from planner.tui.simulation import SimulationLine
 from planner.tui.source import ScenarioSource
 from planner.tui.sweep import SweepView
@@ -159,7 +160,7 @@ class PlannerApp(Workers):
         (one worker, so the two never share the interpreter while the user waits).
         """
         self.query_one(ParamsPanel).show_derived(scenario)
-        first: Callable[[], None] | None = None
+        first: Callable[[], DrawnChart | None] | None = None
         if self._active_view == "sweep":
             first = partial(self._sweep, scenario, self.query_one(SweepView).risk_canvas())
         elif self._active_view == "sensitivity":
@@ -177,6 +178,8 @@ class PlannerApp(Workers):
             view = self.query_one(ChooseView)
             view.built = message.built
             view.report = message.report
+        # A stale search, or one equal to the last, is never painted: let its worker go on.
+        self.query_one("#choose-plot", CachedPlot).release_unless_shown(message.built)
 
     def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
         """Add the chosen point of the front as a layout, and say so."""
@@ -212,6 +215,8 @@ class PlannerApp(Workers):
             self._swept = message.scenario
             self.query_one(SweepView).built = message.built
             self.sweep_series = message.series
+        # A stale sweep, or one equal to the last, is never painted: let its worker go on.
+        self.query_one("#sweep-risk", CachedPlot).release_unless_shown(message.built)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Remember the view shown and give the focus back to where it was in it.

@@ -6,13 +6,16 @@ its new results (:func:`draw_lines`) for the plot's :class:`Canvas`, read on the
 when the worker started, and hand the lines over with the results; the UI thread then only
 paints them. When the canvas changed meanwhile (a resize, a new theme), or for a figure
 drawn on the UI thread (the choose view's cursor), :class:`CachedPlot` builds the lines
-itself, once per figure, size and theme.
+itself, once per figure, size and theme. The worker waits until the plot has painted its
+chart (:attr:`DrawnChart.painted`) before it computes what is not on screen, so the two do
+not take turns with the interpreter while the user waits for the frame.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.text import Text
@@ -41,6 +44,13 @@ class DrawnChart:
     figure: Hashable
     canvas: Canvas
     lines: tuple[Strip, ...]
+    painted: threading.Event = field(default_factory=threading.Event, compare=False)
+    """Set once the plot it was handed to has painted (or dropped) it: the worker that built
+    it waits for this before computing what is not on screen (:mod:`planner.tui.workers`)."""
+
+    def release(self) -> None:
+        """Let the worker that built this chart go on (painted, or never to be)."""
+        self.painted.set()
 
 
 def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
@@ -78,9 +88,14 @@ class CachedPlot(PlotextPlot):
     built_here: int = 0
     """Charts this widget built itself (on the UI thread) rather than a worker."""
 
+    painted: Hashable = None
+    """The figure of the last line painted (None before the first)."""
+
     _figure: Hashable = None
     _draw: Draw | None = None
     _drawn: DrawnChart | None = None
+    _handed: DrawnChart | None = None
+    """The worker's chart last handed to :meth:`show`, released once painted."""
 
     def canvas(self) -> Canvas:
         """The plot's size and plotext theme now (read it on the UI thread)."""
@@ -92,13 +107,30 @@ class CachedPlot(PlotextPlot):
         """Show the figure ``draw`` draws; ``built``: its lines, if a worker built them."""
         self._figure = figure
         self._draw = draw
+        if self._handed is not None and self._handed is not built:
+            self._handed.release()  # superseded before it was painted
+        self._handed = built
         if built is not None and built.figure == figure:
             self._drawn = built
         self.refresh()
 
+    def release_unless_shown(self, built: DrawnChart | None) -> None:
+        """Release ``built`` unless it waits here to be painted.
+
+        It waits if its figure was new and the plot was on screen (Textual's
+        ``is_on_screen``: in the last screen update).
+        """
+        if built is not None and (built is not self._handed or not self.is_on_screen):
+            built.release()
+
     def render_line(self, y: int) -> Strip:
         """Line ``y`` of the chart (blank below it, and before the first figure)."""
         lines = self._lines()
+        if lines:
+            self.painted = self._figure
+        if self._handed is not None and y >= self.size.height - 1:  # the whole chart is out
+            self._handed.release()
+            self._handed = None
         return lines[y] if 0 <= y < len(lines) else Strip.blank(self.size.width)
 
     def _lines(self) -> tuple[Strip, ...]:

@@ -28,8 +28,11 @@ from planner.tui.messages import (
     TornadoReady,
     WorkerFailed,
 )
-from planner.tui.plot import Canvas, drawn
+from planner.tui.plot import Canvas, DrawnChart, drawn
 from planner.tui.sweep import risk_figure, risk_key
+
+PAINT_WAIT_S = 0.25
+"""The longest a recompute waits for the view's new chart to be painted before going on."""
 
 
 class Workers(FileActions):
@@ -39,7 +42,9 @@ class Workers(FileActions):
     """The ``--set`` overrides given at start (every computation applies them)."""
 
     @work(thread=True, exclusive=True, group="recompute")
-    def recompute(self, scenario: Scenario, first: Callable[[], None] | None = None) -> None:
+    def recompute(
+        self, scenario: Scenario, first: Callable[[], DrawnChart | None] | None = None
+    ) -> None:
         """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
 
         ``first`` computes and posts the view on screen (sweep, tornado or search) before
@@ -47,9 +52,14 @@ class Workers(FileActions):
         """
         worker = get_current_worker()
         if first is not None:
-            first()
+            built = first()
             if worker.is_cancelled:
                 return
+            if built is not None:
+                # Python runs one thread at a time: the comparison (not on screen) computed
+                # while the UI thread paints the view's new chart would take turns with it,
+                # and the frame the user waits for would come out as late as both.
+                built.painted.wait(PAINT_WAIT_S)
         try:
             data = compare_data(scenario, self.overrides)
         except (ValueError, ArithmeticError) as err:  # never lose the app to one edit
@@ -63,15 +73,17 @@ class Workers(FileActions):
         """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
         self._sweep(scenario, canvas)
 
-    def _sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
+    def _sweep(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
         """The sweep, and its risk plot built for ``canvas`` (the view only paints it)."""
         worker = get_current_worker()
         series = group_size_series(scenario)
         if worker.is_cancelled:
-            return
+            return None
         built = drawn(risk_key(series), partial(risk_figure, series), canvas)
-        if not worker.is_cancelled:
-            self.post_message(SweepReady(scenario, series, built))
+        if worker.is_cancelled:
+            return None
+        self.post_message(SweepReady(scenario, series, built))
+        return built
 
     @work(thread=True, exclusive=True, group="tornado")
     def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
@@ -81,7 +93,7 @@ class Workers(FileActions):
         """
         self._tornado(scenario, label)
 
-    def _tornado(self, scenario: Scenario, label: str | None) -> None:
+    def _tornado(self, scenario: Scenario, label: str | None) -> DrawnChart | None:
         worker = get_current_worker()
         try:
             tornado = sensitivity_report(
@@ -89,9 +101,10 @@ class Workers(FileActions):
             )
         except (ValueError, ArithmeticError) as err:
             self.post_message(WorkerFailed(f"Could not compute the tornado: {err}"))
-            return
+            return None
         if not worker.is_cancelled:
             self.post_message(TornadoReady(scenario, label, tornado))
+        return None  # a table, not a chart: nothing to wait for
 
     @work(thread=True, exclusive=True, group="choose")
     def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
@@ -101,17 +114,19 @@ class Workers(FileActions):
         """
         self._choose(scenario, canvas)
 
-    def _choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
+    def _choose(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
         """The search, and its plot at the starting point built for ``canvas``."""
         worker = get_current_worker()
         try:
             report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)
         except (ValueError, ArithmeticError) as err:
             self.post_message(WorkerFailed(f"Could not search the layouts: {err}"))
-            return
+            return None
         if worker.is_cancelled:
-            return
+            return None
         index = start_index(report)
         built = drawn(front_key(report, index), partial(front_figure, report, index), canvas)
-        if not worker.is_cancelled:
-            self.post_message(ChooseReady(scenario, report, built))
+        if worker.is_cancelled:
+            return None
+        self.post_message(ChooseReady(scenario, report, built))
+        return built
