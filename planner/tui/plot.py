@@ -16,8 +16,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import groupby
+from typing import Protocol, cast
 
-from rich.console import Console
+from plotext._utility import colors_to_ansi  # type: ignore[import-untyped]
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 from textual_plotext import PlotextPlot
@@ -53,22 +58,75 @@ class DrawnChart:
         self.painted.set()
 
 
+class _PlotextMatrix(Protocol):
+    """Plotext's laid-out chart: per row (0 at the bottom), a character and colours per cell."""
+
+    rows: int
+    marker: list[list[str]]
+    fullground: list[list[object]]
+    style: list[list[object]]
+    background: list[list[object]]
+
+
+class _PlotextMonitor(Protocol):
+    matrix: _PlotextMatrix
+
+
+class _PlotextFigure(Protocol):
+    """The parts of a plotext figure that ``build()`` uses (textual-plotext's stubs omit them)."""
+
+    monitor: _PlotextMonitor
+
+    def _set_sizes(self) -> None: ...
+
+    def _build_matrix(self) -> None: ...
+
+
 def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
     """The figure ``draw`` draws, built by plotext at ``canvas`` and cut into lines.
 
-    Safe off the UI thread: a fresh plot, and a console of its own (only its styles are
-    kept in the lines; Textual paints them in the app's colours).
+    Plotext lays the chart out as a matrix of characters with a colour triple each, then
+    writes it out as ANSI text; decoding that text again (Rich's ``Text.from_ansi``) and
+    wrapping it into lines cost twice the layout. The lines are built from the matrix
+    instead, one segment per run of equal colours, each colour triple decoded once by Rich
+    from the very escape codes plotext would write: the same segments, about 3x faster
+    (a test compares them with the decoded text's, figure by figure and theme by theme).
+
+    Safe off the UI thread: a fresh plot, no console (only styles are kept in the lines;
+    Textual paints them in the app's colours).
     """
     plot = Plot()
     draw(plot)
     plot.plotsize(canvas.width, canvas.height)
     plot._set_size(canvas.width, canvas.height)  # as textual-plotext sizes its own plot
     plot.theme(canvas.theme)
-    chart = Text.from_ansi(plot.build())
-    console = Console(width=canvas.width, force_terminal=True, color_system="truecolor")
-    options = console.options.update_dimensions(canvas.width, canvas.height)
-    lines = console.render_lines(chart, options, pad=True)
-    return tuple(Strip(line, canvas.width) for line in lines)
+    figure = cast(_PlotextFigure, plot)
+    figure._set_sizes()  # what plot.build() does, short of writing the ANSI text
+    figure._build_matrix()
+    matrix = figure.monitor.matrix
+    lines = []
+    for row in reversed(range(matrix.rows)):  # plotext's row 0 is the bottom one
+        markers = matrix.marker[row]
+        segments = []
+        start = 0
+        for colours, run in groupby(
+            zip(matrix.fullground[row], matrix.style[row], matrix.background[row], strict=True)
+        ):
+            end = start + sum(1 for _ in run)
+            segments.append(Segment("".join(markers[start:end]), _style(colours)))
+            start = end
+        lines.append(Strip(segments, canvas.width))
+    return tuple(lines)
+
+
+@cache
+def _style(colours: tuple[object, object, object]) -> Style:
+    """The style plotext's escape codes for ``(foreground, style, background)`` give."""
+    decoded = Text.from_ansi(colors_to_ansi(*colours) + "x")
+    if not decoded.spans:
+        return Style.null()
+    style = decoded.spans[0].style
+    return style if isinstance(style, Style) else Style.parse(style)
 
 
 def drawn(figure: Hashable, draw: Draw, canvas: Canvas | None) -> DrawnChart | None:
