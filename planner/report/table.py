@@ -260,6 +260,19 @@ def json_chunks(
     yield "".join(batch) + ("\n  ]\n}\n" if not first else "]\n}\n")
 
 
+CSV_DIGITS = 15
+"""Significant digits of a float in CSV: every decimal of 15 digits survives a round trip
+through a float, so no value typed in a scenario changes; binary noise beyond them does not
+show (``7.29``, not ``7.290000000000001``). JSON keeps each float's shortest exact form."""
+
+
+def _csv_value(value: object) -> object:
+    """A float to :data:`CSV_DIGITS` significant digits (its shortest form), else as it is."""
+    if isinstance(value, float) and math.isfinite(value):
+        return repr(float(f"{value:.{CSV_DIGITS}g}"))
+    return value
+
+
 def csv_chunks(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) -> Iterator[str]:
     """:func:`csv_text` streamed in chunks of :data:`CHUNK_ROWS` rows."""
     if inputs is not None:
@@ -270,7 +283,7 @@ def csv_chunks(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) 
         if writer is None:
             writer = csv.DictWriter(buffer, fieldnames=list(record), lineterminator="\n")
             writer.writeheader()
-        writer.writerow(record)
+        writer.writerow({key: _csv_value(value) for key, value in record.items()})
         if count % CHUNK_ROWS == 0:
             yield buffer.getvalue()
             buffer.seek(0)

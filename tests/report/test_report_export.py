@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +13,7 @@ from planner.analysis import compare
 from planner.report.comparison import comparison_columns, comparison_fields
 from planner.report.table import (
     Column,
+    csv_text,
     export_field,
     export_records,
     finite_or_none,
@@ -70,3 +72,22 @@ def test_every_comparison_column_is_one_of_the_declared_fields(name: str) -> Non
     for column in columns:
         if column.key is not None:
             assert keyed[column.key].header == column.header
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (7.290000000000001, "7.29"),
+        (2 * 7.290000000000001, "14.58"),
+        (150.0, "150.0"),
+        (1.2254212821430694e-06, "1.22542128214307e-06"),
+        (1e-300, "1e-300"),
+        (0.1 + 0.2, "0.3"),
+    ],
+)
+def test_csv_floats_drop_binary_noise_and_keep_fifteen_digits(value: float, written: str) -> None:
+    """A spreadsheet shows 7.29, not 7.290000000000001; every value keeps 15 digits."""
+    text = csv_text([{"value": value, "count": 3, "label": "raid5"}])
+    row = next(csv.DictReader(text.splitlines()))
+    assert row == {"value": written, "count": "3", "label": "raid5"}
+    assert float(row["value"]) == pytest.approx(value, rel=1e-14)
