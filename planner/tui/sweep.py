@@ -123,7 +123,7 @@ def risk_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
         ticks = decades[::-1][::step][::-1]
         plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
     _group_size_ticks(plt, series)
-    plt.title("P(loss) of the aggregate over the mission (log scale)")
+    plt.title("P(loss) of the aggregate (log scale)")
     plt.xlabel("group size N (drives, parity included)")
 
 

@@ -66,3 +66,18 @@ def test_lines_match_the_decoded_ansi_text(figure: str, theme: str) -> None:
         assert len(built) == height
         assert built == reference, f"{figure} at {width}x{height} in {theme}"
         assert any(segment.style for line in built for segment in line)  # colours kept
+
+
+@pytest.mark.parametrize(
+    ("figure", "width", "title_word"),
+    [
+        ("default-risk", 50, "P(loss)"),  # the sweep's left chart at 80 columns is 53 wide
+        ("default-overhead", 26, "Overhead"),  # and its right chart 27
+        ("default-front", 78, "P(loss)"),
+    ],
+)
+def test_each_chart_keeps_its_title_at_80_columns(figure: str, width: int, title_word: str) -> None:
+    # Plotext drops a title wider than the chart: at 80 columns the sweep's risk chart
+    # once showed no title at all.
+    lines = draw_lines(FIGURES[figure], Canvas(width, 20, "textual-dark"))
+    assert title_word in lines[0].text
