@@ -14,6 +14,7 @@ from planner.core.presets import PRESETS
 from planner.scenario import Scenario
 from planner.scenario.edits import EditError, with_layout_added
 from planner.scenario.errors import shown
+from planner.tui.footer import KeyFooter
 
 CUSTOM = "custom"
 """The Select value for a plain ``parity: k`` layout rather than a preset."""
@@ -51,6 +52,7 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add-ok")
                 yield Button("Cancel", id="add-cancel")
+        yield KeyFooter(compact=True)  # this dialog's keys, over the table's
 
     def on_mount(self) -> None:
         """Start in the group size: the preset defaults to RAID 6."""
@@ -148,6 +150,7 @@ class UnsavedChangesScreen(ModalScreen[QuitChoice | None]):
                 "Unsaved changes: [s]ave and quit, [q]uit without saving, [Esc] cancel",
                 markup=False,
             )
+        yield KeyFooter(compact=True)
 
     def action_choose(self, choice: str) -> None:
         """Close with the user's choice ('' for cancel)."""
@@ -221,6 +224,7 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP_TEXT)
             yield Static("Esc closes", classes="dialog-hint")
+        yield KeyFooter(compact=True)
 
     def action_dismiss_help(self) -> None:
         """Close the help screen."""

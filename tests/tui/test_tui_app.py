@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SCENARIO, app_of, field_input, record_notifications, retype, settle
+from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
+from textual.widgets._footer import FooterKey
 
 from planner.analysis.compare import comparison, rebuild_notes
 from planner.analysis.inputs import scenario_inputs
@@ -14,7 +16,7 @@ from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
 from planner.tui.compare import CompareView
-from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.dialogs import AddLayoutScreen, HelpScreen, UnsavedChangesScreen
 from planner.tui.model import ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.sweep import SweepView
@@ -426,3 +428,43 @@ async def test_export_follows_the_order_on_screen(scenario_copy: Path) -> None:
     rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
     exported = [row.replace("**", "").removesuffix(" (baseline)") for row in rows[1:]]
     assert exported == shown
+
+
+def footer_keys_painted(app: PlannerApp) -> set[str]:
+    """The keys of the footer painted on the bottom row, over whatever screen is on top."""
+    width, height = app.size
+    keys: set[str] = set()
+    for x in range(width):
+        widget, _ = app.screen.get_widget_at(x, height - 1)
+        while widget is not None and not isinstance(widget, FooterKey):
+            widget = widget.parent if isinstance(widget.parent, Widget) else None
+        if widget is not None:
+            keys.add(widget.key)
+    return keys
+
+
+async def test_each_dialog_shows_its_own_keys_in_the_footer() -> None:
+    # The dialogs used to leave the compare table's keys (a Add layout, x Remove...) in
+    # view, keys that do nothing while the dialog is open.
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await settle(pilot)
+        assert "a" in footer_keys_painted(app)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
+        assert footer_keys_painted(app) == {"escape"}
+        await pilot.press("escape", "f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "escape" in footer_keys_painted(app)
+        assert "a" not in footer_keys_painted(app)
+        await pilot.press("escape")
+        await retype(pilot, "drive-arr", "2%")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert isinstance(app.screen, UnsavedChangesScreen)
+        assert footer_keys_painted(app) == {"s", "q", "escape"}
