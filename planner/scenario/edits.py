@@ -8,6 +8,7 @@ a scenario file accepts and explains a refusal in the same words as ``planner va
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -166,10 +167,11 @@ def display_value(spec: FieldSpec, value: Any) -> str:
 def parse_text(spec: FieldSpec, text: str) -> Any:
     """The YAML value for what the user typed; raises EditError with a reason.
 
-    Thousands separators (``1,000`` or ``1_000``) are accepted. A fraction may be written as
+    Thousands separators (``1,000`` or ``1_000``) are accepted, a decimal comma (``1,9%``)
+    is refused. A fraction may be written as
     a percentage; the scenario model converts ``"1.9%"`` itself.
     """
-    cleaned = text.strip().replace(",", "").replace("_", "")
+    cleaned = _without_separators(text.strip())
     if spec.kind == "streams":
         return _parse_streams(cleaned)
     if not cleaned:
@@ -194,6 +196,25 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     if number.is_integer() and not any(c in cleaned for c in ".eE"):
         return int(number)  # saved back as typed: 30, not 30.0
     return number
+
+
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?%?")
+"""A number whose commas group its whole part in thousands: 1,000 or 1,234,567.5."""
+
+
+def _without_separators(text: str) -> str:
+    """``text`` without its thousands separators (``,`` or ``_``).
+
+    A comma that does not group thousands is a decimal comma, refused: read as a separator,
+    ``1,9%`` would be 19 %.
+    """
+    plain = text.replace("_", "")
+    if "," in plain and not _GROUPED.fullmatch(plain):
+        raise EditError(
+            f"{shown(text)}: write the decimal point as '.' (1.9%, 12.5); "
+            "a comma only groups thousands (100,000)"
+        )
+    return plain.replace(",", "")
 
 
 def _parse_streams(text: str) -> bool | int:

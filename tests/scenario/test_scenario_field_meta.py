@@ -94,3 +94,28 @@ def test_a_field_that_is_not_a_number_says_what_to_write() -> None:
         with pytest.raises(EditError) as info:
             parse_text(spec, "27c")
         assert "e.g." in str(info.value) or "like" in str(info.value), (spec.label, info.value)
+
+
+@pytest.mark.parametrize("typed", ["1,9%", "12,5", "0,019", "1,0000", "12,50,000", ",5", "5,"])
+def test_a_decimal_comma_is_refused_not_read_as_a_thousands_separator(typed: str) -> None:
+    """'1,9%' in ARR became 19 % and was saved (newcomer review): a comma that does not
+    group thousands is an error, as `--set drive.arr=1,9%` is."""
+    from planner.scenario import load_default_scenario
+    from planner.scenario.edits import EditError, field_specs, parse_text
+
+    specs = {s.key: s for s in field_specs(load_default_scenario())}
+    for key in ("drive-arr", "drive-capacity-tb"):
+        with pytest.raises(EditError, match=r"decimal point"):
+            parse_text(specs[key], typed)
+
+
+@pytest.mark.parametrize(
+    ("typed", "value"),
+    [("1,000", 1000), ("100,000", 100000), ("1,234,567.5", 1234567.5), ("1_000", 1000)],
+)
+def test_thousands_separators_still_read(typed: str, value: float) -> None:
+    from planner.scenario import load_default_scenario
+    from planner.scenario.edits import field_specs, parse_text
+
+    specs = {s.key: s for s in field_specs(load_default_scenario())}
+    assert parse_text(specs["drive-capacity-tb"], typed) == value
