@@ -60,8 +60,9 @@ def sensitivity_report(
     data_disks, sized = sensitivity_data_disks(scenario, label)
     point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
     inputs = [field.parameter for field in SCENARIO_FIELDS]
+    limits = {field.parameter: field.core_limits() for field in SCENARIO_FIELDS}
     result = tornado(
-        layout.parity, layout.group_size, point, low, high, inputs, layout.data_capacity
+        layout.parity, layout.group_size, point, low, high, inputs, layout.data_capacity, limits
     )
     return SensitivityReport(
         title=scenario.name,

@@ -19,7 +19,7 @@ elasticities change sign; ``d ln P / d ln T`` uses ``d exp(QT)/dT = exp(QT) Q``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -74,6 +74,8 @@ class TornadoBar:
         elasticity: ``d ln P_aggregate / d ln x`` at the base point (data disks: with the
             number of groups taken as continuous, groups ~ data_disks).
         elasticity_group: ``d ln P_group / d ln x`` (0 for data disks).
+        low_capped, high_capped: the move stopped at the input's limit (``tornado``'s
+            ``limits``) short of the factor: ARR 60% doubled is 100%, not 120%.
     """
 
     parameter: Parameter
@@ -85,6 +87,8 @@ class TornadoBar:
     swing: float
     elasticity: float
     elasticity_group: float
+    low_capped: bool = False
+    high_capped: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,8 +213,16 @@ def elasticities(
     return out
 
 
-def _scaled(point: SweepPoint, parameter: Parameter, factor: float) -> SweepPoint:
-    return point.with_value(parameter, point.value_of(parameter) * factor)
+def _scaled(
+    point: SweepPoint, parameter: Parameter, factor: float, limits: tuple[float, float] | None
+) -> tuple[SweepPoint, bool]:
+    """``point`` with ``parameter`` times ``factor``, kept within ``limits``; whether it was."""
+    value = point.value_of(parameter) * factor
+    if limits is not None:
+        least, most = limits
+        kept = min(max(value, least), most)
+        return point.with_value(parameter, kept), kept != value
+    return point.with_value(parameter, value), False
 
 
 def tornado(
@@ -221,6 +233,7 @@ def tornado(
     high_factor: float = 2.0,
     inputs: Sequence[Parameter | str] = DEFAULT_INPUTS,
     data_per_group: Fraction | None = None,
+    limits: Mapping[Parameter, tuple[float, float]] | None = None,
 ) -> Sensitivity:
     """Move each input down and up by a factor; rank the inputs by the swing in P(loss).
 
@@ -233,6 +246,8 @@ def tornado(
         inputs: the :class:`Parameter` values to move (default :data:`DEFAULT_INPUTS`).
         data_per_group: drives' worth of data one group holds (default N - k; a declustered
             pool's ``(C - s) d / (d + p)``), for the number of groups.
+        limits: the least and most value each input may take (in its unit); a move past
+            one stops there, and its bar says so.
 
     Returns:
         The base probabilities and one bar per input, largest swing of the aggregate's
@@ -242,8 +257,13 @@ def tornado(
         raise ValueError("factors must be positive")
     params = [Parameter(p) for p in inputs]
     cases = [point]
+    capped: dict[Parameter, tuple[bool, bool]] = {}
     for parameter in params:
-        cases += [_scaled(point, parameter, low_factor), _scaled(point, parameter, high_factor)]
+        bounds = (limits or {}).get(parameter)
+        low_case, low_capped = _scaled(point, parameter, low_factor, bounds)
+        high_case, high_capped = _scaled(point, parameter, high_factor, bounds)
+        cases += [low_case, high_case]
+        capped[parameter] = (low_capped, high_capped)
     per_group = Fraction(group_size - parity) if data_per_group is None else data_per_group
     p_group = p_loss_group_batch(
         parity,
@@ -289,6 +309,8 @@ def tornado(
                 swing=abs(p_agg[2 + 2 * index] - p_agg[1 + 2 * index]),
                 elasticity=e_agg,
                 elasticity_group=e_group,
+                low_capped=capped[parameter][0],
+                high_capped=capped[parameter][1],
             )
         )
     bars.sort(key=lambda b: (-b.swing, -abs(b.elasticity) if math.isfinite(b.elasticity) else 0))

@@ -15,6 +15,7 @@ from typing import Any
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sweep import Parameter
 from planner.scenario.fields import field_meta
+from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,17 @@ class ScenarioField:
     upper: float = math.inf
     allows_zero: bool = False
     scientific: bool = False
+
+    def core_limits(self) -> tuple[float, float]:
+        """The least and most value a scenario may hold, in the core's unit.
+
+        The scenario limits (:func:`planner.scenario.limits.field_range`) and, below an
+        exclusive upper bound, the largest float under it.
+        """
+        least, most = field_range(self.name) or (0.0, math.inf)
+        if self.upper < math.inf:
+            most = min(most, math.nextafter(self.upper, 0.0))
+        return self.to_core(least), self.to_core(most)
 
     def to_core(self, value: float) -> float:
         """The field's value in the core's unit (hours for years)."""
@@ -86,6 +98,7 @@ SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
     _scenario_field(
         "drive.latent_defects_per_hour",
         Parameter.LATENT_DEFECTS_PER_HOUR,
+        upper=MAX_LATENT_DEFECTS_PER_HOUR,
         allows_zero=True,
         scientific=True,
     ),

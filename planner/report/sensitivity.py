@@ -205,6 +205,8 @@ def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
             key="elasticity_group",
             export=finite_or_none,
         ),
+        export_field("low_capped", lambda b: b.low_capped),
+        export_field("high_capped", lambda b: b.high_capped),
     ]
 
 
@@ -343,6 +345,7 @@ def notes(report: SensitivityReport) -> list[str]:
         "Elasticity: d ln P / d ln x at the base (exact derivative): +2 means 1% more of the "
         "input gives about 2% more risk; data drives count groups as continuous.",
     ]
+    lines += _capped_notes(report)
     if report.sized:
         lines.append(
             "The workload's sizing sets the aggregate: "
@@ -353,6 +356,24 @@ def notes(report: SensitivityReport) -> list[str]:
             "restore.rebuild_hours is the rebuild model's mean restore time "
             "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
         )
+    return lines
+
+
+def _capped_notes(report: SensitivityReport) -> list[str]:
+    """One note per move that stopped at its input's limit short of its factor."""
+    s = report.sensitivity
+    lines = []
+    for bar in s.bars:
+        field = field_for(bar.parameter)
+        for capped, factor, value, bound in (
+            (bar.low_capped, s.low_factor, bar.low_value, "least"),
+            (bar.high_capped, s.high_factor, bar.high_value, "most"),
+        ):
+            if capped:
+                lines.append(
+                    f"{field.name} ×{factor:g} stopped at the {bound} a scenario may hold: "
+                    f"{field.text(field.from_core(value))}."
+                )
     return lines
 
 

@@ -99,6 +99,14 @@ _FIELD_RANGES = {
 }
 
 
+def field_range(field: str) -> tuple[float, float] | None:
+    """The least and most value of ``field`` (dotted), inclusive, or None if not recorded."""
+    if field not in _FIELD_RANGES:
+        return None
+    least, most, _ = _FIELD_RANGES[field]
+    return least, most
+
+
 def outside_limits(field: str, value: float) -> str | None:
     """Why ``value`` is outside the scenario limits of ``field`` (dotted), or None.
 

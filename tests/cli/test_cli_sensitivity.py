@@ -153,3 +153,32 @@ def test_bad_input_exits_2_with_one_line(runner: CliRunner, args: list[str], fra
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert fragment in " ".join(result.stderr.split()), result.stderr
+
+
+def test_a_move_past_a_scenario_limit_stops_at_the_limit_and_says_so(runner: CliRunner) -> None:
+    """ARR 60% doubled was evaluated at 120%, latent 0.7/h at 1.4/h (newcomer review): values
+    no scenario may hold. Each stops at its limit, the bar says so, and the notes name it."""
+    args = ["--set", "drive.arr=60%", "--set", "drive.latent_defects_per_hour=0.7"]
+    document = run_json(runner, *args)
+    found = bars(document)
+    assert found["drive.arr"]["high_value"] <= 1.0  # 100% of drives per year at most
+    assert found["drive.arr"]["high_value"] == pytest.approx(1.0)
+    assert found["drive.arr"]["high_capped"] is True
+    assert found["drive.latent_defects_per_hour"]["high_value"] <= 1.0
+    assert found["drive.latent_defects_per_hour"]["high_capped"] is True
+    assert found["restore.rebuild_hours"]["high_capped"] is False
+    assert found["drive.arr"]["low_capped"] is False
+    # The capped case is the model at the limit, not at x2: P(loss) at ARR 100% from an
+    # evaluation of its own.
+    at_limit = runner.invoke(
+        app,
+        ["evaluate", "--set", "drive.arr=99.99999%", "--set",
+         "drive.latent_defects_per_hour=0.7", "--format", "json"],
+    )  # fmt: skip
+    assert at_limit.exit_code == 0, at_limit.stderr
+    layout = next(
+        r for r in json.loads(at_limit.stdout)["layouts"] if r["label"] == document["layout"]
+    )
+    assert found["drive.arr"]["p_loss_high"] == pytest.approx(layout["p_loss_aggregate"], rel=1e-5)
+    text = runner.invoke(app, ["sensitivity", *args])
+    assert "stopped at the most a scenario may hold" in " ".join(text.stdout.split())

@@ -341,3 +341,14 @@ def test_the_plot_legend_covers_no_point(options: tuple[str, ...]) -> None:
         points = collection.get_offset_transform().transform(collection.get_offsets())
         for x, y in points:
             assert not legend.padded(radius).contains(x, y), (x, y)
+
+
+def test_vary_refuses_a_latent_defect_rate_of_one_per_hour_or_more() -> None:
+    """Scenarios hold latent defect rates below 1 per drive-hour; --vary ran 0.5..2."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    result = CliRunner().invoke(app, ["sweep", "--vary", "drive.latent_defects_per_hour=0.5..2:3"])
+    assert result.exit_code == 2
+    assert "is not below" in result.stderr

@@ -157,6 +157,8 @@ SENSITIVITY_KEYS = [
     "swing",
     "elasticity",
     "elasticity_group",
+    "low_capped",
+    "high_capped",
 ]
 
 
