@@ -29,6 +29,16 @@ def test_help_everywhere(command: list[str]) -> None:
     assert "Usage" in result.stdout
 
 
+def test_help_shows_flags_as_flags_not_as_taking_a_value() -> None:
+    """Typer 0.29 printed ``--methods <bool>`` and ``--help <bool>``: a newcomer then typed
+    ``--methods true`` and "true" was read as the scenario file (newcomer review)."""
+    for command in (["evaluate"], ["sweep"], []):
+        result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "120"})
+        assert result.exit_code == 0
+        assert "<bool>" not in result.stdout, command
+        assert "--help" in result.stdout
+
+
 def test_schema_is_json_schema() -> None:
     result = CliRunner().invoke(app, ["schema"])
     assert result.exit_code == 0
