@@ -59,21 +59,151 @@ def update_document(
         if new == value_at(original, spec.path):
             continue
         parent = document
+        outer: tuple[CommentedMap, str] | None = None
         for part in spec.path[:-1]:
             if not isinstance(parent.get(part), CommentedMap):
                 parent[part] = CommentedMap()
+            outer = (parent, part)
             parent = parent[part]
         if new is None:
-            parent.pop(spec.path[-1], None)
+            remove_key(parent, spec.path[-1], outer)
         else:
             parent[spec.path[-1]] = typed.get(spec.path, new)
     if list(scenario.layouts) != list(original.layouts):
         _update_layouts(document, original, scenario)
     if scenario.baseline != original.baseline:
         if scenario.baseline is None:
-            document.pop("baseline", None)
+            remove_key(document, "baseline")
         else:
             document["baseline"] = scenario.baseline
+
+
+def remove_key(
+    mapping: CommentedMap, key: str, outer: tuple[CommentedMap, str] | None = None
+) -> None:
+    """Remove ``key`` from ``mapping`` with its comment, keeping every other comment.
+
+    A key's comment is its end-of-line comment and the comment lines directly above it (no
+    blank line between). ruamel.yaml keeps the lines above a key at the end of what comes
+    before it: the previous key's last line or, for a mapping's first key, the list of
+    lines opening the mapping (held by ``outer``, the mapping's parent and key, when it is
+    nested). The lines after the key (blank lines, the next key's comment) are kept where
+    the key's lines above were.
+    """
+    if key not in mapping:
+        return
+    keys = list(mapping)
+    position = keys.index(key)
+    after = _lines_after(mapping, key)
+    del mapping[key]
+    mapping.ca.items.pop(key, None)
+    if position > 0:
+        container, index, slot = _end_slot(mapping, keys[position - 1])
+        entry = container.ca.items.setdefault(index, [None, None, None, None])
+        token = entry[slot]
+        own, _, above = (token.value if token is not None else "\n").partition("\n")
+        lines = _joined(_without_own_comment(above.splitlines(keepends=True)), after, position)
+        value = own + "\n" + "".join(lines)
+        if value == "\n":
+            entry[slot] = None
+        elif token is None:
+            entry[slot] = CommentToken(value, CommentMark(0), None)
+        else:
+            token.value = value
+        return
+    tokens = _opening_comment(mapping, outer)
+    if tokens is None:
+        if not any(line.strip() for line in after):
+            return
+        tokens = []
+        if outer is None:
+            mapping.ca.comment = [None, tokens]
+        else:
+            outer[0].ca.items.setdefault(outer[1], [None, None, None, None])[3] = tokens
+    lines = _joined(_without_own_comment(_token_lines(tokens)), after, position)
+    tokens[:] = _line_tokens(lines)
+
+
+def _end_slot(container: CommentedMap | CommentedSeq, key: Any) -> tuple[Any, Any, int]:
+    """Where ruamel.yaml keeps the lines after ``container[key]``: (holder, index, slot)."""
+    value = container[key]
+    if isinstance(value, CommentedMap | CommentedSeq) and value and not value.fa.flow_style():
+        last = next(reversed(value)) if isinstance(value, CommentedMap) else len(value) - 1
+        return _end_slot(value, last)
+    return container, key, 2 if isinstance(container, CommentedMap) else 0
+
+
+def _lines_after(mapping: CommentedMap, key: str) -> list[str]:
+    """The lines after ``mapping[key]`` and its end-of-line comment.
+
+    ruamel.yaml keeps them with its last line: blank lines and the next key's comment.
+    """
+    container, index, slot = _end_slot(mapping, key)
+    entry = container.ca.items.get(index)
+    token = entry[slot] if entry is not None and len(entry) > slot else None
+    if token is None:
+        return []
+    text: str = token.value
+    return text.partition("\n")[2].splitlines(keepends=True)
+
+
+def _without_own_comment(lines: list[str]) -> list[str]:
+    """``lines`` (the lines above a key) without the comment lines directly above the key."""
+    end = len(lines)
+    while end and lines[end - 1].lstrip().startswith("#"):
+        end -= 1
+    return lines[:end]
+
+
+def _joined(above: list[str], after: list[str], position: int) -> list[str]:
+    """The lines above a removed key followed by the lines after it, one gap between.
+
+    At the end of a mapping with nothing after, the blank lines above go too (the file or
+    the mapping no longer ends with a gap the key had before it).
+    """
+    if not after:
+        while above and not above[-1].strip():
+            above = above[:-1]
+        return above if position > 0 or any(line.strip() for line in above) else []
+    if above and not above[-1].strip() and not after[0].strip():
+        above = above[:-1]
+    return above + after
+
+
+def _opening_comment(mapping: CommentedMap, outer: tuple[CommentedMap, str] | None) -> Any:
+    """The list of comment tokens before ``mapping``'s first key, as ruamel.yaml writes it."""
+    if outer is not None:
+        entry = outer[0].ca.items.get(outer[1])
+        if entry is not None and len(entry) > 3 and isinstance(entry[3], list):
+            return entry[3]
+        return None
+    comment = mapping.ca.comment
+    if comment and len(comment) > 1 and isinstance(comment[1], list):
+        return comment[1]
+    return None
+
+
+def _token_lines(tokens: list[Any]) -> list[str]:
+    """Comment tokens (one comment line each, then any blank lines) as indented lines."""
+    lines = []
+    for token in tokens:
+        for line in token.value.splitlines(keepends=True):
+            lines.append(" " * token.column + line.lstrip(" ") if line.strip() else "\n")
+    return lines
+
+
+def _line_tokens(lines: list[str]) -> list[CommentToken]:
+    """Indented lines as comment tokens, each blank line joined to the token before it."""
+    tokens: list[CommentToken] = []
+    for line in lines:
+        if line.strip():
+            column = len(line) - len(line.lstrip(" "))
+            tokens.append(CommentToken(line.lstrip(" "), CommentMark(column), None))
+        elif tokens:
+            tokens[-1].value += "\n"
+        else:
+            tokens.append(CommentToken("\n", CommentMark(0), None))
+    return tokens
 
 
 def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenario) -> None:
