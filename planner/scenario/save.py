@@ -66,40 +66,50 @@ def update_document(
             outer = (parent, part)
             parent = parent[part]
         if new is None:
-            remove_key(parent, spec.path[-1], outer)
+            remove_entry(parent, spec.path[-1], outer)
         else:
             parent[spec.path[-1]] = typed.get(spec.path, new)
     if list(scenario.layouts) != list(original.layouts):
         _update_layouts(document, original, scenario)
     if scenario.baseline != original.baseline:
         if scenario.baseline is None:
-            remove_key(document, "baseline")
+            remove_entry(document, "baseline")
         else:
             document["baseline"] = scenario.baseline
 
 
-def remove_key(
-    mapping: CommentedMap, key: str, outer: tuple[CommentedMap, str] | None = None
+def remove_entry(
+    container: CommentedMap | CommentedSeq,
+    key: Any,
+    outer: tuple[CommentedMap, str] | None = None,
 ) -> None:
-    """Remove ``key`` from ``mapping`` with its comment, keeping every other comment.
+    """Remove ``container[key]`` (a key, or a list item by index) and only its comment.
 
-    A key's comment is its end-of-line comment and the comment lines directly above it (no
-    blank line between). ruamel.yaml keeps the lines above a key at the end of what comes
-    before it: the previous key's last line or, for a mapping's first key, the list of
-    lines opening the mapping (held by ``outer``, the mapping's parent and key, when it is
-    nested). The lines after the key (blank lines, the next key's comment) are kept where
-    the key's lines above were.
+    An entry's comment is its end-of-line comment and the comment lines directly above it
+    (no blank line between). ruamel.yaml keeps the lines above an entry at the end of what
+    comes before it: the previous entry's last line or, for the first entry, the list of
+    lines opening the mapping or list (held by ``outer``, its parent and key, when it is
+    nested). The lines after the entry (blank lines, the next entry's comment, which
+    ruamel.yaml keeps with the entry's last line) are kept where its lines above were.
     """
-    if key not in mapping:
-        return
-    keys = list(mapping)
-    position = keys.index(key)
-    after = _lines_after(mapping, key)
-    del mapping[key]
-    mapping.ca.items.pop(key, None)
-    if position > 0:
-        container, index, slot = _end_slot(mapping, keys[position - 1])
-        entry = container.ca.items.setdefault(index, [None, None, None, None])
+    if isinstance(container, CommentedMap):
+        if key not in container:
+            return
+        keys = list(container)
+        position = keys.index(key)
+        previous = keys[position - 1] if position > 0 else None
+    else:
+        if not 0 <= key < len(container):
+            return
+        position = key
+        previous = key - 1 if key > 0 else None
+    after = _lines_after(container, key)
+    del container[key]  # a list moves its later items' comments down one index
+    if isinstance(container, CommentedMap):
+        container.ca.items.pop(key, None)
+    if previous is not None:
+        holder, index, slot = _end_slot(container, previous)
+        entry = holder.ca.items.setdefault(index, [None, None, None, None])
         token = entry[slot]
         own, _, above = (token.value if token is not None else "\n").partition("\n")
         lines = _joined(_without_own_comment(above.splitlines(keepends=True)), after, position)
@@ -111,13 +121,13 @@ def remove_key(
         else:
             token.value = value
         return
-    tokens = _opening_comment(mapping, outer)
+    tokens = _opening_comment(container, outer)
     if tokens is None:
         if not any(line.strip() for line in after):
             return
         tokens = []
         if outer is None:
-            mapping.ca.comment = [None, tokens]
+            container.ca.comment = [None, tokens]
         else:
             outer[0].ca.items.setdefault(outer[1], [None, None, None, None])[3] = tokens
     lines = _joined(_without_own_comment(_token_lines(tokens)), after, position)
@@ -133,13 +143,13 @@ def _end_slot(container: CommentedMap | CommentedSeq, key: Any) -> tuple[Any, An
     return container, key, 2 if isinstance(container, CommentedMap) else 0
 
 
-def _lines_after(mapping: CommentedMap, key: str) -> list[str]:
-    """The lines after ``mapping[key]`` and its end-of-line comment.
+def _lines_after(container: CommentedMap | CommentedSeq, key: Any) -> list[str]:
+    """The lines after ``container[key]`` and its end-of-line comment.
 
     ruamel.yaml keeps them with its last line: blank lines and the next key's comment.
     """
-    container, index, slot = _end_slot(mapping, key)
-    entry = container.ca.items.get(index)
+    holder, index, slot = _end_slot(container, key)
+    entry = holder.ca.items.get(index)
     token = entry[slot] if entry is not None and len(entry) > slot else None
     if token is None:
         return []
@@ -170,14 +180,16 @@ def _joined(above: list[str], after: list[str], position: int) -> list[str]:
     return above + after
 
 
-def _opening_comment(mapping: CommentedMap, outer: tuple[CommentedMap, str] | None) -> Any:
-    """The list of comment tokens before ``mapping``'s first key, as ruamel.yaml writes it."""
+def _opening_comment(
+    container: CommentedMap | CommentedSeq, outer: tuple[CommentedMap, str] | None
+) -> Any:
+    """The comment tokens before ``container``'s first entry, as ruamel.yaml writes them."""
     if outer is not None:
         entry = outer[0].ca.items.get(outer[1])
         if entry is not None and len(entry) > 3 and isinstance(entry[3], list):
             return entry[3]
         return None
-    comment = mapping.ca.comment
+    comment = container.ca.comment
     if comment and len(comment) > 1 and isinstance(comment[1], list):
         return comment[1]
     return None
@@ -207,7 +219,7 @@ def _line_tokens(lines: list[str]) -> list[CommentToken]:
 
 
 def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenario) -> None:
-    """Drop removed layouts and append new ones; kept entries keep their comments."""
+    """Drop removed layouts with their comments, append new ones; the rest keep theirs."""
     items = document.get("layouts")
     if not isinstance(items, CommentedSeq):
         items = document["layouts"] = CommentedSeq()
@@ -215,9 +227,7 @@ def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenar
     old_labels = [layout.label for layout in original.layouts]
     for index in range(len(old_labels) - 1, -1, -1):
         if old_labels[index] not in wanted and index < len(items):
-            if index == len(items) - 1 and index > 0:
-                _move_trailing_lines(items[index], items[index - 1])
-            del items[index]
+            remove_entry(items, index, (document, "layouts"))
     for layout in scenario.layouts:
         if layout.label in old_labels:
             continue
@@ -247,8 +257,8 @@ def _move_trailing_lines(last: CommentedMap, target: CommentedMap) -> None:
     ruamel.yaml keeps the blank lines and comments after a sequence's last item (those
     before ``baseline:``) in the comment of that item's last key, after its own end-of-line
     comment. A layout appended after it would be written below them, apart from the key
-    they describe; a removed last layout would take them with it. Moved to the new last
-    layout, they follow it as they followed the old one.
+    they describe. Moved to the new last layout, they follow it as they followed the old
+    one (:func:`remove_entry` does the same for a removed last layout).
     """
     key = next(reversed(last), None)
     slot: list[Any] | None = None if key is None else last.ca.items.get(key)

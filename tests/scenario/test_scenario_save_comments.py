@@ -102,3 +102,25 @@ def test_clearing_the_first_key_of_a_section_takes_its_comment() -> None:
     assert load_scenario_text(out) == edited
     assert comments(out) == [c for c in comments(text) if c != "# What one drive costs."]
     assert "drive:\n  # Annualized return rate" in out
+
+
+def test_removing_a_layout_takes_the_comment_above_it_and_keeps_the_next_ones() -> None:
+    path = ROOT / "scenarios" / "ns3574-table9-250mb.yaml"
+    text, out, _ = saved(path, "RAID 6 (6+2)")
+    own = "# The Exchange 2007 calculator's RAID 6: six disk I/Os per host write (the default)."
+    assert comments(out) == [c for c in comments(text) if c != own]
+    assert (
+        "    label: RAID 5 (7+1)\n"
+        '  # Table 9\'s "RAID 6 (no write penalty)" row: the calculator '
+        '"adjusted to one disk write\n'
+        '  # per host write ... and all else kept the same".\n'
+        "  - raid: raid6\n"
+        "    group_size: 8\n"
+        "    label: RAID 6 no penalty (6+2)\n"
+    ) in out
+
+
+def test_removing_the_layout_before_a_commented_one_keeps_that_comment() -> None:
+    text, out, _ = saved(ROOT / "scenarios" / "today-20tb-nl-sas.yaml", "triple parity (12+3)")
+    assert comments(out) == comments(text)
+    assert ("    label: RAID 6 (10+2)\n  # A declustered pool (OpenZFS dRAID): 48 drives") in out
