@@ -33,6 +33,7 @@ from planner.cli.report import report
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
+from planner.core.presets import MAX_PARITY
 
 if TYPE_CHECKING:
     from planner import derivation_cache
@@ -111,7 +112,8 @@ class DeriveFormat(StrEnum):
 @app.command()
 def derive(
     parity: Annotated[
-        int, typer.Option("--parity", "-k", min=1, max=8, help="Parity drives per group (k).")
+        int,
+        typer.Option("--parity", "-k", min=1, max=MAX_PARITY, help="Parity drives per group (k)."),
     ],
     output_format: Annotated[
         DeriveFormat, typer.Option("--format", "-f", help="Output format.")

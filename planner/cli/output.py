@@ -111,17 +111,31 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
     raise typer.Exit(code)
 
 
+def _set_suggestion(override: str, path: Path | None) -> str:
+    """``drive.arr=4%`` for a ``--set`` word without '=', as one shell word.
+
+    ``--set 'drive.arr 4%'`` (or ``drive.arr: 4%``, as in the file) holds key and value;
+    ``--set drive.arr 4%`` was split by the shell, and 4% became the scenario file.
+    """
+    import shlex
+
+    key, _, value = override.strip().partition(" ")
+    key = key.removesuffix(":")
+    value = value.strip()
+    if not value:
+        value = path.name if path is not None and not path.exists() else "VALUE"
+    return shlex.quote(f"{key or 'KEY'}={value}")
+
+
 def load(path: Path | None, overrides: list[str] | None) -> Scenario:
     """Load and validate a scenario (bundled default when ``path`` is None) or exit 2."""
     from planner.scenario import ScenarioError, load_default_scenario, load_scenario
 
     for override in overrides or ():
         if "=" not in override:
-            # `--set drive.arr 4%`: the shell split it, and 4% became the scenario file.
-            value = path.name if path is not None and not path.exists() else "VALUE"
             fail(
                 f"--set {override}: expected KEY=VALUE as one word, with no space around "
-                f"'=': --set {override.strip()}={value}"
+                f"'=': --set {_set_suggestion(override, path)}"
             )
     try:
         if path is None:

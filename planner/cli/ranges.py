@@ -109,6 +109,10 @@ def parse_vary(text: str, log: bool = False) -> VaryRange:
     field = field_named(match["field"])
     start = _number(match["start"], field, "start")
     stop = _number(match["stop"], field, "stop")
+    if stop < start:  # as --group-sizes 30..2: the values would come out in no asked order
+        raise RangeError(
+            f"--vary {text!r}: {match['start'].strip()}..{match['stop'].strip()} runs backwards"
+        )
     count_text = match["count"]
     if count_text is None:
         count = 1 if start == stop else DEFAULT_COUNT

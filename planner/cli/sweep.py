@@ -19,13 +19,13 @@ import typer
 
 from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import Format, fail, load, print_note, write_atomic
+from planner.core.presets import MAX_PARITY
 
 if TYPE_CHECKING:
     from planner.report.sweep import SweepReport
 
 DEFAULT_PARITIES = "1,2,3"
 DEFAULT_GROUP_SIZES = "2..30"
-MAX_PARITY = 6
 MAX_GROUP_SIZE = 1000
 MAX_CASES = 200_000
 """Most layout-and-value cases one sweep evaluates (about a second, and the rows' memory)."""

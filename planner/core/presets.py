@@ -5,6 +5,12 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+MAX_PARITY = 8
+"""Most parity drives per group, everywhere: scenario layouts (so the TUI), ``planner
+sweep --parity`` and ``planner derive --parity``. The engine is checked exact for every k
+up to it (planner/scenario/limits.py); an n+8 group of 9 drives loses data in ~1 of 1e29.
+Only ``derive``'s symbolic exact MTTDL costs more past k = 6 (it asks for ``--force``)."""
+
 
 @dataclass(frozen=True)
 class RaidPreset:

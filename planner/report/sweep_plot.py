@@ -29,8 +29,18 @@ K = TypeVar("K", bound=Hashable)
 PLOT_FORMATS = ("png", "svg")
 """Image formats :func:`plot_bytes` writes, chosen by the file's suffix."""
 
-_PARITY_MAPS = {1: "Reds", 2: "Blues", 3: "Greens", 4: "Purples", 5: "Oranges", 6: "Greys"}
-"""One colour map per parity count; varied values take its shades, light to dark."""
+_PARITY_MAPS = {
+    1: "Reds",
+    2: "Blues",
+    3: "Greens",
+    4: "Purples",
+    5: "Oranges",
+    6: "Greys",
+    7: "RdPu",
+    8: "YlOrBr",
+}
+"""One colour map per parity count up to MAX_PARITY; varied values take its shades, light
+to dark."""
 
 
 def plot_bytes(report: SweepReport, image_format: str) -> bytes:

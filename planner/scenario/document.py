@@ -145,38 +145,84 @@ def _line_above(lines: list[str], index: int) -> int | None:
     return None
 
 
+def _entry_with_value(line: str) -> str | None:
+    """The line without its indent and trailing comment if it holds ``key: value``.
+
+    None when it has no value (``key:``, or only a comment after the colon).
+    """
+    entry = line.strip().split(" #")[0].rstrip()
+    _, colon, value = entry.partition(": ")
+    value = value.strip()
+    return entry if colon and value and not value.startswith("#") else None
+
+
+def _under_a_value(lines: list[str], index: int, above: int) -> str:
+    """The hint for line ``index`` indented under line ``above`` if that has a value."""
+    entry = _entry_with_value(lines[above])
+    if entry is None:
+        return ""
+    return (
+        f"line {index + 1} is indented under line {above + 1} "
+        f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
+        f"like line {above + 1}"
+    )
+
+
 def _indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
     """What to fix when ruamel's ``problem`` at line ``index`` (0-based) is indentation.
 
     "mapping values are not allowed here": a ``key:`` where no mapping can start, mostly a
     key indented under a ``key: value`` line (or a value holding ": "). "expected <block
-    end>, but found ...": a line pulled back to a column no level above it uses.
+    end>, but found ...": a line pulled back to a column no level above it uses, or (when a
+    comment line or a trailing comment has ended the value above, so that the line cannot
+    continue it) a key indented under a ``key: value`` line. "expected '<document start>'":
+    a top-level key pulled back from a first key that was indented.
+
+    Comment lines and blank lines are skipped when finding the line above.
     """
     if index is None or index >= len(lines):
         return ""
     above = _line_above(lines, index)
     here = _indent(lines[index])
+
     if problem.startswith("mapping values are not allowed"):
-        if above is not None and here > _indent(lines[above]):
-            entry = lines[above].strip()
-            _, colon, value = entry.partition(": ")
-            if colon and value.split(" #")[0].strip():
-                return (
-                    f"line {index + 1} is indented under line {above + 1} "
-                    f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
-                    f"like line {above + 1}"
-                )
-        return "put a value that contains ': ' in quotes, or indent this key like the key above"
-    if (
-        problem.startswith("expected <block end>")
-        and above is not None
-        and here < _key_column(lines[above])  # pulled back to no level (deeper: a new block)
+        hint = (
+            _under_a_value(lines, index, above)
+            if above is not None and here > _indent(lines[above])
+            else ""
+        )
+        return hint or (
+            "put a value that contains ': ' in quotes, or indent this key like the key above"
+        )
+    if above is None or not problem.startswith(
+        ("expected <block end>", "expected '<document start>'")
     ):
+        return ""
+    column = _key_column(lines[above])
+    if here < column:  # pulled back to no level
         return (
             f"check the indentation of line {index + 1} (column {here + 1}; the key on line "
-            f"{above + 1} is in column {_key_column(lines[above]) + 1}): keys of one mapping "
+            f"{above + 1} is in column {column + 1}): keys of one mapping "
             "start in one column, and so do the '- ' of one list's items"
         )
+    if here > column and "'<block mapping start>'" in problem:
+        return _under_a_value(lines, index, above)
+    if "found '-'" in problem and lines[index].lstrip(" ").startswith("- "):
+        # a list item's dash pushed in to the column of the keys of the item above
+        item = next(
+            (
+                i
+                for i in range(above, -1, -1)
+                if lines[i].lstrip(" ").startswith("- ") and _indent(lines[i]) < here
+            ),
+            None,
+        )
+        if item is not None:
+            return (
+                f"check the indentation of line {index + 1} (its '- ' is in column "
+                f"{here + 1}, line {item + 1}'s in column {_indent(lines[item]) + 1}): the "
+                "'- ' of one list's items start in one column"
+            )
     return ""
 
 

@@ -9,12 +9,9 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from planner.core.declustered import Declustered
 from planner.core.layouts import Layout
-from planner.core.presets import PRESETS, RaidPreset, find_preset, nearest_preset
+from planner.core.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
 from planner.scenario.base import Count, FieldError, FrozenModel, positive
 from planner.scenario.errors import shown
-
-MAX_PARITY = 8
-"""Most parity drives per group a layout may ask for."""
 
 MAX_CHILDREN = 255
 """Most drives in one declustered pool: OpenZFS dRAID allows up to 255 children."""

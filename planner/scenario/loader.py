@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.document import decode_text, node_position, parse_yaml, to_plain
 from planner.scenario.errors import ScenarioError, shown
+from planner.scenario.fields import field_names
 from planner.scenario.overrides import apply_overrides, parse_override
 from planner.scenario.schema import Scenario
 
@@ -25,17 +26,18 @@ DEFAULT_SOURCE = "<default scenario>"
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-_TOP_KEYS = (
-    "name, mission_years, drive, restore, aggregate, layouts, baseline, workload, distributions"
-)
+_TOP_KEYS = ", ".join(field_names(Scenario))
+"""Every top-level key, from the model (a hand-written list once left out costs and target)."""
+
+_REQUIRED = [name for name, info in Scenario.model_fields.items() if info.is_required()]
 
 
 def _as_document(node: Any, source: str) -> CommentedMap:
     """The parsed top level, which must be a mapping."""
     if node is None:
         raise ScenarioError(
-            f"the scenario is empty; it needs the keys drive, restore, aggregate and layouts "
-            f"(allowed: {_TOP_KEYS})",
+            f"the scenario is empty; it needs the keys {', '.join(_REQUIRED[:-1])} and "
+            f"{_REQUIRED[-1]} (allowed: {_TOP_KEYS})",
             path=source,
         )
     if not isinstance(node, CommentedMap):

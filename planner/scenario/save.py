@@ -59,25 +59,167 @@ def update_document(
         if new == value_at(original, spec.path):
             continue
         parent = document
+        outer: tuple[CommentedMap, str] | None = None
         for part in spec.path[:-1]:
             if not isinstance(parent.get(part), CommentedMap):
                 parent[part] = CommentedMap()
+            outer = (parent, part)
             parent = parent[part]
         if new is None:
-            parent.pop(spec.path[-1], None)
+            remove_entry(parent, spec.path[-1], outer)
         else:
             parent[spec.path[-1]] = typed.get(spec.path, new)
     if list(scenario.layouts) != list(original.layouts):
         _update_layouts(document, original, scenario)
     if scenario.baseline != original.baseline:
         if scenario.baseline is None:
-            document.pop("baseline", None)
+            remove_entry(document, "baseline")
         else:
             document["baseline"] = scenario.baseline
 
 
+def remove_entry(
+    container: CommentedMap | CommentedSeq,
+    key: Any,
+    outer: tuple[CommentedMap, str] | None = None,
+) -> None:
+    """Remove ``container[key]`` (a key, or a list item by index) and only its comment.
+
+    An entry's comment is its end-of-line comment and the comment lines directly above it
+    (no blank line between). ruamel.yaml keeps the lines above an entry at the end of what
+    comes before it: the previous entry's last line or, for the first entry, the list of
+    lines opening the mapping or list (held by ``outer``, its parent and key, when it is
+    nested). The lines after the entry (blank lines, the next entry's comment, which
+    ruamel.yaml keeps with the entry's last line) are kept where its lines above were.
+    """
+    if isinstance(container, CommentedMap):
+        if key not in container:
+            return
+        keys = list(container)
+        position = keys.index(key)
+        previous = keys[position - 1] if position > 0 else None
+    else:
+        if not 0 <= key < len(container):
+            return
+        position = key
+        previous = key - 1 if key > 0 else None
+    after = _lines_after(container, key)
+    del container[key]  # a list moves its later items' comments down one index
+    if isinstance(container, CommentedMap):
+        container.ca.items.pop(key, None)
+    if previous is not None:
+        holder, index, slot = _end_slot(container, previous)
+        entry = holder.ca.items.setdefault(index, [None, None, None, None])
+        token = entry[slot]
+        own, _, above = (token.value if token is not None else "\n").partition("\n")
+        lines = _joined(_without_own_comment(above.splitlines(keepends=True)), after, position)
+        value = own + "\n" + "".join(lines)
+        if value == "\n":
+            entry[slot] = None
+        elif token is None:
+            entry[slot] = CommentToken(value, CommentMark(0), None)
+        else:
+            token.value = value
+        return
+    tokens = _opening_comment(container, outer)
+    if tokens is None:
+        if not any(line.strip() for line in after):
+            return
+        tokens = []
+        if outer is None:
+            container.ca.comment = [None, tokens]
+        else:
+            outer[0].ca.items.setdefault(outer[1], [None, None, None, None])[3] = tokens
+    lines = _joined(_without_own_comment(_token_lines(tokens)), after, position)
+    tokens[:] = _line_tokens(lines)
+
+
+def _end_slot(container: CommentedMap | CommentedSeq, key: Any) -> tuple[Any, Any, int]:
+    """Where ruamel.yaml keeps the lines after ``container[key]``: (holder, index, slot)."""
+    value = container[key]
+    if isinstance(value, CommentedMap | CommentedSeq) and value and not value.fa.flow_style():
+        last = next(reversed(value)) if isinstance(value, CommentedMap) else len(value) - 1
+        return _end_slot(value, last)
+    return container, key, 2 if isinstance(container, CommentedMap) else 0
+
+
+def _lines_after(container: CommentedMap | CommentedSeq, key: Any) -> list[str]:
+    """The lines after ``container[key]`` and its end-of-line comment.
+
+    ruamel.yaml keeps them with its last line: blank lines and the next key's comment.
+    """
+    holder, index, slot = _end_slot(container, key)
+    entry = holder.ca.items.get(index)
+    token = entry[slot] if entry is not None and len(entry) > slot else None
+    if token is None:
+        return []
+    text: str = token.value
+    return text.partition("\n")[2].splitlines(keepends=True)
+
+
+def _without_own_comment(lines: list[str]) -> list[str]:
+    """``lines`` (the lines above a key) without the comment lines directly above the key."""
+    end = len(lines)
+    while end and lines[end - 1].lstrip().startswith("#"):
+        end -= 1
+    return lines[:end]
+
+
+def _joined(above: list[str], after: list[str], position: int) -> list[str]:
+    """The lines above a removed key followed by the lines after it, one gap between.
+
+    At the end of a mapping with nothing after, the blank lines above go too (the file or
+    the mapping no longer ends with a gap the key had before it).
+    """
+    if not after:
+        while above and not above[-1].strip():
+            above = above[:-1]
+        return above if position > 0 or any(line.strip() for line in above) else []
+    if above and not above[-1].strip() and not after[0].strip():
+        above = above[:-1]
+    return above + after
+
+
+def _opening_comment(
+    container: CommentedMap | CommentedSeq, outer: tuple[CommentedMap, str] | None
+) -> Any:
+    """The comment tokens before ``container``'s first entry, as ruamel.yaml writes them."""
+    if outer is not None:
+        entry = outer[0].ca.items.get(outer[1])
+        if entry is not None and len(entry) > 3 and isinstance(entry[3], list):
+            return entry[3]
+        return None
+    comment = container.ca.comment
+    if comment and len(comment) > 1 and isinstance(comment[1], list):
+        return comment[1]
+    return None
+
+
+def _token_lines(tokens: list[Any]) -> list[str]:
+    """Comment tokens (one comment line each, then any blank lines) as indented lines."""
+    lines = []
+    for token in tokens:
+        for line in token.value.splitlines(keepends=True):
+            lines.append(" " * token.column + line.lstrip(" ") if line.strip() else "\n")
+    return lines
+
+
+def _line_tokens(lines: list[str]) -> list[CommentToken]:
+    """Indented lines as comment tokens, each blank line joined to the token before it."""
+    tokens: list[CommentToken] = []
+    for line in lines:
+        if line.strip():
+            column = len(line) - len(line.lstrip(" "))
+            tokens.append(CommentToken(line.lstrip(" "), CommentMark(column), None))
+        elif tokens:
+            tokens[-1].value += "\n"
+        else:
+            tokens.append(CommentToken("\n", CommentMark(0), None))
+    return tokens
+
+
 def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenario) -> None:
-    """Drop removed layouts and append new ones; kept entries keep their comments."""
+    """Drop removed layouts with their comments, append new ones; the rest keep theirs."""
     items = document.get("layouts")
     if not isinstance(items, CommentedSeq):
         items = document["layouts"] = CommentedSeq()
@@ -85,9 +227,7 @@ def _update_layouts(document: CommentedMap, original: Scenario, scenario: Scenar
     old_labels = [layout.label for layout in original.layouts]
     for index in range(len(old_labels) - 1, -1, -1):
         if old_labels[index] not in wanted and index < len(items):
-            if index == len(items) - 1 and index > 0:
-                _move_trailing_lines(items[index], items[index - 1])
-            del items[index]
+            remove_entry(items, index, (document, "layouts"))
     for layout in scenario.layouts:
         if layout.label in old_labels:
             continue
@@ -117,8 +257,8 @@ def _move_trailing_lines(last: CommentedMap, target: CommentedMap) -> None:
     ruamel.yaml keeps the blank lines and comments after a sequence's last item (those
     before ``baseline:``) in the comment of that item's last key, after its own end-of-line
     comment. A layout appended after it would be written below them, apart from the key
-    they describe; a removed last layout would take them with it. Moved to the new last
-    layout, they follow it as they followed the old one.
+    they describe. Moved to the new last layout, they follow it as they followed the old
+    one (:func:`remove_entry` does the same for a removed last layout).
     """
     key = next(reversed(last), None)
     slot: list[Any] | None = None if key is None else last.ca.items.get(key)

@@ -24,10 +24,11 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from planner.core.presets import MAX_PARITY
 from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
-from planner.scenario.layout import MAX_CHILDREN, MAX_PARITY
+from planner.scenario.layout import MAX_CHILDREN
 
 MAX_GROUP_SIZE_SEARCHED = 1000
 """Largest parity group a search may consider (the layouts' own limit)."""

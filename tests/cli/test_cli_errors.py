@@ -143,6 +143,32 @@ def test_set_with_a_space_says_key_equals_value() -> None:
     assert "--set drive.arr=4%" in line
 
 
+@pytest.mark.parametrize(
+    ("word", "suggested"),
+    [
+        ("drive.arr 4%", "--set drive.arr=4%"),  # one shell word with a space (quoted)
+        ("drive.arr  4%", "--set drive.arr=4%"),
+        ("drive.arr: 4%", "--set drive.arr=4%"),  # written as in the YAML file
+        ("restore.rebuild_hours 24", "--set restore.rebuild_hours=24"),
+        ("name My test", "--set 'name=My test'"),  # a value with a space stays one word
+    ],
+)
+def test_set_with_a_space_inside_one_word_suggests_key_equals_value(
+    word: str, suggested: str
+) -> None:
+    """`--set 'drive.arr 4%'` suggested `--set drive.arr 4%=VALUE` (newcomer review)."""
+    line = one_line_error(["evaluate", "--set", word])
+    assert "KEY=VALUE as one word" in line
+    assert line.endswith(f": {suggested}"), line
+    assert "%=VALUE" not in line
+    assert "=VALUE" not in line.split(": ")[-1]
+
+
+def test_set_with_only_a_key_still_asks_for_a_value() -> None:
+    line = one_line_error(["evaluate", "--set", "drive.arr"])
+    assert line.endswith(": --set drive.arr=VALUE"), line
+
+
 def test_a_scenario_without_layouts_shows_an_example(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text(GOOD[: GOOD.index("layouts:")], encoding="utf-8")

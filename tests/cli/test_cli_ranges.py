@@ -109,3 +109,27 @@ def test_bad_int_lists(text: str, fragment: str) -> None:
     with pytest.raises(RangeError) as info:
         parse_int_list(text, "--group-sizes", 2, 1000)
     assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "log"),
+    [
+        ("drive.arr=5%..1%", False),
+        ("drive.arr=5%..1%:3", True),
+        ("restore.rebuild_hours=48..6", False),
+        ("aggregate.data_disks=100..10:4", False),
+    ],
+)
+def test_a_backwards_vary_range_is_refused_as_group_sizes_are(text: str, log: bool) -> None:
+    """--vary drive.arr=5%..1% ran and said "from 1% to 5%"; --group-sizes 30..2 is refused."""
+    start, stop = text.split("=")[1].split(":")[0].split("..")
+    with pytest.raises(RangeError) as info:
+        parse_vary(text, log)
+    assert str(info.value) == f"--vary {text!r}: {start}..{stop} runs backwards"
+    with pytest.raises(RangeError) as sizes:
+        parse_int_list("30..2", "--group-sizes", 2, 1000)
+    assert str(sizes.value) == "--group-sizes '30..2': 30..2 runs backwards"
+
+
+def test_a_range_of_one_value_is_not_backwards() -> None:
+    assert parse_vary("drive.arr=2%..2%").values == (0.02,)

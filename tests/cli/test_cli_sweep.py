@@ -253,7 +253,9 @@ def test_plot_without_matplotlib_exits_2(
         (["--group-sizes", "2..x"], "'2..x' is not a whole number"),
         (["--group-sizes", "2..8,x"], "'x' is not a whole number"),
         (["--group-sizes", "30..2"], "runs backwards"),
-        (["--parity", "9"], "not between 1 and 6"),
+        (["--parity", "9"], "9 is not between 1 and 8"),
+        (["--vary", "drive.arr=5%..1%"], "--vary 'drive.arr=5%..1%': 5%..1% runs backwards"),
+        (["--vary", "restore.rebuild_hours=48..6:4", "--log"], "48..6 runs backwards"),
         (["--log"], "give --vary too"),
         (["-k", "1", "-g", "5"], "add --all"),
         (["--plot", "chart.pdf"], ".png or .svg"),
@@ -352,3 +354,42 @@ def test_vary_refuses_a_latent_defect_rate_of_one_per_hour_or_more() -> None:
     result = CliRunner().invoke(app, ["sweep", "--vary", "drive.latent_defects_per_hour=0.5..2:3"])
     assert result.exit_code == 2
     assert "is not below" in result.stderr
+
+
+def test_sweep_takes_every_parity_a_scenario_takes(
+    runner: CliRunner, tmp_path: Path, mp_p_loss: Callable[..., mpmath.mpf]
+) -> None:
+    """sweep stopped at 6 while scenarios and the TUI take parity up to 8 (newcomer review)."""
+    scenario = (ROOT / "scenarios" / "ns3574-default.yaml").read_text(encoding="utf-8")
+    for parity, loads in ((8, True), (9, False)):
+        path = tmp_path / f"k{parity}.yaml"
+        layout = f"layouts:\n  - parity: {parity}\n    group_size: 12\nbaseline:"
+        path.write_text(scenario.split("layouts:")[0] + layout.split("baseline:")[0], "utf-8")
+        result = runner.invoke(app, ["validate", str(path)])
+        assert (result.exit_code == 0) is loads, result.stderr
+        swept = runner.invoke(app, ["sweep", "-k", str(parity), "-g", "12", "--all"])
+        assert (swept.exit_code == 0) is loads, swept.stderr
+        derive = runner.invoke(app, ["derive", "-k", str(parity), "--leading-order"])
+        assert (derive.exit_code == 0) is loads, derive.stderr
+    rows = run_json(runner, "-k", "7,8", "-g", "9..12", "--all")["rows"]
+    assert {(r["parity"], r["group_size"]) for r in rows} == {
+        (k, n) for k in (7, 8) for n in range(9, 13)
+    }
+    for row in rows:
+        expected = float(mp_p_loss(row["parity"], row["group_size"]))
+        assert row["p_loss_group"] == pytest.approx(expected, rel=1e-9)
+
+
+def test_the_plot_gives_each_parity_its_own_colour() -> None:
+    pytest.importorskip("matplotlib")
+    from planner.analysis.sweep import sweep_report
+    from planner.report.sweep_plot import plot_figure
+    from planner.scenario import load_default_scenario
+
+    report = sweep_report(
+        load_default_scenario(), list(range(1, 9)), list(range(9, 31)), True, None, False
+    )
+    risk = plot_figure(report).axes[0]
+    colours = {line.get_label(): tuple(line.get_color()) for line in risk.get_lines()}
+    assert len(colours) == 8, colours
+    assert len(set(colours.values())) == 8, colours

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,39 @@ def test_empty_file(tmp_path: Path, data: bytes) -> None:
     err = rejected_bytes(tmp_path, data)
     assert "the scenario is empty" in err.message
     assert "drive, restore, aggregate and layouts" in err.message
+
+
+def allowed_keys(message: str, before: str) -> list[str]:
+    """The comma-separated keys in ``(...)`` right after ``before`` in ``message``."""
+    match = re.search(re.escape(before) + r"([a-z_, ]+)\)", message)
+    assert match is not None, message
+    return match[1].split(", ")
+
+
+@pytest.mark.parametrize(
+    ("data", "before"),
+    [(b"", "(allowed: "), (b"# nothing\n", "(allowed: "), (b"42\n", "mapping of keys (")],
+)
+def test_an_empty_or_scalar_file_lists_every_top_level_key(
+    tmp_path: Path, data: bytes, before: str
+) -> None:
+    """costs, target and search were left out of the list (newcomer review)."""
+    err = rejected_bytes(tmp_path, data)
+    keys = allowed_keys(err.message, before)
+    assert len(keys) == len(set(keys))
+    assert {"costs", "target", "search", "workload", "distributions"} <= set(keys)
+    # every key of `planner schema`, and every top-level key a shipped scenario uses
+    assert set(keys) == set(scenario_json_schema()["properties"])
+    for path in sorted((REPO / "scenarios").glob("*.yaml")):
+        top = new_yaml().load(path.read_text(encoding="utf-8"))
+        assert set(top) <= set(keys), path.name
+    assert len(str(err)) < 300
+
+
+def test_an_empty_file_names_the_required_keys(tmp_path: Path) -> None:
+    err = rejected_bytes(tmp_path, b"")
+    required = scenario_json_schema()["required"]
+    assert f"it needs the keys {', '.join(required[:-1])} and {required[-1]} (" in err.message
 
 
 def test_list_at_top_level(tmp_path: Path) -> None:

@@ -8,9 +8,13 @@ indentation and the lines involved, on one line.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from planner.scenario import ScenarioError, load_scenario_text
+import pytest
+from typer.testing import CliRunner
+
+from planner.cli import app
+from planner.scenario import ScenarioError, load_scenario, load_scenario_text
 
 BASE = """\
 drive:
@@ -91,3 +95,102 @@ def test_a_bad_key_in_the_right_column_gets_no_indentation_hint(
     err = rejected(BASE.replace(old, new))
     assert err.line == line
     assert "indentation" not in err.message
+
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def line_of(lines: list[str], start: str) -> int:
+    """1-based number of the one line that starts (after its indent) with ``start``."""
+    found = [n for n, line in enumerate(lines, 1) if line.lstrip(" ").startswith(start)]
+    assert len(found) == 1, (start, found)
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "key", "above", "extra"),
+    [
+        # comment lines between the key and the one above it (the review's repro)
+        ("ns3574-default.yaml", "latent_defects_per_hour:", "arr: 1.9%", 1),
+        ("ns3574-default.yaml", "scrub_hours:", "rebuild_hours: 12", 1),
+        ("ns3574-default.yaml", "capacity_tb:", "latent_defects_per_hour:", 2),
+        ("example-modern-nl-sas.yaml", "read_errors_per_byte:", "arr: 1%", 1),
+        ("example-modern-nl-sas.yaml", "scrub_hours:", "rebuild_hours: 36", 3),
+        # a trailing comment on the line above ends its value as a comment line does
+        ("example-modern-nl-sas.yaml", "group_size: 16", "- parity: 4", 1),
+        ("ns3574-table2-n+1.yaml", "label: n+1 2 (raid10)", "- raid: raid10", 2),
+    ],
+)
+def test_a_key_indented_under_a_value_across_comments_in_a_shipped_scenario(
+    tmp_path: Path, name: str, key: str, above: str, extra: int
+) -> None:
+    lines = (SCENARIOS / name).read_text(encoding="utf-8").splitlines(keepends=True)
+    bad, good = line_of(lines, key), line_of(lines, above)
+    assert any(line.lstrip().startswith("#") for line in lines[good - 1 : bad - 1]) or (
+        " #" in lines[good - 1]
+    ), "the case must have a comment between or beside"
+    lines[bad - 1] = " " * extra + lines[bad - 1]
+    path = tmp_path / name
+    path.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    err = info.value
+    assert err.line == bad
+    assert f"line {bad} is indented under line {good} ({above}" in err.message
+    assert f"which already has a value: indent it like line {good}" in err.message
+    assert "\n" not in str(err)
+    assert len(str(err)) < 300
+
+
+def test_the_review_repro_from_the_command_line(tmp_path: Path) -> None:
+    """`planner evaluate` on the default scenario with one key indented one space too far."""
+    lines = (SCENARIOS / "ns3574-default.yaml").read_text(encoding="utf-8").splitlines(True)
+    bad, good = line_of(lines, "latent_defects_per_hour:"), line_of(lines, "arr: 1.9%")
+    lines[bad - 1] = " " + lines[bad - 1]
+    path = tmp_path / "indent.yaml"
+    path.write_text("".join(lines), encoding="utf-8")
+    result = CliRunner().invoke(app, ["evaluate", str(path)])
+    assert result.exit_code == 2
+    err = result.stderr.strip()
+    assert "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"planner: error: {path}:{bad}:")
+    assert f"line {bad} is indented under line {good} (arr: 1.9%)" in err
+
+
+@pytest.mark.parametrize("blank", ["\n", "\n\n", "  \n"])
+def test_blank_lines_above_the_bad_key_are_skipped(blank: str) -> None:
+    err = rejected(BASE.replace("  latent", blank + "   latent"))
+    assert "line 2 (arr: 1.9%), which already has a value" in err.message
+
+
+def test_the_first_key_pulled_in_below_a_comment_header(tmp_path: Path) -> None:
+    """name: indented under the file's header comment: the next top-level key is 'pulled
+    back' from it, and the message names both lines."""
+    lines = (SCENARIOS / "ns3574-default.yaml").read_text(encoding="utf-8").splitlines(True)
+    first, second = line_of(lines, "name:"), line_of(lines, "mission_years:")
+    lines[first - 1] = " " + lines[first - 1]
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text("".join(lines))
+    err = info.value
+    assert err.line == second
+    assert (
+        f"check the indentation of line {second} (column 1; the key on line {first} "
+        "is in column 2)" in err.message
+    )
+
+
+@pytest.mark.parametrize("item", ["- raid: raid6", "- raid: raidz3"])
+def test_a_list_item_pushed_in_to_the_keys_of_the_item_above(item: str) -> None:
+    lines = (SCENARIOS / "example-modern-nl-sas.yaml").read_text(encoding="utf-8")
+    lines = lines.splitlines(keepends=True)
+    bad = next(n for n, line in enumerate(lines, 1) if line.lstrip().startswith(item))
+    dash = lines[bad - 1].index("-") + 1
+    lines[bad - 1] = "  " + lines[bad - 1]
+    err = rejected("".join(lines))
+    assert err.line == bad
+    above = max(n for n, line in enumerate(lines[: bad - 1], 1) if line.lstrip().startswith("- "))
+    assert (
+        f"check the indentation of line {bad} (its '- ' is in column {dash + 2}, line {above}'s "
+        f"in column {dash}): the '- ' of one list's items start in one column" in err.message
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -295,6 +296,37 @@ async def test_save_keeps_comments_and_reload_reads_the_saved_values(
         assert field_input(app, "drive-arr").value == "2.5%"
         assert field_input(app, "restore-scrub-hours").value == "168"
         assert app.field_errors == {}
+
+
+async def test_removing_the_baseline_layout_saves_without_its_comment(tmp_path: Path) -> None:
+    """The comment above baseline: stayed behind with nothing under it (newcomer review)."""
+    path = tmp_path / "default.yaml"
+    shutil.copy(Path(__file__).parents[2] / "scenarios" / "ns3574-default.yaml", path)
+    original = path.read_text(encoding="utf-8")
+    async with make_app(path).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        table.move_cursor(row=table_labels(app).index("raid-dp 9"))
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    saved = path.read_text(encoding="utf-8")
+    assert "baseline:" not in saved
+    assert "Relative risks are measured against this layout" not in saved
+    assert saved.endswith("    group_size: 12\n")
+    kept = [line for line in original.splitlines() if line.lstrip().startswith("#")]
+    assert kept[-1].startswith("# Relative risks")
+    for line in kept[:-1]:
+        assert line in saved
+    assert [x.label for x in load_scenario(path).layouts] == [
+        "raid10 2",
+        "raid5 8",
+        "raid-dp 16",
+        "raid-tp 12",
+    ]
 
 
 async def test_saving_without_changes_leaves_the_file_byte_for_byte(scenario_copy: Path) -> None:
