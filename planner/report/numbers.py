@@ -36,7 +36,11 @@ def significant(value: float, digits: int = 2) -> float:
 
 def _fixed(value: float, digits: int) -> str:
     """Fixed-point text of ``value`` with ``digits`` significant digits, never an exponent."""
-    rounded = significant(value, digits)
+    return _fixed_rounded(significant(value, digits), digits)
+
+
+def _fixed_rounded(rounded: float, digits: int) -> str:
+    """:func:`_fixed` of a value already rounded to ``digits`` significant digits."""
     if rounded == 0:
         return "0"
     decimals = max(0, digits - 1 - math.floor(math.log10(abs(rounded))))
@@ -139,23 +143,28 @@ def needs_scientific(values: Iterable[float], digits: int = 2) -> bool:
 
     Fixed notation is then unreadable, so the column's values below 1 are all scientific.
     """
-    return any(
-        math.isfinite(v) and v != 0 and _decimals(v, digits) > MAX_FIXED_DECIMALS for v in values
-    )
+    below = 10.0 ** (digits - MAX_FIXED_DECIMALS)  # every value needing more is under this
+    return any(0 < abs(v) < below and _decimals(v, digits) > MAX_FIXED_DECIMALS for v in values)
 
 
 def _number(value: float, digits: int, scientific: bool) -> str:
     """One finite, non-zero cell of a column whose notation below 1 is ``scientific``."""
-    size = abs(significant(value, digits))
+    exponent = math.floor(math.log10(abs(value)))
+    try:
+        rounded = round(value, digits - 1 - exponent)
+    except OverflowError:  # 1.8e308 rounds up past the largest float
+        return _scientific(value, digits)
+    size = abs(rounded)
+    if size >= 10.0 ** (exponent + 1):  # 9.96 rounds up to 10
+        exponent += 1
+    if size < 1 and scientific:
+        return _scientific(value, digits)
+    if size < 1e6:
+        return f"{rounded:,.{max(0, digits - 1 - exponent)}f}"
     if size >= HUGE:
         return _scientific(value, digits)
-    if size >= 1e6:
-        for scale, word in _LARGE_WORDS:
-            if size >= scale:
-                return f"{_fixed(value / scale, digits)} {word}"
-    if size >= 1 or not scientific:
-        return _fixed(value, digits)
-    return _scientific(value, digits)
+    scale, word = next((scale, word) for scale, word in _LARGE_WORDS if size >= scale)
+    return f"{_fixed(value / scale, digits)} {word}"
 
 
 def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
