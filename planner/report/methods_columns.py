@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.evaluate import p_loss_aggregate
 from planner.report.numbers import format_count, percent_column, ratio_column
-from planner.report.simulation import format_rel_error, interval_text
+from planner.report.simulation import Interval, format_rel_error, interval_column
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from planner.report.methods import MethodEstimate, Row
 
 
-def _interval(estimate: MethodEstimate) -> str:
+def _interval(estimate: MethodEstimate) -> Interval | None:
     sim = estimate.simulation
-    return "" if sim is None else interval_text(sim, sim.ci95_low, sim.ci95_high)
+    return None if sim is None else Interval(sim.ci95_low, sim.ci95_high, sim.reliable)
 
 
 def _sim(read: Callable[[SimulationResult], Any]) -> Callable[[Row], Any]:
@@ -97,7 +97,7 @@ def _aggregate_fields() -> list[Column[Row]]:
 def _simulation_fields() -> list[Column[Row]]:
     """A simulated method's interval, precision, trials and diagnostics (None otherwise)."""
     return [
-        Column("95% CI", lambda r: _interval(r[1]), priority=1),
+        Column("95% CI", lambda r: _interval(r[1]), interval_column, priority=1),
         export_field("ci95_low", _sim(lambda s: s.ci95_low)),
         export_field("ci95_high", _sim(lambda s: s.ci95_high)),
         Column(

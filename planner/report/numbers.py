@@ -8,7 +8,7 @@ infinities ``∞`` and ``-∞``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from planner.core.rates import HOURS_PER_YEAR
 
@@ -36,7 +36,11 @@ def significant(value: float, digits: int = 2) -> float:
 
 def _fixed(value: float, digits: int) -> str:
     """Fixed-point text of ``value`` with ``digits`` significant digits, never an exponent."""
-    rounded = significant(value, digits)
+    return _fixed_rounded(significant(value, digits), digits)
+
+
+def _fixed_rounded(rounded: float, digits: int) -> str:
+    """:func:`_fixed` of a value already rounded to ``digits`` significant digits."""
     if rounded == 0:
         return "0"
     decimals = max(0, digits - 1 - math.floor(math.log10(abs(rounded))))
@@ -48,30 +52,19 @@ def format_count(value: float, digits: int = 2) -> str:
     special = _not_finite(value)
     if special is not None:
         return special
-    if abs(value) >= 1e15:
-        return f"{value:.{digits - 1}e}"
-    if value < 1e6:
-        return _fixed(value, digits)
-    for scale, word in _LARGE_WORDS:
-        if value >= scale:
-            return f"{_fixed(value / scale, digits)} {word}"
-    return _fixed(value, digits)  # pragma: no cover - unreachable
+    return count_words_column([value], digits)[0]
 
 
 def format_percent(p: float, digits: int = 2) -> str:
     """A probability as a percentage with ``digits`` significant digits: 0.33%, 0.0021%.
 
-    Below 1e-8 (0.000001%) the percentage would be a wall of zeros, so scientific notation
-    is used: 2.0e-9%.
+    As one cell of :func:`percent_column`: fixed unless it would need more than
+    :data:`MAX_FIXED_DECIMALS` decimals (0.0000000020% has 10), then scientific: 2.0e-11%.
     """
     special = _not_finite(p)
     if special is not None:
         return special
-    if p == 0:
-        return "0%"
-    if not 1e-8 <= abs(p) < 1e10:
-        return f"{100 * p:.{digits - 1}e}%"
-    return f"{_fixed(100 * p, digits)}%"
+    return percent_column([p], digits)[0]
 
 
 def format_odds(p: float) -> str:
@@ -94,18 +87,15 @@ def format_years(hours: float) -> str:
 
 
 def format_ratio(ratio: float) -> str:
-    """A relative risk with 3 significant digits: 160×, 1.00×, 0.000624×.
+    """A relative risk with 3 significant digits: 160×, 1.00×, 0.000624×, 48.1 billion×.
 
-    Beyond a million or below a millionth the zeros stop being readable: 4.81e+10×.
+    As one cell of :func:`ratio_column`: below a ten-billionth (more than
+    :data:`MAX_FIXED_DECIMALS` decimals) scientific, 1.47e-11×.
     """
     special = _not_finite(ratio)
     if special is not None:
         return special
-    if ratio == 0:
-        return "0×"
-    if not 1e-6 <= abs(ratio) < 1e6:
-        return f"{ratio:.2e}×"
-    return f"{_fixed(ratio, 3)}×"
+    return ratio_column([ratio])[0]
 
 
 def format_tb(terabytes: float) -> str:
@@ -120,45 +110,120 @@ def format_tb(terabytes: float) -> str:
 
 # Column formatters: each sees the whole column, so that a column has one notation and one
 # precision (never 6.7e-09% beside 0.0000098%, nor 0.0027 beside 0.01).
+#
+# The rule, in the cell's own unit (13 for 13%): a value of 1 or more reads fixed with
+# thousands separators (33, 1,200, 1.00×), in words past a million (380 million) and with an
+# exponent only from 1e15 (4.1e+15), whatever the rest of its column. The values below 1
+# share one notation a column: fixed (0.0027, 0.0000098%), unless one of them would need more
+# than MAX_FIXED_DECIMALS decimals; then every value below 1 is scientific (6.6e-24%,
+# 3.3e-01%) while 13% and 1.00× stay as they are.
 
-SCIENTIFIC_PERCENT_BELOW = 1e-8
-"""A probability column turns scientific when any of its non-zero values is below this
-(0.000001%): fixed notation would be a wall of zeros."""
+MAX_FIXED_DECIMALS = 10
+"""The most decimals a fixed cell has (0.0000000030% has 10): a column needing more for one of
+its values is scientific below 1, where fixed notation would be a wall of zeros."""
+
+HUGE = 1e15
+"""From here a value of a column has an exponent (4.1e+15): past trillions, words stop helping."""
 
 
 def _scientific(value: float, digits: int) -> str:
     return f"{value:.{digits - 1}e}"
 
 
+def _decimals(value: float, digits: int) -> int:
+    """Decimals ``value`` takes in fixed notation with ``digits`` significant digits."""
+    rounded = significant(value, digits)
+    if rounded == 0 or not math.isfinite(rounded):
+        return 0
+    return max(0, digits - 1 - math.floor(math.log10(abs(rounded))))
+
+
+def needs_scientific(values: Iterable[float], digits: int = 2) -> bool:
+    """True when one of ``values`` would need more than :data:`MAX_FIXED_DECIMALS` decimals.
+
+    Fixed notation is then unreadable, so the column's values below 1 are all scientific.
+    """
+    below = 10.0 ** (digits - MAX_FIXED_DECIMALS)  # every value needing more is under this
+    return any(0 < abs(v) < below and _decimals(v, digits) > MAX_FIXED_DECIMALS for v in values)
+
+
+def _number(value: float, digits: int, scientific: bool) -> str:
+    """One finite, non-zero cell of a column whose notation below 1 is ``scientific``."""
+    exponent = math.floor(math.log10(abs(value)))
+    try:
+        rounded = round(value, digits - 1 - exponent)
+    except OverflowError:  # 1.8e308 rounds up past the largest float
+        return _scientific(value, digits)
+    size = abs(rounded)
+    if size >= 10.0 ** (exponent + 1):  # 9.96 rounds up to 10
+        exponent += 1
+    if size < 1 and scientific:
+        return _scientific(value, digits)
+    if size < 1e6:
+        return f"{rounded:,.{max(0, digits - 1 - exponent)}f}"
+    if size >= HUGE:
+        return _scientific(value, digits)
+    scale, word = next((scale, word) for scale, word in _LARGE_WORDS if size >= scale)
+    return f"{_fixed(value / scale, digits)} {word}"
+
+
 def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
     """Probabilities as percentages with ``digits`` significant digits, one notation a column.
 
-    Fixed (``0.33%``, ``0.0021%``) unless a non-zero value is below
-    :data:`SCIENTIFIC_PERCENT_BELOW`; then every value is scientific (``3.3e-01%``).
+    Fixed (``13%``, ``0.33%``, ``0.0021%``) unless a percentage would need more than
+    :data:`MAX_FIXED_DECIMALS` decimals; then every one below 1% is scientific
+    (``3.3e-01%``, ``6.6e-24%``) and ``13%`` stays.
     """
-    finite = [p for p in probabilities if math.isfinite(p) and p > 0]
-    scientific = any(p < SCIENTIFIC_PERCENT_BELOW for p in finite)
+    percents = [100 * p for p in probabilities]
+    scientific = needs_scientific(percents, digits)
 
-    def one(p: float) -> str:
-        if not math.isfinite(p):
+    def one(percent: float) -> str:
+        if not math.isfinite(percent):
             return "n/a"
-        if p == 0:
+        if percent == 0:
             return "0%"
-        if scientific:
-            return f"{_scientific(100 * p, digits)}%"
-        return f"{_fixed(100 * p, digits)}%"
+        return f"{_number(percent, digits, scientific)}%"
 
-    return [one(p) for p in probabilities]
+    return [one(x) for x in percents]
+
+
+def percent_interval_column(
+    intervals: Sequence[tuple[float, float] | None], digits: int = 2
+) -> list[str]:
+    """Intervals of probabilities (``0.0059%–0.0066%``), one notation a column; blank for None.
+
+    Each interval has digits enough for its ends to differ (``digits`` to ``digits + 2``);
+    its ends follow :func:`percent_column`'s rule over every end of the column, so
+    ``0.19%–0.20%`` stands beside ``0.00000026%–0.00000039%``, never ``2.6e-07%–3.9e-07%``.
+    """
+
+    def precision(low: float, high: float) -> int:
+        for more in range(digits, digits + 3):
+            if significant(100 * low, more) != significant(100 * high, more):
+                return more
+        return digits + 2
+
+    shown = [None if i is None else (100 * i[0], 100 * i[1], precision(*i)) for i in intervals]
+    scientific = any(needs_scientific(s[:2], s[2]) for s in shown if s is not None)
+
+    def end(percent: float, precision: int) -> str:
+        if not math.isfinite(percent):
+            return "n/a"
+        if percent == 0:
+            return "0%"
+        return f"{_number(percent, precision, scientific)}%"
+
+    return ["" if s is None else f"{end(s[0], s[2])}–{end(s[1], s[2])}" for s in shown]
 
 
 def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
     """Relative risks with ``digits`` significant digits and ×, one notation a column.
 
-    Fixed (``160×``, ``1.00×``, ``0.000624×``) unless a non-zero ratio is a million or more
-    or below a millionth; then every value is scientific. ∞ for a ratio to a zero baseline.
+    ``160×``, ``1.00×``, ``0.000624×``, ``48.1 billion×``; when a ratio would need more than
+    :data:`MAX_FIXED_DECIMALS` decimals, every ratio below 1 is scientific (``3.16e-21×``)
+    while the baseline's ``1.00×`` stays. ∞ for a ratio to a zero baseline.
     """
-    finite = [abs(r) for r in ratios if math.isfinite(r) and r != 0]
-    scientific = any(not 1e-6 <= r < 1e6 for r in finite)
+    scientific = needs_scientific(ratios, digits)
 
     def one(r: float) -> str:
         if math.isnan(r):
@@ -167,35 +232,35 @@ def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
             return "∞"
         if r == 0:
             return "0×"
-        return f"{_scientific(r, digits) if scientific else _fixed(r, digits)}×"
+        return f"{_number(r, digits, scientific)}×"
 
     return [one(r) for r in ratios]
 
 
 def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
-    """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``12``, ``1,200``).
+    """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``33``, ``1,200``).
 
-    Scientific for the whole column when a non-zero value is below 1e-6 or 1e15 or more.
+    Below 1, scientific for the whole column when one value would need more than
+    :data:`MAX_FIXED_DECIMALS` decimals; 1 and more as :func:`percent_column` says.
     """
-    finite = [abs(v) for v in values if math.isfinite(v) and v != 0]
-    scientific = any(not 1e-6 <= v < 1e15 for v in finite)
+    scientific = needs_scientific(values, digits)
 
     def one(v: float) -> str:
         if not math.isfinite(v):
             return "∞" if v > 0 else "n/a"
         if v == 0:
             return "0"
-        return _scientific(v, digits) if scientific else _fixed(v, digits)
+        return _number(v, digits, scientific)
 
     return [one(v) for v in values]
 
 
 def count_words_column(values: Sequence[float], digits: int = 2) -> list[str]:
-    """Large counts in words (``48,000``, ``77 million``); scientific when one is 1e15+."""
-    scientific = any(math.isfinite(v) and v >= 1e15 for v in values)
-    if scientific:
-        return ["∞" if not math.isfinite(v) else _scientific(v, digits) for v in values]
-    return [format_count(v, digits) for v in values]
+    """Counts in words past a million (``48,000``, ``77 million``, ``4.1e+15`` from 1e15).
+
+    Each large count reads alone: ``380 million`` stays beside ``7.6e+25``.
+    """
+    return significant_column(values, digits)
 
 
 def years_column(hours: Sequence[float]) -> list[str]:

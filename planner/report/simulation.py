@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, format_percent, percent_column
+from planner.report.numbers import format_count, percent_column, percent_interval_column
 from planner.report.table import (
     Column,
     csv_text,
@@ -49,10 +49,25 @@ UNTRUSTED_MARKER = "⚠"
 """Appended to the interval of a row whose diagnostics say it cannot be trusted."""
 
 
-def interval_text(result: SimulationResult, low: float, high: float) -> str:
-    """The 95% interval, marked when the diagnostics say it cannot be trusted."""
-    text = format_interval(low, high)
-    return text if result.reliable else f"{text} {UNTRUSTED_MARKER}"
+@dataclass(frozen=True)
+class Interval:
+    """A 95% interval of a probability, and whether the diagnostics trust it."""
+
+    low: float
+    high: float
+    reliable: bool
+
+
+def interval_column(intervals: Sequence[Interval | None]) -> list[str]:
+    """95% intervals (``0.0059%–0.0066%``) in one notation a column, blank for None.
+
+    Marked when the diagnostics say an interval cannot be trusted.
+    """
+    texts = percent_interval_column([None if i is None else (i.low, i.high) for i in intervals])
+    return [
+        text if i is None or i.reliable else f"{text} {UNTRUSTED_MARKER}"
+        for text, i in zip(texts, intervals, strict=True)
+    ]
 
 
 def format_share(share: float) -> str:
@@ -117,15 +132,6 @@ class SimulationReport:
     inputs: Inputs | None = None
 
 
-def format_interval(low: float, high: float) -> str:
-    """A 95% interval of probabilities: ``0.0059%–0.0066%``, with digits enough to differ."""
-    for digits in (2, 3, 4):
-        low_text, high_text = format_percent(low, digits), format_percent(high, digits)
-        if low_text != high_text:
-            break
-    return f"{low_text}–{high_text}"
-
-
 def format_rel_error(rel_error: float) -> str:
     """A relative half-width: ``±8.6%``; ``—`` when undefined (no loss seen)."""
     if not math.isfinite(rel_error):
@@ -176,7 +182,8 @@ def _group_fields() -> list[Column[SimulatedLayout]]:
         ),
         Column(
             "95% CI (group)",
-            lambda r: interval_text(r.result, r.result.ci95_low, r.result.ci95_high),
+            lambda r: Interval(r.result.ci95_low, r.result.ci95_high, r.result.reliable),
+            interval_column,
             short_header="95% CI\n(group)",
         ),
         export_field("ci95_low", lambda r: r.result.ci95_low),
@@ -231,7 +238,8 @@ def _aggregate_fields() -> list[Column[SimulatedLayout]]:
         ),
         Column(
             "95% CI (aggregate)",
-            lambda r: interval_text(r.result, *r.result.ci95_aggregate(r.groups)),
+            lambda r: Interval(*r.result.ci95_aggregate(r.groups), r.result.reliable),
+            interval_column,
             short_header="95% CI\n(aggregate)",
             priority=1,
         ),

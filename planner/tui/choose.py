@@ -27,7 +27,7 @@ from planner.report.numbers import format_percent
 from planner.report.recommend import describe_misses
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
-from planner.tui.sweep import decade_label
+from planner.tui.sweep import decade_axis
 
 
 class ChooseView(Vertical, can_focus=True):
@@ -128,7 +128,7 @@ def front_key(report: Recommendation, index: int) -> Hashable:
     return ("front", id(report), index)
 
 
-def front_figure(report: Recommendation, index: int, plt: Plot) -> None:
+def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) -> None:
     """The front (log P(loss) against cost or drives), the target line, point ``index``."""
     points = [c for c in report.front if c.p_loss_aggregate > 0]
     xs = [c.rank_cost for c in points]
@@ -153,11 +153,7 @@ def front_figure(report: Recommendation, index: int, plt: Plot) -> None:
             marker="◆",
             color="yellow",
         )
-    lows = [math.floor(y) for y in ys] + [math.floor(limit)]
-    decades = [float(d) for d in range(min(lows), 1)]
-    step = max(1, math.ceil(len(decades) / 8))
-    ticks = decades[::-1][::step][::-1]
-    plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
+    decade_axis(plt, min([*ys, limit]), max([*ys, limit]), canvas)
     if xs:
         low, high = min(xs), max(xs)
         xticks = [low + (high - low) * i / 4 for i in range(5)] if high > low else [low]

@@ -13,8 +13,9 @@ not take turns with the interpreter while the user waits for the frame.
 
 from __future__ import annotations
 
+import math
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import groupby
@@ -28,9 +29,6 @@ from textual.strip import Strip
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
-Draw = Callable[[Plot], None]
-"""Plotext calls that draw a figure on a fresh plot (``plt.plot(...)``, ``plt.title(...)``)."""
-
 
 @dataclass(frozen=True)
 class Canvas:
@@ -40,6 +38,11 @@ class Canvas:
     height: int
     theme: str
     """The plotext theme's name (textual-plotext's for the app's theme)."""
+
+
+Draw = Callable[[Plot, Canvas], None]
+"""Plotext calls that draw a figure on a fresh plot (``plt.plot(...)``, ``plt.title(...)``);
+they get the canvas too, to choose ticks for its rows (:func:`even_ticks`)."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
     Textual paints them in the app's colours).
     """
     plot = Plot()
-    draw(plot)
+    draw(plot, canvas)
     plot.plotsize(canvas.width, canvas.height)
     plot._set_size(canvas.width, canvas.height)  # as textual-plotext sizes its own plot
     plot.theme(canvas.theme)
@@ -117,6 +120,69 @@ def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
             start = end
         lines.append(Strip(segments, canvas.width))
     return tuple(lines)
+
+
+CHROME_ROWS = 5
+"""Rows of a chart that are not its plotting area: the title, the top and bottom borders, the
+x ticks' labels and the x label."""
+
+
+def plot_rows(canvas: Canvas) -> int:
+    """Rows of the plotting area of a chart (with a title and an x label) on ``canvas``."""
+    return max(2, canvas.height - CHROME_ROWS)
+
+
+@dataclass(frozen=True)
+class Ticks:
+    """Ticks of an axis and the limits that put each on a row, the same rows apart."""
+
+    values: tuple[float, ...]
+    limits: tuple[float, float]
+
+
+SPARSE_ROWS = 4
+"""Rows between two labels beyond which each further row counts as wasted."""
+
+
+def even_ticks(low: float, high: float, steps: Sequence[float], rows: int) -> Ticks:
+    """Ticks at multiples of one of ``steps`` around ``[low, high]``, evenly on ``rows`` rows.
+
+    Plotext puts a tick on the row nearest its value and drops one that would touch the
+    previous label, so ticks chosen without the height came out uneven (100%, 10%, 0.01%,
+    0.001%). Here every tick is the same number of rows (at least 2) after the previous one:
+    the limits are stretched, on the side away from 0, by the rows that do not divide evenly.
+    Of the steps (increasing) that fit, the one wasting the fewest rows is taken: the rows
+    left over, plus those between labels beyond :data:`SPARSE_ROWS`; the smallest step of
+    those, and 3 labels or more when the rows allow.
+    """
+    gaps = rows - 1
+    most = max(1, gaps // 2)
+    best: tuple[tuple[bool, int, float], int, int, float] | None = None
+    for step in steps:
+        first = math.floor(low / step)
+        last = max(math.ceil(high / step), first + 1)
+        count = last - first
+        if count > most:
+            continue
+        per_tick = max(1, gaps // count)
+        slack = gaps - count * per_tick
+        key = (count < 2 <= most, slack + max(0, per_tick - SPARSE_ROWS), step)
+        if best is None or key < best[0]:
+            best = (key, first, last, step)
+        if count == 1:
+            break  # every larger step gives one interval too
+    if best is None:  # no step fits: the largest, its labels as close as they come
+        step = steps[-1]
+        first = math.floor(low / step)
+        last = max(math.ceil(high / step), first + 1)
+    else:
+        _, first, last, step = best
+    count = last - first
+    per_tick = max(1, gaps // count)
+    extra = max(0, gaps - count * per_tick) / per_tick * step
+    bottom, top = first * step, last * step
+    limits = (bottom - extra, top) if top <= 0 else (bottom, top + extra)
+    return Ticks(tuple(float(i * step) for i in range(first, last + 1)), limits)
 
 
 @cache

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.sweep import SweepSeries
-from planner.tui.plot import CachedPlot, Canvas, DrawnChart
+from planner.tui.plot import CachedPlot, Canvas, DrawnChart, even_ticks, plot_rows
 
 SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
 """Plotext line colour per parity count (n+1 riskiest, red)."""
@@ -91,7 +91,7 @@ def risk_key(series: Sequence[SweepSeries]) -> Hashable:
     return ("risk", id(series))
 
 
-def risk_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
+def risk_figure(series: Sequence[SweepSeries], plt: Plot, canvas: Canvas) -> None:
     """P(loss) of the aggregate against group size, log scale, one line per parity count."""
     for s in series:
         points = [p for p in s.points if p.p_loss_aggregate > 0]
@@ -111,23 +111,17 @@ def risk_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
             marker="●",
             color=colour,
         )
-    lows = [
-        math.floor(math.log10(p.p_loss_aggregate))
-        for s in series
-        for p in s.points
-        if p.p_loss_aggregate > 0
+    logs = [
+        math.log10(p.p_loss_aggregate) for s in series for p in s.points if p.p_loss_aggregate > 0
     ]
-    if lows:
-        decades = [float(d) for d in range(min(lows), 1)]
-        step = max(1, math.ceil(len(decades) / 8))
-        ticks = decades[::-1][::step][::-1]
-        plt.yticks(ticks, [decade_label(int(t)) for t in ticks])
+    if logs:
+        decade_axis(plt, min(logs), max(logs), canvas)
     _group_size_ticks(plt, series)
     plt.title("P(loss) of the aggregate (log scale)")
     plt.xlabel("group size N (drives, parity included)")
 
 
-def overhead_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
+def overhead_figure(series: Sequence[SweepSeries], plt: Plot, canvas: Canvas) -> None:
     """Overhead drives against group size, one line per parity count."""
     for s in series:
         colour = SERIES_COLOURS.get(s.parity, "white")
@@ -146,8 +140,9 @@ def overhead_figure(series: Sequence[SweepSeries], plt: Plot) -> None:
         )
     _group_size_ticks(plt, series)
     top = max((p.overhead_disks for s in series for p in s.points), default=0)
-    step = max(1, math.ceil(top / 6 / 5) * 5)
-    plt.yticks([float(v) for v in range(0, math.ceil(top) + step, step)])
+    ticks = even_ticks(0.0, top, ROUND_STEPS, plot_rows(canvas))
+    plt.ylim(*ticks.limits)
+    plt.yticks(list(ticks.values), [f"{v:,.0f}" for v in ticks.values])
     plt.title("Overhead drives (parity)")
     plt.xlabel("group size N")
 
@@ -156,6 +151,18 @@ def _group_size_ticks(plt: Plot, series: Sequence[SweepSeries]) -> None:
     """Whole-number group sizes on the x axis: 2, then every 4 drives."""
     top = max((p.group_size for s in series for p in s.points), default=2)
     plt.xticks([2.0, *(float(v) for v in range(4, top + 1, 4))])
+
+
+ROUND_STEPS = tuple(sorted({m * 10**e for e in range(8) for m in (1, 2, 5)} | {25, 250, 2500}))
+"""Steps between drive-count ticks: 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, ..."""
+
+
+def decade_axis(plt: Plot, lowest: float, highest: float, canvas: Canvas) -> None:
+    """A log10 y axis around ``[lowest, highest]``, labelled every few decades, evenly."""
+    top = min(0.0, math.ceil(highest))
+    ticks = even_ticks(math.floor(lowest), top, range(1, 400), plot_rows(canvas))
+    plt.ylim(*ticks.limits)
+    plt.yticks(list(ticks.values), [decade_label(round(t)) for t in ticks.values])
 
 
 def decade_label(exponent: int) -> str:

@@ -26,7 +26,8 @@ from planner.report.numbers import (
         (0.39571, "40%"),
         (2.0764e-5, "0.0021%"),
         (1.2955e-8, "0.0000013%"),
-        (2.0e-11, "2.0e-09%"),
+        (2.0e-11, "0.0000000020%"),  # 10 decimals: still fixed
+        (2.0e-13, "2.0e-11%"),  # 12 decimals: a wall of zeros, scientific
         (0.0, "0%"),
         (1.0, "100%"),
     ],
@@ -63,8 +64,9 @@ def test_ratios() -> None:
     assert format_ratio(1.0) == "1.00×"
     assert format_ratio(0.000623928) == "0.000624×"
     assert format_ratio(math.inf) == "∞"
-    assert format_ratio(4.81e10) == "4.81e+10×"
-    assert format_ratio(1.47e-8) == "1.47e-08×"
+    assert format_ratio(4.81e10) == "48.1 billion×"
+    assert format_ratio(1.47e-8) == "0.0000000147×"  # 10 decimals: still fixed
+    assert format_ratio(1.47e-9) == "1.47e-09×"
 
 
 EXTREMES = [math.nan, math.inf, -math.inf, 5e-324, 1.7976931348623157e308, -1e-300, -1e300]

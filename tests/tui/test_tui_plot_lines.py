@@ -7,13 +7,18 @@ draws, at several sizes, in plotext's themes (named, 256-colour and RGB colours)
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 
 import pytest
 from pilot_helpers import SCENARIO
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
+from textual.strip import Strip
 from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
@@ -46,7 +51,7 @@ FIGURES = _figures()
 def reference_lines(draw: Draw, canvas: Canvas) -> list[list[Segment]]:
     """The chart as textual-plotext paints it: plotext's ANSI text decoded by Rich."""
     plot = Plot()
-    draw(plot)
+    draw(plot, canvas)
     plot.plotsize(canvas.width, canvas.height)
     plot._set_size(canvas.width, canvas.height)
     plot.theme(canvas.theme)
@@ -81,3 +86,71 @@ def test_each_chart_keeps_its_title_at_80_columns(figure: str, width: int, title
     # once showed no title at all.
     lines = draw_lines(FIGURES[figure], Canvas(width, 20, "textual-dark"))
     assert title_word in lines[0].text
+
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED = sorted((ROOT / "scenarios").glob("*.yaml"))
+AXIS_SIZES = [(53, 12), (27, 12), (53, 10), (53, 15), (27, 17), (60, 20), (80, 33)]
+"""The sweep's charts at 80x24 (53 and 27 wide, 12 high), and taller and shorter ones."""
+
+
+def y_labels(lines: Sequence[Strip]) -> list[tuple[int, str]]:
+    """The y axis's labels with their line: the text left of the axis (a tick, a corner, or
+    a horizontal line's start)."""
+    found = []
+    for row, line in enumerate(lines):
+        text = line.text
+        cut = min((i for i in (text.find(c) for c in "┤├┼│┌└") if i >= 0), default=-1)
+        if cut > 0 and text[:cut].strip():
+            found.append((row, text[:cut].strip()))
+    return found
+
+
+def decade_of(label: str) -> float:
+    """``0.01%`` or ``1e-5%`` as log10 of the probability (-4, -7)."""
+    return math.log10(float(label.rstrip("%").replace(",", ""))) - 2
+
+
+def assert_even(labels: list[tuple[int, str]], value: Callable[[str], float], what: str) -> None:
+    assert len(labels) >= 2, what
+    rows = [row for row, _ in labels]
+    values = [value(text) for _, text in labels]
+    row_steps = {b - a for a, b in itertools.pairwise(rows)}
+    value_steps = {round(a - b, 9) for a, b in itertools.pairwise(values)}
+    assert len(row_steps) == 1, (what, labels)  # the same number of rows between labels
+    assert len(value_steps) == 1, (what, labels)  # and the same step between their values
+    assert min(row_steps) >= 2, (what, labels)  # never two labels on touching rows
+
+
+@pytest.mark.parametrize("scenario", SHIPPED, ids=lambda p: p.stem)
+def test_sweep_axes_keep_evenly_spaced_labels(scenario: Path) -> None:
+    # At 80x24 the risk axis once read 100%, 10%, 0.01%, 0.001%, 1e-5% on consecutive rows
+    # (plotext drops the ticks that collide) and the overhead axis 300, 250, 150, 100, 0.
+    series = group_size_series(load_scenario(scenario))
+    logs = [math.log10(p.p_loss_aggregate) for s in series for p in s.points]
+    most = max(p.overhead_disks for s in series for p in s.points)
+    for width, height in AXIS_SIZES:
+        canvas = Canvas(width, height, "textual-dark")
+        risk = y_labels(draw_lines(partial(risk_figure, series), canvas))
+        assert_even(risk, decade_of, f"risk at {width}x{height}")
+        assert decade_of(risk[0][1]) >= max(logs)  # the top label is over every point
+        assert decade_of(risk[-1][1]) <= min(logs)  # and the lowest under every point
+        overhead = y_labels(draw_lines(partial(overhead_figure, series), canvas))
+        assert_even(overhead, lambda t: -float(t.replace(",", "")), f"overhead at {width}x{height}")
+        assert overhead[-1][1] == "0"
+        assert float(overhead[0][1].replace(",", "")) >= most
+
+
+@pytest.mark.parametrize("scenario", ["recommend-400tb", "today-20tb-nl-sas"])
+def test_front_axis_keeps_evenly_spaced_labels(scenario: str) -> None:
+    report = recommendation(
+        load_scenario(ROOT / "scenarios" / f"{scenario}.yaml"), None, (), DEFAULT_TARGET
+    )
+    logs = [math.log10(c.p_loss_aggregate) for c in report.front if c.p_loss_aggregate > 0]
+    logs.append(math.log10(report.target.max_p_loss))
+    for width, height in AXIS_SIZES:
+        canvas = Canvas(width, height, "textual-dark")
+        labels = y_labels(draw_lines(partial(front_figure, report, 0), canvas))
+        assert_even(labels, decade_of, f"front at {width}x{height}")
+        assert decade_of(labels[0][1]) >= max(logs)
+        assert decade_of(labels[-1][1]) <= min(logs)

@@ -1,0 +1,154 @@
+"""The rendered columns of real commands on the shipped scenarios keep one readable notation.
+
+Each command's Markdown cells are read back as numbers (:mod:`notation_helpers`) and checked
+against the rule, and against the same command's JSON: the raw values, not pasted output.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from notation_helpers import markdown_columns, numbers_of, read_number, table_faults
+from typer.testing import CliRunner
+
+from planner.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+HOURS_PER_YEAR = 8760.0
+RUNNER = CliRunner()
+
+N_PLUS_8 = (
+    "layouts=[{raid: raid10}, {raid: raid5, group_size: 8}, {raid: raid-dp, group_size: 9},"
+    " {raid: raid-tp, group_size: 12}, {parity: 8, group_size: 16}]"
+)
+"""The default scenario's layouts (but raid-dp 16) and an n+8 group of 16, as the TUI adds."""
+
+
+def run(*args: str) -> str:
+    result = RUNNER.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def markdown(*args: str) -> str:
+    return run(*args, "-f", "markdown")
+
+
+def records(*args: str, key: str) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = json.loads(run(*args, "-f", "json"))[key]
+    return rows
+
+
+def cell_value(cell: str) -> float:
+    number = read_number(cell)
+    assert number is not None, cell
+    return number.value
+
+
+def assert_reads(cells: list[str], raw: list[float], scale: float = 1.0) -> None:
+    """Each cell is fixed (no exponent) and reads its raw value to 2 significant digits."""
+    assert len(cells) == len(raw)
+    for cell, value in zip(cells, raw, strict=True):
+        assert "e" not in cell, cells
+        assert cell_value(cell) == pytest.approx(scale * value, rel=0.05, abs=1e-12), cell
+
+
+@pytest.mark.parametrize(
+    "vary", [(), ("--vary", "drive.arr=1%..5%:3")], ids=["group sizes", "vary ARR"]
+)
+def test_sweep_reads_fixed_like_the_readme_in_both_modes(vary: tuple[str, ...]) -> None:
+    # Plain sweep once showed 1.3e+01% and losses 3.3e+01 (its n+3 rows are ~3e-11), while
+    # --vary over the same data showed 17 and 430: fixed needs at most 10 decimals here.
+    text = markdown("sweep", *vary)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    rows = records("sweep", *vary, key="rows")
+    assert_reads(columns["P(loss) group"], [r["p_loss_group"] for r in rows], 100)
+    assert_reads(columns["P(loss) aggregate"], [r["p_loss_aggregate"] for r in rows], 100)
+    losses = columns["Losses/10k groups"]
+    assert_reads(losses, [r["losses_per_10k_groups"] for r in rows])
+    assert any(cell_value(c) >= 10 for c in losses)  # 33 for mirrors, 430 for RAID 5
+
+
+def test_compare_methods_shows_percent_above_one_without_exponent() -> None:
+    args = ("compare-methods", "--rel-error", "0.3", "--seed", "7")
+    layouts = ("--layout", "raid10 2", "--layout", "raid-tp 12")
+    text = markdown(*args, *layouts)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    methods = [m for layout in records(*args, *layouts, key="layouts") for m in layout["methods"]]
+    assert_reads(columns["P(loss) aggregate"], [m["p_loss_aggregate"] for m in methods], 100)
+    assert any(cell_value(c) >= 10 for c in columns["P(loss) aggregate"])  # 13% for mirrors
+
+
+def test_an_n_plus_8_layout_leaves_the_other_cells_readable() -> None:
+    # n+8's P(loss) is ~1e-25: those columns must go scientific below 1, but MTTDL keeps
+    # its words (not 3.8e+08) and the baseline its 1.00x (not 1.00e+00x).
+    text = markdown("evaluate", "--set", N_PLUS_8)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    rows = records("evaluate", "--set", N_PLUS_8, key="layouts")
+    labels = [r["label"] for r in rows]
+    base = labels.index("raid-dp 9")
+    n8 = labels.index("n+8 16")
+    triple = labels.index("raid-tp 12")
+    for header in ("Risk vs baseline (group)", "Risk vs baseline (aggregate)"):
+        assert columns[header][base] == "1.00×"
+        assert "e" in columns[header][n8]  # ~3e-21: fixed would need 23 decimals
+        assert cell_value(columns[header][n8]) == pytest.approx(
+            rows[n8]["relative_risk_aggregate"], rel=0.01
+        )
+    assert "e-" in columns["P(loss) group"][n8]
+    mirrors = columns["P(loss) aggregate"][labels.index("raid10 2")]
+    assert "e" not in mirrors
+    assert cell_value(mirrors) == pytest.approx(100 * rows[0]["p_loss_aggregate"], rel=0.05)
+    mttdl = columns["MTTDL group (years)"]
+    years = rows[triple]["mttdl_hours"] / HOURS_PER_YEAR
+    assert 1e8 < years < 1e9
+    assert mttdl[triple].endswith(" million")
+    assert cell_value(mttdl[triple]) == pytest.approx(years, rel=0.05)
+    for row, cell in zip(rows, mttdl, strict=True):
+        assert cell_value(cell) == pytest.approx(row["mttdl_hours"] / HOURS_PER_YEAR, rel=0.05)
+
+
+def test_simulated_intervals_share_the_column_notation() -> None:
+    # The interval column once mixed 0.19%-0.20% with 2.8e-07%-3.4e-07% (each end alone).
+    args = ("simulate", "--set", "distributions=elerath2009", "--rel-error", "0.3")
+    args += ("--seed", "7", "--layout", "raid10 2", "--layout", "raid-tp 12")
+    text = markdown(*args)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    rows = records(*args, key="layouts")
+    ends = numbers_of(columns["95% CI (group)"])
+    expected = [p for r in rows for p in (r["ci95_low"], r["ci95_high"])]
+    assert [n.value for n in ends] == pytest.approx([100 * p for p in expected], rel=0.05)
+    assert not any(n.scientific for n in ends)
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: p.stem)
+def test_every_shipped_scenario_evaluates_to_readable_columns(scenario: Path) -> None:
+    assert table_faults(markdown("evaluate", str(scenario))) == {}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("size", "scenarios/ns3574-table9-250mb.yaml"),
+        ("size", "scenarios/lenovo-s3200.yaml"),
+        ("recommend", "scenarios/recommend-400tb.yaml"),
+        ("sensitivity", "scenarios/ns3574-default.yaml"),
+        ("sweep", "scenarios/ns3574-table3-n+2.yaml", "--parity", "1..6", "--all"),
+    ],
+    ids=lambda a: " ".join(a),
+)
+def test_other_commands_render_readable_columns(args: tuple[str, ...]) -> None:
+    command, scenario, *options = args
+    faults = table_faults(markdown(command, str(ROOT / scenario), *options))
+    # The tornado's input values are one field a row, each in its field's own notation
+    # (1.9%, 1.08e-04 per drive-hour, 42 drives): not one quantity, so not one format.
+    inputs = {"table 1: Base", "table 1: Low (×0.5)", "table 1: High (×2)"}
+    assert {h: f for h, f in faults.items() if command != "sensitivity" or h not in inputs} == {}
