@@ -1,4 +1,4 @@
-"""Modal screens: add a layout, unsaved changes on quit, and the help screen listing every key."""
+"""Modal screens: add a layout, unsaved changes on quit or reload, and the help screen of keys."""
 
 from __future__ import annotations
 
@@ -157,6 +157,28 @@ class UnsavedChangesScreen(ModalScreen[QuitChoice | None]):
         self.dismiss("save" if choice == "save" else "quit" if choice == "quit" else None)
 
 
+class ReloadChangesScreen(ModalScreen[bool]):
+    """Ctrl+R with unsaved changes: reload from disk and lose them (True), or stay (False)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose(True)", "Reload, lose the changes"),
+        Binding("escape", "choose(False)", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """One line of text and the two keys."""
+        with Vertical(id="reload-dialog"):
+            yield Static(
+                "Unsaved changes: [r]eload from disk and lose them, [Esc] cancel",
+                markup=False,
+            )
+        yield KeyFooter(compact=True)
+
+    def action_choose(self, reload: bool) -> None:
+        """Close with the user's choice."""
+        self.dismiss(reload)
+
+
 HELP_TEXT = """\
 # planner: keys
 
@@ -177,7 +199,7 @@ not saved yet.
 | **F7** | choose view: the Pareto front of cost against P(loss); ←/→ move, Enter adds |
 | **Ctrl+O** | export the compare table shown to Markdown (the path is shown) |
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
-| **Ctrl+R** | reload the scenario file from disk |
+| **Ctrl+R** | reload the scenario file from disk (with unsaved changes: reload, or stay) |
 | **Ctrl+P** | command palette (every action by name) |
 | **Ctrl+Q** | quit (with unsaved changes: save and quit, quit, or stay) |
 
