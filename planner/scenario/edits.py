@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
+from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ _REBUILD_RATE_FIELD = spec_of("restore.rebuild_mb_per_s", shows_rebuild_hours=Tr
 _PARALLEL_REBUILDS_FIELD = FieldSpec(
     ("restore", "parallel_rebuilds"),
     "Rebuilds",
-    "at once: 1 (one at a time), a number, or all",
+    f"at once: 1 (one at a time) to {MAX_REBUILD_STREAMS}, or all",
     "streams",
 )
 """Not a number field: 1, a count of rebuild streams, or all (read by ``_parse_streams``)."""
@@ -171,7 +172,7 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     """
     cleaned = text.strip().replace(",", "").replace("_", "")
     if spec.kind == "streams":
-        return _parse_streams(cleaned)
+        return _parse_streams(cleaned, text.strip())
     if not cleaned:
         if spec.kind == "optional_float":
             return None
@@ -196,16 +197,37 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     return number
 
 
-def _parse_streams(text: str) -> bool | int:
-    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams."""
+def _parse_streams(text: str, typed: str) -> bool | int:
+    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams.
+
+    ``text`` is ``typed`` without thousands separators. 0 is all, as ``planner derive
+    --parallel-rebuilds 0`` takes it. A refusal says, in the field's own terms (never the
+    file's false/true), why and what to type.
+    """
+    what = f"type a whole number from 1 to {MAX_REBUILD_STREAMS}, or all"
     word = text.lower()
-    if word in ("all", "true", "yes"):
+    if word in ("all", "true", "yes", "0"):
         return True
-    if word in ("1", "false", "no", "one"):
+    if word in ("false", "no", "one"):
         return False
-    if word.isdigit() and int(word) >= 2:
-        return int(word)
-    raise EditError("type 1 (one rebuild at a time), a number of rebuild streams, or all")
+    if not word:
+        raise EditError(f"required: {what}")
+    try:
+        number = float(word)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        quote = not math.isfinite(number)  # -3 as typed; 'abc' quoted
+        raise EditError(f"{shown(typed, quote=quote)} is not a number of rebuilds: {what}")
+    if not number.is_integer():
+        raise EditError(f"{shown(typed, quote=False)} is not a whole number: {what}")
+    if number > MAX_REBUILD_STREAMS:
+        raise EditError(
+            f"{shown(typed, quote=False)} is more than {MAX_REBUILD_STREAMS} rebuilds at once: "
+            f"{what}"
+        )
+    streams = int(number)
+    return True if streams == 0 else False if streams == 1 else streams
 
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:
