@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from planner.scenario.diagnostics import from_validation_error
+from planner.core.presets import PRESETS
+from planner.scenario.diagnostics import from_validation_error, show_value
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.restore import MAX_REBUILD_STREAMS
@@ -135,7 +136,14 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
 
 
 class EditError(ValueError):
-    """A typed value or an edit that cannot be used; ``str()`` is the reason to show."""
+    """A typed value or an edit that cannot be used; ``str()`` is the reason to show.
+
+    ``field`` is the dotted scenario field refused (``layouts[4].group_size``), when known.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def value_at(scenario: Scenario, path: FieldPath) -> Any:
@@ -247,7 +255,7 @@ def revalidate(data: dict[str, Any], focus: FieldPath | None = None) -> Scenario
         if focus is not None:
             wanted = ".".join(focus)
             error = next((e for e in error.all_errors if e.field == wanted), error)
-        raise EditError(error.message) from None
+        raise EditError(error.message, error.field) from None
 
 
 def with_value(scenario: Scenario, spec: FieldSpec, value: Any) -> Scenario:
@@ -291,6 +299,80 @@ def with_layout_added(
     document = scenario_data(scenario)
     document["layouts"].append(layout)
     return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
+
+
+LAYOUT_INPUTS: dict[str, str] = {
+    "parity": "parity",
+    "group_size": "group size",
+    "data": "data per stripe",
+    "spares": "spares",
+}
+"""The add-layout form's inputs by layout key, as its messages name them (a declustered
+pool's group size is its ``children``)."""
+
+_LAYOUT_INPUT_OF = {"children": "group_size", **{key: key for key in LAYOUT_INPUTS}}
+"""The form's input a refused layout field was typed in."""
+
+
+def with_layout_typed(
+    scenario: Scenario,
+    raid: str | None,
+    *,
+    parity: str = "",
+    group_size: str = "",
+    data: str = "",
+    spares: str = "",
+) -> Scenario:
+    """A copy with the layout of the add-layout form, from the texts as typed.
+
+    ``raid`` is a preset, or None for a custom layout of ``parity`` k. Only the inputs the
+    layout takes are read: parity for a custom layout, data and spares for a declustered
+    preset. A refusal starts with the input's name (:data:`LAYOUT_INPUTS`; children for a
+    pool's drives) and shows the value as it was typed, not as the model read it
+    (99999999999999999999, not 1e+20).
+    """
+    preset = PRESETS.get(raid) if raid is not None else None
+    declustered = preset is not None and preset.declustered
+    names = {**LAYOUT_INPUTS, "group_size": "children" if declustered else "group size"}
+    texts = {"group_size": group_size.strip()}
+    if raid is None:
+        texts["parity"] = parity.strip()
+    if declustered:
+        texts.update(data=data.strip(), spares=spares.strip())
+    values = {key: _whole(text, names[key]) for key, text in texts.items()}
+    if raid is None and values["parity"] is None:
+        raise EditError(
+            f"{names['parity']}: required for a custom layout: type the parity drives per "
+            "group, e.g. 3"
+        )
+    try:
+        return with_layout_added(
+            scenario,
+            raid=raid,
+            parity=values.get("parity"),
+            group_size=values["group_size"],
+            data=values.get("data"),
+            spares=values.get("spares"),
+        )
+    except EditError as problem:
+        key = _LAYOUT_INPUT_OF.get((problem.field or "").rsplit(".", 1)[-1])
+        if key is None:
+            raise
+        message = str(problem)
+        value = values.get(key)
+        if value is not None and message.startswith(f"{show_value(value)} "):
+            message = shown(texts[key], quote=False) + message[len(show_value(value)) :]
+        raise EditError(f"{names[key]}: {message}", problem.field) from None
+
+
+def _whole(text: str, name: str) -> int | None:
+    """A whole number typed in the form's input ``name``, None when empty; else EditError."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise EditError(f"{name}: {shown(text)} is not a whole number") from None
 
 
 def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:

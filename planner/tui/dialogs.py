@@ -12,8 +12,7 @@ from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.presets import PRESETS
 from planner.scenario import Scenario
-from planner.scenario.edits import EditError, with_layout_added
-from planner.scenario.errors import shown
+from planner.scenario.edits import EditError, with_layout_typed
 from planner.tui.footer import KeyFooter
 
 CUSTOM = "custom"
@@ -99,35 +98,18 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
     def _add(self) -> None:
         choice = str(self.query_one("#add-preset", Select).value)
         try:
-            parity = _whole(self.query_one("#add-parity", Input).value, "parity")
-            size = _whole(self.query_one("#add-size", Input).value, "group size")
-            preset = PRESETS.get(choice)
-            declustered = preset is not None and preset.declustered
-            data = _whole(self.query_one("#add-data", Input).value, "data per stripe")
-            spares = _whole(self.query_one("#add-spares", Input).value, "spares")
-            scenario = with_layout_added(
+            scenario = with_layout_typed(
                 self.scenario,
-                raid=None if choice == CUSTOM else choice,
-                parity=parity if choice == CUSTOM else None,
-                group_size=size,
-                data=data if declustered else None,
-                spares=spares if declustered else None,
+                None if choice == CUSTOM else choice,
+                parity=self.query_one("#add-parity", Input).value,
+                group_size=self.query_one("#add-size", Input).value,
+                data=self.query_one("#add-data", Input).value,
+                spares=self.query_one("#add-spares", Input).value,
             )
         except EditError as problem:
             self.query_one("#add-error", Static).update(str(problem))
             return
         self.dismiss(scenario)
-
-
-def _whole(text: str, what: str) -> int | None:
-    """A whole number from an input, None when empty; EditError otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise EditError(f"{what}: {shown(text)} is not a whole number") from None
 
 
 QuitChoice = Literal["save", "quit"]
