@@ -172,7 +172,7 @@ not saved yet.
 
 | key | does |
 |---|---|
-| **F1** / **?** | this help: **F1** anywhere, **?** when the focus is not in a field (in a field it types) |
+| **F1** / **?** | this help: **F1** anywhere, **?** when the focus is not in a field |
 | **F2** | compare view: the layouts side by side (sized, with a workload) |
 | **F3** | sweep view: P(loss) against group size for n+1, n+2, n+3 |
 | **F4** | model view: the selected layout's states, rates and MTTDL |
