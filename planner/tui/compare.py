@@ -315,7 +315,9 @@ class CompareView(Vertical):
                 )
             order = SORT_NAMES[self.sort_key]
         if self._hidden is not None:
-            lines.append(self._hidden)
+            # First: the notes are cut at the foot of a short terminal, and this one says
+            # what the table does not show (at 80x24 on today's drives it was off screen).
+            lines.insert(0, self._hidden)
         lines.append(
             f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )
