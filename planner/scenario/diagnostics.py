@@ -36,7 +36,7 @@ _COMPARISONS = {
 }
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     """A value as it would be written in YAML."""
     if value is None:
         return "null"
@@ -129,21 +129,22 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         key, words = _COMPARISONS[kind]
         reason = reason_for(str(loc[-1]), upper=key in ("lt", "le")) if loc else ""
         why = f" ({reason})" if reason else ""
-        return f"{_show(value)} is out of range: must be {words} {_show(ctx[key])}{_unit(loc)}{why}"
+        bound = f"{show_value(ctx[key])}{_unit(loc)}"
+        return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"
-        return f"expected a whole number, got {_show(value)}{_number_of(value, loc)}"
+        return f"expected a whole number, got {show_value(value)}{_number_of(value, loc)}"
     if kind == "float_type":
-        return f"expected a number, got {_show(value)}{_number_of(value, loc)}"
+        return f"expected a number, got {show_value(value)}{_number_of(value, loc)}"
     if kind == "finite_number":
-        return f"expected a finite number, got {_show(value)}"
+        return f"expected a finite number, got {show_value(value)}"
     if kind == "string_type":
-        return f"expected text, got {_show(value)}; put it in quotes"
+        return f"expected text, got {show_value(value)}; put it in quotes"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"expected a mapping of keys (key: value lines), got {_show(value)}"
+        return f"expected a mapping of keys (key: value lines), got {show_value(value)}"
     if kind == "list_type":
-        return f"expected a list (lines starting with '- '), got {_show(value)}"
+        return f"expected a list (lines starting with '- '), got {show_value(value)}"
     if kind == "too_short":
         return "needs at least one entry"
     if kind == "too_long":

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from planner.scenario.diagnostics import from_validation_error
+from planner.core.presets import PRESETS
+from planner.scenario.diagnostics import from_validation_error, show_value
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
+from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
 
 if TYPE_CHECKING:
@@ -88,7 +90,7 @@ _REBUILD_RATE_FIELD = spec_of("restore.rebuild_mb_per_s", shows_rebuild_hours=Tr
 _PARALLEL_REBUILDS_FIELD = FieldSpec(
     ("restore", "parallel_rebuilds"),
     "Rebuilds",
-    "at once: 1 (one at a time), a number, or all",
+    f"at once: 1 (one at a time) to {MAX_REBUILD_STREAMS}, or all",
     "streams",
 )
 """Not a number field: 1, a count of rebuild streams, or all (read by ``_parse_streams``)."""
@@ -135,7 +137,14 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
 
 
 class EditError(ValueError):
-    """A typed value or an edit that cannot be used; ``str()`` is the reason to show."""
+    """A typed value or an edit that cannot be used; ``str()`` is the reason to show.
+
+    ``field`` is the dotted scenario field refused (``layouts[4].group_size``), when known.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def value_at(scenario: Scenario, path: FieldPath) -> Any:
@@ -173,7 +182,7 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     """
     cleaned = _without_separators(text.strip())
     if spec.kind == "streams":
-        return _parse_streams(cleaned)
+        return _parse_streams(cleaned, text.strip())
     if not cleaned:
         if spec.kind == "optional_float":
             return None
@@ -217,16 +226,37 @@ def _without_separators(text: str) -> str:
     return plain.replace(",", "")
 
 
-def _parse_streams(text: str) -> bool | int:
-    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams."""
+def _parse_streams(text: str, typed: str) -> bool | int:
+    """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams.
+
+    ``text`` is ``typed`` without thousands separators. 0 is all, as ``planner derive
+    --parallel-rebuilds 0`` takes it. A refusal says, in the field's own terms (never the
+    file's false/true), why and what to type.
+    """
+    what = f"type a whole number from 1 to {MAX_REBUILD_STREAMS}, or all"
     word = text.lower()
-    if word in ("all", "true", "yes"):
+    if word in ("all", "true", "yes", "0"):
         return True
-    if word in ("1", "false", "no", "one"):
+    if word in ("false", "no", "one"):
         return False
-    if word.isdigit() and int(word) >= 2:
-        return int(word)
-    raise EditError("type 1 (one rebuild at a time), a number of rebuild streams, or all")
+    if not word:
+        raise EditError(f"required: {what}")
+    try:
+        number = float(word)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        quote = not math.isfinite(number)  # -3 as typed; 'abc' quoted
+        raise EditError(f"{shown(typed, quote=quote)} is not a number of rebuilds: {what}")
+    if not number.is_integer():
+        raise EditError(f"{shown(typed, quote=False)} is not a whole number: {what}")
+    if number > MAX_REBUILD_STREAMS:
+        raise EditError(
+            f"{shown(typed, quote=False)} is more than {MAX_REBUILD_STREAMS} rebuilds at once: "
+            f"{what}"
+        )
+    streams = int(number)
+    return True if streams == 0 else False if streams == 1 else streams
 
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:
@@ -246,7 +276,7 @@ def revalidate(data: dict[str, Any], focus: FieldPath | None = None) -> Scenario
         if focus is not None:
             wanted = ".".join(focus)
             error = next((e for e in error.all_errors if e.field == wanted), error)
-        raise EditError(error.message) from None
+        raise EditError(error.message, error.field) from None
 
 
 def with_value(scenario: Scenario, spec: FieldSpec, value: Any) -> Scenario:
@@ -290,6 +320,80 @@ def with_layout_added(
     document = scenario_data(scenario)
     document["layouts"].append(layout)
     return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
+
+
+LAYOUT_INPUTS: dict[str, str] = {
+    "parity": "parity",
+    "group_size": "group size",
+    "data": "data per stripe",
+    "spares": "spares",
+}
+"""The add-layout form's inputs by layout key, as its messages name them (a declustered
+pool's group size is its ``children``)."""
+
+_LAYOUT_INPUT_OF = {"children": "group_size", **{key: key for key in LAYOUT_INPUTS}}
+"""The form's input a refused layout field was typed in."""
+
+
+def with_layout_typed(
+    scenario: Scenario,
+    raid: str | None,
+    *,
+    parity: str = "",
+    group_size: str = "",
+    data: str = "",
+    spares: str = "",
+) -> Scenario:
+    """A copy with the layout of the add-layout form, from the texts as typed.
+
+    ``raid`` is a preset, or None for a custom layout of ``parity`` k. Only the inputs the
+    layout takes are read: parity for a custom layout, data and spares for a declustered
+    preset. A refusal starts with the input's name (:data:`LAYOUT_INPUTS`; children for a
+    pool's drives) and shows the value as it was typed, not as the model read it
+    (99999999999999999999, not 1e+20).
+    """
+    preset = PRESETS.get(raid) if raid is not None else None
+    declustered = preset is not None and preset.declustered
+    names = {**LAYOUT_INPUTS, "group_size": "children" if declustered else "group size"}
+    texts = {"group_size": group_size.strip()}
+    if raid is None:
+        texts["parity"] = parity.strip()
+    if declustered:
+        texts.update(data=data.strip(), spares=spares.strip())
+    values = {key: _whole(text, names[key]) for key, text in texts.items()}
+    if raid is None and values["parity"] is None:
+        raise EditError(
+            f"{names['parity']}: required for a custom layout: type the parity drives per "
+            "group, e.g. 3"
+        )
+    try:
+        return with_layout_added(
+            scenario,
+            raid=raid,
+            parity=values.get("parity"),
+            group_size=values["group_size"],
+            data=values.get("data"),
+            spares=values.get("spares"),
+        )
+    except EditError as problem:
+        key = _LAYOUT_INPUT_OF.get((problem.field or "").rsplit(".", 1)[-1])
+        if key is None:
+            raise
+        message = str(problem)
+        value = values.get(key)
+        if value is not None and message.startswith(f"{show_value(value)} "):
+            message = shown(texts[key], quote=False) + message[len(show_value(value)) :]
+        raise EditError(f"{names[key]}: {message}", problem.field) from None
+
+
+def _whole(text: str, name: str) -> int | None:
+    """A whole number typed in the form's input ``name``, None when empty; else EditError."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise EditError(f"{name}: {shown(text)} is not a whole number") from None
 
 
 def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:

@@ -27,13 +27,32 @@ def fit_to_width(columns: Sequence[Column[Any]], rows: list[list[str]], width: i
     :func:`fit_columns` budgets 3 cells a column and 1 more for a Rich table's borders; a
     DataTable has no borders and pads each cell by 1 each side, so ``n`` columns fit
     ``width`` exactly when fit_columns fits them in ``width + n + 1``.
+
+    A Rich table squeezes the columns it always keeps (priority 0) by wrapping their
+    cells; a DataTable cannot, and would cut the last one short behind a scrollbar. When
+    those columns alone are too wide, they go too, from the last (the first, the row's
+    label, always stays), so whatever is left out can be named under the table.
     """
     keep = list(range(len(columns)))
     for n in range(len(columns), 0, -1):
         keep = fit_columns(columns, rows, width + n + 1)
         if len(keep) >= n:
             break
+    while len(keep) > 1 and table_width(columns, rows, keep) > width:
+        keep.pop()
     return keep
+
+
+def table_width(columns: Sequence[Column[Any]], rows: list[list[str]], keep: Sequence[int]) -> int:
+    """Cells a DataTable needs for the ``keep`` columns: each one's widest line, padded 1 a side."""
+    return sum(
+        max(
+            cell_len(text)
+            for text in [*columns[i].narrow_header.split("\n"), *(row[i] for row in rows)]
+        )
+        + 2
+        for i in keep
+    )
 
 
 def column_widths(headers: list[str], rows: list[list[Text]]) -> list[int]:

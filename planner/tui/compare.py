@@ -24,12 +24,19 @@ from planner.core.layouts import Comparison
 from planner.report.comparison import comparison_columns, notes
 from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, hidden_note, risk_style, table_cells
-from planner.tui.columns import column_widths, fit_to_width, two_line_header
+from planner.tui.columns import column_widths, fit_to_width, table_width, two_line_header
 from planner.tui.table import SteadyTable
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
 aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
+
+
+GROWTH_ROOM = 1
+"""Cells a fit leaves spare for values that widen while typing (a cell gaining a digit).
+
+Without it a table fitted to the last cell (today's drives at 120 columns) lost a column
+on the first key that lengthened a probability by one digit."""
 
 
 SORT_NAMES: dict[SortKey, str] = {
@@ -224,7 +231,7 @@ class CompareView(Vertical):
             # each one. A fresh fit happens when the columns or the layouts change.
             shown = [column.width for column in table.columns.values()]
             sticky = [max(old, new) for old, new in zip(shown, widths, strict=True)]
-            if self._width is None or sum(sticky) + 2 * len(sticky) <= self._width:
+            if self._width is None or sum(sticky) + 2 * len(sticky) <= self._room():
                 widths = sticky
             resized = shown != widths
             for column, width in zip(table.columns.values(), widths, strict=True):
@@ -255,18 +262,30 @@ class CompareView(Vertical):
 
         The shape is the view's width, the columns and the layouts (not their order): new
         values while typing never change which columns show, so the table does not jump
-        about. A vertical scrollbar is allowed for when the columns are fitted, but its
-        coming or going is no new shape: wider cells while typing can bring one (through a
-        horizontal scrollbar), and a column then went missing until the next resize.
+        about, unless they no longer fit. A fit leaves :data:`GROWTH_ROOM` cells spare, so
+        a value that gains a digit while typing keeps the columns; cells that grow more (ARR
+        99.99%, 100,000 data drives) or a vertical scrollbar that comes can make the columns
+        chosen wider than the table, which would cut the last one short behind a horizontal
+        scrollbar: the columns are then fitted again, to the new cells, and the one that
+        goes is named under the table. Columns come back only with a new shape.
         """
         if self._width is None:
             return list(range(len(columns)))
         shape = (self._width, tuple(c.header for c in columns), tuple(sorted(labels)))
-        if self._fitted is None or self._fitted[0] != shape:
-            width = self._width - self.table.scrollbar_size_vertical
-            keep = fit_to_width(columns, [[cell.plain for cell in row] for row in rows], width)
+        width = self._room()
+        plain = [[cell.plain for cell in row] for row in rows]
+        if (
+            self._fitted is None
+            or self._fitted[0] != shape
+            or table_width(columns, plain, self._fitted[1]) > width
+        ):
+            keep = fit_to_width(columns, plain, width - GROWTH_ROOM)
             self._fitted = (shape, keep)
         return self._fitted[1]
+
+    def _room(self) -> int:
+        """Cells the table's columns may take: the view's width less a vertical scrollbar."""
+        return (self._width or 0) - self.table.scrollbar_size_vertical
 
     @staticmethod
     def _cells(
@@ -296,7 +315,9 @@ class CompareView(Vertical):
                 )
             order = SORT_NAMES[self.sort_key]
         if self._hidden is not None:
-            lines.append(self._hidden)
+            # First: the notes are cut at the foot of a short terminal, and this one says
+            # what the table does not show (at 80x24 on today's drives it was off screen).
+            lines.insert(0, self._hidden)
         lines.append(
             f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )

@@ -1,4 +1,4 @@
-"""Modal screens: add a layout, unsaved changes on quit, and the help screen listing every key."""
+"""Modal screens: add a layout, unsaved changes on quit or reload, and the help screen of keys."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.presets import PRESETS
 from planner.scenario import Scenario
-from planner.scenario.edits import EditError, with_layout_added
-from planner.scenario.errors import shown
+from planner.scenario.edits import EditError, with_layout_typed
 from planner.tui.footer import KeyFooter
 
 CUSTOM = "custom"
@@ -99,35 +98,18 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
     def _add(self) -> None:
         choice = str(self.query_one("#add-preset", Select).value)
         try:
-            parity = _whole(self.query_one("#add-parity", Input).value, "parity")
-            size = _whole(self.query_one("#add-size", Input).value, "group size")
-            preset = PRESETS.get(choice)
-            declustered = preset is not None and preset.declustered
-            data = _whole(self.query_one("#add-data", Input).value, "data per stripe")
-            spares = _whole(self.query_one("#add-spares", Input).value, "spares")
-            scenario = with_layout_added(
+            scenario = with_layout_typed(
                 self.scenario,
-                raid=None if choice == CUSTOM else choice,
-                parity=parity if choice == CUSTOM else None,
-                group_size=size,
-                data=data if declustered else None,
-                spares=spares if declustered else None,
+                None if choice == CUSTOM else choice,
+                parity=self.query_one("#add-parity", Input).value,
+                group_size=self.query_one("#add-size", Input).value,
+                data=self.query_one("#add-data", Input).value,
+                spares=self.query_one("#add-spares", Input).value,
             )
         except EditError as problem:
             self.query_one("#add-error", Static).update(str(problem))
             return
         self.dismiss(scenario)
-
-
-def _whole(text: str, what: str) -> int | None:
-    """A whole number from an input, None when empty; EditError otherwise."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise EditError(f"{what}: {shown(text)} is not a whole number") from None
 
 
 QuitChoice = Literal["save", "quit"]
@@ -157,6 +139,28 @@ class UnsavedChangesScreen(ModalScreen[QuitChoice | None]):
         self.dismiss("save" if choice == "save" else "quit" if choice == "quit" else None)
 
 
+class ReloadChangesScreen(ModalScreen[bool]):
+    """Ctrl+R with unsaved changes: reload from disk and lose them (True), or stay (False)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose(True)", "Reload, lose the changes"),
+        Binding("escape", "choose(False)", "Cancel"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """One line of text and the two keys."""
+        with Vertical(id="reload-dialog"):
+            yield Static(
+                "Unsaved changes: [r]eload from disk and lose them, [Esc] cancel",
+                markup=False,
+            )
+        yield KeyFooter(compact=True)
+
+    def action_choose(self, reload: bool) -> None:
+        """Close with the user's choice."""
+        self.dismiss(reload)
+
+
 HELP_TEXT = """\
 # planner: keys
 
@@ -168,7 +172,7 @@ not saved yet.
 
 | key | does |
 |---|---|
-| **F1** or **?** | this help |
+| **F1** / **?** | this help: **F1** anywhere, **?** when the focus is not in a field |
 | **F2** | compare view: the layouts side by side (sized, with a workload) |
 | **F3** | sweep view: P(loss) against group size for n+1, n+2, n+3 |
 | **F4** | model view: the selected layout's states, rates and MTTDL |
@@ -177,7 +181,7 @@ not saved yet.
 | **F7** | choose view: the Pareto front of cost against P(loss); ←/→ move, Enter adds |
 | **Ctrl+O** | export the compare table shown to Markdown (the path is shown) |
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
-| **Ctrl+R** | reload the scenario file from disk |
+| **Ctrl+R** | reload the scenario file from disk (with unsaved changes: reload, or stay) |
 | **Ctrl+P** | command palette (every action by name) |
 | **Ctrl+Q** | quit (with unsaved changes: save and quit, quit, or stay) |
 

@@ -3,7 +3,8 @@
 :class:`FileActions` holds the state a save needs (the last valid scenario, the fields
 refused, the scenario as saved) and the actions that read and write files. Every action
 refuses rather than write something the user did not see: no save while a field is invalid
-or over a file changed on disk (until asked twice), no quit over unsaved changes unasked.
+or over a file changed on disk (until asked twice), no quit or reload over unsaved changes
+unasked.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from planner.files import ReadOnlyError
 from planner.scenario import Scenario, ScenarioError, load_default_scenario
 from planner.tui import persist
 from planner.tui.compare import CompareView
-from planner.tui.dialogs import QuitChoice, UnsavedChangesScreen
+from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesScreen
 from planner.tui.params import ParamsPanel
 from planner.tui.source import ChangedOnDiskError, ScenarioFile, ScenarioSource
 
@@ -161,6 +162,17 @@ class FileActions(App[None]):
         return True
 
     async def action_reload(self) -> None:
+        """Read the scenario file again; with unsaved changes, ask first (reload, or stay)."""
+        if not self.dirty:
+            await self._reload()
+        elif not isinstance(self.screen, (ReloadChangesScreen, UnsavedChangesScreen)):
+            self.push_screen(ReloadChangesScreen(), self._reload_chosen)
+
+    async def _reload_chosen(self, reload: bool | None) -> None:
+        if reload:
+            await self._reload()
+
+    async def _reload(self) -> None:
         """Read the scenario file again, discarding unsaved edits."""
         path = self.scenario_path
         try:

@@ -287,10 +287,13 @@ async def test_save_keeps_comments_and_reload_reads_the_saved_values(
         await settle(pilot)
         app = app_of(pilot)
         assert field_input(app, "drive-arr").value == "4%"
-        # An edit on disk, then Ctrl+R: the app shows the file again.
+        # An edit on disk, then Ctrl+R (and r: reload over the invalid field typed): the
+        # app shows the file again.
         scenario_copy.write_text(saved.replace("arr: 4%", "arr: 2.5%"), encoding="utf-8")
         await retype(pilot, "restore-scrub-hours", "xyz")
         await pilot.press("ctrl+r")
+        await settle(pilot)
+        await pilot.press("r")
         await settle(pilot)
         assert app.scenario.drive.arr == pytest.approx(0.025)
         assert field_input(app, "drive-arr").value == "2.5%"

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SCENARIO, retype, settle
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
 from textual.widgets._footer import FooterKey
 
-from planner.report.comparison import Column
+from planner.report.comparison import Column, comparison_columns
 from planner.tui import make_app
 from planner.tui.columns import fit_to_width
 from planner.tui.compare import CompareView
@@ -60,6 +61,21 @@ def test_fit_to_width_counts_a_datatable_cell_padding_of_one_each_side() -> None
     assert fit_to_width(columns, rows, 16) == [0, 1]
     assert fit_to_width(columns, rows, 15) == [0]
     assert fit_to_width(columns, rows, 5) == [0]  # priority 0 stays, whatever the width
+
+
+def test_fit_to_width_drops_always_kept_columns_from_the_last_when_they_alone_overflow() -> None:
+    # Priority 0 everywhere: 10 + 6 + 7 = 23 cells. A DataTable cannot wrap them as a Rich
+    # table would, so the last ones go rather than being cut short; the first stays.
+    columns = [
+        Column("Label", str, numeric=False),
+        Column("Two", str),
+        Column("Three", str),
+    ]
+    rows = [["12345678", "1234", "12345"]]
+    assert fit_to_width(columns, rows, 23) == [0, 1, 2]
+    assert fit_to_width(columns, rows, 22) == [0, 1]
+    assert fit_to_width(columns, rows, 15) == [0]
+    assert fit_to_width(columns, rows, 3) == [0]
 
 
 @pytest.mark.asyncio
@@ -197,3 +213,83 @@ async def test_with_the_table_focused_the_footer_keeps_the_file_keys_and_overflo
         for key in keys:
             if key is not palette and key.display:
                 assert key.region.right <= palette.region.x, key.key  # nothing runs under it
+
+
+TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+
+
+def assert_whole_table_in_view(pilot: Pilot[None]) -> None:
+    """No sideways scrolling, every header whole, and every column left out named.
+
+    The columns always-kept by the CLI (priority 0) can be wider than the terminal: the
+    table then drops them too, from the last, rather than cutting the last one short.
+    """
+    view = pilot.app.query_one(CompareView)
+    table = view.table
+    region = table.scrollable_content_region.width
+    assert table.virtual_size.width <= region, (table.virtual_size.width, region)
+    assert not table.show_horizontal_scrollbar
+    right = 0
+    for column in table.columns.values():
+        right += column.get_render_width(table)
+        longest = max(len(line) for line in str(column.label).split("\n"))
+        assert column.width >= longest, column.label  # the header is not cut
+        assert right <= region, column.label  # nor beyond the edge
+    comparison = view.comparison
+    assert comparison is not None
+    notes = " ".join(str(pilot.app.query_one("#compare-notes").render()).split())
+    shown = set(headers(pilot))
+    for column in comparison_columns(comparison):
+        if " ".join(column.narrow_header.split()) not in shown:
+            assert column.header in notes, column.header  # named under the table
+
+
+@pytest.mark.asyncio
+async def test_80_columns_on_todays_drives_fit_the_table_whole() -> None:
+    """The always-kept columns are 83 cells here: the last went, it was not cut short."""
+    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_whole_table_in_view(pilot)
+        assert "Layout" in headers(pilot)
+        assert "P(loss) aggregate" in headers(pilot)
+
+
+@pytest.mark.asyncio
+async def test_80x24_shows_the_note_naming_the_dropped_columns() -> None:
+    """The notes are cut at the screen's foot: the one naming hidden columns comes first.
+
+    It came after the mission, the P(loss) definition and the uneven-division notes, so
+    on today's drives at 80x24 it was below the screen's last row.
+    """
+    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = pilot.app.query_one(CompareView)
+        notes = pilot.app.query_one("#compare-notes")
+        rows = view.region.bottom - notes.region.y  # the notes' rows on screen
+        assert rows > 0
+        outer = notes.outer_size
+        strips = notes.render_lines(Region(0, 0, outer.width, min(rows, outer.height)))
+        on_screen = " ".join(" ".join(strip.text for strip in strips).split())
+        comparison = view.comparison
+        assert comparison is not None
+        shown = set(headers(pilot))
+        hidden = [
+            c.header
+            for c in comparison_columns(comparison)
+            if " ".join(c.narrow_header.split()) not in shown
+        ]
+        assert "Risk vs baseline (aggregate)" in hidden
+        for header in hidden:
+            assert header in on_screen, header
+
+
+@pytest.mark.asyncio
+async def test_extreme_values_typed_at_120_columns_keep_the_table_whole() -> None:
+    """Cells that grow while typing past the width drop a column, named in the note."""
+    async with make_app(TODAY).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert_whole_table_in_view(pilot)
+        await retype(pilot, "drive-arr", "99.99%")
+        assert_whole_table_in_view(pilot)
+        await retype(pilot, "aggregate-data-disks", "100000")
+        assert_whole_table_in_view(pilot)

@@ -28,11 +28,20 @@ async def test_parallel_rebuilds_field_lowers_the_risk_and_says_why_not() -> Non
         assert after["raid5 8"] == pytest.approx(before["raid5 8"], rel=1e-12)  # k = 1
         assert after["raid6 16"] < before["raid6 16"]
         assert after["triple 12"] < before["triple 12"]
-        await retype(pilot, "restore-parallel-rebuilds", "0")
-        assert (
-            "a number of rebuild streams, or all" in app.field_errors["restore-parallel-rebuilds"]
-        )
-        assert app.scenario.restore.parallel_rebuilds is True  # the last good value stays
+        await retype(pilot, "restore-parallel-rebuilds", "2")
+        assert app.scenario.restore.rebuild_streams == 2
+        await retype(pilot, "restore-parallel-rebuilds", "0")  # all, as derive -p 0 says
+        assert app.field_errors == {}
+        assert app.scenario.restore.parallel_rebuilds is True
+        for typed, why in (
+            ("1000000", "1000000 is more than 64 rebuilds at once"),
+            ("2.5", "2.5 is not a whole number"),
+        ):
+            await retype(pilot, "restore-parallel-rebuilds", typed)
+            reason = app.field_errors["restore-parallel-rebuilds"]
+            assert reason == f"{why}: type a whole number from 1 to 64, or all"
+            shown = str(app.query_one("#param-errors").render())
+            assert f"Rebuilds: {why}" in shown
 
 
 async def test_parallel_rebuilds_are_saved(scenario_copy: Path) -> None:

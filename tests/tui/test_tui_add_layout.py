@@ -1,0 +1,63 @@
+"""The add-layout dialog's refusals name their input and echo what was typed.
+
+It failed first: a range error named no input (``-4 is out of range: must be at least 2``)
+while a typing error did (``group size: 'abc' is not a whole number``), and
+99999999999999999999 came back as ``1e+20``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pilot_helpers import SCENARIO, app_of, settle
+from textual.widgets import DataTable, Input, Select, Static
+
+from planner.tui import make_app
+from planner.tui.dialogs import AddLayoutScreen
+
+SIZE = (120, 40)
+BIG = "99999999999999999999"
+
+pytestmark = pytest.mark.asyncio
+
+# (preset, {input: text}, the message's start)
+CASES = [
+    ("raid6", {"size": "-4"}, "group size: -4 is out of range: must be at least 2"),
+    ("raid6", {"size": BIG}, f"group size: {BIG} is out of range: must be at most"),
+    ("raid6", {"size": "abc"}, "group size: 'abc' is not a whole number"),
+    ("raid6", {"size": "2"}, "group size: a group of 2 drives"),
+    ("raid6", {"size": ""}, "group size: raid6 needs a group_size"),
+    ("custom", {"parity": "-1", "size": "8"}, "parity: -1 is out of range: must be at least 1"),
+    ("custom", {"parity": BIG, "size": "8"}, f"parity: {BIG} is out of range: must be at most"),
+    ("custom", {"parity": "", "size": "8"}, "parity: required for a custom layout"),
+    ("draid2", {"size": "48", "data": "-1"}, "data per stripe: -1 is out of range"),
+    ("draid2", {"size": "48", "spares": BIG}, f"spares: {BIG} is out of range"),
+    ("draid2", {"size": "3"}, "children: a stripe of 8 data + 2 parity does not fit"),
+    ("draid2", {"size": BIG}, f"children: {BIG} is out of range"),
+]
+
+
+async def test_every_refusal_names_its_input_and_echoes_the_text() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("a")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, AddLayoutScreen)
+        for preset, typed, start in CASES:
+            dialog.query_one("#add-preset", Select).value = preset
+            await settle(pilot)
+            for name in ("parity", "size", "data", "spares"):
+                box = dialog.query_one(f"#add-{name}", Input)
+                box.value = ""
+                if name in typed:
+                    box.focus()
+                    await pilot.press(*typed[name])  # typed key by key, as a user would
+            await pilot.click("#add-ok")
+            await settle(pilot)
+            assert app.screen is dialog, (preset, typed)  # refused: the dialog stays
+            message = str(dialog.query_one("#add-error", Static).render())
+            assert message.startswith(start), (preset, typed, message)
+            assert "1e+" not in message
+        assert len(app.scenario.layouts) == 4
