@@ -7,9 +7,10 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from planner.tui import PlannerApp
+from planner.tui.dialogs import AddLayoutScreen
 
 SCENARIO = Path(__file__).with_name("tui_scenario.yaml")
 """The fixed, commented scenario most TUI tests open."""
@@ -66,3 +67,13 @@ async def retype(pilot: Pilot[None], key: str, text: str) -> None:
     await pilot.press("ctrl+u", *text)
     assert field.value == text
     await settle(pilot)
+
+
+async def open_add_dialog(pilot: Pilot[None]) -> AddLayoutScreen:
+    """Focus the compare table, press ``a`` and return the add-layout dialog it opens."""
+    pilot.app.query_one("#compare-table", DataTable).focus()
+    await pilot.press("a")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, AddLayoutScreen)
+    return dialog

@@ -8,11 +8,10 @@ while a typing error did (``group size: 'abc' is not a whole number``), and
 from __future__ import annotations
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, settle
-from textual.widgets import DataTable, Input, Select, Static
+from pilot_helpers import SCENARIO, app_of, open_add_dialog, settle
+from textual.widgets import Input, Select, Static
 
 from planner.tui import make_app
-from planner.tui.dialogs import AddLayoutScreen
 
 SIZE = (120, 40)
 BIG = "99999999999999999999"
@@ -40,11 +39,7 @@ async def test_every_refusal_names_its_input_and_echoes_the_text() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        app.query_one("#compare-table", DataTable).focus()
-        await pilot.press("a")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, AddLayoutScreen)
+        dialog = await open_add_dialog(pilot)
         for preset, typed, start in CASES:
             dialog.query_one("#add-preset", Select).value = preset
             await settle(pilot)

@@ -6,7 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, field_input, record_notifications, retype, settle
+from pilot_helpers import (
+    SCENARIO,
+    app_of,
+    field_input,
+    open_add_dialog,
+    record_notifications,
+    retype,
+    settle,
+)
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._footer import FooterKey
@@ -114,19 +122,12 @@ async def test_add_a_preset_and_a_parity_layout_then_remove_one() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        app.query_one("#compare-table", DataTable).focus()
-        await pilot.press("a")
-        await settle(pilot)
-        assert isinstance(app.screen, AddLayoutScreen)
+        await open_add_dialog(pilot)
         await pilot.press("2", "0", "enter")  # RAID 6 is preselected
         await settle(pilot)
         assert table_labels(app)[-1] == "raid6 20"
 
-        app.query_one("#compare-table", DataTable).focus()
-        await pilot.press("a")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, AddLayoutScreen)
+        dialog = await open_add_dialog(pilot)
         dialog.query_one("#add-preset").value = "custom"  # type: ignore[attr-defined]
         await settle(pilot)
         dialog.query_one("#add-parity", Input).value = "4"
@@ -139,11 +140,7 @@ async def test_add_a_preset_and_a_parity_layout_then_remove_one() -> None:
         assert result.shape.groups == 5  # ceil(42 / 10)
 
         # A declustered pool: the data and spares inputs open for dRAID presets only.
-        app.query_one("#compare-table", DataTable).focus()
-        await pilot.press("a")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, AddLayoutScreen)
+        dialog = await open_add_dialog(pilot)
         assert dialog.query_one("#add-spares", Input).disabled
         dialog.query_one("#add-preset").value = "draid2"  # type: ignore[attr-defined]
         await settle(pilot)

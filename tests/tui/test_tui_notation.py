@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import app_of, settle
+from pilot_helpers import app_of, open_add_dialog, settle
 from textual.widgets import DataTable, Input
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.tui import make_app
-from planner.tui.dialogs import AddLayoutScreen
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "ns3574-default.yaml"
 
@@ -28,11 +27,7 @@ async def test_adding_n_plus_8_keeps_mttdl_in_words_and_the_baseline_at_one() ->
     async with make_app(SCENARIO).run_test(size=(320, 40)) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        app.query_one("#compare-table", DataTable).focus()
-        await pilot.press("a")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, AddLayoutScreen)
+        dialog = await open_add_dialog(pilot)
         dialog.query_one("#add-preset").value = "custom"  # type: ignore[attr-defined]
         await settle(pilot)
         dialog.query_one("#add-parity", Input).value = "8"
