@@ -17,6 +17,9 @@ from planner.core.sweep import Parameter
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
+JUST_UNDER = 1 - 1e-6
+"""Where a move stops under an exclusive upper bound, as a share of it (ARR 99.9999%)."""
+
 
 @dataclass(frozen=True)
 class ScenarioField:
@@ -47,12 +50,14 @@ class ScenarioField:
     def core_limits(self) -> tuple[float, float]:
         """The least and most value a scenario may hold, in the core's unit.
 
-        The scenario limits (:func:`planner.scenario.limits.field_range`) and, below an
-        exclusive upper bound, the largest float under it.
+        The scenario limits (:func:`planner.scenario.limits.field_range`) and, under an
+        exclusive upper bound, :data:`JUST_UNDER` of it: a value that still reads back below
+        the bound after the core's unit conversions (ARR to a rate per hour and back), so
+        that what a tornado reports can be given to ``--set`` again.
         """
         least, most = field_range(self.name) or (0.0, math.inf)
         if self.upper < math.inf:
-            most = min(most, math.nextafter(self.upper, 0.0))
+            most = min(most, self.upper * JUST_UNDER)
         return self.to_core(least), self.to_core(most)
 
     def to_core(self, value: float) -> float:

@@ -370,9 +370,12 @@ def _capped_notes(report: SensitivityReport) -> list[str]:
             (bar.high_capped, s.high_factor, bar.high_value, "most"),
         ):
             if capped:
+                shown = field.from_core(value)
+                under = bound == "most" and shown < field.upper
+                where = "just under the most" if under else f"at the {bound}"
+                number = f"{100 * shown:.7g}%" if field.percent else f"{shown:.7g} {field.unit}"
                 lines.append(
-                    f"{field.name} ×{factor:g} stopped at the {bound} a scenario may hold: "
-                    f"{field.text(field.from_core(value))}."
+                    f"{field.name} ×{factor:g} stopped {where} a scenario may hold: {number}."
                 )
     return lines
 
