@@ -119,12 +119,19 @@ def table_cells(columns: Sequence[Column[RowT]], rows: Sequence[RowT]) -> list[l
 
 
 def fit_columns(
-    columns: Sequence[Column[Any]], rows: list[list[str]], max_width: int | None
+    columns: Sequence[Column[Any]],
+    rows: list[list[str]],
+    max_width: int | None,
+    *,
+    refill: bool = True,
 ) -> list[int]:
     """Indices of the columns to show so the table fits ``max_width`` terminal cells.
 
-    Columns are dropped highest ``priority`` first; priority 0 columns always stay. The
-    budget is a Rich table's: 3 cells of padding and border a column, and 1 more.
+    Columns are dropped highest ``priority`` first; priority 0 columns always stay. A column
+    dropped early comes back, most important first, when later drops left room for it
+    (unless ``refill`` is False: the TUI keeps that room for values that widen as the user
+    types, so that the column set stays put). The budget is a Rich table's: 3 cells of
+    padding and border a column, and 1 more.
     """
     keep = list(range(len(columns)))
     if max_width is None:
@@ -138,9 +145,14 @@ def fit_columns(
         (i for i, c in enumerate(columns) if c.priority > 0),
         key=lambda i: -columns[i].priority,
     )
+    dropped: list[int] = []
     while sum(width(i) for i in keep) + 1 > max_width and droppable:
-        keep.remove(droppable.pop(0))
-    return keep
+        dropped.append(droppable.pop(0))
+        keep.remove(dropped[-1])
+    for index in reversed(dropped if refill else []):  # the most important first
+        if sum(width(i) for i in keep) + width(index) + 1 <= max_width:
+            keep.append(index)
+    return sorted(keep)
 
 
 def hidden_note(columns: Sequence[Column[Any]], keep: Sequence[int], how: str) -> str | None:

@@ -35,7 +35,7 @@ def fit_to_width(columns: Sequence[Column[Any]], rows: list[list[str]], width: i
     """
     keep = list(range(len(columns)))
     for n in range(len(columns), 0, -1):
-        keep = fit_columns(columns, rows, width + n + 1)
+        keep = fit_columns(columns, rows, width + n + 1, refill=False)
         if len(keep) >= n:
             break
     while len(keep) > 1 and table_width(columns, rows, keep) > width:

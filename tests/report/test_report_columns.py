@@ -81,3 +81,21 @@ def test_no_column_mixes_fixed_and_scientific_numbers(command: str) -> None:
     result = CliRunner().invoke(app, [command, "--set", "drive.arr=0.3%", "-f", "markdown"])
     assert result.exit_code == 0, result.stderr
     assert table_faults(result.stdout) == {}
+
+
+def test_a_column_dropped_early_comes_back_when_a_later_drop_leaves_room() -> None:
+    # Dropping strictly by priority left a narrow column out after a wide one went too:
+    # at 120 columns the TUI's compare table dropped "Total drives" beside 13 empty cells.
+    from planner.report.table import Column, fit_columns
+
+    columns = [
+        Column("Label", str, numeric=False),
+        Column("Narrow", str, priority=2),  # dropped first
+        Column("Wide", str, priority=1),  # dropped next, which leaves room for Narrow
+    ]
+    rows = [["x" * 10, "y" * 8, "z" * 30]]
+    # Rich's budget: each column its widest cell + 3, and 1 more: 13 + 11 + 33 + 1 = 58.
+    assert fit_columns(columns, rows, 58) == [0, 1, 2]
+    assert fit_columns(columns, rows, 50) == [0, 2]  # 13 + 33 + 1: Narrow goes first
+    assert fit_columns(columns, rows, 30) == [0, 1]  # Wide goes too, and Narrow fits again
+    assert fit_columns(columns, rows, 20) == [0]
