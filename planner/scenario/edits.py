@@ -219,8 +219,10 @@ def _without_separators(text: str) -> str:
     """
     plain = text.replace("_", "")
     if "," in plain and not _GROUPED.fullmatch(plain):
+        # Worded as the file's and --set's refusal of the same text ("'1,9%' is not a
+        # number; write ..."), with the hint about the comma.
         raise EditError(
-            f"{shown(text)}: write the decimal point as '.' (1.9%, 12.5); "
+            f"{shown(text)} is not a number: write the decimal point as '.' (1.9%, 12.5); "
             "a comma only groups thousands (100,000)"
         )
     return plain.replace(",", "")
@@ -387,11 +389,19 @@ def with_layout_typed(
 
 
 def _whole(text: str, name: str) -> int | None:
-    """A whole number typed in the form's input ``name``, None when empty; else EditError."""
+    """A whole number typed in the form's input ``name``, None when empty; else EditError.
+
+    Commas and underscores follow the main fields' rule (:func:`_without_separators`):
+    ``1,000`` is 1000, a decimal comma (``1,5``) is refused.
+    """
     if not text:
         return None
     try:
-        return int(text)
+        plain = _without_separators(text)
+    except EditError as problem:
+        raise EditError(f"{name}: {problem}") from None
+    try:
+        return int(plain)
     except ValueError:
         raise EditError(f"{name}: {shown(text)} is not a whole number") from None
 

@@ -60,22 +60,68 @@ def update_document(
             continue
         parent = document
         outer: tuple[CommentedMap, str] | None = None
+        added: tuple[CommentedMap, Any, Any] | None = None
         for part in spec.path[:-1]:
             if not isinstance(parent.get(part), CommentedMap):
+                if new is None:
+                    break  # nothing to remove
+                added = added or _addition(parent, part)
                 parent[part] = CommentedMap()
             outer = (parent, part)
             parent = parent[part]
-        if new is None:
-            remove_entry(parent, spec.path[-1], outer)
         else:
-            parent[spec.path[-1]] = typed.get(spec.path, new)
+            if new is None:
+                remove_entry(parent, spec.path[-1], outer)
+            else:
+                added = added or _addition(parent, spec.path[-1])
+                parent[spec.path[-1]] = typed.get(spec.path, new)
+                if added is not None:
+                    _move_lines_after(*added)
     if list(scenario.layouts) != list(original.layouts):
         _update_layouts(document, original, scenario)
     if scenario.baseline != original.baseline:
         if scenario.baseline is None:
             remove_entry(document, "baseline")
         else:
+            added = _addition(document, "baseline")
             document["baseline"] = scenario.baseline
+            if added is not None:
+                _move_lines_after(*added)
+
+
+def _addition(mapping: CommentedMap, key: Any) -> tuple[CommentedMap, Any, Any] | None:
+    """(mapping, its last key, key) when setting ``mapping[key]`` adds a key after others."""
+    if key in mapping or not mapping:
+        return None
+    return mapping, next(reversed(mapping)), key
+
+
+def _move_lines_after(mapping: CommentedMap, last: Any, key: Any) -> None:
+    """Give the new last ``key`` of ``mapping`` the lines that followed ``last``.
+
+    ruamel.yaml keeps the blank lines and comments that end a mapping (before the next
+    section, or the next section's comment) with its last key's value. A key added after
+    it would be written below them: inside the gap, with the next section right under it.
+    Moved to the new key, they end the mapping as they did; ``last`` keeps its own
+    end-of-line comment.
+    """
+    holder, index, slot = _end_slot(mapping, last)
+    entry = holder.ca.items.get(index)
+    token = entry[slot] if entry is not None and len(entry) > slot else None
+    if token is None:
+        return
+    own, _, after = token.value.partition("\n")
+    if not after:
+        return  # only its own end-of-line comment: it stays
+    mark = CommentMark(token.column)
+    entry[slot] = CommentToken(own + "\n", mark, None) if own else None
+    holder, index, slot = _end_slot(mapping, key)
+    target = holder.ca.items.setdefault(index, [None, None, None, None])
+    held = target[slot]
+    if held is None:
+        target[slot] = CommentToken("\n" + after, mark, None)
+    else:  # the new key's own end-of-line comment first
+        held.value = held.value.rstrip("\n") + "\n" + after
 
 
 def remove_entry(

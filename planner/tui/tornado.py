@@ -22,14 +22,17 @@ from planner.report.sensitivity import (
     sensitivity_columns,
     tornado_chart,
 )
-from planner.report.table import fit_columns, table_cells
+from planner.report.table import fit_columns, hidden_note, table_cells
 from planner.tui.columns import two_line_header
 from planner.tui.repaint import update_text
 from planner.tui.table import SteadyTable
 
 
 class SensitivityView(VerticalScroll):
-    """A ranked table of the inputs with their elasticities, the tornado chart, and notes."""
+    """A ranked table of the inputs with their elasticities, the tornado chart, and notes.
+
+    Columns the width leaves out are named right under the table.
+    """
 
     tornado: reactive[SensitivityReport | None] = reactive(None)
     """The latest tornado of the selected layout; None until the first one is computed."""
@@ -48,6 +51,9 @@ class SensitivityView(VerticalScroll):
         yield SteadyTable(
             id="tornado-table", cursor_type="none", zebra_stripes=True, header_height=2
         )
+        # Right under the table, not with the notes: at 80x24 the chart pushes those below
+        # the screen's foot, and this one says what the table does not show.
+        yield Static("", id="tornado-hidden", markup=False)
         yield Static("", id="tornado-chart")
         yield Static("", id="tornado-notes", markup=False)
 
@@ -97,6 +103,13 @@ class SensitivityView(VerticalScroll):
             for rank, row in enumerate(rows, start=1)
         ]
         self._fill_table(headers, justify, [row[0] for row in rows], cells)
+        hidden = hidden_note(
+            columns,
+            keep,
+            "a wider terminal or planner sensitivity --format markdown shows every column",
+        )
+        self.query_one("#tornado-hidden", Static).display = hidden is not None
+        self._set("#tornado-hidden", hidden or "")
         # The chart's height: a row per input, the axis and the legend, at this width.
         self._set("#tornado-chart", tornado_chart(report, width - 2), (len(s.bars), width))
         lines = notes(report)

@@ -8,7 +8,7 @@ while a typing error did (``group size: 'abc' is not a whole number``), and
 from __future__ import annotations
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, open_add_dialog, settle
+from pilot_helpers import SCENARIO, app_of, open_add_dialog, retype, settle
 from textual.widgets import Input, Select, Static
 
 from planner.tui import make_app
@@ -56,3 +56,42 @@ async def test_every_refusal_names_its_input_and_echoes_the_text() -> None:
             assert message.startswith(start), (preset, typed, message)
             assert "1e+" not in message
         assert len(app.scenario.layouts) == 4
+
+
+async def test_the_dialog_reads_commas_as_the_main_fields_do() -> None:
+    """``1,000`` is a group size of 1000, as in the main fields; ``1,5`` is refused."""
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        before = len(app.scenario.layouts)
+        dialog = await open_add_dialog(pilot)
+        box = dialog.query_one("#add-size", Input)
+        box.value = ""
+        box.focus()
+        await pilot.press(*"1,5")
+        await pilot.click("#add-ok")
+        await settle(pilot)
+        assert app.screen is dialog
+        message = str(dialog.query_one("#add-error", Static).render())
+        assert message.startswith("group size: '1,5' is not a number: write the decimal point")
+        box.value = ""
+        box.focus()
+        await pilot.press(*"1,000")  # RAID 6 is preselected
+        await pilot.click("#add-ok")
+        await settle(pilot)
+        assert app.screen is not dialog
+        assert len(app.scenario.layouts) == before + 1
+        added = app.scenario.layouts[-1]
+        assert (added.raid, added.group_size) == ("raid6", 1000)
+
+
+async def test_a_decimal_comma_in_a_main_field_starts_as_the_file_s_message() -> None:
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await retype(pilot, "drive-arr", "1,9%")
+        reason = app.field_errors["drive-arr"]
+        assert reason.startswith("'1,9%' is not a number: ")
+        assert "a comma only groups thousands" in reason
+        shown = " ".join(str(app.query_one("#param-errors").render()).split())
+        assert "'1,9%' is not a number:" in shown

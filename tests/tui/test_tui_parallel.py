@@ -52,3 +52,25 @@ async def test_parallel_rebuilds_are_saved(scenario_copy: Path) -> None:
         await settle(pilot)
     assert "parallel_rebuilds: 2" in scenario_copy.read_text(encoding="utf-8")
     assert load_scenario(scenario_copy).restore.rebuild_streams == 2
+
+
+async def test_all_rebuilds_are_saved_in_the_restore_section(tmp_path: Path) -> None:
+    """The review's steps: Rebuilds 0 (all) and Ctrl+S on a copy of the default scenario.
+
+    ``parallel_rebuilds: true`` went after the blank line that ends ``restore:``, which
+    left ``aggregate:`` right under it.
+    """
+    shipped = Path(__file__).parents[2] / "scenarios" / "ns3574-default.yaml"
+    copy = tmp_path / "ns3574-default.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    async with make_app(copy).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await retype(pilot, "restore-parallel-rebuilds", "0")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    saved = copy.read_text(encoding="utf-8")
+    assert load_scenario(copy).restore.parallel_rebuilds is True
+    before, gap, after = text.partition("  scrub_hours: 168\n\naggregate:\n")
+    assert gap  # the shipped file's restore section ends so
+    assert saved == before + "  scrub_hours: 168\n  parallel_rebuilds: true\n\naggregate:\n" + after

@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SCENARIO, app_of, retype, settle
-from textual.widgets import DataTable
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
 
 from planner.report.fields import field_for
+from planner.report.sensitivity import sensitivity_columns
 from planner.tui import make_app
 from planner.tui.simulation import SimulationLine
 from planner.tui.tornado import SensitivityView
@@ -139,3 +142,60 @@ async def test_f6_simulates_the_selected_layout_next_to_markov() -> None:
         await retype(pilot, "drive-arr", "3%")
         assert line.result is None
         assert "F6: simulate" in str(line.render())
+
+
+def on_screen_text(pilot: Pilot[None], selector: str) -> str:
+    """The text of the rows of widget ``selector`` that are inside its view (words joined)."""
+    view = pilot.app.query_one(SensitivityView)
+    widget = pilot.app.query_one(selector)
+    top = max(widget.region.y, view.region.y)
+    bottom = min(widget.region.bottom, view.region.bottom)
+    if bottom <= top:
+        return ""
+    outer = widget.outer_size
+    strips = widget.render_lines(Region(0, top - widget.region.y, outer.width, bottom - top))
+    return " ".join(" ".join(strip.text for strip in strips).split())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_tornado_names_the_columns_the_width_leaves_out_on_screen(
+    size: tuple[int, int],
+) -> None:
+    """A narrow view drops columns (as ``planner sensitivity`` does) and names each one.
+
+    The note has to be on screen without scrolling: at 80x24 the chart and the notes under
+    it are below the screen's foot.
+    """
+    async with make_app(None).run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        view = app_of(pilot).query_one(SensitivityView)
+        assert view.tornado is not None
+        shown = {" ".join(str(c.label).split()) for c in view.table.columns.values()}
+        hidden = [
+            column.header
+            for column in sensitivity_columns(view.tornado)
+            if " ".join(column.narrow_header.split()) not in shown
+        ]
+        assert hidden  # both sizes are too narrow for every column
+        assert "Elasticity (group)" in hidden
+        if size == (80, 24):
+            assert {"Base", "Low (×0.5)", "High (×2)"} <= set(hidden)
+        text = " ".join(
+            on_screen_text(pilot, f"#{w.id}") for w in view.children if w.id is not None
+        )
+        assert "Not shown at this width" in text
+        for header in hidden:
+            assert header in text, header
+
+
+async def test_a_wide_tornado_shows_every_column_and_no_note() -> None:
+    async with make_app(None).run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        view = app_of(pilot).query_one(SensitivityView)
+        assert view.tornado is not None
+        assert len(view.table.columns) == 1 + len(sensitivity_columns(view.tornado))
+        assert "Not shown" not in " ".join(str(w.render()) for w in view.query(Static))
