@@ -187,6 +187,7 @@ def methods_report(
         stopping=settings.stopping,
         layouts=tuple(entries),
         inputs=scenario_inputs(scenario, overrides),
+        target_rel_error=settings.rel_error,
     )
 
 

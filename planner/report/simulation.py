@@ -77,9 +77,27 @@ def format_share(share: float) -> str:
     return f"{100 * share:.1f}%" if share < 0.1 else f"{100 * share:.0f}%"
 
 
-def diagnostic_notes(label: str, result: SimulationResult) -> list[str]:
-    """Footnotes for one simulated row: an untrusted interval, a time-budget stop."""
+def diagnostic_notes(
+    label: str, result: SimulationResult, target_rel_error: float | None
+) -> list[str]:
+    """Footnotes for one simulated row: a time-budget stop, an untrusted interval.
+
+    ``target_rel_error`` is the relative error the run was asked for (None: a trial count).
+    ``planner simulate``, ``planner compare-methods`` and the report's methods section
+    all say it this way.
+    """
     lines = []
+    if target_rel_error is not None and not result.rel_error <= target_rel_error:
+        lines.append(
+            f"* {label}: stopped by the time budget at "
+            f"{format_rel_error(result.rel_error)} (target ±{100 * target_rel_error:g}%); "
+            "raise --time-budget for more precision."
+        )
+    elif target_rel_error is None and result.stopped_by == "time_budget":
+        lines.append(
+            f"* {label}: stopped by the time budget after "
+            f"{format_count(result.trials)} trials; raise --time-budget for all of them."
+        )
     if not result.reliable:
         lines.append(f"* {label} {UNTRUSTED_MARKER}: {result.warning}.")
     return lines
@@ -276,21 +294,8 @@ def notes(report: SimulationReport) -> list[str]:
             f"estimates; Top trial: the largest trial's share of the sum. {UNTRUSTED_MARKER}: "
             "too few effective trials or one trial dominating, the interval cannot be trusted."
         )
-    target = report.target_rel_error
     for row in report.rows:
-        result = row.result
-        if target is not None and not result.rel_error <= target:
-            lines.append(
-                f"* {row.layout.label}: stopped by the time budget at "
-                f"{format_rel_error(result.rel_error)} (target ±{100 * target:g}%); "
-                "raise --time-budget for more precision."
-            )
-        elif target is None and result.stopped_by == "time_budget":
-            lines.append(
-                f"* {row.layout.label}: stopped by the time budget after "
-                f"{format_count(result.trials)} trials; raise --time-budget for all of them."
-            )
-        lines += diagnostic_notes(row.layout.label, result)
+        lines += diagnostic_notes(row.layout.label, row.result, report.target_rel_error)
     return lines
 
 
