@@ -325,3 +325,32 @@ def test_report_methods_section_says_when_the_time_budget_stopped_a_simulation(
         assert (note in section) == (rel > 0.1), line
         missed += rel > 0.1
     assert section.count("stopped by the time budget") == missed
+
+
+def test_simulate_marks_uneven_group_counts_as_evaluate_does() -> None:
+    """42 data drives in groups of 9 data drives: 5 groups hold 45, so raid-tp 12 is
+    marked 5* with the note that says why; 42 = 3 x 14 (raid-dp 16) is not marked."""
+    args = ("simulate", "--trials", "500", "--seed", "3", "-l", "raid-tp 12", "-l", "raid-dp 16")
+    doc = run_json(*args)
+    by_label = {x["label"]: x for x in doc["layouts"]}
+    assert by_label["raid-tp 12"]["groups"] == 5  # ceil(42 / 9), a number in JSON
+    assert by_label["raid-dp 16"]["groups"] == 3
+    note = (
+        "raid-tp 12: 42 data drives do not divide evenly into 9 data drives per group; "
+        "5 groups hold 3 more data drives than asked."
+    )
+    for fmt in ("markdown", "table"):
+        result = invoke(*args, "-f", fmt, env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.stderr
+        cells = {
+            row[1]: row
+            for line in result.stdout.splitlines()
+            if (row := [c.strip() for c in line.replace("│", "|").split("|")])[1:2]
+            and row[1].startswith("raid")
+        }
+        assert "5*" in cells["raid-tp 12"], fmt
+        assert "3" in cells["raid-dp 16"], fmt
+        assert "3*" not in cells["raid-dp 16"], fmt
+        assert note in " ".join(result.stdout.split()), fmt
+    evaluate = invoke("evaluate", "-f", "markdown").stdout
+    assert note in evaluate  # the same words as evaluate's
