@@ -18,7 +18,10 @@ from planner.report.inputs import Inputs
 from planner.report.sizing import SizedRow, SizingReport, rebuild_note, sized_rows
 from planner.scenario import Scenario
 
-NO_WORKLOAD = "scenario has no workload section; add one (see README)"
+NO_WORKLOAD = (
+    "scenario has no workload section; add one (see README), or start from "
+    "scenarios/lenovo-s3200.yaml"
+)
 
 SortKey = Literal["scenario", "risk", "overhead"]
 """Row orders of the compare table: the scenario's, by aggregate risk, by overhead drives."""

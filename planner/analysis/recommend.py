@@ -201,7 +201,8 @@ def search_layouts(scenario: Scenario) -> list[Layout]:
 
 
 DEFAULT_TARGET = Target(max_p_loss=1e-4)
-"""The TUI's choose view's target when the scenario has none: 1 in 10,000 over the mission."""
+"""The target when the scenario has none: 1 in 10,000 over the mission (``planner
+recommend``, ``planner report`` and the TUI's choose view alike)."""
 
 
 def recommendation(

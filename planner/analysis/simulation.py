@@ -120,7 +120,7 @@ def simulation_report(
     rows = tuple(
         SimulatedLayout(
             layout,
-            aggregate_shape(layout, data_disks).groups,
+            aggregate_shape(layout, data_disks),
             run(layout.label, layout, distributions, scenario.mission_hours),
         )
         for layout in layouts
@@ -128,6 +128,7 @@ def simulation_report(
     return SimulationReport(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
+        data_disks=data_disks,
         distributions=name,
         method=settings.method,
         seed=settings.seed,
@@ -187,6 +188,7 @@ def methods_report(
         stopping=settings.stopping,
         layouts=tuple(entries),
         inputs=scenario_inputs(scenario, overrides),
+        target_rel_error=settings.rel_error,
     )
 
 

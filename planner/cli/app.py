@@ -14,7 +14,13 @@ import typer
 
 from planner import __version__
 from planner.cli.compare import compare_methods
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import (
+    FormatOption,
+    OutputOption,
+    ScenarioFile,
+    SetOption,
+    WorkloadScenarioFile,
+)
 from planner.cli.output import (
     EXIT_FAILURE,
     Format,
@@ -90,7 +96,7 @@ def evaluate(
 
 @app.command()
 def size(
-    file: ScenarioFile = None,
+    file: WorkloadScenarioFile = None,
     output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,

@@ -1,8 +1,9 @@
 """The option and argument types every command shares, declared once.
 
 ``planner evaluate``, ``size``, ``simulate``, ``compare-methods``, ``sweep``,
-``sensitivity``, ``validate`` and ``tui`` take the same scenario argument, ``--set``,
-``--format`` and ``--output``; each command module imports them from here.
+``sensitivity``, ``validate`` and ``tui`` take the same scenario argument (``size`` its
+:data:`WorkloadScenarioFile`), ``--set``, ``--format`` and ``--output``; each command
+module imports them from here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,16 @@ ScenarioFile = Annotated[
         dir_okay=False,
     ),
 ]
+WorkloadScenarioFile = Annotated[
+    Path | None,
+    typer.Argument(
+        help="Scenario YAML file with a workload: section, e.g. scenarios/lenovo-s3200.yaml "
+        "(the bundled default scenario has none).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+"""The scenario of ``planner size``: it needs a workload, which the bundled default lacks."""
 SetOption = Annotated[
     list[str] | None,
     typer.Option(

@@ -25,11 +25,12 @@ def recommend(
     """Find the cheapest layout that meets the scenario's target, and the cost/risk front.
 
     Searches mirrors, parity groups of every size and (optionally) dRAID pools, each sized
-    for the scenario and evaluated exactly. The scenario needs a target: section (README:
-    Recommend). Exit 2 when nothing meets the target; the output then shows the closest
-    layout and what it misses.
+    for the scenario and evaluated exactly. The target is the scenario's target: section
+    (README: Recommend); without one, P(loss) of the aggregate at most 1 in 10,000 over the
+    mission, as in the TUI's choose view (F7) and planner report. Exit 2 when nothing meets
+    the target; the output then shows the closest layout and what it misses.
     """
-    from planner.analysis.recommend import RecommendError, recommendation
+    from planner.analysis.recommend import DEFAULT_TARGET, RecommendError, recommendation
     from planner.cli.render import plain_text, print_parts
     from planner.report import recommend as render
     from planner.report.recommend import describe_misses
@@ -37,7 +38,7 @@ def recommend(
     scenario = load(file, overrides)
     where = str(file) if file is not None else "<default scenario>"
     try:
-        report = recommendation(scenario, overrides=overrides or ())
+        report = recommendation(scenario, overrides=overrides or (), fallback_target=DEFAULT_TARGET)
     except RecommendError as error:
         fail(f"{where}: {error}")
     if output_format is Format.table:

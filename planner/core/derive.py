@@ -205,26 +205,6 @@ def to_latex(expr: Any) -> str:
     return str(sp.latex(expr, symbol_names=latex_symbol_names()))
 
 
-def to_pretty(expr: Any, width: int | None = None) -> str:
-    """Unicode pretty-printed form of an expression (for terminals).
-
-    ``width`` (terminal cells) wraps long expressions into blocks of that width; without it
-    the expression is never wrapped (for scrolling views).
-    """
-    import sympy as sp
-
-    if width is None:
-        return str(sp.pretty(expr, use_unicode=True, wrap_line=False))
-    return str(sp.pretty(expr, use_unicode=True, num_columns=width))
-
-
-def to_text(expr: Any) -> str:
-    """One-line plain text of an expression."""
-    import sympy as sp
-
-    return str(sp.sstr(expr))
-
-
 SPLIT_SYMBOLIC_MAX_PARITY = 2
 """Largest k whose sector-loss share :func:`sector_loss_share` derives in about a second
 (k = 3 takes ten or more: the exact rational function has hundreds of terms)."""

@@ -35,7 +35,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import Comparison, Layout, LayoutResult
+    from planner.core.layouts import AggregateShape, Comparison, Layout, LayoutResult
 
 __all__ = [
     "Column",
@@ -71,18 +71,29 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
         "latent defect among the events; the aggregate's: some group lost whole, or sectors "
         "lost with no group lost whole."
     )
-    uneven = [r for r in comparison.results if not r.shape.exact_division]
-    for r in uneven:
-        extra = r.shape.groups * r.layout.data_capacity - comparison.data_disks
+    lines += uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in comparison.results))
+    lines += declustered_notes(r.layout for r in comparison.results)
+    return lines
+
+
+def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:
+    """The footnote of each layout whose groups (marked ``*``) hold more than ``data_disks``.
+
+    ``planner evaluate`` and ``planner simulate`` say it in these words.
+    """
+    lines = []
+    for layout, shape in shapes:
+        if shape.exact_division:
+            continue
+        extra = shape.groups * layout.data_capacity - data_disks
         extra_text = f"{extra.numerator:,}" if extra.denominator == 1 else f"{float(extra):,.1f}"
-        groups = r.shape.groups
+        groups = shape.groups
         lines.append(
-            f"* {r.layout.label}: {comparison.data_disks:,} data drives do not divide evenly "
-            f"into {r.layout.data_disks_per_group:g} data drives per group; "
+            f"* {layout.label}: {data_disks:,} data drives do not divide evenly "
+            f"into {layout.data_disks_per_group:g} data drives per group; "
             f"{groups:,} group{'s hold' if groups != 1 else ' holds'} "
             f"{extra_text} more data drive{'s' if extra != 1 else ''} than asked."
         )
-    lines += declustered_notes(r.layout for r in comparison.results)
     return lines
 
 

@@ -20,6 +20,7 @@ from planner.report.derivation_forms import (
     NPoly,
     RateTerm,
     collect,
+    fraction_forms,
     leading_order_forms,
 )
 
@@ -257,19 +258,25 @@ def _text_common(poly: CollectedPolynomial) -> str:
     return " ".join(x for x in (linear, _text_rates(poly.common_rates)) if x)
 
 
-def _text_polynomial(name: str, poly: CollectedPolynomial, width: int) -> str:
-    """``  P = common × (t1 + t2 ...)``, the sum packed into lines of at most ``width``."""
+def _text_polynomial(name: str, poly: CollectedPolynomial, width: int, indent: str = "  ") -> str:
+    """``  P = common × (t1 + t2 ...)``, the sum packed into lines of at most ``width``.
+
+    A lone number goes before the common factor (``2 μOp² μScrub``); ``indent`` starts
+    the first line, continuation lines four spaces further in.
+    """
     common = _text_common(poly)
     terms = [_text_term(t) for t in poly.terms]
     single = len(terms) == 1 and terms[0][0] == "+"
     if single and common and terms[0][1] == "1":
-        return _pack([f"  {name} = {common}"], width)
-    head = f"  {name} = " + (f"{common} × " if common else "")
+        return _pack([f"{indent}{name} = {common}"], width)
+    if single and common and terms[0][1].isdigit():
+        return _pack([f"{indent}{name} = {terms[0][1]} {common}"], width)
+    head = f"{indent}{name} = " + (f"{common} × " if common else "")
     if single:
         return _pack([head + terms[0][1]], width)
     opening = head + ("(" if common else "")
     lines = [opening + ("−" if terms[0][0] == "−" else "") + terms[0][1]]
-    indent = " " * 6
+    indent = indent + " " * 4
     for sign, body in terms[1:]:
         piece = f" {sign} {body}"
         if len(lines[-1]) + len(piece) <= width:
@@ -452,16 +459,25 @@ def _share_missing(share: SectorShare) -> str:
 
 
 def share_text(share: SectorShare, width: int | None = None) -> str:
-    """The share as terminal text: leading order pretty-printed, the exact form on a line."""
-    from planner.core.derive import to_pretty, to_text
+    """The share as terminal text, in the MTTDL's notation: ``s ≈ a / b``, ``s = p / q``.
 
+    Numerator and denominator are collected and wrapped as the MTTDL's polynomials are
+    (:func:`_text_polynomial`), every line within ``width`` (100).
+    """
     width = DEFAULT_WIDTH if width is None else max(60, width)
-    out = ["", SHARE_TITLE, _wrap("  " + SHARE_MEANING, width)]
+    out = ["", _wrap(SHARE_TITLE, width), _wrap("  " + SHARE_MEANING, width)]
     if share.exact is None or share.leading is None:
         return "\n".join([*out, _wrap("  " + _share_missing(share), width)]) + "\n"
-    leading, exact = _share_in_paper_names(share)
-    out += ["  Leading order for λ << μ:", _indent(to_pretty(leading, width - 4), "    ")]
-    out += [_wrap(f"  Exact (n data drives): s = {to_text(exact)}", width)]
+    for title, names, expr in (
+        ("Leading order for λ << μ: s ≈ a / b", "ab", share.leading),
+        ("Exact (n data drives): s = p / q", "pq", share.exact),
+    ):
+        out.append(f"  {title}")
+        forms = fraction_forms(expr, share.parity)
+        out += [
+            _text_polynomial(name, form, width, indent="    ")
+            for name, form in zip(names, forms, strict=True)
+        ]
     return "\n".join(out) + "\n"
 
 
@@ -502,26 +518,3 @@ def _data_drives(share: SectorShare, expr: Any) -> Any:
     if "N" not in names:
         return expr
     return sp.factor(expr.subs(names["N"], _n_symbol() + share.parity))
-
-
-def _share_in_paper_names(share: SectorShare) -> tuple[Any, Any]:
-    """Leading and exact forms in data drives and the paper's rate names (λOp, μScrub)."""
-    import sympy as sp
-
-    renamed = {"lambda_op": "λOp", "lambda_ld": "λLd", "mu_op": "μOp", "mu_scrub": "μScrub"}
-
-    def rename(expr: Any) -> Any:
-        expr = _data_drives(share, expr)
-        return expr.subs(
-            {
-                x: sp.Symbol(renamed[x.name], positive=True)
-                for x in expr.free_symbols
-                if x.name in renamed
-            }
-        )
-
-    return rename(share.leading), rename(share.exact)
-
-
-def _indent(text: str, prefix: str) -> str:
-    return "\n".join(prefix + line for line in text.splitlines())

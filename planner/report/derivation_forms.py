@@ -184,13 +184,24 @@ def _rates(value: object) -> tuple[int, int, int, int]:
 
 def leading_order_forms(d: Derivation) -> tuple[CollectedPolynomial, CollectedPolynomial]:
     """The leading-order MTTDL of ``d`` as collected numerator and denominator."""
+    return fraction_forms(d.mttdl_approx, d.chain.parity)
+
+
+def fraction_forms(expr: Any, parity: int) -> tuple[CollectedPolynomial, CollectedPolynomial]:
+    """A rational SymPy expression as collected numerator and denominator.
+
+    ``expr`` is in N and the rates, its symbols named as in
+    :data:`~planner.core.mttdl_algebra.VARIABLES`. The leading-order MTTDL and the share
+    of losses that lose sectors are shown this way.
+    """
     import sympy as sp
 
-    numerator, denominator = sp.fraction(sp.together(d.mttdl_approx))
-    ordered = [d.symbols[name] for name in VARIABLES]
+    numerator, denominator = sp.fraction(sp.together(expr))
+    present = {x.name: x for x in expr.free_symbols}
+    ordered = [present.get(name, sp.Symbol(name)) for name in VARIABLES]
     out = []
     for part in (numerator, denominator):
         poly = sp.Poly(part, *ordered)
         terms = tuple(sorted((m, int(c)) for m, c in poly.terms()))
-        out.append(collect(terms, d.chain.parity))
+        out.append(collect(terms, parity))
     return out[0], out[1]

@@ -100,6 +100,8 @@ class MethodsReport:
             or ``plain``).
         seed: the random seed of every simulation.
         stopping: the simulations' stopping rule in words.
+        target_rel_error: the simulations' requested relative error, or None for a fixed
+            trial count (a simulation that stops short of it gets a note).
         inputs: the scenario's assumptions, printed by every export (None: not known).
         layouts: one entry per layout, in the scenario's order.
     """
@@ -113,6 +115,7 @@ class MethodsReport:
     stopping: str
     layouts: tuple[LayoutMethods, ...]
     inputs: Inputs | None = None
+    target_rel_error: float | None = None
 
 
 def _ratio(p: float, reference: float) -> float:
@@ -167,7 +170,11 @@ Row = tuple[LayoutMethods, MethodEstimate]
 
 
 def notes(report: MethodsReport) -> list[str]:
-    """Footnotes: what each method is, the simulation settings, the stand-in distributions."""
+    """Footnotes: methods, simulation settings, stand-in distributions, per-run notes.
+
+    Each simulation that the time budget stopped, or whose interval cannot be trusted,
+    gets :func:`~planner.report.simulation.diagnostic_notes`, as in ``planner simulate``.
+    """
     years = report.mission_hours / HOURS_PER_YEAR
     lines = [
         f"P(loss) of one group over {years:g} years ({report.mission_hours:,.0f} h); "
@@ -184,7 +191,8 @@ def notes(report: MethodsReport) -> list[str]:
             if estimate.simulation is not None:
                 label = f"{entry.layout.label}, {estimate.name}"
                 lines += [
-                    n.removeprefix("* ") for n in diagnostic_notes(label, estimate.simulation)
+                    n.removeprefix("* ")
+                    for n in diagnostic_notes(label, estimate.simulation, report.target_rel_error)
                 ]
     return lines
 
@@ -236,6 +244,7 @@ def to_json(report: MethodsReport) -> str:
         "distributions_note": report.distributions_note or None,
         "method": report.method,
         "seed": report.seed,
+        "target_rel_error": report.target_rel_error,
         "layouts": [
             {
                 **next(export_records(layout_fields(), [(entry, entry.estimates[0])])),

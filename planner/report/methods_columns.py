@@ -115,6 +115,7 @@ def _simulation_fields() -> list[Column[Row]]:
         export_field("max_weight_share", _sim(lambda s: s.max_weight_share)),
         export_field("reliable", _sim(lambda s: s.reliable)),
         export_field("warning", _sim(lambda s: s.warning or None)),
+        export_field("stopped_by", _sim(lambda s: s.stopped_by)),
     ]
 
 

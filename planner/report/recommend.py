@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 
     from planner.analysis.recommend import Candidate, Recommendation
 
+DEFAULT_TARGET_NOTE = "by default: the scenario has no target: section"
+"""Said after the target when it is :data:`planner.analysis.recommend.DEFAULT_TARGET`."""
+
 SHOWN = 10
 """Candidates meeting the target listed by default (``--top`` changes it)."""
 
@@ -184,7 +187,8 @@ def _target_text(report: Recommendation) -> str:
         parts.append(f"at most {target.max_drives:,} drives")
     if target.max_cost is not None:
         parts.append(f"total cost at most {target.max_cost:,.0f} {report.currency}".rstrip())
-    return "; ".join(parts)
+    text = "; ".join(parts)
+    return f"{text} ({DEFAULT_TARGET_NOTE})" if report.default_target else text
 
 
 def summary(report: Recommendation) -> list[str]:

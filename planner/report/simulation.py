@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
+from planner.report.comparison import uneven_notes
+from planner.report.comparison_columns import groups_text
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count, percent_column, percent_interval_column
 from planner.report.table import (
@@ -32,7 +34,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import Layout
+    from planner.core.layouts import AggregateShape, Layout
     from planner.core.simulate import SimulationResult
 
 METHOD_NOTES = {
@@ -77,9 +79,27 @@ def format_share(share: float) -> str:
     return f"{100 * share:.1f}%" if share < 0.1 else f"{100 * share:.0f}%"
 
 
-def diagnostic_notes(label: str, result: SimulationResult) -> list[str]:
-    """Footnotes for one simulated row: an untrusted interval, a time-budget stop."""
+def diagnostic_notes(
+    label: str, result: SimulationResult, target_rel_error: float | None
+) -> list[str]:
+    """Footnotes for one simulated row: a time-budget stop, an untrusted interval.
+
+    ``target_rel_error`` is the relative error the run was asked for (None: a trial count).
+    ``planner simulate``, ``planner compare-methods`` and the report's methods section
+    all say it this way.
+    """
     lines = []
+    if target_rel_error is not None and not result.rel_error <= target_rel_error:
+        lines.append(
+            f"* {label}: stopped by the time budget at "
+            f"{format_rel_error(result.rel_error)} (target ±{100 * target_rel_error:g}%); "
+            "raise --time-budget for more precision."
+        )
+    elif target_rel_error is None and result.stopped_by == "time_budget":
+        lines.append(
+            f"* {label}: stopped by the time budget after "
+            f"{format_count(result.trials)} trials; raise --time-budget for all of them."
+        )
     if not result.reliable:
         lines.append(f"* {label} {UNTRUSTED_MARKER}: {result.warning}.")
     return lines
@@ -91,13 +111,19 @@ class SimulatedLayout:
 
     Attributes:
         layout: the layout (group size, parity, label).
-        groups: RAID groups the aggregate needs, for the aggregate probability.
+        shape: how the layout fills the aggregate: its groups, for the aggregate
+            probability, and whether they divide it evenly (``5*`` otherwise).
         result: the simulated P(loss) of one group with its interval.
     """
 
     layout: Layout
-    groups: int
+    shape: AggregateShape
     result: SimulationResult
+
+    @property
+    def groups(self) -> int:
+        """RAID groups the aggregate needs."""
+        return self.shape.groups
 
     @property
     def p_loss_aggregate(self) -> float:
@@ -112,6 +138,7 @@ class SimulationReport:
     Attributes:
         title: the scenario's name.
         mission_hours: mission length (h).
+        data_disks: the aggregate's data drives (for the note on an uneven division).
         distributions: name of the distributions (``elerath2009``, ``custom``, ...).
         method: the estimator asked for: ``auto``, ``conditional``, ``biased`` or ``plain``.
         seed: the random seed every layout was run with.
@@ -123,6 +150,7 @@ class SimulationReport:
 
     title: str
     mission_hours: float
+    data_disks: int
     distributions: str
     method: str
     seed: int
@@ -169,7 +197,12 @@ def _group_fields() -> list[Column[SimulatedLayout]]:
             short_header="Drives/\ngroup",
             priority=4,
         ),
-        Column("Groups", lambda r: r.groups, _counts_column, priority=3, key="groups"),
+        Column(
+            "Groups",
+            lambda r: groups_text(r.groups, r.shape.exact_division),
+            priority=3,
+        ),
+        export_field("groups", lambda r: r.groups),
         export_field("method", lambda r: r.result.method),
         Column("Trials", lambda r: r.result.trials, _trials_column, priority=2, key="trials"),
         export_field("hits", lambda r: r.result.hits),
@@ -263,7 +296,7 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
 
 
 def notes(report: SimulationReport) -> list[str]:
-    """Footnotes: what was simulated, how, the seed, layouts that missed the target."""
+    """Footnotes: what was simulated, how, the seed, uneven divisions, missed targets."""
     years = report.mission_hours / HOURS_PER_YEAR
     lines = [
         f"Monte Carlo over {years:g} years ({report.mission_hours:,.0f} h), distributions: "
@@ -276,21 +309,9 @@ def notes(report: SimulationReport) -> list[str]:
             f"estimates; Top trial: the largest trial's share of the sum. {UNTRUSTED_MARKER}: "
             "too few effective trials or one trial dominating, the interval cannot be trusted."
         )
-    target = report.target_rel_error
+    lines += uneven_notes(report.data_disks, ((r.layout, r.shape) for r in report.rows))
     for row in report.rows:
-        result = row.result
-        if target is not None and not result.rel_error <= target:
-            lines.append(
-                f"* {row.layout.label}: stopped by the time budget at "
-                f"{format_rel_error(result.rel_error)} (target ±{100 * target:g}%); "
-                "raise --time-budget for more precision."
-            )
-        elif target is None and result.stopped_by == "time_budget":
-            lines.append(
-                f"* {row.layout.label}: stopped by the time budget after "
-                f"{format_count(result.trials)} trials; raise --time-budget for all of them."
-            )
-        lines += diagnostic_notes(row.layout.label, result)
+        lines += diagnostic_notes(row.layout.label, row.result, report.target_rel_error)
     return lines
 
 

@@ -24,7 +24,7 @@ from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation
 from planner.report.numbers import format_percent
-from planner.report.recommend import describe_misses
+from planner.report.recommend import DEFAULT_TARGET_NOTE, describe_misses
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
 from planner.tui.sweep import decade_axis
@@ -168,7 +168,7 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     text = Text()
     target = f"target P(loss) ≤ {format_percent(report.target.max_p_loss)} (red line)"
     if report.default_target:
-        target += " by default: the scenario has no target: section"
+        target += f" {DEFAULT_TARGET_NOTE}"
     if report.top is None:
         text.append("No layout meets the target. ", style="bold red")
     else:

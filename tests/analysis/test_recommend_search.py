@@ -125,16 +125,19 @@ def test_json_names_the_choice_and_the_front(tmp_path: Path) -> None:
     assert all(math.isfinite(row["p_loss_aggregate"]) for row in document["front"])
 
 
-def test_a_scenario_without_a_target_is_one_clear_line(tmp_path: Path) -> None:
+def test_a_scenario_without_a_target_is_refused_without_a_fallback(tmp_path: Path) -> None:
+    """The search alone refuses; the CLI, like the TUI's F7 and ``report``, falls back to
+    the default target of 1 in 10,000 and says so."""
     text = SCENARIO.format(limit="1%").split("target:")[0]
     path = tmp_path / "t.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RecommendError, match="no target section"):
         recommendation(load_scenario(path))
-    result = CliRunner().invoke(app, ["recommend", str(path)])
-    assert result.exit_code == 2
-    assert "no target section" in result.stderr
-    assert "Traceback" not in result.stderr + result.stdout
+    result = CliRunner().invoke(app, ["recommend", str(path), "-f", "json"])
+    assert result.stderr == ""
+    document = json.loads(result.stdout)
+    assert document["target"]["max_p_loss"] == 1e-4
+    assert "by default: the scenario has no target: section" in document["summary"][0]
 
 
 @pytest.mark.parametrize(

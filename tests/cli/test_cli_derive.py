@@ -83,7 +83,54 @@ def test_parity_above_8_is_a_usage_error() -> None:
 def test_derive_shows_the_share_of_losses_that_lose_sectors(cache: Path) -> None:
     text = CliRunner().invoke(app, ["derive", "--parity", "1"]).stdout
     section = text.split("What is lost")[1]
-    assert "λLd⋅μOp + λOp⋅μScrub" in section  # the leading order, in the paper's names
+    assert "b = λOp μScrub + λLd μOp" in section  # the leading order, in the paper's names
     assert "Exact (n data drives): s = " in section
     beyond = CliRunner().invoke(app, ["derive", "--parity", "3", "--leading-order"]).stdout
     assert "derived for k <= 2" in beyond.split("What is lost")[1]
+
+
+PROGRAM_SYNTAX = ("*", "⋅", "─", "**")
+"""What SymPy's str and pretty printers leave in text; the derivation's maths has none."""
+
+
+@pytest.mark.parametrize(
+    ("args", "leading", "exact"),
+    [
+        # k = 1: s -> λLd μOp / (λLd μOp + λOp μScrub) (NS3574's rates; sector_loss_share)
+        (
+            ("--parity", "1"),
+            ["    a = λLd μOp", "    b = λOp μScrub + λLd μOp"],
+            ["    p = λLd × (μOp + n λOp)", "    q = λOp μScrub + λLd μOp + n λOp² + n λOp λLd"],
+        ),
+        (
+            ("--parity", "2"),
+            ["    a = λLd × (μOp + μScrub)", "    b = λOp μScrub + λLd μOp + λLd μScrub"],
+            ["    p = λLd × (μOp² + μOp μScrub"],
+        ),
+    ],
+)
+def test_the_share_is_readable_maths(
+    cache: Path, args: tuple[str, ...], leading: list[str], exact: list[str]
+) -> None:
+    """The share of losses that lose sectors in the MTTDL part's notation, not Python."""
+    result = CliRunner().invoke(app, ["derive", *args])
+    assert result.exit_code == 0, result.stderr
+    section = result.stdout.split("What is lost")[1]
+    assert not [s for s in PROGRAM_SYNTAX if s in section]
+    assert "  Leading order for λ << μ: s ≈ a / b" in section
+    assert "  Exact (n data drives): s = p / q" in section
+    lines = section.splitlines()
+    for line in leading:
+        assert line in lines
+    for line in exact:
+        assert any(x.startswith(line) for x in lines), line
+    assert max(len(line) for line in result.stdout.splitlines()) <= 100
+
+
+def test_a_lone_number_comes_first(cache: Path) -> None:
+    """Every failed drive rebuilt at once: A = 2 μOp² μScrub, not μOp² μScrub × 2."""
+    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "0"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "  A = 2 μOp² μScrub" in lines
+    assert not [line for line in lines if line.rstrip().endswith("× 2")]

@@ -278,3 +278,79 @@ def test_bad_input_exits_2(command: str, args: tuple[str, ...], message: str) ->
     assert result.stdout == ""
     assert message in " ".join(result.stderr.split())
     assert "Traceback" not in result.stderr
+
+
+def test_compare_methods_says_when_the_time_budget_stopped_a_simulation() -> None:
+    """A target of ±0.1% cannot be reached in 0.1 s: both simulations stop by the budget,
+    the JSON rows say so (``stopped_by``, as ``planner simulate``'s), and so do the notes."""
+    args = ("compare-methods", "-l", "raid-tp 12", "--rel-error", "0.001")
+    args += ("--time-budget", "0.1", "--seed", "1")
+    doc = run_json(*args)
+    assert doc["target_rel_error"] == 0.001
+    rows = doc["layouts"][0]["methods"]
+    simulated = [m for m in rows if m["method"].startswith("sim_")]
+    assert len(simulated) == 2
+    assert all(m["stopped_by"] == "time_budget" and m["rel_error"] > 0.001 for m in simulated)
+    assert all(m["stopped_by"] is None for m in rows if m not in simulated)
+    for fmt, width in (("markdown", "80"), ("table", "400")):
+        result = invoke(*args, "-f", fmt, env={"COLUMNS": width})
+        assert result.exit_code == 0, result.stderr
+        text = " ".join(result.stdout.split())
+        for m in simulated:
+            note = f"raid-tp 12, {m['name']}: stopped by the time budget at ±"
+            assert note in text
+        assert text.count("(target ±0.1%); raise --time-budget for more precision.") == 2
+
+
+def test_report_methods_section_says_when_the_time_budget_stopped_a_simulation(
+    tmp_path: Path,
+) -> None:
+    """The report runs to ±10%; with 0.1 s a simulation that stops short of it gets the note,
+    one that reaches it does not (read from the document's own table)."""
+    target = tmp_path / "review.md"
+    result = invoke("report", "-o", str(target), "--time-budget", "0.1")
+    assert result.exit_code == 0, result.stderr
+    section = target.read_text(encoding="utf-8").split("## Methods cross-check")[1]
+    layout = ""
+    missed = 0
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if not line.startswith("|") or len(cells) < 6:
+            continue
+        layout = cells[0] or layout
+        if not cells[1].startswith("Simulation"):
+            continue
+        rel = float(cells[5].strip("±%")) / 100
+        note = f"{layout}, {cells[1]}: stopped by the time budget at {cells[5]} (target ±10%)"
+        assert (note in section) == (rel > 0.1), line
+        missed += rel > 0.1
+    assert section.count("stopped by the time budget") == missed
+
+
+def test_simulate_marks_uneven_group_counts_as_evaluate_does() -> None:
+    """42 data drives in groups of 9 data drives: 5 groups hold 45, so raid-tp 12 is
+    marked 5* with the note that says why; 42 = 3 x 14 (raid-dp 16) is not marked."""
+    args = ("simulate", "--trials", "500", "--seed", "3", "-l", "raid-tp 12", "-l", "raid-dp 16")
+    doc = run_json(*args)
+    by_label = {x["label"]: x for x in doc["layouts"]}
+    assert by_label["raid-tp 12"]["groups"] == 5  # ceil(42 / 9), a number in JSON
+    assert by_label["raid-dp 16"]["groups"] == 3
+    note = (
+        "raid-tp 12: 42 data drives do not divide evenly into 9 data drives per group; "
+        "5 groups hold 3 more data drives than asked."
+    )
+    for fmt in ("markdown", "table"):
+        result = invoke(*args, "-f", fmt, env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.stderr
+        cells = {
+            row[1]: row
+            for line in result.stdout.splitlines()
+            if (row := [c.strip() for c in line.replace("│", "|").split("|")])[1:2]
+            and row[1].startswith("raid")
+        }
+        assert "5*" in cells["raid-tp 12"], fmt
+        assert "3" in cells["raid-dp 16"], fmt
+        assert "3*" not in cells["raid-dp 16"], fmt
+        assert note in " ".join(result.stdout.split()), fmt
+    evaluate = invoke("evaluate", "-f", "markdown").stdout
+    assert note in evaluate  # the same words as evaluate's

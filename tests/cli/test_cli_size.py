@@ -238,3 +238,24 @@ def test_evaluate_shows_the_derived_rebuild_time(runner: CliRunner) -> None:
     assert doc["rebuild_hours"] == pytest.approx(0.9e12 / 27e6 / 3600)
     markdown = runner.invoke(app, ["evaluate", str(S3200), "-f", "markdown"]).stdout
     assert "- Rebuild 9.26 h" in markdown
+
+
+def _help_text(runner: CliRunner, command: str) -> str:
+    """``planner COMMAND --help`` as one line of words (no box drawing, no wrapping)."""
+    result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.stderr
+    return " ".join(result.stdout.replace("│", " ").split())
+
+
+def test_size_help_names_a_file_with_a_workload(runner: CliRunner) -> None:
+    """The bundled default has no workload: the help must not promise it, and must name a
+    shipped file that does size (checked by running it)."""
+    text = _help_text(runner, "size")
+    assert "Default: the bundled" not in text
+    assert "workload: section" in text
+    assert "scenarios/lenovo-s3200.yaml" in text
+    shipped = runner.invoke(app, ["size", str(ROOT / "scenarios" / "lenovo-s3200.yaml")])
+    assert shipped.exit_code == 0, shipped.stderr
+    plain = runner.invoke(app, ["size"])
+    assert plain.exit_code == 2
+    assert "scenarios/lenovo-s3200.yaml" in plain.stderr  # the error says where to look

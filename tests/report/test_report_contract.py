@@ -220,6 +220,7 @@ METHOD_KEYS = [
     "max_weight_share",
     "reliable",
     "warning",
+    "stopped_by",
 ]
 FEW_TRIALS = ("--trials", "300", "--seed", "7", "--layout", "raid5 8")
 

@@ -11,14 +11,21 @@ from pathlib import Path
 
 import pytest
 
+from planner.analysis.model import sector_share
 from planner.core.derive import derive, derive_leading_order
 from planner.core.mttdl_algebra import mttdl_polynomials
-from planner.report.derivation import derivation_latex, derivation_markdown, derivation_text
+from planner.report.derivation import (
+    derivation_latex,
+    derivation_markdown,
+    derivation_text,
+    share_text,
+)
 from planner.report.derivation_forms import (
     CollectedPolynomial,
     collect,
     form_from_data,
     form_to_data,
+    fraction_forms,
     in_data_drives,
     leading_order_forms,
 )
@@ -169,3 +176,31 @@ def test_markdown_math_blocks() -> None:
     assert markdown.count("$$") % 2 == 0
     assert r"\begin{aligned}" in markdown
     assert "| 6 | loss |" in markdown
+
+
+@pytest.mark.parametrize(("parity", "streams"), [(1, 1), (2, 1), (2, None)])
+def test_share_forms_are_the_share(parity: int, streams: int | None) -> None:
+    """The collected forms of the sector-loss share equal SymPy's fractions, exactly."""
+    share = sector_share(parity, streams)
+    n = 9
+    for expr in (share.leading, share.exact):
+        numerator, denominator = fraction_forms(expr, parity)
+        value = evaluate_form(numerator, n, RATES) / evaluate_form(denominator, n, RATES)
+        names = {x.name: x for x in expr.free_symbols}
+        point = dict(zip(("lambda_op", "lambda_ld", "mu_op", "mu_scrub"), RATES, strict=True))
+        point["N"] = n + parity
+        sub = {names[k]: v for k, v in point.items() if k in names}
+        assert Fraction(str(expr.subs(sub))) == value
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 132])
+@pytest.mark.parametrize(("parity", "streams"), [(1, 1), (2, 1), (2, None)])
+def test_share_text_fits_the_width_in_the_mttdl_notation(
+    parity: int, streams: int | None, width: int
+) -> None:
+    text = share_text(sector_share(parity, streams), width)
+    assert max(len(line) for line in text.splitlines()) <= width
+    for syntax in ("*", "⋅", "─"):
+        assert syntax not in text
+    assert "  Exact (n data drives): s = p / q" in text
+    assert "    q = " in text
