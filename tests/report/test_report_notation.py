@@ -147,8 +147,34 @@ def test_every_shipped_scenario_evaluates_to_readable_columns(scenario: Path) ->
 )
 def test_other_commands_render_readable_columns(args: tuple[str, ...]) -> None:
     command, scenario, *options = args
-    faults = table_faults(markdown(command, str(ROOT / scenario), *options))
-    # The tornado's input values are one field a row, each in its field's own notation
-    # (1.9%, 1.08e-04 per drive-hour, 42 drives): not one quantity, so not one format.
-    inputs = {"table 1: Base", "table 1: Low (×0.5)", "table 1: High (×2)"}
-    assert {h: f for h, f in faults.items() if command != "sensitivity" or h not in inputs} == {}
+    assert table_faults(markdown(command, str(ROOT / scenario), *options)) == {}
+
+
+def test_sensitivity_inputs_and_elasticities_follow_the_column_rule() -> None:
+    # A latent defect rate of 0.7 per hour once showed 7.00e-01 in Base (and 1.08e-04 for
+    # the default rate), and its elasticity -8.7e-05 beside -0.0001 and +2.00.
+    args = ("sensitivity", "--set", "drive.latent_defects_per_hour=0.7")
+    text = markdown(*args)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    bars = records(*args, key="bars")
+    for header, key in (("Base", "base_value"), ("Low (×0.5)", "low_value")):
+        for cell, bar in zip(columns[header], bars, strict=True):
+            scale = 100 if cell.endswith("%") else 1
+            assert cell_value(cell) == pytest.approx(scale * bar[key], rel=1e-3), cell
+    for header, key in (("Elasticity", "elasticity"), ("Elasticity (group)", "elasticity_group")):
+        cells = columns[header]
+        assert all(c == "0" or c[0] in "+-" for c in cells), cells  # signs kept
+        for cell, bar in zip(cells, bars, strict=True):
+            assert cell_value(cell) == pytest.approx(bar[key], rel=0.05, abs=0.005), cell
+        assert any(0 < -cell_value(c) < 1e-3 for c in cells)  # the tiny negative one is there
+
+
+def test_the_latent_defect_rate_reads_alike_in_the_table_and_the_inputs_line() -> None:
+    text = markdown("sensitivity", "scenarios/ns3574-default.yaml")
+    columns = markdown_columns(text)
+    row = columns["Input"].index("drive.latent_defects_per_hour")
+    base = columns["Base"][row]
+    assert cell_value(base) == pytest.approx(1.08e-4)
+    assert "e" not in base
+    assert f"latent defects {base}/drive-h" in text
