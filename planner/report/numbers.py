@@ -310,6 +310,11 @@ def signed_column(values: Sequence[float], decimals: int = 2, digits: int = 2) -
     return [one(v) for v in values]
 
 
+def rate_column(per_hour: Sequence[float]) -> list[str]:
+    """Rates per hour, 3 significant digits, one notation (``0.0000434``, ``0.000216``)."""
+    return significant_column(per_hour, 3)
+
+
 def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
     """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``33``, ``1,200``).
 
