@@ -15,6 +15,7 @@ from planner.core.recommend import Miss
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import (
     drives_column,
+    format_percent,
     integer_column,
     percent_column,
     significant_column,
@@ -60,12 +61,12 @@ def nines(p_loss: float) -> float:
 
 
 def describe_misses(found: Sequence[Miss]) -> str:
-    """``P(loss) 3.2e-04 > 1e-04 (x3.2), drives 520 > 500``, for notes and errors."""
+    """``P(loss) 0.032% > 0.010% (x3.2), drives 520 > 500``, for notes and errors."""
     names = {"max_p_loss": "P(loss)", "max_drives": "drives", "max_cost": "cost"}
 
     def one(miss: Miss) -> str:
         if miss.target == "max_p_loss":
-            value, limit = f"{miss.value:.2g}", f"{miss.limit:.2g}"
+            value, limit = format_percent(miss.value), format_percent(miss.limit)
         else:
             value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
         return f"{names[miss.target]} {value} > {limit} (x{miss.ratio:.3g})"
@@ -179,7 +180,9 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
 def _target_text(report: Recommendation) -> str:
     target = report.target
     years = report.mission_hours / HOURS_PER_YEAR
-    parts = [f"P(loss) of the aggregate over {years:g} years at most {target.max_p_loss:.2g}"]
+    parts = [
+        f"P(loss) of the aggregate over {years:g} years at most {format_percent(target.max_p_loss)}"
+    ]
     if target.max_drives is not None:
         parts.append(f"at most {target.max_drives:,} drives")
     if target.max_cost is not None:
@@ -206,7 +209,7 @@ def summary(report: Recommendation) -> list[str]:
         return lines
     lines.append(
         f"Recommended: {top.layout.label}: {top.total_disks:,} drives, P(loss) "
-        f"{top.p_loss_aggregate:.2g} ({nines(top.p_loss_aggregate):.1f} nines)"
+        f"{format_percent(top.p_loss_aggregate)} ({nines(top.p_loss_aggregate):.1f} nines)"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
     )

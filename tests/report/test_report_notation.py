@@ -7,6 +7,7 @@ against the rule, and against the same command's JSON: the raw values, not paste
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -178,3 +179,50 @@ def test_the_latent_defect_rate_reads_alike_in_the_table_and_the_inputs_line() -
     assert cell_value(base) == pytest.approx(1.08e-4)
     assert "e" not in base
     assert f"latent defects {base}/drive-h" in text
+
+
+PROSE_P_LOSS = re.compile(r"(?:P\(loss\)|at most|>) (?P<number>[0-9][0-9.,e+-]*%?)(?= |;|\.|$)")
+"""A probability in a sentence: ``P(loss) 0.00052%``, ``at most 0.010%``, ``> 0.010%``."""
+
+
+def prose_probabilities(text: str) -> list[str]:
+    """The probabilities the sentences (not the tables) of ``text`` state, in order."""
+    found = []
+    for line in text.splitlines():
+        if line.startswith("|") or line.startswith("- Cost:"):
+            continue
+        found += [m["number"] for m in PROSE_P_LOSS.finditer(line)]
+    return [n for n in found if not n.replace(",", "").isdigit()]  # not "at most 2,000 drives"
+
+
+def test_recommend_sentences_give_probabilities_as_the_tables_do() -> None:
+    # The sentences once said P(loss) 5.2e-06, misses P(loss) 0.00053 > 0.0001, at most 0.0001
+    # while the tables beside them said 0.00052% and 0.053%.
+    args = ("recommend", "scenarios/recommend-400tb.yaml")
+    found = json.loads(run(*args, "-f", "json"))
+    target = found["target"]["max_p_loss"]
+    expected = [
+        target,  # the target, in the search's summary
+        found["recommended"]["p_loss_aggregate"],
+        found["nearest_cheaper"]["p_loss_aggregate"],
+        target,
+    ]
+    cells = prose_probabilities(markdown(*args))  # the terminal's sentences are the same
+    assert all(c.endswith("%") and "e" not in c for c in cells), cells
+    assert [cell_value(c) for c in cells] == pytest.approx([100 * p for p in expected], rel=0.05)
+
+
+def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: Path) -> None:
+    # review.md said "raid-tp 27 ... P(loss) 2.4e-05" beside a table showing 0.0024%.
+    scenario = "scenarios/today-20tb-nl-sas.yaml"
+    run("report", scenario, "-o", str(tmp_path / "review.md"))
+    text = (tmp_path / "review.md").read_text(encoding="utf-8")
+    default = ("--set", "target.max_p_loss=1e-4")  # the report's target when none is given
+    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    cells = prose_probabilities(text)
+    assert cells, text
+    assert all(c.endswith("%") and "e" not in c for c in cells), cells
+    top = 100 * found["recommended"]["p_loss_aggregate"]
+    assert any(cell_value(c) == pytest.approx(top, rel=0.05) for c in cells)
+    target = 100 * found["target"]["max_p_loss"]
+    assert any(cell_value(c) == pytest.approx(target, rel=0.05) for c in cells)
