@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.recommend import Miss
+from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import (
     drives_column,
@@ -43,11 +44,6 @@ if TYPE_CHECKING:
 
 SHOWN = 10
 """Candidates meeting the target listed by default (``--top`` changes it)."""
-
-
-def _money_column(values: Sequence[float | None]) -> list[str]:
-    """Money with thousands separators and no decimals: ``182,400``."""
-    return ["" if v is None else f"{v:,.0f}" for v in values]
 
 
 def _nines_column(values: Sequence[float]) -> list[str]:
@@ -147,7 +143,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         Column(
             f"Total cost{money}",
             lambda c: None if c.cost is None else c.cost.total_cost,
-            _money_column,
+            money_column,
             short_header=f"Total\ncost{money}",
             key="total_cost",
             shown=report.money,
@@ -155,7 +151,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         Column(
             f"Cost per usable TB{money}",
             lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
-            _money_column,
+            money_column,
             short_header="Cost/\nTB",
             priority=4,
             key="cost_per_usable_tb",

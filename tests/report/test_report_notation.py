@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from notation_helpers import markdown_columns, numbers_of, read_number, table_faults
+from notation_helpers import (
+    markdown_columns,
+    markdown_tables,
+    numbers_of,
+    read_number,
+    table_faults,
+)
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -226,3 +232,27 @@ def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: P
     assert any(cell_value(c) == pytest.approx(top, rel=0.05) for c in cells)
     target = 100 * found["target"]["max_p_loss"]
     assert any(cell_value(c) == pytest.approx(target, rel=0.05) for c in cells)
+
+
+def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> None:
+    # review.md's recommend tables showed 27, 26, 28 USD per TB while its comparison table
+    # showed 26.58: the README's rule is cents when every value of the column is below 100.
+    scenario = "scenarios/today-20tb-nl-sas.yaml"
+    run("report", scenario, "-o", str(tmp_path / "review.md"))
+    text = (tmp_path / "review.md").read_text(encoding="utf-8")
+    default = ("--set", "target.max_p_loss=1e-4")
+    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    per_tb = {round(c["cost_per_usable_tb"], 2) for c in found["candidates"] + found["front"]}
+    columns = [
+        cells
+        for table in markdown_tables(text)
+        for header, cells in table.items()
+        if header.startswith(("Cost per usable TB", "TCO/TB"))
+    ]
+    assert len(columns) >= 3  # the comparison's and the recommendation's two tables
+    for cells in columns:
+        values = [cell_value(c) for c in cells]
+        assert max(values) < 100
+        assert all(len(c.partition(".")[2]) == 2 for c in cells), cells  # cents
+    for cells in columns[1:]:  # the recommendation's candidates, as the JSON has them
+        assert {cell_value(c) for c in cells} <= per_tb
