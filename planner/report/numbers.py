@@ -99,12 +99,19 @@ def format_ratio(ratio: float) -> str:
 
 
 def format_tb(terabytes: float) -> str:
-    """A capacity in TB with at most one decimal: 12.6 TB (an exponent past 1e15)."""
+    """A capacity in TB with one decimal: 12.6 TB, in words past a million (1.20 million).
+
+    With 3 significant digits in words, and an exponent from 1e15, as the column rule says.
+    """
     special = _not_finite(terabytes)
     if special is not None:
         return special
-    if abs(terabytes) >= 1e15:
+    if abs(terabytes) >= HUGE:
         return f"{terabytes:.2e}"
+    size = abs(significant(terabytes, 3))  # 999,999,999 reads 1.00 billion
+    if abs(round(terabytes, 1)) >= 1e6:
+        scale, word = next((scale, word) for scale, word in _LARGE_WORDS if size >= scale)
+        return f"{_fixed(terabytes / scale, 3)} {word}"
     return f"{terabytes:,.1f}"
 
 
@@ -363,7 +370,7 @@ def drives_column(values: Sequence[float]) -> list[str]:
 
 
 def tb_column(terabytes: Sequence[float | None]) -> list[str]:
-    """Capacities in TB with one decimal (blank when unknown)."""
+    """Capacities in TB with one decimal, in words past a million (blank when unknown)."""
     return ["" if tb is None else format_tb(tb) for tb in terabytes]
 
 

@@ -256,3 +256,23 @@ def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> Non
         assert all(len(c.partition(".")[2]) == 2 for c in cells), cells  # cents
     for cells in columns[1:]:  # the recommendation's candidates, as the JSON has them
         assert {cell_value(c) for c in cells} <= per_tb
+
+
+def test_usable_tb_past_a_million_reads_in_words() -> None:
+    # 100,000 data drives of 12 TB once read 1,200,000.0 TB; the README's rule: in words.
+    args = ("evaluate", "--set", "aggregate.data_disks=100000", "--set", "drive.capacity_tb=12")
+    cells = markdown_columns(markdown(*args))["Usable TB"]
+    rows = records(*args, key="layouts")
+    assert all(r["usable_tb"] >= 1e6 for r in rows)
+    for cell, row in zip(cells, rows, strict=True):
+        assert cell.endswith(" million"), cells
+        assert cell_value(cell) == pytest.approx(row["usable_tb"], rel=0.005), cell
+
+
+def test_usable_tb_below_a_million_keeps_one_decimal() -> None:
+    args = ("evaluate", "scenarios/today-20tb-nl-sas.yaml")
+    cells = markdown_columns(markdown(*args))["Usable TB"]
+    rows = records(*args, key="layouts")
+    for cell, row in zip(cells, rows, strict=True):
+        assert len(cell.partition(".")[2]) == 1, cells
+        assert cell_value(cell) == pytest.approx(row["usable_tb"], abs=0.05), cell

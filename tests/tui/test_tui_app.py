@@ -536,3 +536,23 @@ async def test_model_view_rates_per_hour_share_one_notation() -> None:
             assert all("e" not in c for c in cells), cells  # fixed: at most 10 decimals here
             for cell, rate in zip(cells, rates, strict=True):
                 assert float(cell.replace(",", "")) == pytest.approx(rate, rel=0.01), cell
+
+
+async def test_usable_tb_past_a_million_reads_in_words() -> None:
+    # 100,000 data drives of 12 TB once read 1,200,000.0 in the compare table.
+    async with make_app(SCENARIO).run_test(size=(240, 40)) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await retype(pilot, "aggregate-data-disks", "100000")  # the most a scenario may hold
+        await retype(pilot, "drive-capacity-tb", "12")
+        assert not app.field_errors
+        table = app.query_one("#compare-table", DataTable)
+        key = next(k for k, c in table.columns.items() if "Usable" in str(c.label))
+        cells = [str(c) for c in table.get_column(key)]
+        assert app.comparison is not None
+        usable = [r.usable_tb for r in app.comparison.results]
+        assert all(u is not None and u >= 1e6 for u in usable), usable
+        for cell, tb in zip(cells, usable, strict=True):
+            assert cell.endswith(" million"), cells
+            number, _, _ = cell.partition(" ")
+            assert float(number) * 1e6 == pytest.approx(tb, rel=0.005), cell
