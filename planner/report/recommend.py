@@ -62,10 +62,10 @@ def describe_misses(found: Sequence[Miss]) -> str:
 
     def one(miss: Miss) -> str:
         if miss.target == "max_p_loss":
-            value, limit = format_percent(miss.value), format_percent(miss.limit)
+            value, limit = percent_column([miss.value, miss.limit])  # one notation
         else:
             value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
-        return f"{names[miss.target]} {value} > {limit} (x{miss.ratio:.3g})"
+        return f"{names[miss.target]} {value} > {limit} (x{significant_column([miss.ratio], 3)[0]})"
 
     return ", ".join(one(m) for m in found)
 

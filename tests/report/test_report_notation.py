@@ -15,6 +15,7 @@ import pytest
 from notation_helpers import (
     markdown_columns,
     markdown_tables,
+    notation_faults,
     numbers_of,
     read_number,
     table_faults,
@@ -276,3 +277,17 @@ def test_usable_tb_below_a_million_keeps_one_decimal() -> None:
     for cell, row in zip(cells, rows, strict=True):
         assert len(cell.partition(".")[2]) == 1, cells
         assert cell_value(cell) == pytest.approx(row["usable_tb"], abs=0.05), cell
+
+
+def test_a_miss_reads_its_value_and_limit_in_one_notation() -> None:
+    # "P(loss) 0.000030% > 1.0e-10% (x2.99e+05)": each number alone, an exponent on 299,000.
+    from planner.core.recommend import Miss
+    from planner.report.recommend import describe_misses
+
+    text = describe_misses([Miss("max_p_loss", 3.0e-7, 1e-12)])
+    value, limit, ratio = re.fullmatch(r"P\(loss\) (\S+) > (\S+) \(x(\S+)\)", text).groups()  # type: ignore[union-attr]
+    assert notation_faults([value, limit]) == []
+    assert cell_value(value) == pytest.approx(3.0e-5)
+    assert cell_value(limit) == pytest.approx(1e-10)
+    assert "e" not in ratio
+    assert cell_value(ratio) == pytest.approx(3.0e5)
