@@ -16,6 +16,7 @@ from planner.report import comparison, methods, sensitivity
 from planner.report import recommend as recommend_report
 from planner.report import sizing as sizing_report
 from planner.report.inputs import inputs_lines
+from planner.report.numbers import format_percent
 from planner.report.table import markdown_cell
 
 if TYPE_CHECKING:
@@ -99,8 +100,8 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
     if not report.target_given:
         lines += [
             "> The scenario has no `target:` section: this report looks for P(loss) of the "
-            f"aggregate at most {found.target.max_p_loss:g} over the mission. Add one to say "
-            "what you need (README: Recommend).",
+            f"aggregate at most {format_percent(found.target.max_p_loss)} over the mission. "
+            "Add one to say what you need (README: Recommend).",
             "",
         ]
     for line in recommend_report.summary(found):
@@ -161,9 +162,9 @@ def _why(report: DesignReport) -> list[str]:
     why = [
         "Why this layout:",
         "",
-        f"- it meets the target: P(loss) {top.p_loss_aggregate:.2g} over the mission "
+        f"- it meets the target: P(loss) {format_percent(top.p_loss_aggregate)} over the mission "
         f"({recommend_report.nines(top.p_loss_aggregate):.1f} nines) against at most "
-        f"{found.target.max_p_loss:.2g};",
+        f"{format_percent(found.target.max_p_loss)};",
         f"- it is the cheapest of the {len(found.meeting):,} layouts that do "
         + ("(total cost of ownership);" if found.money else "(fewest drives);"),
     ]

@@ -9,11 +9,13 @@ and units.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sweep import Parameter
+from planner.report.numbers import plain_column
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
@@ -34,7 +36,6 @@ class ScenarioField:
         integer: the field takes whole numbers only.
         upper: exclusive upper bound of the field, if any (ARR: below 1 per year).
         allows_zero: 0 is a valid value (a latent defect rate may be 0).
-        scientific: shown as 1.08e-04 (rates per hour).
     """
 
     name: str
@@ -45,7 +46,6 @@ class ScenarioField:
     integer: bool = False
     upper: float = math.inf
     allows_zero: bool = False
-    scientific: bool = False
 
     def core_limits(self) -> tuple[float, float]:
         """The least and most value a scenario may hold, in the core's unit.
@@ -69,16 +69,29 @@ class ScenarioField:
         return value / self.scale
 
     def text(self, value: float) -> str:
-        """A field value as people read it: ``2.5%``, ``1.08e-04``, ``12``, ``42``, ``2.5``."""
-        if self.percent:
-            return f"{100 * value:.4g}%"
-        if self.integer:
-            return f"{value:,.0f}"
-        if self.scientific:
-            return f"{value:.2e}" if value else "0"
-        if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e6):
-            return f"{value:.2e}"
-        return f"{value:,.4g}"
+        """A field value as people read it: ``2.5%``, ``0.000108``, ``12``, ``42``, ``2.5``."""
+        return self.texts([value])[0]
+
+    def texts(self, values: Sequence[float]) -> list[str]:
+        """A column of this field's values, one notation (:func:`field_texts`)."""
+        return field_texts([(self, v) for v in values])
+
+
+def field_texts(values: Sequence[tuple[ScenarioField, float]]) -> list[str]:
+    """Field values, each in its field's unit (``1.9%``, ``0.000108``, ``42``), as one column.
+
+    The numbers follow :func:`planner.report.numbers.plain_column`'s rule over the whole
+    column (a percentage in its own unit, 1.9 for ``1.9%``); whole-number fields are rounded.
+    """
+    shown = [
+        100 * v if f.percent else float(round(v)) if f.integer and math.isfinite(v) else v
+        for f, v in values
+    ]
+    cells = plain_column(shown)
+    return [
+        f"{cell}%" if f.percent and math.isfinite(v) else cell
+        for (f, v), cell in zip(values, cells, strict=True)
+    ]
 
 
 def _scenario_field(
@@ -105,7 +118,6 @@ SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
         Parameter.LATENT_DEFECTS_PER_HOUR,
         upper=MAX_LATENT_DEFECTS_PER_HOUR,
         allows_zero=True,
-        scientific=True,
     ),
     _scenario_field("restore.rebuild_hours", Parameter.REBUILD_HOURS),
     _scenario_field("restore.scrub_hours", Parameter.SCRUB_HOURS),

@@ -173,11 +173,11 @@ class Inputs:
 
 
 def _rate(per_hour: float) -> str:
-    """A small rate as the scenario files write it: ``1.08e-4``, ``0``."""
-    if per_hour == 0:
-        return "0"
-    mantissa, exponent = f"{per_hour:.2e}".split("e")
-    return f"{float(mantissa):g}e{int(exponent)}"
+    """A latent defect rate as the tables show it: ``0.000108``, ``0``."""
+    from planner.core.sweep import Parameter
+    from planner.report.fields import field_for
+
+    return field_for(Parameter.LATENT_DEFECTS_PER_HOUR).text(per_hour)
 
 
 def with_inputs(document: dict[str, Any], inputs: Inputs | None) -> dict[str, Any]:

@@ -99,12 +99,19 @@ def format_ratio(ratio: float) -> str:
 
 
 def format_tb(terabytes: float) -> str:
-    """A capacity in TB with at most one decimal: 12.6 TB (an exponent past 1e15)."""
+    """A capacity in TB with one decimal: 12.6 TB, in words past a million (1.20 million).
+
+    With 3 significant digits in words, and an exponent from 1e15, as the column rule says.
+    """
     special = _not_finite(terabytes)
     if special is not None:
         return special
-    if abs(terabytes) >= 1e15:
+    if abs(terabytes) >= HUGE:
         return f"{terabytes:.2e}"
+    size = abs(significant(terabytes, 3))  # 999,999,999 reads 1.00 billion
+    if abs(round(terabytes, 1)) >= 1e6:
+        scale, word = next((scale, word) for scale, word in _LARGE_WORDS if size >= scale)
+        return f"{_fixed(terabytes / scale, 3)} {word}"
     return f"{terabytes:,.1f}"
 
 
@@ -237,6 +244,84 @@ def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
     return [one(r) for r in ratios]
 
 
+def _stripped(text: str) -> str:
+    """``text`` without the trailing zeros of its decimals: ``0.7`` for ``0.7000``."""
+    mantissa, e, exponent = text.partition("e")
+    if "." in mantissa:
+        mantissa = mantissa.rstrip("0").rstrip(".")
+    return mantissa + e + exponent
+
+
+def plain_column(values: Sequence[float], digits: int = 4) -> list[str]:
+    """Values as a scenario file writes them: ``0.7``, ``0.000108``, ``168``, ``2.5 million``.
+
+    Up to ``digits`` significant digits, no trailing zeros (``12,345`` keeps its whole part).
+
+    One notation a column as :func:`percent_column` says: below 1 fixed unless one value
+    would need more than :data:`MAX_FIXED_DECIMALS` decimals, then all of them scientific
+    (``1.08e-04``).
+    """
+
+    def fixed(v: float) -> str:
+        size = abs(v)
+        if size >= HUGE:
+            return _stripped(_scientific(v, digits))
+        if size >= 1e6:
+            scale, word = next((scale, word) for scale, word in _LARGE_WORDS if size >= scale)
+            return f"{_stripped(_fixed(v / scale, digits))} {word}"
+        shown = significant(v, digits) if size < 1 else v
+        decimals = max(0, digits - 1 - math.floor(math.log10(abs(shown))))
+        return _stripped(f"{shown:,.{decimals}f}")
+
+    def decimals(text: str) -> int:
+        return len(text.partition(".")[2])
+
+    cells = {i: fixed(v) for i, v in enumerate(values) if math.isfinite(v) and v != 0}
+    scientific = any(
+        0 < abs(values[i]) < 1 and decimals(text) > MAX_FIXED_DECIMALS for i, text in cells.items()
+    )
+
+    def one(i: int, v: float) -> str:
+        special = _not_finite(v)
+        if special is not None:
+            return special
+        if v == 0:
+            return "0"
+        if scientific and abs(significant(v, digits)) < 1:
+            return _stripped(_scientific(v, digits))
+        return cells[i]
+
+    return [one(i, v) for i, v in enumerate(values)]
+
+
+def signed_column(values: Sequence[float], decimals: int = 2, digits: int = 2) -> list[str]:
+    """Signed numbers (elasticities): ``+2.00``, ``+0.86``, ``-0.000087``, ``0``.
+
+    ``decimals`` decimals from ``10**-decimals`` up, ``digits`` significant digits below; one
+    notation a column as :func:`percent_column` says (below 1 scientific, ``-8.7e-13``, only
+    when one value would need more than :data:`MAX_FIXED_DECIMALS` decimals).
+    """
+    scientific = needs_scientific(values, digits)
+
+    def one(v: float) -> str:
+        if not math.isfinite(v):
+            return "n/a"
+        if v == 0:
+            return "0"
+        rounded = abs(round(v, decimals))
+        if 10.0**-decimals <= rounded < 1e6 and not (scientific and rounded < 1):
+            return f"{v:+,.{decimals}f}"  # 0.99996 reads +1.00
+        text = _number(v, digits, scientific)
+        return text if text.startswith("-") else f"+{text}"
+
+    return [one(v) for v in values]
+
+
+def rate_column(per_hour: Sequence[float]) -> list[str]:
+    """Rates per hour, 3 significant digits, one notation (``0.0000434``, ``0.000216``)."""
+    return significant_column(per_hour, 3)
+
+
 def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
     """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``33``, ``1,200``).
 
@@ -285,7 +370,7 @@ def drives_column(values: Sequence[float]) -> list[str]:
 
 
 def tb_column(terabytes: Sequence[float | None]) -> list[str]:
-    """Capacities in TB with one decimal (blank when unknown)."""
+    """Capacities in TB with one decimal, in words past a million (blank when unknown)."""
     return ["" if tb is None else format_tb(tb) for tb in terabytes]
 
 

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.recommend import Miss
+from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import (
     drives_column,
+    format_percent,
     integer_column,
     percent_column,
     significant_column,
@@ -47,11 +49,6 @@ SHOWN = 10
 """Candidates meeting the target listed by default (``--top`` changes it)."""
 
 
-def _money_column(values: Sequence[float | None]) -> list[str]:
-    """Money with thousands separators and no decimals: ``182,400``."""
-    return ["" if v is None else f"{v:,.0f}" for v in values]
-
-
 def _nines_column(values: Sequence[float]) -> list[str]:
     """Nines of reliability with one decimal: ``4.3``."""
     return ["∞" if math.isinf(v) else f"{v:.1f}" for v in values]
@@ -63,15 +60,15 @@ def nines(p_loss: float) -> float:
 
 
 def describe_misses(found: Sequence[Miss]) -> str:
-    """``P(loss) 3.2e-04 > 1e-04 (x3.2), drives 520 > 500``, for notes and errors."""
+    """``P(loss) 0.032% > 0.010% (x3.2), drives 520 > 500``, for notes and errors."""
     names = {"max_p_loss": "P(loss)", "max_drives": "drives", "max_cost": "cost"}
 
     def one(miss: Miss) -> str:
         if miss.target == "max_p_loss":
-            value, limit = f"{miss.value:.2g}", f"{miss.limit:.2g}"
+            value, limit = percent_column([miss.value, miss.limit])  # one notation
         else:
             value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
-        return f"{names[miss.target]} {value} > {limit} (x{miss.ratio:.3g})"
+        return f"{names[miss.target]} {value} > {limit} (x{significant_column([miss.ratio], 3)[0]})"
 
     return ", ".join(one(m) for m in found)
 
@@ -149,7 +146,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         Column(
             f"Total cost{money}",
             lambda c: None if c.cost is None else c.cost.total_cost,
-            _money_column,
+            money_column,
             short_header=f"Total\ncost{money}",
             key="total_cost",
             shown=report.money,
@@ -157,7 +154,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         Column(
             f"Cost per usable TB{money}",
             lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
-            _money_column,
+            money_column,
             short_header="Cost/\nTB",
             priority=4,
             key="cost_per_usable_tb",
@@ -182,7 +179,9 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
 def _target_text(report: Recommendation) -> str:
     target = report.target
     years = report.mission_hours / HOURS_PER_YEAR
-    parts = [f"P(loss) of the aggregate over {years:g} years at most {target.max_p_loss:.2g}"]
+    parts = [
+        f"P(loss) of the aggregate over {years:g} years at most {format_percent(target.max_p_loss)}"
+    ]
     if target.max_drives is not None:
         parts.append(f"at most {target.max_drives:,} drives")
     if target.max_cost is not None:
@@ -210,7 +209,7 @@ def summary(report: Recommendation) -> list[str]:
         return lines
     lines.append(
         f"Recommended: {top.layout.label}: {top.total_disks:,} drives, P(loss) "
-        f"{top.p_loss_aggregate:.2g} ({nines(top.p_loss_aggregate):.1f} nines)"
+        f"{format_percent(top.p_loss_aggregate)} ({nines(top.p_loss_aggregate):.1f} nines)"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
     )

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.evaluate import relative_risk
 from planner.core.rates import HOURS_PER_YEAR
-from planner.report.fields import field_for
+from planner.report.fields import field_for, field_texts
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_percent, percent_column, ratio_column
+from planner.report.numbers import format_percent, percent_column, ratio_column, signed_column
 from planner.report.table import (
     Column,
     csv_text,
@@ -90,8 +90,8 @@ def _in_field_unit(read: Callable[[TornadoBar], float]) -> Callable[[TornadoBar]
 
 
 def _field_values_column(values: Sequence[_FieldValue]) -> list[str]:
-    """Each input in its own field's notation (``1.9%``, ``1.08e-04``, ``42``)."""
-    return [v.field.text(v.value) for v in values]
+    """Each input in its own field's unit (``1.9%``, ``0.000108``, ``42``), one notation."""
+    return field_texts([(v.field, v.value) for v in values])
 
 
 def _clean(value: float) -> float:
@@ -103,16 +103,9 @@ def _exported_field_value(value: _FieldValue) -> float:
     return _clean(value.value)
 
 
-def _elasticity(value: float) -> str:
-    if not math.isfinite(value):
-        return "n/a"
-    if value == 0:
-        return "0"
-    return f"{value:+.2f}" if abs(value) >= 0.01 else f"{value:+.2g}"
-
-
 def _elasticity_column(values: Sequence[float]) -> list[str]:
-    return [_elasticity(v) for v in values]
+    """``+2.00``, ``+0.86``, ``-0.000087``: signed, one notation a column."""
+    return signed_column(values)
 
 
 def _ratio(p: float, base: float) -> str:

@@ -139,7 +139,8 @@ def _varied_fields(report: SweepReport) -> list[Column[SweepLine]]:
         return []
 
     def texts(values: Sequence[float | None]) -> list[str]:
-        return ["" if v is None else field.text(v) for v in values]
+        cells = iter(field.texts([v for v in values if v is not None]))
+        return ["" if v is None else next(cells) for v in values]
 
     return [
         export_field("varied", lambda _: field.name),

@@ -23,7 +23,7 @@ from planner.analysis.model import (
 )
 from planner.core.layouts import LayoutResult
 from planner.core.rates import Rates
-from planner.report.numbers import format_years
+from planner.report.numbers import format_years, rate_column
 from planner.tui.repaint import update_text
 from planner.tui.simulation import SimulationLine
 from planner.tui.table import SteadyTable
@@ -104,10 +104,9 @@ class ModelView(VerticalScroll):
         ) == (k, size, streams)
         if same_chain and transitions.row_count == len(rates):
             # Only the rates changed: update that column in place (no new layout).
-            for row, transition in enumerate(rates):
-                transitions.update_cell_at(
-                    Coordinate(row, 4), Text(f"{transition.rate_per_hour:.3g}", justify="right")
-                )
+            cells = rate_column([t.rate_per_hour for t in rates])
+            for row, cell in enumerate(cells):
+                transitions.update_cell_at(Coordinate(row, 4), Text(cell, justify="right"))
         else:
             self._fill_tables(k, rates)
         self.closed_form = self._derived.get((k, streams), "")
@@ -121,13 +120,10 @@ class ModelView(VerticalScroll):
             states.add_row(str(state.number), state.short, state.meaning)
         transitions = self.query_one("#model-transitions", DataTable)
         transitions.clear()
-        for t in rates:
+        cells = rate_column([t.rate_per_hour for t in rates])
+        for t, cell in zip(rates, cells, strict=True):
             transitions.add_row(
-                t.source,
-                t.target,
-                Text(t.event),
-                Text(t.formula),
-                Text(f"{t.rate_per_hour:.3g}", justify="right"),
+                t.source, t.target, Text(t.event), Text(t.formula), Text(cell, justify="right")
             )
 
     def on_show(self) -> None:

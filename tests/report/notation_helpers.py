@@ -2,9 +2,9 @@
 
 The rule every numeric column keeps (README, "one number format per column"):
 
-- a value of 1 or more (in the cell's own unit: 13 for ``13%``) never takes an exponent,
-  unless it is really huge (1e15 or more); past a million it may read in words
-  (``380 million``);
+- a value of 1 or more (in the cell's own unit: 13 for ``13%``; by its size, ``-6.6`` is 6.6)
+  never takes an exponent, unless it is really huge (1e15 or more); past a million it may
+  read in words (``380 million``);
 - the values below 1 share one notation: all fixed (``0.0021%``) or all scientific
   (``2.1e-03%``), never ``6.7e-09%`` beside ``0.0000098%``;
 - a column is scientific only when fixed notation would need more than
@@ -20,6 +20,7 @@ MAX_DECIMALS = 10
 """More decimals than this and fixed notation is a wall of zeros."""
 
 _NUMBER = re.compile(
+    r"(?P<sign>[+-])?"
     r"(?P<mantissa>[0-9][0-9,]*(?:\.(?P<decimals>[0-9]+))?)"
     r"(?:e(?P<exponent>[+-][0-9]+))?"
     r"(?: (?P<word>million|billion|trillion))?"
@@ -47,6 +48,8 @@ def read_number(text: str) -> Number | None:
     mantissa = match["mantissa"].replace(",", "")
     exponent = int(match["exponent"] or 0)
     value = float(mantissa) * 10.0**exponent * _WORDS.get(match["word"] or "", 1.0)
+    if match["sign"] == "-":
+        value = -value
     if match["exponent"] is None:
         decimals = len(match["decimals"] or "")
     else:
@@ -72,9 +75,9 @@ def notation_faults(cells: list[str]) -> list[str]:
     faults = [
         f"{n.text}: exponent on a value of 1 or more"
         for n in numbers
-        if n.scientific and 1 <= n.value < 1e15
+        if n.scientific and 1 <= abs(n.value) < 1e15
     ]
-    small = [n for n in numbers if 0 < n.value < 1]
+    small = [n for n in numbers if 0 < abs(n.value) < 1]
     kinds = {n.scientific for n in small}
     if len(kinds) > 1:
         faults.append(f"fixed and scientific below 1: {[n.text for n in small]}")

@@ -7,11 +7,19 @@ against the rule, and against the same command's JSON: the raw values, not paste
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from notation_helpers import markdown_columns, numbers_of, read_number, table_faults
+from notation_helpers import (
+    markdown_columns,
+    markdown_tables,
+    notation_faults,
+    numbers_of,
+    read_number,
+    table_faults,
+)
 from typer.testing import CliRunner
 
 from planner.cli import app
@@ -147,8 +155,139 @@ def test_every_shipped_scenario_evaluates_to_readable_columns(scenario: Path) ->
 )
 def test_other_commands_render_readable_columns(args: tuple[str, ...]) -> None:
     command, scenario, *options = args
-    faults = table_faults(markdown(command, str(ROOT / scenario), *options))
-    # The tornado's input values are one field a row, each in its field's own notation
-    # (1.9%, 1.08e-04 per drive-hour, 42 drives): not one quantity, so not one format.
-    inputs = {"table 1: Base", "table 1: Low (×0.5)", "table 1: High (×2)"}
-    assert {h: f for h, f in faults.items() if command != "sensitivity" or h not in inputs} == {}
+    assert table_faults(markdown(command, str(ROOT / scenario), *options)) == {}
+
+
+def test_sensitivity_inputs_and_elasticities_follow_the_column_rule() -> None:
+    # A latent defect rate of 0.7 per hour once showed 7.00e-01 in Base (and 1.08e-04 for
+    # the default rate), and its elasticity -8.7e-05 beside -0.0001 and +2.00.
+    args = ("sensitivity", "--set", "drive.latent_defects_per_hour=0.7")
+    text = markdown(*args)
+    assert table_faults(text) == {}
+    columns = markdown_columns(text)
+    bars = records(*args, key="bars")
+    for header, key in (("Base", "base_value"), ("Low (×0.5)", "low_value")):
+        for cell, bar in zip(columns[header], bars, strict=True):
+            scale = 100 if cell.endswith("%") else 1
+            assert cell_value(cell) == pytest.approx(scale * bar[key], rel=1e-3), cell
+    for header, key in (("Elasticity", "elasticity"), ("Elasticity (group)", "elasticity_group")):
+        cells = columns[header]
+        assert all(c == "0" or c[0] in "+-" for c in cells), cells  # signs kept
+        for cell, bar in zip(cells, bars, strict=True):
+            assert cell_value(cell) == pytest.approx(bar[key], rel=0.05, abs=0.005), cell
+        assert any(0 < -cell_value(c) < 1e-3 for c in cells)  # the tiny negative one is there
+
+
+def test_the_latent_defect_rate_reads_alike_in_the_table_and_the_inputs_line() -> None:
+    text = markdown("sensitivity", "scenarios/ns3574-default.yaml")
+    columns = markdown_columns(text)
+    row = columns["Input"].index("drive.latent_defects_per_hour")
+    base = columns["Base"][row]
+    assert cell_value(base) == pytest.approx(1.08e-4)
+    assert "e" not in base
+    assert f"latent defects {base}/drive-h" in text
+
+
+PROSE_P_LOSS = re.compile(r"(?:P\(loss\)|at most|>) (?P<number>[0-9][0-9.,e+-]*%?)(?= |;|\.|$)")
+"""A probability in a sentence: ``P(loss) 0.00052%``, ``at most 0.010%``, ``> 0.010%``."""
+
+
+def prose_probabilities(text: str) -> list[str]:
+    """The probabilities the sentences (not the tables) of ``text`` state, in order."""
+    found = []
+    for line in text.splitlines():
+        if line.startswith("|") or line.startswith("- Cost:"):
+            continue
+        found += [m["number"] for m in PROSE_P_LOSS.finditer(line)]
+    return [n for n in found if not n.replace(",", "").isdigit()]  # not "at most 2,000 drives"
+
+
+def test_recommend_sentences_give_probabilities_as_the_tables_do() -> None:
+    # The sentences once said P(loss) 5.2e-06, misses P(loss) 0.00053 > 0.0001, at most 0.0001
+    # while the tables beside them said 0.00052% and 0.053%.
+    args = ("recommend", "scenarios/recommend-400tb.yaml")
+    found = json.loads(run(*args, "-f", "json"))
+    target = found["target"]["max_p_loss"]
+    expected = [
+        target,  # the target, in the search's summary
+        found["recommended"]["p_loss_aggregate"],
+        found["nearest_cheaper"]["p_loss_aggregate"],
+        target,
+    ]
+    cells = prose_probabilities(markdown(*args))  # the terminal's sentences are the same
+    assert all(c.endswith("%") and "e" not in c for c in cells), cells
+    assert [cell_value(c) for c in cells] == pytest.approx([100 * p for p in expected], rel=0.05)
+
+
+def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: Path) -> None:
+    # review.md said "raid-tp 27 ... P(loss) 2.4e-05" beside a table showing 0.0024%.
+    scenario = "scenarios/today-20tb-nl-sas.yaml"
+    run("report", scenario, "-o", str(tmp_path / "review.md"))
+    text = (tmp_path / "review.md").read_text(encoding="utf-8")
+    default = ("--set", "target.max_p_loss=1e-4")  # the report's target when none is given
+    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    cells = prose_probabilities(text)
+    assert cells, text
+    assert all(c.endswith("%") and "e" not in c for c in cells), cells
+    top = 100 * found["recommended"]["p_loss_aggregate"]
+    assert any(cell_value(c) == pytest.approx(top, rel=0.05) for c in cells)
+    target = 100 * found["target"]["max_p_loss"]
+    assert any(cell_value(c) == pytest.approx(target, rel=0.05) for c in cells)
+
+
+def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> None:
+    # review.md's recommend tables showed 27, 26, 28 USD per TB while its comparison table
+    # showed 26.58: the README's rule is cents when every value of the column is below 100.
+    scenario = "scenarios/today-20tb-nl-sas.yaml"
+    run("report", scenario, "-o", str(tmp_path / "review.md"))
+    text = (tmp_path / "review.md").read_text(encoding="utf-8")
+    default = ("--set", "target.max_p_loss=1e-4")
+    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    per_tb = {round(c["cost_per_usable_tb"], 2) for c in found["candidates"] + found["front"]}
+    columns = [
+        cells
+        for table in markdown_tables(text)
+        for header, cells in table.items()
+        if header.startswith(("Cost per usable TB", "TCO/TB"))
+    ]
+    assert len(columns) >= 3  # the comparison's and the recommendation's two tables
+    for cells in columns:
+        values = [cell_value(c) for c in cells]
+        assert max(values) < 100
+        assert all(len(c.partition(".")[2]) == 2 for c in cells), cells  # cents
+    for cells in columns[1:]:  # the recommendation's candidates, as the JSON has them
+        assert {cell_value(c) for c in cells} <= per_tb
+
+
+def test_usable_tb_past_a_million_reads_in_words() -> None:
+    # 100,000 data drives of 12 TB once read 1,200,000.0 TB; the README's rule: in words.
+    args = ("evaluate", "--set", "aggregate.data_disks=100000", "--set", "drive.capacity_tb=12")
+    cells = markdown_columns(markdown(*args))["Usable TB"]
+    rows = records(*args, key="layouts")
+    assert all(r["usable_tb"] >= 1e6 for r in rows)
+    for cell, row in zip(cells, rows, strict=True):
+        assert cell.endswith(" million"), cells
+        assert cell_value(cell) == pytest.approx(row["usable_tb"], rel=0.005), cell
+
+
+def test_usable_tb_below_a_million_keeps_one_decimal() -> None:
+    args = ("evaluate", "scenarios/today-20tb-nl-sas.yaml")
+    cells = markdown_columns(markdown(*args))["Usable TB"]
+    rows = records(*args, key="layouts")
+    for cell, row in zip(cells, rows, strict=True):
+        assert len(cell.partition(".")[2]) == 1, cells
+        assert cell_value(cell) == pytest.approx(row["usable_tb"], abs=0.05), cell
+
+
+def test_a_miss_reads_its_value_and_limit_in_one_notation() -> None:
+    # "P(loss) 0.000030% > 1.0e-10% (x2.99e+05)": each number alone, an exponent on 299,000.
+    from planner.core.recommend import Miss
+    from planner.report.recommend import describe_misses
+
+    text = describe_misses([Miss("max_p_loss", 3.0e-7, 1e-12)])
+    value, limit, ratio = re.fullmatch(r"P\(loss\) (\S+) > (\S+) \(x(\S+)\)", text).groups()  # type: ignore[union-attr]
+    assert notation_faults([value, limit]) == []
+    assert cell_value(value) == pytest.approx(3.0e-5)
+    assert cell_value(limit) == pytest.approx(1e-10)
+    assert "e" not in ratio
+    assert cell_value(ratio) == pytest.approx(3.0e5)

@@ -14,6 +14,9 @@ from planner.report.numbers import (
     format_ratio,
     format_tb,
     format_years,
+    plain_column,
+    rate_column,
+    signed_column,
     significant,
 )
 
@@ -94,3 +97,41 @@ def test_values_that_are_not_numbers_read_as_such(value: float, text: str) -> No
     assert format_count(value) == text
     assert format_ratio(value) == text
     assert format_tb(value) == text
+
+
+@pytest.mark.parametrize(
+    ("values", "cells"),
+    [
+        ([0.7, 1.08e-4, 168, 12345.67], ["0.7", "0.000108", "168", "12,346"]),
+        ([2.5e6, 0, 1.0, 0.99999], ["2.5 million", "0", "1", "1"]),
+        ([1.08e-4, 2e-12, 42], ["1.08e-04", "2e-12", "42"]),  # 2e-12 would need 12 decimals
+    ],
+)
+def test_plain_column_writes_values_as_a_scenario_does(
+    values: list[float], cells: list[str]
+) -> None:
+    assert plain_column(values) == cells
+
+
+@pytest.mark.parametrize(
+    ("values", "cells"),
+    [
+        ([2.0, 0.86, -6.6e-5, 0], ["+2.00", "+0.86", "-0.000066", "0"]),
+        ([0.99996, 1.28], ["+1.00", "+1.28"]),
+        ([1.28, -8.7e-13, 0.5], ["+1.28", "-8.7e-13", "+5.0e-01"]),  # 14 decimals: scientific
+    ],
+)
+def test_signed_column_keeps_signs_and_one_notation(values: list[float], cells: list[str]) -> None:
+    assert signed_column(values) == cells
+
+
+def test_rate_column_keeps_rates_fixed_with_three_digits() -> None:
+    assert rate_column([4.34e-6, 2.16e-4, 0.0833]) == ["0.00000434", "0.000216", "0.0833"]
+
+
+@pytest.mark.parametrize(
+    ("terabytes", "text"),
+    [(12.63, "12.6"), (999_999.94, "999,999.9"), (1.2e6, "1.20 million"), (2.5e9, "2.50 billion")],
+)
+def test_capacities_read_in_words_past_a_million(terabytes: float, text: str) -> None:
+    assert format_tb(terabytes) == text

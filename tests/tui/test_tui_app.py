@@ -21,6 +21,7 @@ from textual.widgets._footer import FooterKey
 
 from planner.analysis.compare import comparison, rebuild_notes
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.model import chain_transitions
 from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
@@ -503,3 +504,55 @@ async def test_each_dialog_shows_its_own_keys_in_the_footer() -> None:
         await settle(pilot)
         assert isinstance(app.screen, UnsavedChangesScreen)
         assert footer_keys_painted(app) == {"s", "q", "escape"}
+
+
+async def test_model_view_rates_per_hour_share_one_notation() -> None:
+    # The "per hour" column once showed 4.34e-06 beside 0.000216 (each rate alone, .3g).
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        table = app.query_one("#compare-table", DataTable)
+        table.focus()
+        await pilot.press("down")
+        await settle(pilot)
+        await pilot.press("f4")
+        await settle(pilot)
+        model = app.query_one(ModelView)
+        transitions = app.query_one("#model-transitions", DataTable)
+        for hours in ("", "48"):  # filled, then updated in place for new rates
+            if hours:
+                await retype(pilot, "restore-rebuild-hours", hours)
+                await pilot.press("f4")
+                await settle(pilot)
+            subject = model.subject
+            assert subject is not None
+            layout = subject.result.layout
+            rates = [
+                t.rate_per_hour
+                for t in chain_transitions(layout.parity, layout.group_size, subject.rates)
+            ]
+            assert min(rates) < 1e-4 < max(rates)  # .3g would write the least with e-05
+            cells = [str(c) for c in transitions.get_column_at(4)]
+            assert all("e" not in c for c in cells), cells  # fixed: at most 10 decimals here
+            for cell, rate in zip(cells, rates, strict=True):
+                assert float(cell.replace(",", "")) == pytest.approx(rate, rel=0.01), cell
+
+
+async def test_usable_tb_past_a_million_reads_in_words() -> None:
+    # 100,000 data drives of 12 TB once read 1,200,000.0 in the compare table.
+    async with make_app(SCENARIO).run_test(size=(240, 40)) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await retype(pilot, "aggregate-data-disks", "100000")  # the most a scenario may hold
+        await retype(pilot, "drive-capacity-tb", "12")
+        assert not app.field_errors
+        table = app.query_one("#compare-table", DataTable)
+        key = next(k for k, c in table.columns.items() if "Usable" in str(c.label))
+        cells = [str(c) for c in table.get_column(key)]
+        assert app.comparison is not None
+        usable = [r.usable_tb for r in app.comparison.results]
+        assert all(u is not None and u >= 1e6 for u in usable), usable
+        for cell, tb in zip(cells, usable, strict=True):
+            assert cell.endswith(" million"), cells
+            number, _, _ = cell.partition(" ")
+            assert float(number) * 1e6 == pytest.approx(tb, rel=0.005), cell
