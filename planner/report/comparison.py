@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from planner.report.comparison_columns import (
     comparison_columns,
     comparison_fields,
-    groups_text,
     loss_split_columns,
 )
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
@@ -45,7 +44,6 @@ __all__ = [
     "csv_text",
     "finite_or_none",
     "fit_columns",
-    "groups_text",
     "json_text",
     "loss_split_columns",
     "markdown_cell",

@@ -14,6 +14,7 @@ from planner.report.costs import cost_fields
 from planner.report.numbers import (
     drives_column,
     format_odds,
+    groups_text,
     integer_column,
     percent_column,
     ratio_column,
@@ -30,11 +31,6 @@ if TYPE_CHECKING:
 
 def _odds_column(probabilities: Sequence[float]) -> list[str]:
     return [format_odds(p) for p in probabilities]
-
-
-def groups_text(groups: int, exact_division: bool) -> str:
-    """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
-    return f"{groups:,}" if exact_division else f"{groups:,}*"
 
 
 def _groups_text(r: LayoutResult) -> str:

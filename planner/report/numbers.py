@@ -377,3 +377,8 @@ def tb_column(terabytes: Sequence[float | None]) -> list[str]:
 def texts(values: Sequence[object]) -> list[str]:
     """Cells that are already text (or whose ``str`` is the cell)."""
     return [str(v) for v in values]
+
+
+def groups_text(groups: int, exact_division: bool) -> str:
+    """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
+    return f"{groups:,}" if exact_division else f"{groups:,}*"

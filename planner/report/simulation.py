@@ -13,9 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.report.comparison import uneven_notes
-from planner.report.comparison_columns import groups_text
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.numbers import format_count, percent_column, percent_interval_column
+from planner.report.numbers import (
+    format_count,
+    groups_text,
+    percent_column,
+    percent_interval_column,
+)
 from planner.report.table import (
     Column,
     csv_text,

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from planner.core.evaluate import relative_risk
 from planner.core.sizing import SizingResult
-from planner.report.comparison_columns import groups_text
 from planner.report.costs import cost_fields
 from planner.report.numbers import (
     format_count,
+    groups_text,
     integer_column,
     percent_column,
     ratio_column,

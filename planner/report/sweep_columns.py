@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from planner.report.numbers import drives_column, integer_column, percent_column, significant_column
+from planner.report.numbers import (
+    drives_column,
+    groups_text,
+    integer_column,
+    percent_column,
+    significant_column,
+)
 from planner.report.table import Column, export_field, shown_columns
 
 if TYPE_CHECKING:
@@ -29,7 +35,7 @@ def _drives_text(line: SweepLine) -> str:
 
 
 def _groups_text(line: SweepLine) -> str:
-    return f"{line.row.groups:,}" if line.row.exact_division else f"{line.row.groups:,}*"
+    return groups_text(line.row.groups, line.row.exact_division)
 
 
 def _parity_column(parities: Sequence[int]) -> list[str]:
