@@ -183,15 +183,16 @@ def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]
     """
     percents = [100 * p for p in probabilities]
     scientific = needs_scientific(percents, digits)
+    return [_percent_text(x, digits, scientific) for x in percents]
 
-    def one(percent: float) -> str:
-        if not math.isfinite(percent):
-            return "n/a"
-        if percent == 0:
-            return "0%"
-        return f"{_number(percent, digits, scientific)}%"
 
-    return [one(x) for x in percents]
+def _percent_text(percent: float, digits: int, scientific: bool) -> str:
+    """One percentage of a column, in the column's notation: ``0.33%``, ``0%``, ``n/a``."""
+    if not math.isfinite(percent):
+        return "n/a"
+    if percent == 0:
+        return "0%"
+    return f"{_number(percent, digits, scientific)}%"
 
 
 def percent_interval_column(
@@ -212,15 +213,12 @@ def percent_interval_column(
 
     shown = [None if i is None else (100 * i[0], 100 * i[1], precision(*i)) for i in intervals]
     scientific = any(needs_scientific(s[:2], s[2]) for s in shown if s is not None)
-
-    def end(percent: float, precision: int) -> str:
-        if not math.isfinite(percent):
-            return "n/a"
-        if percent == 0:
-            return "0%"
-        return f"{_number(percent, precision, scientific)}%"
-
-    return ["" if s is None else f"{end(s[0], s[2])}–{end(s[1], s[2])}" for s in shown]
+    return [
+        ""
+        if s is None
+        else f"{_percent_text(s[0], s[2], scientific)}–{_percent_text(s[1], s[2], scientific)}"
+        for s in shown
+    ]
 
 
 def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
