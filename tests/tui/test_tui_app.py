@@ -13,6 +13,7 @@ from pilot_helpers import (
     open_add_dialog,
     record_notifications,
     retype,
+    select_second_layout,
     settle,
 )
 from textual.widget import Widget
@@ -388,10 +389,7 @@ async def test_model_view_follows_the_selected_layout() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        table = app.query_one("#compare-table", DataTable)
-        table.focus()
-        await pilot.press("down")
-        await settle(pilot)
+        await select_second_layout(pilot)
         await pilot.press("f4")  # a hidden model view catches up when it is shown
         await settle(pilot)
         model = app.query_one(ModelView)
@@ -511,10 +509,7 @@ async def test_model_view_rates_per_hour_share_one_notation() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        table = app.query_one("#compare-table", DataTable)
-        table.focus()
-        await pilot.press("down")
-        await settle(pilot)
+        await select_second_layout(pilot)
         await pilot.press("f4")
         await settle(pilot)
         model = app.query_one(ModelView)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, retype, settle
+from pilot_helpers import SCENARIO, app_of, retype, select_second_layout, settle
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
@@ -34,10 +34,7 @@ async def test_the_tornado_ranks_the_inputs_by_swing() -> None:
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
-        table = app.query_one("#compare-table", DataTable)
-        table.focus()
-        await pilot.press("down")  # raid-dp 9
-        await settle(pilot)
+        await select_second_layout(pilot)  # raid-dp 9
         assert app.tornado is None  # computed only once the view is shown
         await pilot.press("f5")
         await settle(pilot)
