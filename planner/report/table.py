@@ -137,21 +137,25 @@ def fit_columns(
     if max_width is None:
         return keep
 
-    def width(index: int) -> int:
-        cells = [row[index] for row in rows]
-        return max(len(x) for x in [*columns[index].narrow_header.split("\n"), *cells]) + 3
-
+    # Each column's width once (a large sweep has 10^5 rows), padding and border included.
+    width = [
+        max(len(x) for x in [*column.narrow_header.split("\n"), *(row[i] for row in rows)]) + 3
+        for i, column in enumerate(columns)
+    ]
     droppable = sorted(
         (i for i, c in enumerate(columns) if c.priority > 0),
         key=lambda i: -columns[i].priority,
     )
+    used = sum(width) + 1
     dropped: list[int] = []
-    while sum(width(i) for i in keep) + 1 > max_width and droppable:
+    while used > max_width and droppable:
         dropped.append(droppable.pop(0))
         keep.remove(dropped[-1])
+        used -= width[dropped[-1]]
     for index in reversed(dropped if refill else []):  # the most important first
-        if sum(width(i) for i in keep) + width(index) + 1 <= max_width:
+        if used + width[index] <= max_width:
             keep.append(index)
+            used += width[index]
     return sorted(keep)
 
 
