@@ -8,7 +8,7 @@ the computation is always :func:`simulate_layout`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import scenario_inputs
@@ -27,11 +27,16 @@ from planner.report.simulation import SimulatedLayout, SimulationReport
 from planner.scenario import Scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS, distribution_set
 
-PRESET_NOTE = (
-    "The scenario has no distributions section, so the second simulation uses the "
-    "elerath2009 preset (Elerath and Pecht 2009 Weibulls, 1.08e-4 latent defects per hour), "
-    "not the scenario's drive and restore rates; add distributions: to choose."
-)
+SHAPES_PRESET = "elerath2009"
+"""The preset whose shapes the second simulation of compare-methods takes when the scenario
+has no distributions section (scaled to the scenario's means)."""
+
+_INPUT_NAMES = {
+    "operational_failure": "time to failure",
+    "restoration": "rebuild",
+    "scrub": "scrub",
+    "latent_defects_per_hour": "latent defects",
+}
 
 
 @dataclass(frozen=True)
@@ -139,18 +144,69 @@ def simulation_report(
     )
 
 
-def second_distributions(scenario: Scenario) -> tuple[DistributionSet, str, str]:
-    """The distributions of the non-exponential simulation, their name and a note.
+@dataclass(frozen=True)
+class SecondSimulation:
+    """The laws of compare-methods' non-exponential simulation, and what they are.
 
-    The scenario's own distributions if it has a section, else the elerath2009 preset.
+    Attributes:
+        laws: the distributions (h, per hour), before a layout's own rebuild speed-up.
+        name: how the rows name them (``elerath2009 shapes``, ``custom``, ...).
+        note: what was simulated and why, for the notes.
+        same_scenario: True when the laws' means are the scenario's rates, so that the
+            ratio to the exact Markov answer compares like with like.
     """
+
+    laws: DistributionSet
+    name: str
+    note: str
+    same_scenario: bool
+
+
+def _hours(value: float) -> str:
+    return f"{value:,.0f} h" if value >= 100 else f"{value:.3g} h"
+
+
+def _mean_texts(laws: DistributionSet) -> dict[str, str]:
+    texts = {name: _hours(law.mean_hours) for name, law in laws.time_laws().items()}
+    texts["latent_defects_per_hour"] = f"{laws.latent_defects_per_hour:.3g} per drive-hour"
+    return texts
+
+
+def second_distributions(scenario: Scenario) -> SecondSimulation:
+    """The distributions of the non-exponential simulation (issue 20, item 7).
+
+    Without a distributions section: the :data:`SHAPES_PRESET` preset's shapes scaled so
+    their means are the scenario's (:meth:`DistributionSet.at_means`), so the simulation
+    runs the scenario and its ratio to Markov shows what the shapes alone change. With a
+    section: its laws as written; if their means are not the scenario's rates it is
+    another scenario, and the row gets no ratio.
+    """
+    rates = scenario.rates()
     if scenario.distributions is None:
-        preset = replace(
-            DISTRIBUTION_PRESETS["elerath2009"], rebuild_streams=scenario.rates().rebuild_streams
+        laws = DISTRIBUTION_PRESETS[SHAPES_PRESET].at_means(rates)
+        means = _mean_texts(laws)
+        note = (
+            f"The scenario has no distributions section, so the second simulation takes the "
+            f"{SHAPES_PRESET} preset's shapes (Elerath and Pecht 2009 Weibulls) scaled so "
+            f"their means are the scenario's: time to failure {means['operational_failure']}, "
+            f"rebuild {means['restoration']} (a declustered pool's shorter, as in the chain), "
+            f"scrub {means['scrub']}, latent defects {means['latent_defects_per_hour']}; "
+            "add distributions: to choose."
         )
-        return preset, "elerath2009", PRESET_NOTE
-    distributions, name = distribution_set(scenario.distributions, scenario.rates())
-    return distributions, name, ""
+        return SecondSimulation(laws, f"{SHAPES_PRESET} shapes", note, True)
+    laws, name = distribution_set(scenario.distributions, rates)
+    apart = laws.means_apart_from(rates)
+    if not apart:
+        return SecondSimulation(laws, name, "", True)
+    given, chain = _mean_texts(laws), _mean_texts(exponential_from_rates(rates))
+    differences = "; ".join(
+        f"{_INPUT_NAMES[key]} {given[key]}, the scenario's {chain[key]}" for key in apart
+    )
+    note = (
+        f"Simulation, {name} runs another scenario: the distributions section's means are "
+        f"not the scenario's rates ({differences}), so its vs Markov is left empty."
+    )
+    return SecondSimulation(laws, name, note, False)
 
 
 def methods_report(
@@ -164,17 +220,19 @@ def methods_report(
     run = simulate or plain_simulate(settings)
     analytic = analytic_by_label(scenario, layouts)
     exponential = exponential_from_rates(scenario.rates())
-    other, name, note = second_distributions(scenario)
+    second = second_distributions(scenario)
+    name = second.name
     mission = scenario.mission_hours
     entries = []
     for layout in layouts:
         exact = analytic[layout.label]
         sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission)
-        sim_other = run(f"{layout.label} · {name}", layout, other, mission)
+        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission)
+        markov = exact.p_markov if second.same_scenario else None
         estimates = (
             *analytic_estimates(exact),
             simulated_estimate(SIM_EXPONENTIAL, "Simulation, exponential", sim_exp, exact.p_markov),
-            simulated_estimate(SIM_DISTRIBUTIONS, f"Simulation, {name}", sim_other, exact.p_markov),
+            simulated_estimate(SIM_DISTRIBUTIONS, f"Simulation, {name}", sim_other, markov),
         )
         groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
         entries.append(LayoutMethods(layout, groups, estimates))
@@ -182,7 +240,7 @@ def methods_report(
         title=scenario.name,
         mission_hours=mission,
         distributions=name,
-        distributions_note=note,
+        distributions_note=second.note,
         method=settings.method,
         seed=settings.seed,
         stopping=settings.stopping,

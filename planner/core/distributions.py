@@ -194,9 +194,66 @@ class DistributionSet:
             self, restoration=self.restoration.time_scaled(1.0 / speedup), rebuild_streams=1
         )
 
+    def at_means(self, rates: Rates) -> DistributionSet:
+        """These laws' shapes with ``rates``' means: the same scenario, other time laws.
+
+        Each time law is scaled in time (:meth:`Weibull.time_scaled`: shape kept, scale and
+        location multiplied) so that its mean is the chain's: time to failure
+        ``1 / op_failures_per_hour``, rebuild ``rebuild_hours``, scrub ``scrub_hours``; the
+        latent defect rate and the concurrent rebuilds are ``rates``'. With exponential
+        shapes the result is :func:`exponential_from_rates` of ``rates``.
+        """
+        targets = _mean_hours(rates)
+        laws = {
+            name: law.time_scaled(targets[name] / law.mean_hours)
+            for name, law in self.time_laws().items()
+        }
+        return DistributionSet(
+            operational_failure=laws["operational_failure"],
+            restoration=laws["restoration"],
+            scrub=laws["scrub"],
+            latent_defects_per_hour=rates.latent_defects_per_hour,
+            rebuild_streams=rates.rebuild_streams,
+        )
+
+    def time_laws(self) -> dict[str, Distribution]:
+        """The three time laws by field name: operational_failure, restoration, scrub."""
+        return {
+            "operational_failure": self.operational_failure,
+            "restoration": self.restoration,
+            "scrub": self.scrub,
+        }
+
+    def means_apart_from(self, rates: Rates, rel_tol: float = 1e-3) -> tuple[str, ...]:
+        """The inputs whose mean here is not ``rates``' (beyond ``rel_tol``), by field name.
+
+        The three time laws' means (h) against the chain's, and the latent defect rate (per
+        drive-hour). Empty: these laws describe the chain's scenario, only the shapes differ.
+        """
+        targets = _mean_hours(rates)
+        apart = [
+            name
+            for name, law in self.time_laws().items()
+            if not math.isclose(law.mean_hours, targets[name], rel_tol=rel_tol)
+        ]
+        if not math.isclose(
+            self.latent_defects_per_hour, rates.latent_defects_per_hour, rel_tol=rel_tol
+        ):
+            apart.append("latent_defects_per_hour")
+        return tuple(apart)
+
     def streams_for(self, parity: int) -> int:
         """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""
         return parity + 1 if self.rebuild_streams is None else min(self.rebuild_streams, parity + 1)
+
+
+def _mean_hours(rates: Rates) -> dict[str, float]:
+    """The chain's mean times (h) by the name of the time law that has them."""
+    return {
+        "operational_failure": 1.0 / rates.op_failures_per_hour,
+        "restoration": rates.rebuild_hours,
+        "scrub": rates.scrub_hours,
+    }
 
 
 ELERATH_2009 = DistributionSet(
