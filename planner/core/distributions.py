@@ -242,6 +242,22 @@ class DistributionSet:
             apart.append("latent_defects_per_hour")
         return tuple(apart)
 
+    def without_latent_defects(self) -> DistributionSet:
+        """The same laws with no latent defects: whose P(loss) is P(group lost).
+
+        P(group lost) is the probability that k + 1 drives are down at once, sector losses
+        written off and the group going on (issue 20). Whether a drive fails, and when its
+        rebuild ends, does not depend on its unreadable sectors, and a sector loss does not
+        stop the rebuild; so the event is a function of the failures and rebuilds alone, and
+        their process is the same with defects off, for any laws. Writing sector losses off
+        in a run with defects would not be: the simulator holds a defect holder's failure
+        clock until the scrub (the paper's chain counts it out, (N - f - l) lambda_op, as a
+        second event on that drive loses nothing new), which would make the estimate move
+        with the defect rate and the scrub law. With exponential laws this set is the
+        birth-death chain of failures, (N - f) lambda_op up, min(f, streams) mu_op down.
+        """
+        return dataclasses.replace(self, latent_defects_per_hour=0.0)
+
     def streams_for(self, parity: int) -> int:
         """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""
         return parity + 1 if self.rebuild_streams is None else min(self.rebuild_streams, parity + 1)
