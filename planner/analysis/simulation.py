@@ -118,18 +118,37 @@ def simulation_report(
     simulate: Simulate | None = None,
     overrides: Sequence[str] = (),
 ) -> SimulationReport:
-    """Simulate ``layouts`` with the scenario's distributions (its constant rates if none)."""
+    """Simulate ``layouts`` with the scenario's distributions (its constant rates if none).
+
+    Each layout runs twice: P(loss), then P(group lost) with latent defects off
+    (:func:`planner.core.simulate.simulate_group_lost` says why). Where every loss loses the
+    group (``restore.on_unreadable_sector: fail-rebuild``), or there are no defects, the
+    two are one event and the first run gives both.
+    """
     run = simulate or plain_simulate(settings)
     distributions, name = distribution_set(scenario.distributions, scenario.rates())
-    data_disks = scenario.aggregate.data_disks
-    rows = tuple(
-        SimulatedLayout(
-            layout,
-            aggregate_shape(layout, data_disks),
-            run(layout.label, layout, distributions, scenario.mission_hours),
-        )
-        for layout in layouts
+    every_loss_ends_group = (
+        scenario.restore.on_unreadable_sector == "fail-rebuild"
+        or distributions.latent_defects_per_hour == 0
     )
+    data_disks = scenario.aggregate.data_disks
+    mission = scenario.mission_hours
+    rows = []
+    for layout in layouts:
+        p_loss = run(layout.label, layout, distributions, mission)
+        group_lost = (
+            p_loss
+            if every_loss_ends_group
+            else run(
+                f"{layout.label} · group lost",
+                layout,
+                distributions.without_latent_defects(),
+                mission,
+            )
+        )
+        rows.append(
+            SimulatedLayout(layout, aggregate_shape(layout, data_disks), p_loss, group_lost)
+        )
     return SimulationReport(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -139,7 +158,8 @@ def simulation_report(
         seed=settings.seed,
         stopping=settings.stopping,
         target_rel_error=settings.rel_error,
-        rows=rows,
+        rows=tuple(rows),
+        sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
         inputs=scenario_inputs(scenario, overrides),
     )
 
