@@ -281,6 +281,8 @@ class SimulationRequest:
         distributions_name: how reports name them (preset or constant rates).
         mission_hours: mission length (h).
         p_loss_markov: the exact Markov P(loss) of one group under the constant rates.
+        same_scenario: the distributions' means are the scenario's rates, so the estimate
+            over ``p_loss_markov`` compares like with like (issue 20, item 7).
     """
 
     label: str
@@ -289,6 +291,7 @@ class SimulationRequest:
     distributions_name: str
     mission_hours: float
     p_loss_markov: float
+    same_scenario: bool = True
 
     @classmethod
     def of(cls, scenario: Scenario, layout: Layout, p_loss_markov: float) -> SimulationRequest:
@@ -297,8 +300,12 @@ class SimulationRequest:
         Without a ``distributions`` section the scenario's constant rates are simulated as
         exponentials (``planner simulate``'s rule), so the estimate should match Markov.
         """
-        distributions, name = distribution_set(scenario.distributions, scenario.rates())
-        return cls(layout.label, layout, distributions, name, scenario.mission_hours, p_loss_markov)
+        rates = scenario.rates()
+        distributions, name = distribution_set(scenario.distributions, rates)
+        same = not distributions.means_apart_from(rates)
+        return cls(
+            layout.label, layout, distributions, name, scenario.mission_hours, p_loss_markov, same
+        )
 
     def run(self, settings: RunSettings, on_progress: Progress | None = None) -> SimulationResult:
         """Simulate the group with ``settings`` (the TUI runs this in a worker)."""
