@@ -141,6 +141,34 @@ def mttdl(
         return +x[0]
 
 
+def overlapping_failures(
+    parity: int,
+    drives: int,
+    lop: float,
+    rebuild_hours: float,
+    hours: float,
+    streams: int | None = 1,
+) -> mpmath.mpf:
+    """P(k + 1 drives down at once within ``hours``): the birth-death chain of failures.
+
+    Written from the definition of P(group lost) in issue 20, not from planner: f = 0..k+1
+    drives down, a failure f -> f + 1 at (N - f) lop, a rebuild f -> f - 1 at
+    min(f, streams) / rebuild_hours (``streams`` None: every failed drive at once), absorbing
+    at f = k + 1; latent defects play no part. The (0, k + 1) entry of exp(Q T).
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        lop, mu = mpmath.mpf(lop), 1 / mpmath.mpf(rebuild_hours)
+        at_once = parity + 1 if streams is None else streams
+        size = parity + 2
+        q = mpmath.zeros(size, size)
+        for f in range(parity + 1):
+            q[f, f + 1] = (drives - f) * lop
+            if f > 0:
+                q[f, f - 1] = min(f, at_once) * mu
+            q[f, f] = -(q[f, f + 1] + (q[f, f - 1] if f > 0 else 0))
+        return +mpmath.expm(q * mpmath.mpf(hours))[0, size - 1]
+
+
 def aggregate(p_group: mpmath.mpf | float, groups: int) -> mpmath.mpf:
     """1 - (1 - p)^groups: an aggregate loses data when any of its groups does."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):

@@ -194,9 +194,82 @@ class DistributionSet:
             self, restoration=self.restoration.time_scaled(1.0 / speedup), rebuild_streams=1
         )
 
+    def at_means(self, rates: Rates) -> DistributionSet:
+        """These laws' shapes with ``rates``' means: the same scenario, other time laws.
+
+        Each time law is scaled in time (:meth:`Weibull.time_scaled`: shape kept, scale and
+        location multiplied) so that its mean is the chain's: time to failure
+        ``1 / op_failures_per_hour``, rebuild ``rebuild_hours``, scrub ``scrub_hours``; the
+        latent defect rate and the concurrent rebuilds are ``rates``'. With exponential
+        shapes the result is :func:`exponential_from_rates` of ``rates``.
+        """
+        targets = _mean_hours(rates)
+        laws = {
+            name: law.time_scaled(targets[name] / law.mean_hours)
+            for name, law in self.time_laws().items()
+        }
+        return DistributionSet(
+            operational_failure=laws["operational_failure"],
+            restoration=laws["restoration"],
+            scrub=laws["scrub"],
+            latent_defects_per_hour=rates.latent_defects_per_hour,
+            rebuild_streams=rates.rebuild_streams,
+        )
+
+    def time_laws(self) -> dict[str, Distribution]:
+        """The three time laws by field name: operational_failure, restoration, scrub."""
+        return {
+            "operational_failure": self.operational_failure,
+            "restoration": self.restoration,
+            "scrub": self.scrub,
+        }
+
+    def means_apart_from(self, rates: Rates, rel_tol: float = 1e-3) -> tuple[str, ...]:
+        """The inputs whose mean here is not ``rates``' (beyond ``rel_tol``), by field name.
+
+        The three time laws' means (h) against the chain's, and the latent defect rate (per
+        drive-hour). Empty: these laws describe the chain's scenario, only the shapes differ.
+        """
+        targets = _mean_hours(rates)
+        apart = [
+            name
+            for name, law in self.time_laws().items()
+            if not math.isclose(law.mean_hours, targets[name], rel_tol=rel_tol)
+        ]
+        if not math.isclose(
+            self.latent_defects_per_hour, rates.latent_defects_per_hour, rel_tol=rel_tol
+        ):
+            apart.append("latent_defects_per_hour")
+        return tuple(apart)
+
+    def without_latent_defects(self) -> DistributionSet:
+        """The same laws with no latent defects: whose P(loss) is P(group lost).
+
+        P(group lost) is the probability that k + 1 drives are down at once, sector losses
+        written off and the group going on (issue 20). Whether a drive fails, and when its
+        rebuild ends, does not depend on its unreadable sectors, and a sector loss does not
+        stop the rebuild; so the event is a function of the failures and rebuilds alone, and
+        their process is the same with defects off, for any laws. Writing sector losses off
+        in a run with defects would not be: the simulator holds a defect holder's failure
+        clock until the scrub (the paper's chain counts it out, (N - f - l) lambda_op, as a
+        second event on that drive loses nothing new), which would make the estimate move
+        with the defect rate and the scrub law. With exponential laws this set is the
+        birth-death chain of failures, (N - f) lambda_op up, min(f, streams) mu_op down.
+        """
+        return dataclasses.replace(self, latent_defects_per_hour=0.0)
+
     def streams_for(self, parity: int) -> int:
         """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""
         return parity + 1 if self.rebuild_streams is None else min(self.rebuild_streams, parity + 1)
+
+
+def _mean_hours(rates: Rates) -> dict[str, float]:
+    """The chain's mean times (h) by the name of the time law that has them."""
+    return {
+        "operational_failure": 1.0 / rates.op_failures_per_hour,
+        "restoration": rates.rebuild_hours,
+        "scrub": rates.scrub_hours,
+    }
 
 
 ELERATH_2009 = DistributionSet(

@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import numpy as np
 
@@ -231,6 +232,25 @@ def _summary(method: Method, acc: _Running) -> tuple[float, float, float, float,
         low, high = max(0.0, p - Z95 * se), min(1.0, p + Z95 * se)
     rel = (high - low) / 2 / p if p > 0 else math.inf
     return p, low, high, rel, se
+
+
+def simulate_group_lost(
+    parity: int,
+    drives: int,
+    distributions: DistributionSet,
+    mission_hours: float,
+    **options: Any,
+) -> SimulationResult:
+    """Estimate P(group lost) of one group: k + 1 drives down at once within the mission.
+
+    :func:`simulate_group` with latent defects off
+    (:meth:`~planner.core.distributions.DistributionSet.without_latent_defects` says why
+    that is right for any laws); ``options`` are :func:`simulate_group`'s. The result's
+    ``p_loss_group`` and interval are those of P(group lost).
+    """
+    return simulate_group(
+        parity, drives, distributions.without_latent_defects(), mission_hours, **options
+    )
 
 
 def resolve_method(

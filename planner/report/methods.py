@@ -61,14 +61,16 @@ class MethodEstimate:
         key: stable name in JSON and CSV (``markov``, ``mttdl``, ``sim_exponential``, ...).
         name: name shown in tables.
         p_loss_group: the probability of loss of one group over the mission.
-        ratio_to_markov: ``p_loss_group`` over the exact Markov probability.
+        ratio_to_markov: ``p_loss_group`` over the exact Markov probability; None for a
+            simulation of another scenario (laws whose means are not the scenario's rates),
+            whose ratio would compare two scenarios.
         simulation: the simulation result for the simulated methods, else None.
     """
 
     key: str
     name: str
     p_loss_group: float
-    ratio_to_markov: float
+    ratio_to_markov: float | None
     simulation: SimulationResult | None = None
 
 
@@ -158,12 +160,14 @@ def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
 
 
 def simulated_estimate(
-    key: str, name: str, result: SimulationResult, p_markov: float
+    key: str, name: str, result: SimulationResult, p_markov: float | None
 ) -> MethodEstimate:
-    """A simulation as a method estimate, with its ratio to the exact Markov answer."""
-    return MethodEstimate(
-        key, name, result.p_loss_group, _ratio(result.p_loss_group, p_markov), result
-    )
+    """A simulation as a method estimate, with its ratio to the exact Markov answer.
+
+    ``p_markov`` None: the simulation ran another scenario, and has no ratio.
+    """
+    ratio = None if p_markov is None else _ratio(result.p_loss_group, p_markov)
+    return MethodEstimate(key, name, result.p_loss_group, ratio, result)
 
 
 Row = tuple[LayoutMethods, MethodEstimate]
@@ -295,7 +299,13 @@ def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[Lay
 
     def ratio(key: str) -> Callable[[LayoutResult], float]:
         read = estimate(key)
-        return lambda r: read(r).ratio_to_markov
+
+        def value(r: LayoutResult) -> float:
+            ratio = read(r).ratio_to_markov
+            assert ratio is not None  # an analytic method always has its ratio
+            return ratio
+
+        return value
 
     def p_loss(key: str) -> Callable[[LayoutResult], float]:
         read = estimate(key)

@@ -38,6 +38,12 @@ def _optional_finite(value: float | None) -> float | None:
     return None if value is None else finite_or_none(value)
 
 
+def _ratio_or_blank_column(values: Sequence[float | None]) -> list[str]:
+    """Ratios to Markov; blank where a simulation ran another scenario (no ratio)."""
+    texts = iter(ratio_column([v for v in values if v is not None]))
+    return ["" if v is None else next(texts) for v in values]
+
+
 def _rel_error_column(values: Sequence[float | None]) -> list[str]:
     return ["" if v is None else format_rel_error(v) for v in values]
 
@@ -72,10 +78,10 @@ def _estimate_fields() -> list[Column[Row]]:
         Column(
             "vs Markov",
             lambda r: r[1].ratio_to_markov,
-            ratio_column,
+            _ratio_or_blank_column,
             short_header="vs\nMarkov",
             key="ratio_to_markov",
-            export=finite_or_none,
+            export=_optional_finite,
         ),
     ]
 

@@ -118,11 +118,15 @@ class SimulatedLayout:
         shape: how the layout fills the aggregate: its groups, for the aggregate
             probability, and whether they divide it evenly (``5*`` otherwise).
         result: the simulated P(loss) of one group with its interval.
+        group_lost: the simulated P(group lost) of one group (k + 1 drives down at once,
+            sector losses written off) with its interval; ``result`` itself where every
+            loss loses the group.
     """
 
     layout: Layout
     shape: AggregateShape
     result: SimulationResult
+    group_lost: SimulationResult
 
     @property
     def groups(self) -> int:
@@ -133,6 +137,11 @@ class SimulatedLayout:
     def p_loss_aggregate(self) -> float:
         """P(loss) of the aggregate: 1 - (1 - p)^groups."""
         return self.result.p_loss_aggregate(self.groups)
+
+    @property
+    def p_group_lost_aggregate(self) -> float:
+        """P(some group of the aggregate lost whole): 1 - (1 - p)^groups."""
+        return self.group_lost.p_loss_aggregate(self.groups)
 
 
 @dataclass(frozen=True)
@@ -150,6 +159,8 @@ class SimulationReport:
         target_rel_error: the requested relative error, or None for a fixed trial count.
         inputs: the scenario's assumptions, printed by every export (None: not known).
         rows: one simulated layout per row, in the scenario's order.
+        sectors_fail_rebuild: an unreadable sector fails the rebuild
+            (``restore.on_unreadable_sector: fail-rebuild``): every loss loses the group.
     """
 
     title: str
@@ -162,6 +173,7 @@ class SimulationReport:
     target_rel_error: float | None
     rows: tuple[SimulatedLayout, ...]
     inputs: Inputs | None = None
+    sectors_fail_rebuild: bool = False
 
 
 def format_rel_error(rel_error: float) -> str:
@@ -237,6 +249,56 @@ def _group_fields() -> list[Column[SimulatedLayout]]:
     ]
 
 
+def _group_lost_fields() -> list[Column[SimulatedLayout]]:
+    """The group's simulated P(group lost), its interval and how it was run."""
+    return [
+        Column(
+            "P(group lost) group",
+            lambda r: r.group_lost.p_loss_group,
+            percent_column,
+            short_header="P(group\nlost)",
+            priority=1,
+            key="p_group_lost",
+        ),
+        Column(
+            "95% CI (group lost)",
+            lambda r: Interval(
+                r.group_lost.ci95_low, r.group_lost.ci95_high, r.group_lost.reliable
+            ),
+            interval_column,
+            short_header="95% CI\n(group lost)",
+            priority=1,
+        ),
+        export_field("p_group_lost_ci95_low", lambda r: r.group_lost.ci95_low),
+        export_field("p_group_lost_ci95_high", lambda r: r.group_lost.ci95_high),
+        export_field("p_group_lost_rel_error", lambda r: r.group_lost.rel_error, finite_or_none),
+        export_field("p_group_lost_trials", lambda r: r.group_lost.trials),
+        export_field("p_group_lost_method", lambda r: r.group_lost.method),
+        export_field("p_group_lost_reliable", lambda r: r.group_lost.reliable),
+        export_field("p_group_lost_warning", lambda r: r.group_lost.warning or None),
+    ]
+
+
+def _group_lost_aggregate_fields() -> list[Column[SimulatedLayout]]:
+    """The aggregate's P(group lost) (some group lost whole) and its interval."""
+    return [
+        Column(
+            "P(group lost) aggregate",
+            lambda r: r.p_group_lost_aggregate,
+            percent_column,
+            short_header="P(group lost)\naggregate",
+            priority=2,
+            key="p_group_lost_aggregate",
+        ),
+        export_field(
+            "p_group_lost_ci95_aggregate_low", lambda r: r.group_lost.ci95_aggregate(r.groups)[0]
+        ),
+        export_field(
+            "p_group_lost_ci95_aggregate_high", lambda r: r.group_lost.ci95_aggregate(r.groups)[1]
+        ),
+    ]
+
+
 def _diagnostic_fields() -> list[Column[SimulatedLayout]]:
     """How far the interval can be trusted, and why the run stopped."""
     return [
@@ -287,7 +349,13 @@ def _aggregate_fields() -> list[Column[SimulatedLayout]]:
 
 def simulation_fields() -> list[Column[SimulatedLayout]]:
     """Every column and export field of the simulation, in the JSON contract's order."""
-    return [*_group_fields(), *_aggregate_fields(), *_diagnostic_fields()]
+    return [
+        *_group_fields(),
+        *_aggregate_fields(),
+        *_diagnostic_fields(),
+        *_group_lost_fields(),
+        *_group_lost_aggregate_fields(),
+    ]
 
 
 def simulation_columns() -> list[Column[SimulatedLayout]]:
@@ -296,7 +364,15 @@ def simulation_columns() -> list[Column[SimulatedLayout]]:
     The declarations of :func:`simulation_fields` in the table's order (the diagnostics
     before the aggregate).
     """
-    return shown_columns([*_group_fields(), *_diagnostic_fields(), *_aggregate_fields()])
+    return shown_columns(
+        [
+            *_group_fields(),
+            *_group_lost_fields(),
+            *_diagnostic_fields(),
+            *_aggregate_fields(),
+            *_group_lost_aggregate_fields(),
+        ]
+    )
 
 
 def notes(report: SimulationReport) -> list[str]:
@@ -313,10 +389,30 @@ def notes(report: SimulationReport) -> list[str]:
             f"estimates; Top trial: the largest trial's share of the sum. {UNTRUSTED_MARKER}: "
             "too few effective trials or one trial dominating, the interval cannot be trusted."
         )
+    lines.append(group_lost_note(report.sectors_fail_rebuild))
     lines += uneven_notes(report.data_disks, ((r.layout, r.shape) for r in report.rows))
     for row in report.rows:
         lines += diagnostic_notes(row.layout.label, row.result, report.target_rel_error)
+        if row.group_lost is not row.result:
+            lines += diagnostic_notes(
+                f"{row.layout.label}, P(group lost)", row.group_lost, report.target_rel_error
+            )
     return lines
+
+
+def group_lost_note(sectors_fail_rebuild: bool) -> str:
+    """What the simulated P(group lost) is, and how it was run."""
+    if sectors_fail_rebuild:
+        return (
+            "P(group lost): an unreadable sector fails the rebuild "
+            "(restore.on_unreadable_sector: fail-rebuild), so every loss loses the group: "
+            "P(group lost) = P(loss)."
+        )
+    return (
+        "P(group lost): k+1 drives down at once during the mission, sector losses written "
+        "off and the group going on; simulated with latent defects off, which play no part "
+        "in it. It is not a share of P(loss) (any first loss): the two do not sum."
+    )
 
 
 def _rows(report: SimulationReport) -> tuple[list[Column[SimulatedLayout]], list[list[str]]]:

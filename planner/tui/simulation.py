@@ -129,12 +129,17 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
     markov = request.p_loss_markov
     ratio = result.p_loss_group / markov if markov > 0 else float("nan")
     inside = result.ci95_low <= markov <= result.ci95_high
+    comparison = (
+        f"simulation / Markov = {ratio:.3g}, Markov {'inside' if inside else 'outside'} the "
+        "interval."
+        if request.same_scenario
+        else "the distributions' means are not the scenario's rates: another scenario, no ratio."
+    )
     return (
         f"Monte Carlo, one group: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
         f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}] "
         f"(±{result.rel_error:.1%}; {result.trials:,} trials, {result.method} method; "
         f"distributions: {request.distributions_name}).\n"
-        f"Exact Markov, constant rates: {format_percent(markov)}; simulation / Markov = "
-        f"{ratio:.3g}, Markov {'inside' if inside else 'outside'} the interval."
+        f"Exact Markov, constant rates: {format_percent(markov)}; {comparison}"
         + ("" if result.reliable else f"\n⚠ {result.warning}.")
     )

@@ -186,7 +186,7 @@ def test_simulate_csv_and_output_file(tmp_path: Path) -> None:
 
 
 def test_compare_methods_ratios(methods: dict[str, Any]) -> None:
-    assert methods["distributions"] == "elerath2009"
+    assert methods["distributions"] == "elerath2009 shapes"  # at the scenario's means
     assert "no distributions section" in methods["distributions_note"]
     assert [x["label"] for x in methods["layouts"]] == ["raid5 8", "raid-dp 16"]
     for layout in methods["layouts"]:
@@ -243,7 +243,10 @@ def test_compare_methods_uses_the_scenario_distributions() -> None:
         "distributions.restoration.exponential.mean_hours=24",
     )
     assert doc["distributions"] == "custom"
-    assert doc["distributions_note"] is None
+    # A 24 h rebuild in a 12 h scenario is another scenario: no ratio, and a note says so.
+    assert "another scenario" in doc["distributions_note"]
+    row = next(m for m in doc["layouts"][0]["methods"] if m["method"] == "sim_distributions")
+    assert row["ratio_to_markov"] is None
 
 
 def test_evaluate_methods_columns() -> None:

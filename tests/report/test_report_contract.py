@@ -258,6 +258,17 @@ SIMULATION_KEYS = [
     "warning",
     "stopped_by",
     "rebuild_streams",
+    "p_group_lost",
+    "p_group_lost_ci95_low",
+    "p_group_lost_ci95_high",
+    "p_group_lost_rel_error",
+    "p_group_lost_trials",
+    "p_group_lost_method",
+    "p_group_lost_reliable",
+    "p_group_lost_warning",
+    "p_group_lost_aggregate",
+    "p_group_lost_ci95_aggregate_low",
+    "p_group_lost_ci95_aggregate_high",
 ]
 
 

@@ -1,0 +1,46 @@
+"""The F6 line compares with Markov only when it simulated the scenario (issue 20, item 7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from planner.analysis.simulation import SimulationRequest
+from planner.core.simulate import SimulationResult
+from planner.scenario import load_scenario
+from planner.tui.simulation import simulation_text
+
+TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+
+
+def _result() -> SimulationResult:
+    return SimulationResult(
+        method="conditional",
+        parity=2,
+        drives=12,
+        mission_hours=43_800.0,
+        trials=4_000,
+        p_loss_group=2e-4,
+        ci95_low=1.8e-4,
+        ci95_high=2.2e-4,
+        rel_error=0.1,
+        std_error=1e-5,
+        hits=4_000,
+        effective_trials=3_000.0,
+        max_weight_share=0.001,
+    )
+
+
+def test_a_section_with_other_means_gets_no_ratio() -> None:
+    scenario = load_scenario(TODAY, ["distributions.preset=elerath2009"])
+    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    assert not request.same_scenario
+    text = simulation_text(request, _result())
+    assert "simulation / Markov" not in text
+    assert "another scenario" in text
+
+
+def test_the_scenarios_own_rates_keep_the_ratio() -> None:
+    scenario = load_scenario(TODAY)
+    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    assert request.same_scenario
+    assert "simulation / Markov = 0.5" in simulation_text(request, _result())
