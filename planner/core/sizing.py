@@ -282,7 +282,10 @@ def size_layout(
     groups = counts.groups
 
     hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
-    model_rates = layout.chain_rates(dataclasses.replace(rates, rebuild_hours=hours))
+    waited = delay_hours if source == "drive" else rates.replace_delay_hours
+    model_rates = layout.chain_rates(
+        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
+    )
     p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
     split = loss_split(layout.parity, layout.group_size, model_rates, mission_hours)
     if sectors_fail_rebuild:
