@@ -145,8 +145,9 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
         override = None if search is None else search.write_penalty
 
         def penalty(layout: Layout) -> float:
-            mirror = layout.raid in ("raid10", "raid1", "mirror3")
-            return default_write_penalty(layout) if override is None or mirror else override
+            # a pool counts stripe I/Os, one per small write (OpenZFS's IOPS rule)
+            fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.declustered
+            return default_write_penalty(layout) if override is None or fixed else override
 
         counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
         return _Sized(

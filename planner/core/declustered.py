@@ -135,6 +135,19 @@ def rebuild_speedup(parity: int, children: int, data: int, spares: int) -> float
     return 1.0 / sequential_resilver_fraction(parity, children, data, spares)
 
 
+def iops_drives(parity: int, children: int, data: int, spares: int) -> int:
+    """Drives' worth of small random IOPS a pool serves: ``floor((C - s) / (d + p))``.
+
+    A small random I/O, read or write, is one stripe I/O across the ``d + p`` drives of its
+    stripe, so each stripe's worth of drives serves about one drive's IOPS. OpenZFS
+    documentation, dRAID page: "Delivered random IOPS can be reasonably approximated as
+    floor((N-S)/(D+P))*<single-drive-IOPS>" ("performance is similar to raidz since for
+    any read all D data disks must be accessed").
+    """
+    check_declustered(parity, children, data, spares)
+    return (children - spares) // (data + parity)
+
+
 def critical_rebuild_drives(parity: int, children: int, data: int, spares: int) -> Fraction:
     """Drives' worth of data a critical rebuild reads (``p`` drives down), exact.
 

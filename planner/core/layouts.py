@@ -22,6 +22,7 @@ from planner.core.declustered import (
     data_capacity_drives,
     drive_count,
     fraction_lost_on_overlap,
+    iops_drives,
     pool_rebuild_hours,
     rebuild_speedup,
 )
@@ -102,6 +103,17 @@ class Layout:
         if self.declustered is None:
             return 1.0
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
+
+    @property
+    def iops_drives_per_group(self) -> int:
+        """Drives' worth of IOPS a group serves: all N, or a pool's ``floor((C - s) / (d + p))``.
+
+        For a pool the unit is the stripe I/O (:func:`planner.core.declustered.iops_drives`).
+        """
+        if self.declustered is None:
+            return self.group_size
+        d = self.declustered
+        return iops_drives(self.parity, self.group_size, d.data, d.spares)
 
     @property
     def critical_rebuild_drives(self) -> float:
