@@ -58,7 +58,7 @@ def test_recommend_sizes_the_400_tb_pool_by_openzfs_rule() -> None:
     scenario = load_scenario(SCENARIOS / "recommend-400tb.yaml")
     pool = Layout("draid3:4d:24c:1s", "draid3", 3, 24, Declustered(4, 1))
     found = recommendation(scenario, [pool])
-    candidate = (found.meeting + (found.closest,))[0]
+    candidate = found.meeting[0] if found.meeting else found.closest
     assert candidate is not None
     assert candidate.total_disks == 2016
     assert candidate.bound_by == "iops"
