@@ -56,6 +56,9 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+MAX_CHILDREN = 255
+"""Most drives in one pool: OpenZFS dRAID allows up to 255 children."""
+
 
 @dataclass(frozen=True)
 class Declustered:
