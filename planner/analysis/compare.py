@@ -65,6 +65,7 @@ def analytic_by_label(
             layout.chain_rates(rates),
             scenario.mission_hours,
             spec_sheet,
+            layout.critical_rebuild_drives,
         )
         for layout in chosen
     }

@@ -19,7 +19,14 @@ from planner.analysis.inputs import scenario_inputs
 from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
-from planner.core.recommend import Miss, Target, candidate_layouts, choose, misses
+from planner.core.recommend import (
+    Miss,
+    PoolNeeds,
+    Target,
+    candidate_layouts,
+    choose,
+    misses,
+)
 from planner.core.sizing import ceil_count, default_write_penalty, sized_counts
 from planner.core.workloads import PlainWorkload
 from planner.report.inputs import Inputs
@@ -145,8 +152,9 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
         override = None if search is None else search.write_penalty
 
         def penalty(layout: Layout) -> float:
-            mirror = layout.raid in ("raid10", "raid1", "mirror3")
-            return default_write_penalty(layout) if override is None or mirror else override
+            # a pool counts stripe I/Os, one per small write (OpenZFS's IOPS rule)
+            fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.declustered
+            return default_write_penalty(layout) if override is None or fixed else override
 
         counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
         return _Sized(
@@ -194,10 +202,29 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
 
 
 def search_layouts(scenario: Scenario) -> list[Layout]:
-    """The candidates the scenario's ``search:`` section (or the defaults) describes."""
+    """The candidates the scenario's ``search:`` section (or the defaults) describes.
+
+    Pools are right-sized for what :func:`_size` sizes every candidate for.
+    """
     has_pools = any(x.declustered is not None for x in scenario.core_layouts())
     spec = scenario.search if scenario.search is not None else SearchSpec()
-    return candidate_layouts(spec.space(has_pools))
+    return candidate_layouts(spec.space(has_pools), _pool_needs(scenario))
+
+
+def _pool_needs(scenario: Scenario) -> PoolNeeds | None:
+    """Drives' worth of data and IOPS to right-size pools for, counted as :func:`_size` does."""
+    target = scenario.target
+    wanted_tb = None if target is None else target.usable_tb
+    if scenario.workload is not None:
+        workload = scenario.workload.core_workload()
+        drive = scenario.core_drive()
+        required = max(workload.required_tb, wanted_tb or 0.0)
+        host_iops = workload.read_iops + workload.write_iops
+        return PoolNeeds(required / drive.usable_tb, host_iops / drive.iops)
+    if wanted_tb is not None:
+        capacity = scenario.drive.capacity_tb
+        return None if capacity is None else PoolNeeds(ceil_count(wanted_tb / capacity))
+    return PoolNeeds(scenario.aggregate.data_disks)
 
 
 DEFAULT_TARGET = Target(max_p_loss=1e-4)

@@ -18,9 +18,12 @@ from planner.core.cost import LayoutCost
 from planner.core.declustered import (
     Declustered,
     check_declustered,
+    critical_rebuild_drives,
     data_capacity_drives,
     drive_count,
     fraction_lost_on_overlap,
+    iops_drives,
+    pool_rebuild_hours,
     rebuild_speedup,
 )
 from planner.core.distributions import DistributionSet
@@ -88,10 +91,11 @@ class Layout:
 
     @property
     def rebuild_speedup(self) -> float:
-        """How many times faster than a traditional rebuild: 1, or ``(C - 1) / (d + 1)``."""
+        """How many times faster than a traditional rebuild: 1, or a pool's (no wait counted)."""
         if self.declustered is None:
             return 1.0
-        return rebuild_speedup(self.group_size, self.declustered.data, self.declustered.spares)
+        d = self.declustered
+        return rebuild_speedup(self.parity, self.group_size, d.data, d.spares)
 
     @property
     def fraction_lost_on_overlap(self) -> float:
@@ -100,19 +104,48 @@ class Layout:
             return 1.0
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
 
+    @property
+    def iops_drives_per_group(self) -> int:
+        """Drives' worth of IOPS a group serves: all N, or a pool's ``floor((C - s) / (d + p))``.
+
+        For a pool the unit is the stripe I/O (:func:`planner.core.declustered.iops_drives`).
+        """
+        if self.declustered is None:
+            return self.group_size
+        d = self.declustered
+        return iops_drives(self.parity, self.group_size, d.data, d.spares)
+
+    @property
+    def critical_rebuild_drives(self) -> float:
+        """Drives' worth a critical rebuild reads: N - k, or a pool's critical stripes."""
+        if self.declustered is None:
+            return float(self.group_size - self.parity)
+        d = self.declustered
+        return float(critical_rebuild_drives(self.parity, self.group_size, d.data, d.spares))
+
     def chain_rates(self, rates: Rates) -> Rates:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
-        A traditional group keeps ``rates``. A declustered pool divides the rebuild time by
-        :attr:`rebuild_speedup` and rebuilds one drive at a time (its rebuilds share the
+        A traditional group keeps ``rates``. A declustered pool restores a drive in
+        :func:`planner.core.declustered.pool_rebuild_hours` (no wait for a replacement
+        while a distributed spare is free) and one drive at a time (its rebuilds share the
         pool's bandwidth; :mod:`planner.core.declustered`).
         """
         if self.declustered is None:
             return rates
+        d = self.declustered
+        delay = rates.replace_delay_hours
+        hours = pool_rebuild_hours(
+            rates.rebuild_hours - delay,
+            delay,
+            rates.op_failures_per_hour,
+            parity=self.parity,
+            children=self.group_size,
+            data=d.data,
+            spares=d.spares,
+        )
         return dataclasses.replace(
-            rates,
-            rebuild_hours=rates.rebuild_hours / self.rebuild_speedup,
-            rebuild_streams=1,
+            rates, rebuild_hours=hours, rebuild_streams=1, replace_delay_hours=0.0
         )
 
     def chain_distributions(self, distributions: DistributionSet) -> DistributionSet:

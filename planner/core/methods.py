@@ -13,11 +13,13 @@ in vendor tools, and this module evaluates both so a report can show how far the
   ``latent_defects_per_hour = 0``, i.e. the textbook model that only counts whole-drive
   failures (NS3574 shows that latent defects dominate RAID 5's risk);
 * the **spec-sheet method** of web calculators: no latent defects, but every critical
-  rebuild (k drives down, no redundancy left) reads the N - k surviving drives whole and
-  hits an unrecoverable read error with probability ``1 - exp(-bits read x errors per
-  bit)``; folded into the chain, that rebuild ends in loss (sectors lost) with that
-  probability (:func:`spec_sheet_generator`). It needs the capacity and the spec sheet's
-  error rate; the paper's model needs a latent-defect rate and a scrub time instead.
+  rebuild (k drives down, no redundancy left) reads the N - k surviving drives whole (a
+  declustered pool only its stripes left without redundancy,
+  :func:`planner.core.declustered.critical_rebuild_drives`) and hits an unrecoverable
+  read error with probability ``1 - exp(-bits read x errors per bit)``; folded into the
+  chain, that rebuild ends in loss (sectors lost) with that probability
+  (:func:`spec_sheet_generator`). It needs the capacity and the spec sheet's error rate;
+  the paper's model needs a latent-defect rate and a scrub time instead.
 """
 
 from __future__ import annotations
@@ -78,9 +80,16 @@ def p_unreadable_in_rebuild(bits_read: float, errors_per_bit: float) -> float:
     return -math.expm1(-bits_read * errors_per_bit)
 
 
-def critical_rebuild_bits(parity: int, drives: int, capacity_tb: float) -> float:
-    """Bits a critical rebuild reads: the N - k surviving drives, whole."""
-    return (drives - parity) * capacity_tb * BITS_PER_TB
+def critical_rebuild_bits(
+    parity: int, drives: int, capacity_tb: float, read_drives: float | None = None
+) -> float:
+    """Bits a critical rebuild reads: ``read_drives`` drives' worth, by default N - k whole.
+
+    A declustered pool reads only the stripes left without redundancy
+    (:attr:`planner.core.layouts.Layout.critical_rebuild_drives`).
+    """
+    read = drives - parity if read_drives is None else read_drives
+    return read * capacity_tb * BITS_PER_TB
 
 
 def spec_sheet_generator(
@@ -158,6 +167,7 @@ def analytic_methods(
     rates: Rates,
     mission_hours: float,
     spec_sheet: tuple[float, float] | None = None,
+    critical_read_drives: float | None = None,
 ) -> AnalyticMethods:
     """P(loss) of one group of ``drives`` drives (``parity`` of them parity) by each method.
 
@@ -167,6 +177,8 @@ def analytic_methods(
         rates: the constant rates (per hour) of the Markov model.
         mission_hours: mission length (h).
         spec_sheet: ``(capacity_tb, errors_per_bit)`` for the spec-sheet method, or None.
+        critical_read_drives: drives' worth a critical rebuild reads (default N - k; a
+            declustered pool's critical stripes, :func:`critical_rebuild_bits`).
     """
     exact_mttdl = mttdl_hours(parity, drives, rates)
     approx_mttdl = mttdl_approx_hours(parity, drives, rates)
@@ -187,7 +199,8 @@ def analytic_methods(
                 rates,
                 mission_hours,
                 p_unreadable_in_rebuild(
-                    critical_rebuild_bits(parity, drives, spec_sheet[0]), spec_sheet[1]
+                    critical_rebuild_bits(parity, drives, spec_sheet[0], critical_read_drives),
+                    spec_sheet[1],
                 ),
             )
         ),

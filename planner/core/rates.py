@@ -56,6 +56,9 @@ class Rates:
         rebuild_streams: rebuilds that run at once: 1 (the paper's model, one at a time),
             a number s (a state with f failed drives rebuilds at ``min(f, s) * mu_op``), or
             None (every failed drive at once).
+        replace_delay_hours: the part of ``rebuild_hours`` spent waiting for a replacement
+            drive before the rebuild starts (h); a declustered pool with a distributed
+            spare does not wait (:func:`planner.core.declustered.pool_rebuild_hours`).
     """
 
     op_failures_per_hour: float
@@ -63,6 +66,7 @@ class Rates:
     rebuild_hours: float
     scrub_hours: float
     rebuild_streams: int | None = 1
+    replace_delay_hours: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -76,6 +80,12 @@ class Rates:
         streams = self.rebuild_streams
         if streams is not None and (isinstance(streams, bool) or streams < 1):
             raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
+        delay = self.replace_delay_hours
+        if not (math.isfinite(delay) and 0.0 <= delay < self.rebuild_hours):
+            raise ValueError(
+                f"replace_delay_hours must be >= 0 and below rebuild_hours "
+                f"({self.rebuild_hours!r}), got {delay!r}"
+            )
 
     @property
     def rebuilds_per_hour(self) -> float:

@@ -1,7 +1,8 @@
 """From comparing to choosing: the layouts worth considering, the target, the front.
 
 A search space (:class:`SearchSpace`) gives the candidate layouts: mirrors, parity groups
-of every size in a range, declustered pools. Once each is sized and evaluated (the
+of every size in a range, declustered pools of widths across OpenZFS's range, the pools
+right-sized for the need among them (:func:`pool_widths`). Once each is sized and evaluated (the
 application layer does that with :func:`planner.core.sizing.sized_counts` and
 :func:`planner.core.many.layout_risks`), :func:`choose` picks:
 
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.declustered import Declustered
+from planner.core.declustered import MAX_CHILDREN, Declustered
 from planner.core.layouts import Layout
 
 FloatArray = npt.NDArray[np.float64]
@@ -48,7 +49,9 @@ class SearchSpace:
         declustered: declustered pools (dRAID), one per combination of the three below
             and each parity in ``parities`` up to 3.
         draid_data: data blocks per stripe of the pools.
-        draid_children: drives per pool.
+        draid_children: drives per pool, or None (the default) for widths across the
+            whole range, ``d + p + s`` to 255, the right-sized ones included
+            (:func:`pool_widths`).
         draid_spares: distributed spares per pool.
     """
 
@@ -58,15 +61,84 @@ class SearchSpace:
     max_group_size: int = 30
     declustered: bool = False
     draid_data: tuple[int, ...] = (4, 8, 16)
-    draid_children: tuple[int, ...] = (24, 48, 96)
+    draid_children: tuple[int, ...] | None = None
     draid_spares: tuple[int, ...] = (1, 2)
 
 
-def candidate_layouts(space: SearchSpace) -> list[Layout]:
+@dataclass(frozen=True)
+class PoolNeeds:
+    """What the aggregate must hold and serve, to right-size pools.
+
+    Attributes:
+        data_drives: drives' worth of data (required TB / usable TB per drive).
+        iops_drives: drives' worth of small random IOPS (host IOPS / IOPS per drive); 0
+            without a workload.
+    """
+
+    data_drives: float
+    iops_drives: float = 0.0
+
+
+POOL_WIDTH_STEP = 1.25
+"""Ratio between neighbouring widths of the ladder :func:`pool_widths` searches."""
+
+FAMILIAR_POOL_WIDTHS = (24, 48, 96)
+"""Widths always searched when they fit (the former defaults, for comparison)."""
+
+RIGHT_SIZED_POOL_COUNTS = 4
+"""How many pool counts :func:`pool_widths` right-sizes a width for: the fewest pools
+that can hold the need, and the next three."""
+
+_SLACK = 1e-9
+"""Relative slack before rounding up a width (floating-point noise adds no drive)."""
+
+
+def _ceil(value: float) -> int:
+    return math.ceil(value * (1.0 - _SLACK))
+
+
+def pool_widths(
+    parity: int, data: int, spares: int, needs: PoolNeeds | None = None
+) -> tuple[int, ...]:
+    """The children searched for pools of ``d`` data, ``p`` parity and ``s`` spares.
+
+    A ladder from the narrowest pool, ``d + p + s``, to OpenZFS's 255 in steps of
+    :data:`POOL_WIDTH_STEP`, the :data:`FAMILIAR_POOL_WIDTHS` that fit and, given
+    ``needs``, the right-sized widths: for ``m`` pools, the fewest children that hold the
+    data (``m (C - s) d / (d + p) >= data drives``) and serve the IOPS (``m floor((C - s) /
+    (d + p)) >= IOPS drives``), for the fewest ``m`` that fit in 255 children and the next
+    :data:`RIGHT_SIZED_POOL_COUNTS` - 1. At most about 25 widths, sorted.
+    """
+    width = data + parity
+    low, high = width + spares, MAX_CHILDREN
+    if low > high:
+        return ()
+    widths = {low, high, *(c for c in FAMILIAR_POOL_WIDTHS if low <= c <= high)}
+    step = float(low)
+    while step < high:
+        widths.add(round(step))
+        step *= POOL_WIDTH_STEP
+    if needs is not None and (needs.data_drives > 0 or needs.iops_drives > 0):
+        per_pool_data = (high - spares) * data / width
+        per_pool_iops = (high - spares) // width
+        fewest = max(
+            1,
+            _ceil(needs.data_drives / per_pool_data),
+            _ceil(needs.iops_drives / per_pool_iops) if needs.iops_drives > 0 else 1,
+        )
+        for pools in range(fewest, fewest + RIGHT_SIZED_POOL_COUNTS):
+            for_data = spares + _ceil(needs.data_drives * width / (data * pools))
+            for_iops = spares + width * _ceil(needs.iops_drives / pools)
+            widths.add(min(high, max(low, for_data, for_iops)))
+    return tuple(sorted(widths))
+
+
+def candidate_layouts(space: SearchSpace, needs: PoolNeeds | None = None) -> list[Layout]:
     """Every layout of ``space``: mirrors, then parity groups by k and size, then pools.
 
     Parity groups need at least one data drive (N > k); pools whose stripe does not fit
-    (``d + p > C - s``) are left out.
+    (``d + p > C - s``) are left out. Without ``space.draid_children`` the pools' widths
+    are :func:`pool_widths` (right-sized for ``needs`` when given).
     """
     layouts: list[Layout] = []
     if space.mirrors:
@@ -78,9 +150,11 @@ def candidate_layouts(space: SearchSpace) -> list[Layout]:
             layouts.append(Layout(label, name, k, size))
     if space.declustered:
         for k in (k for k in space.parities if k <= 3):
-            for children in space.draid_children:
-                for data in space.draid_data:
-                    for spares in space.draid_spares:
+            for data in space.draid_data:
+                for spares in space.draid_spares:
+                    given = space.draid_children
+                    widths = pool_widths(k, data, spares, needs) if given is None else given
+                    for children in widths:
                         if data + k > children - spares:
                             continue
                         layouts.append(

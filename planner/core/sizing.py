@@ -11,7 +11,10 @@ Counting rules (the NS3574 Table 9 comparison and the Exchange sizing guides use
 * **IOPS.** Back-end IOPS = reads + writes x write penalty (NS3574, "Write performance").
   Every drive of a group serves back-end I/O, parity and mirror drives included, because
   the penalty already charges the parity (or mirror) writes: a group of N drives serves
-  N x ``drive.iops``.
+  N x ``drive.iops``. A declustered pool counts stripe I/Os instead: a small read or write
+  is one I/O across the ``d + p`` drives of its stripe (penalty 1), and the pool serves
+  ``floor((C - s) / (d + p))`` x ``drive.iops`` of them (OpenZFS dRAID documentation;
+  :func:`planner.core.declustered.iops_drives`).
 * **Capacity.** Only the n = N - k data drives of a group hold data: a group gives
   n x ``drive.usable_tb``.
 
@@ -87,10 +90,11 @@ def default_write_penalty(layout: Layout) -> float:
 
     A plain ``parity: k`` layout (no preset) gets the generic parity figure 2 (k + 1):
     4, 6, 8 for k = 1, 2, 3. A declustered pool (dRAID) writes fixed-width stripes, padding
-    a small write to a whole stripe (OpenZFS dRAID docs): ``d + p`` disk writes, no reads.
+    a small write to a whole stripe (OpenZFS dRAID docs): one stripe I/O, as a small read
+    is, so 1 in the pool's unit, the stripe I/O (:func:`disks_for_iops`).
     """
     if layout.declustered is not None:
-        return float(layout.declustered.data + layout.parity)
+        return 1.0
     if layout.raid is not None:
         preset = find_preset(layout.raid)
         if preset is not None and preset.name in WRITE_PENALTIES:
@@ -108,12 +112,17 @@ def ceil_count(value: float) -> int:
     return math.ceil(value * (1.0 - _CEIL_TOLERANCE))
 
 
-def disks_for_iops(backend: float, iops_per_drive: float, group_size: int) -> int:
+def disks_for_iops(
+    backend: float, iops_per_drive: float, group_size: int, iops_drives: int | None = None
+) -> int:
     """Drives needed to serve ``backend`` IOPS, rounded up to whole groups of ``group_size``.
 
-    Every drive of a group counts, parity or mirror drives included (see module docstring).
+    Every drive of a group counts, parity or mirror drives included (see module docstring),
+    unless ``iops_drives`` says how many drives' worth of IOPS a group serves (a
+    declustered pool: ``floor((C - s) / (d + p))`` stripe I/Os' worth).
     """
-    groups = ceil_count(ceil_count(backend / iops_per_drive) / group_size)
+    per_group = group_size if iops_drives is None else iops_drives
+    groups = ceil_count(ceil_count(backend / iops_per_drive) / per_group)
     return groups * group_size
 
 
@@ -139,7 +148,8 @@ class SizingResult:
         write_penalty: disk I/Os per host write used.
         read_iops: host reads per second.
         write_iops: host writes per second.
-        backend_iops: reads + writes x penalty, disk I/Os per second.
+        backend_iops: reads + writes x penalty, disk I/Os per second (stripe I/Os for a
+            declustered pool).
         required_tb: capacity the workload needs, TB.
         disks_for_capacity: drives for capacity, whole groups.
         disks_for_iops: drives for IOPS, whole groups.
@@ -148,7 +158,8 @@ class SizingResult:
         groups: disks_needed / group_size.
         data_disks: groups x (N - k) (drives' worth of data for declustered pools).
         usable_tb: groups x (N - k) x usable TB per drive.
-        iops_available: groups x N x IOPS per drive, the back-end IOPS the aggregate serves.
+        iops_available: groups x N x IOPS per drive, the back-end IOPS the aggregate serves
+            (a declustered pool: groups x floor((C - s) / (d + p)) x IOPS per drive).
         rebuild_hours: mean restore time fed to the reliability model, hours (a declustered
             pool's, the drive's restore time divided by the pool's speed-up).
         rebuild_source: ``"drive"`` when derived from the drive's rebuild rate, ``"rates"``
@@ -221,7 +232,7 @@ def sized_counts(
     """
     backend = backend_iops(workload.read_iops, workload.write_iops, write_penalty)
     for_capacity = disks_for_capacity(workload.required_tb, drive.usable_tb, layout)
-    for_iops = disks_for_iops(backend, drive.iops, layout.group_size)
+    for_iops = disks_for_iops(backend, drive.iops, layout.group_size, layout.iops_drives_per_group)
     # At least one group, even for a workload too small to fill one.
     needed = max(for_capacity, for_iops, layout.group_size)
     groups = needed // layout.group_size
@@ -234,7 +245,7 @@ def sized_counts(
         groups=groups,
         data_disks=drive_count(groups * layout.data_capacity),
         usable_tb=float(groups * layout.data_capacity) * drive.usable_tb,
-        iops_available=needed * drive.iops,
+        iops_available=groups * layout.iops_drives_per_group * drive.iops,
     )
 
 
@@ -282,7 +293,10 @@ def size_layout(
     groups = counts.groups
 
     hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
-    model_rates = layout.chain_rates(dataclasses.replace(rates, rebuild_hours=hours))
+    waited = delay_hours if source == "drive" else rates.replace_delay_hours
+    model_rates = layout.chain_rates(
+        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
+    )
     p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
     split = loss_split(layout.parity, layout.group_size, model_rates, mission_hours)
     if sectors_fail_rebuild:

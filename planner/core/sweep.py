@@ -114,6 +114,10 @@ class SweepPoint:
             value = float(data_disks)
         else:
             fields: dict[str, float] = {p.value: value}
+            if p.value == "rebuild_hours":
+                # the time as given, no wait in it (as --set restore.rebuild_hours drops the
+                # rebuild model and its replace_delay_hours)
+                fields["replace_delay_hours"] = 0.0
             rates = dataclasses.replace(rates, **fields)  # type: ignore[arg-type]
         return SweepPoint(rates, mission_hours, data_disks, p.value, value)
 

@@ -102,12 +102,11 @@ def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
         return []
     speedups = ", ".join(f"{x.label} x{x.rebuild_speedup:.3g}" for x in pools)
     return [
-        f"Declustered pools rebuild (C - 1) / (d + 1) times faster onto distributed spares "
-        f"({speedups}), one drive at a time; k + 1 overlapping failures lose only the "
-        "stripes spanning all of them (Lost on k+1). Their P(sectors lost) is an upper "
-        "bound: a latent defect is taken to share a stripe with every failed drive. Spares "
-        "beyond the first change no probability: a failed drive is taken to be replaced "
-        "before they run out (docs/declustered.md)."
+        "Declustered pools rebuild faster onto distributed spares, as OpenZFS measured "
+        f"({speedups}), one drive at a time, with no wait for a replacement unless every "
+        "spare is taken; k + 1 overlapping failures lose only the stripes spanning all of "
+        "them (Lost on k+1). Their P(sectors lost) is an upper bound: a latent defect is "
+        "taken to share a stripe with every failed drive (docs/declustered.md)."
     ]
 
 

@@ -194,6 +194,7 @@ class Scenario(FrozenModel):
             rebuild_hours=self.rebuild_hours,
             scrub_hours=self.restore.scrub_hours,
             rebuild_streams=self.restore.rebuild_streams,
+            replace_delay_hours=self.restore.delay_hours,
         )
 
     @property

@@ -12,7 +12,7 @@ search:                   # optional: the layouts considered (these are the defa
   group_sizes: [3, 30]
   declustered: true       # default: only when a layout of the scenario is a dRAID pool
   draid_data: [4, 8, 16]
-  draid_children: [24, 48, 96]
+  draid_children: [24, 48, 96]   # default: widths from d + p + s to 255, right-sized ones too
   draid_spares: [1, 2]
   write_penalty: 1        # optional: disk I/Os per host write of parity layouts and pools
 ```
@@ -134,8 +134,11 @@ class SearchSpec(FrozenModel):
     draid_data: list[Count] = Field(
         default=[4, 8, 16], min_length=1, description="Data blocks per stripe of the pools."
     )
-    draid_children: list[Count] = Field(
-        default=[24, 48, 96], min_length=1, description="Drives per pool."
+    draid_children: list[Count] | None = Field(
+        default=None,
+        min_length=1,
+        description="Drives per pool; default: widths across the range d + p + s to 255, "
+        "the pools right-sized for the need included.",
     )
     draid_spares: list[Count] = Field(
         default=[1, 2], min_length=1, description="Distributed spares per pool."
@@ -192,6 +195,8 @@ class SearchSpec(FrozenModel):
             max_group_size=self.group_sizes[1],
             declustered=declustered,
             draid_data=tuple(_sorted_unique(self.draid_data)),
-            draid_children=tuple(_sorted_unique(self.draid_children)),
+            draid_children=(
+                None if self.draid_children is None else tuple(_sorted_unique(self.draid_children))
+            ),
             draid_spares=tuple(_sorted_unique(self.draid_spares)),
         )

@@ -58,9 +58,14 @@ def test_the_docs_table_is_the_cli_output() -> None:
 def test_the_pool_row_against_the_mpmath_chain() -> None:
     pool = _layouts()[-1]
     traditional = _layouts()[1]["rebuild_hours"]
-    rebuild = traditional * (8 + 1) / (48 - 1)  # (C - 1) / (d + 1) faster
-    assert math.isclose(pool["rebuild_hours"], rebuild, rel_tol=1e-12)
     lop = 0.01 / reference.HOURS_PER_YEAR
+    # the resilver: w / (C - 1) x 1.35 x (1 + d / 13.4) of the traditional time, mixed with
+    # the traditional rebuild by Erlang's B(2, A) that both spares are taken
+    resilver = traditional * 10 / 47 * 1.35 * (1 + 8 / 13.4)
+    offered = 48 * lop * (resilver + traditional)
+    taken = offered**2 / 2 / (1 + offered + offered**2 / 2)
+    rebuild = (1 - taken) * resilver + taken * traditional
+    assert math.isclose(pool["rebuild_hours"], rebuild, rel_tol=1e-12)
     lld = 8 * 1e-15 * 20e12 / 168  # the scrub reads the whole 20 TB drive every 168 h
     hours = 5 * reference.HOURS_PER_YEAR
     group_lost, sectors_lost = reference.loss_split(2, 48, lop, lld, rebuild, 168, hours)

@@ -18,6 +18,7 @@ from planner.core.declustered import (
     data_capacity_drives,
     fraction_lost_on_overlap,
     rebuild_speedup,
+    resilver_io_share,
 )
 from planner.core.distributions import Exponential, Weibull
 from planner.core.layouts import Layout, aggregate_shape, compare_layouts
@@ -61,13 +62,14 @@ def test_a_traditional_group_loses_every_stripe() -> None:
 
 
 @pytest.mark.parametrize(("children", "data", "parity"), [(8, 3, 1), (9, 4, 2), (11, 3, 2)])
-def test_speedup_is_the_busiest_drive_of_an_enumerated_rebuild(
+def test_resilver_io_share_is_the_busiest_drive_of_an_enumerated_rebuild(
     children: int, data: int, parity: int
 ) -> None:
     # Lay out every stripe of width w on the pool once (a perfectly balanced design), fail
-    # drive 0, and count the I/O each survivor does: it reads d of the w - 1 survivors of
-    # every stripe of drive 0 (spread evenly) and takes an even share of the spare writes
-    # of the stripes it is not in. The rebuild lasts as long as the busiest survivor.
+    # drive 0, and count the I/O each survivor does: a sequential resilver reads a stripe as
+    # a scrub does, all w - 1 surviving blocks, and writes the lost block into the spare
+    # space of the drives outside the stripe (an even share each). The rebuild lasts as
+    # long as the busiest survivor.
     width = data + parity
     lost_blocks = 0
     load = [Fraction(0)] * children
@@ -75,19 +77,17 @@ def test_speedup_is_the_busiest_drive_of_an_enumerated_rebuild(
         if 0 not in stripe:
             continue
         lost_blocks += 1
-        survivors = [d for d in stripe if d != 0]
-        for drive in survivors:
-            load[drive] += Fraction(data, len(survivors))
+        for drive in stripe:
+            if drive != 0:
+                load[drive] += 1
         outside = [d for d in range(1, children) if d not in stripe]
         for drive in outside:
             load[drive] += Fraction(1, len(outside))
-    # a traditional rebuild writes every lost block onto one drive: lost_blocks of time
-    expected = lost_blocks / max(load[1:])
-    assert rebuild_speedup(children, data, spares=1) == pytest.approx(float(expected), rel=1e-12)
+    assert resilver_io_share(parity, children, data) == max(load[1:]) / lost_blocks
 
 
 def test_no_distributed_spare_means_a_traditional_rebuild() -> None:
-    assert rebuild_speedup(48, 8, spares=0) == 1.0
+    assert rebuild_speedup(2, 48, 8, spares=0) == 1.0
     assert _pool(spares=0).chain_rates(RATES) == RATES
 
 
@@ -111,7 +111,7 @@ def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None
     result = compare_layouts(
         [_pool()], data_disks=96, rates=RATES, mission_hours=MISSION, capacity_tb=20.0
     ).results[0]
-    faster = RATES.rebuild_hours * (8 + 1) / (48 - 1)
+    faster = _pool_hours(RATES.rebuild_hours)
     expected = reference.p_loss(
         2,
         48,
@@ -140,6 +140,16 @@ def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None
     )
 
 
+def _pool_hours(traditional: float) -> float:
+    # draid2:8d:48c:2s written out: the resilver w / (C - 1) x 1.35 x (1 + d / 13.4) of the
+    # traditional time, mixed with the traditional rebuild by Erlang's B(2, A), A = C
+    # lambda (resilver + traditional): the chance that both spares are taken.
+    resilver = traditional * 10 / 47 * 1.35 * (1 + 8 / 13.4)
+    offered = 48 * RATES.op_failures_per_hour * (resilver + traditional)
+    taken = offered**2 / 2 / (1 + offered + offered**2 / 2)
+    return (1 - taken) * resilver + taken * traditional
+
+
 def test_a_pool_rebuilds_one_drive_at_a_time_even_when_the_scenario_is_parallel() -> None:
     parallel = Rates(
         RATES.op_failures_per_hour,
@@ -166,7 +176,7 @@ def test_the_sweep_evaluates_a_pool_as_compare_does() -> None:
 
 def test_the_simulator_gets_shorter_rebuilds_one_at_a_time() -> None:
     pool = _pool()
-    speedup = (48 - 1) / (8 + 1)
+    speedup = 47 / (10 * 1.35 * (1 + 8 / 13.4))
     weibull = Weibull(2.0, 12.0, 6.0)
     from planner.core.distributions import DistributionSet
 

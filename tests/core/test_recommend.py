@@ -99,7 +99,12 @@ def test_candidates_are_valid_unique_and_cover_the_space() -> None:
     assert len(layouts) == 2 + 28 + 28 + 27
     pools = candidate_layouts(
         SearchSpace(
-            mirrors=False, parities=(2,), min_group_size=30, max_group_size=29, declustered=True
+            mirrors=False,
+            parities=(2,),
+            min_group_size=30,
+            max_group_size=29,
+            declustered=True,
+            draid_children=(24, 48, 96),
         )
     )
     # 3 data x 3 children x 2 spares, all fit (d + 2 <= C - s for d <= 16, C >= 24)

@@ -33,13 +33,15 @@ def test_default_penalty(raid: str | None, parity: int, group_size: int, penalty
 
 
 def test_every_preset_has_a_penalty() -> None:
-    # declustered pools take theirs from the stripe (d + p), not from the preset
+    # declustered pools count stripe I/Os (penalty 1), not a preset's disk I/Os
     assert {p.name for p in PRESETS.values() if not p.declustered} == set(WRITE_PENALTIES)
 
 
-def test_declustered_penalty_is_the_padded_stripe() -> None:
+def test_declustered_penalty_is_one_stripe_io() -> None:
+    # a small write fills a whole stripe: one I/O across its d + p drives, as a small read
+    # is; the pool serves floor((C - s) / (d + p)) of them (tests/core/test_declustered_iops.py)
     layout = Layout("d", "draid2", 2, 48, Declustered(data=8, spares=2))
-    assert default_write_penalty(layout) == 10.0
+    assert default_write_penalty(layout) == 1.0
 
 
 def test_backend_iops_is_reads_plus_penalised_writes() -> None:

@@ -94,3 +94,65 @@ def test_more_capacity_or_errors_raise_the_spec_sheet_risk() -> None:
     assert high is not None
     assert worse is not None
     assert low < high < worse
+
+
+def _draid_stripes(children: int, data: int, parity: int, spares: int, slices: int) -> list:
+    """The stripes of a dRAID-like layout, one block of each drive per row.
+
+    As OpenZFS dRAID lays a pool out: every slice of rows takes one random permutation of
+    the children (seeded here, precomputed maps there), the last ``spares`` positions
+    are spare space, and groups of ``w = d + p`` consecutive positions fill the other
+    ``C - s`` positions row after row, a group running on into the next row of its slice
+    when it does not fit (so a slice is lcm(w, C - s) / (C - s) rows). Returns the stripes
+    (as sets of drives) and the rows.
+    """
+    import random
+
+    width, columns = data + parity, children - spares
+    rows_per_slice = math.lcm(width, columns) // columns
+    rng = random.Random(20)
+    stripes = []
+    for _ in range(slices):
+        order = list(range(children))
+        rng.shuffle(order)
+        positions = [order[i % columns] for i in range(rows_per_slice * columns)]
+        for start in range(0, len(positions), width):
+            group = positions[start : start + width]
+            assert len(set(group)) == width  # a stripe spans w different drives
+            stripes.append(frozenset(group))
+    return [stripes, slices * rows_per_slice]
+
+
+def test_critical_stripes_of_a_pool_match_an_enumerated_layout() -> None:
+    # draid2:8d:48c:2s, laid out over 40 slices (200 rows): for every pair of failed drives,
+    # the critical rebuild reads the d surviving blocks of each stripe holding both. On
+    # average over the pairs, that is the closed form's drives' worth per row.
+    from fractions import Fraction
+    from itertools import combinations
+
+    from planner.core.declustered import critical_rebuild_drives
+
+    stripes, rows = _draid_stripes(48, 8, 2, 2, slices=40)
+    pairs = list(combinations(range(48), 2))
+    read = [sum(8 for s in stripes if a in s and b in s) for a, b in pairs]
+    mean = Fraction(sum(read), len(pairs) * rows)
+    assert critical_rebuild_drives(2, 48, 8, 2) == mean
+    assert float(mean) == pytest.approx(1.468, abs=5e-4)  # against 46 drives read whole
+    # and any one pair of a real layout is near that mean: the layout spreads stripes
+    assert max(read) / rows < 3 * float(mean)
+
+
+def test_a_pools_spec_sheet_reads_only_its_critical_stripes() -> None:
+    # Issue 20: draid2:8d:48c:2s of 20 TB at 1e-15 per bit; reading 46 drives whole gave
+    # 0.999, the critical stripes 1.468 drives' worth: 1 - exp(-1.468 x 20e12 x 8 x 1e-15)
+    from planner.core.declustered import Declustered
+    from planner.core.layouts import Layout
+
+    pool = Layout("pool", "draid2", 2, 48, Declustered(8, 2))
+    read = 8 * 46 / 10 * (10 * 9) / (48 * 47)
+    bits = critical_rebuild_bits(2, 48, 20.0, pool.critical_rebuild_drives)
+    p = p_unreadable_in_rebuild(bits, 1e-15)
+    assert p == pytest.approx(-math.expm1(-read * 20e12 * 8 * 1e-15), rel=1e-12)
+    assert p == pytest.approx(0.21, abs=0.005)
+    # a traditional group still reads its N - k drives whole
+    assert Layout("r6", "raid6", 2, 12).critical_rebuild_drives == 10

@@ -93,3 +93,32 @@ def test_saving_a_new_pool_writes_children_data_and_spares(tmp_path: Path) -> No
     reloaded = load_scenario(_write(tmp_path, text))
     assert reloaded.core_layouts() == wanted.core_layouts()
     assert "children: 48" in text
+
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def test_a_replacement_delay_does_not_slow_the_rebuild_onto_a_distributed_spare() -> None:
+    # Issue 20: restore.replace_delay_hours: 168 took draid2:8d:48c:2s from 14.8 h to 47 h.
+    # ZFS's event daemon starts the resilver onto the distributed spare at once; the wait
+    # only delays the rebalance. RAID 6 (no distributed spare) still waits.
+    path = SCENARIOS / "today-20tb-nl-sas.yaml"
+    plain = load_scenario(path)
+    waiting = load_scenario(path, ["restore.replace_delay_hours=168"])
+    by_label = {x.label: x for x in waiting.core_layouts()}
+    pool, raid6 = by_label["draid2:8d:48c:2s"], by_label["RAID 6 (10+2)"]
+    before = pool.chain_rates(plain.rates()).rebuild_hours
+    after = pool.chain_rates(waiting.rates()).rebuild_hours
+    assert after == pytest.approx(before, rel=1e-3)
+    assert raid6.chain_rates(waiting.rates()).rebuild_hours == pytest.approx(
+        plain.rebuild_hours + 168.0
+    )
+
+
+def test_a_pool_without_spares_waits_for_its_replacement() -> None:
+    path = SCENARIOS / "today-20tb-nl-sas.yaml"
+    waiting = load_scenario(path, ["restore.replace_delay_hours=168", "layouts[3].spares=0"])
+    pool = waiting.core_layouts()[3]
+    hours = pool.chain_rates(waiting.rates()).rebuild_hours
+    assert hours == pytest.approx(waiting.rebuild_hours)
+    assert hours > 168.0
