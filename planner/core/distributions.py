@@ -169,6 +169,10 @@ class DistributionSet:
         latent_defects_per_hour: latent defect rate of one drive (per drive-hour), constant.
         rebuild_streams: rebuilds that run at once: 1 (the paper's model), a number, or None
             (every failed drive at once); each rebuild draws its own duration.
+        replace_delay_hours: mean hours of each restoration spent waiting for a replacement
+            drive (``restore.replace_delay_hours``, counted inside ``restoration``). A
+            declustered pool with a free distributed spare does not wait
+            (:meth:`planner.core.layouts.Layout.chain_distributions`), as in the chain.
     """
 
     operational_failure: Distribution
@@ -176,6 +180,7 @@ class DistributionSet:
     scrub: Distribution
     latent_defects_per_hour: float
     rebuild_streams: int | None = 1
+    replace_delay_hours: float = 0.0
 
     def __post_init__(self) -> None:
         value = self.latent_defects_per_hour
@@ -185,13 +190,17 @@ class DistributionSet:
         if streams is not None and (isinstance(streams, bool) or streams < 1):
             raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
 
-    def with_faster_rebuild(self, speedup: float) -> DistributionSet:
-        """A declustered pool's set: every rebuild ``speedup`` times shorter, one at a time.
+    def with_restoration_scaled(self, factor: float) -> DistributionSet:
+        """A declustered pool's set: every restoration ``factor`` times as long, one at a time.
 
-        The counterpart of :meth:`planner.core.layouts.Layout.chain_rates`.
+        The counterpart of :meth:`planner.core.layouts.Layout.chain_rates`; the wait for a
+        replacement is inside the scaled law, so none is left to add.
         """
         return dataclasses.replace(
-            self, restoration=self.restoration.time_scaled(1.0 / speedup), rebuild_streams=1
+            self,
+            restoration=self.restoration.time_scaled(factor),
+            rebuild_streams=1,
+            replace_delay_hours=0.0,
         )
 
     def at_means(self, rates: Rates) -> DistributionSet:
@@ -214,6 +223,7 @@ class DistributionSet:
             scrub=laws["scrub"],
             latent_defects_per_hour=rates.latent_defects_per_hour,
             rebuild_streams=rates.rebuild_streams,
+            replace_delay_hours=rates.replace_delay_hours,
         )
 
     def time_laws(self) -> dict[str, Distribution]:
@@ -295,4 +305,5 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         scrub=Exponential(rates.scrub_hours),
         latent_defects_per_hour=rates.latent_defects_per_hour,
         rebuild_streams=rates.rebuild_streams,
+        replace_delay_hours=rates.replace_delay_hours,
     )

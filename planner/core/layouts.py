@@ -149,10 +149,30 @@ class Layout:
         )
 
     def chain_distributions(self, distributions: DistributionSet) -> DistributionSet:
-        """:meth:`chain_rates` for the simulator: a pool's rebuilds shorter, one at a time."""
+        """:meth:`chain_rates` for the simulator: a pool's rebuilds shorter, one at a time.
+
+        The restoration law is scaled in time so that its mean is the pool's, as
+        :meth:`chain_rates` gives it for the law's mean, its wait for a replacement
+        (``replace_delay_hours``) and the failure law's mean rate: the same rule, so the
+        simulator and the chain agree on the pool's rebuild whatever the wait.
+        """
         if self.declustered is None:
             return distributions
-        return distributions.with_faster_rebuild(self.rebuild_speedup)
+        mean = distributions.restoration.mean_hours
+        # A law whose mean is below the scenario's wait (a distributions section of another
+        # scenario) is taken as the rebuild alone.
+        delay = distributions.replace_delay_hours
+        delay = delay if delay < mean else 0.0
+        rates = Rates(
+            op_failures_per_hour=1.0 / distributions.operational_failure.mean_hours,
+            latent_defects_per_hour=distributions.latent_defects_per_hour,
+            rebuild_hours=mean,
+            scrub_hours=distributions.scrub.mean_hours,
+            rebuild_streams=distributions.rebuild_streams,
+            replace_delay_hours=delay,
+        )
+        factor = self.chain_rates(rates).rebuild_hours / mean
+        return distributions.with_restoration_scaled(factor)
 
     def group_text(self) -> str:
         """The group for tables: ``8 (6+2)``, or ``48 (8d+2p, 2s)`` for a pool."""

@@ -223,6 +223,7 @@ class Distributions(FrozenModel):
             scrub=times["scrub"],
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
             rebuild_streams=rates.rebuild_streams,
+            replace_delay_hours=rates.replace_delay_hours,
         )
 
 

@@ -174,16 +174,33 @@ def test_the_sweep_evaluates_a_pool_as_compare_does() -> None:
     assert row.group == "48 (8d+2p, 2s)"
 
 
-def test_the_simulator_gets_shorter_rebuilds_one_at_a_time() -> None:
+def _pool_mean_hours(traditional: float, delay: float, failures_per_hour: float) -> float:
+    # draid2:8d:48c:2s written out with a wait for the replacement: no wait while a spare is
+    # free; a spare is held max(wait, resilver) + traditional; Erlang's B(2, A) of the
+    # offered A = C lambda held is the chance that both are taken, and such a failure
+    # waits and rebuilds the traditional way.
+    resilver = traditional * 10 / 47 * 1.35 * (1 + 8 / 13.4)
+    offered = 48 * failures_per_hour * (max(delay, resilver) + traditional)
+    taken = offered**2 / 2 / (1 + offered + offered**2 / 2)
+    return (1 - taken) * resilver + taken * (delay + traditional)
+
+
+@pytest.mark.parametrize("delay", [0.0, 168.0])
+def test_the_simulator_gets_the_chains_pool_rebuild_one_at_a_time(delay: float) -> None:
+    # Issue 20: with restore.replace_delay_hours the simulator's pool rebuilt in
+    # (T + wait) / speed-up while the chain, rightly, does not wait for a free spare.
     pool = _pool()
-    speedup = 47 / (10 * 1.35 * (1 + 8 / 13.4))
-    weibull = Weibull(2.0, 12.0, 6.0)
+    weibull = Weibull(2.0, 12.0, 6.0 + delay)
     from planner.core.distributions import DistributionSet
 
-    base = DistributionSet(Exponential(1e5), weibull, Exponential(168.0), 1e-5, None)
+    base = DistributionSet(
+        Exponential(1e5), weibull, Exponential(168.0), 1e-5, None, replace_delay_hours=delay
+    )
     faster = pool.chain_distributions(base)
     assert faster.rebuild_streams == 1
+    assert faster.replace_delay_hours == 0.0
     restoration = faster.restoration
     assert isinstance(restoration, Weibull)
-    assert restoration.mean_hours == pytest.approx(weibull.mean_hours / speedup, rel=1e-12)
+    expected = _pool_mean_hours(weibull.mean_hours - delay, delay, 1e-5)
+    assert restoration.mean_hours == pytest.approx(expected, rel=1e-12)
     assert math.isclose(restoration.shape, 2.0)
