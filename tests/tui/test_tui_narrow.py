@@ -14,17 +14,17 @@ from pilot_helpers import SCENARIO, retype, settle
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
-from textual.widgets._footer import FooterKey
 
 from planner.report.comparison import Column, comparison_columns
 from planner.tui import make_app
 from planner.tui.columns import fit_to_width
 from planner.tui.compare import CompareView
+from planner.tui.footer import KeyFooter
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 
 ESSENTIAL_KEYS = {"ctrl+q", "f1", "ctrl+o", "ctrl+s", "ctrl+r"}
-VIEW_KEYS = {"f2", "f3", "f4", "f5"}
+VIEW_KEYS = {"f2", "f3", "f4", "f5", "f6", "f7"}
 
 
 def headers(pilot: Pilot[None]) -> list[str]:
@@ -40,12 +40,8 @@ def fits(pilot: Pilot[None]) -> bool:
 
 
 def shown_keys(pilot: Pilot[None]) -> set[str]:
-    """Keys whose footer label is fully on screen, left of the palette key."""
-    keys = list(pilot.app.query(FooterKey))
-    palette = next(k for k in keys if k.has_class("-command-palette"))
-    return {
-        k.key for k in keys if k is not palette and k.display and k.region.right <= palette.region.x
-    }
+    """Keys the footer draws, left of the palette key."""
+    return {placed.entry.key for placed in pilot.app.query_one(KeyFooter).fitted().keys}
 
 
 def test_fit_to_width_counts_a_datatable_cell_padding_of_one_each_side() -> None:
@@ -130,14 +126,12 @@ async def test_80_columns_keep_the_sizing_decision_columns() -> None:
 
 
 @pytest.mark.asyncio
-async def test_80_columns_footer_shows_export_save_and_reload() -> None:
+async def test_80_columns_footer_shows_export_save_reload_and_the_view_keys() -> None:
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        shown = shown_keys(pilot)
-        assert shown >= ESSENTIAL_KEYS
-        assert not shown & VIEW_KEYS  # the tabs name the views
+        assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS  # issue 21: F3-F7 too
 
-        await pilot.press("f3")  # the hidden keys still work
+        await pilot.press("f3")
         await settle(pilot)
         assert pilot.app.query_one("#views", TabbedContent).active == "sweep"
 
@@ -195,7 +189,7 @@ async def test_a_scrollbar_that_comes_while_typing_drops_no_column() -> None:
 
 
 @pytest.mark.asyncio
-@pytest.mark.parametrize("size", [(120, 40), (100, 30), (80, 24)])
+@pytest.mark.parametrize("size", [(160, 40), (120, 40), (100, 30), (80, 24)])
 async def test_with_the_table_focused_the_footer_keeps_the_file_keys_and_overflows_nothing(
     size: tuple[int, int],
 ) -> None:
@@ -204,15 +198,15 @@ async def test_with_the_table_focused_the_footer_keeps_the_file_keys_and_overflo
         pilot.app.query_one(CompareView).table.focus()
         await settle(pilot)
         await pilot.pause()
-        assert shown_keys(pilot) >= ESSENTIAL_KEYS
-        keys = list(pilot.app.query(FooterKey))
-        palette = next(k for k in keys if k.has_class("-command-palette"))
-        assert palette.display
-        assert 0 < palette.region.x < palette.region.right <= size[0]
-        assert {"a", "x"} <= shown_keys(pilot)  # the table's own keys, after the file keys
-        for key in keys:
-            if key is not palette and key.display:
-                assert key.region.right <= palette.region.x, key.key  # nothing runs under it
+        assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS
+        fitted = pilot.app.query_one(KeyFooter).fitted()
+        edge = size[0] if fitted.palette is None else fitted.palette.start - 1
+        if fitted.palette is not None:
+            assert 0 < fitted.palette.start < fitted.palette.end <= size[0]
+        if size[0] >= 160:
+            assert {"a", "x"} <= shown_keys(pilot)  # the table's own keys, after the others
+        for placed in fitted.keys:
+            assert placed.end <= edge, placed.entry.key  # nothing runs under the palette key
 
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
