@@ -199,6 +199,8 @@ In the compare table (focus it with Tab or a click):
 | **b** | make the selected layout the baseline (◆) of relative risk |
 | **s** | sort: scenario order → by risk → by overhead drives (disks needed when sized) |
 | **c** | with a workload: sizing columns ↔ the fixed aggregate of *Data disks* |
+| **o** | pick and order the columns (kept in ~/.config/planner/tui.yaml) |
+| **← / →** | scroll the table sideways, a column at a time (the layout stays in view) |
 
 With a `workload:` section the compare view sizes each layout (disks for capacity and
 for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
