@@ -321,17 +321,23 @@ class CompareView(Vertical):
         """How many columns are right of the edge, and the keys that show them."""
         table = self.table
         room = self.size.width - table.scrollbar_size_vertical
+        scroll = round(table.scroll_x)
         right = 0
-        beyond = 0
+        before = beyond = 0
         for index, column in enumerate(table.columns.values()):
+            left = right
             right += column.get_render_width(table)
-            shift = 0 if index < table.fixed_columns else round(table.scroll_x)
-            beyond += right - shift > room
+            if index >= table.fixed_columns:
+                before += left < scroll
+                beyond += right - scroll > room
+        keys = "←/→ scroll the table, o picks and orders them"
         if beyond:
             plural = "s" if beyond > 1 else ""
-            return f"→ {beyond} more column{plural}: ←/→ scroll the table, o picks and orders them"
-        if table.scroll_x:
-            return "← more columns: ←/→ scroll the table, o picks and orders them"
+            also = f" ({before} to the left)" if before else ""
+            return f"→ {beyond} more column{plural}{also}: {keys}"
+        if before:
+            plural = "s" if before > 1 else ""
+            return f"← {before} more column{plural} to the left: {keys}"
         return "o in the table picks and orders the columns"
 
     def _render_notes(self, data: CompareData) -> None:
