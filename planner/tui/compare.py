@@ -174,7 +174,9 @@ class CompareView(Vertical):
         try:
             document = read_settings(settings_path())
         except SettingsError as problem:
-            self.notify(f"Settings not read: {problem}", severity="warning", timeout=8)
+            self.notify(
+                f"Settings not read: {problem}", severity="warning", timeout=8, markup=False
+            )
             return
         self.choices = {name: column_choice(document, name) for name in ("compare", "sizing")}
 
@@ -415,6 +417,7 @@ class CompareView(Vertical):
                 f"Columns kept for this session, not saved: {problem}",
                 severity="warning",
                 timeout=8,
+                markup=False,  # a path may hold [brackets]
             )
 
     def action_toggle_columns(self) -> None:

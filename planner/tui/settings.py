@@ -40,6 +40,10 @@ from planner.report.column_choice import ColumnChoice
 MAX_SETTINGS_BYTES = 64 * 1024
 """A settings file larger than this is refused unread (a few hundred bytes is typical)."""
 
+MAX_FLOW_DEPTH = 32
+"""Brackets nested deeper than this are refused before parsing: ruamel took 16 s on 2,000
+``[`` (the settings use three levels)."""
+
 
 class SettingsError(Exception):
     """The settings file cannot be read or written; the message names it."""
@@ -49,10 +53,17 @@ def settings_path() -> Path:
     """Where the settings live: ``$XDG_CONFIG_HOME/planner/tui.yaml``.
 
     The XDG base directory specification ignores a relative ``XDG_CONFIG_HOME``; so does this.
+
+    Raises:
+        SettingsError: no ``XDG_CONFIG_HOME`` and no home folder.
     """
     configured = os.environ.get("XDG_CONFIG_HOME", "")
-    root = Path(configured) if os.path.isabs(configured) else Path.home() / ".config"
-    return root / "planner" / "tui.yaml"
+    if os.path.isabs(configured):
+        return Path(configured) / "planner" / "tui.yaml"
+    try:
+        return Path.home() / ".config" / "planner" / "tui.yaml"
+    except RuntimeError:  # no HOME and no passwd entry
+        raise SettingsError("no home folder for the settings: set XDG_CONFIG_HOME") from None
 
 
 def _yaml() -> YAML:
@@ -85,18 +96,36 @@ def read_settings(path: Path) -> CommentedMap:
     if len(data) > MAX_SETTINGS_BYTES:
         raise SettingsError(f"{path}: larger than {MAX_SETTINGS_BYTES // 1024} KB")
     try:
-        document = _yaml().load(data.decode("utf-8"))
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SettingsError(f"{path}: not UTF-8 text") from None
+    if _flow_depth(text) > MAX_FLOW_DEPTH:
+        raise SettingsError(f"{path}: nested too deeply")
+    try:
+        document = _yaml().load(text)
     except YAMLError as err:
         where = getattr(err, "problem_mark", None)
         line = f":{where.line + 1}" if where is not None else ""
         raise SettingsError(f"{path}{line}: not valid YAML") from None
+    except RecursionError:  # "[[[[..." a few thousand deep
+        raise SettingsError(f"{path}: nested too deeply") from None
     if document is None:
         return CommentedMap()
     if not isinstance(document, CommentedMap):
         raise SettingsError(f"{path}: expected a mapping of settings")
     return document
+
+
+def _flow_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` (brackets in quotes or comments count too)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def column_choice(document: CommentedMap, table: str) -> ColumnChoice | None:

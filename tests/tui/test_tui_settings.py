@@ -75,7 +75,11 @@ def test_saving_makes_the_folder(tmp_path: Path) -> None:
         (b"- a list\n", "expected a mapping"),
         (b"\xff\xfe bad", "not UTF-8"),
         (b"#" * (MAX_SETTINGS_BYTES + 1), "larger than 64 KB"),
+        (b"[" * 30000, "nested too deeply"),  # refused before ruamel spends 30 s on it
+        (b"a:\n" + b"".join(b" " * i + b"- [\n" for i in range(40)), "nested too deeply"),
+        (b"columns: 1\ncolumns: 2\n", "2: not valid YAML"),
     ],
+    ids=["unclosed", "list", "latin-1", "large", "deep", "deep-lines", "duplicate-key"],
 )
 def test_a_bad_file_is_named_and_never_written_over(
     tmp_path: Path, content: bytes, said: str
