@@ -15,11 +15,3 @@ def scenario_copy(tmp_path: Path) -> Path:
     target = tmp_path / "aggregate.yaml"
     shutil.copy(SCENARIO, target)
     return target
-
-
-@pytest.fixture(autouse=True)
-def private_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test its own settings folder: never the user's own columns or theirs changed."""
-    folder = tmp_path / "config"
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
-    return folder
