@@ -215,3 +215,25 @@ async def test_picker_keys_typed_at_random_never_crash() -> None:
         await settle(pilot)
         assert pilot.app.is_running
         assert headers(pilot)[0] == "Layout"
+
+
+@pytest.mark.asyncio
+async def test_the_sizing_table_has_its_own_choice() -> None:
+    workload = Path(__file__).with_name("tui_workload.yaml")
+    async with make_app(workload).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert pilot.app.query_one(CompareView).showing_sizing
+        assert headers(pilot)[1] == "Disks needed"
+        picker = await open_picker(pilot)
+        labels = [str(picker.get_option_at_index(i).prompt) for i in range(picker.option_count)]
+        assert "Bound by" in labels
+        assert "Total drives" not in labels  # the fixed aggregate's column, not this table's
+        await pilot.press("space", "enter")  # hide Disks needed
+        await settle(pilot)
+        assert "Disks needed" not in headers(pilot)
+        await pilot.press("c")  # the fixed aggregate's table keeps its default
+        await settle(pilot)
+        assert headers(pilot)[1] == "Total drives"
+    text = settings_path().read_text(encoding="utf-8")
+    assert "sizing:" in text
+    assert "compare:" not in text
