@@ -41,7 +41,7 @@ from planner.tui.commands import VIEWS, system_commands
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen
 from planner.tui.executor import install_daemon_executor
-from planner.tui.footer import FULL_FOOTER_WIDTH, KeyFooter
+from planner.tui.footer import KeyFooter
 from planner.tui.messages import (
     ChooseReady,
     ResultsReady,
@@ -73,7 +73,6 @@ class PlannerApp(Workers):
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
         (0, "-narrow"),
         (100, "-medium"),
-        (FULL_FOOTER_WIDTH, "-wide"),
         (SIDE_BY_SIDE_WIDTH, "-widest"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -132,7 +131,7 @@ class PlannerApp(Workers):
                 yield SensitivityView(id="sensitivity-view")
             with TabPane("Choose", id="choose"):
                 yield ChooseView(id="choose-view")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         """Focus the first field (the failure rate) and compute the first results.

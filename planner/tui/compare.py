@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar, Literal
 
 from rich.text import Text
@@ -21,22 +22,24 @@ from planner.analysis.compare import (
     sorted_sized,
 )
 from planner.core.layouts import Comparison
+from planner.report.column_choice import ColumnChoice, chosen_columns, ordered_columns
 from planner.report.comparison import comparison_columns, notes
 from planner.report.sizing import short_notes, sizing_columns
-from planner.report.table import Column, hidden_note, risk_style, table_cells
-from planner.tui.columns import column_widths, fit_to_width, table_width, two_line_header
+from planner.report.table import Column, risk_style, table_cells
+from planner.tui.column_picker import ColumnPickerScreen
+from planner.tui.columns import column_widths, two_line_header
+from planner.tui.settings import (
+    SettingsError,
+    column_choice,
+    read_settings,
+    save_column_choice,
+    settings_path,
+)
 from planner.tui.table import SteadyTable
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
 aggregate of ``aggregate.data_disks`` (the only set without a workload)."""
-
-
-GROWTH_ROOM = 1
-"""Cells a fit leaves spare for values that widen while typing (a cell gaining a digit).
-
-Without it a table fitted to the last cell (today's drives at 120 columns) lost a column
-on the first key that lengthened a probability by one digit."""
 
 
 SORT_NAMES: dict[SortKey, str] = {
@@ -51,11 +54,42 @@ SIZED_SORT_NAMES: dict[SortKey, str] = {
 }
 
 
+class CompareTable(SteadyTable):
+    """The layouts table: ←/→ scroll it sideways a whole column at a time.
+
+    DataTable scrolls one cell a key when its cursor selects rows: 200 keys to reach the
+    last column of today's drives at 80 columns.
+    """
+
+    def action_cursor_right(self) -> None:
+        """Bring the next column to the left edge (beside the layout column)."""
+        self._scroll_columns(1)
+
+    def action_cursor_left(self) -> None:
+        """Bring the previous column to the left edge."""
+        self._scroll_columns(-1)
+
+    def _scroll_columns(self, step: int) -> None:
+        edges = [0]
+        for column in list(self.columns.values())[self.fixed_columns :]:
+            edges.append(edges[-1] + column.get_render_width(self))
+        now = round(self.scroll_target_x)
+        if step > 0:
+            target = min((e for e in edges if e > now), default=now)
+        else:
+            target = max((e for e in edges if e < now), default=0)
+        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
+
+
 class CompareView(Vertical):
     """The layouts table with a status line; keys add, remove, rebase and sort layouts.
 
     For a scenario with a workload it shows the sizing columns (and the sized aggregates'
     risk) by default; ``c`` switches to the aggregate of ``aggregate.data_disks`` and back.
+
+    Every column the report declares is in the table, in a buyer's order (drives, usable
+    TB and cost first) or the one chosen with ``o`` (saved in :mod:`planner.tui.settings`);
+    the table scrolls sideways with the layout column kept in view.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -64,6 +98,7 @@ class CompareView(Vertical):
         Binding("b", "set_baseline", "Baseline"),
         Binding("s", "cycle_sort", "Sort"),
         Binding("c", "toggle_columns", "Columns"),
+        Binding("o", "pick_columns", "Pick columns"),
     ]
 
     data: reactive[CompareData | None] = reactive(None)
@@ -80,17 +115,14 @@ class CompareView(Vertical):
 
     _notes_text: str = ""
 
-    _width: int | None = None
-    """The view's width in cells at the last resize (None before the first layout)."""
-
-    _fitted: tuple[Any, list[int]] | None = None
-    """The shape the columns were last fitted to, and the columns shown."""
-
     _stale: bool = False
     """Results came while the view was hidden: the table shows older ones until shown."""
 
-    _hidden: str | None = None
-    """The note naming the columns the width leaves out, if any."""
+    _declared: tuple[str, list[Column[Any]]] = ("compare", [])
+    """The table shown ("compare" or "sizing") and every column it declares."""
+
+    _overflow: int = 0
+    """Columns right of the view's edge when the table was last filled (scroll to see)."""
 
     class AddRequested(Message):
         """The user asked to add a layout."""
@@ -116,23 +148,45 @@ class CompareView(Vertical):
             super().__init__()
             self.label = label
 
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.choices: dict[str, ColumnChoice | None] = {}
+        """The columns chosen for each table ("compare", "sizing"); None: the default."""
+
     def compose(self) -> ComposeResult:
         """The table and, below it, the notes (mission, baseline, uneven groups, order)."""
-        table = SteadyTable(
-            id="compare-table", cursor_type="row", zebra_stripes=True, header_height=2
+        table = CompareTable(
+            id="compare-table",
+            cursor_type="row",
+            zebra_stripes=True,
+            header_height=2,
+            fixed_columns=1,  # the layout stays in view while the table scrolls sideways
         )
         yield table
         yield Static("computing…", id="compare-notes", markup=False)
 
     def on_mount(self) -> None:
-        """Fit the columns again when the table's vertical scrollbar comes or goes."""
-        self.watch(self.table, "show_vertical_scrollbar", self._render_table, init=False)
+        """Read the columns chosen in an earlier session (a bad file is named, not fatal).
+
+        The note under the table follows the table's sideways scroll.
+        """
+        self.watch(self.table, "scroll_x", self._scrolled, init=False)
+        try:
+            document = read_settings(settings_path())
+        except SettingsError as problem:
+            self.notify(
+                f"Settings not read: {problem}", severity="warning", timeout=8, markup=False
+            )
+            return
+        self.choices = {name: column_choice(document, name) for name in ("compare", "sizing")}
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit the columns to the new width (the table spans the view)."""
-        if event.size.width != self._width:
-            self._width = event.size.width
-            self._render_table()
+        """Say again how many columns are right of the edge."""
+        self._scrolled()
+
+    def _scrolled(self) -> None:
+        if self.data is not None:
+            self._render_notes(self.data)
 
     @property
     def table(self) -> DataTable[Text]:
@@ -209,14 +263,15 @@ class CompareView(Vertical):
             labels = [r.layout.label for r in results]
             risks = [r.relative_risk_aggregate for r in results]
             items = results
+        name = "sizing" if self.showing_sizing else "compare"
+        self._declared = (name, columns)
+        columns = chosen_columns(columns, self.choices.get(name))
         rows = [
             self._cells(comparison.baseline, label, columns, texts, risk)
             for label, texts, risk in zip(labels, table_cells(columns, items), risks, strict=True)
         ]
         table = self.table
-        keep = self._fit(columns, rows, labels)
-        headers = [two_line_header(columns[i]) for i in keep]
-        rows = [[row[i] for i in keep] for row in rows]
+        headers = [two_line_header(column) for column in columns]
         widths = column_widths(headers, rows)
         same_shape = [str(c.label) for c in table.columns.values()] == headers and [
             key.value for key in table.rows
@@ -228,11 +283,9 @@ class CompareView(Vertical):
             # width changes (the DataTable measures on idle whenever asked to).
             # Columns keep their width while typing (they grow, never shrink): a column
             # that narrows and widens with every keystroke would re-lay the screen out on
-            # each one. A fresh fit happens when the columns or the layouts change.
+            # each one. They are measured afresh when the columns or the layouts change.
             shown = [column.width for column in table.columns.values()]
-            sticky = [max(old, new) for old, new in zip(shown, widths, strict=True)]
-            if self._width is None or sum(sticky) + 2 * len(sticky) <= self._room():
-                widths = sticky
+            widths = [max(old, new) for old, new in zip(shown, widths, strict=True)]
             resized = shown != widths
             for column, width in zip(table.columns.values(), widths, strict=True):
                 column.width = width
@@ -250,42 +303,7 @@ class CompareView(Vertical):
             if selected in labels:
                 table.move_cursor(row=labels.index(selected), animate=False)
         self.renders += 1
-        self._hidden = hidden_note(
-            columns, keep, "a wider terminal or Ctrl+O, the Markdown export, shows every column"
-        )
         self._render_notes(data)
-
-    def _fit(
-        self, columns: list[Column[Any]], rows: list[list[Text]], labels: list[str]
-    ) -> list[int]:
-        """The columns that fit the view's width, chosen again only when the shape changes.
-
-        The shape is the view's width, the columns and the layouts (not their order): new
-        values while typing never change which columns show, so the table does not jump
-        about, unless they no longer fit. A fit leaves :data:`GROWTH_ROOM` cells spare, so
-        a value that gains a digit while typing keeps the columns; cells that grow more (ARR
-        99.99%, 100,000 data drives) or a vertical scrollbar that comes can make the columns
-        chosen wider than the table, which would cut the last one short behind a horizontal
-        scrollbar: the columns are then fitted again, to the new cells, and the one that
-        goes is named under the table. Columns come back only with a new shape.
-        """
-        if self._width is None:
-            return list(range(len(columns)))
-        shape = (self._width, tuple(c.header for c in columns), tuple(sorted(labels)))
-        width = self._room()
-        plain = [[cell.plain for cell in row] for row in rows]
-        if (
-            self._fitted is None
-            or self._fitted[0] != shape
-            or table_width(columns, plain, self._fitted[1]) > width
-        ):
-            keep = fit_to_width(columns, plain, width - GROWTH_ROOM)
-            self._fitted = (shape, keep)
-        return self._fitted[1]
-
-    def _room(self) -> int:
-        """Cells the table's columns may take: the view's width less a vertical scrollbar."""
-        return (self._width or 0) - self.table.scrollbar_size_vertical
 
     @staticmethod
     def _cells(
@@ -301,6 +319,29 @@ class CompareView(Vertical):
             ),
         ]
 
+    def _columns_note(self) -> str:
+        """How many columns are right of the edge, and the keys that show them."""
+        table = self.table
+        room = self.size.width - table.scrollbar_size_vertical
+        scroll = round(table.scroll_x)
+        right = 0
+        before = beyond = 0
+        for index, column in enumerate(table.columns.values()):
+            left = right
+            right += column.get_render_width(table)
+            if index >= table.fixed_columns:
+                before += left < scroll
+                beyond += right - scroll > room
+        keys = "←/→ scroll the table, o picks and orders them"
+        if beyond:
+            plural = "s" if beyond > 1 else ""
+            also = f" ({before} to the left)" if before else ""
+            return f"→ {beyond} more column{plural}{also}: {keys}"
+        if before:
+            plural = "s" if before > 1 else ""
+            return f"← {before} more column{plural} to the left: {keys}"
+        return "o in the table picks and orders the columns"
+
     def _render_notes(self, data: CompareData) -> None:
         comparison = data.comparison
         if self.showing_sizing and data.sizing is not None:
@@ -314,10 +355,9 @@ class CompareView(Vertical):
                     "workload · c: the sizing columns."
                 )
             order = SORT_NAMES[self.sort_key]
-        if self._hidden is not None:
-            # First: the notes are cut at the foot of a short terminal, and this one says
-            # what the table does not show (at 80x24 on today's drives it was off screen).
-            lines.insert(0, self._hidden)
+        # First: the notes are cut at the foot of a short terminal (issue 21: at 80x24 the
+        # columns a buyer needs were to the right, and nothing said how to see them).
+        lines.insert(0, self._columns_note())
         lines.append(
             f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )
@@ -349,6 +389,36 @@ class CompareView(Vertical):
     def action_cycle_sort(self) -> None:
         """Scenario order -> by risk -> by overhead -> scenario order."""
         self.sort_key = SORT_KEYS[(SORT_KEYS.index(self.sort_key) + 1) % len(SORT_KEYS)]
+
+    def action_pick_columns(self) -> None:
+        """Open the column picker for the table shown; its choice is kept and saved."""
+        name, declared = self._declared
+        if not declared:
+            return
+        choice = self.choices.get(name)
+        title = "Columns of the sizing table" if name == "sizing" else "Columns of the table"
+        picker = ColumnPickerScreen(
+            f"{title} (Layout stays first)",
+            ordered_columns(declared, choice),
+            frozenset() if choice is None else choice.hidden,
+        )
+        self.app.push_screen(picker, partial(self._columns_picked, name))
+
+    def _columns_picked(self, name: str, choice: ColumnChoice | None) -> None:
+        self.table.focus()
+        if choice is None or choice == self.choices.get(name):
+            return
+        self.choices[name] = choice
+        self._render_table()
+        try:
+            save_column_choice(settings_path(), name, choice)
+        except SettingsError as problem:
+            self.notify(
+                f"Columns kept for this session, not saved: {problem}",
+                severity="warning",
+                timeout=8,
+                markup=False,  # a path may hold [brackets]
+            )
 
     def action_toggle_columns(self) -> None:
         """Sizing columns <-> the fixed aggregate's columns (scenario with a workload)."""

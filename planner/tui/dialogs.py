@@ -51,7 +51,7 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add-ok")
                 yield Button("Cancel", id="add-cancel")
-        yield KeyFooter(compact=True)  # this dialog's keys, over the table's
+        yield KeyFooter()  # this dialog's keys, over the table's
 
     def on_mount(self) -> None:
         """Start in the group size: the preset defaults to RAID 6."""
@@ -132,7 +132,7 @@ class UnsavedChangesScreen(ModalScreen[QuitChoice | None]):
                 "Unsaved changes: [s]ave and quit, [q]uit without saving, [Esc] cancel",
                 markup=False,
             )
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def action_choose(self, choice: str) -> None:
         """Close with the user's choice ('' for cancel)."""
@@ -154,7 +154,7 @@ class ReloadChangesScreen(ModalScreen[bool]):
                 "Unsaved changes: [r]eload from disk and lose them, [Esc] cancel",
                 markup=False,
             )
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def action_choose(self, reload: bool) -> None:
         """Close with the user's choice."""
@@ -199,6 +199,8 @@ In the compare table (focus it with Tab or a click):
 | **b** | make the selected layout the baseline (◆) of relative risk |
 | **s** | sort: scenario order → by risk → by overhead drives (disks needed when sized) |
 | **c** | with a workload: sizing columns ↔ the fixed aggregate of *Data disks* |
+| **o** | pick and order the columns (kept in ~/.config/planner/tui.yaml) |
+| **← / →** | scroll the table sideways, a column at a time (the layout stays in view) |
 
 With a `workload:` section the compare view sizes each layout (disks for capacity and
 for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
@@ -228,7 +230,7 @@ class HelpScreen(ModalScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP_TEXT)
             yield Static("Esc closes", classes="dialog-hint")
-        yield KeyFooter(compact=True)
+        yield KeyFooter()
 
     def action_dismiss_help(self) -> None:
         """Close the help screen."""

@@ -30,7 +30,7 @@ KEYS = [
     *"0123456789.e-+%x ",
     "backspace", "delete", "tab", "shift+tab", "enter", "escape", "up", "down", "left",
     "right", "home", "end", "f1", "f2", "f3", "f4", "f5", "a", "d", "b", "space", "ctrl+r",
-    "ctrl+s", "ctrl+o",
+    "ctrl+s", "ctrl+o", "o", "shift+up", "shift+down", "r", "f7",
 ]  # fmt: skip
 """Keys pressed at random; not Ctrl+Q (it ends the run) nor F6 (a Monte Carlo of seconds)."""
 

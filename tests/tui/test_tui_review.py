@@ -75,15 +75,27 @@ async def test_save_is_refused_while_a_field_is_invalid(scenario_copy: Path) -> 
 
 
 def assert_every_cell_shown_whole(app: PlannerApp) -> None:
+    """Every column wide enough for its cells; those in view drawn whole.
+
+    The table scrolls sideways (issue 21): the columns right of the edge are checked by
+    width only.
+    """
     compare = table(app)
-    for column in compare.columns.values():
+    in_view = []
+    right = 0
+    for index, column in enumerate(compare.columns.values()):
         texts = [str(cell) for cell in compare.get_column(column.key)]
         widest = max(cell_len(t) for t in texts)
         assert column.get_render_width(compare) >= widest + 2 * compare.cell_padding, column
+        right += column.get_render_width(compare)
+        if right <= compare.scrollable_content_region.width:
+            in_view.append(index)
+    assert len(in_view) >= 3
     for index, key in enumerate(compare.rows):
         line = compare.render_line(compare.header_height + index).text
-        for cell in compare.get_row(key):
-            assert str(cell).strip() in line, (str(cell), line)
+        cells = compare.get_row(key)
+        for shown in in_view:
+            assert str(cells[shown]).strip() in line, (str(cells[shown]), line)
 
 
 async def test_every_cell_is_shown_whole_after_resizes() -> None:
