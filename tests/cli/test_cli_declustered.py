@@ -61,7 +61,7 @@ def test_the_pool_row_against_the_mpmath_chain() -> None:
     rebuild = traditional * (8 + 1) / (48 - 1)  # (C - 1) / (d + 1) faster
     assert math.isclose(pool["rebuild_hours"], rebuild, rel_tol=1e-12)
     lop = 0.01 / reference.HOURS_PER_YEAR
-    lld = 8 * 1e-15 * 20e12 / 168  # the scrub reads the whole 20 TB drive every 168 h
+    lld = 8 * 1e-15 * 2.7e11 / 24  # 1e-15 per bit x NS3574's 2.7e11 bytes read a day
     hours = 5 * reference.HOURS_PER_YEAR
     group_lost, sectors_lost = reference.loss_split(2, 48, lop, lld, rebuild, 168, hours)
     assert reference.relative_error(pool["p_group_lost"], group_lost) < 1e-9
