@@ -92,10 +92,14 @@ def rebuild_notes(scenario: Scenario) -> list[str]:
 
     With ``restore.rebuild_hours`` and a ``drive.capacity_tb`` the note says the capacity
     does not change the rebuild time, and how to let it (:meth:`Scenario.capacity_notes`).
+    A derived latent-defect rate's note follows (:meth:`Scenario.latent_defect_notes`).
     """
-    if scenario.rebuild_mb_per_s is not None:
-        return [scenario_rebuild_note(scenario)]
-    return scenario.capacity_notes()
+    rebuild = (
+        [scenario_rebuild_note(scenario)]
+        if scenario.rebuild_mb_per_s is not None
+        else scenario.capacity_notes()
+    )
+    return [*rebuild, *scenario.latent_defect_notes()]
 
 
 def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:

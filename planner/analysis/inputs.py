@@ -23,11 +23,13 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
     else:
         assert drive.mtbf_hours is not None  # the model requires one of the three
         failure = ("drive.mtbf_hours", drive.mtbf_hours)
+    defects = scenario.latent_defect_rate
     return Inputs(
         scenario=scenario.name,
         failure_field=failure[0],
         failure_value=failure[1],
-        latent_defects_per_hour=scenario.latent_defects_per_hour,
+        latent_defects_per_hour=defects.per_hour,
+        latent_defects_source=defects.source_text if defects.shows_source else None,
         rebuild_hours=scenario.rebuild_hours,
         rebuild_mb_per_s=scenario.rebuild_mb_per_s,
         scrub_hours=scenario.restore.scrub_hours,

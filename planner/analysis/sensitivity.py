@@ -2,21 +2,30 @@
 
 One rule for both front ends (``planner sensitivity`` and the TUI's F5 view): the aggregate
 is the one the compare table shows. For a scenario with a workload that is the layout's
-SIZED aggregate (the data drives the sizing gives it), otherwise ``aggregate.data_disks``.
+SIZED aggregate (the data drives the sizing gives it, as ``planner size`` shows it),
+otherwise ``aggregate.data_disks`` (as ``planner evaluate`` shows it).
+
+Every case is the scenario with one field set, through the same override path as
+``--set`` (:func:`planner.scenario.scenario_with_overrides`), and evaluated by the same
+functions as ``planner evaluate`` (:func:`planner.analysis.compare.comparison`) or ``planner
+size`` (:func:`planner.analysis.compare.sized_results`): each bar is what those commands
+give with ``--set field=value``, derived inputs included (a spec-sheet drive's defect rate,
+the rebuild model, a declustered pool's rebuild).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from planner.analysis.compare import sized_results
+from planner.analysis.compare import comparison, sized_results
 from planner.analysis.inputs import scenario_inputs
-from planner.core.sensitivity import tornado
+from planner.core.sensitivity import Move, tornado_of_moves
 from planner.core.sweep import SweepPoint
-from planner.report.fields import SCENARIO_FIELDS
+from planner.report.fields import SCENARIO_FIELDS, ScenarioField
 from planner.report.sensitivity import SensitivityReport
-from planner.scenario import Scenario
+from planner.scenario import Scenario, ScenarioError, scenario_with_overrides
 
 LOW_FACTOR = 0.5
 HIGH_FACTOR = 2.0
@@ -42,6 +51,85 @@ def sensitivity_data_disks(scenario: Scenario, label: str) -> tuple[int, bool]:
     return math.floor(next(r.data_disks for r in sized if r.label == label)), True
 
 
+@dataclass(frozen=True)
+class LayoutRisk:
+    """One layout's risk as ``planner evaluate`` (or, with a workload, ``size``) shows it."""
+
+    p_loss_group: float
+    p_loss_aggregate: float
+    groups: int
+
+
+def layout_risk(scenario: Scenario, label: str) -> LayoutRisk:
+    """The layout ``label``'s risk, by the functions ``evaluate`` and ``size`` render.
+
+    The scenario is cut to that one layout first: a layout's risk does not depend on the
+    others (only the relative risks do), and one layout is a quarter of the work of four.
+    """
+    spec = next(layout for layout in scenario.layouts if layout.label == label)
+    one = scenario.model_copy(update={"layouts": [spec], "baseline": None})
+    sized = sized_results(one)
+    if sized is not None:
+        row = sized[0]
+        return LayoutRisk(row.p_loss_group, row.p_loss_aggregate, row.groups)
+    result = comparison(one).results[0]
+    return LayoutRisk(result.p_loss_group, result.p_loss_aggregate, result.shape.groups)
+
+
+def field_value(scenario: Scenario, field: ScenarioField) -> float:
+    """The value the scenario's model uses for ``field``, in the field's unit.
+
+    Derived values count: a spec-sheet drive's latent-defect rate, the rebuild model's
+    hours, the ARR equivalent of an AFR or MTBF.
+    """
+    point = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
+    return field.from_core(point.value_of(field.parameter))
+
+
+def moved_value(field: ScenarioField, base: float, factor: float) -> tuple[float, bool]:
+    """``base x factor`` as ``--set`` takes it, and whether a limit stopped it.
+
+    The value is kept within what a scenario may hold and given 12 significant digits (whole
+    drives for a count), so that the exports show exactly the value that was set.
+    """
+    least, most = (field.from_core(limit) for limit in field.core_limits())
+    wanted = base * factor
+    kept = min(max(wanted, least), most)
+    if field.integer:
+        kept = float(max(1, math.floor(kept + 0.5)))
+    return float(f"{kept:.12g}"), min(max(wanted, least), most) != wanted
+
+
+def override_text(field: ScenarioField, value: float) -> str:
+    """``--set`` text that gives ``field`` the ``value`` exactly: ``drive.arr=0.005``."""
+    shown = str(int(value)) if field.integer else repr(value)
+    return f"{field.name}={shown}"
+
+
+def _move(scenario: Scenario, label: str, field: ScenarioField, low: float, high: float) -> Move:
+    base = field_value(scenario, field)
+    values, capped, risks = [], [], []
+    for factor in (low, high):
+        value, stopped = moved_value(field, base, factor)
+        try:
+            case = scenario_with_overrides(scenario, [override_text(field, value)])
+        except ScenarioError as error:
+            raise ValueError(f"{field.name} x{factor:g}: {error.message}") from None
+        values.append(value)
+        capped.append(stopped)
+        risks.append(layout_risk(case, label).p_loss_aggregate)
+    return Move(
+        parameter=field.parameter,
+        base_value=field.to_core(base),
+        low_value=field.to_core(values[0]),
+        high_value=field.to_core(values[1]),
+        p_loss_low=risks[0],
+        p_loss_high=risks[1],
+        low_capped=capped[0],
+        high_capped=capped[1],
+    )
+
+
 def sensitivity_report(
     scenario: Scenario,
     label: str,
@@ -51,18 +139,31 @@ def sensitivity_report(
 ) -> SensitivityReport:
     """The tornado of the layout ``label`` over the scenario fields it can move.
 
+    Each bar's P(loss) is the layout's aggregate risk with ``--set field=value``
+    (:func:`layout_risk`); the elasticities are the chain's at the base.
+
     Raises:
         KeyError: no layout has that label.
-        ValueError: a factor the core rejects.
+        ValueError: a factor the core rejects, or a moved value the scenario refuses.
     """
+    if not (low > 0 and high > 0):
+        raise ValueError("factors must be positive")
     layouts = {layout.label: layout for layout in scenario.core_layouts()}
     layout = layouts[label]
     data_disks, sized = sensitivity_data_disks(scenario, label)
     point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
-    inputs = [field.parameter for field in SCENARIO_FIELDS]
-    limits = {field.parameter: field.core_limits() for field in SCENARIO_FIELDS}
-    result = tornado(
-        layout.parity, layout.group_size, point, low, high, inputs, layout.data_capacity, limits
+    base = layout_risk(scenario, label)
+    moves = [_move(scenario, label, field, low, high) for field in SCENARIO_FIELDS]
+    result = tornado_of_moves(
+        layout.parity,
+        layout.group_size,
+        point,
+        base.p_loss_group,
+        base.groups,
+        base.p_loss_aggregate,
+        moves,
+        low,
+        high,
     )
     return SensitivityReport(
         title=scenario.name,
@@ -71,4 +172,5 @@ def sensitivity_report(
         sized=sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),
+        notes=tuple(scenario.latent_defect_notes()),
     )

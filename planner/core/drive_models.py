@@ -11,14 +11,9 @@ capacity-dependent inputs follow:
 
 * the latent-defect rate per drive-hour: NS3574 Table 1's "read errors per byte x bytes read
   per hour", where the errors per byte are the spec sheet's errors per bit x 8 and the bytes
-  read are the host's plus the scrub's. NS3574 ("Data scrubbing") takes 168 h as "the mean
-  time to complete scrubs", so a scrub reads the whole drive once every ``scrub_hours``::
-
-      latent_defects_per_hour = 8 x errors_per_bit x
-                                (host_bytes_read_per_hour + capacity_tb x 1e12 / scrub_hours)
-
-  Equating the spec-sheet rate with the paper's read error rate is NS3574's own reading:
-  its Table 1 "Low" row, 8e-15 errors per byte, is exactly 1 error per 1e15 bits.
+  read are the workload's (:mod:`planner.core.defects`; scrubs find defects, they do not
+  make them). Equating the spec-sheet rate with the paper's read error rate is NS3574's own
+  reading: its Table 1 "Low" row, 8e-15 errors per byte, is exactly 1 error per 1e15 bits.
 
 The catalogue (:data:`DRIVE_MODELS`) holds a few of today's drive classes; each figure's
 source is in its ``sources`` and in docs/drives.md. A figure no public source gave is left
@@ -29,50 +24,6 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-
-from planner.core.drives import check_non_negative, check_positive
-
-BITS_PER_BYTE = 8.0
-
-BYTES_PER_TB = 1e12
-"""Decimal terabyte, as drive vendors count it."""
-
-
-def errors_per_byte_from_per_bit(errors_per_bit: float) -> float:
-    """Unrecoverable read errors per byte read from a spec sheet's errors per bit read."""
-    check_non_negative("errors_per_bit", errors_per_bit)
-    return BITS_PER_BYTE * errors_per_bit
-
-
-def scrub_bytes_read_per_hour(capacity_tb: float, scrub_hours: float) -> float:
-    """Bytes a scrub reads per drive-hour: the whole drive once every ``scrub_hours``."""
-    check_positive("capacity_tb", capacity_tb)
-    check_positive("scrub_hours", scrub_hours)
-    return capacity_tb * BYTES_PER_TB / scrub_hours
-
-
-def spec_sheet_latent_defects_per_hour(
-    errors_per_bit: float,
-    capacity_tb: float,
-    scrub_hours: float,
-    host_bytes_read_per_hour: float = 0.0,
-) -> float:
-    """Latent defects per drive-hour from a spec sheet (NS3574 Table 1's product).
-
-    Args:
-        errors_per_bit: unrecoverable read errors per bit read (spec sheet: 1e-15 for a
-            7,200 rpm NL-SAS drive, "1 sector per 10^15 bits").
-        capacity_tb: capacity of one drive (TB, 1e12 bytes); the scrub reads all of it.
-        scrub_hours: hours a scrub takes to read the whole drive (NS3574: 168).
-        host_bytes_read_per_hour: bytes the host workload reads per drive-hour (0 when
-            unknown: only the scrub's reads count).
-
-    Returns:
-        ``8 x errors_per_bit x (host_bytes_read_per_hour + capacity_tb x 1e12 / scrub_hours)``.
-    """
-    check_non_negative("host_bytes_read_per_hour", host_bytes_read_per_hour)
-    scrub = scrub_bytes_read_per_hour(capacity_tb, scrub_hours)
-    return errors_per_byte_from_per_bit(errors_per_bit) * (host_bytes_read_per_hour + scrub)
 
 
 @dataclass(frozen=True)

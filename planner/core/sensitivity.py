@@ -225,6 +225,28 @@ def _scaled(
     return point.with_value(parameter, value), False
 
 
+@dataclass(frozen=True)
+class Move:
+    """One input moved down and up, and the aggregate's P(loss) each way.
+
+    Attributes:
+        parameter: the input.
+        base_value, low_value, high_value: its value at the base and in the two cases (in
+            the parameter's unit).
+        p_loss_low, p_loss_high: P(loss) of the aggregate in the two cases.
+        low_capped, high_capped: the move stopped at the input's limit short of its factor.
+    """
+
+    parameter: Parameter
+    base_value: float
+    low_value: float
+    high_value: float
+    p_loss_low: float
+    p_loss_high: float
+    low_capped: bool = False
+    high_capped: bool = False
+
+
 def tornado(
     parity: int,
     group_size: int,
@@ -236,6 +258,9 @@ def tornado(
     limits: Mapping[Parameter, tuple[float, float]] | None = None,
 ) -> Sensitivity:
     """Move each input down and up by a factor; rank the inputs by the swing in P(loss).
+
+    The core's own tornado over the chain's inputs, others held (a scenario's tornado moves
+    its fields through the scenario instead: :mod:`planner.analysis.sensitivity`).
 
     Args:
         parity: parity drives per group, k.
@@ -277,6 +302,60 @@ def tornado(
     )
     groups = [math.ceil(Fraction(c.data_disks) / per_group) for c in cases]
     p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
+    moves = [
+        Move(
+            parameter=parameter,
+            base_value=point.value_of(parameter),
+            low_value=cases[1 + 2 * index].value_of(parameter),
+            high_value=cases[2 + 2 * index].value_of(parameter),
+            p_loss_low=p_agg[1 + 2 * index],
+            p_loss_high=p_agg[2 + 2 * index],
+            low_capped=capped[parameter][0],
+            high_capped=capped[parameter][1],
+        )
+        for index, parameter in enumerate(params)
+    ]
+    return tornado_of_moves(
+        parity,
+        group_size,
+        point,
+        float(p_group[0]),
+        groups[0],
+        p_agg[0],
+        moves,
+        low_factor,
+        high_factor,
+    )
+
+
+def tornado_of_moves(
+    parity: int,
+    group_size: int,
+    point: SweepPoint,
+    p_loss_group: float,
+    groups: int,
+    p_loss_aggregate_base: float,
+    moves: Sequence[Move],
+    low_factor: float,
+    high_factor: float,
+) -> Sensitivity:
+    """The tornado of moves already computed: elasticities at ``point``, bars ranked.
+
+    Args:
+        parity: parity drives per group, k.
+        group_size: drives per group, N.
+        point: the chain's inputs at the base (rates, mission hours, data disks), for the
+            elasticities.
+        p_loss_group: the base P(loss) of one group.
+        groups: the number of groups at the base.
+        p_loss_aggregate_base: the base P(loss) of the aggregate.
+        moves: each input moved down and up, with the aggregate's P(loss) each way.
+        low_factor: the factor of the "down" moves.
+        high_factor: the factor of the "up" moves.
+
+    Returns:
+        One bar per move, largest swing first (ties: larger ``|elasticity|`` first).
+    """
     rates = point.rates
     group_elasticity = elasticities(
         parity,
@@ -288,29 +367,27 @@ def tornado(
         point.mission_hours,
         rebuild_streams=rates.rebuild_streams,
     )
-    p0, g0, agg0 = float(p_group[0]), groups[0], p_agg[0]
     bars = []
-    for index, parameter in enumerate(params):
-        low, high = cases[1 + 2 * index], cases[2 + 2 * index]
-        if parameter is Parameter.DATA_DISKS:
+    for move in moves:
+        if move.parameter is Parameter.DATA_DISKS:
             e_group = 0.0
-            e_agg = aggregate_groups_elasticity(p0, g0)
+            e_agg = aggregate_groups_elasticity(p_loss_group, groups)
         else:
-            e_group = float(group_elasticity[parameter])
-            e_agg = e_group * aggregate_per_group_elasticity(p0, g0)
+            e_group = float(group_elasticity[move.parameter])
+            e_agg = e_group * aggregate_per_group_elasticity(p_loss_group, groups)
         bars.append(
             TornadoBar(
-                parameter=parameter,
-                base_value=point.value_of(parameter),
-                low_value=low.value_of(parameter),
-                high_value=high.value_of(parameter),
-                p_loss_low=p_agg[1 + 2 * index],
-                p_loss_high=p_agg[2 + 2 * index],
-                swing=abs(p_agg[2 + 2 * index] - p_agg[1 + 2 * index]),
+                parameter=move.parameter,
+                base_value=move.base_value,
+                low_value=move.low_value,
+                high_value=move.high_value,
+                p_loss_low=move.p_loss_low,
+                p_loss_high=move.p_loss_high,
+                swing=abs(move.p_loss_high - move.p_loss_low),
                 elasticity=e_agg,
                 elasticity_group=e_group,
-                low_capped=capped[parameter][0],
-                high_capped=capped[parameter][1],
+                low_capped=move.low_capped,
+                high_capped=move.high_capped,
             )
         )
     bars.sort(key=lambda b: (-b.swing, -abs(b.elasticity) if math.isfinite(b.elasticity) else 0))
@@ -318,9 +395,9 @@ def tornado(
         parity=parity,
         group_size=group_size,
         point=point,
-        groups=g0,
-        p_loss_group=p0,
-        p_loss_aggregate=agg0,
+        groups=groups,
+        p_loss_group=p_loss_group,
+        p_loss_aggregate=p_loss_aggregate_base,
         low_factor=low_factor,
         high_factor=high_factor,
         bars=tuple(bars),

@@ -39,6 +39,9 @@ class Inputs:
             default) or ``fail-rebuild`` (a loss with a latent defect counts as the group's).
         prices: the drive's price and power and the ``costs`` section, when the scenario
             prices its drives (None otherwise: the exports then name no price).
+        latent_defects_source: where a derived (or overriding) latent-defect rate comes from,
+            e.g. ``8 x drive.unrecoverable_read_errors_per_bit x NS3574's field read rate``;
+            None for a rate the file gives alone.
         sized_for: what the results size each aggregate for (a workload, a usable-TB
             target), when they do; the summary then says so instead of counting
             ``aggregate.data_disks``, which they do not use.
@@ -59,6 +62,7 @@ class Inputs:
     on_unreadable_sector: str = "lose-sectors"
     prices: CostPrices | None = None
     sized_for: str | None = None
+    latent_defects_source: str | None = None
 
     def failure_text(self) -> str:
         """``ARR 1.9%/yr``, ``AFR 2%/yr`` or ``MTBF 1,200,000 h``."""
@@ -86,7 +90,8 @@ class Inputs:
         """The inputs in one line, e.g. for a Markdown caption or a CSV comment."""
         parts = [
             self.failure_text(),
-            f"latent defects {_rate(self.latent_defects_per_hour)}/drive-h",
+            f"latent defects {_rate(self.latent_defects_per_hour)}/drive-h"
+            + (f" ({self.latent_defects_source})" if self.latent_defects_source else ""),
             self.rebuild_text(),
             f"scrub {self.scrub_hours:g} h",
             *self.parallel_text(),
@@ -152,6 +157,11 @@ class Inputs:
             "scenario": self.scenario,
             key: self.failure_value,
             "latent_defects_per_hour": self.latent_defects_per_hour,
+            **(
+                {"latent_defects_source": self.latent_defects_source}
+                if self.latent_defects_source
+                else {}
+            ),
             "rebuild_hours": self.rebuild_hours,
             "rebuild_mb_per_s": self.rebuild_mb_per_s,
             "scrub_hours": self.scrub_hours,

@@ -63,6 +63,7 @@ class SensitivityReport:
             ``aggregate.data_disks``.
         rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).
         inputs: the scenario's assumptions, printed by every export (None: not known).
+        notes: the scenario's own notes (a derived latent-defect rate's source).
     """
 
     title: str
@@ -71,6 +72,7 @@ class SensitivityReport:
     sized: bool = False
     rebuild_model: bool = False
     inputs: Inputs | None = None
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -333,8 +335,9 @@ def notes(report: SensitivityReport) -> list[str]:
         f"{s.point.data_disks:,} data drives; P(loss) over {years:g} years "
         f"{format_percent(s.p_loss_aggregate)} for the {aggregate}, "
         f"{format_percent(s.p_loss_group)} per group.",
-        f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g}, the others held; "
-        "ranked by the swing in P(loss) of the aggregate.",
+        f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g} as --set field=value "
+        "sets it (each bar is planner evaluate's P(loss) with it; what it derives follows, the "
+        "others held); ranked by the swing in P(loss) of the aggregate.",
         "Elasticity: d ln P / d ln x at the base (exact derivative): +2 means 1% more of the "
         "input gives about 2% more risk; data drives count groups as continuous.",
     ]
@@ -342,14 +345,15 @@ def notes(report: SensitivityReport) -> list[str]:
     if report.sized:
         lines.append(
             "The workload's sizing sets the aggregate: "
-            f"{s.point.data_disks:,} data drives, as the compare table shows (planner size)."
+            f"{s.point.data_disks:,} data drives, as the compare table shows (planner size); "
+            "aggregate.data_disks changes it only through the workload's reads per drive."
         )
     if report.rebuild_model:
         lines.append(
             "restore.rebuild_hours is the rebuild model's mean restore time "
             "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
         )
-    return lines
+    return [*lines, *report.notes]
 
 
 def _capped_notes(report: SensitivityReport) -> list[str]:

@@ -19,6 +19,7 @@ from planner.scenario.loader import (
     load_scenario_text,
     load_scenario_text_document,
     scenario_json_schema,
+    scenario_with_overrides,
 )
 from planner.scenario.schema import Aggregate, DriveSpec, LayoutSpec, Restore, Scenario, Workload
 
@@ -38,4 +39,5 @@ __all__ = [
     "load_scenario_text",
     "load_scenario_text_document",
     "scenario_json_schema",
+    "scenario_with_overrides",
 ]

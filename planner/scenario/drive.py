@@ -14,9 +14,9 @@ A drive may also be described as its spec sheet gives it (docs/drives.md): ``cap
 catalogue entry (:data:`planner.core.drive_models.DRIVE_MODELS`) that fills in whichever of
 ``capacity_tb``, ``class``, ``sustained_mb_per_s`` and ``unrecoverable_read_errors_per_bit``
 the file does not give. The latent-defect rate is then the spec sheet's errors per bit x 8 x
-the bytes read per drive-hour by the host (``bytes_read_per_hour``, optional) and by the scrubs
-(the whole drive every ``restore.scrub_hours``), which the scenario computes
-(:attr:`planner.scenario.schema.Scenario.latent_defects_per_hour`).
+the bytes one drive reads per hour: ``bytes_read_per_hour``, else the workload's reads, else
+NS3574's field figure (:mod:`planner.scenario.defects`). A given ``latent_defects_per_hour``
+overrides any derived rate.
 """
 
 from __future__ import annotations
@@ -33,16 +33,11 @@ from pydantic import (
     model_validator,
 )
 
-from planner.core.drive_models import (
-    DRIVE_MODELS,
-    find_drive_model,
-    spec_sheet_latent_defects_per_hour,
-)
+from planner.core.drive_models import DRIVE_MODELS, find_drive_model
 from planner.core.rates import (
     afr_to_failures_per_hour,
     arr_to_failures_per_hour,
     mtbf_to_failures_per_hour,
-    read_errors_to_latent_defects_per_hour,
 )
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, percent_value, positive
@@ -106,13 +101,15 @@ FractionPerYear = Annotated[
 
 
 _LATENT_KEYS = ("latent_defects_per_hour", "read_errors_per_byte")
+_TABLE1_KEYS = ("read_errors_per_byte", "bytes_read_per_hour")
 
 
 def _fill_from_model(data: Any) -> Any:
     """The drive mapping with the catalogue model's values for the keys it does not give.
 
-    The spec-sheet error rate is not filled in when the file gives the latent-defect rate
-    another way (``latent_defects_per_hour`` or ``read_errors_per_byte``): the file's wins.
+    The spec-sheet error rate is not filled in when the file gives its own read errors per
+    byte (``read_errors_per_byte``). Beside ``latent_defects_per_hour`` it is: the given rate
+    overrides the derived one, and the spec-sheet method still uses the error rate.
     """
     if not isinstance(data, dict) or data.get("model") is None:
         return data
@@ -136,7 +133,7 @@ def _fill_from_model(data: Any) -> Any:
     for key, value in catalogue.items():
         if key == "class" and "drive_class" in filled:
             continue
-        if key == "unrecoverable_read_errors_per_bit" and any(k in filled for k in _LATENT_KEYS):
+        if key == "unrecoverable_read_errors_per_bit" and "read_errors_per_byte" in filled:
             continue
         if value is not None and filled.get(key) is None:
             filled[key] = value
@@ -147,8 +144,10 @@ class DriveSpec(FrozenModel):
     """One drive model: its operational failure rate, latent defect rate and capacity.
 
     Give exactly one of ``arr``, ``afr`` or ``mtbf_hours``, and the latent defects as
-    ``latent_defects_per_hour``, as both ``read_errors_per_byte`` and ``bytes_read_per_hour``,
-    or from the spec sheet's ``unrecoverable_read_errors_per_bit`` (given or from ``model``).
+    ``latent_defects_per_hour``, or as read errors per byte (``read_errors_per_byte``, or the
+    spec sheet's ``unrecoverable_read_errors_per_bit``, given or from ``model``) times the
+    bytes read per drive-hour (``bytes_read_per_hour``, else the workload's, else NS3574's
+    field figure: :mod:`planner.scenario.defects`).
     """
 
     # ``class`` is a Python keyword: the field is drive_class, written ``class`` in files.
@@ -190,21 +189,27 @@ class DriveSpec(FrozenModel):
             "Latent/h",
             "latent defects per drive-hour",
             "1.08e-4",
-            replaces=("read_errors_per_byte", "bytes_read_per_hour"),
+            replaces=_TABLE1_KEYS,
         ),
     )
     read_errors_per_byte: float | None = positive(
         default=None,
         le=1e-6,
-        description="Read errors per byte read (NS3574 Table 1: 8e-15 to 3.2e-13).",
+        description="Read errors per byte read (NS3574 Table 1: 8e-15 to 3.2e-13); the "
+        "latent-defect rate is this x the bytes read per drive-hour.",
         json_schema_extra=meta(
-            "Err/byte", "per byte read", "8e-15", replaces=("latent_defects_per_hour",)
+            "Err/byte",
+            "per byte read",
+            "8e-15",
+            replaces=("latent_defects_per_hour", "unrecoverable_read_errors_per_bit"),
         ),
     )
     bytes_read_per_hour: float | None = positive(
         default=None,
         lt=1e13,
-        description="Bytes read per drive-hour (NS3574 Table 1: 1.35e9 to 1.35e10).",
+        description="Bytes the workload reads per drive-hour (NS3574 Table 1: 1.35e9 to "
+        "1.35e10); default from the workload's read IOPS, else NS3574's field figure "
+        "2.7e11 per day (1.125e10 per hour).",
         json_schema_extra=meta(
             "Bytes/h", "bytes per drive-hour", "1.35e10", replaces=("latent_defects_per_hour",)
         ),
@@ -261,9 +266,15 @@ class DriveSpec(FrozenModel):
         le=MAX_ERRORS_PER_BIT,
         allow_inf_nan=False,
         description="Spec-sheet unrecoverable read errors per bit read (1e-15 for '1 sector "
-        "per 10^15 bits'); the latent-defect rate is then 8 x this x (bytes_read_per_hour + "
-        "capacity_tb / restore.scrub_hours).",
-        json_schema_extra=meta("URE/bit", "errors per bit read (spec sheet)", "1e-15"),
+        "per 10^15 bits'); the latent-defect rate is then 8 x this x the bytes read per "
+        "drive-hour (bytes_read_per_hour, else the workload's, else 1.125e10), unless "
+        "latent_defects_per_hour is given.",
+        json_schema_extra=meta(
+            "URE/bit",
+            "errors per bit read (spec sheet)",
+            "1e-15",
+            replaces=("read_errors_per_byte",),
+        ),
     )
     price: float | None = price_field()
     watts: float | None = watts_field()
@@ -291,56 +302,40 @@ class DriveSpec(FrozenModel):
                 f"give only one of arr, afr or mtbf_hours, not both {given[0]} and {given[1]}",
                 given[1],
             )
+        self._one_latent_rate()
+        return self
+
+    def _one_latent_rate(self) -> None:
+        """A latent-defect rate given, or an error rate to derive it from, not two of either."""
         spec = self.unrecoverable_read_errors_per_bit
-        if spec is not None:
-            other = next((k for k in _LATENT_KEYS if getattr(self, k) is not None), None)
-            if other is not None:
-                raise FieldError(
-                    f"give {other} or the spec sheet's unrecoverable_read_errors_per_bit, not "
-                    "both (with a model, drop one of them)",
-                    other,
-                )
-            if self.capacity_tb is None:
-                raise FieldError(
-                    "unrecoverable_read_errors_per_bit needs capacity_tb: the scrubs read the "
-                    "whole drive",
-                    "capacity_tb",
-                )
-            return self
-        pair = [
-            n
-            for n in ("read_errors_per_byte", "bytes_read_per_hour")
-            if getattr(self, n) is not None
-        ]
+        if spec is not None and self.read_errors_per_byte is not None:
+            raise FieldError(
+                "give read_errors_per_byte or the spec sheet's unrecoverable_read_errors_per_bit, "
+                "not both (with a model, drop read_errors_per_byte)",
+                "read_errors_per_byte",
+            )
+        table1 = [n for n in _TABLE1_KEYS if getattr(self, n) is not None]
         if self.latent_defects_per_hour is not None:
-            if pair:
+            if table1:
                 raise FieldError(
                     f"give latent_defects_per_hour or read_errors_per_byte with "
-                    f"bytes_read_per_hour, not both ({pair[0]} is also given)",
-                    pair[0],
+                    f"bytes_read_per_hour, not both ({table1[0]} is also given)",
+                    table1[0],
                 )
-        elif not pair:
+            return
+        if spec is None and self.read_errors_per_byte is None:
+            if self.bytes_read_per_hour is not None:
+                raise FieldError(
+                    "bytes_read_per_hour needs read_errors_per_byte or the spec sheet's "
+                    "unrecoverable_read_errors_per_bit (their product is the rate)",
+                    "bytes_read_per_hour",
+                )
             raise FieldError(
                 "give latent_defects_per_hour (e.g. 1.08e-4), read_errors_per_byte with "
-                "bytes_read_per_hour (NS3574 Table 1), or unrecoverable_read_errors_per_bit "
-                "from the spec sheet (or a model: nl-sas-20tb ...)"
+                "bytes_read_per_hour (NS3574 Table 1; the bytes may be left to the workload or "
+                "NS3574's field figure), or unrecoverable_read_errors_per_bit from the spec "
+                "sheet (or a model: nl-sas-20tb ...)"
             )
-        elif len(pair) == 1:
-            other = (
-                "bytes_read_per_hour"
-                if pair[0] == "read_errors_per_byte"
-                else ("read_errors_per_byte")
-            )
-            raise FieldError(f"{pair[0]} needs {other} too (their product is the rate)", pair[0])
-        else:
-            rate = self.latent_defect_rate_per_hour
-            if not rate < MAX_LATENT_DEFECTS_PER_HOUR:
-                raise FieldError(
-                    f"read_errors_per_byte x bytes_read_per_hour is {rate:.3g} latent defects "
-                    "per drive-hour; it must be below 1 per drive-hour (NS3574: 1.08e-4)",
-                    "read_errors_per_byte",
-                )
-        return self
 
     @property
     def iops(self) -> float | None:
@@ -363,38 +358,5 @@ class DriveSpec(FrozenModel):
 
     @property
     def uses_spec_sheet(self) -> bool:
-        """Whether the latent-defect rate comes from the spec sheet's errors per bit."""
+        """Whether the drive gives the spec sheet's errors per bit (its rate may be given)."""
         return self.unrecoverable_read_errors_per_bit is not None
-
-    def latent_defects_per_hour_with(self, scrub_hours: float) -> float:
-        """Latent defects per drive-hour, lambda_ld, whichever way the file gives them.
-
-        With the spec sheet's errors per bit, the scrubs read the whole drive every
-        ``scrub_hours`` (:func:`planner.core.drive_models.spec_sheet_latent_defects_per_hour`).
-        """
-        if self.unrecoverable_read_errors_per_bit is None:
-            return self.latent_defect_rate_per_hour
-        assert self.capacity_tb is not None  # guaranteed by _one_way_each
-        return spec_sheet_latent_defects_per_hour(
-            self.unrecoverable_read_errors_per_bit,
-            self.capacity_tb,
-            scrub_hours,
-            self.bytes_read_per_hour or 0.0,
-        )
-
-    @property
-    def latent_defect_rate_per_hour(self) -> float:
-        """Latent defects per drive-hour given directly or as Table 1's product.
-
-        Not for a spec-sheet drive, whose rate depends on the scrub time: use
-        :meth:`latent_defects_per_hour_with`.
-        """
-        if self.unrecoverable_read_errors_per_bit is not None:
-            raise ValueError("a spec-sheet drive's latent-defect rate needs the scrub time")
-        if self.latent_defects_per_hour is not None:
-            return self.latent_defects_per_hour
-        assert self.read_errors_per_byte is not None
-        assert self.bytes_read_per_hour is not None
-        return read_errors_to_latent_defects_per_hour(
-            self.read_errors_per_byte, self.bytes_read_per_hour
-        )

@@ -81,6 +81,28 @@ def load_scenario_text_document(
     return scenario, document
 
 
+def scenario_with_overrides(
+    scenario: Scenario, overrides: Sequence[str], source: str = "<scenario>"
+) -> Scenario:
+    """``scenario`` with ``--set`` ``overrides`` applied, as the loader applies them to a file.
+
+    The scenario's own data (catalogue values filled in) takes the overrides, so a field
+    that replaces others (``restore.rebuild_hours`` drops the rebuild model) does so here
+    too. ``planner sensitivity`` moves its inputs this way, so that each bar is what
+    ``planner evaluate --set`` gives.
+
+    Raises:
+        ScenarioError: an override is malformed or its value is refused.
+    """
+    data = scenario.model_dump(exclude_none=True)
+    parsed = [parse_override(text) for text in overrides]
+    apply_overrides(data, parsed)
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        raise from_validation_error(exc, source=source, document=None, overrides=parsed) from None
+
+
 def load_scenario_text(
     text: str, source: str = "<string>", overrides: Sequence[str] = ()
 ) -> Scenario:

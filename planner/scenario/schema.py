@@ -22,6 +22,7 @@ from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, Drive
 from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
 from planner.scenario.costs import Costs, check_costs, cost_prices
+from planner.scenario.defects import LatentDefectRate, latent_defect_rate
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
 from planner.scenario.errors import shown
@@ -155,16 +156,17 @@ class Scenario(FrozenModel):
     @model_validator(mode="after")
     def _sizing_inputs(self) -> Scenario:
         self.rebuild_hours  # noqa: B018 -- the rebuild model needs a capacity and a rate
-        if self.drive.uses_spec_sheet:
-            rate = self.latent_defects_per_hour
-            if not rate < MAX_LATENT_DEFECTS_PER_HOUR:
-                raise FieldError(
-                    f"the spec sheet's error rate gives {rate:.3g} latent defects per "
-                    "drive-hour (8 x errors per bit x bytes read per hour by the host and the "
-                    "scrubs); it must be below 1 per drive-hour",
-                    "drive",
-                    "unrecoverable_read_errors_per_bit",
-                )
+        defects = self.latent_defect_rate
+        if defects.source != "given" and not defects.per_hour < MAX_LATENT_DEFECTS_PER_HOUR:
+            spec = defects.source == "spec-sheet"
+            raise FieldError(
+                f"{'8 x the spec sheet' if spec else 'read_errors_per_byte'}'s errors x "
+                f"{defects.bytes_read_per_hour:.3g} bytes read per drive-hour is "
+                f"{defects.per_hour:.3g} latent defects per drive-hour; it must be below 1 per "
+                "drive-hour (NS3574: 1.08e-4)",
+                "drive",
+                "unrecoverable_read_errors_per_bit" if spec else "read_errors_per_byte",
+            )
         if self.workload is not None:
             if self.drive.capacity_tb is None:
                 raise FieldError(
@@ -214,13 +216,32 @@ class Scenario(FrozenModel):
         return self.restore.rebuild_rate_mb_per_s(self.drive.sustained_mb_per_s)
 
     @property
-    def latent_defects_per_hour(self) -> float:
-        """Latent defects per drive-hour, lambda_ld: given, Table 1's product, or spec sheet.
+    def latent_defect_rate(self) -> LatentDefectRate:
+        """Latent defects per drive-hour and where they come from (:mod:`planner.scenario.defects`).
 
-        From the spec sheet it grows with the capacity: the scrubs read the whole drive every
-        ``restore.scrub_hours`` (:mod:`planner.core.drive_models`).
+        Given, or read errors per byte x the bytes one drive reads per hour (given, the
+        workload's reads over ``aggregate.data_disks``, or NS3574's field figure); never the
+        scrubs' reads: a scrub finds defects, it does not make them.
         """
-        return self.drive.latent_defects_per_hour_with(self.restore.scrub_hours)
+        return latent_defect_rate(self.drive, self.workload, self.aggregate.data_disks)
+
+    @property
+    def latent_defects_per_hour(self) -> float:
+        """Latent defects per drive-hour, lambda_ld (:attr:`latent_defect_rate`)."""
+        return self.latent_defect_rate.per_hour
+
+    def latent_defect_notes(self) -> list[str]:
+        """The derived latent-defect rate's note (or an override's), else nothing.
+
+        A rate given alone (the paper's scenarios) needs no note: the inputs line shows it.
+        """
+        defects = self.latent_defect_rate
+        if not defects.shows_source:
+            return []
+        workload = self.workload
+        read_iops = None if workload is None else workload.core_workload().read_iops
+        size = None if workload is None else workload.io_bytes / 1e3
+        return [defects.note(read_iops, size)]
 
     def capacity_notes(self) -> list[str]:
         """What the drive's capacity does and does not change, when a user might expect it.

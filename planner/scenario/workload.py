@@ -24,6 +24,13 @@ from planner.scenario.base import FieldError, FrozenModel, positive
 
 WorkloadKind = Literal["mailbox", "plain"]
 
+DEFAULT_IO_SIZE_KB = 8.192
+"""Bytes per host read when the workload does not say (KB, 10^3 bytes): 8 KiB, the Exchange
+2007 database page ("Exchange 2007 store has moved to ESE's larger page size (8k, from 4k in
+Exch 2k3) ... we will on average be using 8+ KB IOs against the DB volume", The Exchange
+Wiki, "Maximum DB size", http://www.theexchangewiki.com/MaximumDBsize), the workload this
+planner's sizing follows (NS3574)."""
+
 MAILBOX_REQUIRED = ("users", "iops_per_user", "mailbox_mb")
 MAILBOX_OPTIONAL = (
     "log_overhead_fraction",
@@ -122,6 +129,13 @@ class Workload(FrozenModel):
     capacity_tb: float | None = _non_negative(
         "Usable capacity the data needs (TB, 10^12 bytes; plain workload).", le=1e9
     )
+    io_size_kb: float | None = positive(
+        default=None,
+        le=1e6,
+        description="Bytes per host read (KB, 10^3 bytes), for the latent-defect rate of a "
+        f"spec-sheet drive (docs/drives.md). Default {DEFAULT_IO_SIZE_KB:g} (8 KiB, the "
+        "Exchange 2007 database page).",
+    )
 
     def _given(self, names: tuple[str, ...]) -> list[str]:
         return [name for name in names if getattr(self, name) is not None]
@@ -163,6 +177,12 @@ class Workload(FrozenModel):
         if plain and self.iops == 0 and self.capacity_tb == 0:
             raise FieldError("the workload asks for neither IOPS nor capacity", "iops")
         return self
+
+    @property
+    def io_bytes(self) -> float:
+        """Bytes per host read: ``io_size_kb`` x 1,000, else :data:`DEFAULT_IO_SIZE_KB`'s."""
+        size = DEFAULT_IO_SIZE_KB if self.io_size_kb is None else self.io_size_kb
+        return size * 1e3
 
     def core_workload(self) -> MailboxWorkload | PlainWorkload:
         """This workload as the core's value, defaults filled in by the core."""

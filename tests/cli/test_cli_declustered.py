@@ -66,7 +66,7 @@ def test_the_pool_row_against_the_mpmath_chain() -> None:
     taken = offered**2 / 2 / (1 + offered + offered**2 / 2)
     rebuild = (1 - taken) * resilver + taken * traditional
     assert math.isclose(pool["rebuild_hours"], rebuild, rel_tol=1e-12)
-    lld = 8 * 1e-15 * 20e12 / 168  # the scrub reads the whole 20 TB drive every 168 h
+    lld = 8 * 1e-15 * 2.7e11 / 24  # 1e-15 per bit x NS3574's 2.7e11 bytes read a day
     hours = 5 * reference.HOURS_PER_YEAR
     group_lost, sectors_lost = reference.loss_split(2, 48, lop, lld, rebuild, 168, hours)
     assert reference.relative_error(pool["p_group_lost"], group_lost) < 1e-9

@@ -11,11 +11,7 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.compare import compare_data
-from planner.core.drive_models import (
-    DRIVE_MODELS,
-    find_drive_model,
-    spec_sheet_latent_defects_per_hour,
-)
+from planner.core.drive_models import DRIVE_MODELS, find_drive_model
 from planner.core.rebuild import LOAD_FACTORS
 from planner.scenario import ScenarioError, load_scenario, load_scenario_text
 
@@ -39,19 +35,14 @@ layouts:
 """
 
 
-def test_the_closed_forms_by_hand() -> None:
-    # 8 x 1e-15 per byte x 20e12 bytes / 200 h = 8e-4 per drive-hour (scrubs only)
-    assert spec_sheet_latent_defects_per_hour(1e-15, 20, 200) == pytest.approx(8e-4, rel=1e-15)
-    # + host reads of 1e10 bytes/h: 8e-15 x (1e11 + 1e10) = 8.8e-4
-    assert spec_sheet_latent_defects_per_hour(1e-15, 20, 200, 1e10) == pytest.approx(8.8e-4)
-
-
 def test_a_spec_sheet_drive_gives_its_rebuild_time_and_defect_rate() -> None:
     scenario = load_scenario_text(SPEC)
     # 20e12 bytes / 250e6 bytes/s = 80,000 s = 22.2 h (idle: no load given)
     assert scenario.rebuild_hours == pytest.approx(80_000 / 3600, rel=1e-15)
     assert scenario.rebuild_mb_per_s == 250
-    assert scenario.rates().latent_defects_per_hour == pytest.approx(8e-4, rel=1e-15)
+    # no reads given, no workload: NS3574's 2.7e11 bytes/day = 1.125e10 bytes/h;
+    # 8 x 1e-15 per byte x 1.125e10 = 9e-5 per drive-hour (the scrubs' reads do not count)
+    assert scenario.rates().latent_defects_per_hour == pytest.approx(9e-5, rel=1e-14)
 
 
 def test_the_load_presets_slow_the_drive_rate() -> None:
@@ -62,12 +53,16 @@ def test_the_load_presets_slow_the_drive_rate() -> None:
 
 
 def test_capacity_reaches_the_risk() -> None:
-    """The issue's complaint: 12 TB and 0.3 TB drives gave the same P(loss)."""
+    """Issue 11's complaint: 12 TB and 0.3 TB drives gave the same P(loss).
+
+    Capacity reaches it through the rebuild time; the defect rate is the workload's reads
+    x errors per byte, which a larger drive does not change (issue 20: not the scrubs').
+    """
     small = load_scenario(TODAY, overrides=["drive.capacity_tb=0.3"])
     large = load_scenario(TODAY, overrides=["drive.capacity_tb=12"])
     larger = load_scenario(TODAY)
     assert small.rebuild_hours < large.rebuild_hours < larger.rebuild_hours
-    assert small.rates().latent_defects_per_hour < large.rates().latent_defects_per_hour
+    assert small.rates().latent_defects_per_hour == larger.rates().latent_defects_per_hour
     p = [compare_data(s).comparison.results for s in (small, large, larger)]
     for i in range(len(p[0])):
         assert p[0][i].p_loss_group < p[1][i].p_loss_group < p[2][i].p_loss_group
@@ -79,9 +74,9 @@ def test_the_catalogue_model_fills_the_spec_sheet() -> None:
     drive = scenario.drive
     assert (drive.capacity_tb, drive.drive_class) == (20.0, "7.2k")
     assert drive.sustained_mb_per_s == model.sustained_mb_per_s == 285.0
-    # 20e12 / 285e6 s x busy; scrubs only: 8e-15 x 20e12 / 168 h
+    # 20e12 / 285e6 s x busy; NS3574's field reads: 8e-15 x 2.7e11 / 24 h
     assert scenario.rebuild_hours == pytest.approx(20e12 / 285e6 / 3600 * LOAD_FACTORS["busy"])
-    assert scenario.latent_defects_per_hour == pytest.approx(8e-15 * 20e12 / 168)
+    assert scenario.latent_defects_per_hour == pytest.approx(8e-15 * 2.7e11 / 24)
 
 
 def test_explicit_keys_override_the_catalogue() -> None:
@@ -111,8 +106,7 @@ def test_fixed_rebuild_hours_beside_a_capacity_says_capacity_does_not_change_it(
 @pytest.mark.parametrize(
     ("old", "new", "words"),
     [
-        ("  arr: 1%", "  arr: 1%\n  latent_defects_per_hour: 1e-4", "not both"),
-        ("  capacity_tb: 20\n", "", "needs capacity_tb"),
+        ("  arr: 1%", "  arr: 1%\n  read_errors_per_byte: 8e-15", "not both"),
         ("  sustained_mb_per_s: 250\n", "", "drive.sustained_mb_per_s"),
         ("  arr: 1%", "  arr: 1%\n  model: nl-sas-2tb", "did you mean 'nl-sas-20tb'"),
         ("1.0e-15", "1.0e-5", "1e-14"),

@@ -100,11 +100,11 @@ REJECTIONS = [
     ),
     (
         "latent_defects_per_hour: 1.08e-4",
-        "read_errors_per_byte: 8.0e-15",
+        "bytes_read_per_hour: 1.35e10",
         5,
-        25,
-        "drive.read_errors_per_byte",
-        "needs bytes_read_per_hour too",
+        24,
+        "drive.bytes_read_per_hour",
+        "needs read_errors_per_byte or",
     ),
     (
         "latent_defects_per_hour: 1.08e-4",

@@ -1,0 +1,180 @@
+"""Where a scenario's latent-defect rate comes from, and the rate.
+
+In the order the scenario's keys are preferred:
+
+1. ``drive.latent_defects_per_hour`` as given: it overrides any rate the drive would
+   derive (``--set drive.latent_defects_per_hour=...`` on a spec-sheet drive);
+2. read errors per byte (``drive.read_errors_per_byte``, or the spec sheet's
+   ``unrecoverable_read_errors_per_bit`` x 8) x the bytes one drive reads per hour
+   (NS3574 Table 1), the bytes read being, in turn:
+
+   a. ``drive.bytes_read_per_hour`` as given;
+   b. the workload's host read IOPS x ``workload.io_size_kb``, spread evenly over
+      ``aggregate.data_disks``, each drive reading at most its own IOPS
+      (:func:`planner.core.defects.workload_bytes_read_per_hour`);
+   c. NS3574's field figure, 2.7e11 bytes per day per drive
+      (:data:`planner.core.defects.FIELD_BYTES_READ_PER_HOUR`).
+
+The scrub interval is in none of them: scrubs find defects (the chain's mu_scrub), they do
+not make them (docs/drives.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from planner.core.defects import (
+    FIELD_BYTES_READ_PER_DAY,
+    FIELD_BYTES_READ_PER_HOUR,
+    errors_per_byte_from_per_bit,
+    latent_defects_per_hour,
+    workload_bytes_read_per_hour,
+)
+
+if TYPE_CHECKING:
+    from planner.scenario.drive import DriveSpec
+    from planner.scenario.workload import Workload
+
+RateSource = Literal["given", "read-errors-per-byte", "spec-sheet"]
+"""``drive.latent_defects_per_hour``, ``drive.read_errors_per_byte`` or the spec sheet's
+``drive.unrecoverable_read_errors_per_bit``."""
+
+BytesSource = Literal["given", "workload", "field-default"]
+"""``drive.bytes_read_per_hour``, the workload's reads, or NS3574's field figure."""
+
+
+def _figure(value: float) -> str:
+    """``1.125e10``, ``9e-5``, ``0.5``: four significant digits, a short exponent."""
+    text = f"{value:.4g}"
+    if "e" not in text:
+        return text
+    mantissa, exponent = text.split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+@dataclass(frozen=True)
+class LatentDefectRate:
+    """A scenario's latent defects per drive-hour and what they were made from.
+
+    Attributes:
+        per_hour: latent defects per drive-hour, lambda_ld.
+        source: where the rate comes from (:data:`RateSource`).
+        errors_per_byte: read errors per byte read (None when the rate is given).
+        bytes_read_per_hour: bytes one drive reads per hour (None when the rate is given).
+        bytes_source: where those bytes come from (None when the rate is given).
+        overrides_spec_sheet: the rate is given beside a spec sheet's error rate, which it
+            overrides (the spec-sheet method still uses the error rate).
+    """
+
+    per_hour: float
+    source: RateSource
+    errors_per_byte: float | None = None
+    bytes_read_per_hour: float | None = None
+    bytes_source: BytesSource | None = None
+    overrides_spec_sheet: bool = False
+
+    @property
+    def shows_source(self) -> bool:
+        """Whether the outputs say where the rate comes from.
+
+        Not for a rate the file gives alone, nor NS3574 Table 1's product with both factors
+        in the file (the paper's scenarios): the inputs line shows those as they are.
+        """
+        if self.source == "given":
+            return self.overrides_spec_sheet
+        return self.source == "spec-sheet" or self.bytes_source != "given"
+
+    @property
+    def source_text(self) -> str:
+        """The rate's source in a few words, as the JSON inputs give it."""
+        if self.source == "given":
+            over = ", overriding the spec sheet" if self.overrides_spec_sheet else ""
+            return f"drive.latent_defects_per_hour{over}"
+        errors = (
+            "drive.read_errors_per_byte"
+            if self.source == "read-errors-per-byte"
+            else "8 x drive.unrecoverable_read_errors_per_bit"
+        )
+        reads = {
+            "given": "drive.bytes_read_per_hour",
+            "workload": "the workload's reads",
+            "field-default": "NS3574's field read rate",
+        }[self.bytes_source or "given"]
+        return f"{errors} x {reads}"
+
+    def note(self, read_iops: float | None = None, io_size_kb: float | None = None) -> str:
+        """One line for the notes: the rate, its arithmetic and where each factor comes from."""
+        if self.source == "given":
+            over = (
+                ", overriding the spec sheet's error rate (which the spec-sheet method still uses)"
+                if self.overrides_spec_sheet
+                else ""
+            )
+            return f"Latent defects {_figure(self.per_hour)} per drive-hour as given{over}."
+        assert self.errors_per_byte is not None
+        assert self.bytes_read_per_hour is not None
+        errors = (
+            f"{_figure(self.errors_per_byte)} read errors per byte"
+            if self.source == "read-errors-per-byte"
+            else f"8 x {_figure(self.errors_per_byte / 8)} errors per bit"
+        )
+        if self.bytes_source == "given":
+            reads = "(drive.bytes_read_per_hour)"
+        elif self.bytes_source == "workload":
+            io = "" if io_size_kb is None else f" x {io_size_kb:g} KB"
+            count = "" if read_iops is None else f"{read_iops:,.6g} read IOPS"
+            reads = (
+                f"(the workload's {count}{io} over the data drives, at most the drive's IOPS "
+                "each; workload.io_size_kb)"
+            )
+        else:
+            reads = (
+                f"(NS3574's field figure, {_figure(FIELD_BYTES_READ_PER_DAY)} bytes per day per "
+                "drive; give drive.bytes_read_per_hour or a workload)"
+            )
+        return (
+            f"Latent defects {_figure(self.per_hour)} per drive-hour: {errors} x "
+            f"{_figure(self.bytes_read_per_hour)} bytes read per drive-hour {reads}; scrubs find "
+            "defects, they do not make them (docs/drives.md)."
+        )
+
+
+def bytes_read_per_hour(
+    drive: DriveSpec, workload: Workload | None, data_disks: int
+) -> tuple[float, BytesSource]:
+    """Bytes one drive reads per hour, and where the figure comes from (see the module)."""
+    if drive.bytes_read_per_hour is not None:
+        return drive.bytes_read_per_hour, "given"
+    iops = drive.iops
+    if workload is not None and iops is not None:
+        read_iops = workload.core_workload().read_iops
+        return (
+            workload_bytes_read_per_hour(read_iops, workload.io_bytes, data_disks, iops),
+            "workload",
+        )
+    return FIELD_BYTES_READ_PER_HOUR, "field-default"
+
+
+def latent_defect_rate(
+    drive: DriveSpec, workload: Workload | None, data_disks: int
+) -> LatentDefectRate:
+    """The scenario's latent defects per drive-hour and their source (see the module)."""
+    spec = drive.unrecoverable_read_errors_per_bit
+    if drive.latent_defects_per_hour is not None:
+        return LatentDefectRate(
+            drive.latent_defects_per_hour, "given", overrides_spec_sheet=spec is not None
+        )
+    if spec is not None:
+        errors, source = errors_per_byte_from_per_bit(spec), "spec-sheet"
+    else:
+        assert drive.read_errors_per_byte is not None  # DriveSpec requires a way
+        errors, source = drive.read_errors_per_byte, "read-errors-per-byte"
+    reads, reads_source = bytes_read_per_hour(drive, workload, data_disks)
+    return LatentDefectRate(
+        latent_defects_per_hour(errors, reads),
+        source,  # type: ignore[arg-type]
+        errors_per_byte=errors,
+        bytes_read_per_hour=reads,
+        bytes_source=reads_source,
+    )

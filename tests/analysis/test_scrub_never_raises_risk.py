@@ -1,0 +1,129 @@
+"""Issue 20: scrubbing more often never raises a P(loss) planner shows.
+
+A scrub finds latent defects and repairs them (NS3574, "Data scrubbing"); it does not make
+them. When the derived defect rate counted the scrub's own reads, P(loss) of a spec-sheet
+drive rose as the scrub interval shrank (20 TB NL-SAS, RAID 6 of 12: 1344 h 0.066 %, 24 h
+0.094 %). These properties check every figure evaluate and size show, and every method of
+``--methods``, on every shipped scenario and on random spec-sheet drives: with a shorter
+``restore.scrub_hours`` none is higher.
+
+P(group lost) is left out: while it counts only paths whose first loss is k + 1 failures,
+fewer sector losses leave more paths to end that way, so it may rise with more scrubbing;
+issue 20 redefines it (k + 1 drives down at once, defects written off), which no scrub
+changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from planner.analysis.compare import compare_data, sized_results
+from planner.scenario import Scenario, load_scenario, load_scenario_text
+from planner.scenario.distributions import distribution_set
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+TOLERANCE = 1e-9
+"""Relative slack for two exact evaluations that should be equal when the scrub is idle."""
+
+scrub_hours = st.floats(min_value=0.0, max_value=4.5).map(lambda x: float(f"{10**x:.6g}"))
+
+
+def shown_figures(scenario: Scenario) -> dict[str, float]:
+    """Every P(loss) the comparison, the sizing and the methods show, by name."""
+    data = compare_data(scenario, methods=True)
+    figures: dict[str, float] = {}
+    for r in data.comparison.results:
+        label = r.layout.label
+        figures[f"{label} p_loss_group"] = r.p_loss_group
+        figures[f"{label} p_loss_aggregate"] = r.p_loss_aggregate
+        figures[f"{label} p_sectors_lost"] = r.p_sectors_lost
+        figures[f"{label} p_sectors_lost_aggregate"] = r.p_sectors_lost_aggregate
+    for label, methods in (data.methods or {}).items():
+        for name in ("p_markov", "p_mttdl", "p_mttdl_approx", "p_no_latent", "p_spec_sheet"):
+            value = getattr(methods, name)
+            if value is not None:
+                figures[f"{label} {name}"] = value
+    for sized in sized_results(scenario) or ():
+        figures[f"{sized.label} sized p_loss_group"] = sized.p_loss_group
+        figures[f"{sized.label} sized p_loss_aggregate"] = sized.p_loss_aggregate
+    return figures
+
+
+def assert_no_higher(shorter: dict[str, float], longer: dict[str, float]) -> None:
+    assert shorter.keys() == longer.keys()
+    for name, p in shorter.items():
+        assert p <= longer[name] * (1 + TOLERANCE) + 1e-300, (name, p, longer[name])
+
+
+def simulated_defect_rate(scenario: Scenario) -> float:
+    """The latent-defect rate ``planner simulate`` runs the scenario with."""
+    distributions, _ = distribution_set(scenario.distributions, scenario.rates())
+    return distributions.latent_defects_per_hour
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=scrub_hours, b=scrub_hours)
+def test_a_shorter_scrub_never_raises_a_shipped_scenarios_risk(
+    path: Path, a: float, b: float
+) -> None:
+    short, long = sorted((a, b))
+    shorter = load_scenario(path, [f"restore.scrub_hours={short!r}"])
+    longer = load_scenario(path, [f"restore.scrub_hours={long!r}"])
+    assert_no_higher(shown_figures(shorter), shown_figures(longer))
+    assert simulated_defect_rate(shorter) == simulated_defect_rate(longer)
+
+
+LAYOUTS = st.one_of(
+    st.integers(3, 16).map(lambda n: f"  - raid: raid5\n    group_size: {n}\n"),
+    st.integers(4, 24).map(lambda n: f"  - raid: raid6\n    group_size: {n}\n"),
+    st.integers(5, 24).map(lambda n: f"  - raid: raid-tp\n    group_size: {n}\n"),
+    st.just("  - raid: raid10\n"),
+    st.tuples(st.integers(1, 3), st.sampled_from([4, 8]), st.integers(24, 60)).map(
+        lambda t: f"  - raid: draid{t[0]}\n    data: {t[1]}\n    children: {t[2]}\n    spares: 1\n"
+    ),
+)
+
+
+@st.composite
+def spec_sheet_scenarios(draw: st.DrawFn) -> str:
+    """A random scenario whose drive is described as a spec sheet gives it."""
+    arr = draw(st.floats(0.2, 8.0))
+    capacity = draw(st.floats(0.5, 30.0))
+    rate = draw(st.floats(80.0, 600.0))
+    errors = 10 ** draw(st.floats(-17.0, -13.0))
+    reads = draw(st.none() | st.floats(8.0, 11.0).map(lambda x: 10**x))
+    load = draw(st.sampled_from(["idle", "busy"]))
+    layouts = draw(st.lists(LAYOUTS, min_size=1, max_size=3))
+    labels = "".join(f"{layout}    label: L{i}\n" for i, layout in enumerate(layouts))
+    return (
+        "name: random spec sheet\n"
+        f"mission_years: {draw(st.floats(0.5, 10.0)):.6g}\n"
+        "drive:\n"
+        f"  arr: {arr:.6g}%\n"
+        f"  capacity_tb: {capacity:.6g}\n"
+        f"  sustained_mb_per_s: {rate:.6g}\n"
+        f"  unrecoverable_read_errors_per_bit: {errors:.6g}\n"
+        + ("" if reads is None else f"  bytes_read_per_hour: {reads:.6g}\n")
+        + f"restore:\n  load: {load}\n  scrub_hours: 168\n"
+        f"aggregate:\n  data_disks: {draw(st.integers(1, 200))}\n"
+        "layouts:\n" + labels
+    )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=spec_sheet_scenarios(), a=scrub_hours, b=scrub_hours)
+def test_a_shorter_scrub_never_raises_a_spec_sheet_drives_risk(
+    text: str, a: float, b: float
+) -> None:
+    short, long = sorted((a, b))
+    shorter = load_scenario_text(text, overrides=[f"restore.scrub_hours={short!r}"])
+    longer = load_scenario_text(text, overrides=[f"restore.scrub_hours={long!r}"])
+    assert shorter.latent_defects_per_hour == longer.latent_defects_per_hour
+    assert_no_higher(shown_figures(shorter), shown_figures(longer))
+    assert simulated_defect_rate(shorter) == simulated_defect_rate(longer)
