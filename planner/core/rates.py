@@ -56,6 +56,10 @@ class Rates:
         rebuild_streams: rebuilds that run at once: 1 (the paper's model, one at a time),
             a number s (a state with f failed drives rebuilds at ``min(f, s) * mu_op``), or
             None (every failed drive at once).
+        defect_stripe_share: sigma, the share of sector-loss moves a latent defect makes
+            with p - 1 drives down when one more fails: 1 for a traditional group (every
+            stripe spans every drive), less for a declustered pool
+            (:func:`planner.core.declustered.defect_stripe_share`, issue 20).
     """
 
     op_failures_per_hour: float
@@ -63,6 +67,7 @@ class Rates:
     rebuild_hours: float
     scrub_hours: float
     rebuild_streams: int | None = 1
+    defect_stripe_share: float = 1.0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -76,6 +81,9 @@ class Rates:
         streams = self.rebuild_streams
         if streams is not None and (isinstance(streams, bool) or streams < 1):
             raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
+        share = self.defect_stripe_share
+        if not (math.isfinite(share) and 0.0 < share <= 1.0):
+            raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
 
     @property
     def rebuilds_per_hour(self) -> float:
