@@ -143,6 +143,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
             key="p_group_lost_aggregate",
         ),
         export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
+        export_field("expected_sector_loss_events", lambda c: c.expected_sector_loss_events),
         Column(
             f"Total cost{money}",
             lambda c: None if c.cost is None else c.cost.total_cost,
