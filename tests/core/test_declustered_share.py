@@ -98,3 +98,32 @@ def test_the_worked_pool_and_a_traditional_group() -> None:
     assert defect_stripe_share(2, 48, 8) == pytest.approx(72 / 2162, rel=1e-15)
     assert Layout("r6", "raid6", 2, 12).defect_stripe_share == 1.0
     assert defect_stripe_share(2, 10, 8) == 1.0  # w = C: every stripe spans every drive
+
+
+def test_a_pools_tornado_moves_the_same_chain_as_the_table() -> None:
+    """The stripe share reaches the tornado: its base and its defect bar equal evaluate's."""
+    import dataclasses
+
+    from planner.core.layouts import compare_layouts
+    from planner.core.rates import Rates
+    from planner.core.sensitivity import tornado
+    from planner.core.sweep import Parameter, SweepPoint
+
+    pool = Layout("pool", "draid2", 2, 48, Declustered(8, 2))
+    rates = Rates(0.01 / 8_760, 9.5e-4, 77.2, 168.0)
+    point = SweepPoint(pool.chain_rates(rates), 43_800.0, 96)
+    result = tornado(
+        2, 48, point, 0.5, 2.0, [Parameter.LATENT_DEFECTS_PER_HOUR], pool.data_capacity
+    )
+
+    def table(r: Rates) -> float:
+        return (
+            compare_layouts([pool], data_disks=96, rates=r, mission_hours=43_800.0)
+            .results[0]
+            .p_loss_aggregate
+        )
+
+    assert result.p_loss_aggregate == pytest.approx(table(rates), rel=1e-13)
+    bar = result.bars[0]
+    doubled = dataclasses.replace(rates, latent_defects_per_hour=2 * 9.5e-4)
+    assert bar.p_loss_high == pytest.approx(table(doubled), rel=1e-13)
