@@ -234,6 +234,10 @@ def summary(report: Recommendation) -> list[str]:
         f"Pareto front of cost against P(loss): {len(report.front):,} layouts; "
         f"{report.off_front:,} others are beaten on both by one of them (not listed)."
     )
+    lines.append(
+        "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
+        "do not sum to P(loss) (docs/loss.md)."
+    )
     return lines
 
 
