@@ -4,10 +4,10 @@ The exact fraction of the n+k chain takes seconds to minutes with SymPy
 (:func:`planner.core.mttdl_algebra.mttdl_polynomials`); its readable forms take about a
 second more. Both are stored as plain integers in JSON (no expression text, nothing is
 parsed back but numbers) in the user's cache directory, ``$XDG_CACHE_HOME/planner`` or
-``~/.cache/planner``, one file per planner version and k. Files are written atomically
-(:func:`planner.files.write_atomic`) and carry a checksum: an entry that does not load,
-does not match its checksum or was written for another version or k is ignored and
-rebuilt. A cache that cannot be written (read-only home) only costs the time next run.
+``~/.cache/planner``, one file per planner version, chain format and k. Files are written
+atomically (:func:`planner.files.write_atomic`) and carry a checksum: an entry that does not
+load, does not match its checksum or was written for another version, chain format or k is
+ignored and rebuilt. A cache that cannot be written (read-only home) only costs the time next run.
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ EXPECTED_TIME = {7: "half a minute", 8: "one to two minutes"}
 a loaded 2-core machine: k = 7 measured 31 s (k = 5: 6.5 s, k = 6: 13 s, roughly x2.3
 a parity drive), k = 8 extrapolated from that."""
 
+
+CHAIN_FORMAT = 2
+"""The form of the chain the stored fractions were derived from; raise it whenever
+:func:`planner.core.model.build_chain` changes, so that no stale derivation is served
+(2: issue 20, the chain's transitions gained a stripe share, 1 for a traditional group;
+entries without it are from format 1)."""
 
 Forms = tuple[CollectedPolynomial, CollectedPolynomial]
 """Collected numerator and denominator of an MTTDL."""
@@ -87,7 +93,8 @@ def cache_directory() -> Path:
 def entry_path(parity: int, directory: Path | None = None) -> Path:
     """The cache file of the n+``parity`` derivation for this planner version."""
     version = re.sub(r"[^A-Za-z0-9.+-]", "_", __version__)
-    return (directory or cache_directory()) / f"derive-{version}-n+{parity}.json"
+    name = f"derive-{version}-f{CHAIN_FORMAT}-n+{parity}.json"
+    return (directory or cache_directory()) / name
 
 
 def load(parity: int, directory: Path | None = None) -> Model | None:
@@ -98,6 +105,8 @@ def load(parity: int, directory: Path | None = None) -> Model | None:
         if data["sha256"] != _checksum(body):
             return None
         if body["version"] != __version__ or body["parity"] != parity:
+            return None
+        if body.get("chain_format") != CHAIN_FORMAT:
             return None
         polynomials = MttdlPolynomials.from_data(body["polynomials"])
         if polynomials.parity != parity:
@@ -122,6 +131,7 @@ def store(model: Model, directory: Path | None = None) -> bool:
         return False
     body = {
         "version": __version__,
+        "chain_format": CHAIN_FORMAT,
         "parity": polynomials.parity,
         "polynomials": polynomials.to_data(),
         "leading": [form_to_data(f) for f in model.leading],

@@ -41,12 +41,15 @@ def generator(
     mu_op: float | mpmath.mpf,
     mu_scrub: float | mpmath.mpf,
     streams: int = 1,
+    share: float | mpmath.mpf = 1,
 ) -> mpmath.matrix:
     """Q (per hour) of the n+k chain at the current mpmath precision, loss state last.
 
     Args:
         parity: k; drives: N; lop, lld: failure and defect rates of one drive (1/h);
-        mu_op, mu_scrub: rebuild and scrub rates (1/h); streams: rebuilds at once.
+        mu_op, mu_scrub: rebuild and scrub rates (1/h); streams: rebuilds at once;
+        share: a declustered pool's σ (issue 20): the failure out of (k - 1, 1) loses
+            sectors with probability σ and otherwise goes to (k, 0).
     """
     lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
     mu_op, mu_scrub = mpmath.mpf(mu_op), mpmath.mpf(mu_scrub)
@@ -54,7 +57,12 @@ def generator(
     loss = len(index)
     q = mpmath.zeros(loss + 1, loss + 1)
     for (f, lat), i in index.items():
-        q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
+        rate = (drives - f - lat) * lop
+        if lat == 1 and f + 1 + lat > parity:
+            q[i, loss] += mpmath.mpf(share) * rate
+            q[i, index[(parity, 0)]] += rate - mpmath.mpf(share) * rate
+        else:
+            q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += rate
         if lat == 0 and f < parity:
             q[i, index[(f, 1)]] += (drives - f) * lld
         if f > 0:
@@ -74,10 +82,11 @@ def _q(
     rebuild: float,
     scrub: float,
     streams: int | None = 1,
+    share: float = 1.0,
 ) -> object:
     at_once = parity if streams is None else streams  # None: every failed drive (f <= k)
     return generator(
-        parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub), at_once
+        parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub), at_once, share
     )
 
 
@@ -90,10 +99,11 @@ def p_loss(
     scrub_hours: float,
     hours: float,
     streams: int | None = 1,
+    share: float = 1.0,
 ) -> mpmath.mpf:
     """P(one group loses data within ``hours``), starting pristine: exp(Q T)[0, loss]."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams)
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams, share)
         return +mpmath.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
 
 
@@ -248,20 +258,6 @@ def sector_share(
         return +mpmath.lu_solve(a, r)[0]
 
 
-def aggregate_split(
-    p_group: mpmath.mpf | float, p_sectors: mpmath.mpf | float, groups: int
-) -> tuple[mpmath.mpf, mpmath.mpf]:
-    """(P(any group lost whole), P(sectors lost, no group lost whole)) of ``groups`` groups.
-
-    Each group independently: no loss, group lost or sectors lost (first loss). By
-    enumeration of the no-whole-loss outcomes: (1 - pG)^g minus the all-clean (1-pG-pS)^g.
-    """
-    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        pg, ps = mpmath.mpf(p_group), mpmath.mpf(p_sectors)
-        any_group = 1 - (1 - pg) ** groups
-        return +any_group, +((1 - pg) ** groups - (1 - pg - ps) ** groups)
-
-
 def expected_renewals(drives: int, failures_per_hour: float, hours: float) -> mpmath.mpf:
     """Expected failures of ``drives`` slots over ``hours``, each failed drive replaced.
 
@@ -290,3 +286,140 @@ def poisson_mean(mean: float) -> mpmath.mpf:
         return +mpmath.nsum(
             lambda k: k * mpmath.exp(-m) * m**k / mpmath.factorial(k), [0, mpmath.inf]
         )
+
+
+# --- Issue 20: whole-group loss, sector losses and their count, each from a chain of its own.
+# Written from the issue's and the shared spec's words, not from planner's code.
+
+
+def group_lost(
+    parity: int,
+    drives: int,
+    lop: float,
+    rebuild_hours: float,
+    hours: float,
+    streams: int | None = 1,
+) -> mpmath.mpf:
+    """P(k + 1 drives down at once within ``hours``): the birth-death chain f = 0 .. k + 1.
+
+    A failure takes f to f + 1 at (N - f) λOp, a rebuild f to f - 1 at min(f, streams) μOp
+    (None: every failed drive at once); f = k + 1 is absorbing. Latent defects play no
+    part: a sector loss is written off and the group goes on.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        lam, mu = mpmath.mpf(lop), 1 / mpmath.mpf(rebuild_hours)
+        size = parity + 2
+        q = mpmath.zeros(size, size)
+        for f in range(parity + 1):
+            q[f, f + 1] = (drives - f) * lam
+            if f > 0:
+                q[f, f - 1] = min(f, parity if streams is None else streams) * mu
+            q[f, f] = -(q[f, f + 1] + (q[f, f - 1] if f > 0 else 0))
+        return +mpmath.expm(q * mpmath.mpf(hours))[0, size - 1]
+
+
+def _going_on_generator(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    share: float,
+    streams: int | None,
+    *,
+    sectors_absorb: bool,
+) -> tuple[mpmath.matrix, int, mpmath.mpf]:
+    """The chain in which a lost group is restored (to (0, 0)) and goes on.
+
+    With ``sectors_absorb`` a sector loss goes to an absorbing state of its own (last);
+    otherwise to (k, 0), stripes restored and the rebuild going on. A failure out of
+    (k - 1, 1) loses sectors with probability ``share`` (a pool's stripe share σ) and
+    otherwise goes to (k, 0). Returns Q, the index of (k - 1, 1) and its sector-loss rate.
+    """
+    lam, ld = mpmath.mpf(lop), mpmath.mpf(lld)
+    mu, scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
+    at_once = parity if streams is None else streams
+    index = {s: i for i, s in enumerate(states(parity))}
+    size = len(index) + (1 if sectors_absorb else 0)
+    q = mpmath.zeros(size, size)
+    sector_rate = mpmath.mpf(0)
+    for (f, lat), i in index.items():
+        rate = (drives - f - lat) * lam
+        if lat == 1 and f == parity - 1:  # one more failure meets the defect's stripe
+            sector_rate = mpmath.mpf(share) * rate
+            q[i, size - 1 if sectors_absorb else index[(parity, 0)]] += sector_rate
+            q[i, index[(parity, 0)]] += rate - sector_rate
+        elif f == parity:  # k + 1 failures: the group is restored and goes on
+            q[i, index[(0, 0)]] += rate
+        else:
+            q[i, index[(f + 1, lat)]] += rate
+        if lat == 0 and f < parity:
+            q[i, index[(f, 1)]] += (drives - f) * ld
+        if f > 0:
+            q[i, index[(f - 1, lat)]] += min(f, at_once) * mu
+        if (f, lat) == (0, 1):
+            q[i, index[(0, 0)]] += scrub
+    for i in range(size):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(size) if j != i)
+    return q, index[(parity - 1, 1)], sector_rate
+
+
+def sectors_lost(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+    share: float = 1.0,
+    streams: int | None = 1,
+) -> mpmath.mpf:
+    """P(at least one sector-loss event within ``hours``), a lost group restored: exp(Q T)."""
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        q, _, _ = _going_on_generator(
+            parity, drives, lop, lld, rebuild_hours, scrub_hours, share, streams,
+            sectors_absorb=True,
+        )  # fmt: skip
+        return +mpmath.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
+
+
+def expected_sector_loss_events(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+    share: float = 1.0,
+    streams: int | None = 1,
+    method: str = "spectral",
+) -> mpmath.mpf:
+    """Mean number of sector-loss events within ``hours`` in the chain that goes on.
+
+    The sector-loss rate times the expected time spent in (k - 1, 1):
+    ``rate x integral_0^T exp(Q t)[0, j] dt``. ``method``: "spectral" integrates
+    ``V diag(exp(λ_i t)) V^-1`` term by term in closed form (eigendecomposition at 60
+    digits); "quad" integrates exp(Q t) numerically with mpmath.quad (slow).
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        q, j, rate = _going_on_generator(
+            parity, drives, lop, lld, rebuild_hours, scrub_hours, share, streams,
+            sectors_absorb=False,
+        )  # fmt: skip
+        t = mpmath.mpf(hours)
+        if method == "quad":
+            occupancy = mpmath.quad(lambda s: mpmath.expm(q * s)[0, j], [0, t])
+            return +(rate * occupancy)
+        eigenvalues, vectors = mpmath.eig(q)
+        inverse = mpmath.inverse(vectors)
+        terms = []
+        for i, value in enumerate(eigenvalues):
+            # integral_0^T exp(λ t) dt, = T for the stationary eigenvalue (λ ~ 0)
+            integral = (
+                t if abs(value * t) < mpmath.mpf(10) ** (-40) else mpmath.expm1(value * t) / value
+            )
+            terms.append(vectors[0, i] * integral * inverse[i, j])
+        return +(rate * mpmath.re(mpmath.fsum(terms)))

@@ -56,6 +56,17 @@ def other_version(data: dict) -> None:
     data["sha256"] = derivation_cache._checksum(data["body"])
 
 
+def older_chain_format(data: dict) -> None:
+    data["body"]["chain_format"] = derivation_cache.CHAIN_FORMAT - 1
+    data["sha256"] = derivation_cache._checksum(data["body"])
+
+
+def no_chain_format(data: dict) -> None:
+    # an entry written before the chain's form was versioned (issue 20)
+    del data["body"]["chain_format"]
+    data["sha256"] = derivation_cache._checksum(data["body"])
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -66,6 +77,8 @@ def other_version(data: dict) -> None:
         lambda path: write_entry(path, change_coefficient),
         lambda path: write_entry(path, change_coefficient_and_checksum),
         lambda path: write_entry(path, other_version),
+        lambda path: write_entry(path, older_chain_format),
+        lambda path: write_entry(path, no_chain_format),
     ],
 )
 def test_a_bad_entry_is_ignored_and_rebuilt(tmp_path: Path, damage: object) -> None:

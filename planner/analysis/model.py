@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from planner.core.evaluate import transition_rates
-from planner.core.model import Event, build_chain
+from planner.core.model import Event, StripeShare, build_chain
 from planner.core.rates import Rates
 
 if TYPE_CHECKING:
@@ -30,6 +30,23 @@ RATE_SYMBOLS = {
     Event.REBUILD: "μ_Op",
     Event.SCRUB: "μ_Scrub",
 }
+
+
+SHARE_SYMBOLS = {StripeShare.SHARE: "σ", StripeShare.REST: "(1−σ)"}
+"""A declustered pool's stripe share on the two sector-loss moves (docs/loss.md)."""
+
+
+def stripe_share_note(rates: Rates) -> str:
+    """What the closed form leaves out for a declustered pool ('' for a traditional group)."""
+    sigma = rates.defect_stripe_share
+    if sigma == 1.0:
+        return ""
+    return (
+        f"σ = {sigma:.4g}: the pool's sector-loss move is thinned to σ of its rate (a defect's "
+        "stripe holds every failed drive), the rest goes to k drives down (docs/loss.md). "
+        "The closed form below is a traditional group's (σ = 1); the probabilities and the "
+        "MTTDL above use σ."
+    )
 
 
 @dataclass(frozen=True)
@@ -64,9 +81,11 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
     """Every transition of a group of ``group_size`` drives with its rate under ``rates``.
 
     With parallel rebuilds (``rates.rebuild_streams``) a rebuild out of a state with f
-    failed drives reads ``min(f, streams)·μ_Op``.
+    failed drives reads ``min(f, streams)·μ_Op``. A declustered pool's chain
+    (``rates.defect_stripe_share`` below 1) splits the sector-loss move into ``σ`` and
+    ``(1−σ)`` parts.
     """
-    chain = build_chain(parity, rates.rebuild_streams)
+    chain = build_chain(parity, rates.rebuild_streams, rates.defect_stripe_share != 1.0)
     names = [s.short() for s in chain.states]
     rows = []
     for (source, target, event, rate), t in zip(
@@ -75,6 +94,8 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
         symbol = RATE_SYMBOLS[event]
         count = t.multiplier(group_size)
         formula = symbol if t.drives_excluded is None and count == 1 else f"{count}·{symbol}"
+        if t.share is not StripeShare.ALL:
+            formula = f"{count}·{SHARE_SYMBOLS[t.share]}·{symbol}"
         rows.append(
             TransitionRow(
                 f"{source + 1} {names[source]}",

@@ -56,10 +56,12 @@ class Candidate:
         bound_by: what decided the size: ``capacity`` or ``iops`` (None without a workload).
         rebuild_hours: the layout's mean rebuild time (h).
         p_loss_aggregate: P(loss) of the aggregate over the mission.
-        p_group_lost_aggregate, p_sectors_lost_aggregate: what is lost; they sum to it.
+        p_group_lost_aggregate, p_sectors_lost_aggregate: P(some group lost whole), P(some
+            sectors lost) (issue 20; they do not sum to P(loss)).
         cost: the cost over the mission, None without prices.
         rank_cost: what the ranking minimises: the total cost, or the drives.
         misses: the targets it misses (empty when it meets them all).
+        expected_sector_loss_events: mean sector-loss events of the aggregate.
     """
 
     layout: Layout
@@ -75,6 +77,7 @@ class Candidate:
     cost: LayoutCost | None
     rank_cost: float
     misses: tuple[Miss, ...]
+    expected_sector_loss_events: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -268,7 +271,11 @@ def recommendation(
     rates = scenario.rates()
     mission = scenario.mission_hours
     risks = layout_risks(
-        candidates, [rates] * len(candidates), [mission] * len(candidates), sized.groups
+        candidates,
+        [rates] * len(candidates),
+        [mission] * len(candidates),
+        sized.groups,
+        sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
     )
     costs: CostOfOwnership | None = None
     if prices is not None:
@@ -308,6 +315,7 @@ def recommendation(
                     rank if money else None,
                 )
             ),
+            expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
         )
 
     def maybe(i: int | None) -> Candidate | None:

@@ -109,7 +109,7 @@ def sweep_report(
         labels = [None] * len(layouts)
     rows = sweep(points, layouts, include_uneven)
     if scenario.restore.on_unreadable_sector == "fail-rebuild":
-        # an unreadable sector fails the rebuild: every loss loses the group (P(loss) same)
+        # an unreadable sector fails the rebuild: every loss ends the group (P(loss) same)
         rows = [
             replace(
                 row,
@@ -117,6 +117,8 @@ def sweep_report(
                 p_sectors_lost=0.0,
                 p_group_lost_aggregate=row.p_loss_aggregate,
                 p_sectors_lost_aggregate=0.0,
+                expected_sector_loss_events_group=0.0,
+                expected_sector_loss_events=0.0,
             )
             for row in rows
         ]

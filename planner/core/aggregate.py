@@ -93,33 +93,3 @@ def aggregate_groups_elasticity(p_group: float, groups: int) -> float:
     if p_group >= 1.0:
         return 0.0
     return groups * -math.log1p(-p_group) * (1.0 - p_aggregate) / p_aggregate
-
-
-def loss_split_aggregate(
-    p_group_lost: float, p_sectors_lost: float, groups: int
-) -> tuple[float, float]:
-    """The aggregate's split: P(a group is lost whole), P(sectors lost, no group lost whole).
-
-    Each of the ``groups`` independent groups ends the mission in one of three ways: no
-    loss (1 - pG - pS), its first loss losing the group (pG), or its first loss losing
-    sectors (pS). The aggregate's two outcomes are then exact and disjoint:
-
-    * any group lost whole: ``1 - (1 - pG)^g``;
-    * some sectors lost and no group lost whole: ``(1 - pG)^g - (1 - pG - pS)^g``;
-
-    and they sum to ``1 - (1 - pG - pS)^g``, the aggregate's P(loss) (NS3574). It is not
-    ``g`` times each. Computed with ``log1p``/``expm1`` so 1e-15 values keep their digits.
-    """
-    if groups < 1:
-        raise ValueError(f"an aggregate needs at least one group, got {groups}")
-    if p_group_lost >= 1.0:
-        return 1.0, 0.0
-    survive_group = math.log1p(-p_group_lost)
-    any_group = -math.expm1(groups * survive_group)
-    if p_group_lost + p_sectors_lost >= 1.0:
-        return any_group, 1.0 - any_group
-    # (1 - pG)^g (1 - (1 - pS / (1 - pG))^g)
-    sectors_only = math.exp(groups * survive_group) * -math.expm1(
-        groups * math.log1p(-p_sectors_lost / (1.0 - p_group_lost))
-    )
-    return any_group, sectors_only + 0.0

@@ -16,14 +16,15 @@ import numpy.typing as npt
 
 from planner.core.aggregate import p_loss_aggregate_batch
 from planner.core.expm import expm_metzler
-from planner.core.generator import generator_stack, split_loss_generator
+from planner.core.generator import generator_stack
+from planner.core.loss_figures import loss_figures_batch
 
 FloatArray = npt.NDArray[np.float64]
 
 __all__ = [
     "expm_metzler",
     "generator_stack",
-    "loss_split_batch",
+    "loss_figures_batch",
     "p_loss_aggregate_batch",
     "p_loss_group_batch",
     "p_loss_group_mixed",
@@ -40,6 +41,7 @@ def p_loss_group_batch(
     mission_hours: npt.ArrayLike,
     *,
     rebuild_streams: int | None = 1,
+    defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> FloatArray:
     """Probability that a group loses data within the mission, for broadcast inputs.
 
@@ -57,6 +59,8 @@ def p_loss_group_batch(
         scrub_hours: mean time for a scrub to find a latent defect, 1 / mu_scrub (h).
         mission_hours: mission time T (h), >= 0.
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
+        defect_stripe_share: sigma, a declustered pool's share of sector-loss moves (1 for
+            a traditional group; :mod:`planner.core.model`).
 
     Returns:
         P(loss) in [0, 1], of the broadcast shape of the inputs.
@@ -69,49 +73,12 @@ def p_loss_group_batch(
         rebuild_hours,
         scrub_hours,
         rebuild_streams=rebuild_streams,
+        defect_stripe_share=defect_stripe_share,
     )
     g = _times_mission(q, mission_hours)
     loss = g.shape[-1] - 1
     p = expm_metzler(g, entry=(0, loss), lead_power=parity + 1, generator=True)
     return np.clip(p, 0.0, 1.0)
-
-
-def loss_split_batch(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    latent_defects_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    scrub_hours: npt.ArrayLike,
-    mission_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-) -> tuple[FloatArray, FloatArray]:
-    """(P(group lost), P(sectors lost)) within the mission for broadcast inputs (issue 11).
-
-    The (pristine, group lost) and (pristine, sectors lost) entries of exp(Q' T), Q' the
-    generator with the loss state split (:func:`planner.core.generator.split_loss_generator`),
-    each computed directly (never as a difference). Arguments as for
-    :func:`p_loss_group_batch`; their sum is its P(loss).
-    """
-    q = split_loss_generator(
-        generator_stack(
-            parity,
-            drives,
-            op_failures_per_hour,
-            latent_defects_per_hour,
-            rebuild_hours,
-            scrub_hours,
-            rebuild_streams=rebuild_streams,
-        ),
-        parity,
-    )
-    g = _times_mission(q, mission_hours)
-    sectors = g.shape[-1] - 1
-    exp = expm_metzler(g, lead_power=parity + 1, generator=True)
-    group_lost = np.clip(exp[..., 0, sectors - 1], 0.0, 1.0)
-    sectors_lost = np.clip(exp[..., 0, sectors], 0.0, 1.0)
-    return group_lost, sectors_lost
 
 
 def _times_mission(q: FloatArray, mission_hours: npt.ArrayLike) -> FloatArray:

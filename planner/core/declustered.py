@@ -47,7 +47,11 @@ What is lost: ``p + 1`` overlapping failures lose only the stripes that span all
 a fraction ``C(C - p - 1, w - p - 1) / C(C, w)`` of the pool's stripes
 (:func:`fraction_lost_on_overlap`; 1 for a traditional group, where every stripe spans every
 drive). A critical rebuild (``p`` drives down) has to read only the stripes holding all
-``p`` (:func:`critical_rebuild_drives`).
+``p`` (:func:`critical_rebuild_drives`). A latent defect loses sectors only where its
+stripe has lost all redundancy: with ``p`` drives down, the defect's stripe holds all of
+them with probability sigma
+(:func:`defect_stripe_share`), and the chain thins its sector-loss move by that share
+(:mod:`planner.core.model`); otherwise the rebuild reads and repairs the defect.
 """
 
 from __future__ import annotations
@@ -236,3 +240,20 @@ def fraction_lost_on_overlap(parity: int, children: int, data: int) -> float:
     if width > children:
         raise ValueError(f"a stripe of {width} drives does not fit in {children}")
     return math.comb(children - parity - 1, width - parity - 1) / math.comb(children, width)
+
+
+def defect_stripe_share(parity: int, children: int, data: int) -> float:
+    """sigma: the chance a latent defect's stripe holds all ``p`` failed drives (issue 20).
+
+    The stripe of width ``w = d + p`` holds the defect's drive and ``w - 1`` of the other
+    ``C - 1``, spread uniformly (OpenZFS dRAID: every pair of children shares about as many
+    stripes as any other), so it holds a given set of ``p`` failed drives with probability
+    ``C(C - 1 - p, w - 1 - p) / C(C - 1, w - 1) = prod_{i=0..p-1} (w - 1 - i) / (C - 1 - i)``.
+    1 when ``w = C`` (a traditional group). Only then is the defect's sector lost; in the
+    other stripes the defect is one more erasure with redundancy left, read and repaired by
+    the rebuild.
+    """
+    width = data + parity
+    if width > children:
+        raise ValueError(f"a stripe of {width} drives does not fit in {children}")
+    return math.prod((width - 1 - i) / (children - 1 - i) for i in range(parity))

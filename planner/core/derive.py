@@ -212,15 +212,19 @@ SPLIT_SYMBOLIC_MAX_PARITY = 2
 
 @cache
 def sector_loss_share(parity: int, rebuild_streams: int | None = 1) -> tuple[Any, Any]:
-    """The share of data losses that lose sectors, exact and to leading order (SymPy).
+    """The share of first losses that lose sectors, exact and to leading order (SymPy).
 
-    A group that runs long enough loses data; the loss is a latent defect's stripes (the
-    "sectors lost" state of :func:`planner.core.generator.split_loss_generator`) with
-    probability ``s`` and the whole group otherwise. ``s`` is the absorption probability
-    from the pristine state: ``x = (-A)^-1 r`` with ``A`` the transient block of Q and
-    ``r`` the rates into the sector-loss state, so ``P(sectors lost) / P(loss) -> s`` as the
-    mission grows. The leading order keeps, in numerator and denominator, the lowest power
-    of the failure and defect rates (lambda << mu); for k = 1 it is
+    A group that runs long enough loses data; in the paper's chain its first loss is a
+    latent defect's stripes (a move out of
+    :attr:`~planner.core.model.Chain.sector_loss_sources`) with probability ``s`` and the
+    whole group otherwise. ``s`` is the absorption probability from the pristine state:
+    ``x = (-A)^-1 r`` with ``A`` the transient block of Q and ``r`` the rates of the
+    sector-loss moves, so the share of first losses that lose sectors tends to ``s`` as
+    the mission grows (issue 20's P(sectors lost) also counts sector losses after a group
+    is restored: :mod:`planner.core.loss_figures`).
+
+    The leading order keeps, in numerator and denominator, the lowest power of the failure
+    and defect rates (lambda << mu); for k = 1 it is
     ``lambda_ld mu_op / (lambda_ld mu_op + lambda_op mu_scrub)``: sector losses dominate when
     defects times the scrub time outweigh failures times the rebuild time.
 

@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from planner.core.aggregate import p_loss_aggregate
 from planner.core.expm import expm_metzler
-from planner.core.generator import generator_matrix, split_loss_generator
+from planner.core.generator import generator_matrix
+from planner.core.loss_figures import LossFigures, loss_figures
 from planner.core.model import Event, build_chain
 from planner.core.rates import Rates
 
 __all__ = [
-    "LossSplit",
+    "LossFigures",
     "generator_matrix",
-    "loss_split",
+    "loss_figures",
     "losses_per_10k_groups",
     "mttdl_hours",
     "p_loss_aggregate",
@@ -55,45 +55,6 @@ def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -
         )
     )
     return min(max(p, 0.0), 1.0)
-
-
-@dataclass(frozen=True)
-class LossSplit:
-    """What a group's data loss within the mission loses (NS3574's chain, issue 11).
-
-    Attributes:
-        p_group_lost: probability that the first loss is k + 1 overlapping operational
-            failures: the whole group is lost.
-        p_sectors_lost: probability that the first loss has a latent defect (unreadable
-            sector) among its events: the stripes under the defect are lost.
-    """
-
-    p_group_lost: float
-    p_sectors_lost: float
-
-    @property
-    def p_loss(self) -> float:
-        """P(loss): the sum, the paper's probability of data loss."""
-        return self.p_group_lost + self.p_sectors_lost
-
-    def counting_sectors_as_group(self) -> LossSplit:
-        """The split when an unreadable sector fails the rebuild: every loss loses the group."""
-        return LossSplit(self.p_loss, 0.0)
-
-
-def loss_split(parity: int, drives: int, rates: Rates, mission_hours: float) -> LossSplit:
-    """P(group lost) and P(sectors lost) of one group within ``mission_hours``, exactly.
-
-    The two absorbing states of :func:`planner.core.generator.split_loss_generator`; each
-    is the (pristine, state) entry of exp(Q' T) by the same non-negative Taylor method as
-    :func:`p_loss_group` (no ``1 - reliability``), so tiny values keep their accuracy. The
-    shortest path to either state is k + 1 events.
-    """
-    q = split_loss_generator(generator_matrix(parity, drives, rates), parity)
-    size = q.shape[0]
-    exp = expm_metzler(q * mission_hours, lead_power=parity + 1, generator=True)
-    group, sectors = (min(max(float(exp[0, j]), 0.0), 1.0) for j in (size - 2, size - 1))
-    return LossSplit(group, sectors)
 
 
 def mttdl_hours(parity: int, drives: int, rates: Rates) -> float:
@@ -156,10 +117,20 @@ def relative_risk(p: float, p_baseline: float) -> float:
 def transition_rates(
     parity: int, drives: int, rates: Rates
 ) -> Sequence[tuple[int, int, Event, float]]:
-    """Every transition of the chain with its numeric rate per hour."""
-    chain = build_chain(parity, rates.rebuild_streams)
+    """Every transition of the chain with its numeric rate per hour.
+
+    A declustered pool's chain (``rates.defect_stripe_share`` below 1) has its sector-loss
+    move thinned by sigma and the rest going to ``(k, 0)`` (:mod:`planner.core.model`).
+    """
+    sigma = rates.defect_stripe_share
+    chain = build_chain(parity, rates.rebuild_streams, sigma != 1.0)
     values = rates.by_symbol()
     return [
-        (t.source, t.target, t.event, t.multiplier(drives) * values[t.event.value])
+        (
+            t.source,
+            t.target,
+            t.event,
+            t.multiplier(drives) * t.share.factor(sigma) * values[t.event.value],
+        )
         for t in chain.transitions
     ]

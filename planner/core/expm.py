@@ -94,6 +94,20 @@ def _masks(size: int) -> tuple[FloatArray, FloatArray]:
     return eye, offdiagonal
 
 
+@cache
+def _mass_mask(size: int, reward_columns: int) -> FloatArray:
+    """The off-diagonal mask without the last ``reward_columns`` columns, read-only.
+
+    The probability mass of a row of ``exp(G)`` for Van Loan's augmented generator
+    ``[[Q, r], [0, 0]]``: the reward columns hold integrals, not probabilities.
+    """
+    mask = _masks(size)[1].copy()
+    if reward_columns:
+        mask[:, size - reward_columns :] = 0.0
+    mask.setflags(write=False)
+    return mask
+
+
 class _Workspace:
     """Buffers reused by every chunk of one call.
 
@@ -175,6 +189,7 @@ def expm_metzler(
     entry: tuple[int, int] | None = None,
     lead_power: int | None = None,
     generator: bool = False,
+    reward_columns: int = 0,
 ) -> FloatArray:
     """``exp(G)`` for a stack ``(..., m, m)`` of Metzler matrices (off-diagonal >= 0).
 
@@ -190,6 +205,10 @@ def expm_metzler(
             squarings, which cuts the error growth from ``2^s`` to ``s`` ulps.
             The diagonal of ``G`` is then not used beyond choosing the scaling: the model
             is the one whose diagonal is exactly minus the off-diagonal row sums.
+        reward_columns: with ``generator``, the last columns are rewards (Van Loan's
+            ``[[Q, r], [0, 0]]``, whose top-right block is ``integral_0^T exp(Q t) r dt``):
+            the generator is the leading block, its diagonal and the conservation of
+            mass are taken without them, and the reward rows must be zero.
 
     Returns:
         The exponentials (``... x m x m``), or the one entry of each (``...``).
@@ -198,17 +217,20 @@ def expm_metzler(
     shape = g.shape[:-2]
     flat = g.reshape(-1, size, size)
     diagonal = np.arange(size)
-    offdiagonal = _masks(size)[1]
+    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
     x = flat.copy()
     if generator:
         # exit rates from the off-diagonals, so the model conserves probability exactly
         x[:, diagonal, diagonal] = -np.einsum("bij,ij->bi", x, offdiagonal)
+        if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
+            raise ValueError("the reward rows of an augmented generator must be zero")
     shift = np.maximum(0.0, -x[:, diagonal, diagonal].min(axis=1, initial=0.0))
     x[:, diagonal, diagonal] += shift[:, None]
     if np.any(x < 0):  # the diagonal is >= 0 now, so this checks the off-diagonal
         raise ValueError("expm_metzler needs non-negative off-diagonal entries")
     # ||X||_inf: for a generator every row of X sums to the shift
-    norm = shift if generator else x.sum(axis=2).max(axis=1, initial=0.0)
+    plain = generator and not reward_columns
+    norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
     steps = _squarings(norm)
     degree = _taylor_degree(size - 1 if lead_power is None else lead_power)
     # Most squarings first: within a chunk, the cases still squaring are a prefix (a view).
@@ -217,7 +239,9 @@ def expm_metzler(
     work = _Workspace(min(CHUNK, flat.shape[0]), size, degree)
     for start in range(0, flat.shape[0], CHUNK):
         pick = order[start : start + CHUNK]
-        out[pick] = _expm_chunk(x[pick], shift[pick], steps[pick], work, generator, entry)
+        out[pick] = _expm_chunk(
+            x[pick], shift[pick], steps[pick], work, generator, entry, offdiagonal
+        )
     return out.reshape(shape) if entry is not None else out.reshape(g.shape)
 
 
@@ -228,10 +252,10 @@ def _expm_chunk(
     work: _Workspace,
     generator: bool,
     entry: tuple[int, int] | None,
+    offdiagonal: FloatArray,
 ) -> FloatArray:
     """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
     count = x.shape[0]
-    offdiagonal = _masks(x.shape[-1])[1]
     scale = np.ldexp(1.0, -steps)
     f, other = _taylor_step(x * scale[:, None, None], shift * scale, work)
     if generator:

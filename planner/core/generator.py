@@ -20,7 +20,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.model import Event, build_chain
+from planner.core.model import Event, StripeShare, build_chain
 from planner.core.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
@@ -45,7 +45,9 @@ class _Structure:
     ``offset`` is ``-drives_excluded`` for failures and defects (``N - excluded`` drives at
     risk), ``per_drive`` is 0 and ``offset`` the concurrent repairs for rebuilds and scrubs.
     Both forms are exact in floating point (small whole numbers), so the rate is the same
-    product as ``Transition.multiplier(N) * rate``.
+    product as ``Transition.multiplier(N) * rate``. A declustered pool's chain
+    (``stripe_share``) also multiplies by ``share_base[t] + share_slope[t] * sigma``: 1,
+    sigma or 1 - sigma (:class:`~planner.core.model.StripeShare`).
     """
 
     size: int
@@ -54,13 +56,26 @@ class _Structure:
     event: IndexArray
     per_drive: FloatArray
     offset: FloatArray
+    share_base: FloatArray | None = None
+    share_slope: FloatArray | None = None
+
+
+_SHARE_LINE = {
+    StripeShare.ALL: (1.0, 0.0),
+    StripeShare.SHARE: (0.0, 1.0),
+    StripeShare.REST: (1.0, -1.0),
+}
+"""Each stripe-share factor as ``base + slope * sigma``."""
 
 
 @cache
 def _structure(
-    parity: int, rebuild_streams: int | None, events: frozenset[Event] | None
+    parity: int,
+    rebuild_streams: int | None,
+    events: frozenset[Event] | None,
+    stripe_share: bool = False,
 ) -> _Structure:
-    chain = build_chain(parity, rebuild_streams)
+    chain = build_chain(parity, rebuild_streams, stripe_share)
     kept = [t for t in chain.transitions if events is None or t.event in events]
     if len({(t.source, t.target) for t in kept}) != len(kept):
         # _fill assigns each transition's cell; two transitions sharing one would need a sum
@@ -75,6 +90,8 @@ def _structure(
         offset=np.array(
             [float(t.concurrent if t.drives_excluded is None else -t.drives_excluded) for t in kept]
         ),
+        share_base=np.array([_SHARE_LINE[t.share][0] for t in kept]) if stripe_share else None,
+        share_slope=np.array([_SHARE_LINE[t.share][1] for t in kept]) if stripe_share else None,
     )
     for array in (
         structure.cells,
@@ -82,8 +99,11 @@ def _structure(
         structure.event,
         structure.per_drive,
         structure.offset,
+        structure.share_base,
+        structure.share_slope,
     ):
-        array.setflags(write=False)
+        if array is not None:
+            array.setflags(write=False)
     return structure
 
 
@@ -98,6 +118,7 @@ def _check_inputs(
     latent_defects_per_hour: FloatArray,
     rebuild_hours: FloatArray,
     scrub_hours: FloatArray,
+    defect_stripe_share: FloatArray,
 ) -> None:
     if parity < 1:
         raise ValueError(f"parity must be at least 1, got {parity}")
@@ -112,6 +133,10 @@ def _check_inputs(
             raise ValueError(f"{name} must be positive and finite")
     if not np.all(np.isfinite(latent_defects_per_hour) & (latent_defects_per_hour >= 0)):
         raise ValueError("latent_defects_per_hour must be >= 0 and finite")
+    if not np.all(np.isfinite(defect_stripe_share) & (defect_stripe_share > 0)):
+        raise ValueError("defect_stripe_share must be in (0, 1]")
+    if np.any(defect_stripe_share > 1):
+        raise ValueError("defect_stripe_share must be in (0, 1]")
 
 
 def generator_stack(
@@ -124,6 +149,7 @@ def generator_stack(
     *,
     events: Collection[Event] | None = None,
     rebuild_streams: int | None = 1,
+    defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> FloatArray:
     """Generators Q (per hour) for broadcast inputs: shape ``broadcast + (m, m)``.
 
@@ -138,6 +164,9 @@ def generator_stack(
             is ``theta dQ/dtheta`` for its rate theta, the diagonal included (Q is linear
             in each rate).
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
+        defect_stripe_share: sigma in (0, 1], a declustered pool's share of sector-loss
+            moves (:class:`~planner.core.model.StripeShare`); 1 (the default) everywhere
+            gives the traditional chain.
 
     Returns:
         The generators, states in the paper's order with the loss state last; the rows
@@ -149,22 +178,34 @@ def generator_stack(
         _as_float(latent_defects_per_hour),
         _as_float(rebuild_hours),
         _as_float(scrub_hours),
+        _as_float(defect_stripe_share),
     )
-    n, lop, lld, rebuild, scrub = arrays
-    _check_inputs(parity, n, lop, lld, rebuild, scrub)
-    structure = _structure(parity, rebuild_streams, None if events is None else frozenset(events))
+    n, lop, lld, rebuild, scrub, share = arrays
+    _check_inputs(parity, n, lop, lld, rebuild, scrub, share)
+    thinned = bool(np.any(share != 1.0))
+    chosen = None if events is None else frozenset(events)
+    structure = _structure(parity, rebuild_streams, chosen, thinned)
     per_event = np.stack((lop, lld, 1.0 / rebuild, 1.0 / scrub), axis=-1)
-    return _fill(structure, n, per_event)
+    return _fill(structure, n, per_event, share)
 
 
-def _fill(structure: _Structure, drives: FloatArray, per_event: FloatArray) -> FloatArray:
+def _fill(
+    structure: _Structure,
+    drives: FloatArray,
+    per_event: FloatArray,
+    share: FloatArray | float = 1.0,
+) -> FloatArray:
     """Q for ``drives`` (shape ``S``) and the per-event rates (shape ``S + (4,)``, 1/h).
 
     The one place the generator's entries are written, for one layout (``S = ()``) or a
     stack. Each transition has its own (source, target) cell (checked in
-    :func:`_structure`), so the entries are assigned, not accumulated.
+    :func:`_structure`), so the entries are assigned, not accumulated. ``share``: sigma
+    (shape ``S``), used by a declustered pool's structure only.
     """
     multiplier = drives[..., None] * structure.per_drive + structure.offset
+    if structure.share_base is not None and structure.share_slope is not None:
+        sigma = np.asarray(share, dtype=np.float64)[..., None]
+        multiplier = multiplier * (structure.share_base + structure.share_slope * sigma)
     size = structure.size
     flat = np.zeros((*drives.shape, size * size))
     flat[..., structure.cells] = multiplier * per_event[..., structure.event]
@@ -194,26 +235,6 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
             1.0 / rates.scrub_hours,
         )
     )
-    structure = _structure(parity, rates.rebuild_streams, None)
-    return _fill(structure, np.asarray(float(drives)), per_event)
-
-
-def split_loss_generator(q: FloatArray, parity: int) -> FloatArray:
-    """Generators with the loss state split in two: group lost, then sectors lost.
-
-    ``q`` (shape ``... x m x m``, loss state last) becomes ``... x (m + 1) x (m + 1)``: the
-    moves into the loss state out of :attr:`~planner.core.model.Chain.sector_loss_sources`
-    (a latent defect among the events) go to the new last state, "sectors lost"; the others
-    (k + 1 operational failures) stay in state ``m - 1``, "group lost". Both are absorbing,
-    so P(group lost by T) + P(sectors lost by T) = P(loss by T) exactly.
-    """
-    chain = build_chain(parity)
-    size = q.shape[-1]
-    if size != len(chain.states):
-        raise ValueError(f"a generator of the n+{parity} chain has {len(chain.states)} states")
-    split = np.zeros((*q.shape[:-2], size + 1, size + 1))
-    split[..., :size, :size] = q
-    for source in chain.sector_loss_sources:
-        split[..., source, size] = q[..., source, size - 1]
-        split[..., source, size - 1] = 0.0
-    return split
+    share = rates.defect_stripe_share
+    structure = _structure(parity, rates.rebuild_streams, None, share != 1.0)
+    return _fill(structure, np.asarray(float(drives)), per_event, share)

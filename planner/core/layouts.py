@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
+from planner.core.aggregate import p_loss_aggregate
 from planner.core.cost import LayoutCost
 from planner.core.declustered import (
     Declustered,
     check_declustered,
     critical_rebuild_drives,
     data_capacity_drives,
+    defect_stripe_share,
     drive_count,
     fraction_lost_on_overlap,
     iops_drives,
@@ -28,7 +29,7 @@ from planner.core.declustered import (
 )
 from planner.core.distributions import DistributionSet
 from planner.core.evaluate import (
-    loss_split,
+    loss_figures,
     losses_per_10k_groups,
     mttdl_hours,
     p_loss_group,
@@ -123,6 +124,13 @@ class Layout:
         d = self.declustered
         return float(critical_rebuild_drives(self.parity, self.group_size, d.data, d.spares))
 
+    @property
+    def defect_stripe_share(self) -> float:
+        """sigma, the share of sector-loss moves that lose sectors: 1, less for a pool."""
+        if self.declustered is None:
+            return 1.0
+        return defect_stripe_share(self.parity, self.group_size, self.declustered.data)
+
     def chain_rates(self, rates: Rates) -> Rates:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
@@ -145,7 +153,11 @@ class Layout:
             spares=d.spares,
         )
         return dataclasses.replace(
-            rates, rebuild_hours=hours, rebuild_streams=1, replace_delay_hours=0.0
+            rates,
+            rebuild_hours=hours,
+            rebuild_streams=1,
+            replace_delay_hours=0.0,
+            defect_stripe_share=self.defect_stripe_share,
         )
 
     def chain_distributions(self, distributions: DistributionSet) -> DistributionSet:
@@ -231,9 +243,13 @@ class LayoutResult:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
-    """What is lost (issue 11): ``p_group_lost + p_sectors_lost = p_loss_group``; for the
-    aggregate, P(some group lost whole) and P(sectors lost, no group lost whole), which sum
-    to ``p_loss_aggregate`` (:func:`planner.core.aggregate.loss_split_aggregate`)."""
+    """What is lost (issue 20, :mod:`planner.core.loss_figures`): P(k + 1 drives down at once)
+    and P(at least one sector-loss event), per group and for the aggregate (each
+    ``1 - (1 - p)^groups``). They do not sum to P(loss)."""
+    expected_sector_loss_events_group: float = 0.0
+    expected_sector_loss_events: float = 0.0
+    """Mean number of sector-loss events over the mission: one group's, and the aggregate's
+    (groups x one group's)."""
     cost: LayoutCost | None = None
     """Purchase, replacements, energy and TCO (:mod:`planner.core.cost`), when priced."""
 
@@ -262,7 +278,8 @@ def compare_layouts(
 
     Relative risks are against ``baseline`` (a layout label; default the first layout).
     ``unreadable_sector`` says whether a loss with a latent defect among its events loses
-    sectors (default) or the whole group (``fail-rebuild``); P(loss) is the same either way.
+    sectors (default) or the whole group (``fail-rebuild``: every loss ends the group, so
+    P(group lost) = P(loss)); P(loss) is the same either way.
     """
     if not layouts:
         raise ValueError("at least one layout is needed")
@@ -281,17 +298,16 @@ def compare_layouts(
         )
         raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
     base = raw[labels.index(base_label)]
-    splits = {}
-    for layout, shape, _, _ in raw:
-        split = loss_split(
-            layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
+    figures = {
+        layout.label: loss_figures(
+            layout.parity,
+            layout.group_size,
+            layout.chain_rates(rates),
+            mission_hours,
+            sectors_fail_rebuild=unreadable_sector == "fail-rebuild",
         )
-        if unreadable_sector == "fail-rebuild":
-            split = split.counting_sectors_as_group()
-        splits[layout.label] = (
-            split,
-            loss_split_aggregate(split.p_group_lost, split.p_sectors_lost, shape.groups),
-        )
+        for layout, _, _, _ in raw
+    }
 
     results = tuple(
         LayoutResult(
@@ -309,10 +325,18 @@ def compare_layouts(
                 else float(shape.groups * layout.data_capacity) * capacity_tb
             ),
             rebuild_hours=layout.chain_rates(rates).rebuild_hours,
-            p_group_lost=splits[layout.label][0].p_group_lost,
-            p_sectors_lost=splits[layout.label][0].p_sectors_lost,
-            p_group_lost_aggregate=splits[layout.label][1][0],
-            p_sectors_lost_aggregate=splits[layout.label][1][1],
+            p_group_lost=figures[layout.label].p_group_lost,
+            p_sectors_lost=figures[layout.label].p_sectors_lost,
+            p_group_lost_aggregate=p_loss_aggregate(
+                figures[layout.label].p_group_lost, shape.groups
+            ),
+            p_sectors_lost_aggregate=p_loss_aggregate(
+                figures[layout.label].p_sectors_lost, shape.groups
+            ),
+            expected_sector_loss_events_group=figures[layout.label].expected_sector_loss_events,
+            expected_sector_loss_events=(
+                shape.groups * figures[layout.label].expected_sector_loss_events
+            ),
         )
         for layout, shape, p_group, p_agg in raw
     )

@@ -20,15 +20,24 @@ Transitions, all at constant rates per hour (NS3574, "Probability of data loss")
   ``s >= k``, written ``None``).
 * scrub ``(0, 1) -> (0, 0)`` at ``mu_scrub``.
 
+In a declustered pool (``stripe_share``, issue 20) a stripe spans ``w = d + p`` of the C
+drives, so the failure out of ``(p - 1, 1)`` loses sectors only when the defect's stripe
+also holds all p failed drives, a share sigma of such moves
+(:func:`planner.core.declustered.defect_stripe_share`): ``(p - 1, 1) -> loss`` at
+``sigma (C - p) lambda_op`` and ``(p - 1, 1) -> (p, 0)`` at ``(1 - sigma) (C - p) lambda_op``
+(the defect's stripe keeps redundancy; the rebuild reads and repairs it). A traditional
+group has sigma = 1 and no such second move.
+
 Multiple latent defects are not tracked: they lose data only if they share a stripe,
 which the paper calls "very remote" and leaves out.
 
 What is lost (issue 11): a move into the loss state out of a state *with* a latent defect
 (``l = 1``) loses the stripes under that defect, a few sectors (a file to restore); one out
 of a state *without* (``l = 0``, k + 1 overlapping operational failures) loses the whole
-group. :attr:`Chain.sector_loss_sources` names the former; splitting the loss state into
-"group lost" and "sectors lost" (:func:`planner.core.generator.split_loss_generator`) gives
-the two probabilities exactly, and they sum to P(loss).
+group. :attr:`Chain.sector_loss_sources` names the former. The loss figures of
+:mod:`planner.core.loss_figures` rebuild the chain around these two moves: P(group lost)
+writes sector losses off, P(sectors lost) restores a lost group, so they no longer sum to
+P(loss).
 
 States are numbered as in the paper: ordered by ``f`` then ``l``, then the loss state.
 For ``k = 1`` this is Figure 1 (1 = pristine, 2 = latent defect, 3 = one failed drive,
@@ -41,6 +50,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
+
+
+class StripeShare(StrEnum):
+    """The factor a declustered pool's stripe share puts on a transition's rate."""
+
+    ALL = "1"
+    """No factor (every transition of a traditional group)."""
+    SHARE = "sigma"
+    """sigma: the defect's stripe holds every failed drive (sector loss)."""
+    REST = "1 - sigma"
+    """1 - sigma: it does not (the rebuild repairs the defect)."""
+
+    def factor(self, sigma: float) -> float:
+        """The factor for the share ``sigma`` in [0, 1]."""
+        if self is StripeShare.ALL:
+            return 1.0
+        return sigma if self is StripeShare.SHARE else 1.0 - sigma
 
 
 class Event(StrEnum):
@@ -99,7 +125,8 @@ class Transition:
     The rate per hour is ``multiplier(N) * rate(event)`` where the multiplier is the number
     of drives at risk, ``N - drives_excluded``, for failures and defects, and the number of
     repairs running at once, ``concurrent``, for the repairs (1 for the scrub and for one
-    rebuild at a time; ``min(f, streams)`` for parallel rebuilds).
+    rebuild at a time; ``min(f, streams)`` for parallel rebuilds), times ``share``'s factor
+    (a declustered pool's stripe share, 1 elsewhere).
     """
 
     source: int
@@ -107,6 +134,7 @@ class Transition:
     event: Event
     drives_excluded: int | None
     concurrent: int = 1
+    share: StripeShare = StripeShare.ALL
 
     def multiplier(self, drives: int) -> int:
         """Number of drives (or repairs) that can cause this transition in a group."""
@@ -121,6 +149,7 @@ class Chain:
     states: tuple[State, ...]
     transitions: tuple[Transition, ...]
     rebuild_streams: int | None = 1
+    stripe_share: bool = False
 
     @property
     def loss_index(self) -> int:
@@ -164,11 +193,12 @@ def check_rebuild_streams(rebuild_streams: int | None) -> None:
 
 
 @cache
-def build_chain(parity: int, rebuild_streams: int | None = 1) -> Chain:
+def build_chain(parity: int, rebuild_streams: int | None = 1, stripe_share: bool = False) -> Chain:
     """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above.
 
     ``rebuild_streams``: concurrent rebuilds (1: one at a time, the paper's model; None: every
     failed drive at once). Only ``min(streams, k)`` matters: at most k drives are failed.
+    ``stripe_share``: a declustered pool's chain, the sector-loss move thinned by sigma.
     """
     if parity < 1:
         raise ValueError(f"parity must be at least 1, got {parity}")
@@ -186,7 +216,17 @@ def build_chain(parity: int, rebuild_streams: int | None = 1) -> Chain:
         i = index[s]
         nxt = State(s.failed + 1, s.latent)
         target = loss_index if s.failed + 1 + s.latent > parity else index[nxt]
-        transitions.append(Transition(i, target, Event.OPERATIONAL_FAILURE, s.failed + s.latent))
+        excluded = s.failed + s.latent
+        if stripe_share and s.latent == 1 and target == loss_index:
+            kept = index[State(parity, 0)]
+            transitions.append(
+                Transition(i, target, Event.OPERATIONAL_FAILURE, excluded, 1, StripeShare.SHARE)
+            )
+            transitions.append(
+                Transition(i, kept, Event.OPERATIONAL_FAILURE, excluded, 1, StripeShare.REST)
+            )
+        else:
+            transitions.append(Transition(i, target, Event.OPERATIONAL_FAILURE, excluded))
         if s.latent == 0 and s.failed < parity:
             transitions.append(
                 Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)
@@ -197,4 +237,4 @@ def build_chain(parity: int, rebuild_streams: int | None = 1) -> Chain:
             transitions.append(Transition(i, down, Event.REBUILD, None, repairs))
         if s.failed == 0 and s.latent == 1:
             transitions.append(Transition(i, index[State(0, 0)], Event.SCRUB, None))
-    return Chain(parity, states, tuple(transitions), rebuild_streams)
+    return Chain(parity, states, tuple(transitions), rebuild_streams, stripe_share)

@@ -59,6 +59,10 @@ class Rates:
         replace_delay_hours: the part of ``rebuild_hours`` spent waiting for a replacement
             drive before the rebuild starts (h); a declustered pool with a distributed
             spare does not wait (:func:`planner.core.declustered.pool_rebuild_hours`).
+        defect_stripe_share: sigma, the share of sector-loss moves a latent defect makes
+            with p - 1 drives down when one more fails: 1 for a traditional group (every
+            stripe spans every drive), less for a declustered pool
+            (:func:`planner.core.declustered.defect_stripe_share`, issue 20).
     """
 
     op_failures_per_hour: float
@@ -67,6 +71,7 @@ class Rates:
     scrub_hours: float
     rebuild_streams: int | None = 1
     replace_delay_hours: float = 0.0
+    defect_stripe_share: float = 1.0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -86,6 +91,9 @@ class Rates:
                 f"replace_delay_hours must be >= 0 and below rebuild_hours "
                 f"({self.rebuild_hours!r}), got {delay!r}"
             )
+        share = self.defect_stripe_share
+        if not (math.isfinite(share) and 0.0 < share <= 1.0):
+            raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
 
     @property
     def rebuilds_per_hour(self) -> float:

@@ -123,6 +123,7 @@ def rate_parts(
     scrub_hours: npt.ArrayLike,
     *,
     rebuild_streams: int | None = 1,
+    defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> dict[str, FloatArray]:
     """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
 
@@ -135,7 +136,13 @@ def rate_parts(
     """
     inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
     return {
-        name: generator_stack(parity, *inputs, events=(event,), rebuild_streams=rebuild_streams)
+        name: generator_stack(
+            parity,
+            *inputs,
+            events=(event,),
+            rebuild_streams=rebuild_streams,
+            defect_stripe_share=defect_stripe_share,
+        )
         for name, event in _RATE_EVENTS.items()
     }
 
@@ -150,6 +157,7 @@ def elasticities(
     mission_hours: npt.ArrayLike,
     *,
     rebuild_streams: int | None = 1,
+    defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> dict[Parameter, FloatArray]:
     """``d ln P_group / d ln x`` for each rate input and the mission, for broadcast inputs.
 
@@ -162,6 +170,7 @@ def elasticities(
         scrub_hours: 1 / mu_scrub (h).
         mission_hours: T (h).
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
+        defect_stripe_share: sigma, a declustered pool's share of sector-loss moves (held).
 
     Returns:
         Parameter -> elasticity (NaN where P(loss) is 0), for ARR and
@@ -170,14 +179,18 @@ def elasticities(
         rates and T only through their products.
     """
     inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
-    q = generator_stack(parity, *inputs, rebuild_streams=rebuild_streams)
+    q = generator_stack(
+        parity, *inputs, rebuild_streams=rebuild_streams, defect_stripe_share=defect_stripe_share
+    )
     hours = np.asarray(mission_hours, dtype=float)
     shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
     size = q.shape[-1]
     loss = size - 1
     q = np.broadcast_to(q, (*shape, size, size))
     t = np.broadcast_to(hours, shape)[..., None, None]
-    parts = rate_parts(parity, *inputs, rebuild_streams=rebuild_streams)
+    parts = rate_parts(
+        parity, *inputs, rebuild_streams=rebuild_streams, defect_stripe_share=defect_stripe_share
+    )
     offdiagonal = 1.0 - np.eye(size)
     a = q * t
     a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
@@ -196,7 +209,13 @@ def elasticities(
     for b, e in enumerate(blocks):
         augmented[b, ..., :size, size:] = e
     derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
-    p = p_loss_group_batch(parity, *inputs, hours, rebuild_streams=rebuild_streams)
+    p = p_loss_group_batch(
+        parity,
+        *inputs,
+        hours,
+        rebuild_streams=rebuild_streams,
+        defect_stripe_share=defect_stripe_share,
+    )
     with np.errstate(divide="ignore", invalid="ignore"):
         by_symbol = {
             name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
@@ -299,6 +318,7 @@ def tornado(
         [c.rates.scrub_hours for c in cases],
         [c.mission_hours for c in cases],
         rebuild_streams=point.rates.rebuild_streams,
+        defect_stripe_share=[c.rates.defect_stripe_share for c in cases],
     )
     groups = [math.ceil(Fraction(c.data_disks) / per_group) for c in cases]
     p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
@@ -366,6 +386,7 @@ def tornado_of_moves(
         rates.scrub_hours,
         point.mission_hours,
         rebuild_streams=rates.rebuild_streams,
+        defect_stripe_share=rates.defect_stripe_share,
     )
     bars = []
     for move in moves:

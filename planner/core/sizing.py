@@ -34,10 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from planner.core.aggregate import loss_split_aggregate, p_loss_aggregate
+from planner.core.aggregate import p_loss_aggregate
 from planner.core.cost import LayoutCost
 from planner.core.declustered import drive_count
-from planner.core.evaluate import loss_split, p_loss_group
+from planner.core.evaluate import loss_figures
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.presets import find_preset
 from planner.core.rates import Rates
@@ -167,10 +167,13 @@ class SizingResult:
         mission_hours: the mission the probabilities are over, hours.
         p_loss_group: probability that one group loses data within the mission.
         p_loss_aggregate: probability that any of the ``groups`` groups does.
-        p_group_lost, p_sectors_lost: what is lost (issue 11), summing to
-            ``p_loss_group``: k + 1 overlapping failures, or a latent defect among them.
-        p_group_lost_aggregate, p_sectors_lost_aggregate: some group lost whole, or sectors
-            lost with no group lost whole; they sum to ``p_loss_aggregate``.
+        p_group_lost, p_sectors_lost: what is lost (issue 20,
+            :mod:`planner.core.loss_figures`): k + 1 drives down at once, or at least one
+            sector-loss event. They do not sum to ``p_loss_group``.
+        p_group_lost_aggregate, p_sectors_lost_aggregate: the same for the aggregate,
+            each ``1 - (1 - p)^groups``.
+        expected_sector_loss_events_group, expected_sector_loss_events: mean sector-loss
+            events of one group and of the aggregate (groups x one group's).
         cost: the sized aggregate's cost (:mod:`planner.core.cost`), or None unpriced.
     """
 
@@ -201,6 +204,8 @@ class SizingResult:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
+    expected_sector_loss_events_group: float = 0.0
+    expected_sector_loss_events: float = 0.0
     cost: LayoutCost | None = None
 
 
@@ -297,11 +302,14 @@ def size_layout(
     model_rates = layout.chain_rates(
         dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
     )
-    p_group = p_loss_group(layout.parity, layout.group_size, model_rates, mission_hours)
-    split = loss_split(layout.parity, layout.group_size, model_rates, mission_hours)
-    if sectors_fail_rebuild:
-        split = split.counting_sectors_as_group()
-    split_aggregate = loss_split_aggregate(split.p_group_lost, split.p_sectors_lost, groups)
+    figures = loss_figures(
+        layout.parity,
+        layout.group_size,
+        model_rates,
+        mission_hours,
+        sectors_fail_rebuild=sectors_fail_rebuild,
+    )
+    p_group = figures.p_loss
 
     return SizingResult(
         label=layout.label,
@@ -327,10 +335,12 @@ def size_layout(
         mission_hours=mission_hours,
         p_loss_group=p_group,
         p_loss_aggregate=p_loss_aggregate(p_group, groups),
-        p_group_lost=split.p_group_lost,
-        p_sectors_lost=split.p_sectors_lost,
-        p_group_lost_aggregate=split_aggregate[0],
-        p_sectors_lost_aggregate=split_aggregate[1],
+        p_group_lost=figures.p_group_lost,
+        p_sectors_lost=figures.p_sectors_lost,
+        p_group_lost_aggregate=p_loss_aggregate(figures.p_group_lost, groups),
+        p_sectors_lost_aggregate=p_loss_aggregate(figures.p_sectors_lost, groups),
+        expected_sector_loss_events_group=figures.expected_sector_loss_events,
+        expected_sector_loss_events=groups * figures.expected_sector_loss_events,
     )
 
 

@@ -142,12 +142,14 @@ class SweepRow:
         mission_hours: mission time T (h).
         varied: name of the swept :class:`Parameter`, or None.
         value: its value on this row, or None.
-        p_group_lost: P(group lost) of one group, k + 1 overlapping failures (issue 11).
-        p_sectors_lost: P(sectors lost) of one group, a latent defect among the events;
-            the two sum to ``p_loss_group``.
+        p_group_lost: P(group lost) of one group: k + 1 drives down at once, sector losses
+            written off (issue 20, :mod:`planner.core.loss_figures`).
+        p_sectors_lost: P(sectors lost) of one group: at least one sector-loss event.
+            They do not sum to ``p_loss_group``.
         p_group_lost_aggregate: P(some group of the aggregate lost whole).
-        p_sectors_lost_aggregate: P(sectors lost and no group lost whole); with the
-            previous one it sums to ``p_loss_aggregate``.
+        p_sectors_lost_aggregate: P(some group of the aggregate loses sectors).
+        expected_sector_loss_events_group: mean sector-loss events of one group.
+        expected_sector_loss_events: the aggregate's, groups x one group's.
     """
 
     parity: int
@@ -168,6 +170,8 @@ class SweepRow:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
+    expected_sector_loss_events_group: float = 0.0
+    expected_sector_loss_events: float = 0.0
     group: str = ""
     """The group for tables, ``12 (10+2)`` or a pool's ``48 (8d+2p, 2s)`` (not exported)."""
 
@@ -270,9 +274,11 @@ def sweep(
             p_sectors_lost=float(ps),
             p_group_lost_aggregate=float(gla),
             p_sectors_lost_aggregate=float(sla),
+            expected_sector_loss_events_group=float(eg),
+            expected_sector_loss_events=float(ea),
             group=layout.group_text(),
         )
-        for (point, layout, shape), pg, pa, pl, ps, gla, sla in zip(
+        for (point, layout, shape), pg, pa, pl, ps, gla, sla, eg, ea in zip(
             cases,
             risks.p_loss_group,
             risks.p_loss_aggregate,
@@ -280,6 +286,8 @@ def sweep(
             risks.p_sectors_lost,
             risks.p_group_lost_aggregate,
             risks.p_sectors_lost_aggregate,
+            risks.expected_sector_loss_events_group,
+            risks.expected_sector_loss_events,
             strict=True,
         )
     ]

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from planner.report.comparison_columns import (
+    LOSS_FIGURES_NOTE,
     comparison_columns,
     comparison_fields,
     loss_split_columns,
@@ -64,11 +65,7 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
         f"Mission {mission_years:g} years ({comparison.mission_hours:,.0f} h); "
         f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
     ]
-    lines.append(
-        "P(loss) = P(group lost), k + 1 overlapping drive failures, + P(sectors lost), a "
-        "latent defect among the events; the aggregate's: some group lost whole, or sectors "
-        "lost with no group lost whole."
-    )
+    lines.append(LOSS_FIGURES_NOTE)
     lines += uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in comparison.results))
     lines += declustered_notes(r.layout for r in comparison.results)
     return lines
@@ -105,8 +102,8 @@ def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
         "Declustered pools rebuild faster onto distributed spares, as OpenZFS measured "
         f"({speedups}), one drive at a time, with no wait for a replacement unless every "
         "spare is taken; k + 1 overlapping failures lose only the stripes spanning all of "
-        "them (Lost on k+1). Their P(sectors lost) is an upper bound: a latent defect is "
-        "taken to share a stripe with every failed drive (docs/declustered.md)."
+        "them (Lost on k+1), and a latent defect loses sectors only where its stripe holds "
+        "every failed drive (the share sigma of such moves; docs/declustered.md)."
     ]
 
 

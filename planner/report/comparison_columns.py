@@ -225,12 +225,22 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
     )
 
 
-def loss_split_columns() -> list[Column[LayoutResult]]:
-    """What is lost (issue 11): the group's P(loss) split, and the aggregate's.
+LOSS_FIGURES_NOTE = (
+    "The loss figures do not sum: P(group lost) counts k + 1 drives down at once at any time "
+    "in the mission (sector losses written off), P(sectors lost) at least one sector-loss "
+    "event (a lost group restored), P(loss) only the first loss of any kind; Sector-loss "
+    "events: their expected number in the aggregate (docs/loss.md)."
+)
+"""The note under every table that shows the loss figures (issue 20)."""
 
-    P(group lost) + P(sectors lost) = P(loss) per group; per aggregate, P(some group lost
-    whole) + P(sectors lost, no group lost whole) = P(loss) aggregate. On a narrow screen
-    they go first (the exports always have them).
+
+def loss_split_columns() -> list[Column[LayoutResult]]:
+    """What is lost (issue 20): P(group lost), P(sectors lost), expected sector-loss events.
+
+    P(group lost): k + 1 drives down at once, sector losses written off; P(sectors lost): at
+    least one sector-loss event; per group and per aggregate (some group). They do not sum
+    to P(loss) (:mod:`planner.core.loss_figures`). The expected events are the aggregate's.
+    On a narrow screen they go first (the exports always have them).
     """
     return [
         Column(
@@ -264,5 +274,16 @@ def loss_split_columns() -> list[Column[LayoutResult]]:
             short_header="P(sectors lost)\naggregate",
             priority=8,
             key="p_sectors_lost_aggregate",
+        ),
+        export_field(
+            "expected_sector_loss_events_group", lambda r: r.expected_sector_loss_events_group
+        ),
+        Column(
+            "Sector-loss events aggregate",
+            lambda r: r.expected_sector_loss_events,
+            significant_column,
+            short_header="Sector-loss\nevents aggr.",
+            priority=8,
+            key="expected_sector_loss_events",
         ),
     ]

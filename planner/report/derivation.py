@@ -442,11 +442,13 @@ def derivation_markdown(d: Derivation, forms: Forms | None = None) -> str:
 
 # --- what is lost -------------------------------------------------------------------------
 
-SHARE_TITLE = "What is lost: the share s of data losses that lose sectors, not the group"
+SHARE_TITLE = "What is lost first: the share s of first losses that lose sectors, not the group"
 SHARE_MEANING = (
     "A latent defect among the events loses its stripes (a file to restore); k + 1 "
-    "overlapping failures lose the group. As the mission grows, P(sectors lost) / P(loss) "
-    "tends to s; planner evaluate gives both probabilities for any mission."
+    "overlapping failures lose the group. As the mission grows, the share of the paper "
+    "chain's first losses that lose sectors tends to s; planner evaluate gives P(group "
+    "lost), P(sectors lost) and the expected sector-loss events for any mission "
+    "(docs/loss.md)."
 )
 
 
@@ -454,7 +456,7 @@ def _share_missing(share: SectorShare) -> str:
     return (
         f"The symbolic share is derived for k <= 2 (for k = {share.parity} it grows to "
         "hundreds of terms); "
-        "planner evaluate gives P(group lost) and P(sectors lost) numerically for any k."
+        "planner evaluate gives the loss figures numerically for any k (docs/loss.md)."
     )
 
 

@@ -143,6 +143,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
             key="p_group_lost_aggregate",
         ),
         export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
+        export_field("expected_sector_loss_events", lambda c: c.expected_sector_loss_events),
         Column(
             f"Total cost{money}",
             lambda c: None if c.cost is None else c.cost.total_cost,
@@ -232,6 +233,10 @@ def summary(report: Recommendation) -> list[str]:
     lines.append(
         f"Pareto front of cost against P(loss): {len(report.front):,} layouts; "
         f"{report.off_front:,} others are beaten on both by one of them (not listed)."
+    )
+    lines.append(
+        "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
+        "do not sum to P(loss) (docs/loss.md)."
     )
     return lines
 

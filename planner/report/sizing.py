@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.core.rates import HOURS_PER_YEAR
 from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
+from planner.report.comparison_columns import LOSS_FIGURES_NOTE
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count
 from planner.report.sizing_columns import (
@@ -142,6 +143,7 @@ def notes(report: SizingReport) -> list[str]:
             if report.baseline is not None
             else "."
         ),
+        LOSS_FIGURES_NOTE,
         *([report.cost_note] if report.cost_note else []),
     ]
 
@@ -160,6 +162,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "the larger count decides (bound by).",
         f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
         f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
+        "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md).",
         *([report.cost_note] if report.cost_note else []),
     ]
 

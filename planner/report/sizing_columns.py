@@ -21,6 +21,7 @@ from planner.report.numbers import (
     integer_column,
     percent_column,
     ratio_column,
+    significant_column,
     tb_column,
 )
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
@@ -185,7 +186,11 @@ def _risk_fields() -> list[Column[SizedRow]]:
         ),
         export_field("p_group_lost", lambda s: s.result.p_group_lost),
         export_field("p_sectors_lost", lambda s: s.result.p_sectors_lost),
-        # What is lost (issue 11); on a narrow screen these go first
+        export_field(
+            "expected_sector_loss_events_group",
+            lambda s: s.result.expected_sector_loss_events_group,
+        ),
+        # What is lost (issue 20, they do not sum to P(loss)); on a narrow screen these go first
         Column(
             "P(group lost) aggregate",
             lambda s: s.result.p_group_lost_aggregate,
@@ -201,6 +206,14 @@ def _risk_fields() -> list[Column[SizedRow]]:
             short_header="P(sectors lost)\naggregate",
             priority=8,
             key="p_sectors_lost_aggregate",
+        ),
+        Column(
+            "Sector-loss events sized aggregate",
+            lambda s: s.result.expected_sector_loss_events,
+            significant_column,
+            short_header="Sector-loss\nevents aggr.",
+            priority=8,
+            key="expected_sector_loss_events",
         ),
     ]
 

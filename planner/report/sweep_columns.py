@@ -120,6 +120,11 @@ def _risk_fields() -> list[Column[SweepLine]]:
         export_field("p_sectors_lost", attrgetter("row.p_sectors_lost")),
         export_field("p_group_lost_aggregate", attrgetter("row.p_group_lost_aggregate")),
         export_field("p_sectors_lost_aggregate", attrgetter("row.p_sectors_lost_aggregate")),
+        export_field(
+            "expected_sector_loss_events_group",
+            attrgetter("row.expected_sector_loss_events_group"),
+        ),
+        export_field("expected_sector_loss_events", attrgetter("row.expected_sector_loss_events")),
     ]
 
 

@@ -105,8 +105,9 @@ class Restore(FrozenModel):
         default="lose-sectors",
         description="What an unreadable sector met during a critical rebuild does: "
         "lose-sectors (the stripes under it are lost; default) or fail-rebuild (the rebuild "
-        "fails and the group is lost). Either way it is data loss: P(loss) is the same, "
-        "only its split into P(group lost) and P(sectors lost) changes.",
+        "fails and the group is lost). Either way it is data loss: P(loss) is the same; "
+        "with fail-rebuild every loss ends the group, so P(group lost) = P(loss) and no "
+        "sectors are lost.",
     )
     scrub_hours: float = at_least(
         MIN_RESTORE_HOURS,

@@ -281,7 +281,9 @@ class PlannerApp(Workers):
             return
         by_label = {r.layout.label: r for r in comparison.results}
         result = by_label.get(self.selected_label or "", comparison.results[0])
-        self.query_one(ModelView).subject = ModelSubject(result, self.scenario.rates())
+        # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md)
+        rates = result.layout.chain_rates(self.scenario.rates())
+        self.query_one(ModelView).subject = ModelSubject(result, rates)
 
     # -- events from the views -----------------------------------------------------------
 

@@ -20,6 +20,7 @@ from planner.analysis.model import (
     chain_states,
     chain_transitions,
     closed_form_text,
+    stripe_share_note,
 )
 from planner.core.layouts import LayoutResult
 from planner.core.rates import Rates
@@ -109,7 +110,14 @@ class ModelView(VerticalScroll):
                 transitions.update_cell_at(Coordinate(row, 4), Text(cell, justify="right"))
         else:
             self._fill_tables(k, rates)
-        self.closed_form = self._derived.get((k, streams), "")
+        closed_form = self._derived.get((k, streams), "")
+        if (
+            closed_form == self.closed_form
+            and old is not None
+            and (stripe_share_note(old.rates) != stripe_share_note(subject.rates))
+        ):
+            self.watch_closed_form(closed_form)  # same formula, another pool's note
+        self.closed_form = closed_form
         if not self.closed_form and self._shown:
             self._derive(k, streams)
 
@@ -140,7 +148,8 @@ class ModelView(VerticalScroll):
         """Show the formula, or say it is being derived."""
         formula = self.query_one("#model-formula", Static)
         if text:
-            formula.update(text)
+            note = "" if self.subject is None else stripe_share_note(self.subject.rates)
+            formula.update(f"{note}\n\n{text}" if note else text)
         elif self.subject is not None:
             formula.update(f"deriving the n+{self.subject.result.layout.parity} model (SymPy)…")
 

@@ -41,6 +41,7 @@ def test_the_docs_table_is_the_cli_output() -> None:
         percent_column([r["p_group_lost_aggregate"] for r in rows]),
         percent_column([r["p_sectors_lost_aggregate"] for r in rows]),
         percent_column([r["p_loss_aggregate"] for r in rows]),
+        significant_column([r["expected_sector_loss_events"] for r in rows]),
         percent_column([r["fraction_lost_on_overlap"] for r in rows]),
     ]
     doc = DOC.read_text(encoding="utf-8")
@@ -68,9 +69,15 @@ def test_the_pool_row_against_the_mpmath_chain() -> None:
     assert math.isclose(pool["rebuild_hours"], rebuild, rel_tol=1e-12)
     lld = 8 * 1e-15 * 2.7e11 / 24  # 1e-15 per bit x NS3574's 2.7e11 bytes read a day
     hours = 5 * reference.HOURS_PER_YEAR
-    group_lost, sectors_lost = reference.loss_split(2, 48, lop, lld, rebuild, 168, hours)
+    # k + 1 drives down at once: the birth-death chain, one rebuild at a time (issue 20)
+    group_lost = reference.group_lost(2, 48, lop, rebuild, hours)
     assert reference.relative_error(pool["p_group_lost"], group_lost) < 1e-9
+    # a defect loses sectors only where its stripe holds both failed drives: 9 x 8 / (47 x 46)
+    share = 9 * 8 / (47 * 46)
+    sectors_lost = reference.sectors_lost(2, 48, lop, lld, rebuild, 168, hours, share=share)
     assert reference.relative_error(pool["p_sectors_lost"], sectors_lost) < 1e-9
+    p_loss = reference.p_loss(2, 48, lop, lld, rebuild, 168, hours, share=share)
+    assert reference.relative_error(pool["p_loss_group"], p_loss) < 1e-9
     # 3 pools of 36.8 drives' worth of data hold the 96 data drives
     assert (pool["groups"], pool["total_disks"]) == (3, 144)
     assert math.isclose(pool["usable_tb"], 3 * 46 * 8 / 10 * 20, rel_tol=1e-12)

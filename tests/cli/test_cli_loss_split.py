@@ -1,4 +1,8 @@
-"""What is lost, in the CLI's JSON, CSV and tables: the split sums to P(loss)."""
+"""What is lost, in the CLI's JSON, CSV and tables (issue 20): four figures that do not sum.
+
+P(group lost) is checked against the birth-death chain of tests/reference.py, the
+aggregates against 1 - (1 - p)^g worked out here.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +15,17 @@ import pytest
 from typer.testing import CliRunner
 
 from planner.cli import app
+from tests import reference
 
 TABLE4 = Path(__file__).resolve().parents[2] / "scenarios" / "ns3574-table4.yaml"
-KEYS = ("p_group_lost", "p_sectors_lost", "p_group_lost_aggregate", "p_sectors_lost_aggregate")
+KEYS = (
+    "p_group_lost",
+    "p_sectors_lost",
+    "p_group_lost_aggregate",
+    "p_sectors_lost_aggregate",
+    "expected_sector_loss_events_group",
+    "expected_sector_loss_events",
+)
 
 
 def _json(*extra: str) -> dict[str, object]:
@@ -23,17 +35,35 @@ def _json(*extra: str) -> dict[str, object]:
     return document
 
 
-def test_json_splits_p_loss_and_p_loss_group_stays_the_sum() -> None:
-    layouts = _json()["layouts"]
+def test_json_gives_the_four_figures_and_they_do_not_sum() -> None:
+    document = _json()
+    layouts, hours = document["layouts"], document["mission_hours"]
     assert isinstance(layouts, list)
+    assert isinstance(hours, float)
+    lop = 0.019 / reference.HOURS_PER_YEAR
     for layout in layouts:
         assert all(key in layout for key in KEYS)
-        total = layout["p_group_lost"] + layout["p_sectors_lost"]
-        assert layout["p_loss_group"] == pytest.approx(total, rel=1e-12)
-        total = layout["p_group_lost_aggregate"] + layout["p_sectors_lost_aggregate"]
-        assert layout["p_loss_aggregate"] == pytest.approx(total, rel=1e-12)
+        # k + 1 drives down at once: the birth-death chain (one rebuild at a time, 12 h)
+        expected = reference.group_lost(layout["parity"], layout["group_size"], lop, 12, hours)
+        assert reference.relative_error(layout["p_group_lost"], expected) < 1e-9
+        groups = layout["groups"]
+        for key in ("p_group_lost", "p_sectors_lost"):
+            aggregate = reference.aggregate(layout[key], groups)
+            assert reference.relative_error(layout[f"{key}_aggregate"], aggregate) < 1e-12
+        assert layout["expected_sector_loss_events"] == pytest.approx(
+            groups * layout["expected_sector_loss_events_group"], rel=1e-15
+        )
+        assert layout["p_sectors_lost"] <= layout["expected_sector_loss_events_group"]
         # NS3574: latent defects dominate at the paper's rates
         assert layout["p_sectors_lost"] > layout["p_group_lost"]
+        assert layout["p_group_lost"] + layout["p_sectors_lost"] != layout["p_loss_group"]
+
+
+def test_the_table_says_the_figures_do_not_sum() -> None:
+    for output_format in ("table", "markdown"):
+        result = CliRunner().invoke(app, ["evaluate", str(TABLE4), "-f", output_format])
+        assert result.exit_code == 0, result.stderr
+        assert "do not sum" in " ".join(result.stdout.split())
 
 
 def test_fail_rebuild_counts_sector_losses_as_group_losses() -> None:
@@ -44,7 +74,10 @@ def test_fail_rebuild_counts_sector_losses_as_group_losses() -> None:
     for a, b in zip(default, failing, strict=True):
         assert a["p_loss_group"] == b["p_loss_group"]
         assert b["p_sectors_lost"] == 0.0
-        assert b["p_group_lost"] == pytest.approx(a["p_loss_group"], rel=1e-15)
+        assert b["expected_sector_loss_events"] == 0.0
+        # every loss ends the group
+        assert b["p_group_lost"] == b["p_loss_group"]
+        assert b["p_group_lost_aggregate"] == pytest.approx(b["p_loss_aggregate"], rel=1e-15)
 
 
 def test_a_bad_choice_is_refused() -> None:
@@ -67,15 +100,19 @@ def test_csv_and_sweep_carry_the_split_columns() -> None:
     assert all(key in result.stdout for key in KEYS)
 
 
-def test_size_splits_the_sized_aggregate_too() -> None:
+def test_size_gives_the_sized_aggregates_figures_too() -> None:
     table9 = TABLE4.with_name("ns3574-table9-250mb.yaml")
     result = CliRunner().invoke(app, ["size", str(table9), "-f", "json"])
     assert result.exit_code == 0, result.stderr
     for layout in json.loads(result.stdout)["layouts"]:
-        total = layout["p_group_lost"] + layout["p_sectors_lost"]
-        assert layout["p_loss_group"] == pytest.approx(total, rel=1e-12)
-        total = layout["p_group_lost_aggregate"] + layout["p_sectors_lost_aggregate"]
-        assert layout["p_loss_aggregate"] == pytest.approx(total, rel=1e-12)
+        assert all(key in layout for key in KEYS)
+        groups = layout["groups"]
+        for key in ("p_group_lost", "p_sectors_lost"):
+            aggregate = reference.aggregate(layout[key], groups)
+            assert reference.relative_error(layout[f"{key}_aggregate"], aggregate) < 1e-12
+        assert layout["expected_sector_loss_events"] == pytest.approx(
+            groups * layout["expected_sector_loss_events_group"], rel=1e-15
+        )
 
 
 def test_the_inputs_say_what_an_unreadable_sector_does() -> None:

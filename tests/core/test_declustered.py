@@ -88,7 +88,10 @@ def test_resilver_io_share_is_the_busiest_drive_of_an_enumerated_rebuild(
 
 def test_no_distributed_spare_means_a_traditional_rebuild() -> None:
     assert rebuild_speedup(2, 48, 8, spares=0) == 1.0
-    assert _pool(spares=0).chain_rates(RATES) == RATES
+    chain = _pool(spares=0).chain_rates(RATES)
+    assert chain.rebuild_hours == RATES.rebuild_hours
+    # its stripes are still declustered: a defect meets the failed drives less often
+    assert chain.defect_stripe_share == _pool(spares=0).defect_stripe_share < 1.0
 
 
 def test_capacity_follows_openzfs() -> None:
@@ -112,6 +115,8 @@ def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None
         [_pool()], data_disks=96, rates=RATES, mission_hours=MISSION, capacity_tb=20.0
     ).results[0]
     faster = _pool_hours(RATES.rebuild_hours)
+    # issue 20: a defect loses sectors only where its stripe holds both failed drives
+    share = math.comb(48 - 1 - 2, 10 - 1 - 2) / math.comb(48 - 1, 10 - 1)
     expected = reference.p_loss(
         2,
         48,
@@ -120,9 +125,11 @@ def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None
         faster,
         RATES.scrub_hours,
         MISSION,
+        share=share,
     )
     assert reference.relative_error(result.p_loss_group, expected) < 1e-9
-    group_lost, sectors_lost = reference.loss_split(
+    group_lost = reference.group_lost(2, 48, RATES.op_failures_per_hour, faster, MISSION)
+    sectors_lost = reference.sectors_lost(
         2,
         48,
         RATES.op_failures_per_hour,
@@ -130,6 +137,7 @@ def test_the_pool_chain_is_the_reference_chain_with_the_faster_rebuild() -> None
         faster,
         RATES.scrub_hours,
         MISSION,
+        share=share,
     )
     assert reference.relative_error(result.p_group_lost, group_lost) < 1e-9
     assert reference.relative_error(result.p_sectors_lost, sectors_lost) < 1e-9

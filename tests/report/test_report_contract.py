@@ -59,6 +59,8 @@ COMPARISON_KEYS = [
     "p_sectors_lost",
     "p_group_lost_aggregate",
     "p_sectors_lost_aggregate",
+    "expected_sector_loss_events_group",
+    "expected_sector_loss_events",
     "losses_per_10k_groups",
     "mttdl_hours",
     "relative_risk_group",
@@ -91,8 +93,10 @@ SIZING_KEYS = [
     "p_loss_aggregate",
     "p_group_lost",
     "p_sectors_lost",
+    "expected_sector_loss_events_group",
     "p_group_lost_aggregate",
     "p_sectors_lost_aggregate",
+    "expected_sector_loss_events",
 ]
 
 
@@ -185,6 +189,8 @@ SWEEP_KEYS = [
     "p_sectors_lost",
     "p_group_lost_aggregate",
     "p_sectors_lost_aggregate",
+    "expected_sector_loss_events_group",
+    "expected_sector_loss_events",
     "extra_data_disks",
 ]
 VARY = ("--vary", "drive.arr=1%..2%:2")
@@ -321,6 +327,7 @@ CANDIDATE_KEYS = [
     "p_loss_aggregate",
     "p_group_lost_aggregate",
     "p_sectors_lost_aggregate",
+    "expected_sector_loss_events",
     "total_cost",
     "cost_per_usable_tb",
     "rank_cost",

@@ -550,3 +550,32 @@ async def test_usable_tb_past_a_million_reads_in_words() -> None:
             assert cell.endswith(" million"), cells
             number, _, _ = cell.partition(" ")
             assert float(number) * 1e6 == pytest.approx(tb, rel=0.005), cell
+
+
+async def test_model_view_of_a_pool_shows_its_own_chain() -> None:
+    # issue 20: a pool's model view showed a traditional group's chain (the scenario's
+    # rebuild, every defect meeting the failed drives); it is the pool's own now.
+    today = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    async with make_app(today).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("down", "down", "down")
+        await settle(pilot)
+        await pilot.press("f4")
+        await settle(pilot)
+        subject = app.query_one(ModelView).subject
+        assert subject is not None
+        layout = subject.result.layout
+        assert layout.declustered is not None
+        sigma = 9 * 8 / (47 * 46)  # both failed drives in a defect's stripe of 10 of 48
+        assert subject.rates.defect_stripe_share == pytest.approx(sigma, rel=1e-15)
+        assert subject.rates.rebuild_hours == pytest.approx(subject.result.rebuild_hours)
+        formulas = [str(c) for c in app.query_one("#model-transitions", DataTable).get_column_at(3)]
+        assert "46·σ·λ_Op" in formulas
+        assert "46·(1−σ)·λ_Op" in formulas
+        await pilot.pause(0.5)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        text = str(app.query_one("#model-formula", Static).render())
+        assert "σ = 0.0333" in text
