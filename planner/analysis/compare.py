@@ -40,7 +40,7 @@ def comparison(scenario: Scenario) -> Comparison:
         rates=scenario.rates(),
         mission_hours=scenario.mission_hours,
         baseline=scenario.baseline_label(),
-        capacity_tb=scenario.drive.capacity_tb,
+        capacity_tb=scenario.usable_tb_per_drive,
         unreadable_sector=scenario.restore.on_unreadable_sector,
     )
     return priced_comparison(compared, scenario)

@@ -59,6 +59,7 @@ from planner.scenario.limits import (
     MIN_IOPS_PER_DRIVE,
     MIN_USABLE_FRACTION,
 )
+from planner.scenario.units import Terabytes
 
 
 def _parse_percent(value: object) -> object:
@@ -209,7 +210,7 @@ class DriveSpec(FrozenModel):
             "Bytes/h", "bytes per drive-hour", "1.35e10", replaces=("latent_defects_per_hour",)
         ),
     )
-    capacity_tb: float | None = at_least(
+    capacity_tb: Terabytes | None = at_least(
         MIN_CAPACITY_TB,
         default=None,
         le=1000,

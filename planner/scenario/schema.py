@@ -238,6 +238,23 @@ class Scenario(FrozenModel):
             )
         return notes
 
+    @property
+    def usable_fraction(self) -> float:
+        """Share of a drive's capacity that stores data: ``drive.usable_fraction`` or 0.9."""
+        fraction = self.drive.usable_fraction
+        return DEFAULT_USABLE_FRACTION if fraction is None else fraction
+
+    @property
+    def usable_tb_per_drive(self) -> float | None:
+        """TB of data one data drive stores: ``drive.capacity_tb`` x :attr:`usable_fraction`.
+
+        The one meaning of usable capacity (issue 20): ``target.usable_tb``,
+        ``workload.capacity_tb`` and every Usable TB column count in these. None when the
+        drive's capacity is not given.
+        """
+        capacity = self.drive.capacity_tb
+        return None if capacity is None else capacity * self.usable_fraction
+
     def core_drive(self) -> Drive:
         """The drive for sizing (checked on load when there is a workload).
 
@@ -247,11 +264,10 @@ class Scenario(FrozenModel):
         capacity, iops = self.drive.capacity_tb, self.drive.iops
         if capacity is None or iops is None:
             raise ValueError("sizing needs drive.capacity_tb and drive.class or iops_per_drive")
-        fraction = self.drive.usable_fraction
         return Drive(
             capacity_tb=capacity,
             iops=iops,
-            usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,
+            usable_fraction=self.usable_fraction,
             rebuild_mb_per_s=self.rebuild_mb_per_s,
         )
 

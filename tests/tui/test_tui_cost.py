@@ -56,7 +56,9 @@ async def test_compare_table_prices_each_layout(tmp_path: Path) -> None:
         assert row["Replace- ments"] == "5.13"
         assert row["Energy (EUR)"] == "4,730"
         assert row["TCO (EUR)"] == "28,469"
-        assert row["TCO/TB (EUR)"] == "169"
+        # 6 groups of 7 data drives x 4 TB x 0.9 usable (issue 20: one meaning of usable TB)
+        assert pytest.approx(188.3, abs=0.05) == 28_469 / (6 * 7 * 4 * 0.9)
+        assert row["TCO/TB (EUR)"] == "188"
         assert field_input(app, "drive-price").value == "300"
 
         await retype(pilot, "drive-price", "-4")  # refused: the table keeps the last prices
