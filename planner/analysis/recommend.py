@@ -27,8 +27,9 @@ from planner.scenario import Scenario
 from planner.scenario.target import SearchSpec
 
 NO_TARGET = (
-    "the scenario has no target section; add one, e.g. target: {max_p_loss: 0.01%} "
-    "(README: Recommend)"
+    "the scenario gives no loss target (no target section, or none of max_p_loss, "
+    "min_nines and max_p_group_lost in it); add one, e.g. target: {max_p_loss: 0.01%} or "
+    "target: {max_p_group_lost: 1e-6} (README: Recommend)"
 )
 
 
@@ -87,8 +88,10 @@ class Recommendation:
         top: the recommended layout, or None when nothing meets the target.
         nearest_cheaper: the dearest candidate cheaper than ``top`` (it misses a target).
         closest: when nothing meets the target, the one needing the least relaxation.
-        default_target: True when the scenario has no ``target:`` section and ``target``
-            is the fallback the caller gave (the TUI and the design report say so).
+        default_target: True when the scenario gives no loss target (no ``target:``
+            section, or one without max_p_loss, min_nines or max_p_group_lost) and the
+            risk limits are the fallback the caller gave (the TUI and the reports say so).
+        target_section: whether the scenario has a ``target:`` section.
         inputs: the scenario's inputs, for the exports.
     """
 
@@ -106,6 +109,7 @@ class Recommendation:
     closest: Candidate | None
     inputs: Inputs
     default_target: bool = False
+    target_section: bool = False
 
     @property
     def off_front(self) -> int:
@@ -129,7 +133,6 @@ class _Sized:
 def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     """Size every candidate: the workload (capacity and IOPS), else capacity only."""
     target = scenario.target
-    drive = scenario.drive
     wanted_tb = None if target is None else target.usable_tb
     if scenario.workload is not None:
         workload = scenario.workload.core_workload()
@@ -161,9 +164,9 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
             ),
             sized=True,
         )
-    # Without a workload, capacity counts as `planner evaluate` counts it (data drives x
-    # drive.capacity_tb), so the design report's tables agree; with one, as `planner size`.
-    per_drive_tb = drive.capacity_tb
+    # Without a workload, capacity counts as `planner evaluate` and `planner size` count it
+    # (data drives x drive.capacity_tb x drive.usable_fraction): one meaning of usable TB.
+    per_drive_tb = scenario.usable_tb_per_drive
     if wanted_tb is not None:
         if per_drive_tb is None:
             raise RecommendError(
@@ -213,15 +216,19 @@ def recommendation(
 ) -> Recommendation:
     """Search ``layouts`` (default: the scenario's search space) for its target.
 
-    ``fallback_target`` stands in when the scenario has no ``target:`` section (the TUI's
-    choose view); without either the search is refused.
+    ``fallback_target``'s risk limits stand in when the scenario gives no loss target (no
+    ``target:`` section, or one without max_p_loss, min_nines or max_p_group_lost): the
+    CLI, the TUI's choose view and the design report pass :data:`DEFAULT_TARGET`; without
+    either the search is refused.
 
     Raises:
         RecommendError: no target section, a budget without prices, or a capacity target
             without the drive's capacity.
     """
-    if scenario.target is not None:
-        target = scenario.target.core_target()
+    spec = scenario.target
+    given = spec is not None and spec.limits_risk
+    if spec is not None and (given or fallback_target is not None):
+        target = spec.core_target(fallback_target or DEFAULT_TARGET)
     elif fallback_target is not None:
         target = fallback_target
     else:
@@ -256,7 +263,14 @@ def recommendation(
     rank_cost = (
         costs.total_cost if costs is not None and money else np.array(sized.total, dtype=np.float64)
     )
-    choice = choose(target, rank_cost, risks.p_loss_aggregate, np.array(sized.total), money)
+    choice = choose(
+        target,
+        rank_cost,
+        risks.p_loss_aggregate,
+        np.array(sized.total),
+        money,
+        risks.p_group_lost_aggregate,
+    )
 
     def candidate(i: int) -> Candidate:
         rank = float(rank_cost[i])
@@ -279,6 +293,7 @@ def recommendation(
                     float(risks.p_loss_aggregate[i]),
                     sized.total[i],
                     rank if money else None,
+                    float(risks.p_group_lost_aggregate[i]),
                 )
             ),
         )
@@ -303,5 +318,6 @@ def recommendation(
             scenario_inputs(scenario, overrides),
             sized_for=sized.requirement if sized.sized else None,
         ),
-        default_target=scenario.target is None,
+        default_target=not given,
+        target_section=spec is not None,
     )
