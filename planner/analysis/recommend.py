@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.spares import shape_with_spares
 from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
@@ -133,6 +134,7 @@ class _Sized:
 def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     """Size every candidate: the workload (capacity and IOPS), else capacity only."""
     target = scenario.target
+    spares = scenario.aggregate.hot_spares  # in every count, so in the cost and max_drives
     wanted_tb = None if target is None else target.usable_tb
     if scenario.workload is not None:
         workload = scenario.workload.core_workload()
@@ -154,8 +156,8 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
         counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
         return _Sized(
             groups=[c.groups for c in counts],
-            total=[c.disks_needed for c in counts],
-            overhead=[c.disks_needed - c.data_disks for c in counts],
+            total=[c.disks_needed + spares for c in counts],
+            overhead=[c.disks_needed + spares - c.data_disks for c in counts],
             usable=[c.usable_tb for c in counts],
             bound_by=[c.bound_by for c in counts],
             requirement=(
@@ -177,7 +179,7 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     else:
         data_disks = scenario.aggregate.data_disks
         requirement = f"{data_disks:,} data drives (aggregate.data_disks)"
-    shapes = [aggregate_shape(x, data_disks) for x in layouts]
+    shapes = [shape_with_spares(aggregate_shape(x, data_disks), spares) for x in layouts]
     return _Sized(
         groups=[s.groups for s in shapes],
         total=[s.total_disks for s in shapes],

@@ -44,13 +44,22 @@ __all__ = [
 
 
 class Aggregate(FrozenModel):
-    """The aggregate every layout must hold: a number of data drives."""
+    """The aggregate every layout must hold: data drives, and dedicated hot spares."""
 
     data_disks: Count = Field(
         ge=1,
         le=100_000,
         description="Data drives the aggregate holds (NS3574: 42).",
         json_schema_extra=meta("Data disks", "data drives", "42"),
+    )
+    hot_spares: Count = Field(
+        default=0,
+        ge=0,
+        le=100_000,
+        description="Dedicated hot spares beside the groups (default 0): they hold no data, "
+        "but are counted in every drive count, the power and the cost (purchase, "
+        "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
+        json_schema_extra=meta("Hot spares", "drives", "2"),
     )
 
 
