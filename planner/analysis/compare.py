@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
-from planner.analysis.spares import comparison_with_spares, sizing_with_spares
+from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
 from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.methods import AnalyticMethods, analytic_methods
 from planner.core.sizing import SizingResult, size_layouts
@@ -183,7 +183,7 @@ def compare_data(
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=analytic_by_label(scenario) if methods else None,
-        notes=(*rebuild_notes(scenario), *([cost] if cost else [])),
+        notes=(*rebuild_notes(scenario), *spares_notes(scenario), *([cost] if cost else [])),
     )
 
 

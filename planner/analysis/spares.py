@@ -16,6 +16,20 @@ from dataclasses import replace
 from planner.core.layouts import AggregateShape, Comparison
 from planner.core.sizing import SizingResult
 from planner.core.sweep import SweepRow
+from planner.scenario import Scenario
+
+
+def spares_notes(scenario: Scenario) -> list[str]:
+    """What the drive counts include, when the scenario has dedicated hot spares."""
+    spares = scenario.aggregate.hot_spares
+    if spares == 0:
+        return []
+    what = "spare" if spares == 1 else "spares"
+    return [
+        f"Drive counts include {spares:,} dedicated hot {what} (aggregate.hot_spares): no "
+        "data and no change to any probability, but bought, powered and replaced like any "
+        "drive."
+    ]
 
 
 def shape_with_spares(shape: AggregateShape, spares: int) -> AggregateShape:

@@ -213,12 +213,13 @@ def target_text(report: Recommendation) -> str:
         f"{format_percent(getattr(target, name))}"
         for name in target.risk_limits
     ]
+    if report.default_target:  # the note belongs to the risk limit, not to the rest
+        parts[-1] += f" ({default_note(report)})"
     if target.max_drives is not None:
         parts.append(f"at most {target.max_drives:,} drives")
     if target.max_cost is not None:
         parts.append(f"total cost at most {target.max_cost:,.0f} {report.currency}".rstrip())
-    text = "; ".join(parts)
-    return f"{text} ({default_note(report)})" if report.default_target else text
+    return "; ".join(parts)
 
 
 def _risk_words(report: Recommendation, candidate: Candidate) -> str:

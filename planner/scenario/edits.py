@@ -20,7 +20,7 @@ from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
-from planner.scenario.units import plain_number_text
+from planner.scenario.units import plain_number_text, terabytes
 
 if TYPE_CHECKING:
     from planner.core.layouts import Layout
@@ -184,7 +184,11 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     a percentage; the scenario model converts ``"1.9%"`` itself.
     """
     if spec.terabytes and _UNIT_AT_END.search(text):
-        return text.strip()  # 18.19 TiB: the model reads the unit and refuses other ones
+        try:
+            terabytes(text)  # refuses other units (27c, 4 GB) in the file's words
+        except ValueError as problem:
+            raise EditError(str(problem)) from None
+        return text.strip()  # 18.19 TiB, kept as typed (and saved so); the model converts
     cleaned = _without_separators(text.strip())
     if spec.kind == "streams":
         return _parse_streams(cleaned, text.strip())

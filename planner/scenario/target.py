@@ -32,7 +32,7 @@ from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
-from planner.scenario.units import Terabytes
+from planner.scenario.units import Terabytes, tb_schema
 
 MAX_GROUP_SIZE_SEARCHED = 1000
 """Largest parity group a search may consider (the layouts' own limit)."""
@@ -60,9 +60,15 @@ Probability = Annotated[
 class TargetSpec(FrozenModel):
     """The target a recommended layout must meet."""
 
-    usable_tb: Terabytes | None = positive(
+    usable_tb: (
+        Annotated[
+            Terabytes,
+            Field(strict=True, gt=0, le=1e7, allow_inf_nan=False),
+            tb_schema(0, 1e7, above=True),
+        ]
+        | None
+    ) = Field(
         default=None,
-        le=1e7,
         description="Data the aggregate must store (TB, 10^12 bytes, or e.g. 363.8 TiB), "
         "the same amount as workload.capacity_tb: each data drive stores drive.capacity_tb "
         "x drive.usable_fraction (default 0.9). Default: the workload's capacity, else "

@@ -101,18 +101,19 @@ def terabytes(value: object) -> object:
     )
 
 
-_TB_SCHEMA: dict[str, Any] = {
-    "anyOf": [
-        {"type": "number", "exclusiveMinimum": 0},
-        {
-            "type": "string",
-            "pattern": r"^\s*[0-9.,_]+([eE][-+]?[0-9]+)?\s*([Tt][Bb]|[Tt][Ii][Bb])\s*$",
-        },
-    ]
-}
+_TB_TEXT = r"^\s*[0-9.,_]+([eE][-+]?[0-9]+)?\s*([Tt][Bb]|[Tt][Ii][Bb])\s*$"
 
-Terabytes = Annotated[float, BeforeValidator(terabytes), WithJsonSchema(_TB_SCHEMA)]
-"""A capacity in TB (10^12 bytes): a number, or text with the unit TB or TiB."""
+Terabytes = Annotated[float, BeforeValidator(terabytes)]
+"""A capacity in TB (10^12 bytes): a number, or text with the unit TB or TiB.
+
+Each field adds its bounds (a ``Field``) and :func:`tb_schema` with the same bounds."""
+
+
+def tb_schema(low: float, high: float, *, above: bool = False) -> WithJsonSchema:
+    """The JSON schema of a capacity field: a number in [low, high] (or (low, high]), or text."""
+    number: dict[str, Any] = {"type": "number", "maximum": high}
+    number["exclusiveMinimum" if above else "minimum"] = low
+    return WithJsonSchema({"anyOf": [number, {"type": "string", "pattern": _TB_TEXT}]})
 
 
 def takes_terabytes(metadata: list[Any]) -> bool:

@@ -150,6 +150,8 @@ def test_exports_and_inputs_name_the_spares(tmp_path: Path) -> None:
     assert document["layouts"][0]["total_disks"] == 34
     result = CliRunner().invoke(app, ["evaluate", str(_path(tmp_path, 2)), "-f", "csv"])
     assert "2 dedicated hot spares in every drive count" in result.stdout.splitlines()[0]
+    result = CliRunner().invoke(app, ["evaluate", str(_path(tmp_path, 2))])
+    assert "Drive counts include 2 dedicated hot spares" in " ".join(result.stdout.split())
 
 
 @pytest.mark.parametrize(

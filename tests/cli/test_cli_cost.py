@@ -63,7 +63,8 @@ def test_evaluate_json_has_the_hand_worked_cost() -> None:
     assert raid6["energy_kwh"] == pytest.approx(42_048.0, rel=1e-15)
     assert raid6["energy_cost"] == pytest.approx(6_307.2, rel=1e-14)
     assert raid6["total_cost"] == pytest.approx(56_707.2, rel=1e-14)
-    assert raid6["cost_per_usable_tb"] == pytest.approx(56_707.2 / 2_000, rel=1e-14)
+    # 100 data drives x 20 TB x 0.9 usable (issue 20: one meaning of usable TB)
+    assert raid6["cost_per_usable_tb"] == pytest.approx(56_707.2 / 1_800, rel=1e-14)
     assert raid6["currency"] == "USD"
 
 

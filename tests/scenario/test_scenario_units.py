@@ -124,3 +124,10 @@ def test_the_tui_field_takes_tib(tmp_path: Path) -> None:
     edited = with_value(scenario, spec, typed)
     assert edited.drive.capacity_tb == pytest.approx(18.19 * 2**40 / 1e12, rel=1e-15)
     assert "TiB" in spec.hint
+
+
+def test_the_tui_field_refuses_other_units_as_the_file_does() -> None:
+    from planner.scenario.edits import EditError
+
+    with pytest.raises(EditError, match="'GB' is not a unit of capacity here"):
+        parse_text(spec_of("drive.capacity_tb"), "4 GB")
