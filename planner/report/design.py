@@ -175,18 +175,18 @@ def _why(report: DesignReport) -> list[str]:
     found = report.recommendation
     top = found.top
     assert top is not None  # _why is called with a recommendation
-    met = [
-        f"{recommend_report.RISK_NAMES[name]} "
-        f"{format_percent(recommend_report.risk_of(top, name))} over the mission against at "
-        f"most {format_percent(getattr(found.target, name))}"
-        for name in found.target.risk_limits
-    ]
+    met = []
+    for name in found.target.risk_limits:
+        value = recommend_report.risk_of(top, name)
+        nines = f" ({recommend_report.nines(value):.1f} nines)" if name == "max_p_loss" else ""
+        met.append(
+            f"{recommend_report.RISK_NAMES[name]} {format_percent(value)} over the mission"
+            f"{nines} against at most {format_percent(getattr(found.target, name))}"
+        )
     why = [
         "Why this layout:",
         "",
-        f"- it meets the target: {'; '.join(met)} "
-        f"(P(loss) {format_percent(top.p_loss_aggregate)}, "
-        f"{recommend_report.nines(top.p_loss_aggregate):.1f} nines);",
+        f"- it meets the target: {'; '.join(met)};",
         f"- it is the cheapest of the {len(found.meeting):,} layouts that do "
         + ("(total cost of ownership);" if found.money else "(fewest drives);"),
     ]

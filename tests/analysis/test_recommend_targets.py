@@ -145,3 +145,16 @@ def test_a_target_section_without_a_loss_target_is_no_section(tmp_path: Path) ->
     )
     assert result.exit_code == 0, result.stderr
     assert "a `target:` section without a loss target" in review.read_text(encoding="utf-8")
+
+
+def test_the_design_report_ranks_against_p_group_lost(tmp_path: Path) -> None:
+    review = tmp_path / "review.md"
+    result = CliRunner().invoke(
+        app, ["report", str(SHIPPED), *GROUP_LOST_ONLY, "-o", str(review), "--time-budget", "0.1"]
+    )
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(review.read_text(encoding="utf-8").split())
+    assert "target: P(group lost) of the aggregate over 5 years at most 0.00010%" in text
+    assert "- it meets the target: P(group lost) " in text
+    assert "over the mission against at most 0.00010%;" in text
+    assert "Pareto front: cost against P(group lost)" in text
