@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
+from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
 from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.methods import AnalyticMethods, analytic_methods
 from planner.core.sizing import SizingResult, size_layouts
@@ -40,10 +41,11 @@ def comparison(scenario: Scenario) -> Comparison:
         rates=scenario.rates(),
         mission_hours=scenario.mission_hours,
         baseline=scenario.baseline_label(),
-        capacity_tb=scenario.drive.capacity_tb,
+        capacity_tb=scenario.usable_tb_per_drive,
         unreadable_sector=scenario.restore.on_unreadable_sector,
     )
-    return priced_comparison(compared, scenario)
+    spared = comparison_with_spares(compared, scenario.aggregate.hot_spares)
+    return priced_comparison(spared, scenario)
 
 
 def analytic_by_label(
@@ -122,7 +124,7 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
         delay_hours=restore.delay_hours,
         sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
     )
-    return priced_sizing(sized, scenario)
+    return priced_sizing(sizing_with_spares(sized, scenario.aggregate.hot_spares), scenario)
 
 
 SIZED_FOR_WORKLOAD = "the workload, layout by layout"
@@ -186,7 +188,7 @@ def compare_data(
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=analytic_by_label(scenario) if methods else None,
-        notes=(*rebuild_notes(scenario), *([cost] if cost else [])),
+        notes=(*rebuild_notes(scenario), *spares_notes(scenario), *([cost] if cost else [])),
     )
 
 

@@ -44,7 +44,7 @@ class DesignReport:
         mission_years: the mission (years).
         inputs: the scenario's inputs (and ``--set`` overrides).
         recommendation: the search for the target.
-        target_given: whether the target is the scenario's (else the default 1e-4).
+        target_given: whether the scenario gives a loss target (else the default 1e-4).
         chosen_label: the recommended layout's label in the comparison, or None.
         compare: the scenario's layouts with the recommended one added.
         sweep: P(loss) against group size for n+1 to n+3.
@@ -83,7 +83,7 @@ def design_report(
         mission_years=scenario.mission_years,
         inputs=scenario_inputs(scenario, overrides),
         recommendation=found,
-        target_given=scenario.target is not None,
+        target_given=not found.default_target,
         chosen_label=chosen,
         compare=compare_data(with_choice, overrides),
         sweep=sweep_report(scenario, SWEEP_PARITIES, SWEEP_SIZES, True, None, False, overrides),

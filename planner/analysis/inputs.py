@@ -35,6 +35,7 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         scrub_hours=scenario.restore.scrub_hours,
         mission_years=scenario.mission_years,
         data_disks=scenario.aggregate.data_disks,
+        hot_spares=scenario.aggregate.hot_spares,
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.spares import shape_with_spares
 from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
@@ -34,8 +35,9 @@ from planner.scenario import Scenario
 from planner.scenario.target import SearchSpec
 
 NO_TARGET = (
-    "the scenario has no target section; add one, e.g. target: {max_p_loss: 0.01%} "
-    "(README: Recommend)"
+    "the scenario gives no loss target (no target section, or none of max_p_loss, "
+    "min_nines and max_p_group_lost in it); add one, e.g. target: {max_p_loss: 0.01%} or "
+    "target: {max_p_group_lost: 1e-6} (README: Recommend)"
 )
 
 
@@ -97,8 +99,10 @@ class Recommendation:
         top: the recommended layout, or None when nothing meets the target.
         nearest_cheaper: the dearest candidate cheaper than ``top`` (it misses a target).
         closest: when nothing meets the target, the one needing the least relaxation.
-        default_target: True when the scenario has no ``target:`` section and ``target``
-            is the fallback the caller gave (the TUI and the design report say so).
+        default_target: True when the scenario gives no loss target (no ``target:``
+            section, or one without max_p_loss, min_nines or max_p_group_lost) and the
+            risk limits are the fallback the caller gave (the TUI and the reports say so).
+        target_section: whether the scenario has a ``target:`` section.
         inputs: the scenario's inputs, for the exports.
     """
 
@@ -116,6 +120,7 @@ class Recommendation:
     closest: Candidate | None
     inputs: Inputs
     default_target: bool = False
+    target_section: bool = False
 
     @property
     def off_front(self) -> int:
@@ -139,7 +144,7 @@ class _Sized:
 def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     """Size every candidate: the workload (capacity and IOPS), else capacity only."""
     target = scenario.target
-    drive = scenario.drive
+    spares = scenario.aggregate.hot_spares  # in every count, so in the cost and max_drives
     wanted_tb = None if target is None else target.usable_tb
     if scenario.workload is not None:
         workload = scenario.workload.core_workload()
@@ -162,8 +167,8 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
         counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
         return _Sized(
             groups=[c.groups for c in counts],
-            total=[c.disks_needed for c in counts],
-            overhead=[c.disks_needed - c.data_disks for c in counts],
+            total=[c.disks_needed + spares for c in counts],
+            overhead=[c.disks_needed + spares - c.data_disks for c in counts],
             usable=[c.usable_tb for c in counts],
             bound_by=[c.bound_by for c in counts],
             requirement=(
@@ -172,9 +177,9 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
             ),
             sized=True,
         )
-    # Without a workload, capacity counts as `planner evaluate` counts it (data drives x
-    # drive.capacity_tb), so the design report's tables agree; with one, as `planner size`.
-    per_drive_tb = drive.capacity_tb
+    # Without a workload, capacity counts as `planner evaluate` and `planner size` count it
+    # (data drives x drive.capacity_tb x drive.usable_fraction): one meaning of usable TB.
+    per_drive_tb = scenario.usable_tb_per_drive
     if wanted_tb is not None:
         if per_drive_tb is None:
             raise RecommendError(
@@ -185,7 +190,7 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     else:
         data_disks = scenario.aggregate.data_disks
         requirement = f"{data_disks:,} data drives (aggregate.data_disks)"
-    shapes = [aggregate_shape(x, data_disks) for x in layouts]
+    shapes = [shape_with_spares(aggregate_shape(x, data_disks), spares) for x in layouts]
     return _Sized(
         groups=[s.groups for s in shapes],
         total=[s.total_disks for s in shapes],
@@ -243,15 +248,19 @@ def recommendation(
 ) -> Recommendation:
     """Search ``layouts`` (default: the scenario's search space) for its target.
 
-    ``fallback_target`` stands in when the scenario has no ``target:`` section (the TUI's
-    choose view); without either the search is refused.
+    ``fallback_target``'s risk limits stand in when the scenario gives no loss target (no
+    ``target:`` section, or one without max_p_loss, min_nines or max_p_group_lost): the
+    CLI, the TUI's choose view and the design report pass :data:`DEFAULT_TARGET`; without
+    either the search is refused.
 
     Raises:
         RecommendError: no target section, a budget without prices, or a capacity target
             without the drive's capacity.
     """
-    if scenario.target is not None:
-        target = scenario.target.core_target()
+    spec = scenario.target
+    given = spec is not None and spec.limits_risk
+    if spec is not None and (given or fallback_target is not None):
+        target = spec.core_target(fallback_target or DEFAULT_TARGET)
     elif fallback_target is not None:
         target = fallback_target
     else:
@@ -290,7 +299,14 @@ def recommendation(
     rank_cost = (
         costs.total_cost if costs is not None and money else np.array(sized.total, dtype=np.float64)
     )
-    choice = choose(target, rank_cost, risks.p_loss_aggregate, np.array(sized.total), money)
+    choice = choose(
+        target,
+        rank_cost,
+        risks.p_loss_aggregate,
+        np.array(sized.total),
+        money,
+        risks.p_group_lost_aggregate,
+    )
 
     def candidate(i: int) -> Candidate:
         rank = float(rank_cost[i])
@@ -313,6 +329,7 @@ def recommendation(
                     float(risks.p_loss_aggregate[i]),
                     sized.total[i],
                     rank if money else None,
+                    float(risks.p_group_lost_aggregate[i]),
                 )
             ),
             expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
@@ -338,5 +355,6 @@ def recommendation(
             scenario_inputs(scenario, overrides),
             sized_for=sized.requirement if sized.sized else None,
         ),
-        default_target=scenario.target is None,
+        default_target=not given,
+        target_section=spec is not None,
     )

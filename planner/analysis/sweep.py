@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.spares import rows_with_spares
 from planner.core.layouts import Layout
 from planner.core.sweep import (
     SweepPoint,
@@ -107,7 +108,7 @@ def sweep_report(
     else:
         layouts = [(k, n) for k in parities for n in sizes]
         labels = [None] * len(layouts)
-    rows = sweep(points, layouts, include_uneven)
+    rows = rows_with_spares(sweep(points, layouts, include_uneven), scenario.aggregate.hot_spares)
     if scenario.restore.on_unreadable_sector == "fail-rebuild":
         # an unreadable sector fails the rebuild: every loss ends the group (P(loss) same)
         rows = [
@@ -192,6 +193,7 @@ def group_size_series(
         scenario.mission_hours,
         include_uneven=True,
     )
+    rows = rows_with_spares(rows, scenario.aggregate.hot_spares)
     return tuple(
         SweepSeries(
             parity=k,

@@ -277,6 +277,8 @@ def compare_layouts(
     """Evaluate ``layouts`` side by side.
 
     Relative risks are against ``baseline`` (a layout label; default the first layout).
+    ``capacity_tb`` is the TB of data one data drive stores (its capacity x the usable
+    fraction), for each result's ``usable_tb``; None leaves it unknown.
     ``unreadable_sector`` says whether a loss with a latent defect among its events loses
     sectors (default) or the whole group (``fail-rebuild``: every loss ends the group, so
     P(group lost) = P(loss)); P(loss) is the same either way.

@@ -6,10 +6,10 @@ right-sized for the need among them (:func:`pool_widths`). Once each is sized an
 application layer does that with :func:`planner.core.sizing.sized_counts` and
 :func:`planner.core.many.layout_risks`), :func:`choose` picks:
 
-* the candidates that meet the :class:`Target`, cheapest first (ties: lower P(loss));
-* the Pareto front of cost against P(loss) over every candidate: those no other candidate
-  beats on both (no cheaper-or-equal one with a lower-or-equal P(loss), one of the two
-  strictly);
+* the candidates that meet the :class:`Target`, cheapest first (ties: lower risk);
+* the Pareto front of cost against the risk the target limits (P(loss), P(group lost), or
+  both) over every candidate: those no other candidate beats on all (no cheaper-or-equal
+  one with a lower-or-equal risk, one of them strictly);
 * for the top choice, the nearest cheaper candidate, the next point down the front (the
   dearest front candidate that costs less), and the targets it misses;
 * when nothing meets the target, the closest candidate: the one needing the smallest
@@ -173,19 +173,37 @@ def candidate_layouts(space: SearchSpace, needs: PoolNeeds | None = None) -> lis
 class Target:
     """What a layout must meet (capacity and IOPS are met by sizing every candidate).
 
+    At least one risk limit: ``max_p_loss``, ``max_p_group_lost`` or both.
+
     Attributes:
-        max_p_loss: largest acceptable P(loss) of the aggregate over the mission.
+        max_p_loss: largest acceptable P(loss) of the aggregate over the mission, or None.
         max_drives: most drives the aggregate may have, or None.
         max_cost: largest acceptable cost (the ranking's cost), or None.
+        max_p_group_lost: largest acceptable P(group lost) of the aggregate over the
+            mission (some group loses k + 1 drives at once), or None.
     """
 
-    max_p_loss: float
+    max_p_loss: float | None
     max_drives: int | None = None
     max_cost: float | None = None
+    max_p_group_lost: float | None = None
 
     def __post_init__(self) -> None:
-        if not (0.0 < self.max_p_loss < 1.0):
-            raise ValueError(f"max_p_loss must be in (0, 1), got {self.max_p_loss!r}")
+        if self.max_p_loss is None and self.max_p_group_lost is None:
+            raise ValueError("a target needs max_p_loss, max_p_group_lost or both")
+        for name in RISK_LIMITS:
+            value = getattr(self, name)
+            if value is not None and not (0.0 < value < 1.0):
+                raise ValueError(f"{name} must be in (0, 1), got {value!r}")
+
+    @property
+    def risk_limits(self) -> tuple[str, ...]:
+        """The risk limits given, in ranking order: ``max_p_group_lost`` first."""
+        return tuple(name for name in RISK_LIMITS if getattr(self, name) is not None)
+
+
+RISK_LIMITS = ("max_p_group_lost", "max_p_loss")
+"""A target's risk limits, in the order ties are broken and the front is described."""
 
 
 @dataclass(frozen=True)
@@ -202,15 +220,27 @@ class Miss:
         return self.value / self.limit
 
 
-def misses(target: Target, p_loss: float, drives: float, cost: float | None) -> list[Miss]:
+def misses(
+    target: Target,
+    p_loss: float,
+    drives: float,
+    cost: float | None,
+    p_group_lost: float | None = None,
+) -> list[Miss]:
     """The targets one candidate misses (empty when it meets them all).
 
     ``cost`` is None when the ranking has no money (``max_cost`` is then not checked here;
-    the application layer refuses a budget without prices).
+    the application layer refuses a budget without prices). ``p_group_lost`` is needed
+    when the target limits it.
     """
     found: list[Miss] = []
-    if p_loss > target.max_p_loss:
-        found.append(Miss("max_p_loss", p_loss, target.max_p_loss))
+    risks = {"max_p_loss": p_loss, "max_p_group_lost": p_group_lost}
+    for name in target.risk_limits:
+        value, limit = risks[name], getattr(target, name)
+        if value is None:
+            raise ValueError(f"the target limits {name}: its figure is needed")
+        if value > limit:
+            found.append(Miss(name, value, limit))
     if target.max_drives is not None and drives > target.max_drives:
         found.append(Miss("max_drives", drives, target.max_drives))
     if target.max_cost is not None and cost is not None and cost > target.max_cost:
@@ -218,14 +248,17 @@ def misses(target: Target, p_loss: float, drives: float, cost: float | None) -> 
     return found
 
 
-def pareto_front(cost: npt.ArrayLike, p_loss: npt.ArrayLike) -> IntArray:
-    """Indices of the candidates no other beats on both cost and P(loss), cheapest first.
+def pareto_front(cost: npt.ArrayLike, p_loss: npt.ArrayLike, *more: npt.ArrayLike) -> IntArray:
+    """Indices of the candidates no other beats on cost and every risk, cheapest first.
 
     A candidate is dominated when another costs no more and loses data no more often, and
-    is strictly better on one of the two. Candidates equal on both are all kept.
+    is strictly better on one of them. Candidates equal on all are all kept. ``more`` are
+    further risks (P(group lost) beside P(loss)); the order is by cost, then the risks.
     """
     costs = np.asarray(cost, dtype=np.float64)
     risks = np.asarray(p_loss, dtype=np.float64)
+    if more:
+        return _front_of_many(costs, [risks, *(np.asarray(m, dtype=np.float64) for m in more)])
     order = np.lexsort((risks, costs))  # by cost, then P(loss)
     front: list[int] = []
     best = math.inf  # lowest P(loss) among strictly cheaper candidates
@@ -242,16 +275,30 @@ def pareto_front(cost: npt.ArrayLike, p_loss: npt.ArrayLike) -> IntArray:
     return np.array(front, dtype=np.int64)
 
 
+def _front_of_many(costs: FloatArray, risks: list[FloatArray]) -> IntArray:
+    """:func:`pareto_front` over cost and several risks: each candidate against all others."""
+    values = np.stack([costs, *risks])  # (1 + risks, n)
+    order = np.lexsort(values[::-1])  # by cost, then each risk in turn
+    front = []
+    for i in order:
+        no_worse = np.all(values <= values[:, i : i + 1], axis=0)
+        better = np.any(values < values[:, i : i + 1], axis=0)
+        if not np.any(no_worse & better):
+            front.append(int(i))
+    return np.array(front, dtype=np.int64)
+
+
 @dataclass(frozen=True)
 class Choice:
     """What :func:`choose` picked (indices into the candidates).
 
     Attributes:
-        meeting: candidates that meet the target, cheapest first (ties: lower P(loss)).
-        front: the Pareto front of cost against P(loss), cheapest first.
+        meeting: candidates that meet the target, cheapest first (ties: lower risk, the
+            target's risks in the order of :data:`RISK_LIMITS`).
+        front: the Pareto front of cost against the target's risks, cheapest first.
         top: the cheapest candidate meeting the target, or None.
         nearest_cheaper: the dearest front candidate cheaper than ``top`` (ties: lower
-            P(loss)), or None when none is cheaper.
+            risk), or None when none is cheaper.
         closest: when nothing meets the target, the candidate with the smallest
             largest ``value / limit`` over what it misses; else None.
     """
@@ -269,6 +316,7 @@ def choose(
     p_loss: npt.ArrayLike,
     drives: npt.ArrayLike,
     money: bool,
+    p_group_lost: npt.ArrayLike | None = None,
 ) -> Choice:
     """Rank the candidates against ``target`` (see the module docstring).
 
@@ -278,38 +326,56 @@ def choose(
         p_loss: P(loss) of each candidate's aggregate over the mission.
         drives: drives of each candidate's aggregate.
         money: whether ``cost`` is money (``target.max_cost`` applies to it).
+        p_group_lost: P(group lost) of each candidate's aggregate over the mission;
+            needed when the target limits it.
     """
     costs = np.asarray(cost, dtype=np.float64)
-    risks = np.asarray(p_loss, dtype=np.float64)
     counts = np.asarray(drives, dtype=np.float64)
-    if not (costs.shape == risks.shape == counts.shape) or costs.ndim != 1:
-        raise ValueError("cost, p_loss and drives must be 1-d arrays of the same length")
-    ok = risks <= target.max_p_loss
+    figures = {"max_p_loss": p_loss, "max_p_group_lost": p_group_lost}
+    if any(figures[name] is None for name in target.risk_limits):
+        raise ValueError("the target limits P(group lost): p_group_lost is needed")
+    risks = [np.asarray(figures[name], dtype=np.float64) for name in target.risk_limits]
+    limits = [float(getattr(target, name)) for name in target.risk_limits]
+    if any(r.shape != costs.shape for r in risks) or costs.shape != counts.shape:
+        raise ValueError("cost, the risks and drives must be 1-d arrays of the same length")
+    if costs.ndim != 1:
+        raise ValueError("cost, the risks and drives must be 1-d arrays of the same length")
+    ok = np.ones(costs.shape, dtype=bool)
+    for risk, limit in zip(risks, limits, strict=True):
+        ok &= risk <= limit
     if target.max_drives is not None:
         ok &= counts <= target.max_drives
     if target.max_cost is not None and money:
         ok &= costs <= target.max_cost
     meeting_all = np.flatnonzero(ok)
-    meeting = meeting_all[np.lexsort((risks[meeting_all], costs[meeting_all]))]
-    front = pareto_front(costs, risks)
+    keys = [r[meeting_all] for r in reversed(risks)]
+    meeting = meeting_all[np.lexsort((*keys, costs[meeting_all]))]
+    front = pareto_front(costs, *risks)
     if len(meeting) == 0:
-        return Choice(meeting, front, None, None, _closest(target, costs, risks, counts, money))
+        closest = _closest(target, costs, risks, limits, counts, money)
+        return Choice(meeting, front, None, None, closest)
     top = int(meeting[0])
     # the next point down the front: the dearest front candidate cheaper than the top one
-    # (a cheaper candidate off the front is beaten on both by one of these)
+    # (a cheaper candidate off the front is beaten on all by one of these)
     cheaper = front[costs[front] < costs[top]]
     nearest = None
     if len(cheaper):
-        nearest = int(cheaper[np.lexsort((risks[cheaper], -costs[cheaper]))[0]])
+        keys = [r[cheaper] for r in reversed(risks)]
+        nearest = int(cheaper[np.lexsort((*keys, -costs[cheaper]))[0]])
     return Choice(meeting, front, top, nearest, None)
 
 
 def _closest(
-    target: Target, costs: FloatArray, risks: FloatArray, counts: FloatArray, money: bool
+    target: Target,
+    costs: FloatArray,
+    risks: list[FloatArray],
+    limits: list[float],
+    counts: FloatArray,
+    money: bool,
 ) -> int | None:
     if len(costs) == 0:
         return None
-    worst = risks / target.max_p_loss
+    worst = np.max([risk / limit for risk, limit in zip(risks, limits, strict=True)], axis=0)
     if target.max_drives is not None:
         worst = np.maximum(worst, counts / target.max_drives)
     if target.max_cost is not None and money:

@@ -21,25 +21,32 @@ from planner.report.table import markdown_cell
 
 if TYPE_CHECKING:
     from planner.analysis.design import DesignReport
-    from planner.analysis.recommend import Recommendation
+    from planner.analysis.recommend import Candidate, Recommendation
 
 
 def front_image(found: Recommendation) -> bytes:
-    """The front as SVG: P(loss) of the aggregate (log) against cost, the target as a line.
+    """The front as SVG: the targeted risk of the aggregate (log) against cost, and the line.
+
+    The risk is P(group lost) when the target limits it, else P(loss).
 
     Raises:
         ImportError: matplotlib (the ``plot`` extra) is not installed.
     """
     from matplotlib.figure import Figure
 
+    name = found.target.risk_limits[0]
+
+    def risk(c: Candidate) -> float:
+        return recommend_report.risk_of(c, name)
+
     figure = Figure(figsize=(9, 5.5), dpi=110, layout="constrained")
     axes = figure.subplots()
-    front = [c for c in found.front if c.p_loss_aggregate > 0]
+    front = [c for c in found.front if risk(c) > 0]
     meets = [c for c in front if not c.misses]
     misses = [c for c in front if c.misses]
     axes.plot(
         [c.rank_cost for c in front],
-        [c.p_loss_aggregate for c in front],
+        [risk(c) for c in front],
         color="0.6",
         linewidth=1,
         zorder=1,
@@ -49,31 +56,35 @@ def front_image(found: Recommendation) -> bytes:
         if group:
             axes.scatter(
                 [c.rank_cost for c in group],
-                [c.p_loss_aggregate for c in group],
+                [risk(c) for c in group],
                 s=34,
                 facecolors=face,
                 edgecolors="tab:green" if face != "white" else "0.3",
                 zorder=3,
                 label=label,
             )
-    axes.axhline(found.target.max_p_loss, color="tab:red", linestyle="--", label="target")
+    axes.axhline(getattr(found.target, name), color="tab:red", linestyle="--", label="target")
     top = found.top
-    if top is not None and top.p_loss_aggregate > 0:
+    if top is not None and risk(top) > 0:
         axes.scatter(
-            [top.rank_cost], [top.p_loss_aggregate], s=140, marker="*", color="gold",
+            [top.rank_cost], [risk(top)], s=140, marker="*", color="gold",
             edgecolors="black", zorder=4, label=f"recommended: {top.layout.label}",
         )  # fmt: skip
     named = [c for c in (found.top, found.nearest_cheaper, found.closest) if c is not None]
     for c in [*named, *front[:: max(1, len(front) // 6)]]:  # a few, so labels do not pile up
-        if c.p_loss_aggregate > 0:
+        if risk(c) > 0:
             axes.annotate(
-                c.layout.label, (c.rank_cost, c.p_loss_aggregate), fontsize=7,
+                c.layout.label, (c.rank_cost, risk(c)), fontsize=7,
                 xytext=(4, 4), textcoords="offset points",
             )  # fmt: skip
     axes.set_yscale("log")
     unit = f"total cost of ownership ({found.currency})" if found.currency else "total cost"
     axes.set_xlabel(unit if found.money else "drives")
-    axes.set_ylabel("P(data loss) of the aggregate over the mission")
+    axes.set_ylabel(
+        "P(group lost) of the aggregate over the mission"
+        if name == "max_p_group_lost"
+        else "P(data loss) of the aggregate over the mission"
+    )
     axes.grid(True, which="major", alpha=0.35)
     axes.legend(loc="upper right", fontsize=8)
     figure.suptitle(
@@ -98,10 +109,15 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
         "",
     ]
     if not report.target_given:
+        what = (
+            "a `target:` section without a loss target"
+            if found.target_section
+            else "no `target:` section"
+        )
         lines += [
-            "> The scenario has no `target:` section: this report looks for P(loss) of the "
-            f"aggregate at most {format_percent(found.target.max_p_loss)} over the mission. "
-            "Add one to say what you need (README: Recommend).",
+            f"> The scenario has {what}: this report looks for "
+            f"{recommend_report.target_text(found)}. Add `max_p_loss`, `min_nines` or "
+            "`max_p_group_lost` to say what you need (README: Recommend).",
             "",
         ]
     for line in recommend_report.summary(found):
@@ -159,12 +175,18 @@ def _why(report: DesignReport) -> list[str]:
     found = report.recommendation
     top = found.top
     assert top is not None  # _why is called with a recommendation
+    met = []
+    for name in found.target.risk_limits:
+        value = recommend_report.risk_of(top, name)
+        nines = f" ({recommend_report.nines(value):.1f} nines)" if name == "max_p_loss" else ""
+        met.append(
+            f"{recommend_report.RISK_NAMES[name]} {format_percent(value)} over the mission"
+            f"{nines} against at most {format_percent(getattr(found.target, name))}"
+        )
     why = [
         "Why this layout:",
         "",
-        f"- it meets the target: P(loss) {format_percent(top.p_loss_aggregate)} over the mission "
-        f"({recommend_report.nines(top.p_loss_aggregate):.1f} nines) against at most "
-        f"{format_percent(found.target.max_p_loss)};",
+        f"- it meets the target: {'; '.join(met)};",
         f"- it is the cheapest of the {len(found.meeting):,} layouts that do "
         + ("(total cost of ownership);" if found.money else "(fewest drives);"),
     ]

@@ -45,6 +45,8 @@ class Inputs:
         sized_for: what the results size each aggregate for (a workload, a usable-TB
             target), when they do; the summary then says so instead of counting
             ``aggregate.data_disks``, which they do not use.
+        hot_spares: dedicated hot spares counted in every drive count
+            (``aggregate.hot_spares``).
     """
 
     scenario: str
@@ -63,6 +65,7 @@ class Inputs:
     prices: CostPrices | None = None
     sized_for: str | None = None
     latent_defects_source: str | None = None
+    hot_spares: int = 0
 
     def failure_text(self) -> str:
         """``ARR 1.9%/yr``, ``AFR 2%/yr`` or ``MTBF 1,200,000 h``."""
@@ -107,6 +110,9 @@ class Inputs:
                 else f"data drives sized for {self.sized_for}"
             ),
         ]
+        if self.hot_spares:
+            spares = "spare" if self.hot_spares == 1 else "spares"
+            parts.append(f"{self.hot_spares:,} dedicated hot {spares} in every drive count")
         if self.capacity_tb is not None:
             parts.append(f"{self.capacity_tb:g} TB drives")
         parts += self.prices_text()
@@ -169,6 +175,7 @@ class Inputs:
             "on_unreadable_sector": self.on_unreadable_sector,
             "mission_years": self.mission_years,
             "data_disks": self.data_disks,
+            "hot_spares": self.hot_spares,
             "capacity_tb": self.capacity_tb,
             **costs,
             "overrides": list(self.overrides),

@@ -45,6 +45,34 @@ if TYPE_CHECKING:
 DEFAULT_TARGET_NOTE = "by default: the scenario has no target: section"
 """Said after the target when it is :data:`planner.analysis.recommend.DEFAULT_TARGET`."""
 
+NO_LOSS_TARGET_NOTE = (
+    "by default: the target: section gives no max_p_loss, min_nines or max_p_group_lost"
+)
+"""Said instead when the scenario's ``target:`` section limits no risk."""
+
+RISK_NAMES = {"max_p_loss": "P(loss)", "max_p_group_lost": "P(group lost)"}
+"""What each risk limit of a target limits, as the tables name the figure."""
+
+
+def default_note(report: Recommendation) -> str:
+    """Why the target's risk limit is the default one ("" when the scenario gives one)."""
+    if not report.default_target:
+        return ""
+    return NO_LOSS_TARGET_NOTE if report.target_section else DEFAULT_TARGET_NOTE
+
+
+def risks_ranked(report: Recommendation) -> str:
+    """The risks the target limits and the front is drawn against: ``P(group lost)``."""
+    return " and ".join(RISK_NAMES[name] for name in report.target.risk_limits)
+
+
+def risk_of(candidate: Candidate, name: str) -> float:
+    """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits."""
+    if name == "max_p_group_lost":
+        return candidate.p_group_lost_aggregate
+    return candidate.p_loss_aggregate
+
+
 SHOWN = 10
 """Candidates meeting the target listed by default (``--top`` changes it)."""
 
@@ -61,10 +89,10 @@ def nines(p_loss: float) -> float:
 
 def describe_misses(found: Sequence[Miss]) -> str:
     """``P(loss) 0.032% > 0.010% (x3.2), drives 520 > 500``, for notes and errors."""
-    names = {"max_p_loss": "P(loss)", "max_drives": "drives", "max_cost": "cost"}
+    names = {**RISK_NAMES, "max_drives": "drives", "max_cost": "cost"}
 
     def one(miss: Miss) -> str:
-        if miss.target == "max_p_loss":
+        if miss.target in RISK_NAMES:
             value, limit = percent_column([miss.value, miss.limit])  # one notation
         else:
             value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
@@ -139,7 +167,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
             lambda c: c.p_group_lost_aggregate,
             percent_column,
             short_header="P(group\nlost)",
-            priority=5,
+            priority=0 if report.target.max_p_group_lost is not None else 5,
             key="p_group_lost_aggregate",
         ),
         export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
@@ -177,18 +205,34 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
     return None if pool is None else int(getattr(pool, part))
 
 
-def _target_text(report: Recommendation) -> str:
+def target_text(report: Recommendation) -> str:
+    """The target in words: each risk limit over the mission, drives, budget, and why."""
     target = report.target
     years = report.mission_hours / HOURS_PER_YEAR
     parts = [
-        f"P(loss) of the aggregate over {years:g} years at most {format_percent(target.max_p_loss)}"
+        f"{RISK_NAMES[name]} of the aggregate over {years:g} years at most "
+        f"{format_percent(getattr(target, name))}"
+        for name in target.risk_limits
     ]
+    if report.default_target:  # the note belongs to the risk limit, not to the rest
+        parts[-1] += f" ({default_note(report)})"
     if target.max_drives is not None:
         parts.append(f"at most {target.max_drives:,} drives")
     if target.max_cost is not None:
         parts.append(f"total cost at most {target.max_cost:,.0f} {report.currency}".rstrip())
-    text = "; ".join(parts)
-    return f"{text} ({DEFAULT_TARGET_NOTE})" if report.default_target else text
+    return "; ".join(parts)
+
+
+def _risk_words(report: Recommendation, candidate: Candidate) -> str:
+    """``P(loss) 0.00052% (5.3 nines)``, the targeted P(group lost) first when limited."""
+    words = [
+        f"P(group lost) {format_percent(candidate.p_group_lost_aggregate)}"
+        for name in report.target.risk_limits
+        if name == "max_p_group_lost"
+    ]
+    loss = candidate.p_loss_aggregate
+    words.append(f"P(loss) {format_percent(loss)} ({nines(loss):.1f} nines)")
+    return ", ".join(words)
 
 
 def summary(report: Recommendation) -> list[str]:
@@ -196,7 +240,7 @@ def summary(report: Recommendation) -> list[str]:
     ranked = "total cost of ownership" if report.money else "drives (no drive.price given)"
     lines = [
         f"Searched {report.evaluated:,} layouts sized for {report.requirement}; "
-        f"target: {_target_text(report)}; ranked by {ranked}."
+        f"target: {target_text(report)}; ranked by {ranked}."
     ]
     top = report.top
     if top is None:
@@ -209,8 +253,8 @@ def summary(report: Recommendation) -> list[str]:
             )
         return lines
     lines.append(
-        f"Recommended: {top.layout.label}: {top.total_disks:,} drives, P(loss) "
-        f"{format_percent(top.p_loss_aggregate)} ({nines(top.p_loss_aggregate):.1f} nines)"
+        f"Recommended: {top.layout.label}: {top.total_disks:,} drives, "
+        f"{_risk_words(report, top)}"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
     )
@@ -231,14 +275,23 @@ def summary(report: Recommendation) -> list[str]:
     else:
         lines.append("Nothing cheaper was found.")
     lines.append(
-        f"Pareto front of cost against P(loss): {len(report.front):,} layouts; "
-        f"{report.off_front:,} others are beaten on both by one of them (not listed)."
+        f"Pareto front of cost against {risks_ranked(report)}: {len(report.front):,} layouts; "
+        f"{report.off_front:,} others are beaten on {_both(report)} by one of them (not listed)."
     )
     lines.append(
         "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
         "do not sum to P(loss) (docs/loss.md)."
     )
     return lines
+
+
+def _both(report: Recommendation) -> str:
+    return "all three" if len(report.target.risk_limits) > 1 else "both"
+
+
+def front_title(report: Recommendation) -> str:
+    """``Pareto front: cost against P(loss)`` (the risks the target limits)."""
+    return f"Pareto front: cost against {risks_ranked(report)}"
 
 
 def _shown(report: Recommendation, top: int) -> tuple[Candidate, ...]:
@@ -257,7 +310,7 @@ def to_rich(
     shown = _shown(report, top)
     for title, rows in (
         (f"Meeting the target, cheapest first ({len(shown)} of {len(report.meeting):,})", shown),
-        ("Pareto front: cost against P(loss)", report.front),
+        (front_title(report), report.front),
     ):
         if not rows:
             continue
@@ -297,7 +350,7 @@ def to_markdown(report: Recommendation, top: int = SHOWN, with_summary: bool = T
             "",
         ]
     lines += [
-        "**Pareto front: cost against P(loss)**",
+        f"**{front_title(report)}**",
         "",
         *markdown_table(columns, table_cells(columns, report.front)),
         "",
@@ -341,9 +394,12 @@ def to_json(report: Recommendation, top: int = SHOWN) -> str:
         "requirement": report.requirement,
         "target": {
             "max_p_loss": target.max_p_loss,
+            "max_p_group_lost": target.max_p_group_lost,
             "max_drives": target.max_drives,
             "max_cost": target.max_cost,
+            "default": report.default_target,
         },
+        "ranked_by_risk": [f"{name.removeprefix('max_')}_aggregate" for name in target.risk_limits],
         "ranked_by": "total_cost" if report.money else "total_disks",
         "currency": report.currency,
         "evaluated": report.evaluated,

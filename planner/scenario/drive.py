@@ -54,6 +54,7 @@ from planner.scenario.limits import (
     MIN_IOPS_PER_DRIVE,
     MIN_USABLE_FRACTION,
 )
+from planner.scenario.units import Terabytes, tb_schema
 
 
 def _parse_percent(value: object) -> object:
@@ -214,10 +215,15 @@ class DriveSpec(FrozenModel):
             "Bytes/h", "bytes per drive-hour", "1.35e10", replaces=("latent_defects_per_hour",)
         ),
     )
-    capacity_tb: float | None = at_least(
-        MIN_CAPACITY_TB,
+    capacity_tb: (
+        Annotated[
+            Terabytes,
+            Field(strict=True, ge=MIN_CAPACITY_TB, le=1000, allow_inf_nan=False),
+            tb_schema(MIN_CAPACITY_TB, 1000),
+        ]
+        | None
+    ) = Field(
         default=None,
-        le=1000,
         description="Capacity of one drive (TB, 10^12 bytes), for usable capacity, sizing "
         "and the rebuild model.",
         json_schema_extra=meta("Drive TB", "TB", "4", optional=True),

@@ -20,6 +20,7 @@ from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
+from planner.scenario.units import plain_number_text, terabytes
 
 if TYPE_CHECKING:
     from planner.core.layouts import Layout
@@ -48,6 +49,8 @@ class FieldSpec:
     kind: FieldKind
     shows_rebuild_hours: bool = False
     """Show the derived mean restore time (read-only) beside the input."""
+    terabytes: bool = False
+    """A capacity: text with a unit (``18.19 TiB``) goes to the model, which converts it."""
 
     @property
     def key(self) -> str:
@@ -77,7 +80,7 @@ def spec_of(dotted_name: str, *, shows_rebuild_hours: bool = False) -> FieldSpec
     elif found.optional:
         kind = "optional_float"
     hint = found.hint + (" (optional)" if found.optional else "")
-    return FieldSpec(found.path, found.label, hint, kind, shows_rebuild_hours)
+    return FieldSpec(found.path, found.label, hint, kind, shows_rebuild_hours, found.terabytes)
 
 
 _FAILURE_FIELDS = {name: spec_of(f"drive.{name}") for name in ("arr", "afr", "mtbf_hours")}
@@ -180,6 +183,12 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     is refused. A fraction may be written as
     a percentage; the scenario model converts ``"1.9%"`` itself.
     """
+    if spec.terabytes and _UNIT_AT_END.search(text):
+        try:
+            terabytes(text)  # refuses other units (27c, 4 GB) in the file's words
+        except ValueError as problem:
+            raise EditError(str(problem)) from None
+        return text.strip()  # 18.19 TiB, kept as typed (and saved so); the model converts
     cleaned = _without_separators(text.strip())
     if spec.kind == "streams":
         return _parse_streams(cleaned, text.strip())
@@ -207,25 +216,20 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     return number
 
 
-_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?%?")
-"""A number whose commas group its whole part in thousands: 1,000 or 1,234,567.5."""
+_UNIT_AT_END = re.compile(r"[0-9.]\s*[A-Za-z]+\s*$")
+"""Text ending in a unit after a number (``18.19 TiB``, ``400TB``), but not ``1e5``."""
 
 
 def _without_separators(text: str) -> str:
     """``text`` without its thousands separators (``,`` or ``_``).
 
-    A comma that does not group thousands is a decimal comma, refused: read as a separator,
-    ``1,9%`` would be 19 %.
+    A comma that does not group thousands is a decimal comma, refused
+    (:func:`planner.scenario.units.plain_number_text`, as capacities in a file are).
     """
-    plain = text.replace("_", "")
-    if "," in plain and not _GROUPED.fullmatch(plain):
-        # Worded as the file's and --set's refusal of the same text ("'1,9%' is not a
-        # number; write ..."), with the hint about the comma.
-        raise EditError(
-            f"{shown(text)} is not a number: write the decimal point as '.' (1.9%, 12.5); "
-            "a comma only groups thousands (100,000)"
-        )
-    return plain.replace(",", "")
+    try:
+        return plain_number_text(text)
+    except ValueError as problem:
+        raise EditError(str(problem)) from None
 
 
 def _parse_streams(text: str, typed: str) -> bool | int:

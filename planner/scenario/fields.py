@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from planner.scenario.schema import Scenario
+from planner.scenario.units import takes_terabytes
 
 
 def _strip_optional(annotation: Any) -> Any:
@@ -105,6 +106,7 @@ class FieldMeta:
         integer: the field takes whole numbers only.
         optional: an editor may clear it (the key is then left out).
         replaces: sibling keys that giving this one removes (exclusive alternatives).
+        terabytes: the field is a capacity that takes a unit, ``363.8 TiB`` or ``400 TB``.
     """
 
     path: tuple[str, ...]
@@ -116,6 +118,7 @@ class FieldMeta:
     integer: bool
     optional: bool
     replaces: tuple[str, ...]
+    terabytes: bool = False
 
     @property
     def dotted(self) -> str:
@@ -125,7 +128,8 @@ class FieldMeta:
     @property
     def hint(self) -> str:
         """Units and an example for an input's placeholder: ``hours, e.g. 12``."""
-        unit = f"{self.unit}{' or %' if self.percent else ''}, " if self.unit else ""
+        other = " or %" if self.percent else " or TiB" if self.terabytes else ""
+        unit = f"{self.unit}{other}, " if self.unit else ""
         return f"{unit}e.g. {self.example}"
 
 
@@ -135,6 +139,11 @@ def _takes_percent(info: FieldInfo) -> bool:
         getattr(getattr(m, "func", None), "__name__", "") == "_parse_percent"
         for m in [*info.metadata, *getattr(annotation, "__metadata__", ())]
     )
+
+
+def _takes_terabytes(info: FieldInfo) -> bool:
+    annotation = _strip_optional(info.annotation)
+    return takes_terabytes([*info.metadata, *getattr(annotation, "__metadata__", ())])
 
 
 def field_meta(dotted_name: str) -> FieldMeta | None:
@@ -161,4 +170,5 @@ def field_meta(dotted_name: str) -> FieldMeta | None:
         integer=_strip_optional(info.annotation) is int,
         optional=bool(extra.get("x-optional", False)),
         replaces=tuple(str(r) for r in replaces) if isinstance(replaces, list) else (),
+        terabytes=_takes_terabytes(info),
     )

@@ -45,13 +45,22 @@ __all__ = [
 
 
 class Aggregate(FrozenModel):
-    """The aggregate every layout must hold: a number of data drives."""
+    """The aggregate every layout must hold: data drives, and dedicated hot spares."""
 
     data_disks: Count = Field(
         ge=1,
         le=100_000,
         description="Data drives the aggregate holds (NS3574: 42).",
         json_schema_extra=meta("Data disks", "data drives", "42"),
+    )
+    hot_spares: Count = Field(
+        default=0,
+        ge=0,
+        le=100_000,
+        description="Dedicated hot spares beside the groups (default 0): they hold no data, "
+        "but are counted in every drive count, the power and the cost (purchase, "
+        "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
+        json_schema_extra=meta("Hot spares", "drives", "2"),
     )
 
 
@@ -260,6 +269,23 @@ class Scenario(FrozenModel):
             )
         return notes
 
+    @property
+    def usable_fraction(self) -> float:
+        """Share of a drive's capacity that stores data: ``drive.usable_fraction`` or 0.9."""
+        fraction = self.drive.usable_fraction
+        return DEFAULT_USABLE_FRACTION if fraction is None else fraction
+
+    @property
+    def usable_tb_per_drive(self) -> float | None:
+        """TB of data one data drive stores: ``drive.capacity_tb`` x :attr:`usable_fraction`.
+
+        The one meaning of usable capacity (issue 20): ``target.usable_tb``,
+        ``workload.capacity_tb`` and every Usable TB column count in these. None when the
+        drive's capacity is not given.
+        """
+        capacity = self.drive.capacity_tb
+        return None if capacity is None else capacity * self.usable_fraction
+
     def core_drive(self) -> Drive:
         """The drive for sizing (checked on load when there is a workload).
 
@@ -269,11 +295,10 @@ class Scenario(FrozenModel):
         capacity, iops = self.drive.capacity_tb, self.drive.iops
         if capacity is None or iops is None:
             raise ValueError("sizing needs drive.capacity_tb and drive.class or iops_per_drive")
-        fraction = self.drive.usable_fraction
         return Drive(
             capacity_tb=capacity,
             iops=iops,
-            usable_fraction=DEFAULT_USABLE_FRACTION if fraction is None else fraction,
+            usable_fraction=self.usable_fraction,
             rebuild_mb_per_s=self.rebuild_mb_per_s,
         )
 

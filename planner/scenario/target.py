@@ -2,8 +2,11 @@
 
 ```yaml
 target:
-  usable_tb: 400          # default: the workload's capacity, else aggregate.data_disks
+  usable_tb: 400          # data stored (TB or TiB); default: the workload's capacity, else
+                          # aggregate.data_disks
   max_p_loss: 0.01%       # P(loss) of the aggregate over the mission (or min_nines: 4)
+  max_p_group_lost: 1e-6  # P(group lost) of the aggregate over the mission; either or both
+                          # (neither: P(loss) at most 1 in 10,000, as with no target: section)
   max_drives: 500         # optional
   max_cost: 250000        # optional budget, in the scenario's currency (needs drive.price)
 search:                   # optional: the layouts considered (these are the defaults)
@@ -29,6 +32,7 @@ from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
+from planner.scenario.units import Terabytes, tb_schema
 
 MAX_GROUP_SIZE_SEARCHED = 1000
 """Largest parity group a search may consider (the layouts' own limit)."""
@@ -56,24 +60,37 @@ Probability = Annotated[
 class TargetSpec(FrozenModel):
     """The target a recommended layout must meet."""
 
-    usable_tb: float | None = positive(
+    usable_tb: (
+        Annotated[
+            Terabytes,
+            Field(strict=True, gt=0, le=1e7, allow_inf_nan=False),
+            tb_schema(0, 1e7, above=True),
+        ]
+        | None
+    ) = Field(
         default=None,
-        le=1e7,
-        description="Usable capacity the aggregate must hold (TB), counted as planner "
-        "evaluate counts it (data drives x drive.capacity_tb); with a workload, as planner "
-        "size does (x drive.usable_fraction). Default: the workload's capacity, else "
+        description="Data the aggregate must store (TB, 10^12 bytes, or e.g. 363.8 TiB), "
+        "the same amount as workload.capacity_tb: each data drive stores drive.capacity_tb "
+        "x drive.usable_fraction (default 0.9). Default: the workload's capacity, else "
         "aggregate.data_disks drives.",
     )
     max_p_loss: Probability | None = Field(
         default=None,
-        description="Largest acceptable P(loss) of the aggregate over the mission, e.g. "
-        "0.01% or 1e-4. Give this or min_nines.",
+        description="Largest acceptable P(loss) of the aggregate over the mission (any loss, "
+        "a few sectors included), e.g. 0.01% or 1e-4. Give this or min_nines, and/or "
+        "max_p_group_lost; with none of them, 1e-4 as when there is no target: section.",
     )
     min_nines: float | None = positive(
         default=None,
         le=15,
         description="Smallest acceptable nines of reliability over the mission: 4 means "
         "P(loss) at most 1e-4. Give this or max_p_loss.",
+    )
+    max_p_group_lost: Probability | None = Field(
+        default=None,
+        description="Largest acceptable P(group lost) of the aggregate over the mission: "
+        "the chance some group has k + 1 drives down at once and is lost whole, e.g. "
+        "0.0001% or 1e-6. Alone or beside max_p_loss / min_nines.",
     )
     max_drives: Count | None = Field(
         default=None, ge=1, le=1_000_000, description="Most drives the aggregate may have."
@@ -86,24 +103,37 @@ class TargetSpec(FrozenModel):
 
     @model_validator(mode="after")
     def _one_risk_limit(self) -> TargetSpec:
-        if (self.max_p_loss is None) == (self.min_nines is None):
+        if self.max_p_loss is not None and self.min_nines is not None:
             raise FieldError(
-                "give exactly one of max_p_loss (e.g. 0.01%) or min_nines (e.g. 4)",
-                "max_p_loss",
+                "give one of max_p_loss (e.g. 0.01%) or min_nines (e.g. 4), not both",
+                "min_nines",
             )
         return self
 
     @property
-    def p_loss_limit(self) -> float:
-        """The largest acceptable P(loss): ``max_p_loss``, or ``10 ** -min_nines``."""
+    def p_loss_limit(self) -> float | None:
+        """The largest acceptable P(loss): ``max_p_loss``, ``10 ** -min_nines``, or None."""
         if self.max_p_loss is not None:
             return self.max_p_loss
-        assert self.min_nines is not None  # _one_risk_limit
-        return float(10.0**-self.min_nines)
+        if self.min_nines is not None:
+            return float(10.0**-self.min_nines)
+        return None
 
-    def core_target(self) -> Target:
-        """This target as the core's :class:`~planner.core.recommend.Target`."""
-        return Target(self.p_loss_limit, self.max_drives, self.max_cost)
+    @property
+    def limits_risk(self) -> bool:
+        """Whether the section gives a loss target (P(loss), nines or P(group lost))."""
+        return self.p_loss_limit is not None or self.max_p_group_lost is not None
+
+    def core_target(self, default: Target) -> Target:
+        """This target as the core's :class:`~planner.core.recommend.Target`.
+
+        Without a loss target the risk limits are ``default``'s (as with no section).
+        """
+        if not self.limits_risk:
+            return Target(
+                default.max_p_loss, self.max_drives, self.max_cost, default.max_p_group_lost
+            )
+        return Target(self.p_loss_limit, self.max_drives, self.max_cost, self.max_p_group_lost)
 
 
 def _sorted_unique(values: list[int]) -> list[int]:

@@ -21,6 +21,7 @@ from pydantic import ConfigDict, Field, Strict, model_validator
 
 from planner.core.sizing import MailboxWorkload, PlainWorkload
 from planner.scenario.base import FieldError, FrozenModel, positive
+from planner.scenario.units import Terabytes, tb_schema
 
 WorkloadKind = Literal["mailbox", "plain"]
 
@@ -126,8 +127,18 @@ class Workload(FrozenModel):
     iops: float | None = _non_negative(
         "Host I/Os per second at the peak to size for (plain workload).", le=1e12
     )
-    capacity_tb: float | None = _non_negative(
-        "Usable capacity the data needs (TB, 10^12 bytes; plain workload).", le=1e9
+    capacity_tb: (
+        Annotated[
+            Terabytes,
+            Field(strict=True, ge=0, le=1e9, allow_inf_nan=False),
+            tb_schema(0, 1e9),
+        ]
+        | None
+    ) = Field(
+        default=None,
+        description="Data the aggregate must store (TB, 10^12 bytes, or e.g. 363.8 TiB; "
+        "plain workload): the same amount as target.usable_tb, each drive storing "
+        "drive.capacity_tb x drive.usable_fraction.",
     )
     io_size_kb: float | None = positive(
         default=None,

@@ -1,8 +1,9 @@
-"""The choose view: the Pareto front of cost against P(loss), the target, and the choice.
+"""The choose view: the Pareto front of cost against the targeted risk, and the choice.
 
 ``planner recommend`` in the TUI (:mod:`planner.analysis.recommend`): every candidate of
-the scenario's search space sized and evaluated, the front drawn (log P(loss) of the
-aggregate against cost, or drives without prices), the target as a line. ← and → move
+the scenario's search space sized and evaluated, the front drawn (log of the risk the
+target limits, P(group lost) when it does, else P(loss), of the aggregate against cost, or
+drives without prices), the target as a line. ← and → move
 along the front; Enter adds the point as a layout in the compare view.
 """
 
@@ -24,7 +25,12 @@ from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation
 from planner.report.numbers import format_percent
-from planner.report.recommend import DEFAULT_TARGET_NOTE, describe_misses
+from planner.report.recommend import (
+    RISK_NAMES,
+    default_note,
+    describe_misses,
+    risk_of,
+)
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
 from planner.tui.sweep import decade_axis
@@ -128,11 +134,17 @@ def front_key(report: Recommendation, index: int) -> Hashable:
     return ("front", id(report), index)
 
 
+def plotted_risk(report: Recommendation) -> str:
+    """The risk limit the plot's y axis and red line show: the first the target gives."""
+    return report.target.risk_limits[0]
+
+
 def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) -> None:
-    """The front (log P(loss) against cost or drives), the target line, point ``index``."""
-    points = [c for c in report.front if c.p_loss_aggregate > 0]
+    """The front (log risk against cost or drives), the target line, point ``index``."""
+    name = plotted_risk(report)
+    points = [c for c in report.front if risk_of(c, name) > 0]
     xs = [c.rank_cost for c in points]
-    ys = [math.log10(c.p_loss_aggregate) for c in points]
+    ys = [math.log10(risk_of(c, name)) for c in points]
     if points:
         plt.plot(xs, ys, marker="braille", color="gray")
         for meets, marker, colour in ((True, "●", "green"), (False, "○", "white")):
@@ -143,13 +155,13 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
                 plt.scatter(
                     [x for x, _ in chosen], [y for _, y in chosen], marker=marker, color=colour
                 )
-    limit = math.log10(report.target.max_p_loss)
+    limit = math.log10(getattr(report.target, name))
     plt.hline(limit, color="red")
     selected = report.front[index] if report.front else None
-    if selected is not None and selected.p_loss_aggregate > 0:
+    if selected is not None and risk_of(selected, name) > 0:
         plt.scatter(
             [selected.rank_cost],
-            [math.log10(selected.p_loss_aggregate)],
+            [math.log10(risk_of(selected, name))],
             marker="◆",
             color="yellow",
         )
@@ -160,15 +172,20 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
         plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
     unit = f"total cost ({report.currency})" if report.currency else "total cost"
     plt.xlabel(unit if report.money else "drives")
-    plt.title(f"P(loss) of the aggregate against {unit if report.money else 'drives'}")
+    plt.title(f"{RISK_NAMES[name]} of the aggregate against {unit if report.money else 'drives'}")
 
 
 def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     """The selected point in words, and what the line and the markers mean."""
     text = Text()
-    target = f"target P(loss) ≤ {format_percent(report.target.max_p_loss)} (red line)"
+    name = plotted_risk(report)
+    limit = format_percent(getattr(report.target, name))
+    target = f"target {RISK_NAMES[name]} ≤ {limit} (red line)"
+    others = [n for n in report.target.risk_limits if n != name]
+    for other in others:
+        target += f", {RISK_NAMES[other]} ≤ {format_percent(getattr(report.target, other))}"
     if report.default_target:
-        target += f" {DEFAULT_TARGET_NOTE}"
+        target += f" {default_note(report)}"
     if report.top is None:
         text.append("No layout meets the target. ", style="bold red")
     else:
@@ -179,8 +196,13 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
             if report.money
             else ""
         )
+        figures = "".join(
+            f", P(group lost) {format_percent(selected.p_group_lost_aggregate)}"
+            for n in report.target.risk_limits
+            if n == "max_p_group_lost"
+        )
         text.append(
-            f"◆ {selected.layout.label}: {selected.total_disks:,} drives, P(loss) "
+            f"◆ {selected.layout.label}: {selected.total_disks:,} drives{figures}, P(loss) "
             f"{format_percent(selected.p_loss_aggregate)}{cost}; "
         )
         if selected.misses:

@@ -143,7 +143,8 @@ def test_a_scenario_without_a_target_is_refused_without_a_fallback(tmp_path: Pat
 @pytest.mark.parametrize(
     ("old", "new", "fragment"),
     [
-        ("max_p_loss: 0.5%", "max_p_loss: 0.5%\n  min_nines: 3", "exactly one of"),
+        ("max_p_loss: 0.5%", "max_p_loss: 0.5%\n  min_nines: 3", "not both"),
+        ("max_p_loss: 0.5%", "max_p_group_lost: lots", "not a probability"),
         ("max_p_loss: 0.5%", "max_p_loss: lots", "not a probability"),
         ("group_sizes: [3, 8]", "group_sizes: [8, 3]", "[min, max]"),
         ("group_sizes: [3, 8]", "group_sizes: [3]", "two numbers, [min, max]"),
@@ -207,4 +208,5 @@ def test_usable_tb_is_the_compare_tables_without_a_workload(tmp_path: Path) -> N
     compared = comparison(scenario).results[0]  # raid6 8: 4 groups of 6 data drives
     assert compared.layout.label == "raid6 8"
     assert found["raid6 8"].usable_tb == pytest.approx(compared.usable_tb, rel=1e-12)
-    assert compared.usable_tb == pytest.approx(4 * 6 * 4.0)
+    # one meaning of usable TB (issue 20): data drives x capacity x the usable fraction
+    assert compared.usable_tb == pytest.approx(4 * 6 * 4.0 * 0.9)

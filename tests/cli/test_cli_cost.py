@@ -3,9 +3,10 @@
 Figures worked by hand from the scenarios' prices:
 
 * today-20tb-nl-sas.yaml: 400 USD a drive, 8 W, 0.15 USD/kWh, ARR 1%, 5 years (43,800 h).
-  RAID 6 (10+2) for 96 data drives: 10 groups of 12 = 120 drives, 2,000 usable TB (10 x
-  10 x 20 TB). Purchase 120 x 400 = 48,000; replacements 120 x 1% x 5 = 6 drives, 2,400;
-  energy 120 x 8 W x 43,800 h = 42,048 kWh, 6,307.20; TCO 56,707.20, 28.3536 a TB.
+  RAID 6 (10+2) for 96 data drives: 10 groups of 12 = 120 drives, 1,800 usable TB (10 x
+  10 x 20 TB x 0.9 usable). Purchase 120 x 400 = 48,000; replacements 120 x 1% x 5 = 6
+  drives, 2,400; energy 120 x 8 W x 43,800 h = 42,048 kWh, 6,307.20; TCO 56,707.20,
+  31.504 a TB.
 * tests/tui/tui_workload.yaml with ``--set drive.price=100 --set costs.per_group=50``:
   raid-dp 8 is sized to 16 drives in 2 groups, 10.8 usable TB (2 x 6 x 0.9 TB); ARR 1.9%.
   Purchase 16 x 100 + 2 x 50 = 1,700; replacements 16 x 1.9% x 5 = 1.52 drives, 152;
@@ -63,7 +64,8 @@ def test_evaluate_json_has_the_hand_worked_cost() -> None:
     assert raid6["energy_kwh"] == pytest.approx(42_048.0, rel=1e-15)
     assert raid6["energy_cost"] == pytest.approx(6_307.2, rel=1e-14)
     assert raid6["total_cost"] == pytest.approx(56_707.2, rel=1e-14)
-    assert raid6["cost_per_usable_tb"] == pytest.approx(56_707.2 / 2_000, rel=1e-14)
+    # 100 data drives x 20 TB x 0.9 usable (issue 20: one meaning of usable TB)
+    assert raid6["cost_per_usable_tb"] == pytest.approx(56_707.2 / 1_800, rel=1e-14)
     assert raid6["currency"] == "USD"
 
 
@@ -104,7 +106,7 @@ def test_evaluate_csv_and_markdown_have_the_columns() -> None:
     for title in ("Purchase (USD)", "Replacements (drives)", "Energy (USD)", "TCO (USD)"):
         assert f"| {title} |" in header
     row = next(line for line in markdown.splitlines() if "RAID 6 (10+2)" in line)
-    assert "| 48,000 | 6.00 | 6,307 | 56,707 | 28.35 |" in row
+    assert "| 48,000 | 6.00 | 6,307 | 56,707 | 31.50 |" in row  # / 1,800 TB
     assert "- Cost: purchase = drives x 400 USD;" in markdown
 
 

@@ -80,7 +80,8 @@ def test_the_pool_row_against_the_mpmath_chain() -> None:
     assert reference.relative_error(pool["p_loss_group"], p_loss) < 1e-9
     # 3 pools of 36.8 drives' worth of data hold the 96 data drives
     assert (pool["groups"], pool["total_disks"]) == (3, 144)
-    assert math.isclose(pool["usable_tb"], 3 * 46 * 8 / 10 * 20, rel_tol=1e-12)
+    # 20 TB drives store 18 TB each (drive.usable_fraction 0.9, issue 20)
+    assert math.isclose(pool["usable_tb"], 3 * 46 * 8 / 10 * 20 * 0.9, rel_tol=1e-12)
     # C(45, 7) / C(48, 10): the stripes spanning 3 given drives of 48
     assert math.isclose(
         pool["fraction_lost_on_overlap"], math.comb(45, 7) / math.comb(48, 10), rel_tol=1e-12

@@ -117,13 +117,15 @@ def test_a_number_with_a_unit_says_the_unit(tmp_path: Path) -> None:
     path.write_text(
         GOOD.replace("data_disks: 42", "data_disks: 42\n").replace(
             "latent_defects_per_hour: 1.08e-4",
-            "latent_defects_per_hour: 1.08e-4\n  capacity_tb: 12TB",
+            "latent_defects_per_hour: 1.08e-4\n  capacity_tb: 12GB",
         ),
         encoding="utf-8",
     )
     line = one_line_error(["validate", str(path)])
     assert "drive.capacity_tb" in line
-    assert "write 12 (a number of TB, no unit)" in line
+    # a capacity takes TB or TiB (issue 20); another unit is refused with its TB figure
+    assert "'GB' is not a unit of capacity here" in line
+    assert "12 GB is 0.012 TB" in line
     line = one_line_error(
         [
             "validate",

@@ -115,3 +115,96 @@ def test_candidates_are_valid_unique_and_cover_the_space() -> None:
 def test_target_limits() -> None:
     with pytest.raises(ValueError, match="max_p_loss"):
         Target(max_p_loss=0.0)
+
+
+# (cost, P(loss), P(group lost), drives) on small grids, to force ties on every figure
+four = st.lists(
+    st.tuples(st.integers(1, 5), st.integers(1, 5), st.integers(1, 5), st.integers(1, 5)),
+    min_size=1,
+    max_size=25,
+)
+
+
+def _beaten(i: int, values: list[list[float]]) -> bool:
+    """Another candidate no worse on every figure and better on one (written out here)."""
+    return any(
+        all(v[j] <= v[i] for v in values) and any(v[j] < v[i] for v in values)
+        for j in range(len(values[0]))
+    )
+
+
+@settings(max_examples=300)
+@given(four)
+def test_the_front_over_two_risks_is_the_non_dominated_set(
+    rows: list[tuple[int, int, int, int]],
+) -> None:
+    cost = [float(c) for c, _, _, _ in rows]
+    p = [r / 1e4 for _, r, _, _ in rows]
+    g = [r / 1e6 for _, _, r, _ in rows]
+    front = pareto_front(cost, p, g)
+    expected = {i for i in range(len(rows)) if not _beaten(i, [cost, p, g])}
+    assert sorted(front.tolist()) == sorted(expected)
+    assert [cost[i] for i in front] == sorted(cost[i] for i in front)
+
+
+@settings(max_examples=300)
+@given(
+    four,
+    st.one_of(st.none(), st.integers(1, 5)),
+    st.integers(1, 5),
+    st.one_of(st.none(), st.integers(1, 5)),
+)
+def test_choose_against_p_group_lost_matches_brute_force(
+    rows: list[tuple[int, int, int, int]],
+    p_limit: int | None,
+    g_limit: int,
+    drive_limit: int | None,
+) -> None:
+    # issue 20: a target on P(group lost), alone or beside P(loss)
+    cost = np.array([float(c) for c, _, _, _ in rows])
+    p = np.array([r / 1e4 for _, r, _, _ in rows])
+    g = np.array([r / 1e6 for _, _, r, _ in rows])
+    drives = np.array([float(d) for _, _, _, d in rows])
+    target = Target(
+        max_p_loss=None if p_limit is None else p_limit / 1e4,
+        max_drives=drive_limit,
+        max_p_group_lost=g_limit / 1e6,
+    )
+    choice = choose(target, cost, p, drives, False, g)
+    good = [
+        i
+        for i in range(len(rows))
+        if g[i] <= g_limit / 1e6
+        and (p_limit is None or p[i] <= p_limit / 1e4)
+        and (drive_limit is None or drives[i] <= drive_limit)
+    ]
+    assert sorted(choice.meeting.tolist()) == sorted(good)
+    for i in range(len(rows)):
+        found = {m.target for m in misses(target, p[i], drives[i], None, g[i])}
+        assert (i in good) == (not found)
+        assert ("max_p_group_lost" in found) == (g[i] > g_limit / 1e6)
+    # ranked by cost, then P(group lost), then P(loss) when it is limited too
+    ranked = [(cost[i], g[i], p[i] if p_limit is not None else 0.0) for i in choice.meeting]
+    assert ranked == sorted(ranked)
+    figures = [list(cost), list(g)] + ([list(p)] if p_limit is not None else [])
+    expected_front = {i for i in range(len(rows)) if not _beaten(i, figures)}
+    assert set(choice.front.tolist()) == expected_front
+    if not good:
+        assert choice.top is None
+        assert choice.closest is not None
+
+        def need(i: int) -> float:
+            return max(m.ratio for m in misses(target, p[i], drives[i], None, g[i]))
+
+        assert need(choice.closest) == min(need(i) for i in range(len(rows)))
+    else:
+        assert choice.top == choice.meeting[0]
+
+
+def test_a_target_needs_a_risk_limit() -> None:
+    with pytest.raises(ValueError, match="max_p_loss, max_p_group_lost or both"):
+        Target(max_p_loss=None)
+    with pytest.raises(ValueError, match="max_p_group_lost"):
+        Target(max_p_loss=None, max_p_group_lost=1.0)
+    with pytest.raises(ValueError, match="p_group_lost is needed"):
+        choose(Target(None, max_p_group_lost=1e-5), [1.0], [1e-6], [1.0], False)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pilot_helpers import SCENARIO, app_of, retype, settle
 from textual.widgets import Static
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
+from planner.report.numbers import format_percent
 from planner.scenario import load_scenario
 from planner.tui import make_app
 from planner.tui.choose import ChooseView
@@ -68,4 +71,29 @@ async def test_a_scenarios_own_target_is_not_called_a_default() -> None:
         view = app_of(pilot).query_one(ChooseView)
         detail = str(view.query_one("#choose-detail", Static).render())
         assert "(red line)" in detail
+        assert "by default" not in detail
+
+
+async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> None:
+    # issue 20: F7 ranks against target.max_p_group_lost and says so
+    shipped = SCENARIO.parents[2] / "scenarios" / "recommend-400tb.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    old = "  max_p_loss: 0.01%        # less than 1 in 10,000 over the mission\n"
+    assert old in text
+    path = tmp_path / "group-lost.yaml"
+    path.write_text(text.replace(old, "  max_p_group_lost: 1e-6\n"), encoding="utf-8")
+    async with make_app(path).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app_of(pilot).query_one(ChooseView)
+        report = view.report
+        assert report is not None
+        assert report.target.max_p_group_lost == 1e-6
+        assert report.target.max_p_loss is None
+        assert report.top is not None
+        assert report.top.p_group_lost_aggregate <= 1e-6
+        detail = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
+        assert "target P(group lost) ≤ 0.00010% (red line)" in detail
+        assert f"P(group lost) {format_percent(report.top.p_group_lost_aggregate)}" in detail
         assert "by default" not in detail

@@ -56,7 +56,9 @@ async def test_compare_table_prices_each_layout(tmp_path: Path) -> None:
         assert row["Replace- ments"] == "5.13"
         assert row["Energy (EUR)"] == "4,730"
         assert row["TCO (EUR)"] == "28,469"
-        assert row["TCO/TB (EUR)"] == "169"
+        # 6 groups of 7 data drives x 4 TB x 0.9 usable (issue 20: one meaning of usable TB)
+        assert pytest.approx(188.3, abs=0.05) == 28_469 / (6 * 7 * 4 * 0.9)
+        assert row["TCO/TB (EUR)"] == "188"
         assert field_input(app, "drive-price").value == "300"
 
         await retype(pilot, "drive-price", "-4")  # refused: the table keeps the last prices
@@ -74,5 +76,18 @@ async def test_compare_table_prices_each_layout(tmp_path: Path) -> None:
         await settle(pilot)
     exported = path.with_name("priced-comparison.md").read_text(encoding="utf-8")
     assert "| TCO (EUR) |" in exported
-    assert "| 27,600 | 5.13 | 4,730 | 34,382 | 205 |" in exported
+    assert "| 27,600 | 5.13 | 4,730 | 34,382 | 227 |" in exported  # / (42 x 4 x 0.9) TB
     assert "- Cost: purchase = drives x 400 EUR + groups x 1,000 EUR;" in exported
+
+
+async def test_hot_spares_are_in_the_tables_drives_and_cost(tmp_path: Path) -> None:
+    # issue 20: 2 dedicated hot spares beside raid-dp 9's 6 groups of 9 drives
+    path = priced_copy(tmp_path)
+    async with make_app(path, overrides=["aggregate.hot_spares=2"]).run_test(
+        size=(320, 40)
+    ) as pilot:
+        await settle(pilot)
+        table = app_of(pilot).query_one("#compare-table", DataTable)
+        row = cells(table, "raid-dp 9")
+        assert row["Total drives"] == str(6 * 9 + 2)
+        assert row["Purchase (EUR)"] == f"{(6 * 9 + 2) * 300 + 6 * 1000:,}"
