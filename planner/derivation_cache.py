@@ -42,11 +42,11 @@ a loaded 2-core machine: k = 7 measured 31 s (k = 5: 6.5 s, k = 6: 13 s, roughly
 a parity drive), k = 8 extrapolated from that."""
 
 
-CHAIN_FORMAT = 2
+CHAIN_FORMAT = 3
 """The form of the chain the stored fractions were derived from; raise it whenever
 :func:`planner.core.model.build_chain` changes, so that no stale derivation is served
 (2: issue 20, the chain's transitions gained a stripe share, 1 for a traditional group;
-entries without it are from format 1)."""
+entries without it are from format 1; 3: the defect holder can fail)."""
 
 Forms = tuple[CollectedPolynomial, CollectedPolynomial]
 """Collected numerator and denominator of an MTTDL."""

@@ -8,9 +8,18 @@ continuous-time Markov chain on states ``(f, l)``:
 
 Transitions, all at constant rates per hour (NS3574, "Probability of data loss"):
 
-* operational failure ``(f, l) -> (f + 1, l)`` at ``(N - f - l) * lambda_op``. The drive
-  holding the latent defect is excluded: a second event on the same drive loses nothing
-  new. The move is data loss when ``f + 1 + l > k``.
+* operational failure of a drive without the defect ``(f, l) -> (f + 1, l)`` at
+  ``(N - f - l) * lambda_op``; the move is data loss when ``f + 1 + l > k``.
+* operational failure of the drive holding the defect ``(f, 1) -> (f + 1, 0)`` at
+  ``lambda_op`` (issue 20): its unreadable sector goes with it, and the drive is rebuilt
+  from the others as any failed drive; never a loss by itself (``l = 1`` only while
+  ``f < k``). NS3574 leaves this move out ("only n drives are at risk"), which changes its
+  figures by about ``lambda_op / mu_scrub`` (4e-4 relative at the paper's rates) but, in
+  regimes of frequent defects, lets a shorter scrub raise P(loss): the holder could not
+  fail, so time with a defect looked safer. With the move, every working drive fails at
+  ``lambda_op``, ``f`` alone is the birth-death chain of :mod:`planner.core.loss_figures`,
+  and a shorter scrub never raises any loss probability (a state with a defect is never
+  safer than the same state without).
 * latent defect ``(f, 0) -> (f, 1)`` at ``(N - f) * lambda_ld``, only while ``f < k``:
   a latent defect may be the first to k-th event, never the last (NS3574, n+2 model:
   "the latent defect must be the 1st or 2nd event, but cannot be the 3rd").
@@ -227,6 +236,10 @@ def build_chain(parity: int, rebuild_streams: int | None = 1, stripe_share: bool
             )
         else:
             transitions.append(Transition(i, target, Event.OPERATIONAL_FAILURE, excluded))
+        if s.latent == 1:
+            # The holder fails: its defect goes with it (f + 1 <= k here, never a loss).
+            holder_failed = index[State(s.failed + 1, 0)]
+            transitions.append(Transition(i, holder_failed, Event.OPERATIONAL_FAILURE, None, 1))
         if s.latent == 0 and s.failed < parity:
             transitions.append(
                 Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)
