@@ -27,6 +27,7 @@ from planner.cli.output import (
     broken_pipe_exit,
     emit,
     flush_stdout,
+    forget_files,
     is_output_error,
     load,
     output_error_exit,
@@ -68,6 +69,7 @@ def _root(
     ] = False,
 ) -> None:
     """Compare RAID layouts by the drives they cost and their risk of data loss."""
+    forget_files()
 
 
 @app.command()
