@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -260,6 +261,7 @@ def main() -> None:
     like every other bad input; unexpected errors exit 1 without a traceback.
     """
     prepare_stdout()
+    _exit_on_termination()
     try:
         code = app(standalone_mode=False)
         flush_stdout()
@@ -285,6 +287,24 @@ def main() -> None:
         print_error(f"unexpected {type(err).__name__}: {err} (set PLANNER_DEBUG=1 for a traceback)")
         raise SystemExit(EXIT_FAILURE) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _exit_on_termination() -> None:
+    """SIGTERM and SIGHUP end planner as SIGINT does: cleanup runs, exit 128 + signal.
+
+    Their default action ends the process on the spot: SIGTERM (``timeout``, ``kill``,
+    systemd) in the middle of ``-o sweep.json`` left its 26 MB temporary file behind. The
+    handler raises SystemExit instead, so every ``finally`` and ``except BaseException``
+    on the way out runs (the atomic writes remove their temporary files).
+    """
+
+    def _exit(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)  # Windows has no SIGHUP
+        if number is not None:
+            signal.signal(number, _exit)
 
 
 def _usage_message(err: typer.TyperException) -> str:
