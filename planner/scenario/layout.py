@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from planner.core.declustered import Declustered
 from planner.core.layouts import Layout
 from planner.core.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
-from planner.scenario.base import Count, FieldError, FrozenModel, positive
+from planner.scenario.base import Count, FieldError, FrozenModel, displayable, positive
 from planner.scenario.errors import shown
 
 MAX_CHILDREN = 255
@@ -135,7 +135,7 @@ class LayoutSpec(FrozenModel):
     def _strip_label(cls, label: str) -> str:
         if not label.strip():
             raise ValueError("label must not be blank")
-        return label.strip()
+        return displayable(label.strip(), "RAID 6 (10+2)")
 
     @model_validator(mode="after")
     def _consistent(self) -> LayoutSpec:
