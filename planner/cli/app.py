@@ -27,6 +27,7 @@ from planner.cli.output import (
     Format,
     broken_pipe_exit,
     emit,
+    fail,
     flush_stdout,
     forget_files,
     is_output_error,
@@ -140,16 +141,15 @@ def derive(
         typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
     ] = False,
     parallel_rebuilds: Annotated[
-        int,
+        str,
         typer.Option(
             "--parallel-rebuilds",
             "-p",
-            min=0,
-            max=64,
             help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
-            "N streams (min(f, N)·μOp with f drives failed); 0 every failed drive at once.",
+            "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
+            "once. As restore.parallel_rebuilds in a scenario.",
         ),
-    ] = 1,
+    ] = "1",
 ) -> None:
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
@@ -160,11 +160,15 @@ def derive(
     from planner import derivation_cache
     from planner.analysis.model import sector_share
     from planner.report import derivation
+    from planner.scenario.restore import parse_rebuild_streams
 
+    try:
+        streams = parse_rebuild_streams(parallel_rebuilds)
+    except ValueError as err:
+        fail(f"--parallel-rebuilds: {err}")
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
     # min(f, streams) with streams >= k is "all at once"; with k = 1 that is one at a time.
-    streams: int | None = parallel_rebuilds
-    if parallel_rebuilds == 0 or parallel_rebuilds >= parity:
+    if streams is None or streams >= parity:
         streams = 1 if parity == 1 else None
     model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:

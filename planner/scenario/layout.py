@@ -237,6 +237,13 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
         raise FieldError(
             f"children must be a whole number of drives, got {shown(children)}", "children"
         )
+    if children is not None and children > MAX_CHILDREN:
+        # else it became a group_size too big for a group, and was reported so
+        raise FieldError(
+            f"{children:.3g} is out of range: must be at most {MAX_CHILDREN} (OpenZFS dRAID's "
+            "most children per pool)",
+            "children",
+        )
     data["group_size"] = data["children"] = children if children is not None else size
     if data.get("parity") is None:
         data["parity"] = preset.parity

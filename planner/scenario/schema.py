@@ -204,7 +204,7 @@ class Scenario(FrozenModel):
         ``sustained_mb_per_s`` (its spec sheet or catalogue model).
         """
         return self.restore.mean_restore_hours(
-            self.drive.capacity_tb, self.drive.sustained_mb_per_s
+            self.drive.capacity_tb, self.drive.sustained_mb_per_s, self.drive.model
         )
 
     @property

@@ -29,6 +29,7 @@ from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
+from planner.scenario.limits import MAX_BUDGET
 
 MAX_GROUP_SIZE_SEARCHED = 1000
 """Largest parity group a search may consider (the layouts' own limit)."""
@@ -80,6 +81,7 @@ class TargetSpec(FrozenModel):
     )
     max_cost: float | None = positive(
         default=None,
+        le=MAX_BUDGET,
         description="Budget: the largest acceptable total cost of ownership over the "
         "mission, in the scenario's currency (needs drive.price).",
     )
