@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import shutil
 import signal
 import sys
@@ -311,13 +312,29 @@ def _exit_on_termination() -> None:
             signal.signal(number, _exit)
 
 
+_COMMAND_HINTS = dict.fromkeys(
+    ("cost", "costs", "price", "prices", "tco", "budget"),
+    "Cost is a column of planner evaluate (give drive.price in the scenario), and planner "
+    "recommend ranks the layouts by it.",
+)
+"""What a natural guess at a command that does not exist is called here."""
+
+
 def _usage_message(err: typer.TyperException) -> str:
-    """``planner evaluate: Invalid value for '--format': ... (see --help)`` on one line."""
+    """``planner evaluate: Invalid value for '--format': ... (see --help)`` on one line.
+
+    A mistake at the top (an unknown command) is not prefixed with the program's name:
+    ``planner: error: planner: No such command`` said it twice.
+    """
     ctx = getattr(err, "ctx", None)
     where = getattr(ctx, "command_path", "planner") if ctx is not None else "planner"
+    top = ctx is None or getattr(ctx, "parent", None) is None
     message = " ".join(err.format_message().split())
     hint = _set_hint(sys.argv[1:]) if "extra argument" in message else ""
-    return f"{where}: {message}{hint} (see {where} --help)"
+    unknown = re.match(r"No such command '([^']*)'", message)
+    if unknown is not None and unknown[1].lower() in _COMMAND_HINTS:
+        hint = f" {_COMMAND_HINTS[unknown[1].lower()]}"
+    return f"{'' if top else f'{where}: '}{message}{hint} (see {where} --help)"
 
 
 def _set_hint(args: list[str]) -> str:

@@ -81,6 +81,7 @@ def report(
     One Markdown document (it renders on GitHub) with the Pareto front and the group-size
     sweep drawn as SVG files next to it, the sensitivity of the recommended layout and its
     methods cross-check (exact Markov, MTTDL approximation, simulations: up to a minute).
+    Exit 2 when nothing meets the target, as planner recommend (the review is written).
     """
     from dataclasses import replace
 
@@ -131,12 +132,23 @@ def report(
     )
     if target == STDOUT:
         write_stdout(text)
-        return
-    if stream:
+    elif stream:
         write_atomic(target, text)
         print_note(f"Wrote the design review to {target}")
-        return
-    # the document and its pictures as one step: all replaced, or none
-    write_files({target: text, **images})
-    written = ", ".join(str(p) for p in [target, *images])
-    print_note(f"Wrote the design review to {written}")
+    else:
+        # the document and its pictures as one step: all replaced, or none
+        write_files({target: text, **images})
+        written = ", ".join(str(p) for p in [target, *images])
+        print_note(f"Wrote the design review to {written}")
+    closest = gathered.recommendation.closest
+    if gathered.recommendation.top is None:
+        # as planner recommend: the review is written (it shows the closest), and exit 2
+        from planner.report.recommend import describe_misses
+
+        detail = (
+            ""
+            if closest is None
+            else f"; closest: {closest.layout.label}, which misses "
+            f"{describe_misses(closest.misses)}"
+        )
+        fail(f"{where}: no layout meets the target{detail}")
