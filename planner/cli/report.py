@@ -14,7 +14,6 @@ from planner.cli.output import (
     load,
     note_output,
     print_note,
-    write_atomic,
     write_files,
     write_stdout,
 )
@@ -47,16 +46,38 @@ ReportOutput = Annotated[
 ]
 
 
+_SYSTEM_FOLDERS = (Path("/dev"), Path("/proc"))
+"""Folders of devices and descriptors: ``/dev/stdout`` is a regular file when stdout is
+redirected to one, and pictures beside it would land in /dev."""
+
+
 def _is_stream(target: Path) -> bool:
-    """Whether ``target`` is stdout or a device, FIFO or socket: no place for pictures."""
+    """Whether ``target`` has no folder to put pictures beside.
+
+    Stdout (``-``), a device, FIFO or socket, or a name for a descriptor (``/dev/stdout``,
+    ``/proc/self/fd/1``).
+    """
+    import os
     import stat
 
     if target == STDOUT:
+        return True
+    where = Path(os.path.abspath(target))
+    if any(where.is_relative_to(folder) for folder in _SYSTEM_FOLDERS):
         return True
     try:
         return not stat.S_ISREG(target.stat().st_mode)
     except OSError:
         return False
+
+
+def _write_stream(target: Path, text: str) -> None:
+    """Write ``text`` into ``target`` as it is (a device or descriptor: nothing to replace)."""
+    try:
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as err:
+        fail(f"{target}: cannot write: {err.strerror or err}")
 
 
 BudgetOption = Annotated[
@@ -133,7 +154,7 @@ def report(
     if target == STDOUT:
         write_stdout(text)
     elif stream:
-        write_atomic(target, text)
+        _write_stream(target, text)
         print_note(f"Wrote the design review to {target}")
     else:
         # the document and its pictures as one step: all replaced, or none
