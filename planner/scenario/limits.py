@@ -56,6 +56,10 @@ MAX_DRIVE_PRICE = 1e9
 MAX_DRIVE_WATTS = 1000.0
 """Most power one drive may draw (W): HDDs draw 5-12 W, NVMe SSDs up to 25 W."""
 
+MIN_TARGET_P_LOSS = 1e-15
+"""Smallest P(loss) a target may ask for: 15 nines, as ``target.min_nines`` allows at most
+(5e-324 overflowed the ratio by which a candidate misses it)."""
+
 MAX_BUDGET = MAX_DRIVE_PRICE * 1e6
 """Largest budget (``target.max_cost``): the most a drive may cost for a million drives;
 1e308 was accepted and printed with 309 digits."""
@@ -78,6 +82,7 @@ _REASONS = {
     "per_group": "a group's enclosure share costs less than a thousand drives",
     "watts": "a drive draws 5-25 W",
     "energy_per_kwh": "a kWh costs 0.1-0.5 in dollars or euros, ~2,000 in rupiah",
+    "max_p_loss": "15 nines, the most target.min_nines asks for",
 }
 
 

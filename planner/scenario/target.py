@@ -29,7 +29,7 @@ from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
-from planner.scenario.limits import MAX_BUDGET
+from planner.scenario.limits import MAX_BUDGET, MIN_TARGET_P_LOSS
 
 MAX_GROUP_SIZE_SEARCHED = 1000
 """Largest parity group a search may consider (the layouts' own limit)."""
@@ -50,7 +50,7 @@ def _probability(value: object) -> object:
 Probability = Annotated[
     float,
     BeforeValidator(_probability),
-    Field(strict=True, gt=0, lt=1, allow_inf_nan=False),
+    Field(strict=True, ge=MIN_TARGET_P_LOSS, lt=1, allow_inf_nan=False),
 ]
 
 
