@@ -90,10 +90,19 @@ def _write_in_place(path: Path, payload: Payload) -> None:
 
 
 def _replace(target: Path, payload: Payload, mode: int | None) -> None:
-    directory = target.parent
+    tmp = _temporary(target, payload, mode)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _temporary(target: Path, payload: Payload, mode: int | None) -> Path:
+    """``payload`` in a synced temporary file beside ``target``, with ``target``'s mode."""
     remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(
-        prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=directory
+        prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent
     )
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -101,9 +110,77 @@ def _replace(target: Path, payload: Payload, mode: int | None) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else _default_mode())
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def check_replaceable(paths: Iterable[Path]) -> None:
+    """Raise the OSError that writing any of ``paths`` with :func:`write_atomic_set` would meet.
+
+    Each must be a regular file (or nothing yet) that is not read-only, in a folder that
+    exists and that this user may write.
+
+    Raises:
+        ReadOnlyError: a file is read-only.
+        OSError: a folder is missing or not writable, or a path is not a regular file.
+    """
+    for path in paths:
+        _plan(path)
+
+
+def _plan(path: Path) -> tuple[Path, int | None]:
+    """The file a set write replaces for ``path`` (a link's file) and its mode, or raise."""
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise _naming(err, path) from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    target = Path(os.path.realpath(path))
+    if mode is not None and not _writable(target, mode):
+        raise ReadOnlyError(errno.EACCES, "the file is read-only", str(path))
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "the folder does not exist", str(path))
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, "the folder is not writable", str(path))
+    return target, mode
+
+
+def write_atomic_set(files: dict[Path, str | bytes]) -> None:
+    """Write several files as one step: every one of them is replaced, or none is.
+
+    Every path is checked first (:func:`check_replaceable`); then each file is written to a
+    temporary file beside it, and only when all are written are they renamed into place
+    (renames within a folder do not fail for want of space). A failure or a signal before
+    the renames leaves every old file as it was and no temporary file behind.
+
+    Raises:
+        ReadOnlyError: a file is read-only (nothing written).
+        OSError: a check or a write failed (nothing replaced).
+    """
+    plans = [(path, *_plan(path)) for path in files]
+    written: list[tuple[Path, Path]] = []
+    try:
+        for path, target, mode in plans:
+            data = files[path]
+            payload = data.encode("utf-8") if isinstance(data, str) else data
+            try:
+                written.append((_temporary(target, payload, mode), target))
+            except OSError as err:
+                raise _naming(err, path) from None
+        while written:
+            tmp, target = written[0]
+            os.replace(tmp, target)
+            written.pop(0)
+    except BaseException:
+        for tmp, _ in written:
+            tmp.unlink(missing_ok=True)
         raise
 
 

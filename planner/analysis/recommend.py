@@ -21,11 +21,14 @@ from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_o
 from planner.core.layouts import Layout, aggregate_shape
 from planner.core.many import layout_risks
 from planner.core.recommend import (
+    CandidateCount,
     Miss,
     PoolNeeds,
+    SearchSpace,
     Target,
     candidate_layouts,
     choose,
+    count_candidates,
     misses,
 )
 from planner.core.sizing import ceil_count, default_write_penalty, sized_counts
@@ -209,14 +212,44 @@ def _size(scenario: Scenario, layouts: Sequence[Layout]) -> _Sized:
     )
 
 
+MAX_CANDIDATES = 100_000
+"""Most candidates a search may ask for: 100,000 take about 3 s and 170 MB (700,000 took
+19 s and 1.2 GB; 1..255 in the three draid_ lists asked for 8.2 million, 14 GB)."""
+
+
+def _too_many(count: CandidateCount) -> str:
+    parts = []
+    if count.groups:
+        parts.append(f"{count.groups:,} parity groups (search.parity, group_sizes)")
+    if count.pools:
+        parts.append(
+            f"{count.pools:,} dRAID pools (search.draid_data, draid_children, draid_spares)"
+        )
+    return (
+        f"the search asks for {count.total:,} candidates (at most {MAX_CANDIDATES:,}): "
+        f"{', '.join(parts)}; narrow those lists"
+    )
+
+
 def search_layouts(scenario: Scenario) -> list[Layout]:
     """The candidates the scenario's ``search:`` section (or the defaults) describes.
 
     Pools are right-sized for what :func:`_size` sizes every candidate for.
+
+    Raises:
+        RecommendError: the space holds more than :data:`MAX_CANDIDATES` (counted before
+            one is built), or pools are searched and not one of them fits.
     """
     has_pools = any(x.declustered is not None for x in scenario.core_layouts())
     spec = scenario.search if scenario.search is not None else SearchSpec()
-    return candidate_layouts(spec.space(has_pools), _pool_needs(scenario))
+    space = spec.space(has_pools)
+    needs = _pool_needs(scenario)
+    count = count_candidates(space, needs)
+    if count.total > MAX_CANDIDATES:
+        raise RecommendError(_too_many(count))
+    if space.declustered and count.pools == 0:
+        raise RecommendError(_no_pool_fits(space))
+    return candidate_layouts(space, needs)
 
 
 def _pool_needs(scenario: Scenario) -> PoolNeeds | None:
@@ -233,6 +266,24 @@ def _pool_needs(scenario: Scenario) -> PoolNeeds | None:
         capacity = scenario.drive.capacity_tb
         return None if capacity is None else PoolNeeds(ceil_count(wanted_tb / capacity))
     return PoolNeeds(scenario.aggregate.data_disks)
+
+
+def _no_pool_fits(space: SearchSpace) -> str:
+    """Why a pool search found nothing: each stripe needs d + k <= children - spares."""
+    parities = [k for k in space.parities if k <= 3]
+    if not parities:
+        return (
+            "no dRAID pool is searched: dRAID has parity 1 to 3 and search.parity has none; "
+            "add one, or set search.declustered: false"
+        )
+    room = max(space.draid_children or (255,)) - min(space.draid_spares)
+    need = min(space.draid_data) + min(parities)
+    return (
+        f"no dRAID pool of search: fits: the smallest stripe, {need} drives "
+        f"(draid_data + parity), is more than the most children less spares, {room}; "
+        "lower search.draid_data or draid_spares, raise draid_children, or set "
+        "search.declustered: false"
+    )
 
 
 DEFAULT_TARGET = Target(max_p_loss=1e-4)

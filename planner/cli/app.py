@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import shutil
+import signal
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -26,7 +28,9 @@ from planner.cli.output import (
     Format,
     broken_pipe_exit,
     emit,
+    fail,
     flush_stdout,
+    forget_files,
     is_output_error,
     load,
     output_error_exit,
@@ -68,6 +72,7 @@ def _root(
     ] = False,
 ) -> None:
     """Compare RAID layouts by the drives they cost and their risk of data loss."""
+    forget_files()
 
 
 @app.command()
@@ -137,16 +142,15 @@ def derive(
         typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
     ] = False,
     parallel_rebuilds: Annotated[
-        int,
+        str,
         typer.Option(
             "--parallel-rebuilds",
             "-p",
-            min=0,
-            max=64,
             help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
-            "N streams (min(f, N)·μOp with f drives failed); 0 every failed drive at once.",
+            "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
+            "once. As restore.parallel_rebuilds in a scenario.",
         ),
-    ] = 1,
+    ] = "1",
 ) -> None:
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
@@ -157,11 +161,15 @@ def derive(
     from planner import derivation_cache
     from planner.analysis.model import sector_share
     from planner.report import derivation
+    from planner.scenario.restore import parse_rebuild_streams
 
+    try:
+        streams = parse_rebuild_streams(parallel_rebuilds)
+    except ValueError as err:
+        fail(f"--parallel-rebuilds: {err}")
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
     # min(f, streams) with streams >= k is "all at once"; with k = 1 that is one at a time.
-    streams: int | None = parallel_rebuilds
-    if parallel_rebuilds == 0 or parallel_rebuilds >= parity:
+    if streams is None or streams >= parity:
         streams = 1 if parity == 1 else None
     model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:
@@ -258,6 +266,7 @@ def main() -> None:
     like every other bad input; unexpected errors exit 1 without a traceback.
     """
     prepare_stdout()
+    _exit_on_termination()
     try:
         code = app(standalone_mode=False)
         flush_stdout()
@@ -285,13 +294,47 @@ def main() -> None:
     raise SystemExit(code if isinstance(code, int) else 0)
 
 
+def _exit_on_termination() -> None:
+    """SIGTERM and SIGHUP end planner as SIGINT does: cleanup runs, exit 128 + signal.
+
+    Their default action ends the process on the spot: SIGTERM (``timeout``, ``kill``,
+    systemd) in the middle of ``-o sweep.json`` left its 26 MB temporary file behind. The
+    handler raises SystemExit instead, so every ``finally`` and ``except BaseException``
+    on the way out runs (the atomic writes remove their temporary files).
+    """
+
+    def _exit(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)  # Windows has no SIGHUP
+        if number is not None:
+            signal.signal(number, _exit)
+
+
+_COMMAND_HINTS = dict.fromkeys(
+    ("cost", "costs", "price", "prices", "tco", "budget"),
+    "Cost is a column of planner evaluate (give drive.price in the scenario), and planner "
+    "recommend ranks the layouts by it.",
+)
+"""What a natural guess at a command that does not exist is called here."""
+
+
 def _usage_message(err: typer.TyperException) -> str:
-    """``planner evaluate: Invalid value for '--format': ... (see --help)`` on one line."""
+    """``planner evaluate: Invalid value for '--format': ... (see --help)`` on one line.
+
+    A mistake at the top (an unknown command) is not prefixed with the program's name:
+    ``planner: error: planner: No such command`` said it twice.
+    """
     ctx = getattr(err, "ctx", None)
     where = getattr(ctx, "command_path", "planner") if ctx is not None else "planner"
+    top = ctx is None or getattr(ctx, "parent", None) is None
     message = " ".join(err.format_message().split())
     hint = _set_hint(sys.argv[1:]) if "extra argument" in message else ""
-    return f"{where}: {message}{hint} (see {where} --help)"
+    unknown = re.match(r"No such command '([^']*)'", message)
+    if unknown is not None and unknown[1].lower() in _COMMAND_HINTS:
+        hint = f" {_COMMAND_HINTS[unknown[1].lower()]}"
+    return f"{'' if top else f'{where}: '}{message}{hint} (see {where} --help)"
 
 
 def _set_hint(args: list[str]) -> str:

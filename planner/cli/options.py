@@ -13,7 +13,15 @@ from typing import Annotated
 
 import typer
 
-from planner.cli.output import Format
+from planner.cli.output import Format, fail, note_input, note_output
+
+
+def scenario_name(value: Path | None) -> Path | None:
+    """The scenario argument, recorded so that no output of the command can replace it."""
+    if value is not None:
+        note_input(value)
+    return value
+
 
 ScenarioFile = Annotated[
     Path | None,
@@ -21,6 +29,7 @@ ScenarioFile = Annotated[
         help="Scenario YAML file. Default: the bundled NS3574 42-data-disk aggregate.",
         show_default=False,
         dir_okay=False,
+        callback=scenario_name,
     ),
 ]
 WorkloadScenarioFile = Annotated[
@@ -30,6 +39,7 @@ WorkloadScenarioFile = Annotated[
         "(the bundled default scenario has none).",
         show_default=False,
         dir_okay=False,
+        callback=scenario_name,
     ),
 ]
 """The scenario of ``planner size``: it needs a workload, which the bundled default lacks."""
@@ -41,10 +51,30 @@ SetOption = Annotated[
         metavar="KEY=VALUE",
     ),
 ]
+
+
+def output_name(value: Path | None) -> Path | None:
+    """``-o`` as given: ``-`` is stdout (None); an empty name is bad input.
+
+    Click turns ``-o ''`` into ``Path('.')`` before a callback sees it, and refuses ``-o .``
+    itself as a folder, so ``.`` here can only have been the empty name.
+    """
+    if value is None or str(value) == "-":
+        return None
+    if str(value) == ".":
+        fail("-o '': the file name is empty; name a file, or leave -o out for stdout")
+    note_output(value, "-o")
+    return value
+
+
 OutputOption = Annotated[
     Path | None,
     typer.Option(
-        "--output", "-o", help="Write to this file (atomically) instead of stdout.", dir_okay=False
+        "--output",
+        "-o",
+        help="Write to this file (atomically) instead of stdout (- is stdout).",
+        dir_okay=False,
+        callback=output_name,
     ),
 ]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]

@@ -127,6 +127,59 @@ def _set_suggestion(override: str, path: Path | None) -> str:
     return shlex.quote(f"{key or 'KEY'}={value}")
 
 
+_read_files: list[Path] = []
+"""The scenario files the running command reads (regular files only)."""
+
+_output_files: list[tuple[str, Path]] = []
+"""The files the running command was asked to write, with their option (``-o``)."""
+
+
+def forget_files() -> None:
+    """Start a command with no files read or to write (the app's callback, once a run)."""
+    _read_files.clear()
+    _output_files.clear()
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False
+
+
+def refuse_writing_input(path: Path, option: str = "-o") -> None:
+    """Exit 2 if ``path`` is a scenario file this command reads (same inode, any name).
+
+    ``planner evaluate s.yaml -o s.yaml`` once replaced the scenario, comments and all, with
+    the table. Only regular files are recorded as read: ``/dev/stdin`` read and
+    ``/dev/stdout`` written may be the same terminal.
+    """
+    for source in _read_files:
+        if _same_file(source, path):
+            fail(
+                f"{option} {path}: that is the scenario file this command reads ({source}); "
+                "writing it would replace the scenario: choose another file"
+            )
+
+
+def note_input(path: Path) -> None:
+    """Record the scenario file ``path`` as read; refuse an output already named that is it.
+
+    Called as the command line is parsed, so the refusal comes before any work.
+    """
+    if not path.is_file():
+        return
+    _read_files.append(path)
+    for option, output in _output_files:
+        refuse_writing_input(output, option)
+
+
+def note_output(path: Path, option: str) -> None:
+    """Record ``path`` as to be written by ``option``; refuse it if it is a scenario read."""
+    _output_files.append((option, path))
+    refuse_writing_input(path, option)
+
+
 def load(path: Path | None, overrides: list[str] | None) -> Scenario:
     """Load and validate a scenario (bundled default when ``path`` is None) or exit 2."""
     from planner.scenario import ScenarioError, load_default_scenario, load_scenario
@@ -153,6 +206,7 @@ def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
     """
     from planner.files import write_atomic as write
 
+    refuse_writing_input(path)
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         fail(f"{path}: cannot write: folder {directory} does not exist")
@@ -162,6 +216,29 @@ def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
         # The user named a path that cannot be written: bad input, like a bad scenario.
         reason = err.strerror or str(err)
         fail(f"{path}: cannot write: {reason}")
+
+
+def check_destinations(paths: Iterable[Path]) -> None:
+    """Exit 2 unless every one of ``paths`` can be written by :func:`write_files`."""
+    from planner.files import check_replaceable
+
+    for path in paths:
+        refuse_writing_input(path)
+        try:
+            check_replaceable([path])
+        except OSError as err:
+            fail(f"{path}: cannot write: {err.strerror or err}")
+
+
+def write_files(files: dict[Path, str | bytes]) -> None:
+    """Write ``files`` as one step (all replaced, or none), or exit 2 naming the one at fault."""
+    from planner.files import write_atomic_set
+
+    check_destinations(files)
+    try:
+        write_atomic_set(files)
+    except OSError as err:
+        fail(f"{err.filename or 'the output'}: cannot write: {err.strerror or err}")
 
 
 def write_stdout(text: str) -> None:

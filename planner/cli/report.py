@@ -8,7 +8,29 @@ from typing import Annotated
 import typer
 
 from planner.cli.options import ScenarioFile, SetOption
-from planner.cli.output import fail, load, print_note, write_atomic
+from planner.cli.output import (
+    check_destinations,
+    fail,
+    load,
+    note_output,
+    print_note,
+    write_files,
+    write_stdout,
+)
+
+STDOUT = Path("-")
+"""``-o -``: the Markdown to stdout."""
+
+
+def _report_name(value: Path | None) -> Path | None:
+    """``-o`` of the report: ``-`` is stdout; an empty name is bad input."""
+    if value is None or value == STDOUT:
+        return value
+    if str(value) == ".":  # Click's reading of -o '' (it refuses -o . as a folder itself)
+        fail("-o '': the file name is empty; name a Markdown file, or - for stdout")
+    note_output(value, "-o")
+    return value
+
 
 ReportOutput = Annotated[
     Path | None,
@@ -16,10 +38,46 @@ ReportOutput = Annotated[
         "--output",
         "-o",
         help="The Markdown file to write (default: <scenario>-report.md here); the images "
-        "go next to it as <name>-front.svg and <name>-sweep.svg.",
+        "go next to it as <name>-front.svg and <name>-sweep.svg. To - (stdout) or a device "
+        "such as /dev/stdout, the Markdown alone.",
         dir_okay=False,
+        callback=_report_name,
     ),
 ]
+
+
+_SYSTEM_FOLDERS = (Path("/dev"), Path("/proc"))
+"""Folders of devices and descriptors: ``/dev/stdout`` is a regular file when stdout is
+redirected to one, and pictures beside it would land in /dev."""
+
+
+def _is_stream(target: Path) -> bool:
+    """Whether ``target`` has no folder to put pictures beside.
+
+    Stdout (``-``), a device, FIFO or socket, or a name for a descriptor (``/dev/stdout``,
+    ``/proc/self/fd/1``).
+    """
+    import os
+    import stat
+
+    if target == STDOUT:
+        return True
+    where = Path(os.path.abspath(target))
+    if any(where.is_relative_to(folder) for folder in _SYSTEM_FOLDERS):
+        return True
+    try:
+        return not stat.S_ISREG(target.stat().st_mode)
+    except OSError:
+        return False
+
+
+def _write_stream(target: Path, text: str) -> None:
+    """Write ``text`` into ``target`` as it is (a device or descriptor: nothing to replace)."""
+    try:
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as err:
+        fail(f"{target}: cannot write: {err.strerror or err}")
 
 
 BudgetOption = Annotated[
@@ -44,6 +102,7 @@ def report(
     One Markdown document (it renders on GitHub) with the Pareto front and the group-size
     sweep drawn as SVG files next to it, the sensitivity of the recommended layout and its
     methods cross-check (exact Markov, MTTDL approximation, simulations: up to a minute).
+    Exit 2 when nothing meets the target, as planner recommend (the review is written).
     """
     from dataclasses import replace
 
@@ -56,33 +115,61 @@ def report(
     where = str(file) if file is not None else "<default scenario>"
     stem = file.stem if file is not None else "ns3574-default"
     target = output if output is not None else Path(f"{stem}-report.md")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        fail(f"{target}: the folder {folder} does not exist; create it or choose another -o")
+    stream = _is_stream(target)
+    front_file = target.with_name(f"{target.stem}-front.svg")
+    sweep_file = target.with_name(f"{target.stem}-sweep.svg")
+    if not stream:
+        folder = target.parent if str(target.parent) else Path(".")
+        if not folder.is_dir():
+            fail(f"{target}: the folder {folder} does not exist; create it or choose another -o")
+        # every file the report replaces is checked before a minute of work, not after
+        check_destinations([target, front_file, sweep_file])
     settings = replace(REPORT_SIMULATION, time_budget_seconds=time_budget)
     try:
         gathered = design_report(scenario, overrides or (), settings)
     except RecommendError as error:
         fail(f"{where}: {error}")
-    front_file = target.with_name(f"{target.stem}-front.svg")
-    sweep_file = target.with_name(f"{target.stem}-sweep.svg")
-    try:
-        images = {
-            front_file: render.front_image(gathered.recommendation),
-            sweep_file: plot_bytes(gathered.sweep, "svg"),
-        }
-    except ImportError:
-        images = {}
+    images: dict[Path, str | bytes] = {}
+    if stream:
+        # /dev/stdout-front.svg once landed in /dev: a stream has no folder for pictures
         print_note(
-            "matplotlib is not installed: the report has no pictures (pip install '.[plot]')"
+            f"planner: note: {'stdout' if target == STDOUT else target} is not a file: the "
+            "report has no pictures (give -o NAME.md to have them beside it)"
         )
-    for path, data in images.items():
-        write_atomic(path, data)
+    else:
+        try:
+            images = {
+                front_file: render.front_image(gathered.recommendation),
+                sweep_file: plot_bytes(gathered.sweep, "svg"),
+            }
+        except ImportError:
+            print_note(
+                "matplotlib is not installed: the report has no pictures (pip install '.[plot]')"
+            )
     text = render.to_markdown(
         gathered,
         front_file.name if images else None,
         sweep_file.name if images else None,
     )
-    write_atomic(target, text)
-    written = ", ".join(str(p) for p in [target, *images])
-    print_note(f"Wrote the design review to {written}")
+    if target == STDOUT:
+        write_stdout(text)
+    elif stream:
+        _write_stream(target, text)
+        print_note(f"Wrote the design review to {target}")
+    else:
+        # the document and its pictures as one step: all replaced, or none
+        write_files({target: text, **images})
+        written = ", ".join(str(p) for p in [target, *images])
+        print_note(f"Wrote the design review to {written}")
+    closest = gathered.recommendation.closest
+    if gathered.recommendation.top is None:
+        # as planner recommend: the review is written (it shows the closest), and exit 2
+        from planner.report.recommend import describe_misses
+
+        detail = (
+            ""
+            if closest is None
+            else f"; closest: {closest.layout.label}, which misses "
+            f"{describe_misses(closest.misses)}"
+        )
+        fail(f"{where}: no layout meets the target{detail}")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
-from planner.cli.output import Format, fail, load, print_note, write_atomic
+from planner.cli.output import Format, fail, load, note_output, print_note, write_atomic
 from planner.core.presets import MAX_PARITY
 
 if TYPE_CHECKING:
@@ -74,6 +74,14 @@ VaryOption = Annotated[
 LogOption = Annotated[
     bool, typer.Option("--log", help="Space the --vary values evenly on a log scale.")
 ]
+
+
+def _plot_name(value: Path | None) -> Path | None:
+    if value is not None:
+        note_output(value, "--plot")
+    return value
+
+
 PlotOption = Annotated[
     Path | None,
     typer.Option(
@@ -82,6 +90,7 @@ PlotOption = Annotated[
         "(pip install 'planner\\[plot]').",
         dir_okay=False,
         show_default=False,
+        callback=_plot_name,
     ),
 ]
 

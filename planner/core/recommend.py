@@ -21,6 +21,7 @@ prices, else the drive count.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 
@@ -131,6 +132,54 @@ def pool_widths(
             for_iops = spares + width * _ceil(needs.iops_drives / pools)
             widths.add(min(high, max(low, for_data, for_iops)))
     return tuple(sorted(widths))
+
+
+@dataclass(frozen=True)
+class CandidateCount:
+    """How many layouts :func:`candidate_layouts` gives, by kind, counted without them.
+
+    Attributes:
+        mirrors: RAID 10 and 3-way mirrors (0 or 2).
+        groups: parity groups, every k and size.
+        pools: declustered pools whose stripe fits.
+    """
+
+    mirrors: int
+    groups: int
+    pools: int
+
+    @property
+    def total(self) -> int:
+        """Every candidate."""
+        return self.mirrors + self.groups + self.pools
+
+
+def count_candidates(space: SearchSpace, needs: PoolNeeds | None = None) -> CandidateCount:
+    """The size of ``space`` by arithmetic, so that a huge one is refused before it is built.
+
+    Counts what :func:`candidate_layouts` lists: groups of ``max(k + 1, min)`` to ``max``
+    drives for each k, and per parity (up to 3), pool width and spare count, the stripe
+    widths with ``d + k <= C - s`` (a binary search in the sorted ``draid_data``). Without
+    ``space.draid_children`` each stripe shape's :func:`pool_widths` are counted (at most
+    about 25 each, so the count stays cheap whatever the lists).
+    """
+    groups = sum(
+        max(0, space.max_group_size - max(k + 1, space.min_group_size) + 1) for k in space.parities
+    )
+    pools = 0
+    if space.declustered:
+        data = sorted(space.draid_data)
+        for k in (k for k in space.parities if k <= 3):
+            if space.draid_children is None:
+                for d in data:
+                    for spares in space.draid_spares:
+                        widths = pool_widths(k, d, spares, needs)
+                        pools += sum(1 for c in widths if d + k <= c - spares)
+                continue
+            for children in space.draid_children:
+                for spares in space.draid_spares:
+                    pools += bisect.bisect_right(data, children - spares - k)
+    return CandidateCount(2 if space.mirrors else 0, groups, pools)
 
 
 def candidate_layouts(space: SearchSpace, needs: PoolNeeds | None = None) -> list[Layout]:

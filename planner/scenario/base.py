@@ -6,7 +6,7 @@ import math
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 
 class FieldError(ValueError):
@@ -19,6 +19,38 @@ class FieldError(ValueError):
     def __init__(self, message: str, *subpath: str | int) -> None:
         super().__init__(message)
         self.subpath: tuple[str | int, ...] = subpath
+
+
+_NOT_DISPLAYABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+"""Control characters (C0, DEL, C1: escape sequences retitle or clear a terminal), line
+and paragraph separators, and the bidirectional marks, embeddings, overrides and isolates
+(U+202E shows what follows reversed)."""
+
+
+def displayable(text: str, example: str) -> str:
+    """``text`` if a table, report or terminal can show it as written, else ValueError.
+
+    For the scenario's words printed as they are (its name, layout labels, currency).
+    """
+    found = _NOT_DISPLAYABLE.search(text)
+    if found is not None:
+        code = f"U+{ord(found.group()):04X}"
+        raise ValueError(
+            f"holds a control or bidirectional character ({code} at character "
+            f"{found.start() + 1}), which would reach the terminal raw; write plain text "
+            f"on one line, e.g. {example}"
+        )
+    return text
+
+
+def _displayable_name(text: str) -> str:
+    return displayable(text, "400 TB on 20 TB NL-SAS")
+
+
+DisplayName = Annotated[str, AfterValidator(_displayable_name)]
+"""A title shown as written (a scenario's name): no control or bidirectional characters."""
 
 
 class FrozenModel(BaseModel):

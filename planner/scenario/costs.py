@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field, field_validator
 
 from planner.core.cost import CostPrices
-from planner.scenario.base import FieldError, FrozenModel, meta
+from planner.scenario.base import FieldError, FrozenModel, displayable, meta
 from planner.scenario.limits import MAX_DRIVE_PRICE, MAX_DRIVE_WATTS, MAX_ENERGY_PER_KWH
 
 if TYPE_CHECKING:
@@ -72,9 +72,7 @@ class Costs(FrozenModel):
     @field_validator("currency")
     @classmethod
     def _one_line(cls, currency: str) -> str:
-        if any(ord(c) < 32 or ord(c) == 127 for c in currency):
-            raise ValueError("a currency is a label on one line, without tabs, e.g. USD or €")
-        return currency
+        return displayable(currency, "USD or €")
 
 
 def check_costs(drive: DriveSpec, costs: Costs | None) -> None:

@@ -91,6 +91,24 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
     return ""
 
 
+_YAML11_BOOLEANS = {
+    "yes": "true",
+    "y": "true",
+    "on": "true",
+    "no": "false",
+    "n": "false",
+    "off": "false",
+}
+
+
+def _yaml11_boolean(value: Any) -> str:
+    """``; YAML 1.2 reads yes as text: write true`` for YAML 1.1's spellings of a boolean."""
+    meant = _YAML11_BOOLEANS.get(value.strip().lower()) if isinstance(value, str) else None
+    if meant is None:
+        return ""
+    return f"; YAML 1.2 reads {shown(value, quote=False)} as text: write {meant}"
+
+
 def _flow(value: Any) -> str:
     """A plain value as one line of YAML flow style: ``{raid: raid5, group_size: 8}``."""
     if isinstance(value, dict):
@@ -137,6 +155,13 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         return f"expected a whole number, got {show_value(value)}{_number_of(value, loc)}"
     if kind == "float_type":
         return f"expected a number, got {show_value(value)}{_number_of(value, loc)}"
+    if kind in ("bool_type", "bool_parsing"):
+        return f"expected true or false, got {show_value(value)}{_yaml11_boolean(value)}"
+    if kind in ("literal_error", "enum"):
+        choices = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return f"{show_value(value)} is not one of {', '.join(choices)}" + (
+            did_you_mean(str(value), choices) if isinstance(value, str) else ""
+        )
     if kind == "finite_number":
         return f"expected a finite number, got {show_value(value)}"
     if kind == "string_type":
@@ -173,6 +198,12 @@ def _one(
     for override in reversed(overrides):
         if loc[: len(override.loc)] == override.loc:
             return ScenarioError(message, path=override.source, field=field)
+    cross_check = isinstance((error.get("ctx") or {}).get("error"), FieldError)
+    for override in reversed(overrides):
+        if cross_check and override.loc[: len(loc) - 1] == loc[:-1]:
+            # a check across fields, one of them set by --set: the file alone is not at fault
+            message = f"with {override.source}: {message}"
+            break
     at_key = error["type"] == "extra_forbidden"
     return error_at(message, source, locate(document, loc, at_key=at_key), field)
 

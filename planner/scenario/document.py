@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -43,14 +44,37 @@ def new_yaml() -> YAML:
     return yaml
 
 
+def _too_big(source: str) -> ScenarioError:
+    return ScenarioError(
+        f"the file has more than {MAX_FILE_BYTES:,} bytes; a scenario is a few kilobytes",
+        path=source,
+    )
+
+
+def read_bounded(path: str | Path) -> bytes:
+    """The bytes of the scenario file at ``path``: at most :data:`MAX_FILE_BYTES` are kept.
+
+    One byte past the limit is read, never more, whatever ``path`` is: a file, a pipe
+    (``/dev/stdin``), a device with no end (``/dev/zero`` once grew planner to 21 GB).
+
+    Raises:
+        ScenarioError: the file cannot be read, or holds more than the limit.
+    """
+    source = str(path)
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", path=source) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_big(source)
+    return data
+
+
 def decode_text(data: bytes, source: str) -> str:
     """Strict UTF-8 decoding (a leading BOM is dropped); errors name the line and column."""
     if len(data) > MAX_FILE_BYTES:
-        raise ScenarioError(
-            f"the file has {len(data):,} bytes; a scenario is a few kilobytes (at most "
-            f"{MAX_FILE_BYTES:,} bytes)",
-            path=source,
-        )
+        raise _too_big(source)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -235,15 +235,16 @@ def _without_separators(text: str) -> str:
 def _parse_streams(text: str, typed: str) -> bool | int:
     """``restore.parallel_rebuilds`` from ``1``, ``all`` or a number of rebuild streams.
 
-    ``text`` is ``typed`` without thousands separators. 0 is all, as ``planner derive
-    --parallel-rebuilds 0`` takes it. A refusal says, in the field's own terms (never the
-    file's false/true), why and what to type.
+    ``text`` is ``typed`` without thousands separators. The words are the file's and
+    ``planner derive --parallel-rebuilds``'s (:data:`~planner.scenario.restore.STREAMS_GRAMMAR`:
+    0, yes and no are refused in all three). A refusal says, in the field's own terms, why
+    and what to type.
     """
     what = f"type a whole number from 1 to {MAX_REBUILD_STREAMS}, or all"
     word = text.lower()
-    if word in ("all", "true", "yes", "0"):
+    if word in ("all", "true"):  # the grammar of restore.STREAMS_GRAMMAR
         return True
-    if word in ("false", "no", "one"):
+    if word == "false":
         return False
     if not word:
         raise EditError(f"required: {what}")
@@ -251,7 +252,7 @@ def _parse_streams(text: str, typed: str) -> bool | int:
         number = float(word)
     except ValueError:
         number = math.nan
-    if not math.isfinite(number) or number < 0:
+    if not math.isfinite(number) or number < 1:
         quote = not math.isfinite(number)  # -3 as typed; 'abc' quoted
         raise EditError(f"{shown(typed, quote=quote)} is not a number of rebuilds: {what}")
     if not number.is_integer():
@@ -262,7 +263,7 @@ def _parse_streams(text: str, typed: str) -> bool | int:
             f"{what}"
         )
     streams = int(number)
-    return True if streams == 0 else False if streams == 1 else streams
+    return False if streams == 1 else streams
 
 
 def scenario_data(scenario: Scenario) -> dict[str, Any]:

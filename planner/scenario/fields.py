@@ -89,7 +89,24 @@ def did_you_mean(name: str, choices: Sequence[str]) -> str:
     near = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
     if near:
         return f"; did you mean {near[0]!r}?"
-    return f" (known: {', '.join(choices)})"
+    return f" (known: {_some(choices)})"
+
+
+_KNOWN_CHARS = 120
+"""Most characters of a list of known names in a message (the line stays under 300)."""
+
+
+def _some(names: Sequence[str]) -> str:
+    """``a, b, c`` whole, or as many as fit in :data:`_KNOWN_CHARS` and where the rest are."""
+    text = ", ".join(names)
+    if len(text) <= _KNOWN_CHARS:
+        return text
+    kept: list[str] = []
+    for name in names:
+        if len(", ".join([*kept, name])) > _KNOWN_CHARS:
+            break
+        kept.append(name)
+    return f"{', '.join(kept)} and {len(names) - len(kept)} more: planner schema lists them"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 from planner.core.declustered import Declustered
 from planner.core.layouts import Layout
 from planner.core.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
-from planner.scenario.base import Count, FieldError, FrozenModel, positive
+from planner.scenario.base import Count, FieldError, FrozenModel, displayable, positive
 from planner.scenario.errors import shown
 
 MAX_CHILDREN = 255
@@ -135,7 +135,7 @@ class LayoutSpec(FrozenModel):
     def _strip_label(cls, label: str) -> str:
         if not label.strip():
             raise ValueError("label must not be blank")
-        return label.strip()
+        return displayable(label.strip(), "RAID 6 (10+2)")
 
     @model_validator(mode="after")
     def _consistent(self) -> LayoutSpec:
@@ -236,6 +236,13 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
     if children is not None and not _whole(children):
         raise FieldError(
             f"children must be a whole number of drives, got {shown(children)}", "children"
+        )
+    if children is not None and children > MAX_CHILDREN:
+        # else it became a group_size too big for a group, and was reported so
+        raise FieldError(
+            f"{children:.3g} is out of range: must be at most {MAX_CHILDREN} (OpenZFS dRAID's "
+            "most children per pool)",
+            "children",
         )
     data["group_size"] = data["children"] = children if children is not None else size
     if data.get("parity") is None:

@@ -56,6 +56,14 @@ MAX_DRIVE_PRICE = 1e9
 MAX_DRIVE_WATTS = 1000.0
 """Most power one drive may draw (W): HDDs draw 5-12 W, NVMe SSDs up to 25 W."""
 
+MIN_TARGET_P_LOSS = 1e-15
+"""Smallest P(loss) a target may ask for: 15 nines, as ``target.min_nines`` allows at most
+(5e-324 overflowed the ratio by which a candidate misses it)."""
+
+MAX_BUDGET = MAX_DRIVE_PRICE * 1e6
+"""Largest budget (``target.max_cost``): the most a drive may cost for a million drives;
+1e308 was accepted and printed with 309 digits."""
+
 MAX_ENERGY_PER_KWH = 1e5
 """Most a kWh may cost (currency per kWh): 0.1-0.5 in dollars or euros, ~2,000 in rupiah."""
 
@@ -74,6 +82,7 @@ _REASONS = {
     "per_group": "a group's enclosure share costs less than a thousand drives",
     "watts": "a drive draws 5-25 W",
     "energy_per_kwh": "a kWh costs 0.1-0.5 in dollars or euros, ~2,000 in rupiah",
+    "max_p_loss": "15 nines, the most target.min_nines asks for",
 }
 
 
@@ -86,6 +95,7 @@ _UPPER_REASONS = {
     "per_group": _REASONS["per_group"],
     "watts": _REASONS["watts"],
     "energy_per_kwh": _REASONS["energy_per_kwh"],
+    "max_cost": "the most a drive may cost, for a million drives",
     "unrecoverable_read_errors_per_bit": _REASONS["unrecoverable_read_errors_per_bit"],
 }
 

@@ -15,7 +15,13 @@ from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from planner.scenario.diagnostics import from_validation_error
-from planner.scenario.document import decode_text, node_position, parse_yaml, to_plain
+from planner.scenario.document import (
+    decode_text,
+    node_position,
+    parse_yaml,
+    read_bounded,
+    to_plain,
+)
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.fields import field_names
 from planner.scenario.overrides import apply_overrides, parse_override
@@ -112,12 +118,7 @@ def load_scenario_text(
 
 def read_scenario_text(path: str | Path) -> str:
     """The text of a scenario file: strict UTF-8, errors as ScenarioError."""
-    source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError(f"cannot read the file: {exc.strerror or exc}", path=source) from None
-    return decode_text(data, source)
+    return decode_text(read_bounded(path), str(path))
 
 
 def load_scenario_document(

@@ -25,6 +25,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from planner.core.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
+from planner.scenario.errors import shown
 from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 
 MAX_REBUILD_HOURS = 8760.0
@@ -49,6 +50,32 @@ def _restore_schema_extra(schema: dict[str, Any]) -> None:
     # At most one way of giving the restore time (the model check says so in words); with
     # neither the drive's sustained_mb_per_s is the rate.
     schema["not"] = {"required": ["rebuild_hours", "rebuild_mb_per_s"]}
+
+
+STREAMS_GRAMMAR = (
+    f"a whole number of rebuild streams from 1 to {MAX_REBUILD_STREAMS} (1: one at a time), "
+    "or all (every failed drive at once); true and false read as all and 1"
+)
+"""What ``parallel_rebuilds`` takes, in the file, the TUI's Rebuilds field and ``planner
+derive --parallel-rebuilds`` alike (0, yes and no are refused in all three)."""
+
+
+def parse_rebuild_streams(text: str) -> int | None:
+    """``--parallel-rebuilds``: ``1``-``64`` -> that many streams, ``all``/``true`` -> None.
+
+    ``false`` is 1. The grammar of the file's ``parallel_rebuilds`` and the TUI's field.
+
+    Raises:
+        ValueError: anything else (0, yes, 65), saying what to give.
+    """
+    word = text.strip().lower()
+    if word in ("all", "true"):
+        return None
+    if word == "false":
+        return 1
+    if word.isdigit() and 1 <= int(word) <= MAX_REBUILD_STREAMS:
+        return int(word)
+    raise ValueError(f"{shown(text)} is not {STREAMS_GRAMMAR}")
 
 
 class Restore(FrozenModel):
@@ -128,12 +155,11 @@ class Restore(FrozenModel):
     def _streams(cls, value: object) -> bool | int:
         if isinstance(value, bool):
             return value
+        if isinstance(value, str) and value.strip().lower() == "all":
+            return True
         if isinstance(value, int) and 1 <= value <= MAX_REBUILD_STREAMS:
             return False if value == 1 else value  # one stream is one rebuild at a time
-        raise ValueError(
-            "parallel_rebuilds is false (one rebuild at a time), true (every failed drive at "
-            f"once) or a number of rebuild streams from 1 to {MAX_REBUILD_STREAMS}"
-        )
+        raise ValueError(f"parallel_rebuilds is {STREAMS_GRAMMAR}")
 
     @field_validator("load")
     @classmethod
@@ -202,7 +228,10 @@ class Restore(FrozenModel):
         return self.replace_delay_hours or 0.0
 
     def mean_restore_hours(
-        self, capacity_tb: float | None, drive_mb_per_s: float | None = None
+        self,
+        capacity_tb: float | None,
+        drive_mb_per_s: float | None = None,
+        drive_model: str | None = None,
     ) -> float:
         """The mean restore time in hours: as given, or derived for a drive of ``capacity_tb``.
 
@@ -210,6 +239,7 @@ class Restore(FrozenModel):
             capacity_tb: TB per drive (what a rebuild rewrites), or None.
             drive_mb_per_s: the drive's sustained rate (MB/s), used when the section gives
                 neither ``rebuild_hours`` nor ``rebuild_mb_per_s``.
+            drive_model: the drive's catalogue name, if it has one (a refusal names it).
 
         Raises:
             FieldError: the rebuild model without a capacity or rate, or a derived time out
@@ -219,6 +249,14 @@ class Restore(FrozenModel):
             return self.rebuild_hours
         rate = self.rebuild_rate_mb_per_s(drive_mb_per_s)
         key = "rebuild_mb_per_s" if self.rebuild_mb_per_s is not None else "sustained_mb_per_s"
+        if rate is None and drive_model is not None:
+            raise FieldError(
+                f"the catalogue gives no sustained rate for {shown(drive_model)} to rebuild "
+                "at: add drive.sustained_mb_per_s (MB/s, e.g. 200), or give "
+                "restore.rebuild_hours (e.g. 12) or restore.rebuild_mb_per_s",
+                "drive",
+                "model",
+            )
         if rate is None:
             raise FieldError(
                 "give the restore time as rebuild_hours (e.g. 12), as a rebuild rate "

@@ -20,7 +20,7 @@ from planner.core.cost import CostPrices
 from planner.core.layouts import Layout
 from planner.core.rates import HOURS_PER_YEAR, Rates
 from planner.core.rebuild import DEFAULT_USABLE_FRACTION, Drive
-from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
+from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, latent_defect_rate
 from planner.scenario.distributions import Distributions
@@ -69,7 +69,7 @@ class Scenario(FrozenModel):
 
     model_config = ConfigDict(title="planner scenario")
 
-    name: str = Field(
+    name: DisplayName = Field(
         default="Unnamed scenario",
         strict=True,
         min_length=1,
@@ -216,7 +216,7 @@ class Scenario(FrozenModel):
         ``sustained_mb_per_s`` (its spec sheet or catalogue model).
         """
         return self.restore.mean_restore_hours(
-            self.drive.capacity_tb, self.drive.sustained_mb_per_s
+            self.drive.capacity_tb, self.drive.sustained_mb_per_s, self.drive.model
         )
 
     @property

@@ -32,6 +32,7 @@ from planner.core.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
+from planner.scenario.limits import MAX_BUDGET, MIN_TARGET_P_LOSS
 from planner.scenario.units import Terabytes, tb_schema
 
 MAX_GROUP_SIZE_SEARCHED = 1000
@@ -53,7 +54,7 @@ def _probability(value: object) -> object:
 Probability = Annotated[
     float,
     BeforeValidator(_probability),
-    Field(strict=True, gt=0, lt=1, allow_inf_nan=False),
+    Field(strict=True, ge=MIN_TARGET_P_LOSS, lt=1, allow_inf_nan=False),
 ]
 
 
@@ -97,6 +98,7 @@ class TargetSpec(FrozenModel):
     )
     max_cost: float | None = positive(
         default=None,
+        le=MAX_BUDGET,
         description="Budget: the largest acceptable total cost of ownership over the "
         "mission, in the scenario's currency (needs drive.price).",
     )

@@ -18,6 +18,7 @@ nothing to read, so every such file is refused here, at ``file:line:column`` and
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -177,6 +178,8 @@ class _Scan:
                 event,
                 path,
             )
+        if _NUMBER.match(value):
+            self.representable(value, event, path)
         match = timestamp_regexp.match(value)
         if match is not None:
             try:
@@ -188,6 +191,34 @@ class _Scan:
                     event,
                     path,
                 ) from None
+
+    def representable(self, value: str, event: Any, path: tuple[str | int, ...]) -> None:
+        """Refuse a number that a float cannot hold: ``1e-400`` read as 0, ``1e400`` as inf.
+
+        Read as they come, the first was reported as "0 is out of range", which the file
+        does not say.
+        """
+        if not any(mark in value for mark in ".eE"):
+            return  # an integer: Python holds every one this short
+        try:
+            number = float(value.replace("_", ""))
+        except ValueError:
+            return
+        mantissa = re.split("[eE]", value)[0]
+        if number == 0 and any(digit in mantissa for digit in "123456789"):
+            raise self.error(
+                f"{shown(value, quote=False)} is too small to hold: it reads as 0 (numbers "
+                "stop near 1e-308); write a larger value",
+                event,
+                path,
+            )
+        if math.isinf(number):
+            raise self.error(
+                f"{shown(value, quote=False)} is too large to hold: it reads as infinity "
+                "(numbers stop near 1.8e308); write a smaller value",
+                event,
+                path,
+            )
 
     def end(self, event: Any) -> None:
         closed = self.open.pop()

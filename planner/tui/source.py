@@ -20,11 +20,10 @@ from planner.files import write_atomic
 from planner.scenario import (
     DEFAULT_SOURCE,
     Scenario,
-    ScenarioError,
     default_scenario_text,
     load_scenario_text_document,
 )
-from planner.scenario.document import decode_text
+from planner.scenario.document import MAX_FILE_BYTES, decode_text, read_bounded
 from planner.scenario.edits import FieldPath
 
 DEFAULT_SAVE_NAME = "planner-scenario"
@@ -68,11 +67,7 @@ class ScenarioSource:
         """
         if path is None:
             return cls(None, default_scenario_text(), None)
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            reason = exc.strerror or exc
-            raise ScenarioError(f"cannot read the file: {reason}", path=str(path)) from None
+        data = read_bounded(path)
         return cls(path, decode_text(data, str(path)), _digest(data))
 
     @property
@@ -93,7 +88,9 @@ class ScenarioSource:
         if self.path is None:
             return None
         try:
-            return _digest(self.path.read_bytes())
+            with self.path.open("rb") as handle:
+                # bounded like every read; a file past the limit differs from any saved one
+                return _digest(handle.read(MAX_FILE_BYTES + 1))
         except OSError:
             return None
 

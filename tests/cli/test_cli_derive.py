@@ -129,7 +129,7 @@ def test_the_share_is_readable_maths(
 
 def test_a_lone_number_comes_first(cache: Path) -> None:
     """Every failed drive rebuilt at once: A = 2 μOp² μScrub, not μOp² μScrub × 2."""
-    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "0"])
+    result = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "all"])
     assert result.exit_code == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "  A = 2 μOp² μScrub" in lines

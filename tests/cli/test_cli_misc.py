@@ -120,18 +120,21 @@ def test_the_wrote_note_keeps_a_long_path_on_one_line(tmp_path: Path) -> None:
 
 def test_derive_parallel_rebuilds() -> None:
     """--parallel-rebuilds N: rebuilds with 2 or more drives failed read 2 μOp for N = 2
-    (k = 3: never 3 μOp); 0, or N >= k, means every failed drive at once."""
+    (k = 3: never 3 μOp); all, or N >= k, means every failed drive at once; 0 is refused,
+    as in a scenario file (issue 21, item 12)."""
     one = CliRunner().invoke(app, ["derive", "--parity", "2"])
     two = CliRunner().invoke(app, ["derive", "--parity", "3", "--parallel-rebuilds", "2"])
-    every = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "0"])
+    every = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "all"])
     assert one.exit_code == two.exit_code == every.exit_code == 0, two.stderr
     assert "2 μOp" not in one.stdout
     assert "2 μOp" in two.stdout
     assert "up to 2 rebuilds at once" in two.stdout
     assert "3 μOp" not in two.stdout
     assert "every failed drive rebuilt at once" in every.stdout
-    bad = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", "-1"])
-    assert bad.exit_code == 2
+    for word in ("-1", "0", "yes", "65"):
+        bad = CliRunner().invoke(app, ["derive", "--parity", "2", "--parallel-rebuilds", word])
+        assert bad.exit_code == 2
+        assert "from 1 to 64 (1: one at a time), or all" in bad.stderr
 
 
 def test_shell_completion_is_offered_and_completes_commands_and_options() -> None:

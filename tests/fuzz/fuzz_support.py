@@ -69,7 +69,8 @@ _ODD_SCALARS = [
     "2001-13-45", "2024-05-01", "2024-05-01 10:00:00", "12:30:00", "'quoted'", '"5"',
     "!!str 5", "!!float 5", "!!python/object/apply:os.system ['true']", "!custom 1",
     "&anchor 5", "*undefined", "*a", "<<: *a", "- 1", "a: b: c", "'" + "x" * 2000 + "'",
-    "\"\\x00\"", "\"\\u2028\"", "é", "🙂", "raid6", "raid-dp", "elerath2009", "|\n  text",
+    "\"\\x00\"", "\"\\u2028\"", "\"\\e]0;PWNED\\a\"", "\"\\e[2J\"", "\"\\u202e\"", "é",
+    "🙂", "raid6", "raid-dp", "elerath2009", "|\n  text",
 ]  # fmt: skip
 
 

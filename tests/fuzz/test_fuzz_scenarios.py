@@ -12,6 +12,7 @@ from pathlib import Path
 
 from fuzz_support import (
     FUZZ,
+    REPO,
     NoWarnings,
     assert_one_line,
     assert_sound_json,
@@ -97,7 +98,32 @@ _FIELDS = [
     "restore.rebuild_mb_per_s", "restore.replace_delay_hours", "aggregate.data_disks",
     "layouts[0].parity", "layouts[0].group_size", "layouts[1].raid", "layouts[2].label",
     "baseline", "name", "layouts", "drive", "nonsense.key", "layouts[99].parity",
+    # sections added since the suite was written (issue 21)
+    "restore.parallel_rebuilds", "restore.on_unreadable_sector", "drive.model", "drive.price",
+    "drive.watts", "costs.energy_per_kwh", "costs.currency", "costs.per_group",
+    "layouts[0].children", "layouts[0].data", "layouts[0].spares",
 ]  # fmt: skip
+
+_SEARCH_FIELDS = [
+    "target.max_p_loss", "target.min_nines", "target.max_cost", "target.max_drives",
+    "target.usable_tb", "search.mirrors", "search.parity", "search.group_sizes",
+    "search.declustered", "search.draid_data", "search.draid_children", "search.draid_spares",
+    "search.write_penalty", "drive.price", "layouts[1].children", "layouts[1].spares",
+]  # fmt: skip
+"""What ``planner recommend`` reads: the target, the search space, prices, the pools."""
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.sampled_from(_SEARCH_FIELDS), yaml_values()), min_size=1, max_size=3))
+@example([("search.draid_data", "[1, 2]"), ("search.draid_children", "[3]")])
+@example([("target.max_cost", "1e308")])
+@example([("target.max_p_loss", "1e-400")])
+def test_a_search_runs_cleanly_or_fails_in_one_line(pairs: list[tuple[str, str]]) -> None:
+    """``planner recommend -f json`` on the shipped search scenario with overridden target,
+    search and pools: sound JSON (exit 0, or 2 when nothing meets the target), or one line."""
+    overrides = [f"{field}={value}" for field, value in pairs]
+    with NoWarnings():
+        evaluate_json(overrides, REPO / "scenarios" / "recommend-400tb.yaml", "recommend")
 
 
 @FUZZ

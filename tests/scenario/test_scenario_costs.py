@@ -112,7 +112,7 @@ def test_a_typo_is_located_with_a_hint() -> None:
 def test_a_currency_is_one_line_of_text() -> None:
     error = rejected(PRICED.replace("currency: USD", 'currency: "U\\tSD"'))
     assert (error.field, error.line) == ("costs.currency", 11)
-    assert "a currency is a label on one line" in error.message
+    assert "write plain text on one line, e.g. USD or €" in error.message
     error = rejected(PRICED.replace("currency: USD", "currency: 12"))
     assert "expected text" in error.message
     assert load_scenario_text(PRICED.replace("currency: USD", "currency: €")).costs is not None

@@ -1,9 +1,9 @@
 """The TUI's "Rebuilds" field (restore.parallel_rebuilds) speaks its own language.
 
-It takes a whole number of rebuilds at once from 1 to 64, or ``all``; 0 means all, as
-``planner derive --parallel-rebuilds 0`` does. Every refusal says what to type in those
-terms, never the YAML file's false/true (it failed first: 1000000 got the file's wording,
-0 was refused, 2.5 was refused without saying why).
+It takes a whole number of rebuilds at once from 1 to 64, or ``all``, as the file and
+``planner derive --parallel-rebuilds`` do (0 is refused in all three). Every refusal says
+what to type in those terms, never the YAML file's false/true (it failed first: 1000000 got
+the file's wording, 2.5 was refused without saying why).
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ def refusal(text: str) -> str:
         ("65", "65 is more than 64 rebuilds at once"),
         ("2.5", "2.5 is not a whole number"),
         ("-3", "-3 is not a number of rebuilds"),
+        ("0", "0 is not a number of rebuilds"),
+        ("yes", "'yes' is not a number of rebuilds"),
         ("abc", "'abc' is not a number of rebuilds"),
         ("", "required"),
     ],
@@ -46,7 +48,7 @@ def test_a_refusal_says_why_and_what_to_type(text: str, why: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "streams"),
-    [("0", None), ("all", None), ("ALL", None), ("1", 1), ("2", 2), ("64", 64), ("1e1", 10)],
+    [("all", None), ("ALL", None), ("1", 1), ("2", 2), ("64", 64), ("1e1", 10)],
 )
 def test_accepted_values(text: str, streams: int | None) -> None:
     scenario = with_value(load_default_scenario(), SPEC, parse_text(SPEC, text))

@@ -30,7 +30,7 @@ async def test_parallel_rebuilds_field_lowers_the_risk_and_says_why_not() -> Non
         assert after["triple 12"] < before["triple 12"]
         await retype(pilot, "restore-parallel-rebuilds", "2")
         assert app.scenario.restore.rebuild_streams == 2
-        await retype(pilot, "restore-parallel-rebuilds", "0")  # all, as derive -p 0 says
+        await retype(pilot, "restore-parallel-rebuilds", "all")  # as the file and derive -p
         assert app.field_errors == {}
         assert app.scenario.restore.parallel_rebuilds is True
         for typed, why in (
@@ -55,7 +55,7 @@ async def test_parallel_rebuilds_are_saved(scenario_copy: Path) -> None:
 
 
 async def test_all_rebuilds_are_saved_in_the_restore_section(tmp_path: Path) -> None:
-    """The review's steps: Rebuilds 0 (all) and Ctrl+S on a copy of the default scenario.
+    """The review's steps: Rebuilds all and Ctrl+S on a copy of the default scenario.
 
     ``parallel_rebuilds: true`` went after the blank line that ends ``restore:``, which
     left ``aggregate:`` right under it.
@@ -66,7 +66,7 @@ async def test_all_rebuilds_are_saved_in_the_restore_section(tmp_path: Path) -> 
     copy.write_text(text, encoding="utf-8")
     async with make_app(copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await retype(pilot, "restore-parallel-rebuilds", "0")
+        await retype(pilot, "restore-parallel-rebuilds", "all")
         await pilot.press("ctrl+s")
         await settle(pilot)
     saved = copy.read_text(encoding="utf-8")
