@@ -5,8 +5,11 @@ the n+k generalisation is in planner.core.model's docstring), not from planner's
 states (f, l) with f failed drives and l in {0, 1} an undiscovered latent defect,
 f + l <= k, ordered by f then l, then the loss state;
 
-* operational failure (f, l) -> (f + 1, l), or loss when f + 1 + l > k, at (N - f - l) λOp
-  (the drive holding the latent defect does not count twice);
+* operational failure of a drive without the defect (f, l) -> (f + 1, l), or loss when
+  f + 1 + l > k, at (N - f - l) λOp;
+* operational failure of the drive holding the defect (f, 1) -> (f + 1, 0) at λOp: the
+  defect goes with the drive (issue 20; NS3574 leaves this move out, "only n drives are
+  at risk", which lets a shorter scrub raise P(loss) when defects are frequent);
 * latent defect (f, 0) -> (f, 1) at (N - f) λLd while f < k (never the last event);
 * rebuild (f, l) -> (f - 1, l) at min(f, streams) μOp (one rebuild at a time unless
   ``streams`` says otherwise);
@@ -63,6 +66,8 @@ def generator(
             q[i, index[(parity, 0)]] += rate - mpmath.mpf(share) * rate
         else:
             q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += rate
+        if lat == 1:  # the holder fails, its defect with it
+            q[i, index[(f + 1, 0)]] += lop
         if lat == 0 and f < parity:
             q[i, index[(f, 1)]] += (drives - f) * lld
         if f > 0:
@@ -227,6 +232,8 @@ def _split_generator(
         lost = sectors if lat == 1 else group  # a latent defect among the events
         target = lost if f + 1 + lat > parity else index[(f + 1, lat)]
         q[i, target] += (drives - f - lat) * lop
+        if lat == 1:  # the holder fails, its defect with it
+            q[i, index[(f + 1, 0)]] += lop
         if lat == 0 and f < parity:
             q[i, index[(f, 1)]] += (drives - f) * lld
         if f > 0:
@@ -354,6 +361,8 @@ def _going_on_generator(
             q[i, index[(0, 0)]] += rate
         else:
             q[i, index[(f + 1, lat)]] += rate
+        if lat == 1:  # the holder fails, its defect with it
+            q[i, index[(f + 1, 0)]] += lam
         if lat == 0 and f < parity:
             q[i, index[(f, 1)]] += (drives - f) * ld
         if f > 0:
