@@ -155,7 +155,8 @@ def leading_order_mttdl(chain: Chain, rates: tuple[Any, ...]) -> Any:
     time in the pristine state, and the probability of a state ``m`` failures up (``f + l =
     m``) is, to leading order, the flow into it from level ``m - 1`` over its repair rate:
     ``p(s) = sum_{s'} p(s') rate(s' -> s) / repair(s)``, ``p(pristine) = 1`` (flows down from
-    level ``m + 1`` are of higher order). Data loss happens from level k at the rate
+    level ``m + 1``, and the defect holder's failure ``(f, 1) -> (f + 1, 0)`` within a level,
+    are of higher order). Data loss happens from level k at the rate
     ``sum_s p(s) rate(s -> loss)``, and the MTTDL is its inverse: the ratio of the
     lowest-order (in the lambdas) parts of the exact fraction's numerator and denominator,
     without computing the fraction (a test checks the two agree).
@@ -177,7 +178,9 @@ def leading_order_mttdl(chain: Chain, rates: tuple[Any, ...]) -> Any:
             *(
                 probability[t.source] * rate
                 for t, rate in zip(chain.transitions, rates, strict=True)
-                if t.target == i and t.event in failures
+                if t.target == i
+                and t.event in failures
+                and _level(chain, t.source) < _level(chain, i)
             )
         )
         probability[i] = inflow / repair[i]

@@ -58,6 +58,8 @@ class _Structure:
     offset: FloatArray
     share_base: FloatArray | None = None
     share_slope: FloatArray | None = None
+    merge: FloatArray | None = None
+    merged_cells: IndexArray | None = None
 
 
 _SHARE_LINE = {
@@ -77,13 +79,19 @@ def _structure(
 ) -> _Structure:
     chain = build_chain(parity, rebuild_streams, stripe_share)
     kept = [t for t in chain.transitions if events is None or t.event in events]
-    if len({(t.source, t.target) for t in kept}) != len(kept):
-        # _fill assigns each transition's cell; two transitions sharing one would need a sum
-        raise ValueError(f"the n+{parity} chain has two transitions between the same states")
     size = len(chain.states)
+    cells = np.array([t.source * size + t.target for t in kept], dtype=np.intp)
+    merged_cells, which = np.unique(cells, return_inverse=True)
+    merge = None
+    if len(merged_cells) != len(cells):
+        # A pool's chain has two moves (f, 1) -> (f + 1, 0) out of (p - 1, 1): the holder's
+        # failure and a failure outside the defect's stripe. _fill sums such transitions
+        # through this 0/1 matrix (transitions x distinct cells).
+        merge = np.zeros((len(cells), len(merged_cells)))
+        merge[np.arange(len(cells)), which] = 1.0
     structure = _Structure(
         size=size,
-        cells=np.array([t.source * size + t.target for t in kept], dtype=np.intp),
+        cells=cells,
         diagonal=np.arange(size, dtype=np.intp) * (size + 1),
         event=np.array([_EVENT_ORDER.index(t.event) for t in kept], dtype=np.intp),
         per_drive=np.array([0.0 if t.drives_excluded is None else 1.0 for t in kept]),
@@ -92,6 +100,8 @@ def _structure(
         ),
         share_base=np.array([_SHARE_LINE[t.share][0] for t in kept]) if stripe_share else None,
         share_slope=np.array([_SHARE_LINE[t.share][1] for t in kept]) if stripe_share else None,
+        merge=merge,
+        merged_cells=merged_cells if merge is not None else None,
     )
     for array in (
         structure.cells,
@@ -101,6 +111,8 @@ def _structure(
         structure.offset,
         structure.share_base,
         structure.share_slope,
+        structure.merge,
+        structure.merged_cells,
     ):
         if array is not None:
             array.setflags(write=False)
@@ -198,9 +210,9 @@ def _fill(
     """Q for ``drives`` (shape ``S``) and the per-event rates (shape ``S + (4,)``, 1/h).
 
     The one place the generator's entries are written, for one layout (``S = ()``) or a
-    stack. Each transition has its own (source, target) cell (checked in
-    :func:`_structure`), so the entries are assigned, not accumulated. ``share``: sigma
-    (shape ``S``), used by a declustered pool's structure only.
+    stack. Transitions with a (source, target) cell of their own are assigned; where two
+    share one (a pool's chain) they are summed through ``structure.merge``. ``share``:
+    sigma (shape ``S``), used by a declustered pool's structure only.
     """
     multiplier = drives[..., None] * structure.per_drive + structure.offset
     if structure.share_base is not None and structure.share_slope is not None:
@@ -208,7 +220,11 @@ def _fill(
         multiplier = multiplier * (structure.share_base + structure.share_slope * sigma)
     size = structure.size
     flat = np.zeros((*drives.shape, size * size))
-    flat[..., structure.cells] = multiplier * per_event[..., structure.event]
+    values = multiplier * per_event[..., structure.event]
+    if structure.merge is not None and structure.merged_cells is not None:
+        flat[..., structure.merged_cells] = values @ structure.merge
+    else:
+        flat[..., structure.cells] = values
     q = flat.reshape(*drives.shape, size, size)
     flat[..., structure.diagonal] = -q.sum(axis=-1)
     return q

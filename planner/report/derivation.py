@@ -198,7 +198,8 @@ def _text_generator(chain: Chain, rates: list[str]) -> list[str]:
     size = len(chain.states)
     cells = [["0"] * size for _ in range(size)]
     for t, rate in zip(chain.transitions, rates, strict=True):
-        cells[t.source][t.target] = rate
+        cell = cells[t.source][t.target]
+        cells[t.source][t.target] = rate if cell == "0" else f"{cell} + {rate}"
     for i in range(size):
         leaving = [rate for t, rate in zip(chain.transitions, rates, strict=True) if t.source == i]
         cells[i][i] = " − ".join(["−" + leaving[0], *leaving[1:]]) if leaving else "0"

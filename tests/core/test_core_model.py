@@ -1,6 +1,8 @@
 """Structure of the n+k chain against the paper's Figures 1 and 4 (NS3574).
 
-Expected matrices are written out by hand from the paper's text, not taken from the code.
+Expected matrices are written out by hand from the paper's text, not taken from the code,
+with one move the paper leaves out (issue 20): the drive holding the latent defect can
+fail, (f, 1) -> (f + 1, 0) at lambda_op, its defect going with it.
 """
 
 import numpy as np
@@ -33,6 +35,7 @@ def figure1(n: int) -> np.ndarray:
     q[0, 2] = (n + 1) * LOP  # 1 -> 3 operational failure of any drive
     q[1, 0] = MSC  # 2 -> 1 scrub repairs the defect
     q[1, 3] = n * LOP  # 2 -> 4 a *different* drive fails
+    q[1, 2] = LOP  # 2 -> 3 the drive holding the defect fails (not in the paper)
     q[2, 0] = MOP  # 3 -> 1 rebuild completes
     q[2, 3] = n * LOP  # 3 -> 4 second operational failure
     return _with_diagonal(q)
@@ -51,11 +54,13 @@ def figure4(n: int) -> np.ndarray:
     q[0, 2] = (n + 2) * LOP
     q[1, 0] = MSC
     q[1, 3] = (n + 1) * LOP
+    q[1, 2] = LOP  # the holder fails: one failed, no defect (not in the paper)
     q[2, 0] = MOP
     q[2, 3] = (n + 1) * LLD
     q[2, 4] = (n + 1) * LOP
     q[3, 1] = MOP
     q[3, 5] = n * LOP
+    q[3, 4] = LOP  # the holder fails: two failed, no defect (not in the paper)
     q[4, 2] = MOP
     q[4, 5] = n * LOP
     return _with_diagonal(q)
@@ -113,7 +118,11 @@ def test_transitions_follow_the_rules(parity: int) -> None:
         s, t = states[source], states[target]
         f, lat = s.failed, s.latent
         seen[(source, event)] = rate
-        if event is Event.OPERATIONAL_FAILURE:
+        if event is Event.OPERATIONAL_FAILURE and lat == 1 and t == State(f + 1, 0):
+            # the drive holding the defect fails, and the defect with it
+            seen[(source, "holder")] = rate
+            assert rate == pytest.approx(LOP, rel=1e-15)
+        elif event is Event.OPERATIONAL_FAILURE:
             assert rate == pytest.approx((drives - f - lat) * LOP, rel=1e-15)
             if f + 1 + lat > parity:
                 assert t.is_loss
@@ -135,6 +144,7 @@ def test_transitions_follow_the_rules(parity: int) -> None:
     # every transient state can fail; every degraded state can be repaired
     for i, s in enumerate(states[:-1]):
         assert (i, Event.OPERATIONAL_FAILURE) in seen
+        assert ((i, "holder") in seen) == (s.latent == 1)
         if s.failed or s.latent:
             assert (i, Event.REBUILD) in seen or (i, Event.SCRUB) in seen
 
