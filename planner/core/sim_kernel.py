@@ -94,6 +94,8 @@ class _Batch:
     ) -> None:
         n = plan.drives
         self.plan, self.laws, self.rng = plan, laws, rng
+        # Read on every event; the plan computes them.
+        self.biased, self.conditional = plan.biased, plan.conditional
         self.life = laws.operational_failure
         # Weights by [phase, f, l]: phase 1 once a critical state was reached, where a
         # conditional plan returns to the natural rates (biasing until the rare set is hit).
@@ -153,9 +155,11 @@ class _Batch:
         ``rows[i]``.
         """
         if cols is None:
-            is_holder = self.cols[None, :] == self.holder[rows, None]
-            w = np.where(is_holder, self.h_row[rows, None], self.w_row[rows, None])
-            return np.where(self.failed[rows], 0.0, w)
+            w: FloatArray = np.where(self.failed[rows], 0.0, self.w_row[rows, None])
+            # The holder is never failed: its failure ends its defect.
+            has = np.flatnonzero(self.holder[rows] >= 0)
+            w[has, self.holder[rows[has]]] = self.h_row[rows[has]]
+            return w
         w = np.where(cols == self.holder[rows], self.h_row[rows], self.w_row[rows])
         return np.where(self.failed[rows, cols], 0.0, w)
 
@@ -183,9 +187,9 @@ class _Batch:
         def row_sum(x: FloatArray) -> FloatArray:
             return x.sum(axis=1) if cols is None else x
 
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] += row_sum(np.where(w > 0, (w - 1.0) * d_h, 0.0))
-        if self.plan.conditional:
+        if self.conditional:
             # Held drives (weight 0) are the killing failures: never the holder.
             d_lam = row_sum(np.where(w == 0, d_h, 0.0))
             gain = np.exp(self.log_lr[rows] - self.lam[rows]) * -np.expm1(-d_lam)
@@ -205,7 +209,7 @@ class _Batch:
         g = self.g_row[rows]
         self.slot_budget[rows] -= g[:, None] * d_h
         self.slot_sync[rows] = now
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] += (g - 1.0) * d_h.sum(axis=1)
 
     def arm_slots(self, rows: IntArray) -> None:
@@ -279,7 +283,7 @@ class _Batch:
         out of any state, its defect going with it: ``(f, 1) -> (f + 1, 0)``.
         """
         self.settle(rows, cols)
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] -= np.log(self._weight(rows, cols))
         self.failed[rows, cols] = True
         self.fail_at[rows, cols] = np.inf
@@ -318,7 +322,7 @@ class _Batch:
         """A rebuild completes: a failed drive returns new; a waiting one starts rebuilding."""
         slot = self.slots[rows].argmin(axis=1)
         self.settle_slots(rows)
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] -= np.log(self.g_row[rows])
         cols = self.failed[rows].argmax(axis=1)
         self.failed[rows, cols] = False
@@ -341,7 +345,7 @@ class _Batch:
 
     def on_latent(self, rows: IntArray) -> None:
         """A latent defect appears on a working drive drawn uniformly."""
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] -= np.log(self.ld_w[self.phase[rows], self.f[rows]])
         u = self.rng.random(rows.size)
         cols = np.minimum((u * self.plan.drives).astype(np.int64), self.plan.drives - 1)
@@ -350,23 +354,27 @@ class _Batch:
             working = np.cumsum(~self.failed[rows[degraded]], axis=1)
             pick = np.floor(u[degraded] * working[:, -1])
             cols[degraded] = (working <= pick[:, None]).sum(axis=1)
-        # Charged at the weight of a drive without the defect, then re-armed at the holder's.
+        # Charged at the weight of a drive without the defect, then re-armed at the holder's
+        # (when retune did not re-arm the whole row, and only where the two weights differ).
         self.settle(rows, cols)
         self.holder[rows] = cols
         self.l[rows] = 1
         self.scrub_left[rows] = self.laws.scrub.sample(self.rng, rows.size)
         self.scrub_since[rows] = self.t[rows]
         self.retune(rows)
-        self.arm(rows, cols)
+        other = self.h_row[rows] != self.w_row[rows]
+        self.arm(rows[other], cols[other])
 
     def on_scrub(self, rows: IntArray) -> None:
         """The scrub repairs the latent defect; its drive fails at the others' weight again."""
         cols = self.holder[rows]
-        self.settle(rows, cols)
+        # Only a holder with a weight of its own has hazard to charge and a clock to re-arm.
+        other = self.h_row[rows] != self.w_row[rows]
+        self.settle(rows[other], cols[other])
         self.holder[rows] = -1
         self.l[rows] = 0
         self.retune(rows)
-        self.arm(rows, cols)
+        self.arm(rows[other], cols[other])
 
     def keep(self, live: npt.NDArray[np.bool_]) -> None:
         """Drop finished trials from every per-trial array."""
