@@ -259,12 +259,11 @@ class DistributionSet:
         written off and the group going on (issue 20). Whether a drive fails, and when its
         rebuild ends, does not depend on its unreadable sectors, and a sector loss does not
         stop the rebuild; so the event is a function of the failures and rebuilds alone, and
-        their process is the same with defects off, for any laws. Writing sector losses off
-        in a run with defects would not be: the simulator holds a defect holder's failure
-        clock until the scrub (the paper's chain counts it out, (N - f - l) lambda_op, as a
-        second event on that drive loses nothing new), which would make the estimate move
-        with the defect rate and the scrub law. With exponential laws this set is the
-        birth-death chain of failures, (N - f) lambda_op up, min(f, streams) mu_op down.
+        their process is the same with defects off, for any laws: every working drive fails
+        at its hazard, the one holding a defect included. A run with defects ends at its
+        first sector loss, so it could not write them off; this one has none to write off.
+        With exponential laws this set is the birth-death chain of failures,
+        (N - f) lambda_op up, min(f, streams) mu_op down.
         """
         return dataclasses.replace(self, latent_defects_per_hour=0.0)
 

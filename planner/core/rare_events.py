@@ -8,10 +8,12 @@ The devices here make those probabilities cheap to estimate, each set up as a
 
 **Conditioning on the last event (conditional Monte Carlo).** Data loss is always an
 operational failure in a *critical* state, one with ``f + l = k`` (NS3574: the latent defect
-is never the last event). Let ``r(t)`` be the intensity of that killing failure: the sum of
-the hazards (per hour) of the drives at risk while the group is critical, zero otherwise.
-Simulate instead the process in which those failures are held (the drives at risk keep
-ageing but cannot fail while the group is critical); every other transition keeps its law.
+is never the last event), of a drive other than the defect's holder: the holder's failure
+takes its defect with it, ``(k - 1, 1) -> (k, 0)``, and loses nothing. Let ``r(t)`` be the
+intensity of the killing failure: the sum of the hazards (per hour) of the working drives
+other than the holder while the group is critical, zero otherwise. Simulate instead the
+process in which those failures are held (those drives keep ageing but cannot fail while the
+group is critical); every other transition, the holder's failure included, keeps its law.
 The killed and the unkilled processes agree until the kill, so (Feynman-Kac)
 
     P(loss by T) = E'[1 - exp(-Lambda_T)],    Lambda_T = integral of r(t) dt over [0, T],
@@ -71,7 +73,9 @@ the biased law. The split between the two kinds of up-move follows the approxima
 zero-variance rule (L'Ecuyer and Tuffin 2011): in proportion to ``a V(up) : b V(latent)``,
 ``V`` being the natural expected loss contribution of the rest of the period, computed on the
 constant-rate chain with the reference failure hazard ``H(T) / T`` and the mean rebuild and
-scrub times. States whose up-moves are already that frequent are left natural. Biasing stops
+scrub times. The holder's failure, ``(f, 1) -> (f + 1, 0)``, brings a critical state no
+nearer (``f + l`` stays) and keeps its natural rate; it only adds to the exit rate. States
+whose up-moves are already that frequent are left natural. Biasing stops
 at the copy's first critical visit (the natural law after it, which returns the copy to
 ``f = 0`` quickly; an adapted change of measure keeps ``L`` a martingale).
 
@@ -111,11 +115,15 @@ class SamplingPlan:
         drives: drives per group, N.
         conditional: hold failures in critical states and integrate their hazard (True), or
             let them happen and count a loss (False, plain Monte Carlo).
-        op_weight: ``op_weight[f][l]`` multiplies the failure hazard of every drive at risk
-            in state ``(f, l)``; 0 holds it (critical states of the conditional method).
+        op_weight: ``op_weight[f][l]`` multiplies the failure hazard of every working drive
+            but the defect's holder in state ``(f, l)``; 0 holds it (critical states of the
+            conditional method).
         ld_weight: ``ld_weight[f]`` multiplies the latent defect rate in state ``(f, 0)``.
         rebuild_weight: ``rebuild_weight[f][l]`` multiplies the hazard of every rebuild in
             progress in state ``(f, l)`` (all 1 when not given).
+        holder_weight: ``holder_weight[f]`` multiplies the failure hazard of the drive that
+            holds the latent defect in state ``(f, 1)`` (all 1 when not given). Never 0: that
+            failure, ``(f, 1) -> (f + 1, 0)``, is never data loss, so it is never held.
     """
 
     parity: int
@@ -124,11 +132,16 @@ class SamplingPlan:
     op_weight: tuple[tuple[float, float], ...]
     ld_weight: tuple[float, ...]
     rebuild_weight: tuple[tuple[float, float], ...] = ()
+    holder_weight: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.rebuild_weight:
             ones = tuple((1.0, 1.0) for _ in range(self.parity + 1))
             object.__setattr__(self, "rebuild_weight", ones)
+        if not self.holder_weight:
+            object.__setattr__(self, "holder_weight", (1.0,) * (self.parity + 1))
+        if any(not w > 0 for w in self.holder_weight):
+            raise ValueError(f"holder weights must be positive, got {self.holder_weight!r}")
 
     @property
     def biased(self) -> bool:
@@ -137,6 +150,7 @@ class SamplingPlan:
             any(w not in (0.0, 1.0) for row in self.op_weight for w in row)
             or any(w != 1.0 for w in self.ld_weight)
             or any(w != 1.0 for row in self.rebuild_weight for w in row)
+            or any(w != 1.0 for w in self.holder_weight)
         )
 
 
@@ -183,10 +197,14 @@ class _ReferenceChain:
     streams: int
 
     def up_rates(self, f: int, latent: int) -> tuple[float, float]:
-        """(operational failure rate, latent defect rate) out of ``(f, l)``."""
+        """(failure rate of the drives but the holder, latent defect rate) out of ``(f, l)``."""
         op = (self.drives - f - latent) * self.op_per_drive
         ld = (self.drives - f) * self.ld_per_drive if latent == 0 and f < self.parity else 0.0
         return op, ld
+
+    def holder_rate(self, latent: int) -> float:
+        """Failure rate of the defect's holder, ``(f, 1) -> (f + 1, 0)`` (0 without one)."""
+        return self.op_per_drive if latent == 1 else 0.0
 
     def down_rate(self, f: int) -> float:
         """Rebuild completions per hour with ``f`` failed drives: min(f, streams) mu."""
@@ -208,18 +226,18 @@ class _ReferenceChain:
             f, la = s
             op, ld = self.up_rates(f, la)
             down = self.down_rate(f)
+            moves = [(self.holder_rate(la), (f + 1, 0)), (down, (f - 1, la))]
             m[i, i] = 1.0
             if f + la == k:
                 if not critical_value:
                     rhs[i] = 1.0
                     continue
-                rhs[i] = op / (op + down)
-                target = (f - 1, la)
-                if target in index:
-                    m[i, index[target]] -= down / (op + down)
-                continue
-            total = op + ld + down
-            for rate, target in ((op, (f + 1, la)), (ld, (f, 1)), (down, (f - 1, la))):
+                total = op + sum(rate for rate, _ in moves)
+                rhs[i] = op / total
+            else:
+                moves += [(op, (f + 1, la)), (ld, (f, 1))]
+                total = sum(rate for rate, _ in moves)
+            for rate, target in moves:
                 if rate > 0 and target in index:
                     m[i, index[target]] -= rate / total
         values = np.linalg.solve(m, rhs)
@@ -309,8 +327,10 @@ def expected_critical_visits(
     """Reference-chain estimate of the critical visits per mission (see "When biasing pays").
 
     Rebuild periods start at ``N h T`` per mission; one that starts with the latent defect
-    present (a share ``pi`` of the time, ``N lambda_ld`` in against ``1 / scrub`` out) starts
-    in ``(1, 1)``, else in ``(1, 0)``. For k = 1 every period starts critical.
+    present (a share ``pi`` of the time, ``N lambda_ld`` in against ``1 / scrub + h`` out,
+    the holder's failure taking the defect with it) starts in ``(1, 1)`` when a drive other
+    than the holder fails (``N - 1`` of ``N``), else in ``(1, 0)``. For k = 1 every period
+    starts critical.
     """
     ref = _reference(parity, drives, distributions, mission_hours)
     periods = drives * ref.op_per_drive * mission_hours
@@ -318,5 +338,6 @@ def expected_critical_visits(
         return periods
     reach = ref.period_values(critical_value=False)
     ld_in = drives * ref.ld_per_drive
-    pi_latent = ld_in / (ld_in + 1.0 / distributions.scrub.mean_hours)
-    return periods * ((1 - pi_latent) * reach[(1, 0)] + pi_latent * reach[(1, 1)])
+    pi_latent = ld_in / (ld_in + 1.0 / distributions.scrub.mean_hours + ref.op_per_drive)
+    with_defect = pi_latent * (drives - 1) / drives
+    return periods * ((1 - with_defect) * reach[(1, 0)] + with_defect * reach[(1, 1)])

@@ -4,11 +4,14 @@ The events and the data-loss rule are those of the Markov model (:mod:`planner.c
 with any time distributions (:mod:`planner.core.distributions`). A group of ``N`` drives with
 ``k`` parity starts pristine with all drives new (age 0) and runs for the mission:
 
-* every drive not failed and not holding the latent defect fails at its own hazard
-  ``h(age)``, age counted from the drive's entry into service. The holder is excluded, as in
-  the chain (``(N - f - l) lambda_op``: a second event on the same drive loses nothing
-  new): its failure clock is held (it ages, but accumulates no hazard) until the scrub clears
-  the defect. A failure with ``f + l = k`` is data loss.
+* every working drive fails at its own hazard ``h(age)``, age counted from the drive's entry
+  into service, the drive holding the latent defect included. The holder's failure takes
+  its defect with it, ``(f, 1) -> (f + 1, 0)``, never a loss by itself (``l = 1`` only while
+  ``f < k``), and the drive is rebuilt as any other. The failure of any other drive with
+  ``f + l = k`` is data loss (sectors when ``l = 1``, the whole group when ``l = 0``).
+  (NS3574 left the holder out, ``(N - f - l) lambda_op``; that made P(loss) rise as the
+  scrub interval shortened in some regimes, more time without a defect putting more drives
+  at risk.)
 * latent defects appear on the ``N - f`` working drives at the constant rate per drive-hour,
   only while no defect is present and ``f < k``; the holder is drawn uniformly.
 * up to ``rebuild_streams`` rebuilds run at once (1: one at a time, the paper's model); each
@@ -27,8 +30,9 @@ Each drive carries an exponential budget ``E ~ Exp(1)`` and fails when its weigh
 hazard ``sum w * (H(a1) - H(a0))`` reaches it; with weight 1 that is inverse-CDF sampling of
 its lifetime. Weights other than 1 come from the :class:`SamplingPlan` (see
 :mod:`planner.core.rare_events`): 0 holds the failure (conditioning), ``beta`` speeds it up
-(importance sampling). Weights are per trial and change only at events, so a drive's next
-failure time is recomputed only when its trial's weight or its own status changes.
+(importance sampling). Weights are per trial and change only at events, one for the holder
+and one for every other working drive, so a drive's next failure time is recomputed only
+when its trial's weights or its own status (failed, holder) change.
 
 A batch either runs whole missions from the pristine state (recording, if asked, the state at
 the start of every rebuild period), or runs *copies* from recorded states until their rebuild
@@ -90,6 +94,8 @@ class _Batch:
     ) -> None:
         n = plan.drives
         self.plan, self.laws, self.rng = plan, laws, rng
+        # Read on every event; the plan computes them.
+        self.biased, self.conditional = plan.biased, plan.conditional
         self.life = laws.operational_failure
         # Weights by [phase, f, l]: phase 1 once a critical state was reached, where a
         # conditional plan returns to the natural rates (biasing until the rare set is hit).
@@ -97,6 +103,7 @@ class _Batch:
         self.op_w = np.array([plan.op_weight, natural.op_weight], dtype=float)
         self.ld_w = np.array([plan.ld_weight, natural.ld_weight], dtype=float)
         self.rb_w = np.array([plan.rebuild_weight, natural.rebuild_weight], dtype=float)
+        self.hold_w = np.array([plan.holder_weight, natural.holder_weight], dtype=float)
         self.repair = laws.restoration
         self.cols = np.arange(n)
         self.index = np.arange(trials)
@@ -135,18 +142,26 @@ class _Batch:
         self.slots = np.full((trials, streams), np.inf)
         self.w_row = self.op_w[self.phase, self.f, self.l]
         self.g_row = self.rb_w[self.phase, self.f, self.l]
+        self.h_row = self.hold_w[self.phase, self.f]
         self.arm(self.index, None)
         self.arm_slots(self.index)
 
     # --- accounting -----------------------------------------------------------------------
 
-    def _at_risk(self, rows: IntArray, cols: IntArray | None) -> npt.NDArray[np.bool_]:
-        risk: npt.NDArray[np.bool_]
+    def _weight(self, rows: IntArray, cols: IntArray | None) -> FloatArray:
+        """Failure-hazard weight of each drive: the holder's, or the other drives' (0 if failed).
+
+        ``cols=None`` gives whole rows (shape (rows, N)), else drive ``cols[i]`` of
+        ``rows[i]``.
+        """
         if cols is None:
-            risk = ~self.failed[rows] & (self.cols[None, :] != self.holder[rows, None])
-        else:
-            risk = ~self.failed[rows, cols] & (cols != self.holder[rows])
-        return risk
+            w: FloatArray = np.where(self.failed[rows], 0.0, self.w_row[rows, None])
+            # The holder is never failed: its failure ends its defect.
+            has = np.flatnonzero(self.holder[rows] >= 0)
+            w[has, self.holder[rows[has]]] = self.h_row[rows[has]]
+            return w
+        w = np.where(cols == self.holder[rows], self.h_row[rows], self.w_row[rows])
+        return np.where(self.failed[rows, cols], 0.0, w)
 
     def settle(self, rows: IntArray, cols: IntArray | None) -> None:
         """Charge the hazard since each drive's last sync to its budget, L and Lambda.
@@ -164,16 +179,19 @@ class _Batch:
         d_h = self.life.cumulative_hazard(now_b - birth) - self.life.cumulative_hazard(
             self.sync[sel] - birth
         )
-        d_h = np.where(self._at_risk(rows, cols), d_h, 0.0)
-        w = self.w_row[rows]
-        w_b = w[:, None] if cols is None else w
-        self.budget[sel] -= w_b * d_h
+        d_h = np.where(self.failed[sel], 0.0, d_h)
+        w = self._weight(rows, cols)
+        self.budget[sel] -= w * d_h
         self.sync[sel] = now_b
-        total = d_h.sum(axis=1) if cols is None else d_h
-        if self.plan.biased:
-            self.log_lr[rows] += np.where(w > 0, (w - 1.0) * total, 0.0)
-        if self.plan.conditional:
-            d_lam = np.where(w == 0, total, 0.0)
+
+        def row_sum(x: FloatArray) -> FloatArray:
+            return x.sum(axis=1) if cols is None else x
+
+        if self.biased:
+            self.log_lr[rows] += row_sum(np.where(w > 0, (w - 1.0) * d_h, 0.0))
+        if self.conditional:
+            # Held drives (weight 0) are the killing failures: never the holder.
+            d_lam = row_sum(np.where(w == 0, d_h, 0.0))
             gain = np.exp(self.log_lr[rows] - self.lam[rows]) * -np.expm1(-d_lam)
             self.est[rows] += gain
             self.lam[rows] += d_lam
@@ -191,7 +209,7 @@ class _Batch:
         g = self.g_row[rows]
         self.slot_budget[rows] -= g[:, None] * d_h
         self.slot_sync[rows] = now
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] += (g - 1.0) * d_h.sum(axis=1)
 
     def arm_slots(self, rows: IntArray) -> None:
@@ -213,23 +231,22 @@ class _Batch:
         if rows.size == 0:
             return
         sel: tuple[IntArray, ...] | IntArray = rows if cols is None else (rows, cols)
-        w = self.w_row[rows]
-        w_b = w[:, None] if cols is None else w
+        w = self._weight(rows, cols)
         birth = self.birth[sel]
         with np.errstate(divide="ignore", invalid="ignore"):
-            target = self.life.cumulative_hazard(self.sync[sel] - birth) + self.budget[sel] / w_b
+            target = self.life.cumulative_hazard(self.sync[sel] - birth) + self.budget[sel] / w
         age = self.life.inverse_cumulative_hazard(np.maximum(target, 0.0))
-        ok = self._at_risk(rows, cols) & (w_b > 0)
-        armed = np.where(ok, birth + age, np.inf)
+        armed = np.where(w > 0, birth + age, np.inf)
         self.fail_at[sel] = armed
         if cols is None:
             self.refresh(rows)
         else:
-            # A single drive only ever comes back from inf (rebirth, end of a defect), so the
-            # row's earliest failure can only move earlier.
             sooner = armed < self.next_fail[rows]
             self.next_fail[rows[sooner]] = armed[sooner]
             self.who[rows[sooner]] = cols[sooner]
+            # A drive that was the row's earliest and now fails later (a defect moving its
+            # weight) may leave another drive the earliest.
+            self.refresh(rows[~sooner & (self.who[rows] == cols)])
 
     def refresh(self, rows: IntArray) -> None:
         """Recompute the earliest failure time and drive of ``rows``."""
@@ -242,8 +259,10 @@ class _Batch:
         f, la = self.f[rows], self.l[rows]
         ph = self.phase[rows] | (f + la == self.plan.parity)
         self.phase[rows] = ph
-        moved_mask = (self.op_w[ph, f, la] != self.w_row[rows]) | (
-            self.rb_w[ph, f, la] != self.g_row[rows]
+        moved_mask = (
+            (self.op_w[ph, f, la] != self.w_row[rows])
+            | (self.rb_w[ph, f, la] != self.g_row[rows])
+            | ((la == 1) & (self.hold_w[ph, f] != self.h_row[rows]))
         )
         moved = rows[moved_mask]
         if moved.size:
@@ -251,18 +270,26 @@ class _Batch:
             ph, f, la = ph[moved_mask], f[moved_mask], la[moved_mask]
             self.w_row[moved] = self.op_w[ph, f, la]
             self.g_row[moved] = self.rb_w[ph, f, la]
+            self.h_row[moved] = self.hold_w[ph, f]
             self.arm(moved, None)
             self.arm_slots(moved)
 
     # --- events ---------------------------------------------------------------------------
 
     def on_failure(self, rows: IntArray, cols: IntArray, record: bool) -> None:
-        """Operational failure of drive ``cols`` in ``rows`` (never critical here)."""
+        """Operational failure of drive ``cols`` in ``rows`` that loses no data.
+
+        A drive other than the holder fails out of a non-critical state; the holder may fail
+        out of any state, its defect going with it: ``(f, 1) -> (f + 1, 0)``.
+        """
         self.settle(rows, cols)
-        if self.plan.biased:
-            self.log_lr[rows] -= np.log(self.w_row[rows])
+        if self.biased:
+            self.log_lr[rows] -= np.log(self._weight(rows, cols))
         self.failed[rows, cols] = True
         self.fail_at[rows, cols] = np.inf
+        gone = rows[cols == self.holder[rows]]
+        self.holder[gone] = -1
+        self.l[gone] = 0
         self.refresh(rows)
         # A free stream (fewer failed drives than streams) starts the rebuild at once.
         streams = self.slots.shape[1]
@@ -295,7 +322,7 @@ class _Batch:
         """A rebuild completes: a failed drive returns new; a waiting one starts rebuilding."""
         slot = self.slots[rows].argmin(axis=1)
         self.settle_slots(rows)
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] -= np.log(self.g_row[rows])
         cols = self.failed[rows].argmax(axis=1)
         self.failed[rows, cols] = False
@@ -318,7 +345,7 @@ class _Batch:
 
     def on_latent(self, rows: IntArray) -> None:
         """A latent defect appears on a working drive drawn uniformly."""
-        if self.plan.biased:
+        if self.biased:
             self.log_lr[rows] -= np.log(self.ld_w[self.phase[rows], self.f[rows]])
         u = self.rng.random(rows.size)
         cols = np.minimum((u * self.plan.drives).astype(np.int64), self.plan.drives - 1)
@@ -327,24 +354,27 @@ class _Batch:
             working = np.cumsum(~self.failed[rows[degraded]], axis=1)
             pick = np.floor(u[degraded] * working[:, -1])
             cols[degraded] = (working <= pick[:, None]).sum(axis=1)
+        # Charged at the weight of a drive without the defect, then re-armed at the holder's
+        # (when retune did not re-arm the whole row, and only where the two weights differ).
         self.settle(rows, cols)
         self.holder[rows] = cols
-        self.fail_at[rows, cols] = np.inf
-        stale = rows[self.who[rows] == cols]
-        self.refresh(stale)
         self.l[rows] = 1
         self.scrub_left[rows] = self.laws.scrub.sample(self.rng, rows.size)
         self.scrub_since[rows] = self.t[rows]
         self.retune(rows)
+        other = self.h_row[rows] != self.w_row[rows]
+        self.arm(rows[other], cols[other])
 
     def on_scrub(self, rows: IntArray) -> None:
-        """The scrub repairs the latent defect; its drive is at risk again."""
+        """The scrub repairs the latent defect; its drive fails at the others' weight again."""
         cols = self.holder[rows]
+        # Only a holder with a weight of its own has hazard to charge and a clock to re-arm.
+        other = self.h_row[rows] != self.w_row[rows]
+        self.settle(rows[other], cols[other])
         self.holder[rows] = -1
         self.l[rows] = 0
-        self.sync[rows, cols] = self.t[rows]
         self.retune(rows)
-        self.arm(rows, cols)
+        self.arm(rows[other], cols[other])
 
     def keep(self, live: npt.NDArray[np.bool_]) -> None:
         """Drop finished trials from every per-trial array."""
@@ -354,7 +384,7 @@ class _Batch:
 
 _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
-    *("slots", "slot_start", "slot_sync", "slot_budget", "g_row"),
+    *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row"),
     *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
     *("next_fail", "who", "done"),
 )

@@ -50,10 +50,12 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
 
         rows = np.flatnonzero(kind == _FAIL)
         if not plan.conditional:
-            lost = rows[b.f[rows] + b.l[rows] == plan.parity]
-            b.est[lost] = 1.0
-            b.done[lost] = True
-            rows = rows[b.f[rows] + b.l[rows] < plan.parity]
+            # In a critical state any failure but the holder's loses data (conditioned
+            # plans hold those failures, so only the holder's can happen there).
+            kill = (b.f[rows] + b.l[rows] == plan.parity) & (b.who[rows] != b.holder[rows])
+            b.est[rows[kill]] = 1.0
+            b.done[rows[kill]] = True
+            rows = rows[~kill]
         b.on_failure(rows, b.who[rows], record)
         b.on_latent(np.flatnonzero(kind == _LATENT))
         b.on_rebuild(np.flatnonzero(kind == _REBUILD))

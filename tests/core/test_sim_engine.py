@@ -64,7 +64,7 @@ def test_exponential_simulation_matches_markov(
     k, n, hours, rates = case
     exact = p_loss_group(k, n, rates, hours)
     result = simulate_group(
-        k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2024
+        k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2026
     )
     assert result.trials == 20_000
     assert_agrees(result, exact)
@@ -100,13 +100,11 @@ def test_weibull_of_shape_one_is_the_markov_chain() -> None:
 
 
 def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> bool:
-    """One trial, one event at a time. Drives start new; a rebuilt drive is new; the defect
-    holder cannot fail; the scrub clock stops while a drive is failed; loss = failure at f+l=k."""
+    """One trial, one event at a time. Drives start new; a rebuilt drive is new; every working
+    drive fails, the defect's holder included, taking its defect with it; the scrub clock stops
+    while a drive is failed; loss = failure of a drive other than the holder at f+l=k."""
     life = laws.operational_failure
     assert isinstance(life, Weibull)
-
-    def cum(age: float) -> float:
-        return (max(age - life.location_hours, 0.0) / life.scale_hours) ** life.shape
 
     def inv(h: float) -> float:
         return life.location_hours + life.scale_hours * h ** (1 / life.shape)
@@ -115,13 +113,13 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
         return w.location_hours + w.scale_hours * rng.weibull(w.shape)
 
     t, f, holder = 0.0, 0, -1
-    birth, sync = [0.0] * n, [0.0] * n
-    left = list(rng.standard_exponential(n))  # cumulative hazard left to failure
+    birth = [0.0] * n
+    left = list(rng.standard_exponential(n))  # cumulative hazard from birth to failure
     failed = [False] * n
     rebuild_end, scrub_left, scrub_since = math.inf, 0.0, 0.0
     while True:
-        at_risk = [i for i in range(n) if not failed[i] and i != holder]
-        fail_times = [birth[i] + inv(cum(sync[i] - birth[i]) + left[i]) for i in at_risk]
+        at_risk = [i for i in range(n) if not failed[i]]
+        fail_times = [birth[i] + inv(left[i]) for i in at_risk]
         t_fail = min(fail_times, default=math.inf)
         rate = (n - f) * laws.latent_defects_per_hour if holder < 0 and f < k else 0.0
         t_ld = t + rng.exponential(1 / rate) if rate > 0 else math.inf
@@ -130,9 +128,11 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
         if t >= hours:
             return False
         if t == t_fail:
-            if f + (holder >= 0) == k:
-                return True
             i = at_risk[fail_times.index(t_fail)]
+            if i == holder:
+                holder = -1
+            elif f + (holder >= 0) == k:
+                return True
             failed[i] = True
             if f == 0:
                 rebuild_end = t + draw(laws.restoration)
@@ -141,18 +141,16 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
         elif t == t_ld:
             working = [i for i in range(n) if not failed[i]]
             holder = working[int(rng.integers(len(working)))]
-            left[holder] -= cum(t - birth[holder]) - cum(sync[holder] - birth[holder])
-            sync[holder] = t
             scrub_left, scrub_since = draw(laws.scrub), t
         elif t == rebuild_end:
             i = failed.index(True)
-            failed[i], birth[i], sync[i] = False, t, t
+            failed[i], birth[i] = False, t
             left[i] = rng.standard_exponential()
             f -= 1
             rebuild_end = t + draw(laws.restoration) if f else math.inf
             scrub_since = t
         else:
-            sync[holder], holder = t, -1
+            holder = -1
 
 
 WEAR_OUT = DistributionSet(
