@@ -23,7 +23,7 @@ def test_parity_2_lines_are_readable(cache: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert max(len(line) for line in result.stdout.splitlines()) <= 100
     assert "MTTDL, leading order for λ << μ (hours) = A / B" in result.stdout
-    assert "  P = μOp³ μScrub + (3n + 2) λOp μOp² μScrub" in result.stdout
+    assert "  P = μOp³ μScrub + λOp μOp³ + 3 (n + 1) λOp μOp² μScrub" in result.stdout
     assert "  D = n(n + 1)(n + 2) λOp² × (" in result.stdout
 
 
@@ -96,11 +96,16 @@ PROGRAM_SYNTAX = ("*", "⋅", "─", "**")
 @pytest.mark.parametrize(
     ("args", "leading", "exact"),
     [
-        # k = 1: s -> λLd μOp / (λLd μOp + λOp μScrub) (NS3574's rates; sector_loss_share)
+        # k = 1: s -> λLd μOp / (λLd μOp + λOp μScrub) (NS3574's rates; sector_loss_share).
+        # Exact, solved by hand from the chain with the holder's move (0, 1) -> (1, 0):
+        # s = λLd (μOp + n λOp) / (λOp μScrub + λLd μOp + (n + 1) λOp² + (n + 1) λOp λLd)
         (
             ("--parity", "1"),
             ["    a = λLd μOp", "    b = λOp μScrub + λLd μOp"],
-            ["    p = λLd × (μOp + n λOp)", "    q = λOp μScrub + λLd μOp + n λOp² + n λOp λLd"],
+            [
+                "    p = λLd × (μOp + n λOp)",
+                "    q = λOp μScrub + λLd μOp + (n + 1) λOp² + (n + 1) λOp λLd",
+            ],
         ),
         (
             ("--parity", "2"),
