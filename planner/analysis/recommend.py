@@ -261,10 +261,12 @@ def _pool_needs(scenario: Scenario) -> PoolNeeds | None:
         drive = scenario.core_drive()
         required = max(workload.required_tb, wanted_tb or 0.0)
         host_iops = workload.read_iops + workload.write_iops
-        return PoolNeeds(required / drive.usable_tb, host_iops / drive.iops)
+        # whole data drives, as disks_for_capacity counts them
+        return PoolNeeds(ceil_count(required / drive.usable_tb), host_iops / drive.iops)
     if wanted_tb is not None:
-        capacity = scenario.drive.capacity_tb
-        return None if capacity is None else PoolNeeds(ceil_count(wanted_tb / capacity))
+        # the same data drives as _size: each stores capacity x usable_fraction
+        per_drive_tb = scenario.usable_tb_per_drive
+        return None if per_drive_tb is None else PoolNeeds(ceil_count(wanted_tb / per_drive_tb))
     return PoolNeeds(scenario.aggregate.data_disks)
 
 

@@ -113,7 +113,7 @@ def test_every_corner_of_the_limits_evaluates_without_a_warning(parity: int) -> 
 
 
 def _reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
-    """The (pristine, loss) entry of exp(Q T), Q built from the paper's rules at 120 digits."""
+    """The (pristine, loss) entry of exp(Q T), Q from the paper's rules and the holder's move."""
     with mpmath.workdps(120):
         lop, lld = mpmath.mpf(rates.op_failures_per_hour), mpmath.mpf(rates.latent_defects_per_hour)
         mop, msc = 1 / mpmath.mpf(rates.rebuild_hours), 1 / mpmath.mpf(rates.scrub_hours)
@@ -123,6 +123,8 @@ def _reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> m
         q = mpmath.zeros(loss + 1, loss + 1)
         for (f, lat), i in index.items():
             q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
+            if lat == 1:  # the holder fails, its defect with it (issue 20)
+                q[i, index[(f + 1, 0)]] += lop
             if lat == 0 and f < parity:
                 q[i, index[(f, 1)]] += (drives - f) * lld
             if f > 0:
