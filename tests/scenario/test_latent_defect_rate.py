@@ -82,6 +82,16 @@ def test_a_drive_reads_no_more_than_its_iops() -> None:
     assert rate(text) == pytest.approx(80 * 8192 * 3600 * 8e-15, rel=1e-14)
 
 
+def test_a_capacity_only_workload_reads_what_the_field_read() -> None:
+    # iops: 0 says no IOPS need sizing, not that nothing is read: 0 defects made a layout
+    # look safer than the same request without a workload section (recommend-400tb:
+    # raid6 25 against raid-tp 26).
+    text = SPEC.replace("  arr: 1%", "  arr: 1%\n  class: 7.2k") + WORKLOAD.replace(
+        "iops: 1000", "iops: 0"
+    )
+    assert rate(text) == pytest.approx(9.0e-5, rel=1e-14)
+
+
 def test_read_errors_per_byte_alone_take_the_field_figure() -> None:
     text = SPEC.replace("unrecoverable_read_errors_per_bit: 1.0e-15", "read_errors_per_byte: 8e-14")
     # 8e-14 x 1.125e10 = 9e-4
