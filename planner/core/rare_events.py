@@ -167,6 +167,15 @@ class SamplingPlan:
             object.__setattr__(self, "holder_weight", (1.0,) * (self.parity + 1))
         if any(not w > 0 for w in self.holder_weight):
             raise ValueError(f"holder weights must be positive, got {self.holder_weight!r}")
+        k = self.parity
+        # A move that is all loss is integrated, never simulated: no weight can bias it.
+        if any(
+            self.natural_op_weight(f, latent) == 0 and self.op_weight[f][latent] != 0
+            for f in range(k + 1)
+            for latent in (0, 1)
+            if f + latent <= k
+        ):
+            raise ValueError(f"a conditional plan holds every killing failure: {self.op_weight!r}")
 
     def kill_weight(self, f: int, latent: int) -> float:
         """Share of the hazard of the drives but the holder integrated as loss in ``(f, l)``.

@@ -102,6 +102,8 @@ class _Batch:
         self.plan, self.laws, self.rng = plan, laws, rng
         # Read on every event; the plan computes them.
         self.biased, self.conditional = plan.biased, plan.conditional
+        # A pool's stripe share below 1 thins the killing failures (rare_events).
+        self.thinned = plan.defect_stripe_share < 1.0
         if plan.defect_stripe_share != laws.defect_stripe_share:
             raise ValueError(
                 f"the plan's defect_stripe_share {plan.defect_stripe_share!r} is not the "
@@ -223,17 +225,18 @@ class _Batch:
         def row_sum(x: FloatArray) -> FloatArray:
             return x.sum(axis=1) if cols is None else x
 
-        if not (self.biased or self.conditional):
-            return
-        kill = self._kill(rows, cols)
+        # With sigma = 1 the killing share is 1 exactly where a working drive is held
+        # (weight 0) and 0 wherever one may fail (natural weight 1): the short forms below.
         if self.biased:
             # Against the natural weight 1 - kill: the clearing failures of (k - 1, 1) at
             # 1 - sigma are the conditioned process's own, no bias.
-            self.log_lr[rows] += row_sum(np.where(w > 0, (w - (1.0 - kill)) * d_h, 0.0))
+            natural = 1.0 - self._kill(rows, cols) if self.thinned else 1.0
+            self.log_lr[rows] += row_sum(np.where(w > 0, (w - natural) * d_h, 0.0))
         if self.conditional:
             # The killing share of the drives but the holder in critical states: all of it
             # in (k, 0), sigma of it in (k - 1, 1).
-            d_lam = row_sum(kill * d_h)
+            killing = self._kill(rows, cols) * d_h if self.thinned else np.where(w == 0, d_h, 0.0)
+            d_lam = row_sum(killing)
             gain = np.exp(self.log_lr[rows] - self.lam[rows]) * -np.expm1(-d_lam)
             self.est[rows] += gain
             self.lam[rows] += d_lam
@@ -330,7 +333,7 @@ class _Batch:
         """
         self.settle(rows, cols)
         if self.biased:
-            natural = 1.0 - self._kill(rows, cols)
+            natural = 1.0 - self._kill(rows, cols) if self.thinned else 1.0
             self.log_lr[rows] -= np.log(self._weight(rows, cols) / natural)
         clears = (
             (self.l[rows] == 1)

@@ -27,6 +27,7 @@ import pytest
 from planner.core.declustered import Declustered
 from planner.core.distributions import DistributionSet, exponential_from_rates
 from planner.core.layouts import Layout
+from planner.core.rare_events import conditional_plan, plain_plan
 from planner.core.rates import Rates
 from planner.core.simulate import simulate_group
 from tests import reference
@@ -136,3 +137,14 @@ def test_a_pool_simulates_with_its_stripe_share() -> None:
 def test_a_share_outside_zero_one_is_rejected(share: float) -> None:
     with pytest.raises(ValueError, match="defect_stripe_share"):
         laws(WORSE, share)
+
+
+def test_the_clearing_failures_are_no_bias() -> None:
+    """Out of (k - 1, 1) a conditional plan lets 1 - sigma of the failures happen, unbiased."""
+    plan = conditional_plan(2, 8, SHARE)
+    assert plan.op_weight[1][1] == pytest.approx(1 - SHARE)
+    assert (plan.kill_weight(1, 1), plan.kill_weight(2, 0)) == (SHARE, 1.0)
+    assert not plan.biased
+    assert not plain_plan(2, 8, SHARE).biased
+    with pytest.raises(ValueError, match="holds every killing failure"):
+        dataclasses.replace(plan, op_weight=((1.0, 1.0), (1.0, 0.7), (0.5, 0.0)))
