@@ -173,6 +173,12 @@ class DistributionSet:
             drive (``restore.replace_delay_hours``, counted inside ``restoration``). A
             declustered pool with a free distributed spare does not wait
             (:meth:`planner.core.layouts.Layout.chain_distributions`), as in the chain.
+        defect_stripe_share: sigma in (0, 1], the share of the failures out of ``(k - 1, 1)``
+            (a drive other than the defect's holder) that lose sectors: 1 for a traditional
+            group, a declustered pool's ``prod (w - 1 - i) / (C - 1 - i)``
+            (:func:`planner.core.declustered.defect_stripe_share`), set by
+            :meth:`planner.core.layouts.Layout.chain_distributions` as ``Rates``' is by
+            ``chain_rates``. The other failures clear the defect (``-> (k, 0)``).
     """
 
     operational_failure: Distribution
@@ -181,8 +187,12 @@ class DistributionSet:
     latent_defects_per_hour: float
     rebuild_streams: int | None = 1
     replace_delay_hours: float = 0.0
+    defect_stripe_share: float = 1.0
 
     def __post_init__(self) -> None:
+        share = self.defect_stripe_share
+        if not (math.isfinite(share) and 0 < share <= 1):
+            raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
         value = self.latent_defects_per_hour
         if not (math.isfinite(value) and value >= 0):
             raise ValueError(f"latent_defects_per_hour must be >= 0, got {value!r}")
@@ -209,7 +219,7 @@ class DistributionSet:
         Each time law is scaled in time (:meth:`Weibull.time_scaled`: shape kept, scale and
         location multiplied) so that its mean is the chain's: time to failure
         ``1 / op_failures_per_hour``, rebuild ``rebuild_hours``, scrub ``scrub_hours``; the
-        latent defect rate and the concurrent rebuilds are ``rates``'. With exponential
+        latent defect rate, the concurrent rebuilds and sigma are ``rates``'. With exponential
         shapes the result is :func:`exponential_from_rates` of ``rates``.
         """
         targets = _mean_hours(rates)
@@ -224,6 +234,7 @@ class DistributionSet:
             latent_defects_per_hour=rates.latent_defects_per_hour,
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
+            defect_stripe_share=rates.defect_stripe_share,
         )
 
     def time_laws(self) -> dict[str, Distribution]:
@@ -305,4 +316,5 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         latent_defects_per_hour=rates.latent_defects_per_hour,
         rebuild_streams=rates.rebuild_streams,
         replace_delay_hours=rates.replace_delay_hours,
+        defect_stripe_share=rates.defect_stripe_share,
     )

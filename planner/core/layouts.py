@@ -166,7 +166,8 @@ class Layout:
         The restoration law is scaled in time so that its mean is the pool's, as
         :meth:`chain_rates` gives it for the law's mean, its wait for a replacement
         (``replace_delay_hours``) and the failure law's mean rate: the same rule, so the
-        simulator and the chain agree on the pool's rebuild whatever the wait.
+        simulator and the chain agree on the pool's rebuild whatever the wait. The set
+        carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do.
         """
         if self.declustered is None:
             return distributions
@@ -184,7 +185,10 @@ class Layout:
             replace_delay_hours=delay,
         )
         factor = self.chain_rates(rates).rebuild_hours / mean
-        return distributions.with_restoration_scaled(factor)
+        return dataclasses.replace(
+            distributions.with_restoration_scaled(factor),
+            defect_stripe_share=self.defect_stripe_share,
+        )
 
     def group_text(self) -> str:
         """The group for tables: ``8 (6+2)``, or ``48 (8d+2p, 2s)`` for a pool."""

@@ -24,6 +24,20 @@ trial that ever becomes critical contributes. This alone (method ``conditional``
 right tool when critical states are reached in a fair share of missions (k = 1, or RAID 6
 with tens of rebuilds per mission).
 
+A declustered pool's stripe share sigma (:func:`planner.core.declustered.defect_stripe_share`)
+splits the failure of a drive other than the holder out of ``(k - 1, 1)`` in two: with
+probability sigma it loses sectors, else it goes to ``(k, 0)``, the defect cleared (its
+stripe keeps redundancy and the rebuild repairs it). Thinning a point process by an
+independent coin gives two independent processes at ``sigma r`` and ``(1 - sigma) r``, so
+there the killing intensity is ``sigma r`` (integrated into ``Lambda``) and the other
+failures happen at ``(1 - sigma)`` times their hazard: a natural move of the unkilled
+process, not a change of measure, so it carries no likelihood-ratio term. The unkilled
+process is then exactly the killed one up to the kill, and the identity above holds as it
+stands. A likelihood ratio, where one is carried, weighs each drive's weight against that
+natural one (``1 - sigma`` there, 1 elsewhere). Plain sampling draws the coin instead (a
+uniform per such failure; none when sigma = 1, so a traditional group's draws are as
+before).
+
 **Failure biasing, renewed per rebuild period (splitting).** For deeper k reaching a
 critical state needs several up-moves during one rebuild period (a *rebuild period* runs from
 a failure in a state with no failed drive until no drive is failed again), each ~1e-3
@@ -54,7 +68,8 @@ its variance estimate far too small. Here ``L`` never spans more than one rebuil
    unbiased because ``E[Y] = E[sum_i exp(-Lambda_main(t_i)) z_i]`` (tower property; the
    weight is known at ``t_i``) and the main path is the conditioned process itself, so this
    is the conditional estimator's expectation. The main path's own critical sojourns only
-   discount later periods.
+   discount later periods. With sigma < 1 the main path and the copies are that
+   conditioned process: both let the clearing failures of ``(k - 1, 1)`` happen.
 
 Since ``L`` spans one rebuild period, its spread does not grow with the rebuilds per mission.
 
@@ -73,7 +88,8 @@ the biased law. The split between the two kinds of up-move follows the approxima
 zero-variance rule (L'Ecuyer and Tuffin 2011): in proportion to ``a V(up) : b V(latent)``,
 ``V`` being the natural expected loss contribution of the rest of the period, computed on the
 constant-rate chain with the reference failure hazard ``H(T) / T`` and the mean rebuild and
-scrub times. The holder's failure, ``(f, 1) -> (f + 1, 0)``, brings a critical state no
+scrub times, and the stripe share sigma, which scales what ``(k - 1, 1)`` is worth. The
+holder's failure, ``(f, 1) -> (f + 1, 0)``, brings a critical state no
 nearer (``f + l`` stays) and keeps its natural rate; it only adds to the exit rate. States
 whose up-moves are already that frequent are left natural. Biasing stops
 at the copy's first critical visit (the natural law after it, which returns the copy to
@@ -124,6 +140,11 @@ class SamplingPlan:
         holder_weight: ``holder_weight[f]`` multiplies the failure hazard of the drive that
             holds the latent defect in state ``(f, 1)`` (all 1 when not given). Never 0: that
             failure, ``(f, 1) -> (f + 1, 0)``, is never data loss, so it is never held.
+        defect_stripe_share: sigma in (0, 1], the share of the failures out of
+            ``(k - 1, 1)`` (of a drive other than the holder) that lose sectors; the others
+            go to ``(k, 0)``, the defect cleared. 1 for a traditional group. A conditional
+            plan integrates the killing share (:meth:`kill_weight`) and lets the other
+            failures happen at their natural weight (:meth:`natural_op_weight`).
     """
 
     parity: int
@@ -133,8 +154,12 @@ class SamplingPlan:
     ld_weight: tuple[float, ...]
     rebuild_weight: tuple[tuple[float, float], ...] = ()
     holder_weight: tuple[float, ...] = ()
+    defect_stripe_share: float = 1.0
 
     def __post_init__(self) -> None:
+        share = self.defect_stripe_share
+        if not (math.isfinite(share) and 0 < share <= 1):
+            raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
         if not self.rebuild_weight:
             ones = tuple((1.0, 1.0) for _ in range(self.parity + 1))
             object.__setattr__(self, "rebuild_weight", ones)
@@ -142,33 +167,79 @@ class SamplingPlan:
             object.__setattr__(self, "holder_weight", (1.0,) * (self.parity + 1))
         if any(not w > 0 for w in self.holder_weight):
             raise ValueError(f"holder weights must be positive, got {self.holder_weight!r}")
+        k = self.parity
+        # A move that is all loss is integrated, never simulated: no weight can bias it.
+        if any(
+            self.natural_op_weight(f, latent) == 0 and self.op_weight[f][latent] != 0
+            for f in range(k + 1)
+            for latent in (0, 1)
+            if f + latent <= k
+        ):
+            raise ValueError(f"a conditional plan holds every killing failure: {self.op_weight!r}")
+
+    def kill_weight(self, f: int, latent: int) -> float:
+        """Share of the hazard of the drives but the holder integrated as loss in ``(f, l)``.
+
+        0 for a plain plan (it draws the loss) and outside critical states; in a conditional
+        plan 1 in ``(k, 0)`` (every such failure loses the group) and sigma in ``(k - 1, 1)``.
+        """
+        if not self.conditional or f + latent != self.parity:
+            return 0.0
+        return self.defect_stripe_share if latent == 1 else 1.0
+
+    def natural_op_weight(self, f: int, latent: int) -> float:
+        """The unbiased weight of the drives but the holder in ``(f, l)``: ``1 - kill``.
+
+        The weight at which the conditioned process itself lets them fail; a plan's
+        ``op_weight`` over this is its bias (1: none). 0 where every failure is a loss.
+        """
+        return 1.0 - self.kill_weight(f, latent)
 
     @property
     def biased(self) -> bool:
         """True when some rate is changed, so the trials carry likelihood ratios."""
+        k = self.parity
         return (
-            any(w not in (0.0, 1.0) for row in self.op_weight for w in row)
+            any(
+                self.op_weight[f][latent] != self.natural_op_weight(f, latent)
+                for f in range(k + 1)
+                for latent in (0, 1)
+                if f + latent <= k
+            )
             or any(w != 1.0 for w in self.ld_weight)
             or any(w != 1.0 for row in self.rebuild_weight for w in row)
             or any(w != 1.0 for w in self.holder_weight)
         )
 
 
-def plain_plan(parity: int, drives: int) -> SamplingPlan:
-    """Natural rates everywhere: plain Monte Carlo, each trial a 0/1 loss indicator."""
+def plain_plan(parity: int, drives: int, defect_stripe_share: float = 1.0) -> SamplingPlan:
+    """Natural rates everywhere: plain Monte Carlo, each trial a 0/1 loss indicator.
+
+    A failure out of ``(k - 1, 1)`` of a drive other than the holder is a loss with
+    probability ``defect_stripe_share`` (a uniform drawn per such failure), else it clears
+    the defect.
+    """
     return SamplingPlan(
         parity=parity,
         drives=drives,
         conditional=False,
         op_weight=tuple((1.0, 1.0) for _ in range(parity + 1)),
         ld_weight=tuple(1.0 for _ in range(parity + 1)),
+        defect_stripe_share=defect_stripe_share,
     )
 
 
-def conditional_plan(parity: int, drives: int) -> SamplingPlan:
-    """Natural rates, failures held in critical states (``f + l = k``): conditioning only."""
+def conditional_plan(parity: int, drives: int, defect_stripe_share: float = 1.0) -> SamplingPlan:
+    """Natural rates, killing failures held in critical states (``f + l = k``).
+
+    Conditioning only: in ``(k, 0)`` the drives but the holder are held (weight 0), in
+    ``(k - 1, 1)`` they fail at ``1 - sigma`` of their hazard, the share that clears the
+    defect (0 for a traditional group, sigma = 1).
+    """
+    cleared = 1.0 - defect_stripe_share
     op_weight = tuple(
-        (0.0 if f == parity else 1.0, 0.0 if f + 1 == parity else 1.0) for f in range(parity + 1)
+        (0.0 if f == parity else 1.0, cleared if f + 1 == parity else 1.0)
+        for f in range(parity + 1)
     )
     return SamplingPlan(
         parity=parity,
@@ -176,6 +247,7 @@ def conditional_plan(parity: int, drives: int) -> SamplingPlan:
         conditional=True,
         op_weight=op_weight,
         ld_weight=tuple(1.0 for _ in range(parity + 1)),
+        defect_stripe_share=defect_stripe_share,
     )
 
 
@@ -195,6 +267,7 @@ class _ReferenceChain:
     ld_per_drive: float
     rebuild_per_stream: float
     streams: int
+    stripe_share: float = 1.0
 
     def up_rates(self, f: int, latent: int) -> tuple[float, float]:
         """(failure rate of the drives but the holder, latent defect rate) out of ``(f, l)``."""
@@ -214,7 +287,10 @@ class _ReferenceChain:
         """Per state with ``f >= 1``, a natural expectation over the rest of the period.
 
         With ``critical_value`` the loss intensity integrated over critical sojourns, else
-        the indicator of reaching a critical state. The period ends at ``f = 0``.
+        the indicator of reaching a critical state. The period ends at ``f = 0``. Out of
+        ``(k - 1, 1)`` the failures but the holder's lose with probability sigma and
+        otherwise go to ``(k, 0)`` (a critical visit either way: sigma changes what a
+        period's critical states contribute, not whether it reaches one).
         """
         k = self.parity
         states = [(f, la) for f in range(1, k + 1) for la in (0, 1) if f + la <= k]
@@ -232,8 +308,10 @@ class _ReferenceChain:
                 if not critical_value:
                     rhs[i] = 1.0
                     continue
+                share = self.stripe_share if la == 1 else 1.0
+                moves.append((op - share * op, (k, 0)))
                 total = op + sum(rate for rate, _ in moves)
-                rhs[i] = op / total
+                rhs[i] = share * op / total
             else:
                 moves += [(op, (f + 1, la)), (ld, (f, 1))]
                 total = sum(rate for rate, _ in moves)
@@ -254,6 +332,7 @@ def _reference(
         ld_per_drive=distributions.latent_defects_per_hour,
         rebuild_per_stream=1.0 / distributions.restoration.mean_hours,
         streams=distributions.streams_for(parity),
+        stripe_share=distributions.defect_stripe_share,
     )
 
 
@@ -273,14 +352,15 @@ def biased_plan(
         distributions: the natural laws (and rebuild streams), only to size the multipliers.
         mission_hours: mission length (h), used for the reference failure hazard.
         up_per_rebuild: target expected up-moves per mean rebuild in a biased state; 0
-            turns failure biasing off (the conditional plan).
+            turns failure biasing off (the conditional plan). The stripe share sigma is
+            ``distributions``' (the plan carries it; the reference chain's values use it).
 
     Returns:
         The plan; critical states (``f + l = k``) have weight 0, weights elsewhere >= 1.
     """
     if not (math.isfinite(up_per_rebuild) and up_per_rebuild >= 0):
         raise ValueError(f"up_per_rebuild must be a finite number >= 0, got {up_per_rebuild!r}")
-    base = conditional_plan(parity, drives)
+    base = conditional_plan(parity, drives, distributions.defect_stripe_share)
     if up_per_rebuild == 0 or parity < 2:
         return base
     ref = _reference(parity, drives, distributions, mission_hours)
@@ -315,6 +395,7 @@ def biased_plan(
         op_weight=tuple((row[0], row[1]) for row in op_weight),
         ld_weight=tuple(ld_weight),
         rebuild_weight=tuple((row[0], row[1]) for row in rebuild_weight),
+        defect_stripe_share=base.defect_stripe_share,
     )
 
 
@@ -330,7 +411,8 @@ def expected_critical_visits(
     present (a share ``pi`` of the time, ``N lambda_ld`` in against ``1 / scrub + h`` out,
     the holder's failure taking the defect with it) starts in ``(1, 1)`` when a drive other
     than the holder fails (``N - 1`` of ``N``), else in ``(1, 0)``. For k = 1 every period
-    starts critical.
+    starts critical. The stripe share sigma plays no part: it decides what a critical visit
+    contributes, not how often one happens.
     """
     ref = _reference(parity, drives, distributions, mission_hours)
     periods = drives * ref.op_per_drive * mission_hours

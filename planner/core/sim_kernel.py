@@ -8,7 +8,10 @@ with any time distributions (:mod:`planner.core.distributions`). A group of ``N`
   into service, the drive holding the latent defect included. The holder's failure takes
   its defect with it, ``(f, 1) -> (f + 1, 0)``, never a loss by itself (``l = 1`` only while
   ``f < k``), and the drive is rebuilt as any other. The failure of any other drive with
-  ``f + l = k`` is data loss (sectors when ``l = 1``, the whole group when ``l = 0``).
+  ``f + l = k`` is data loss (sectors when ``l = 1``, the whole group when ``l = 0``),
+  except that in a declustered pool only a share sigma (``defect_stripe_share``) of those
+  out of ``(k - 1, 1)`` lose sectors: the others leave the defect's stripe with redundancy,
+  the rebuild repairs it, and the group goes to ``(k, 0)``, the defect cleared.
   (NS3574 left the holder out, ``(N - f - l) lambda_op``; that made P(loss) rise as the
   scrub interval shortened in some regimes, more time without a defect putting more drives
   at risk.)
@@ -30,9 +33,12 @@ Each drive carries an exponential budget ``E ~ Exp(1)`` and fails when its weigh
 hazard ``sum w * (H(a1) - H(a0))`` reaches it; with weight 1 that is inverse-CDF sampling of
 its lifetime. Weights other than 1 come from the :class:`SamplingPlan` (see
 :mod:`planner.core.rare_events`): 0 holds the failure (conditioning), ``beta`` speeds it up
-(importance sampling). Weights are per trial and change only at events, one for the holder
-and one for every other working drive, so a drive's next failure time is recomputed only
-when its trial's weights or its own status (failed, holder) change.
+(importance sampling), and in ``(k - 1, 1)`` a conditional plan's ``1 - sigma`` is the
+natural rate of the failures that clear the defect (the killing share sigma being
+integrated); the likelihood ratio counts a weight against that natural one. Weights are
+per trial and change only at events, one for the holder and one for every other working
+drive, so a drive's next failure time is recomputed only when its trial's weights or its own
+status (failed, holder) change.
 
 A batch either runs whole missions from the pristine state (recording, if asked, the state at
 the start of every rebuild period), or runs *copies* from recorded states until their rebuild
@@ -96,14 +102,31 @@ class _Batch:
         self.plan, self.laws, self.rng = plan, laws, rng
         # Read on every event; the plan computes them.
         self.biased, self.conditional = plan.biased, plan.conditional
+        # A pool's stripe share below 1 thins the killing failures (rare_events).
+        self.thinned = plan.defect_stripe_share < 1.0
+        if plan.defect_stripe_share != laws.defect_stripe_share:
+            raise ValueError(
+                f"the plan's defect_stripe_share {plan.defect_stripe_share!r} is not the "
+                f"laws' {laws.defect_stripe_share!r}"
+            )
         self.life = laws.operational_failure
         # Weights by [phase, f, l]: phase 1 once a critical state was reached, where a
         # conditional plan returns to the natural rates (biasing until the rare set is hit).
-        natural = conditional_plan(plan.parity, n) if plan.conditional else plan
+        natural = (
+            conditional_plan(plan.parity, n, plan.defect_stripe_share) if plan.conditional else plan
+        )
         self.op_w = np.array([plan.op_weight, natural.op_weight], dtype=float)
         self.ld_w = np.array([plan.ld_weight, natural.ld_weight], dtype=float)
         self.rb_w = np.array([plan.rebuild_weight, natural.rebuild_weight], dtype=float)
         self.hold_w = np.array([plan.holder_weight, natural.holder_weight], dtype=float)
+        # Share of the drives-but-the-holder's hazard integrated as loss, by [phase, f, l].
+        self.kill_w = np.array(
+            [
+                [[p.kill_weight(f, la) for la in (0, 1)] for f in range(plan.parity + 1)]
+                for p in (plan, natural)
+            ],
+            dtype=float,
+        )
         self.repair = laws.restoration
         self.cols = np.arange(n)
         self.index = np.arange(trials)
@@ -143,6 +166,7 @@ class _Batch:
         self.w_row = self.op_w[self.phase, self.f, self.l]
         self.g_row = self.rb_w[self.phase, self.f, self.l]
         self.h_row = self.hold_w[self.phase, self.f]
+        self.k_row = self.kill_w[self.phase, self.f, self.l]
         self.arm(self.index, None)
         self.arm_slots(self.index)
 
@@ -162,6 +186,20 @@ class _Batch:
             return w
         w = np.where(cols == self.holder[rows], self.h_row[rows], self.w_row[rows])
         return np.where(self.failed[rows, cols], 0.0, w)
+
+    def _kill(self, rows: IntArray, cols: IntArray | None) -> FloatArray:
+        """Killing share of each drive's hazard: the row's for a working drive but the holder.
+
+        Shaped as :meth:`_weight`. The drive's natural weight is ``1 - kill``: a conditional
+        plan lets a drive fail at that weight without bias.
+        """
+        if cols is None:
+            kill: FloatArray = np.where(self.failed[rows], 0.0, self.k_row[rows, None])
+            has = np.flatnonzero(self.holder[rows] >= 0)
+            kill[has, self.holder[rows[has]]] = 0.0
+            return kill
+        kill = np.where(cols == self.holder[rows], 0.0, self.k_row[rows])
+        return np.where(self.failed[rows, cols], 0.0, kill)
 
     def settle(self, rows: IntArray, cols: IntArray | None) -> None:
         """Charge the hazard since each drive's last sync to its budget, L and Lambda.
@@ -187,11 +225,18 @@ class _Batch:
         def row_sum(x: FloatArray) -> FloatArray:
             return x.sum(axis=1) if cols is None else x
 
+        # With sigma = 1 the killing share is 1 exactly where a working drive is held
+        # (weight 0) and 0 wherever one may fail (natural weight 1): the short forms below.
         if self.biased:
-            self.log_lr[rows] += row_sum(np.where(w > 0, (w - 1.0) * d_h, 0.0))
+            # Against the natural weight 1 - kill: the clearing failures of (k - 1, 1) at
+            # 1 - sigma are the conditioned process's own, no bias.
+            natural = 1.0 - self._kill(rows, cols) if self.thinned else 1.0
+            self.log_lr[rows] += row_sum(np.where(w > 0, (w - natural) * d_h, 0.0))
         if self.conditional:
-            # Held drives (weight 0) are the killing failures: never the holder.
-            d_lam = row_sum(np.where(w == 0, d_h, 0.0))
+            # The killing share of the drives but the holder in critical states: all of it
+            # in (k, 0), sigma of it in (k - 1, 1).
+            killing = self._kill(rows, cols) * d_h if self.thinned else np.where(w == 0, d_h, 0.0)
+            d_lam = row_sum(killing)
             gain = np.exp(self.log_lr[rows] - self.lam[rows]) * -np.expm1(-d_lam)
             self.est[rows] += gain
             self.lam[rows] += d_lam
@@ -263,6 +308,7 @@ class _Batch:
             (self.op_w[ph, f, la] != self.w_row[rows])
             | (self.rb_w[ph, f, la] != self.g_row[rows])
             | ((la == 1) & (self.hold_w[ph, f] != self.h_row[rows]))
+            | (self.kill_w[ph, f, la] != self.k_row[rows])
         )
         moved = rows[moved_mask]
         if moved.size:
@@ -271,6 +317,7 @@ class _Batch:
             self.w_row[moved] = self.op_w[ph, f, la]
             self.g_row[moved] = self.rb_w[ph, f, la]
             self.h_row[moved] = self.hold_w[ph, f]
+            self.k_row[moved] = self.kill_w[ph, f, la]
             self.arm(moved, None)
             self.arm_slots(moved)
 
@@ -279,15 +326,27 @@ class _Batch:
     def on_failure(self, rows: IntArray, cols: IntArray, record: bool) -> None:
         """Operational failure of drive ``cols`` in ``rows`` that loses no data.
 
-        A drive other than the holder fails out of a non-critical state; the holder may fail
-        out of any state, its defect going with it: ``(f, 1) -> (f + 1, 0)``.
+        A drive other than the holder fails out of a non-critical state, or out of
+        ``(k - 1, 1)`` without losing sectors (the stripe share: the defect's stripe keeps
+        redundancy and the rebuild repairs it, so the defect goes); the holder may fail out
+        of any state, its defect going with it: ``(f, 1) -> (f + 1, 0)``.
         """
         self.settle(rows, cols)
         if self.biased:
-            self.log_lr[rows] -= np.log(self._weight(rows, cols))
+            natural = 1.0 - self._kill(rows, cols) if self.thinned else 1.0
+            self.log_lr[rows] -= np.log(self._weight(rows, cols) / natural)
+        clears = (
+            (self.l[rows] == 1)
+            & (self.f[rows] + 1 == self.plan.parity)
+            & (cols != self.holder[rows])
+        )
+        cleared = rows[clears]
+        their_holder = self.holder[cleared]
+        # The holder ends its time at its own weight; it is re-armed as any drive below.
+        self.settle(cleared, their_holder)
         self.failed[rows, cols] = True
         self.fail_at[rows, cols] = np.inf
-        gone = rows[cols == self.holder[rows]]
+        gone = rows[(cols == self.holder[rows]) | clears]
         self.holder[gone] = -1
         self.l[gone] = 0
         self.refresh(rows)
@@ -304,6 +363,7 @@ class _Batch:
         self.scrub_left[paused] -= self.t[paused] - self.scrub_since[paused]
         self.f[rows] += 1
         self.retune(rows)
+        self.arm(cleared, their_holder)
         if record and first.any():
             new = rows[first]
             self.recorded.append(
@@ -384,7 +444,7 @@ class _Batch:
 
 _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
-    *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row"),
+    *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row", "k_row"),
     *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
     *("next_fail", "who", "done"),
 )

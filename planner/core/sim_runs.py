@@ -51,8 +51,12 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
         rows = np.flatnonzero(kind == _FAIL)
         if not plan.conditional:
             # In a critical state any failure but the holder's loses data (conditioned
-            # plans hold those failures, so only the holder's can happen there).
+            # plans integrate those failures, so only the others can happen there), out
+            # of (k - 1, 1) with probability sigma only: the rest clear the defect.
             kill = (b.f[rows] + b.l[rows] == plan.parity) & (b.who[rows] != b.holder[rows])
+            if plan.defect_stripe_share < 1.0:
+                shared = np.flatnonzero(kill & (b.l[rows] == 1))
+                kill[shared] = b.rng.random(shared.size) < plan.defect_stripe_share
             b.est[rows[kill]] = 1.0
             b.done[rows[kill]] = True
             rows = rows[~kill]

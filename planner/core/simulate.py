@@ -298,7 +298,8 @@ def simulate_group(
         parity: parity drives per group, k >= 1.
         drives: drives per group, N > k.
         distributions: time to failure, rebuild and scrub laws (h), latent defects per hour,
-            and the concurrent rebuilds (``distributions.rebuild_streams``).
+            the concurrent rebuilds (``distributions.rebuild_streams``) and a declustered
+            pool's stripe share sigma (``distributions.defect_stripe_share``).
         mission_hours: mission length (h); the group starts with all drives new.
         method: ``"auto"`` (the default), ``"conditional"``, ``"biased"`` or ``"plain"``.
         trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
@@ -340,14 +341,16 @@ def simulate_group(
     if method is Method.BIASED and not copy_plan.biased:
         method = Method.CONDITIONAL  # nothing to bias (k = 1, or failures already frequent)
 
+    share = distributions.defect_stripe_share
+
     def one_batch(size: int) -> FloatArray:
         if method is Method.PLAIN:
-            plan = plain_plan(parity, drives)
+            plan = plain_plan(parity, drives, share)
         elif method is Method.CONDITIONAL:
-            plan = conditional_plan(parity, drives)
+            plan = conditional_plan(parity, drives, share)
         else:
             return run_split(
-                conditional_plan(parity, drives),
+                conditional_plan(parity, drives, share),
                 copy_plan,
                 distributions,
                 mission_hours,

@@ -11,6 +11,7 @@ assertion has the power to catch a wrong rule.
 import math
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -102,7 +103,9 @@ def test_weibull_of_shape_one_is_the_markov_chain() -> None:
 def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> bool:
     """One trial, one event at a time. Drives start new; a rebuilt drive is new; every working
     drive fails, the defect's holder included, taking its defect with it; the scrub clock stops
-    while a drive is failed; loss = failure of a drive other than the holder at f+l=k."""
+    while a drive is failed; loss = failure of a drive other than the holder at f+l=k, but
+    with a defect present only with probability ``laws.defect_stripe_share`` (a pool's
+    stripe share), the other such failures clearing the defect."""
     life = laws.operational_failure
     assert isinstance(life, Weibull)
 
@@ -132,7 +135,10 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
             if i == holder:
                 holder = -1
             elif f + (holder >= 0) == k:
-                return True
+                share = laws.defect_stripe_share
+                if holder < 0 or share == 1 or rng.random() < share:
+                    return True
+                holder = -1
             failed[i] = True
             if f == 0:
                 rebuild_end = t + draw(laws.restoration)
@@ -161,13 +167,20 @@ WEAR_OUT = DistributionSet(
 )
 
 
-@pytest.mark.parametrize(("k", "n", "hours"), [(1, 4, 2_000.0), (2, 5, 4_000.0)])
-def test_weibull_simulation_matches_scalar_reference(k: int, n: int, hours: float) -> None:
+@pytest.mark.parametrize(
+    ("k", "n", "hours", "share"),
+    [(1, 4, 2_000.0, 1.0), (2, 5, 4_000.0, 1.0), (1, 4, 2_000.0, 0.3), (2, 5, 8_000.0, 0.3)],
+)
+@pytest.mark.parametrize("method", ["plain", "conditional"])
+def test_weibull_simulation_matches_scalar_reference(
+    k: int, n: int, hours: float, share: float, method: str
+) -> None:
+    laws = replace(WEAR_OUT, defect_stripe_share=share)
     rng = np.random.default_rng(99)
     trials = 3_000
-    losses = sum(reference_loss(k, n, WEAR_OUT, hours, rng) for _ in range(trials))
+    losses = sum(reference_loss(k, n, laws, hours, rng) for _ in range(trials))
     p_ref = losses / trials
-    sim = simulate_group(k, n, WEAR_OUT, hours, trials=20_000, seed=4)
+    sim = simulate_group(k, n, laws, hours, method=method, trials=20_000, seed=4)
     sigma = math.hypot(math.sqrt(p_ref * (1 - p_ref) / trials), sim.std_error)
     assert 0.02 < p_ref < 0.5
     assert abs(sim.p_loss_group - p_ref) < 4 * sigma, (sim, p_ref)
