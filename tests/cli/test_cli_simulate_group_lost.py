@@ -100,11 +100,6 @@ def test_simulate_table_markdown_and_csv_show_it(tmp_path: Path) -> None:
     assert set(records[0]) >= GROUP_LOST_KEYS
 
 
-@pytest.mark.xfail(
-    reason="the exact P(group lost) is still the first-loss split; helper h/loss makes it the "
-    "birth-death figure: remove this marker once that is merged",
-    strict=False,
-)
 def test_simulated_group_lost_agrees_with_the_exact_figure(simulation: dict[str, Any]) -> None:
     """The same comparison through the exact figure's existing name (``p_group_lost``)."""
     evaluated = run_json("evaluate")
