@@ -149,7 +149,7 @@ def bytes_read_per_hour(
     iops = drive.iops
     read_iops = 0.0 if workload is None else workload.core_workload().read_iops
     # A workload with no IOPS (capacity only) says nothing of its reads: the field figure.
-    if read_iops > 0 and iops is not None:
+    if workload is not None and read_iops > 0 and iops is not None:
         return (
             workload_bytes_read_per_hour(read_iops, workload.io_bytes, data_disks, iops),
             "workload",
