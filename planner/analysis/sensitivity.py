@@ -173,4 +173,6 @@ def sensitivity_report(
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),
         notes=tuple(scenario.latent_defect_notes()),
+        group=layout.group_text(),
+        pool_rebuild_hours=None if layout.declustered is None else point.rates.rebuild_hours,
     )

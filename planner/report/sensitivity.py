@@ -64,6 +64,11 @@ class SensitivityReport:
         rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).
         inputs: the scenario's assumptions, printed by every export (None: not known).
         notes: the scenario's own notes (a derived latent-defect rate's source).
+        group: the group as tables show it (``12 (10+2)``, ``48 (8d+2p, 2s)``); empty:
+            drives and parity from the tornado.
+        pool_rebuild_hours: a declustered pool's own restore time (h), while
+            ``restore.rebuild_hours`` is the traditional rebuild it is derived from; None
+            for a traditional group.
     """
 
     title: str
@@ -73,6 +78,8 @@ class SensitivityReport:
     rebuild_model: bool = False
     inputs: Inputs | None = None
     notes: tuple[str, ...] = ()
+    group: str = ""
+    pool_rebuild_hours: float | None = None
 
 
 @dataclass(frozen=True)
@@ -328,10 +335,10 @@ def notes(report: SensitivityReport) -> list[str]:
     """Footnotes: the layout and its base risk, what was moved, what elasticity means."""
     s = report.sensitivity
     years = s.point.mission_hours / HOURS_PER_YEAR
-    n = s.group_size - s.parity
+    group = report.group or f"{s.group_size} ({s.group_size - s.parity}+{s.parity})"
     aggregate = "sized aggregate" if report.sized else "aggregate"
     lines = [
-        f"{report.label}: {s.groups} groups of {s.group_size} ({n}+{s.parity}), "
+        f"{report.label}: {s.groups} groups of {group}, "
         f"{s.point.data_disks:,} data drives; P(loss) over {years:g} years "
         f"{format_percent(s.p_loss_aggregate)} for the {aggregate}, "
         f"{format_percent(s.p_loss_group)} per group.",
@@ -347,6 +354,12 @@ def notes(report: SensitivityReport) -> list[str]:
             "The workload's sizing sets the aggregate: "
             f"{s.point.data_disks:,} data drives, as the compare table shows (planner size); "
             "aggregate.data_disks changes it only through the workload's reads per drive."
+        )
+    if report.pool_rebuild_hours is not None:
+        lines.append(
+            "restore.rebuild_hours is the traditional rebuild onto one drive; this pool "
+            f"rebuilds in {report.pool_rebuild_hours:.3g} h (docs/declustered.md), and its "
+            "bar moves the traditional time as planner evaluate --set does."
         )
     if report.rebuild_model:
         lines.append(

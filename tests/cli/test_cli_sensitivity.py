@@ -189,3 +189,25 @@ def test_a_move_past_a_scenario_limit_stops_at_the_limit_and_says_so(runner: Cli
     said = " ".join(text.stdout.split())
     assert "drive.arr ×2 stopped just under the most a scenario may hold: 99.9999%." in said
     assert "stopped just under the most a scenario may hold: 0.999999 " in said
+
+
+def test_a_pools_notes_give_its_group_and_its_own_rebuild() -> None:
+    # The newcomer review: the notes said "3 groups of 48 (46+2)" for draid2:8d:48c:2s (it
+    # holds 36.8 data drives) and gave the rebuild bar a base of 77.2 h with no word that the
+    # pool itself rebuilds in 35.4 h.
+    result = CliRunner().invoke(
+        app,
+        [
+            "sensitivity",
+            str(ROOT / "scenarios" / "today-20tb-nl-sas.yaml"),
+            "--layout",
+            "draid2:8d:48c:2s",
+            "-f",
+            "markdown",
+        ],
+    )
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert "3 groups of 48 (8d+2p, 2s)" in text
+    assert "(46+2)" not in text
+    assert "this pool rebuilds in 35.4 h" in text
