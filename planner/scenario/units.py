@@ -47,6 +47,9 @@ _WITH_UNIT = re.compile(r"^\s*(?P<number>[-+0-9.,_eE]*[0-9.])\s*(?P<unit>[A-Za-z
 
 _EXAMPLE = "e.g. 400 TB or 363.8 TiB"
 
+_NUMBER_THEN_WORDS = re.compile(r"^\s*[-+]?[0-9][-+0-9.,_eE]*\s+\S+\s+\S")
+"""A number followed by more than one word (``12 TB drives``): a capacity with a remark."""
+
 
 def plain_number_text(text: str) -> str:
     """``text`` without its thousands separators (``,`` or ``_``).
@@ -78,6 +81,11 @@ def terabytes(value: object) -> object:
         return value
     match = _WITH_UNIT.match(value)
     if match is None:
+        if _NUMBER_THEN_WORDS.match(value):
+            raise ValueError(
+                f"{shown(value.strip())} is not a capacity: write a number with TB or TiB "
+                f"alone ({_EXAMPLE}); a remark goes after a '#'"
+            )
         return value
     unit = match["unit"]
     number_text = match["number"]

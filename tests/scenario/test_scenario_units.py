@@ -85,6 +85,8 @@ def test_drive_capacity_takes_tib_and_set_does_too(tmp_path: Path) -> None:
         ("target", "363,8 TiB", ["not a number: write the decimal point as '.'"]),
         ("drive", "4 GiB", ["'GiB' is not a unit", "0.00429497 TB"]),
         ("target", "-5 TB", ["out of range"]),
+        # the newcomer review: a number followed by words had no hint
+        ("drive", "12 TB drives", ["'12 TB drives' is not a capacity", "e.g. 400 TB"]),
     ],
 )
 def test_other_units_are_one_line_at_the_position_exit_2(
