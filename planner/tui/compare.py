@@ -99,13 +99,15 @@ class CompareTable(SteadyTable):
         """Indices ``(first, stop)`` of the scrolling columns wholly in view.
 
         Columns before ``first`` are cut or hidden at the left (under the layout column),
-        those from ``stop`` at the right; ``first == stop`` when none fits whole.
+        those from ``stop`` at the right; ``first == stop`` when none fits whole. A column
+        cut in its padding only counts as whole: its text is.
         """
         fixed, edges = self._edges()
+        pad = self.cell_padding  # a column missing only its padding shows all its text
         count = len(edges) - 1
-        first = next((i for i in range(count) if edges[i] >= fixed), count)
+        first = next((i for i in range(count) if edges[i] + pad >= fixed), count)
         stop = first
-        while stop < count and edges[stop + 1] <= self.size.width:
+        while stop < count and edges[stop + 1] - pad <= self.size.width:
             stop += 1
         return first + self.fixed_columns, stop + self.fixed_columns
 

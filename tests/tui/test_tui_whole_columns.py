@@ -26,23 +26,25 @@ def whole_spans(pilot: Pilot[None]) -> tuple[list[tuple[int, int]], int, int]:
     """Screen x ranges of the columns wholly in view; columns cut off left and right.
 
     Worked out from the columns' widths and the scroll offset: the layout column stays at
-    the left edge, the rest scroll under it.
+    the left edge, the rest scroll under it. A column cut in its padding shows its text
+    whole.
     """
     table = pilot.app.query_one(CompareView).table
     room = table.size.width
     columns = list(table.columns.values())
     fixed = sum(c.get_render_width(table) for c in columns[: table.fixed_columns])
+    pad = table.cell_padding  # a column cut in its padding only shows all its text
     spans = [(0, fixed)]
     left_cut = right_cut = 0
     start = fixed - round(table.scroll_x)
     for column in columns[table.fixed_columns :]:
         end = start + column.get_render_width(table)
-        if start < fixed:
+        if start + pad < fixed:
             left_cut += 1
-        elif end > room:
+        elif end - pad > room:
             right_cut += 1
         else:
-            spans.append((start, end))
+            spans.append((max(start, fixed), min(end, room)))
         start = end
     return spans, left_cut, right_cut
 
