@@ -377,7 +377,7 @@ class CompareView(Vertical):
         first, stop = table.whole_columns()
         before = first - table.fixed_columns
         beyond = len(table.columns) - stop
-        keys = "←/→ scroll the table, o picks and orders them"
+        keys = "F2 then ←/→ scroll, o picks and orders them"
         if beyond:
             plural = "s" if beyond > 1 else ""
             also = f" ({before} to the left)" if before else ""
@@ -385,7 +385,7 @@ class CompareView(Vertical):
         if before:
             plural = "s" if before > 1 else ""
             return f"← {before} more column{plural} to the left: {keys}"
-        return "o in the table picks and orders the columns"
+        return "F2 then o picks and orders the columns"
 
     def _render_notes(self, data: CompareData) -> None:
         comparison = data.comparison
