@@ -116,11 +116,12 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
         )
         lines += [
             f"> The scenario has {what}: this report looks for "
-            f"{recommend_report.target_text(found)}. Add `max_p_loss`, `min_nines` or "
-            "`max_p_group_lost` to say what you need (README: Recommend).",
+            f"{recommend_report.target_text(found, noted=False)}. Add `max_p_loss`, "
+            "`min_nines` or `max_p_group_lost` to say what you need (README: Recommend).",
             "",
         ]
-    for line in recommend_report.summary(found):
+    # The opening above says why the target is the default one: the summary need not.
+    for line in recommend_report.summary(found, noted=report.target_given):
         lines += [markdown_cell(line), ""]
     if chosen is not None and found.top is not None:
         lines += _why(report)

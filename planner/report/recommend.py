@@ -205,8 +205,12 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
     return None if pool is None else int(getattr(pool, part))
 
 
-def target_text(report: Recommendation) -> str:
-    """The target in words: each risk limit over the mission, drives, budget, and why."""
+def target_text(report: Recommendation, *, noted: bool = True) -> str:
+    """The target in words: each risk limit over the mission, drives, budget, and why.
+
+    ``noted=False`` leaves out why the risk limit is the default one, for a sentence that
+    already says so (the design review's opening).
+    """
     target = report.target
     years = report.mission_hours / HOURS_PER_YEAR
     parts = [
@@ -214,7 +218,7 @@ def target_text(report: Recommendation) -> str:
         f"{format_percent(getattr(target, name))}"
         for name in target.risk_limits
     ]
-    if report.default_target:  # the note belongs to the risk limit, not to the rest
+    if noted and report.default_target:  # the note is the risk limit's, not the rest's
         parts[-1] += f" ({default_note(report)})"
     if target.max_drives is not None:
         parts.append(f"at most {target.max_drives:,} drives")
@@ -235,12 +239,15 @@ def _risk_words(report: Recommendation, candidate: Candidate) -> str:
     return ", ".join(words)
 
 
-def summary(report: Recommendation) -> list[str]:
-    """The verdict in sentences: the choice, what the next cheaper gives up, the front."""
+def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
+    """The verdict in sentences: the choice, what the next cheaper gives up, the front.
+
+    ``noted=False``: the target without why its risk limit is the default one (said above).
+    """
     ranked = "total cost of ownership" if report.money else "drives (no drive.price given)"
     lines = [
         f"Searched {report.evaluated:,} layouts sized for {report.requirement}; "
-        f"target: {target_text(report)}; ranked by {ranked}."
+        f"target: {target_text(report, noted=noted)}; ranked by {ranked}."
     ]
     top = report.top
     if top is None:

@@ -345,7 +345,14 @@ class PlannerApp(Workers):
         self.push_screen(HelpScreen())
 
     def action_view(self, view: str) -> None:
-        """Switch to the compare, sweep, model, sensitivity or choose view."""
+        """Switch to the compare, sweep, model, sensitivity or choose view.
+
+        F2 on the compare view focuses its table: the focus starts in the fields, eight
+        Tabs from the table, and the note under the table names F2 as the way there.
+        """
+        if view == "compare" and self._active_view == "compare":
+            self.query_one(CompareView).table.focus()
+            return
         if view in VIEWS:
             if self.focused is not None and view != self._active_view:
                 self._focus_by_view[self._active_view] = self.focused

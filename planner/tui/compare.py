@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar, Literal
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -12,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
 from planner.analysis.compare import (
@@ -59,6 +61,10 @@ class CompareTable(SteadyTable):
 
     DataTable scrolls one cell a key when its cursor selects rows: 200 keys to reach the
     last column of today's drives at 80 columns.
+
+    Only whole columns show: a column cut by an edge of the view is blank until scrolled
+    to. A cut figure misleads (``1 in 1`` of ``1 in 1.6 million`` reads as certain loss,
+    under a header that is off screen).
     """
 
     def action_cursor_right(self) -> None:
@@ -79,6 +85,52 @@ class CompareTable(SteadyTable):
         else:
             target = max((e for e in edges if e < now), default=0)
         self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
+
+    def _edges(self) -> tuple[int, list[int]]:
+        """The fixed columns' width; the scrolling columns' edges on screen (cells)."""
+        columns = list(self.columns.values())
+        fixed = sum(c.get_render_width(self) for c in columns[: self.fixed_columns])
+        edges = [fixed - round(self.scroll_x)]
+        for column in columns[self.fixed_columns :]:
+            edges.append(edges[-1] + column.get_render_width(self))
+        return fixed, edges
+
+    def whole_columns(self) -> tuple[int, int]:
+        """Indices ``(first, stop)`` of the scrolling columns wholly in view.
+
+        Columns before ``first`` are cut or hidden at the left (under the layout column),
+        those from ``stop`` at the right; ``first == stop`` when none fits whole. A column
+        cut in its padding only counts as whole: its text is.
+        """
+        fixed, edges = self._edges()
+        pad = self.cell_padding  # a column missing only its padding shows all its text
+        count = len(edges) - 1
+        first = next((i for i in range(count) if edges[i] + pad >= fixed), count)
+        stop = first
+        while stop < count and edges[stop + 1] - pad <= self.size.width:
+            stop += 1
+        return first + self.fixed_columns, stop + self.fixed_columns
+
+    def render_line(self, y: int) -> Strip:
+        """The line as DataTable renders it, the cut columns blanked (their styles kept)."""
+        strip = super().render_line(y)
+        fixed, edges = self._edges()
+        first, stop = (i - self.fixed_columns for i in self.whole_columns())
+        width = strip.cell_length
+        start = min(max(edges[first], fixed), width)
+        end = min(max(edges[stop], start), width) if stop > first else start
+        if start == fixed and end == width:
+            return strip
+        head, cut_left, shown, cut_right = strip.divide([fixed, start, end, width])
+        return Strip.join([head, _blank(cut_left), shown, _blank(cut_right)])
+
+
+def _blank(strip: Strip) -> Strip:
+    """``strip`` with its text replaced by spaces, its styles (zebra, cursor) kept."""
+    return Strip(
+        [Segment(" " * segment.cell_length, segment.style) for segment in strip],
+        strip.cell_length,
+    )
 
 
 class CompareView(Vertical):
@@ -189,9 +241,9 @@ class CompareView(Vertical):
             self._render_notes(self.data)
 
     @property
-    def table(self) -> DataTable[Text]:
+    def table(self) -> CompareTable:
         """The layouts table."""
-        return self.query_one("#compare-table", DataTable)
+        return self.query_one("#compare-table", CompareTable)
 
     @property
     def comparison(self) -> Comparison | None:
@@ -322,17 +374,10 @@ class CompareView(Vertical):
     def _columns_note(self) -> str:
         """How many columns are right of the edge, and the keys that show them."""
         table = self.table
-        room = self.size.width - table.scrollbar_size_vertical
-        scroll = round(table.scroll_x)
-        right = 0
-        before = beyond = 0
-        for index, column in enumerate(table.columns.values()):
-            left = right
-            right += column.get_render_width(table)
-            if index >= table.fixed_columns:
-                before += left < scroll
-                beyond += right - scroll > room
-        keys = "←/→ scroll the table, o picks and orders them"
+        first, stop = table.whole_columns()
+        before = first - table.fixed_columns
+        beyond = len(table.columns) - stop
+        keys = "F2 then ←/→ scroll, o picks and orders them"
         if beyond:
             plural = "s" if beyond > 1 else ""
             also = f" ({before} to the left)" if before else ""
@@ -340,7 +385,7 @@ class CompareView(Vertical):
         if before:
             plural = "s" if before > 1 else ""
             return f"← {before} more column{plural} to the left: {keys}"
-        return "o in the table picks and orders the columns"
+        return "F2 then o picks and orders the columns"
 
     def _render_notes(self, data: CompareData) -> None:
         comparison = data.comparison

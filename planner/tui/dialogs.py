@@ -173,7 +173,7 @@ not saved yet.
 | key | does |
 |---|---|
 | **F1** / **?** | this help: **F1** anywhere, **?** when the focus is not in a field |
-| **F2** | compare view: the layouts side by side (sized, with a workload) |
+| **F2** | compare view: the layouts side by side (sized, with a workload); on it, focus its table |
 | **F3** | sweep view: P(loss) against group size for n+1, n+2, n+3 |
 | **F4** | model view: the selected layout's states, rates and MTTDL |
 | **F5** | sensitivity view: the selected layout's inputs ranked by effect |
@@ -189,7 +189,7 @@ Ctrl+S is refused while a field is invalid; if the file changed on disk since it
 loaded, the first Ctrl+S warns and a second one overwrites it. Ctrl+O exports what the
 screen shows: while a field is invalid, the last valid results (the notice says so).
 
-In the compare table (focus it with Tab or a click):
+In the compare table (focus it with F2, Tab or a click):
 
 | key | does |
 |---|---|

@@ -114,11 +114,11 @@ async def test_80_columns_say_how_many_columns_are_right_of_the_edge() -> None:
         await settle(pilot)
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
         assert notes[0].startswith("→ ")
-        assert "more columns: ←/→ scroll the table, o picks and orders them" in notes[0]
+        assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
         await pilot.resize_terminal(260, 40)
         await settle(pilot)
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
-        assert notes[0] == "o in the table picks and orders the columns"
+        assert notes[0] == "F2 then o picks and orders the columns"
 
 
 @pytest.mark.asyncio
@@ -214,7 +214,7 @@ async def test_80x24_shows_the_columns_note_on_screen() -> None:
         outer = notes.outer_size
         strips = notes.render_lines(Region(0, 0, outer.width, min(rows, outer.height)))
         on_screen = " ".join(" ".join(strip.text for strip in strips).split())
-        assert "←/→ scroll the table, o picks and orders them" in on_screen
+        assert "F2 then ←/→ scroll, o picks and orders them" in on_screen
 
 
 @pytest.mark.asyncio

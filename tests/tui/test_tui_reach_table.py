@@ -1,0 +1,53 @@
+"""The note under the compare table says how to reach it: F2 focuses the table.
+
+A newcomer's review: the note said "←/→ scroll the table" while the focus starts in the
+first parameter field and Tab goes through eight fields before the table. F2, the compare
+view's key, now also puts the focus in its table, and the note and help say so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pilot_helpers import settle
+from textual.widgets import Input
+
+from planner.tui import make_app
+from planner.tui.compare import CompareView
+from planner.tui.dialogs import HELP_TEXT
+
+TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+
+
+@pytest.mark.asyncio
+async def test_f2_from_a_field_focuses_the_table_the_note_names() -> None:
+    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = pilot.app.query_one(CompareView).table
+        assert isinstance(pilot.app.focused, Input)  # the focus starts in the fields
+        note = str(pilot.app.query_one("#compare-notes").render()).splitlines()[0]
+        assert "F2 then ←/→ scroll" in note, note
+        await pilot.press("f2")
+        await settle(pilot)
+        assert table.has_focus
+        await pilot.press("right")
+        await pilot.pause()
+        assert table.scroll_x > 0
+
+
+@pytest.mark.asyncio
+async def test_f2_from_another_view_then_again_reaches_the_table() -> None:
+    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3", "f2")
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert pilot.app.query_one(CompareView).table.has_focus
+
+
+def test_help_says_f2_focuses_the_table() -> None:
+    line = next(line for line in HELP_TEXT.splitlines() if line.startswith("| **F2**"))
+    assert "focus" in line, line
+    assert "focus it with Tab or a click" not in HELP_TEXT
