@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from planner.scenario import ScenarioError, load_default_scenario, load_scenario
 from planner.scenario.overrides import parse_override
@@ -208,3 +210,22 @@ def test_parse_override() -> None:
     assert override.source == "--set layouts[2].group_size = 12"
     assert parse_override("drive.arr=2.5%").value == "2.5%"
     assert parse_override("drive.latent_defects_per_hour=1e-4").value == pytest.approx(1e-4)
+
+
+@given(
+    st.one_of(
+        st.integers(-(10**12), 10**12).map(str),
+        st.floats(allow_nan=False, allow_infinity=False, width=64).map(lambda x: f"{x:.12g}"),
+        st.floats(allow_nan=False, allow_infinity=False, width=64).map(repr),
+        st.sampled_from(["012", "+5", "-0.5", ".5", "5.", "1.5e3", "1.08e-05", "1e5", "0x10"]),
+    )
+)
+def test_a_plain_number_reads_as_the_yaml_parser_reads_it(value_text: str) -> None:
+    # --set reads plain numbers without the YAML parser (the tornado sets twelve a redraw);
+    # the value must be exactly what the parser gives.
+    from planner.scenario.document import parse_yaml, to_plain
+
+    expected = to_plain(parse_yaml(value_text, "test"), "test")
+    got = parse_override(f"drive.arr={value_text}").value
+    assert type(got) is type(expected)
+    assert got == expected or (got != got and expected != expected)
