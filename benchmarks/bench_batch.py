@@ -2,9 +2,9 @@
 
 Both run in the same process on the same cases: a few thousand groups with mixed sizes,
 k = 1..3 and random rates and missions. The baseline is scipy.linalg.expm on one generator
-at a time (planner.core.evaluate.generator_matrix, Rates objects built beforehand), the
+at a time (planner.core.markov.transient.generator_matrix, Rates objects built beforehand), the
 issue's reference of about 26 µs a layout;
-the batch is planner.core.batch.p_loss_group_mixed on the whole set. Timings are the
+the batch is planner.core.markov.batch.p_loss_group_mixed on the whole set. Timings are the
 minimum over interleaved repeats, robust to other load on the machine. The maximum
 relative error of each against a 50-digit mpmath exponential of the same generator (built
 here from the textual rules) is measured on a subsample.
@@ -21,9 +21,9 @@ import mpmath
 import numpy as np
 from scipy.linalg import expm
 
-from planner.core.batch import p_loss_group_mixed
-from planner.core.evaluate import generator_matrix
-from planner.core.rates import Rates
+from planner.core.markov.batch import p_loss_group_mixed
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import generator_matrix
 
 HOURS_PER_YEAR = 8760.0
 REPEATS = 7

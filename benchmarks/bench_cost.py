@@ -2,7 +2,7 @@
 
 What a search (``recommend``) waits for when it prices its candidates: 10,000 random
 aggregates (total drives and groups, usable TB) costed by one call of
-planner.core.cost.cost_of_ownership on arrays, against the baseline of layout_cost called
+planner.core.arrays.cost.cost_of_ownership on arrays, against the baseline of layout_cost called
 once per candidate in a Python loop, in the same run. Timings are the minimum over
 interleaved repeats (robust to other load on the machine); the two results are checked
 equal element by element. The whole run stops after TIMEOUT_S seconds.
@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from planner.core.cost import CostPrices, cost_of_ownership, layout_cost
+from planner.core.arrays.cost import CostPrices, cost_of_ownership, layout_cost
 
 REPEATS = 5
 TIMEOUT_S = 120.0

@@ -16,8 +16,8 @@ from collections.abc import Callable
 import numpy as np
 from scipy.linalg import expm
 
-from planner.core.evaluate import mttdl_hours, p_loss_group
-from planner.core.rates import PAPER_RATES
+from planner.core.markov.rates import PAPER_RATES
+from planner.core.markov.transient import mttdl_hours, p_loss_group
 
 MISSION_HOURS = 5 * 8760.0
 BUDGET_SECONDS = 0.8  # per case, engine and baseline together

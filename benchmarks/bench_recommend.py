@@ -9,7 +9,7 @@ Measured in the same run:
 * the search in process (``planner.analysis.recommend.recommendation``): sizing, the
   batched exact P(loss) and its split, costing, ranking and the front, minimum of 5 runs;
 * the baseline: the same candidates one at a time through the single-layout path
-  (``planner.core.evaluate.p_loss_group``, what ``planner evaluate`` calls per layout), on
+  (``planner.core.markov.transient.p_loss_group``, what ``planner evaluate`` calls per layout), on
   a sample of 500 scaled to 10,000;
 * the whole process ``planner recommend FILE -f json`` (what the user waits for), median of
   3, with a 120 s timeout.
@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 from planner.analysis.recommend import recommendation
-from planner.core.declustered import Declustered
-from planner.core.evaluate import p_loss_group
-from planner.core.layouts import Layout
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.transient import p_loss_group
 from planner.scenario import Scenario, load_scenario
 
 CANDIDATES = 10_000

@@ -25,8 +25,8 @@ import os
 import statistics
 import time
 
-from planner.core.distributions import ELERATH_2009
-from planner.core.simulate import SimulationResult, simulate_group
+from planner.core.simulation.distributions import ELERATH_2009
+from planner.core.simulation.simulate import SimulationResult, simulate_group
 
 FIVE_YEARS_HOURS = 5 * 8_760.0
 CASES = (("RAID 5 of 8", 1, 8), ("RAID-DP 16", 2, 16), ("Triple parity 16", 3, 16))

@@ -1,7 +1,7 @@
 """Exact MTTDL derivations kept on disk, so `planner derive` computes each one once.
 
 The exact fraction of the n+k chain takes seconds to minutes with SymPy
-(:func:`planner.core.mttdl_algebra.mttdl_polynomials`); its readable forms take about a
+(:func:`planner.core.markov.mttdl_algebra.mttdl_polynomials`); its readable forms take about a
 second more. Both are stored as plain integers in JSON (no expression text, nothing is
 parsed back but numbers) in the user's cache directory, ``$XDG_CACHE_HOME/planner`` or
 ``~/.cache/planner``, one file per planner version, chain format and k. Files are written
@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from planner import __version__
-from planner.core.derive import Derivation, derivation_from, derive_leading_order
-from planner.core.model import Chain, build_chain
-from planner.core.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.core.markov.chain import Chain, build_chain
+from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
 from planner.files import write_atomic
 from planner.report.derivation_forms import (
     CollectedPolynomial,
@@ -44,7 +44,7 @@ a parity drive), k = 8 extrapolated from that."""
 
 CHAIN_FORMAT = 3
 """The form of the chain the stored fractions were derived from; raise it whenever
-:func:`planner.core.model.build_chain` changes, so that no stale derivation is served
+:func:`planner.core.markov.chain.build_chain` changes, so that no stale derivation is served
 (2: issue 20, the chain's transitions gained a stripe share, 1 for a traditional group;
 entries without it are from format 1; 3: the defect holder can fail)."""
 

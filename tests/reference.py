@@ -1,7 +1,7 @@
 """The independent high-precision reference every engine test compares with.
 
 The n+k chain is written here from the paper's text (NS3574, "Probability of data loss";
-the n+k generalisation is in planner.core.model's docstring), not from planner's code:
+the n+k generalisation is in planner.core.markov.chain's docstring), not from planner's code:
 states (f, l) with f failed drives and l in {0, 1} an undiscovered latent defect,
 f + l <= k, ordered by f then l, then the loss state;
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from planner import derivation_cache
-from planner.core import mttdl_algebra
-from planner.core.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.core.markov import mttdl_algebra
+from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
 
 
 def test_directory_follows_xdg_cache_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

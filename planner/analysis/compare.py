@@ -12,9 +12,9 @@ from typing import Literal
 
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
-from planner.core.layouts import Comparison, Layout, LayoutResult, compare_layouts
-from planner.core.methods import AnalyticMethods, analytic_methods
-from planner.core.sizing import SizingResult, size_layouts
+from planner.core.arrays.layouts import Comparison, Layout, LayoutResult, compare_layouts
+from planner.core.design.sizing import SizingResult, size_layouts
+from planner.core.markov.methods import AnalyticMethods, analytic_methods
 from planner.report.inputs import Inputs
 from planner.report.sizing import SizedRow, SizingReport, rebuild_note, sized_rows
 from planner.scenario import Scenario

@@ -1,8 +1,8 @@
 """Each layout's cost attached to its result, when the scenario prices its drives.
 
-The comparison and the sizing carry :class:`planner.core.cost.LayoutCost` in their
+The comparison and the sizing carry :class:`planner.core.arrays.cost.LayoutCost` in their
 results' ``cost`` (None without ``drive.price`` or ``drive.watts``, and nothing else
-changes), costed all at once by :func:`planner.core.cost.cost_of_ownership`.
+changes), costed all at once by :func:`planner.core.arrays.cost.cost_of_ownership`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from planner.core.cost import CostPrices, cost_of_ownership
-from planner.core.layouts import Comparison
-from planner.core.sizing import SizingResult
+from planner.core.arrays.cost import CostPrices, cost_of_ownership
+from planner.core.arrays.layouts import Comparison
+from planner.core.design.sizing import SizingResult
 from planner.scenario import Scenario
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.core.evaluate import transition_rates
-from planner.core.model import Event, StripeShare, build_chain
-from planner.core.rates import Rates
+from planner.core.markov.chain import Event, StripeShare, build_chain
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import transition_rates
 
 if TYPE_CHECKING:
-    from planner.core.derive import Derivation
+    from planner.core.markov.symbolic import Derivation
 
 EVENT_NAMES = {
     Event.OPERATIONAL_FAILURE: "drive fails",
@@ -133,7 +133,7 @@ def derivation(parity: int, rebuild_streams: int | None = 1) -> Derivation:
 
     ``rebuild_streams``: concurrent rebuilds (1: one at a time; None: every failed drive).
     """
-    from planner.core.derive import derive
+    from planner.core.markov.symbolic import derive
 
     return derive(parity, rebuild_streams)
 
@@ -145,7 +145,7 @@ class SectorShare:
     Attributes:
         parity: k.
         exact: the exact share of losses that lose sectors (a SymPy expression), or None
-            when k is above :data:`planner.core.derive.SPLIT_SYMBOLIC_MAX_PARITY`.
+            when k is above :data:`planner.core.markov.symbolic.SPLIT_SYMBOLIC_MAX_PARITY`.
         leading: its leading order for lambda << mu, or None likewise.
     """
 
@@ -156,7 +156,7 @@ class SectorShare:
 
 def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
     """The symbolic share of data losses that lose sectors, for k up to 2 (about a second)."""
-    from planner.core.derive import SPLIT_SYMBOLIC_MAX_PARITY, sector_loss_share
+    from planner.core.markov.symbolic import SPLIT_SYMBOLIC_MAX_PARITY, sector_loss_share
 
     if parity > SPLIT_SYMBOLIC_MAX_PARITY:
         return SectorShare(parity, None, None)

@@ -1,10 +1,11 @@
 """``planner recommend``: search the layouts worth considering for the scenario's target.
 
-Every candidate of the search space (:func:`planner.core.recommend.candidate_layouts`) is
-sized like ``planner size`` sizes a layout (:func:`planner.core.sizing.sized_counts`: the
+Every candidate of the search space (:func:`planner.core.design.recommend.candidate_layouts`) is
+sized like ``planner size`` sizes a layout (:func:`planner.core.design.sizing.sized_counts`: the
 workload's capacity and IOPS, else the target's or the aggregate's capacity), evaluated in
-one batch (:func:`planner.core.many.layout_risks`) and costed
-(:func:`planner.core.cost.cost_of_ownership`); :func:`planner.core.recommend.choose` ranks
+one batch (:func:`planner.core.design.risks.layout_risks`) and costed
+(:func:`planner.core.arrays.cost.cost_of_ownership`); :func:`planner.core.design.recommend.choose`
+ranks
 them. The TUI's choose view and ``planner report`` show the same :class:`Recommendation`.
 """
 
@@ -17,10 +18,10 @@ import numpy as np
 
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.spares import shape_with_spares
-from planner.core.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
-from planner.core.layouts import Layout, aggregate_shape
-from planner.core.many import layout_risks
-from planner.core.recommend import (
+from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.arrays.workloads import PlainWorkload
+from planner.core.design.recommend import (
     CandidateCount,
     Miss,
     PoolNeeds,
@@ -31,8 +32,8 @@ from planner.core.recommend import (
     count_candidates,
     misses,
 )
-from planner.core.sizing import ceil_count, default_write_penalty, sized_counts
-from planner.core.workloads import PlainWorkload
+from planner.core.design.risks import layout_risks
+from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
 from planner.report.inputs import Inputs
 from planner.scenario import Scenario
 from planner.scenario.target import SearchSpec

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from planner.analysis.compare import comparison, sized_results
 from planner.analysis.inputs import scenario_inputs
-from planner.core.sensitivity import Move, tornado_of_moves
-from planner.core.sweep import SweepPoint
+from planner.core.design.sensitivity import Move, tornado_of_moves
+from planner.core.design.sweep import SweepPoint
 from planner.report.fields import SCENARIO_FIELDS, ScenarioField
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario, ScenarioError, scenario_with_overrides

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import scenario_inputs
-from planner.core.distributions import DistributionSet, exponential_from_rates
-from planner.core.layouts import Layout, aggregate_shape
-from planner.core.simulate import SimulationResult, simulate_group
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
+from planner.core.simulation.simulate import SimulationResult, simulate_group
 from planner.report.methods import (
     SIM_DISTRIBUTIONS,
     SIM_EXPONENTIAL,
@@ -121,7 +121,8 @@ def simulation_report(
     """Simulate ``layouts`` with the scenario's distributions (its constant rates if none).
 
     Each layout runs twice: P(loss), then P(group lost) with latent defects off
-    (:func:`planner.core.simulate.simulate_group_lost` says why). Where every loss loses the
+    (:func:`planner.core.simulation.simulate.simulate_group_lost` says why). Where every loss loses
+    the
     group (``restore.on_unreadable_sector: fail-rebuild``), or there are no defects, the
     two are one event and the first run gives both.
     """

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from planner.core.layouts import AggregateShape, Comparison
-from planner.core.sizing import SizingResult
-from planner.core.sweep import SweepRow
+from planner.core.arrays.layouts import AggregateShape, Comparison
+from planner.core.design.sizing import SizingResult
+from planner.core.design.sweep import SweepRow
 from planner.scenario import Scenario
 
 

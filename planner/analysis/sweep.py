@@ -1,6 +1,6 @@
 """Group-size and parameter sweeps of a scenario (``planner sweep`` and the TUI's F3 view).
 
-Every probability comes from one batch evaluation (:func:`planner.core.sweep.sweep`); this
+Every probability comes from one batch evaluation (:func:`planner.core.design.sweep.sweep`); this
 module chooses the points and layouts and orders the rows by layout, then varied value.
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.spares import rows_with_spares
-from planner.core.layouts import Layout
-from planner.core.sweep import (
+from planner.core.arrays.layouts import Layout
+from planner.core.design.sweep import (
     SweepPoint,
     SweepRow,
     group_size_sweep,

@@ -43,7 +43,7 @@ from planner.cli.report import report
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
-from planner.core.presets import MAX_PARITY
+from planner.core.arrays.presets import MAX_PARITY
 
 if TYPE_CHECKING:
     from planner import derivation_cache

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.analysis.compare import CompareData
-    from planner.core.layouts import LayoutResult
+    from planner.core.arrays.layouts import LayoutResult
     from planner.report.table import Column
     from planner.scenario import Scenario
 

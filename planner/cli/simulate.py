@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from planner.analysis.simulation import RunSettings, Simulate
-    from planner.core.distributions import DistributionSet
-    from planner.core.layouts import Layout
-    from planner.core.simulate import SimulationResult
+    from planner.core.arrays.layouts import Layout
+    from planner.core.simulation.distributions import DistributionSet
+    from planner.core.simulation.simulate import SimulationResult
     from planner.report.simulation import SimulationReport
     from planner.scenario import Scenario
 
@@ -42,7 +42,7 @@ of thousands of events per mission) stops there, says so, and keeps what it ran.
 
 
 class SimMethod(StrEnum):
-    """Estimators of ``--method`` (:class:`planner.core.simulate.Method`)."""
+    """Estimators of ``--method`` (:class:`planner.core.simulation.simulate.Method`)."""
 
     auto = "auto"
     conditional = "conditional"

@@ -19,7 +19,7 @@ import typer
 
 from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
 from planner.cli.output import Format, fail, load, note_output, print_note, write_atomic
-from planner.core.presets import MAX_PARITY
+from planner.core.arrays.presets import MAX_PARITY
 
 if TYPE_CHECKING:
     from planner.report.sweep import SweepReport

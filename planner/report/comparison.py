@@ -35,7 +35,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import AggregateShape, Comparison, Layout, LayoutResult
+    from planner.core.arrays.layouts import AggregateShape, Comparison, Layout, LayoutResult
 
 __all__ = [
     "Column",

@@ -25,8 +25,8 @@ from planner.report.numbers import (
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
-    from planner.core.declustered import Declustered
-    from planner.core.layouts import Comparison, LayoutResult
+    from planner.core.arrays.declustered import Declustered
+    from planner.core.arrays.layouts import Comparison, LayoutResult
 
 
 def _odds_column(probabilities: Sequence[float]) -> list[str]:
@@ -239,7 +239,7 @@ def loss_split_columns() -> list[Column[LayoutResult]]:
 
     P(group lost): k + 1 drives down at once, sector losses written off; P(sectors lost): at
     least one sector-loss event; per group and per aggregate (some group). They do not sum
-    to P(loss) (:mod:`planner.core.loss_figures`). The expected events are the aggregate's.
+    to P(loss) (:mod:`planner.core.markov.loss_figures`). The expected events are the aggregate's.
     On a narrow screen they go first (the exports always have them).
     """
     return [

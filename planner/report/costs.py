@@ -2,7 +2,7 @@
 
 Shown only when the scenario prices its drives (``drive.price`` or ``drive.watts``): the
 purchase, the expected replacement drives, the energy, the total cost of ownership and
-that per usable TB (:mod:`planner.core.cost`). A part the scenario does not price has no
+that per usable TB (:mod:`planner.core.arrays.cost`). A part the scenario does not price has no
 column, and null in JSON and CSV.
 """
 
@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from planner.core.cost import CostPrices, LayoutCost
+from planner.core.arrays.cost import CostPrices, LayoutCost
 from planner.report.table import Column, export_field
 
 RowT = TypeVar("RowT")

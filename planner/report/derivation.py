@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from planner.analysis.model import SectorShare
-from planner.core.derive import Derivation, to_latex
-from planner.core.model import Chain, Transition
+from planner.core.markov.chain import Chain, Transition
+from planner.core.markov.symbolic import Derivation, to_latex
 from planner.report.derivation_forms import (
     CollectedPolynomial,
     NPoly,

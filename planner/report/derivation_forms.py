@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from planner.core.mttdl_algebra import VARIABLES, Terms
+from planner.core.markov.mttdl_algebra import VARIABLES, Terms
 
 if TYPE_CHECKING:
-    from planner.core.derive import Derivation
+    from planner.core.markov.symbolic import Derivation
 
 RATE_NAMES = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
 """The rates, in the order of the exponents of :class:`RateTerm`."""
@@ -191,7 +191,7 @@ def fraction_forms(expr: Any, parity: int) -> tuple[CollectedPolynomial, Collect
     """A rational SymPy expression as collected numerator and denominator.
 
     ``expr`` is in N and the rates, its symbols named as in
-    :data:`~planner.core.mttdl_algebra.VARIABLES`. The leading-order MTTDL and the share
+    :data:`~planner.core.markov.mttdl_algebra.VARIABLES`. The leading-order MTTDL and the share
     of losses that lose sectors are shown this way.
     """
     import sympy as sp

@@ -1,6 +1,6 @@
 """Scenario names of the core's sweep inputs: ``drive.arr`` for ARR, ``mission_years``...
 
-The core (:class:`planner.core.sweep.Parameter`) works in per-hour rates and hours; people
+The core (:class:`planner.core.design.sweep.Parameter`) works in per-hour rates and hours; people
 and scenario files speak of an ARR in percent and a mission in years. This table maps one
 to the other so that ``--vary``, the sweep rows and the tornado all use the file's names
 and units.
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from planner.core.rates import HOURS_PER_YEAR
-from planner.core.sweep import Parameter
+from planner.core.design.sweep import Parameter
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.numbers import plain_column
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from planner.core.cost import CostPrices
+    from planner.core.arrays.cost import CostPrices
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ class Inputs:
 
 def _rate(per_hour: float) -> str:
     """A latent defect rate as the tables show it: ``0.000108``, ``0``."""
-    from planner.core.sweep import Parameter
+    from planner.core.design.sweep import Parameter
     from planner.report.fields import field_for
 
     return field_for(Parameter.LATENT_DEFECTS_PER_HOUR).text(per_hour)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.core.evaluate import relative_risk
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.core.markov.transient import relative_risk
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.methods_columns import (
     layout_fields,
@@ -44,9 +44,9 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import Layout, LayoutResult
-    from planner.core.methods import AnalyticMethods
-    from planner.core.simulate import SimulationResult
+    from planner.core.arrays.layouts import Layout, LayoutResult
+    from planner.core.markov.methods import AnalyticMethods
+    from planner.core.simulation.simulate import SimulationResult
 
 MARKOV, MTTDL, MTTDL_APPROX, NO_LATENT = "markov", "mttdl", "mttdl_approx", "no_latent"
 SPEC_SHEET = "spec_sheet"

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from planner.core.evaluate import p_loss_aggregate
+from planner.core.markov.transient import p_loss_aggregate
 from planner.report.numbers import format_count, percent_column, ratio_column
 from planner.report.simulation import Interval, format_rel_error, interval_column
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
-    from planner.core.simulate import SimulationResult
+    from planner.core.simulation.simulate import SimulationResult
     from planner.report.methods import MethodEstimate, Row
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
 
 _LARGE_WORDS = ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"))
 

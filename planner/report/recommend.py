@@ -10,8 +10,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from planner.core.rates import HOURS_PER_YEAR
-from planner.core.recommend import Miss
+from planner.core.design.recommend import Miss
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import (

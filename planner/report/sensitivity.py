@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
-from planner.core.evaluate import relative_risk
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.core.markov.transient import relative_risk
 from planner.report.fields import field_for, field_texts
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_percent, percent_column, ratio_column, signed_column
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from planner.core.sensitivity import Sensitivity, TornadoBar
+    from planner.core.design.sensitivity import Sensitivity, TornadoBar
     from planner.report.fields import ScenarioField
 
 LOW_STYLE = "cyan"
@@ -58,7 +58,7 @@ class SensitivityReport:
     Attributes:
         title: the scenario's name.
         label: the layout's label.
-        sensitivity: the core's tornado (:func:`planner.core.sensitivity.tornado`).
+        sensitivity: the core's tornado (:func:`planner.core.design.sensitivity.tornado`).
         sized: the aggregate is the layout's sized one (a scenario with a workload), not
             ``aggregate.data_disks``.
         rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.comparison import uneven_notes
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
@@ -38,8 +38,8 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.layouts import AggregateShape, Layout
-    from planner.core.simulate import SimulationResult
+    from planner.core.arrays.layouts import AggregateShape, Layout
+    from planner.core.simulation.simulate import SimulationResult
 
 METHOD_NOTES = {
     "auto": "auto: conditioning on the last failure, plus failure biasing renewed per "

@@ -10,8 +10,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.rates import HOURS_PER_YEAR
-from planner.core.sizing import MailboxWorkload, PlainWorkload, SizingResult
+from planner.core.design.sizing import MailboxWorkload, PlainWorkload, SizingResult
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.comparison_columns import LOSS_FIGURES_NOTE
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count
@@ -36,7 +36,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.rebuild import Drive
+    from planner.core.arrays.rebuild import Drive
 
 __all__ = [
     "SizedRow",

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.core.evaluate import relative_risk
-from planner.core.sizing import SizingResult
+from planner.core.design.sizing import SizingResult
+from planner.core.markov.transient import relative_risk
 from planner.report.costs import cost_fields
 from planner.report.numbers import (
     format_count,

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.sweep_columns import sweep_columns, sweep_fields
 from planner.report.table import (
@@ -30,7 +30,7 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.sweep import SweepRow
+    from planner.core.design.sweep import SweepRow
     from planner.report.fields import ScenarioField
 
 BAR_CELLS = 12

@@ -16,7 +16,7 @@ import io
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.sweep import SweepLine, SweepReport
 from planner.report.sweep_columns import parity_text
 

@@ -4,7 +4,7 @@ All optional. With ``drive.price`` (currency per drive) a layout's purchase and 
 replacement drives are priced; with ``drive.watts`` and ``costs.energy_per_kwh`` its energy
 over the mission; ``costs.per_group`` adds a share of enclosure or controller per RAID group
 to the purchase; ``costs.currency`` is a label for display only (``USD``, ``€``). The
-figures are :mod:`planner.core.cost`'s.
+figures are :mod:`planner.core.arrays.cost`'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, field_validator
 
-from planner.core.cost import CostPrices
+from planner.core.arrays.cost import CostPrices
 from planner.scenario.base import FieldError, FrozenModel, displayable, meta
 from planner.scenario.limits import MAX_DRIVE_PRICE, MAX_DRIVE_WATTS, MAX_ENERGY_PER_KWH
 
@@ -112,7 +112,7 @@ def check_costs(drive: DriveSpec, costs: Costs | None) -> None:
 
 
 def cost_prices(drive: DriveSpec, costs: Costs | None) -> CostPrices | None:
-    """The prices for :mod:`planner.core.cost`, or None when the scenario gives none."""
+    """The prices for :mod:`planner.core.arrays.cost`, or None when the scenario gives none."""
     if drive.price is None and drive.watts is None:
         return None
     return CostPrices(

@@ -11,9 +11,9 @@ In the order the scenario's keys are preferred:
    a. ``drive.bytes_read_per_hour`` as given;
    b. the workload's host read IOPS x ``workload.io_size_kb``, spread evenly over
       ``aggregate.data_disks``, each drive reading at most its own IOPS
-      (:func:`planner.core.defects.workload_bytes_read_per_hour`);
+      (:func:`planner.core.arrays.defects.workload_bytes_read_per_hour`);
    c. NS3574's field figure, 2.7e11 bytes per day per drive
-      (:data:`planner.core.defects.FIELD_BYTES_READ_PER_HOUR`).
+      (:data:`planner.core.arrays.defects.FIELD_BYTES_READ_PER_HOUR`).
 
 The scrub interval is in none of them: scrubs find defects (the chain's mu_scrub), they do
 not make them (docs/drives.md).
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from planner.core.defects import (
+from planner.core.arrays.defects import (
     FIELD_BYTES_READ_PER_DAY,
     FIELD_BYTES_READ_PER_HOUR,
     errors_per_byte_from_per_bit,

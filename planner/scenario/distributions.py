@@ -28,14 +28,14 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from planner.core.distributions import (
+from planner.core.markov.rates import Rates
+from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
     Exponential,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.rates import Rates
 from planner.scenario.base import FieldError, FrozenModel, positive
 from planner.scenario.errors import shown
 

@@ -6,12 +6,12 @@ year, 1.9% in the paper); latent defects per drive-hour, 1.08e-4 in the paper, w
 Table 1's read errors per byte x bytes read per hour.
 
 For sizing (``planner size``), ``class`` (7.2k, 10k, 15k, ssd) gives a default IOPS per
-drive (:data:`planner.core.rebuild.DRIVE_CLASSES`), ``iops_per_drive`` sets it directly and
+drive (:data:`planner.core.arrays.rebuild.DRIVE_CLASSES`), ``iops_per_drive`` sets it directly and
 ``usable_fraction`` is the share of the capacity that holds data (docs/sizing.md).
 
 A drive may also be described as its spec sheet gives it (docs/drives.md): ``capacity_tb``,
 ``sustained_mb_per_s`` and ``unrecoverable_read_errors_per_bit``, or by ``model``, a
-catalogue entry (:data:`planner.core.drive_models.DRIVE_MODELS`) that fills in whichever of
+catalogue entry (:data:`planner.core.arrays.drive_models.DRIVE_MODELS`) that fills in whichever of
 ``capacity_tb``, ``class``, ``sustained_mb_per_s`` and ``unrecoverable_read_errors_per_bit``
 the file does not give. The latent-defect rate is then the spec sheet's errors per bit x 8 x
 the bytes one drive reads per hour: ``bytes_read_per_hour``, else the workload's reads, else
@@ -33,13 +33,13 @@ from pydantic import (
     model_validator,
 )
 
-from planner.core.drive_models import DRIVE_MODELS, find_drive_model
-from planner.core.rates import (
+from planner.core.arrays.drive_models import DRIVE_MODELS, find_drive_model
+from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
+from planner.core.markov.rates import (
     afr_to_failures_per_hour,
     arr_to_failures_per_hour,
     mtbf_to_failures_per_hour,
 )
-from planner.core.rebuild import DEFAULT_USABLE_FRACTION, DRIVE_CLASSES, find_drive_class
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, percent_value, positive
 from planner.scenario.costs import price_field, watts_field
 from planner.scenario.errors import shown

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 
-from planner.core.presets import PRESETS
+from planner.core.arrays.presets import PRESETS
 from planner.scenario.diagnostics import from_validation_error, show_value
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
@@ -23,7 +23,7 @@ from planner.scenario.schema import Scenario
 from planner.scenario.units import plain_number_text, terabytes
 
 if TYPE_CHECKING:
-    from planner.core.layouts import Layout
+    from planner.core.arrays.layouts import Layout
 
 FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
 

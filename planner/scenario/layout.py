@@ -7,9 +7,9 @@ from typing import Any
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from planner.core.declustered import Declustered
-from planner.core.layouts import Layout
-from planner.core.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.arrays.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
 from planner.scenario.base import Count, FieldError, FrozenModel, displayable, positive
 from planner.scenario.errors import shown
 
@@ -192,7 +192,7 @@ class LayoutSpec(FrozenModel):
         return Declustered(data=self.data, spares=self.spares or 0)
 
     def core_layout(self) -> Layout:
-        """This layout as the core's :class:`~planner.core.layouts.Layout`."""
+        """This layout as the core's :class:`~planner.core.arrays.layouts.Layout`."""
         return Layout(
             label=self.label,
             raid=self.raid,

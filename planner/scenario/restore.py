@@ -6,7 +6,7 @@ The mean restore time of the Markov model (1 / mu_op, hours) is given in one of 
 * the rebuild model: ``rebuild_mb_per_s`` (the sustained rebuild rate), optionally slowed
   by ``load`` (``idle``, ``busy``, ``busy-worst``) or an explicit ``load_factor``, plus
   ``replace_delay_hours`` before the rebuild starts (no hot spare). The time is then
-  :func:`planner.core.rebuild.rebuild_hours` of the drive's ``capacity_tb`` (the whole drive
+  :func:`planner.core.arrays.rebuild.rebuild_hours` of the drive's ``capacity_tb`` (the whole drive
   is rewritten), so the scenario must give ``drive.capacity_tb``;
 * neither: the rebuild model at the drive's own ``drive.sustained_mb_per_s`` (its spec
   sheet, or its catalogue ``drive.model``), with the same ``load`` and delay. The scenario
@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from planner.core.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
+from planner.core.arrays.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for

@@ -16,10 +16,10 @@ import difflib
 
 from pydantic import ConfigDict, Field, model_validator
 
-from planner.core.cost import CostPrices
-from planner.core.layouts import Layout
-from planner.core.rates import HOURS_PER_YEAR, Rates
-from planner.core.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.arrays.cost import CostPrices
+from planner.core.arrays.layouts import Layout
+from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, latent_defect_rate
@@ -303,7 +303,7 @@ class Scenario(FrozenModel):
         )
 
     def cost_prices(self) -> CostPrices | None:
-        """The prices of :mod:`planner.core.cost`; None when the drive has no price or watts."""
+        """The prices of :mod:`planner.core.arrays.cost`; None without a drive price or watts."""
         return cost_prices(self.drive, self.costs)
 
     def write_penalties(self) -> dict[str, float]:
@@ -315,7 +315,7 @@ class Scenario(FrozenModel):
         }
 
     def core_layouts(self) -> list[Layout]:
-        """The layouts as the core's :class:`~planner.core.layouts.Layout` values, in order."""
+        """The layouts as the core's :class:`~planner.core.arrays.layouts.Layout` values."""
         return [layout.core_layout() for layout in self.layouts]
 
     def baseline_label(self) -> str:

@@ -27,8 +27,8 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from planner.core.presets import MAX_PARITY
-from planner.core.recommend import SearchSpace, Target
+from planner.core.arrays.presets import MAX_PARITY
+from planner.core.design.recommend import SearchSpace, Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN
@@ -127,7 +127,7 @@ class TargetSpec(FrozenModel):
         return self.p_loss_limit is not None or self.max_p_group_lost is not None
 
     def core_target(self, default: Target) -> Target:
-        """This target as the core's :class:`~planner.core.recommend.Target`.
+        """This target as the core's :class:`~planner.core.design.recommend.Target`.
 
         Without a loss target the risk limits are ``default``'s (as with no section).
         """

@@ -2,10 +2,10 @@
 
 Two kinds, told apart by their keys (exactly one kind per scenario):
 
-* a **mailbox** workload (Exchange 2007 style, :class:`planner.core.sizing.MailboxWorkload`):
+* a **mailbox** workload (Exchange 2007 style, :class:`planner.core.design.sizing.MailboxWorkload`):
   ``users``, ``iops_per_user`` and ``mailbox_mb``, with optional ``read_fraction``,
   ``log_overhead_fraction``, ``iops_headroom_fraction`` and the capacity factors;
-* a **plain** workload (:class:`planner.core.sizing.PlainWorkload`): ``iops``,
+* a **plain** workload (:class:`planner.core.design.sizing.PlainWorkload`): ``iops``,
   ``read_fraction`` and ``capacity_tb``, taken as given.
 
 Every default and its source is in docs/sizing.md; the defaults themselves live in the core
@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, Strict, model_validator
 
-from planner.core.sizing import MailboxWorkload, PlainWorkload
+from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.scenario.base import FieldError, FrozenModel, positive
 from planner.scenario.units import Terabytes, tb_schema
 

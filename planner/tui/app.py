@@ -25,7 +25,7 @@ from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 from planner.analysis.compare import CompareData
 from planner.analysis.simulation import SimulationRequest
 from planner.analysis.sweep import SweepSeries
-from planner.core.layouts import Comparison
+from planner.core.arrays.layouts import Comparison
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
 from planner.scenario.edits import (

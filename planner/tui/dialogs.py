@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
-from planner.core.presets import PRESETS
+from planner.core.arrays.presets import PRESETS
 from planner.scenario import Scenario
 from planner.scenario.edits import EditError, with_layout_typed
 from planner.tui.footer import KeyFooter

@@ -22,8 +22,8 @@ from planner.analysis.model import (
     closed_form_text,
     stripe_share_note,
 )
-from planner.core.layouts import LayoutResult
-from planner.core.rates import Rates
+from planner.core.arrays.layouts import LayoutResult
+from planner.core.markov.rates import Rates
 from planner.report.numbers import format_years, rate_column
 from planner.tui.repaint import update_text
 from planner.tui.simulation import SimulationLine

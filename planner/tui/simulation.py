@@ -1,6 +1,6 @@
 """A Monte Carlo check of the selected layout, next to the exact Markov value (model view).
 
-F6 runs :func:`planner.core.simulate.simulate_group` (the rare-event ``auto``
+F6 runs :func:`planner.core.simulation.simulate.simulate_group` (the rare-event ``auto``
 method, as ``planner simulate`` does by default) for one group of the selected layout with
 the scenario's distributions, until +/-10% at 95% confidence or a few seconds, in a worker.
 A parameter edit or another layout makes the shown estimate stale: it is cleared and a
@@ -17,7 +17,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from planner.analysis.simulation import RunSettings, SimulationRequest
-from planner.core.simulate import SimulationResult
+from planner.core.simulation.simulate import SimulationResult
 from planner.report.numbers import format_percent
 
 REL_ERROR = 0.1

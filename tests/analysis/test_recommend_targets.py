@@ -22,7 +22,7 @@ from planner.analysis.recommend import (
     search_layouts,
 )
 from planner.cli import app
-from planner.core.many import layout_risks
+from planner.core.design.risks import layout_risks
 from planner.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.simulation import RunSettings, methods_report, plain_simulate
-from planner.core.distributions import DistributionSet, Exponential, Weibull
-from planner.core.evaluate import p_loss_group
-from planner.core.layouts import Layout
-from planner.core.rates import Rates
-from planner.core.simulate import SimulationResult, simulate_group
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.distributions import DistributionSet, Exponential, Weibull
+from planner.core.simulation.simulate import SimulationResult, simulate_group
 from planner.report.methods import SIM_DISTRIBUTIONS
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.compare import analytic_by_label
-from planner.core.methods import p_loss_spec_sheet
+from planner.core.markov.methods import p_loss_spec_sheet
 from planner.scenario import load_scenario
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"

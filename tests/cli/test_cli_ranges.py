@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from planner.cli.ranges import DEFAULT_COUNT, RangeError, parse_int_list, parse_vary
-from planner.core.sweep import Parameter
+from planner.core.design.sweep import Parameter
 
 
 def test_arr_in_percent() -> None:

@@ -12,7 +12,7 @@ from csv_helpers import csv_lines
 from typer.testing import CliRunner
 
 from planner.cli import app
-from planner.core.evaluate import p_loss_group
+from planner.core.markov.transient import p_loss_group
 from planner.scenario import load_default_scenario
 
 CONTRACT_KEYS = {

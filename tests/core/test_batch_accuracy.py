@@ -10,13 +10,13 @@ import numpy as np
 import pytest
 import reference
 
-from planner.core.batch import (
+from planner.core.markov.batch import (
     p_loss_aggregate_batch,
     p_loss_group_batch,
     p_loss_group_mixed,
 )
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.rates import Rates
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 YEAR = 8760.0
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from scipy.linalg import expm
 
-from planner.core.batch import p_loss_group_batch
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_stack
+from planner.core.markov.batch import p_loss_group_batch
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_stack
 
 YEAR = 8760.0
 
@@ -49,7 +49,8 @@ def test_many_cases_evaluate_in_chunks_and_keep_their_order() -> None:
 
 def test_batch_sweep_sensitivity_import_no_ui_or_sympy() -> None:
     code = (
-        "import sys, planner.core.batch, planner.core.sweep, planner.core.sensitivity; "
+        "import sys, planner.core.markov.batch, planner.core.design.sweep, "
+        "planner.core.design.sensitivity; "
         "bad = {'textual', 'typer', 'rich', 'pydantic', 'ruamel', 'sympy'} & "
         "{m.split('.')[0] for m in sys.modules}; print(sorted(bad))"
     )

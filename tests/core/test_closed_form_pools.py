@@ -12,11 +12,11 @@ import dataclasses
 
 import pytest
 
-from planner.core.declustered import Declustered
-from planner.core.evaluate import mttdl_hours
-from planner.core.layouts import Layout
-from planner.core.methods import mttdl_approx_hours
-from planner.core.rates import Rates
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.methods import mttdl_approx_hours
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import mttdl_hours
 
 
 @pytest.mark.parametrize("sigma", [1.0, 0.3, 0.033])

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.evaluate import losses_per_10k_groups, p_loss_aggregate, relative_risk
+from planner.core.markov.transient import losses_per_10k_groups, p_loss_aggregate, relative_risk
 
 
 def reference(p: float, groups: int) -> mpmath.mpf:

@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 import reference
 
-from planner.core.cost import (
+from planner.core.arrays.cost import (
     CostPrices,
     cost_of_ownership,
     expected_replacements,
     layout_cost,
 )
-from planner.core.rates import afr_to_failures_per_hour, arr_to_failures_per_hour
+from planner.core.markov.rates import afr_to_failures_per_hour, arr_to_failures_per_hour
 
 FIVE_YEARS_HOURS = 5 * 8760.0
 

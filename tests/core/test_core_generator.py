@@ -1,7 +1,7 @@
 """The one generator builder: a single layout and a stack give the same Q, bit for bit.
 
-:func:`planner.core.generator.generator_matrix` skips the broadcasting and array checks of
-:func:`planner.core.generator.generator_stack` (the single-layout speed path), but both
+:func:`planner.core.markov.generator.generator_matrix` skips the broadcasting and array checks of
+:func:`planner.core.markov.generator.generator_stack` (the single-layout speed path), but both
 write Q through the same cached transition structure. These tests hold the two to exact
 equality and both to the independent mpmath chain of ``tests/reference.py``.
 """
@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 import reference
 
-from planner.core.generator import generator_matrix, generator_stack
-from planner.core.model import Event
-from planner.core.rates import Rates
+from planner.core.markov.chain import Event
+from planner.core.markov.generator import generator_matrix, generator_stack
+from planner.core.markov.rates import Rates
 
 STREAMS = (1, 2, None)
 

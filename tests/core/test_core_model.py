@@ -8,9 +8,9 @@ fail, (f, 1) -> (f + 1, 0) at lambda_op, its defect going with it.
 import numpy as np
 import pytest
 
-from planner.core.evaluate import generator_matrix, transition_rates
-from planner.core.model import Event, State, build_chain
-from planner.core.rates import Rates
+from planner.core.markov.chain import Event, State, build_chain
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import generator_matrix, transition_rates
 
 # Distinct, "odd" rates so that a transition using the wrong rate or multiplier shows up.
 LOP, LLD, MOP, MSC = 3e-6, 7e-5, 1 / 11, 1 / 170

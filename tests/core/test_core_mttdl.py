@@ -15,10 +15,10 @@ import pytest
 import reference
 import sympy as sp
 
-from planner.core.derive import derive, derive_leading_order
-from planner.core.evaluate import generator_matrix, mttdl_hours
-from planner.core.mttdl_algebra import Terms, mttdl_polynomials
-from planner.core.rates import PAPER_RATES, Rates
+from planner.core.markov.mttdl_algebra import Terms, mttdl_polynomials
+from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.symbolic import derive, derive_leading_order
+from planner.core.markov.transient import generator_matrix, mttdl_hours
 
 
 def exact_point(drives: int, rates: Rates) -> tuple[Fraction, ...]:

@@ -7,9 +7,9 @@ rounding is loose (see docs/paper-reproduction.md), so tolerances follow its pre
 
 import pytest
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group, relative_risk
-from planner.core.layouts import Layout, aggregate_shape
-from planner.core.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group, relative_risk
 
 FIVE_YEARS = 5 * 8760.0
 

@@ -1,7 +1,7 @@
 """Parallel rebuilds: a state with f failed drives rebuilds at min(f, streams) x mu_op.
 
 Checked against the independent mpmath chain of ``tests/reference.py`` (written from that
-rule, not from planner.core.model) and against the classic closed forms of the MTTDL with one
+rule, not from planner.core.markov.chain) and against the classic closed forms of the MTTDL with one
 and with two repair crews, without latent defects, derived here.
 
 **Closed forms.** Without latent defects the chain is a birth-death chain on the number of
@@ -31,13 +31,13 @@ from dataclasses import replace
 import pytest
 import reference
 
-from planner.core.batch import p_loss_group_batch
-from planner.core.derive import derive
-from planner.core.evaluate import mttdl_hours, p_loss_group, transition_rates
-from planner.core.model import Event, build_chain
-from planner.core.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
-from planner.core.sensitivity import elasticities
-from planner.core.sweep import Parameter, SweepPoint, sweep
+from planner.core.design.sensitivity import elasticities
+from planner.core.design.sweep import Parameter, SweepPoint, sweep
+from planner.core.markov.batch import p_loss_group_batch
+from planner.core.markov.chain import Event, build_chain
+from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
+from planner.core.markov.symbolic import derive
+from planner.core.markov.transient import mttdl_hours, p_loss_group, transition_rates
 
 YEAR = 8_760.0
 ISSUE = Rates(arr_to_failures_per_hour(0.2), 0.0, 100.0, 168.0)

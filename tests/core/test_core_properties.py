@@ -11,9 +11,9 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from planner.core.evaluate import generator_matrix, mttdl_hours, p_loss_group
-from planner.core.expm import expm_metzler
-from planner.core.rates import Rates
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import generator_matrix, mttdl_hours, p_loss_group
 
 # Loose slack for "non-decreasing": both sides carry a relative error of ~1e-13 at worst.
 SLACK = 1e-11

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.evaluate import generator_matrix, mttdl_hours, solve_mmatrix
-from planner.core.rates import Rates
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import generator_matrix, mttdl_hours, solve_mmatrix
 
 
 def mpmath_solution(off: np.ndarray, excess: np.ndarray, rhs: np.ndarray) -> list[mpmath.mpf]:

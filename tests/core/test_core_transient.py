@@ -14,8 +14,8 @@ import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.evaluate import p_loss_group
-from planner.core.rates import Rates
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import p_loss_group
 
 DPS = 100
 YEAR = 8760.0

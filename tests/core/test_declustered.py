@@ -13,17 +13,17 @@ from fractions import Fraction
 
 import pytest
 
-from planner.core.declustered import (
+from planner.core.arrays.declustered import (
     Declustered,
     data_capacity_drives,
     fraction_lost_on_overlap,
     rebuild_speedup,
     resilver_io_share,
 )
-from planner.core.distributions import Exponential, Weibull
-from planner.core.layouts import Layout, aggregate_shape, compare_layouts
-from planner.core.rates import HOURS_PER_YEAR, Rates
-from planner.core.sweep import SweepPoint, sweep
+from planner.core.arrays.layouts import Layout, aggregate_shape, compare_layouts
+from planner.core.design.sweep import SweepPoint, sweep
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates
+from planner.core.simulation.distributions import Exponential, Weibull
 from tests import reference
 
 RATES = Rates(
@@ -199,7 +199,7 @@ def test_the_simulator_gets_the_chains_pool_rebuild_one_at_a_time(delay: float) 
     # (T + wait) / speed-up while the chain, rightly, does not wait for a free spare.
     pool = _pool()
     weibull = Weibull(2.0, 12.0, 6.0 + delay)
-    from planner.core.distributions import DistributionSet
+    from planner.core.simulation.distributions import DistributionSet
 
     base = DistributionSet(
         Exponential(1e5), weibull, Exponential(168.0), 1e-5, None, replace_delay_hours=delay

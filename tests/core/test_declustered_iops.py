@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.recommend import recommendation
-from planner.core.declustered import Declustered, iops_drives
-from planner.core.layouts import Layout
-from planner.core.sizing import Drive, PlainWorkload, default_write_penalty, sized_counts
+from planner.core.arrays.declustered import Declustered, iops_drives
+from planner.core.arrays.layouts import Layout
+from planner.core.design.sizing import Drive, PlainWorkload, default_write_penalty, sized_counts
 from planner.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"

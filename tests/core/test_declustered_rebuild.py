@@ -15,14 +15,14 @@ import itertools
 
 import pytest
 
-from planner.core.declustered import (
+from planner.core.arrays.declustered import (
     Declustered,
     pool_rebuild_hours,
     sequential_resilver_fraction,
     spares_all_taken,
 )
-from planner.core.layouts import Layout
-from planner.core.rates import Rates
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.rates import Rates
 
 CHART_TRADITIONAL_HOURS = 29.0
 """The chart's "Traditional Spare" line: 28.7 to 29.7 h, flat in d."""

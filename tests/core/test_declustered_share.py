@@ -25,8 +25,8 @@ from fractions import Fraction
 
 import pytest
 
-from planner.core.declustered import Declustered, defect_stripe_share
-from planner.core.layouts import Layout
+from planner.core.arrays.declustered import Declustered, defect_stripe_share
+from planner.core.arrays.layouts import Layout
 
 
 def _share_by_enumeration(children: int, parity: int, stripes: list[tuple[int, ...]]) -> Fraction:
@@ -104,10 +104,10 @@ def test_a_pools_tornado_moves_the_same_chain_as_the_table() -> None:
     """The stripe share reaches the tornado: its base and its defect bar equal evaluate's."""
     import dataclasses
 
-    from planner.core.layouts import compare_layouts
-    from planner.core.rates import Rates
-    from planner.core.sensitivity import tornado
-    from planner.core.sweep import Parameter, SweepPoint
+    from planner.core.arrays.layouts import compare_layouts
+    from planner.core.design.sensitivity import tornado
+    from planner.core.design.sweep import Parameter, SweepPoint
+    from planner.core.markov.rates import Rates
 
     pool = Layout("pool", "draid2", 2, 48, Declustered(8, 2))
     rates = Rates(0.01 / 8_760, 9.5e-4, 77.2, 168.0)

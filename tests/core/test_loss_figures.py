@@ -18,13 +18,13 @@ import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.aggregate import p_loss_aggregate
-from planner.core.declustered import Declustered
-from planner.core.evaluate import loss_figures, p_loss_group
-from planner.core.layouts import Layout, compare_layouts
-from planner.core.loss_figures import loss_figures_batch
-from planner.core.many import layout_risks
-from planner.core.rates import PAPER_RATES, Rates
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout, compare_layouts
+from planner.core.design.risks import layout_risks
+from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.loss_figures import loss_figures_batch
+from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.transient import loss_figures, p_loss_group
 
 ODD = Rates(
     op_failures_per_hour=3.7e-6,
@@ -178,7 +178,7 @@ def test_fail_rebuild_ends_the_group_at_every_loss() -> None:
 
 
 def test_the_sweep_rows_carry_the_same_figures() -> None:
-    from planner.core.sweep import group_size_sweep
+    from planner.core.design.sweep import group_size_sweep
 
     rows = group_size_sweep([1, 2, 3], [5, 9, 13], 36, ODD, 43_800.0, include_uneven=True)
     for row in rows:
@@ -293,7 +293,7 @@ def test_p_sectors_lost_never_exceeds_the_expected_events(
 
 def test_the_symbolic_sector_share_is_the_absorption_probability() -> None:
     """``planner derive``'s share of first losses that lose sectors (the paper's chain)."""
-    from planner.core.derive import SYMBOL_NAMES, sector_loss_share
+    from planner.core.markov.symbolic import SYMBOL_NAMES, sector_loss_share
 
     for parity in (1, 2):
         for drives, lop, lld, rebuild, scrub in [

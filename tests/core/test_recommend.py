@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.recommend import (
+from planner.core.design.recommend import (
     SearchSpace,
     Target,
     candidate_layouts,

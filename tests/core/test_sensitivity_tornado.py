@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.batch import p_loss_group_batch
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.rates import PAPER_RATES, Rates
-from planner.core.sensitivity import DEFAULT_INPUTS, elasticities, tornado
-from planner.core.sweep import Parameter, SweepPoint
+from planner.core.design.sensitivity import DEFAULT_INPUTS, elasticities, tornado
+from planner.core.design.sweep import Parameter, SweepPoint
+from planner.core.markov.batch import p_loss_group_batch
+from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 YEAR = 8760.0
 FIVE_YEARS = 5 * YEAR

@@ -3,7 +3,8 @@
 An honest 95% interval covers the true value in 95% of runs. For each regime below the test
 runs ``SEEDS`` fixed seeds and counts how often ``[ci95_low, ci95_high]`` holds the reference:
 
-* exponential laws: the exact Markov probability (:func:`planner.core.evaluate.p_loss_group`,
+* exponential laws: the exact Markov probability
+  (:func:`planner.core.markov.transient.p_loss_group`,
   itself checked against 100-digit mpmath in ``test_core_transient``);
 * Weibull laws: plain Monte Carlo with 100,000 trials (a 0/1 estimator with nothing to tune,
   checked against the exact chain in ``test_sim_engine``), whose own standard error is a fifth
@@ -29,14 +30,14 @@ from functools import cache
 import pytest
 from scipy import stats
 
-from planner.core.distributions import (
+from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
+from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.distributions import (
     DistributionSet,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.evaluate import p_loss_group
-from planner.core.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
-from planner.core.simulate import simulate_group
+from planner.core.simulation.simulate import simulate_group
 
 YEAR = 8_760.0
 SEEDS = int(os.environ.get("PLANNER_COVERAGE_SEEDS", "8"))

@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from planner.core.distributions import (
+from planner.core.markov.rates import PAPER_RATES
+from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
     Exponential,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.rates import PAPER_RATES
 
 WEIBULLS = [
     Weibull(1.2, 461_386.0),

@@ -1,7 +1,7 @@
 """The simulator against the exact Markov answer (exponential laws) and a scalar reference.
 
 With exponential distributions the simulated process is the n+k chain itself, so the plain
-and the conditional estimates must agree with planner.core.evaluate.p_loss_group within
+and the conditional estimates must agree with planner.core.markov.transient.p_loss_group within
 their statistical error. The failure rate is inflated and the missions short so that plain
 sampling resolves p ~ 1e-2..0.5 in a fraction of a second. Every comparison asserts
 |sim - exact| < 4 sigma; the same runs are checked to be far from a perturbed model, so the
@@ -17,15 +17,15 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from planner.core.distributions import (
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
+from planner.core.simulation.distributions import (
     DistributionSet,
     Exponential,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.rates import Rates
-from planner.core.simulate import Method, SimulationResult, simulate_group
+from planner.core.simulation.simulate import Method, SimulationResult, simulate_group
 
 INFLATED = Rates(
     op_failures_per_hour=2e-4, latent_defects_per_hour=5e-4, rebuild_hours=50.0, scrub_hours=100.0
@@ -286,7 +286,7 @@ def test_invalid_arguments(kwargs: dict, match: str) -> None:
 
 def test_simulator_imports_no_front_end_library() -> None:
     code = (
-        "import planner.core.simulate, planner.core.distributions, sys, json;"
+        "import planner.core.simulation.simulate, planner.core.simulation.distributions, sys, json;"
         "print(json.dumps(sorted(sys.modules)))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -3,7 +3,7 @@
 P(group lost) is the probability that k + 1 drives are down at once during the mission,
 sector losses written off and the group going on; latent defects play no part in it. The
 simulator estimates it by running the same group with latent defects off
-(:func:`planner.core.simulate.simulate_group_lost`). With exponential laws that is the
+(:func:`planner.core.simulation.simulate.simulate_group_lost`). With exponential laws that is the
 birth-death chain of :func:`reference.overlapping_failures`, written in the tests from the
 definition; the estimate's 95% interval must hold it, including where defects are frequent
 and the paper's first-loss split (which stops at the first sector loss) is far below it.
@@ -19,11 +19,11 @@ import mpmath
 import pytest
 from scipy import stats
 
-from planner.core.declustered import Declustered
-from planner.core.distributions import DistributionSet, Weibull, exponential_from_rates
-from planner.core.layouts import Layout
-from planner.core.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
-from planner.core.simulate import simulate_group, simulate_group_lost
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
+from planner.core.simulation.distributions import DistributionSet, Weibull, exponential_from_rates
+from planner.core.simulation.simulate import simulate_group, simulate_group_lost
 from tests import reference
 
 YEAR = 8_760.0

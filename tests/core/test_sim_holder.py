@@ -24,11 +24,11 @@ import mpmath
 import numpy as np
 import pytest
 
-from planner.core.distributions import exponential_from_rates
-from planner.core.rare_events import conditional_plan
-from planner.core.rates import Rates
-from planner.core.sim_runs import run_batch
-from planner.core.simulate import simulate_group
+from planner.core.markov.rates import Rates
+from planner.core.simulation.distributions import exponential_from_rates
+from planner.core.simulation.rare_events import conditional_plan
+from planner.core.simulation.runs import run_batch
+from planner.core.simulation.simulate import simulate_group
 
 
 def holder_chain(

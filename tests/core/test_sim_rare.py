@@ -10,23 +10,23 @@ import math
 import numpy as np
 import pytest
 
-from planner.core.distributions import (
+from planner.core.markov.rates import PAPER_RATES
+from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.evaluate import p_loss_group
-from planner.core.rare_events import (
+from planner.core.simulation.rare_events import (
     DEFAULT_UP_PER_REBUILD,
     biased_plan,
     conditional_plan,
     expected_critical_visits,
     plain_plan,
 )
-from planner.core.rates import PAPER_RATES
-from planner.core.sim_runs import run_batch, run_split
-from planner.core.simulate import resolve_method, simulate_group
+from planner.core.simulation.runs import run_batch, run_split
+from planner.core.simulation.simulate import resolve_method, simulate_group
 
 FIVE_YEARS = 5 * 8_760.0
 PAPER_LAWS = exponential_from_rates(PAPER_RATES)

@@ -24,12 +24,12 @@ from functools import cache
 
 import pytest
 
-from planner.core.declustered import Declustered
-from planner.core.distributions import DistributionSet, exponential_from_rates
-from planner.core.layouts import Layout
-from planner.core.rare_events import conditional_plan, plain_plan
-from planner.core.rates import Rates
-from planner.core.simulate import simulate_group
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.rates import Rates
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
+from planner.core.simulation.rare_events import conditional_plan, plain_plan
+from planner.core.simulation.simulate import simulate_group
 from tests import reference
 
 SHARE = 0.3

@@ -2,10 +2,8 @@
 
 import pytest
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.layouts import Layout
-from planner.core.rates import PAPER_RATES
-from planner.core.sizing import (
+from planner.core.arrays.layouts import Layout
+from planner.core.design.sizing import (
     Drive,
     PlainWorkload,
     SizingResult,
@@ -15,6 +13,8 @@ from planner.core.sizing import (
     size_layout,
     size_layouts,
 )
+from planner.core.markov.rates import PAPER_RATES
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 MISSION_HOURS = 5 * 8_760.0
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from planner.core.declustered import Declustered
-from planner.core.layouts import Layout
-from planner.core.presets import PRESETS
-from planner.core.sizing import WRITE_PENALTIES, backend_iops, default_write_penalty
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
+from planner.core.arrays.presets import PRESETS
+from planner.core.design.sizing import WRITE_PENALTIES, backend_iops, default_write_penalty
 
 
 @pytest.mark.parametrize(

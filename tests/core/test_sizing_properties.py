@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.layouts import Layout
-from planner.core.sizing import backend_iops, disks_for_capacity, disks_for_iops
+from planner.core.arrays.layouts import Layout
+from planner.core.design.sizing import backend_iops, disks_for_capacity, disks_for_iops
 
 layouts = st.builds(
     lambda k, n: Layout("x", None, k, n + k),

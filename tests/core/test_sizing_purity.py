@@ -9,7 +9,7 @@ FORBIDDEN = {"textual", "typer", "rich", "pydantic", "ruamel", "yaml", "sympy"}
 
 def test_sizing_imports_nothing_heavy() -> None:
     code = (
-        "import planner.core.sizing, planner.core.rebuild, json, sys\n"
+        "import planner.core.design.sizing, planner.core.arrays.rebuild, json, sys\n"
         "print(json.dumps(sorted(sys.modules)))"
     )
     out = subprocess.run(

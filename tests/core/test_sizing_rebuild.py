@@ -4,10 +4,8 @@ import statistics
 
 import pytest
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.layouts import Layout
-from planner.core.rates import PAPER_RATES, Rates
-from planner.core.rebuild import (
+from planner.core.arrays.layouts import Layout
+from planner.core.arrays.rebuild import (
     DEMARTEK_IDLE_REBUILD_MB_PER_S,
     FIGURE8_CAPACITY_TB,
     FIGURE8_REBUILD_HOURS,
@@ -17,7 +15,9 @@ from planner.core.rebuild import (
     rebuild_hours,
     rebuild_mb_per_s_from_hours,
 )
-from planner.core.sizing import Drive, PlainWorkload, restore_hours, size_layout
+from planner.core.design.sizing import Drive, PlainWorkload, restore_hours, size_layout
+from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 
 def test_hand_worked() -> None:

@@ -2,10 +2,10 @@
 
 import pytest
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.layouts import Layout
-from planner.core.rates import PAPER_RATES
-from planner.core.sizing import Drive, MailboxWorkload, SizingResult, size_layouts
+from planner.core.arrays.layouts import Layout
+from planner.core.design.sizing import Drive, MailboxWorkload, SizingResult, size_layouts
+from planner.core.markov.rates import PAPER_RATES
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 MISSION_HOURS = 5 * 8_760.0
 DRIVE_10K_300GB = Drive.of_class("10k", 0.3)

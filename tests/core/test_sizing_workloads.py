@@ -2,7 +2,7 @@
 
 import pytest
 
-from planner.core.sizing import (
+from planner.core.design.sizing import (
     DRIVE_CLASSES,
     Drive,
     MailboxWorkload,

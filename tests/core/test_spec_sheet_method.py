@@ -15,16 +15,16 @@ import math
 import pytest
 import reference
 
-from planner.core.expm import expm_metzler
-from planner.core.methods import (
+from planner.core.markov.chain import State, build_chain
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.methods import (
     analytic_methods,
     critical_rebuild_bits,
     p_loss_spec_sheet,
     p_unreadable_in_rebuild,
     spec_sheet_generator,
 )
-from planner.core.model import State, build_chain
-from planner.core.rates import PAPER_RATES, Rates
+from planner.core.markov.rates import PAPER_RATES, Rates
 
 
 @pytest.mark.parametrize(
@@ -130,7 +130,7 @@ def test_critical_stripes_of_a_pool_match_an_enumerated_layout() -> None:
     from fractions import Fraction
     from itertools import combinations
 
-    from planner.core.declustered import critical_rebuild_drives
+    from planner.core.arrays.declustered import critical_rebuild_drives
 
     stripes, rows = _draid_stripes(48, 8, 2, 2, slices=40)
     pairs = list(combinations(range(48), 2))
@@ -145,8 +145,8 @@ def test_critical_stripes_of_a_pool_match_an_enumerated_layout() -> None:
 def test_a_pools_spec_sheet_reads_only_its_critical_stripes() -> None:
     # Issue 20: draid2:8d:48c:2s of 20 TB at 1e-15 per bit; reading 46 drives whole gave
     # 0.999, the critical stripes 1.468 drives' worth: 1 - exp(-1.468 x 20e12 x 8 x 1e-15)
-    from planner.core.declustered import Declustered
-    from planner.core.layouts import Layout
+    from planner.core.arrays.declustered import Declustered
+    from planner.core.arrays.layouts import Layout
 
     pool = Layout("pool", "draid2", 2, 48, Declustered(8, 2))
     read = 8 * 46 / 10 * (10 * 9) / (48 * 47)

@@ -5,9 +5,7 @@ import math
 
 import pytest
 
-from planner.core.evaluate import p_loss_aggregate, p_loss_group
-from planner.core.rates import PAPER_RATES, Rates
-from planner.core.sweep import (
+from planner.core.design.sweep import (
     Parameter,
     SweepPoint,
     SweepRow,
@@ -17,6 +15,8 @@ from planner.core.sweep import (
     parameter_values,
     sweep,
 )
+from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 FIVE_YEARS = 5 * 8760.0
 BASE = SweepPoint(PAPER_RATES, FIVE_YEARS, 42)

@@ -11,8 +11,8 @@ import mpmath
 import pytest
 import reference
 
-from planner.core.rates import PAPER_RATES
-from planner.core.sweep import SweepRow, group_size_sweep
+from planner.core.design.sweep import SweepRow, group_size_sweep
+from planner.core.markov.rates import PAPER_RATES
 
 FIVE_YEARS = 5 * 8760.0
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.model import sector_share
-from planner.core.derive import derive, derive_leading_order
-from planner.core.mttdl_algebra import mttdl_polynomials
+from planner.core.markov.mttdl_algebra import mttdl_polynomials
+from planner.core.markov.symbolic import derive, derive_leading_order
 from planner.report.derivation import (
     derivation_latex,
     derivation_markdown,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from planner.core.cost import CostPrices
+from planner.core.arrays.cost import CostPrices
 from planner.scenario import ScenarioError, load_scenario_text
 from planner.scenario.document import parse_yaml
 from planner.scenario.edits import field_specs, spec_of, with_value

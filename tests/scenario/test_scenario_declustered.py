@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.declustered import Declustered
+from planner.core.arrays.declustered import Declustered
 from planner.scenario import ScenarioError, load_scenario
 from planner.scenario.document import new_yaml
 from planner.scenario.save import updated_text

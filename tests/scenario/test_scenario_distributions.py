@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.distributions import ELERATH_2009, Exponential, Weibull, exponential_from_rates
+from planner.core.simulation.distributions import (
+    ELERATH_2009,
+    Exponential,
+    Weibull,
+    exponential_from_rates,
+)
 from planner.scenario import (
     Scenario,
     ScenarioError,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.layouts import Layout, compare_layouts
-from planner.core.rates import (
+from planner.core.arrays.layouts import Layout, compare_layouts
+from planner.core.markov.rates import (
     PAPER_RATES,
     afr_to_failures_per_hour,
     arr_to_failures_per_hour,

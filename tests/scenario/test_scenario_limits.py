@@ -15,8 +15,8 @@ import warnings
 import mpmath
 import pytest
 
-from planner.core.evaluate import mttdl_hours, p_loss_aggregate, p_loss_group
-from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+from planner.core.markov.transient import mttdl_hours, p_loss_aggregate, p_loss_group
 from planner.scenario import ScenarioError, load_default_scenario
 from planner.scenario.limits import (
     MAX_MTBF_HOURS,

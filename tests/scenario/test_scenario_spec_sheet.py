@@ -1,7 +1,7 @@
 """A drive described by its spec sheet: capacity reaches the rebuild time and the defects.
 
 Every expected number here is worked out by hand from the formulas in
-planner/core/drive_models.py (docs/drives.md), not taken from the code's output.
+planner/core/arrays/drive_models.py (docs/drives.md), not taken from the code's output.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.compare import compare_data
-from planner.core.drive_models import DRIVE_MODELS, find_drive_model
-from planner.core.rebuild import LOAD_FACTORS
+from planner.core.arrays.drive_models import DRIVE_MODELS, find_drive_model
+from planner.core.arrays.rebuild import LOAD_FACTORS
 from planner.scenario import ScenarioError, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.layouts import compare_layouts
-from planner.core.rates import Rates
-from planner.core.rebuild import LOAD_FACTORS
-from planner.core.sizing import MailboxWorkload, PlainWorkload
+from planner.core.arrays.layouts import compare_layouts
+from planner.core.arrays.rebuild import LOAD_FACTORS
+from planner.core.design.sizing import MailboxWorkload, PlainWorkload
+from planner.core.markov.rates import Rates
 from planner.scenario import (
     Scenario,
     ScenarioError,

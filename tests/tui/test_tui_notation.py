@@ -8,7 +8,7 @@ import pytest
 from pilot_helpers import app_of, open_add_dialog, settle
 from textual.widgets import DataTable, Input
 
-from planner.core.rates import HOURS_PER_YEAR
+from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.tui import make_app
 
 SCENARIO = Path(__file__).resolve().parents[2] / "scenarios" / "ns3574-default.yaml"

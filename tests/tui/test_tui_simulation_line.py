@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from planner.analysis.simulation import SimulationRequest
-from planner.core.simulate import SimulationResult
+from planner.core.simulation.simulate import SimulationResult
 from planner.scenario import load_scenario
 from planner.tui.simulation import simulation_text
 

@@ -2,7 +2,7 @@
 
 Two kinds: a plain workload (IOPS, read share, capacity) and an Exchange-style mailbox
 workload whose factors are documented, editable parameters (docs/sizing.md gives their
-sources). Both satisfy the :class:`Workload` protocol that :mod:`planner.core.sizing` uses.
+sources). Both satisfy the :class:`Workload` protocol that :mod:`planner.core.design.sizing` uses.
 
 Units: TB = 10**12 bytes, MB = 10**6 bytes, KB = 10**3 bytes; IOPS are I/Os per second.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from planner.core.rebuild import check_fraction, check_non_negative, check_positive
+from planner.core.arrays.rebuild import check_fraction, check_non_negative, check_positive
 
 
 class Workload(Protocol):

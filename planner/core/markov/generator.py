@@ -1,6 +1,6 @@
 """The numeric generator matrix Q of the n+k chain: one builder, one layout or a stack.
 
-Q (per hour) is built from the transition rules of :func:`planner.core.model.build_chain`
+Q (per hour) is built from the transition rules of :func:`planner.core.markov.chain.build_chain`
 (NS3574 "Probability of data loss"; loss state last, rows summing to zero). Every numeric
 result of the engine starts here: the transient probability, the MTTDL and the rate
 derivatives of the sensitivity analysis.
@@ -20,8 +20,8 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.model import Event, StripeShare, build_chain
-from planner.core.rates import Rates
+from planner.core.markov.chain import Event, StripeShare, build_chain
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
@@ -47,7 +47,7 @@ class _Structure:
     Both forms are exact in floating point (small whole numbers), so the rate is the same
     product as ``Transition.multiplier(N) * rate``. A declustered pool's chain
     (``stripe_share``) also multiplies by ``share_base[t] + share_slope[t] * sigma``: 1,
-    sigma or 1 - sigma (:class:`~planner.core.model.StripeShare`).
+    sigma or 1 - sigma (:class:`~planner.core.markov.chain.StripeShare`).
     """
 
     size: int
@@ -177,7 +177,7 @@ def generator_stack(
             in each rate).
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
         defect_stripe_share: sigma in (0, 1], a declustered pool's share of sector-loss
-            moves (:class:`~planner.core.model.StripeShare`); 1 (the default) everywhere
+            moves (:class:`~planner.core.markov.chain.StripeShare`); 1 (the default) everywhere
             gives the traditional chain.
 
     Returns:

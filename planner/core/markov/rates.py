@@ -58,11 +58,11 @@ class Rates:
             None (every failed drive at once).
         replace_delay_hours: the part of ``rebuild_hours`` spent waiting for a replacement
             drive before the rebuild starts (h); a declustered pool with a distributed
-            spare does not wait (:func:`planner.core.declustered.pool_rebuild_hours`).
+            spare does not wait (:func:`planner.core.arrays.declustered.pool_rebuild_hours`).
         defect_stripe_share: sigma, the share of sector-loss moves a latent defect makes
             with p - 1 drives down when one more fails: 1 for a traditional group (every
             stripe spans every drive), less for a declustered pool
-            (:func:`planner.core.declustered.defect_stripe_share`, issue 20).
+            (:func:`planner.core.arrays.declustered.defect_stripe_share`, issue 20).
     """
 
     op_failures_per_hour: float

@@ -23,7 +23,7 @@ exactly from a chain of its own (never as ``1 - reliability`` or a difference):
 They no longer sum: a path can lose sectors and later the whole group, and P(group lost)
 counts every time k + 1 drives are down while P(loss) stops at the first loss. By Markov's
 inequality P(sectors lost) <= the expected events. A declustered pool's chain thins the
-sector-loss move by its stripe share sigma (:mod:`planner.core.model`); P(group lost) does
+sector-loss move by its stripe share sigma (:mod:`planner.core.markov.chain`); P(group lost) does
 not depend on it.
 
 With ``restore.on_unreadable_sector: fail-rebuild`` an unreadable sector fails the rebuild,
@@ -39,10 +39,10 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_matrix, generator_stack
-from planner.core.model import State, build_chain, concurrent_rebuilds
-from planner.core.rates import Rates
+from planner.core.markov.chain import State, build_chain, concurrent_rebuilds
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_matrix, generator_stack
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -106,7 +106,7 @@ def sector_events_matrix(q: FloatArray, parity: int) -> FloatArray:
     transient states (a sector loss to ``(k, 0)``, a group loss to pristine), ``r`` each
     state's sector-loss rate (1/h). ``exp(M T)[0, m - 1] = integral_0^T p(t) r dt``, the
     expected events from pristine. The last column makes the rows sum to ``r``, not zero:
-    :func:`~planner.core.expm.expm_metzler` takes it as a reward column
+    :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
     (``reward_columns=1``) and conserves the mass of the generator block.
     """
     group_source, sector_source = _indices(parity)
@@ -218,7 +218,7 @@ def loss_figures_batch(
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """(P(loss), P(group lost), P(sectors lost), expected events) for broadcast inputs.
 
-    Arguments as for :func:`planner.core.batch.p_loss_group_batch` (rates per hour, hours),
+    Arguments as for :func:`planner.core.markov.batch.p_loss_group_batch` (rates per hour, hours),
     plus sigma (``defect_stripe_share``, 1 for a traditional group). One group each; the
     P(loss) is the same number as that function's.
     """

@@ -9,7 +9,7 @@ are kept, as in the paper's tables.
 
 A parameter sweep varies one numeric input (:class:`Parameter`) over a range
 (:func:`parameter_points`), alone or crossed with group size (:func:`sweep`). Every
-probability comes from :func:`planner.core.batch.p_loss_group_batch`, one call per parity
+probability comes from :func:`planner.core.markov.batch.p_loss_group_batch`, one call per parity
 count.
 """
 
@@ -23,10 +23,10 @@ from enum import StrEnum
 
 import numpy as np
 
-from planner.core.declustered import drive_count
-from planner.core.layouts import Layout, aggregate_shape
-from planner.core.many import layout_risks
-from planner.core.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+from planner.core.arrays.declustered import drive_count
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.design.risks import layout_risks
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
 class Parameter(StrEnum):
@@ -95,7 +95,7 @@ class SweepPoint:
     def with_value(self, parameter: Parameter | str, value: float) -> SweepPoint:
         """A copy with ``parameter`` set to ``value`` and recorded as the varied input.
 
-        ARR is converted with :func:`planner.core.rates.arr_to_failures_per_hour`
+        ARR is converted with :func:`planner.core.markov.rates.arr_to_failures_per_hour`
         (ARR / 8,760 h); data disks are rounded to the nearest whole drive, halves up, and
         kept at least 1.
         Raises ValueError for values the model rejects (e.g. a negative rate).
@@ -143,7 +143,7 @@ class SweepRow:
         varied: name of the swept :class:`Parameter`, or None.
         value: its value on this row, or None.
         p_group_lost: P(group lost) of one group: k + 1 drives down at once, sector losses
-            written off (issue 20, :mod:`planner.core.loss_figures`).
+            written off (issue 20, :mod:`planner.core.markov.loss_figures`).
         p_sectors_lost: P(sectors lost) of one group: at least one sector-loss event.
             They do not sum to ``p_loss_group``.
         p_group_lost_aggregate: P(some group of the aggregate lost whole).
@@ -229,9 +229,9 @@ def sweep(
     Args:
         points: the input sets (see :func:`parameter_points`).
         layouts: ``(parity, group_size)`` pairs (pairs with ``group_size <= parity`` are
-            skipped) or :class:`~planner.core.layouts.Layout` values; a declustered pool
+            skipped) or :class:`~planner.core.arrays.layouts.Layout` values; a declustered pool
             runs at its own rebuild rate and holds its own share of data
-            (:meth:`Layout.chain_rates`, :func:`~planner.core.layouts.aggregate_shape`).
+            (:meth:`Layout.chain_rates`, :func:`~planner.core.arrays.layouts.aggregate_shape`).
         include_uneven: False keeps, at each point, only the layouts whose data drives
             divide that point's ``data_disks`` evenly.
 

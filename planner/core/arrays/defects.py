@@ -21,7 +21,7 @@ Three figures, in the order a scenario prefers them (:mod:`planner.scenario.defe
 
 from __future__ import annotations
 
-from planner.core.drives import check_non_negative, check_positive
+from planner.core.arrays.drives import check_non_negative, check_positive
 
 BITS_PER_BYTE = 8.0
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from planner.core.aggregate import p_loss_aggregate
-from planner.core.cost import LayoutCost
-from planner.core.declustered import (
+from planner.core.arrays.cost import LayoutCost
+from planner.core.arrays.declustered import (
     Declustered,
     check_declustered,
     critical_rebuild_drives,
@@ -27,15 +26,16 @@ from planner.core.declustered import (
     pool_rebuild_hours,
     rebuild_speedup,
 )
-from planner.core.distributions import DistributionSet
-from planner.core.evaluate import (
+from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import (
     loss_figures,
     losses_per_10k_groups,
     mttdl_hours,
     p_loss_group,
     relative_risk,
 )
-from planner.core.rates import Rates
+from planner.core.simulation.distributions import DistributionSet
 
 UnreadableSector = Literal["lose-sectors", "fail-rebuild"]
 """What an unreadable sector met during a critical rebuild does: lose the stripes under it
@@ -49,7 +49,7 @@ class Layout:
     Groups of ``group_size`` drives, ``parity`` of them redundancy. ``raid`` is the preset
     name, or None for a plain ``parity: k`` layout.
 
-    A declustered pool (``declustered`` set, :mod:`planner.core.declustered`) is one "group"
+    A declustered pool (``declustered`` set, :mod:`planner.core.arrays.declustered`) is one "group"
     of ``group_size`` = C children whose stripes hold ``declustered.data`` data blocks and
     ``parity`` parity blocks, with ``declustered.spares`` distributed spares.
     """
@@ -109,7 +109,7 @@ class Layout:
     def iops_drives_per_group(self) -> int:
         """Drives' worth of IOPS a group serves: all N, or a pool's ``floor((C - s) / (d + p))``.
 
-        For a pool the unit is the stripe I/O (:func:`planner.core.declustered.iops_drives`).
+        For a pool the unit is the stripe I/O (:func:`planner.core.arrays.declustered.iops_drives`).
         """
         if self.declustered is None:
             return self.group_size
@@ -135,9 +135,9 @@ class Layout:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
         A traditional group keeps ``rates``. A declustered pool restores a drive in
-        :func:`planner.core.declustered.pool_rebuild_hours` (no wait for a replacement
+        :func:`planner.core.arrays.declustered.pool_rebuild_hours` (no wait for a replacement
         while a distributed spare is free) and one drive at a time (its rebuilds share the
-        pool's bandwidth; :mod:`planner.core.declustered`).
+        pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
         if self.declustered is None:
             return rates
@@ -247,7 +247,8 @@ class LayoutResult:
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
     p_sectors_lost_aggregate: float = 0.0
-    """What is lost (issue 20, :mod:`planner.core.loss_figures`): P(k + 1 drives down at once)
+    """What is lost (issue 20, :mod:`planner.core.markov.loss_figures`): P(k + 1 drives down at
+    once)
     and P(at least one sector-loss event), per group and for the aggregate (each
     ``1 - (1 - p)^groups``). They do not sum to P(loss)."""
     expected_sector_loss_events_group: float = 0.0
@@ -255,7 +256,7 @@ class LayoutResult:
     """Mean number of sector-loss events over the mission: one group's, and the aggregate's
     (groups x one group's)."""
     cost: LayoutCost | None = None
-    """Purchase, replacements, energy and TCO (:mod:`planner.core.cost`), when priced."""
+    """Purchase, replacements, energy and TCO (:mod:`planner.core.arrays.cost`), when priced."""
 
 
 @dataclass(frozen=True)

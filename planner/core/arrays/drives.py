@@ -1,8 +1,8 @@
 """The drive every layout is built from: random-I/O defaults per class and usable capacity.
 
-The sizing engine (:mod:`planner.core.sizing`) counts drives of one :class:`Drive`; this
+The sizing engine (:mod:`planner.core.design.sizing`) counts drives of one :class:`Drive`; this
 module says what one drive gives (IOPS, usable TB). Its rebuild time is in
-:mod:`planner.core.rebuild`. Units follow the drive vendors: 1 TB = 10**12 bytes.
+:mod:`planner.core.arrays.rebuild`. Units follow the drive vendors: 1 TB = 10**12 bytes.
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """The constant-rate answers side by side: exact Markov, the MTTDL approximation, no defects.
 
 NS3574 computes P(loss) from the transient solution of the n+k chain
-(:func:`planner.core.evaluate.p_loss_group`). Two shortcuts are common in the literature and
+(:func:`planner.core.markov.transient.p_loss_group`). Two shortcuts are common in the literature and
 in vendor tools, and this module evaluates both so a report can show how far they drift:
 
 * the **MTTDL approximation** ``P(loss by T) ~ 1 - exp(-T / MTTDL)``, which treats data loss
   as a Poisson process with rate 1 / MTTDL. It is evaluated with the exact MTTDL
-  (:func:`planner.core.evaluate.mttdl_hours`) and with the leading-order closed form for
-  lambda << mu (:func:`planner.core.derive.leading_order_mttdl`), the kind of formula
+  (:func:`planner.core.markov.transient.mttdl_hours`) and with the leading-order closed form for
+  lambda << mu (:func:`planner.core.markov.symbolic.leading_order_mttdl`), the kind of formula
   printed in papers;
 * the **classic formula without latent defects**: the same chain with
   ``latent_defects_per_hour = 0``, i.e. the textbook model that only counts whole-drive
@@ -15,7 +15,7 @@ in vendor tools, and this module evaluates both so a report can show how far the
 * the **spec-sheet method** of web calculators: no latent defects, but every critical
   rebuild (k drives down, no redundancy left) reads the N - k surviving drives whole (a
   declustered pool only its stripes left without redundancy,
-  :func:`planner.core.declustered.critical_rebuild_drives`) and hits an unrecoverable
+  :func:`planner.core.arrays.declustered.critical_rebuild_drives`) and hits an unrecoverable
   read error with probability ``1 - exp(-bits read x errors per bit)``; folded into the
   chain, that rebuild ends in loss (sectors lost) with that probability
   (:func:`spec_sheet_generator`). It needs the capacity and the spec sheet's error rate;
@@ -32,11 +32,11 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.evaluate import mttdl_hours, p_loss_group
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_matrix
-from planner.core.model import State, build_chain
-from planner.core.rates import Rates
+from planner.core.markov.chain import State, build_chain
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_matrix
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import mttdl_hours, p_loss_group
 
 BITS_PER_TB = 8e12
 """Bits in a decimal terabyte."""
@@ -86,7 +86,7 @@ def critical_rebuild_bits(
     """Bits a critical rebuild reads: ``read_drives`` drives' worth, by default N - k whole.
 
     A declustered pool reads only the stripes left without redundancy
-    (:attr:`planner.core.layouts.Layout.critical_rebuild_drives`).
+    (:attr:`planner.core.arrays.layouts.Layout.critical_rebuild_drives`).
     """
     read = drives - parity if read_drives is None else read_drives
     return read * capacity_tb * BITS_PER_TB
@@ -97,7 +97,7 @@ def spec_sheet_generator(
 ) -> npt.NDArray[np.float64]:
     """Q of the spec-sheet method: no latent defects; a critical rebuild may lose sectors.
 
-    The chain of :func:`planner.core.generator.generator_matrix` with
+    The chain of :func:`planner.core.markov.generator.generator_matrix` with
     ``latent_defects_per_hour = 0``, whose rebuild out of the critical state (k, 0) goes
     back to (k - 1, 0) at ``(1 - p) mu`` and into the loss state at ``p mu``.
     """
@@ -138,7 +138,7 @@ def _approx_function(parity: int, rebuild_streams: int | None = 1) -> Callable[.
     """The closed-form leading-order MTTDL of the n+k chain, lambdified once per k."""
     import sympy as sp
 
-    from planner.core.derive import SYMBOL_NAMES, derive_leading_order
+    from planner.core.markov.symbolic import SYMBOL_NAMES, derive_leading_order
 
     derivation = derive_leading_order(parity, rebuild_streams)
     symbols = [derivation.symbols[name] for name in SYMBOL_NAMES]
@@ -153,18 +153,18 @@ def _pool_approx_function(parity: int) -> Callable[..., float]:
     """The leading-order MTTDL of a declustered pool's chain, with sigma as the last argument.
 
     The pool's chain (one rebuild at a time) thins the sector-loss move by the stripe share
-    sigma (:mod:`planner.core.model`); the same failure-level formula, on its transitions
+    sigma (:mod:`planner.core.markov.chain`); the same failure-level formula, on its transitions
     with the factors sigma and 1 - sigma, lambdified once per k.
     """
     import sympy as sp
 
-    from planner.core.derive import (
+    from planner.core.markov.chain import StripeShare
+    from planner.core.markov.symbolic import (
         SYMBOL_NAMES,
         _symbols,
         leading_order_mttdl,
         transition_rate_expressions,
     )
-    from planner.core.model import StripeShare
 
     chain = build_chain(parity, 1, stripe_share=True)
     symbols = _symbols()
@@ -187,7 +187,8 @@ def mttdl_approx_hours(parity: int, drives: int, rates: Rates) -> float:
     """Leading-order MTTDL (h) for lambda << mu: the closed form of ``derive(k).mttdl_approx``.
 
     SymPy derives it once per parity count, in milliseconds for any k (the leading order
-    needs no exact fraction: :func:`planner.core.derive.leading_order_mttdl`). A declustered
+    needs no exact fraction: :func:`planner.core.markov.symbolic.leading_order_mttdl`). A
+    declustered
     pool's rates (``defect_stripe_share`` below 1) take the pool's own form, its sector-loss
     move thinned by sigma; the traditional form would count every defect as meeting the
     failed drives (48 times the exact P(loss) on a 48-drive draid2 of 20 TB drives).

@@ -1,7 +1,8 @@
 """Lifetime and repair-time distributions for the Monte Carlo simulator, all in hours.
 
-The Markov model (:mod:`planner.core.model`) needs constant rates; the simulator
-(:mod:`planner.core.simulate`) takes any of the distributions here. NS3574 itself notes that
+The Markov model (:mod:`planner.core.markov.chain`) needs constant rates; the simulator
+(:mod:`planner.core.simulation.simulate`) takes any of the distributions here. NS3574 itself notes
+that
 "the best method, which accounts for nonconstant failure and repair rates, is Monte Carlo
 simulation" [Elerath07b]; Elerath and Pecht (2009) fitted three-parameter Weibulls to field
 data, kept here as :data:`ELERATH_2009`.
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.rates import Rates
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 ArrayLike = float | FloatArray
@@ -165,19 +166,19 @@ class DistributionSet:
         operational_failure: time to operational failure of one new drive (h).
         restoration: duration of one rebuild (h), one rebuild at a time.
         scrub: time from a latent defect's appearance to its repair by the scrub (h),
-            counted while no drive is failed (see :mod:`planner.core.simulate`).
+            counted while no drive is failed (see :mod:`planner.core.simulation.simulate`).
         latent_defects_per_hour: latent defect rate of one drive (per drive-hour), constant.
         rebuild_streams: rebuilds that run at once: 1 (the paper's model), a number, or None
             (every failed drive at once); each rebuild draws its own duration.
         replace_delay_hours: mean hours of each restoration spent waiting for a replacement
             drive (``restore.replace_delay_hours``, counted inside ``restoration``). A
             declustered pool with a free distributed spare does not wait
-            (:meth:`planner.core.layouts.Layout.chain_distributions`), as in the chain.
+            (:meth:`planner.core.arrays.layouts.Layout.chain_distributions`), as in the chain.
         defect_stripe_share: sigma in (0, 1], the share of the failures out of ``(k - 1, 1)``
             (a drive other than the defect's holder) that lose sectors: 1 for a traditional
             group, a declustered pool's ``prod (w - 1 - i) / (C - 1 - i)``
-            (:func:`planner.core.declustered.defect_stripe_share`), set by
-            :meth:`planner.core.layouts.Layout.chain_distributions` as ``Rates``' is by
+            (:func:`planner.core.arrays.declustered.defect_stripe_share`), set by
+            :meth:`planner.core.arrays.layouts.Layout.chain_distributions` as ``Rates``' is by
             ``chain_rates``. The other failures clear the defect (``-> (k, 0)``).
     """
 
@@ -203,7 +204,7 @@ class DistributionSet:
     def with_restoration_scaled(self, factor: float) -> DistributionSet:
         """A declustered pool's set: every restoration ``factor`` times as long, one at a time.
 
-        The counterpart of :meth:`planner.core.layouts.Layout.chain_rates`; the wait for a
+        The counterpart of :meth:`planner.core.arrays.layouts.Layout.chain_rates`; the wait for a
         replacement is inside the scaled law, so none is left to add.
         """
         return dataclasses.replace(
@@ -306,7 +307,8 @@ restoration Weibull(2.0, 12 h, location 6 h), scrub Weibull(3, 168 h, location 6
 def exponential_from_rates(rates: Rates) -> DistributionSet:
     """The constant rates of the Markov model as exponential distributions.
 
-    With these the simulator and :func:`planner.core.evaluate.p_loss_group` describe the same
+    With these the simulator and :func:`planner.core.markov.transient.p_loss_group` describe the
+    same
     process, so they must agree within the simulation's confidence interval.
     """
     return DistributionSet(

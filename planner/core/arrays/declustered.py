@@ -8,7 +8,7 @@ documentation ("dRAID", Basic Concepts, https://openzfs.github.io/openzfs-docs/B
 ``draid<p>:<d>d:<C>c:<s>s`` with ``d + p <= C - s``, and usable capacity
 ``(C - s) x d / (d + p)`` drives.
 
-The reliability model is the n+k chain of :mod:`planner.core.model` on all ``C`` drives (a
+The reliability model is the n+k chain of :mod:`planner.core.markov.chain` on all ``C`` drives (a
 distributed spare is capacity, not an idle drive: every child carries data and can fail)
 with the stripe's parity ``p``, and a faster rebuild (:func:`sequential_resilver_fraction`).
 What limits a sequential resilver onto a distributed spare:
@@ -51,7 +51,7 @@ drive). A critical rebuild (``p`` drives down) has to read only the stripes hold
 stripe has lost all redundancy: with ``p`` drives down, the defect's stripe holds all of
 them with probability sigma
 (:func:`defect_stripe_share`), and the chain thins its sector-loss move by that share
-(:mod:`planner.core.model`); otherwise the rebuild reads and repairs the defect.
+(:mod:`planner.core.markov.chain`); otherwise the rebuild reads and repairs the defect.
 """
 
 from __future__ import annotations
@@ -103,7 +103,8 @@ def data_capacity_drives(parity: int, children: int, data: int, spares: int) -> 
 
 RESILVER_IO_COST = 1.35
 """``a``: what a byte of a sequential resilver's I/O costs a survivor, against a byte of a
-traditional rebuild's writes (fitted to the OpenZFS chart; :mod:`planner.core.declustered`)."""
+traditional rebuild's writes (fitted to the OpenZFS chart;
+:mod:`planner.core.arrays.declustered`)."""
 
 RESILVER_OVERHEAD_DATA_WIDTH = 13.4
 """``d0``: the data blocks per stripe at which a survivor's per-I/O overhead equals its

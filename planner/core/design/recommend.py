@@ -3,8 +3,8 @@
 A search space (:class:`SearchSpace`) gives the candidate layouts: mirrors, parity groups
 of every size in a range, declustered pools of widths across OpenZFS's range, the pools
 right-sized for the need among them (:func:`pool_widths`). Once each is sized and evaluated (the
-application layer does that with :func:`planner.core.sizing.sized_counts` and
-:func:`planner.core.many.layout_risks`), :func:`choose` picks:
+application layer does that with :func:`planner.core.design.sizing.sized_counts` and
+:func:`planner.core.design.risks.layout_risks`), :func:`choose` picks:
 
 * the candidates that meet the :class:`Target`, cheapest first (ties: lower risk);
 * the Pareto front of cost against the risk the target limits (P(loss), P(group lost), or
@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.declustered import MAX_CHILDREN, Declustered
-from planner.core.layouts import Layout
+from planner.core.arrays.declustered import MAX_CHILDREN, Declustered
+from planner.core.arrays.layouts import Layout
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

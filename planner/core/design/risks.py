@@ -1,10 +1,11 @@
 """Risk of many layouts at once: one batched evaluation per parity and rebuild streams.
 
-The sweep (:func:`planner.core.sweep.sweep`) and the recommendation search
-(:mod:`planner.core.recommend`) evaluate thousands of layouts, each with its own rates,
+The sweep (:func:`planner.core.design.sweep.sweep`) and the recommendation search
+(:mod:`planner.core.design.recommend`) evaluate thousands of layouts, each with its own rates,
 mission and group count. Grouping them by parity (and rebuild streams), the chain's shape,
-gives one :func:`~planner.core.loss_figures.loss_figures_batch` call per shape. Each layout runs
-on its own chain rates (:meth:`planner.core.layouts.Layout.chain_rates`: a declustered pool
+gives one :func:`~planner.core.markov.loss_figures.loss_figures_batch` call per shape. Each layout
+runs
+on its own chain rates (:meth:`planner.core.arrays.layouts.Layout.chain_rates`: a declustered pool
 rebuilds faster).
 """
 
@@ -16,10 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.aggregate import p_loss_aggregate_batch
-from planner.core.layouts import Layout
-from planner.core.loss_figures import loss_figures_batch
-from planner.core.rates import Rates
+from planner.core.arrays.layouts import Layout
+from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.loss_figures import loss_figures_batch
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -28,7 +29,7 @@ FloatArray = npt.NDArray[np.float64]
 class LayoutRisks:
     """P(loss) of many layouts and what is lost, one array element per layout (in order).
 
-    The figures of :mod:`planner.core.loss_figures` (they do not sum to P(loss)); each
+    The figures of :mod:`planner.core.markov.loss_figures` (they do not sum to P(loss)); each
     aggregate probability is ``1 - (1 - p)^groups``, the aggregate's expected sector-loss
     events ``groups`` x one group's.
     """

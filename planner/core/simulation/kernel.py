@@ -1,7 +1,8 @@
 """Event-driven simulation of a batch of RAID groups, vectorised across trials with NumPy.
 
-The events and the data-loss rule are those of the Markov model (:mod:`planner.core.model`),
-with any time distributions (:mod:`planner.core.distributions`). A group of ``N`` drives with
+The events and the data-loss rule are those of the Markov model (:mod:`planner.core.markov.chain`),
+with any time distributions (:mod:`planner.core.simulation.distributions`). A group of ``N`` drives
+with
 ``k`` parity starts pristine with all drives new (age 0) and runs for the mission:
 
 * every working drive fails at its own hazard ``h(age)``, age counted from the drive's entry
@@ -26,13 +27,14 @@ with any time distributions (:mod:`planner.core.distributions`). A group of ``N`
   the background scrub is suspended while a rebuild runs, and resumes where it stopped.
 
 With exponential laws every one of these rules has the chain's rate (``min(f, streams)
-mu_op`` for the rebuilds), so the simulator and :func:`planner.core.evaluate.p_loss_group`
+mu_op`` for the rebuilds), so the simulator and :func:`planner.core.markov.transient.p_loss_group`
 describe the same process.
 
 Each drive carries an exponential budget ``E ~ Exp(1)`` and fails when its weighted cumulative
 hazard ``sum w * (H(a1) - H(a0))`` reaches it; with weight 1 that is inverse-CDF sampling of
 its lifetime. Weights other than 1 come from the :class:`SamplingPlan` (see
-:mod:`planner.core.rare_events`): 0 holds the failure (conditioning), ``beta`` speeds it up
+:mod:`planner.core.simulation.rare_events`): 0 holds the failure (conditioning), ``beta`` speeds it
+up
 (importance sampling), and in ``(k - 1, 1)`` a conditional plan's ``1 - sigma`` is the
 natural rate of the failures that clear the defect (the killing share sigma being
 integrated); the likelihood ratio counts a weight against that natural one. Weights are
@@ -42,8 +44,8 @@ status (failed, holder) change.
 
 A batch either runs whole missions from the pristine state (recording, if asked, the state at
 the start of every rebuild period), or runs *copies* from recorded states until their rebuild
-period ends (:func:`planner.core.sim_runs.run_split`, the splitting of
-:mod:`planner.core.rare_events`).
+period ends (:func:`planner.core.simulation.runs.run_split`, the splitting of
+:mod:`planner.core.simulation.rare_events`).
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.distributions import DistributionSet
-from planner.core.rare_events import SamplingPlan, conditional_plan
+from planner.core.simulation.distributions import DistributionSet
+from planner.core.simulation.rare_events import SamplingPlan, conditional_plan
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -1,6 +1,6 @@
 """How long a failed drive takes to restore: capacity over a sustained rebuild rate.
 
-The drive itself (IOPS per class, usable TB) is in :mod:`planner.core.drives`, re-exported
+The drive itself (IOPS per class, usable TB) is in :mod:`planner.core.arrays.drives`, re-exported
 here; this module says how long it takes to restore one.
 
 Rebuild (restore) time comes from the drive's capacity and a sustained rebuild rate.
@@ -32,7 +32,7 @@ import math
 import statistics
 from typing import Literal
 
-from planner.core.drives import (
+from planner.core.arrays.drives import (
     DEFAULT_USABLE_FRACTION,
     DRIVE_CLASSES,
     Drive,
@@ -42,7 +42,7 @@ from planner.core.drives import (
     check_positive,
     find_drive_class,
 )
-from planner.core.rates import Rates
+from planner.core.markov.rates import Rates
 
 __all__ = [
     "DEFAULT_USABLE_FRACTION",
@@ -206,7 +206,7 @@ def restore_hours(
 ) -> tuple[float, RebuildSource]:
     """The mean restore time for the model and where it came from.
 
-    With a drive rebuild rate, :func:`planner.core.rebuild.rebuild_hours` of the whole drive
+    With a drive rebuild rate, :func:`planner.core.arrays.rebuild.rebuild_hours` of the whole drive
     (``drive.capacity_tb``); without one, ``rates.rebuild_hours`` as given.
 
     Raises:

@@ -1,20 +1,20 @@
 """Monte Carlo probability of data loss with any time distributions, with a 95% interval.
 
-The Markov model (:mod:`planner.core.evaluate`) is exact for constant rates; NS3574 says
+The Markov model (:mod:`planner.core.markov.transient`) is exact for constant rates; NS3574 says
 "the best method, which accounts for nonconstant failure and repair rates, is Monte Carlo
 simulation" [Elerath07b]. :func:`simulate_group` runs the same events and data-loss rules
-(see :mod:`planner.core.sim_kernel` for the semantics: drives start new, a rebuilt drive is
+(see :mod:`planner.core.simulation.kernel` for the semantics: drives start new, a rebuilt drive is
 new, one rebuild at a time, the scrub is suspended during rebuilds) with the distributions of
-:mod:`planner.core.distributions`, in batches of trials vectorised with NumPy.
+:mod:`planner.core.simulation.distributions`, in batches of trials vectorised with NumPy.
 
-Methods (:mod:`planner.core.rare_events` states why each is unbiased):
+Methods (:mod:`planner.core.simulation.rare_events` states why each is unbiased):
 
 * ``plain``: each trial is a loss indicator; the interval is Clopper-Pearson (exact binomial).
 * ``conditional``: conditioning on the last failure, no biasing.
 * ``biased``: conditioning plus failure biasing renewed per rebuild period (splitting), for
   the 1e-5 to 1e-30 probabilities of RAID 6 and deeper parity.
 * ``auto`` (the default): ``conditional`` where critical states are reached in a tenth of the
-  missions or more (:func:`planner.core.rare_events.expected_critical_visits`), else
+  missions or more (:func:`planner.core.simulation.rare_events.expected_critical_visits`), else
   ``biased``.
 
 The rare-event intervals are normal, from the sample variance of the per-trial estimates.
@@ -43,9 +43,10 @@ from typing import Any
 
 import numpy as np
 
-from planner.core.distributions import DistributionSet
-from planner.core.evaluate import p_loss_aggregate
-from planner.core.rare_events import (
+from planner.core.markov.transient import p_loss_aggregate
+from planner.core.simulation.distributions import DistributionSet
+from planner.core.simulation.kernel import FloatArray
+from planner.core.simulation.rare_events import (
     CONDITIONING_PAYS_VISITS,
     DEFAULT_UP_PER_REBUILD,
     biased_plan,
@@ -53,8 +54,7 @@ from planner.core.rare_events import (
     expected_critical_visits,
     plain_plan,
 )
-from planner.core.sim_kernel import FloatArray
-from planner.core.sim_runs import run_batch, run_split
+from planner.core.simulation.runs import run_batch, run_split
 
 Z95 = 1.959963984540054
 """Two-sided 95% standard normal quantile."""
@@ -244,7 +244,7 @@ def simulate_group_lost(
     """Estimate P(group lost) of one group: k + 1 drives down at once within the mission.
 
     :func:`simulate_group` with latent defects off
-    (:meth:`~planner.core.distributions.DistributionSet.without_latent_defects` says why
+    (:meth:`~planner.core.simulation.distributions.DistributionSet.without_latent_defects` says why
     that is right for any laws); ``options`` are :func:`simulate_group`'s. The result's
     ``p_loss_group`` and interval are those of P(group lost).
     """

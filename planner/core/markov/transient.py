@@ -1,9 +1,9 @@
 """Numeric evaluation of the n+k model: transient probability of data loss and MTTDL.
 
-The generator matrix (:mod:`planner.core.generator`) is built from the same transition
-rules as the symbolic model (:mod:`planner.core.model`), so the numbers and the formulas
+The generator matrix (:mod:`planner.core.markov.generator`) is built from the same transition
+rules as the symbolic model (:mod:`planner.core.markov.chain`), so the numbers and the formulas
 cannot drift apart; a test checks the SymPy generator, evaluated, equals it. The
-aggregate rule lives in :mod:`planner.core.aggregate` and is re-exported here.
+aggregate rule lives in :mod:`planner.core.markov.aggregate` and is re-exported here.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.aggregate import p_loss_aggregate
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_matrix
-from planner.core.loss_figures import LossFigures, loss_figures
-from planner.core.model import Event, build_chain
-from planner.core.rates import Rates
+from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.chain import Event, build_chain
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_matrix
+from planner.core.markov.loss_figures import LossFigures, loss_figures
+from planner.core.markov.rates import Rates
 
 __all__ = [
     "LossFigures",
@@ -45,7 +45,7 @@ def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -
     their relative accuracy.
     """
     q = generator_matrix(parity, drives, rates)
-    # A non-negative Taylor series with squaring (planner.core.expm): no cancellation, so
+    # A non-negative Taylor series with squaring (planner.core.markov.expm): no cancellation, so
     # the entry keeps ~1e-15 relative accuracy even at 1e-30, for any mission length.
     # scipy.linalg.expm is close for years-long missions (1e-13) but its Padé step
     # cancels for missions of an hour or less (1e-7 relative at p ~ 1e-23).
@@ -120,7 +120,7 @@ def transition_rates(
     """Every transition of the chain with its numeric rate per hour.
 
     A declustered pool's chain (``rates.defect_stripe_share`` below 1) has its sector-loss
-    move thinned by sigma and the rest going to ``(k, 0)`` (:mod:`planner.core.model`).
+    move thinned by sigma and the rest going to ``(k, 0)`` (:mod:`planner.core.markov.chain`).
     """
     sigma = rates.defect_stripe_share
     chain = build_chain(parity, rates.rebuild_streams, sigma != 1.0)

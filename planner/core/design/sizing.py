@@ -3,8 +3,8 @@
 For every layout the engine computes the drives needed for capacity and the drives needed
 for IOPS, rounds each up to whole RAID groups, keeps the larger and reports which one
 decided (``bound_by``), then evaluates the probability of data loss of the aggregate it
-sized (:func:`planner.core.evaluate.p_loss_group` and
-:func:`~planner.core.evaluate.p_loss_aggregate`).
+sized (:func:`planner.core.markov.transient.p_loss_group` and
+:func:`~planner.core.markov.transient.p_loss_aggregate`).
 
 Counting rules (the NS3574 Table 9 comparison and the Exchange sizing guides use the same):
 
@@ -14,13 +14,13 @@ Counting rules (the NS3574 Table 9 comparison and the Exchange sizing guides use
   N x ``drive.iops``. A declustered pool counts stripe I/Os instead: a small read or write
   is one I/O across the ``d + p`` drives of its stripe (penalty 1), and the pool serves
   ``floor((C - s) / (d + p))`` x ``drive.iops`` of them (OpenZFS dRAID documentation;
-  :func:`planner.core.declustered.iops_drives`).
+  :func:`planner.core.arrays.declustered.iops_drives`).
 * **Capacity.** Only the n = N - k data drives of a group hold data: a group gives
   n x ``drive.usable_tb``.
 
-The workloads live in :mod:`planner.core.workloads`; the drive side (IOPS per drive class,
+The workloads live in :mod:`planner.core.arrays.workloads`; the drive side (IOPS per drive class,
 usable TB, rebuild time) lives in
-:mod:`planner.core.rebuild`; :class:`Drive` and the drive classes are re-exported here.
+:mod:`planner.core.arrays.rebuild`; :class:`Drive` and the drive classes are re-exported here.
 
 Units: TB = 10**12 bytes, MB = 10**6 bytes, KB = 10**3 bytes; IOPS are I/Os per second;
 hours for times.
@@ -34,14 +34,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from planner.core.aggregate import p_loss_aggregate
-from planner.core.cost import LayoutCost
-from planner.core.declustered import drive_count
-from planner.core.evaluate import loss_figures
-from planner.core.layouts import Layout, aggregate_shape
-from planner.core.presets import find_preset
-from planner.core.rates import Rates
-from planner.core.rebuild import (
+from planner.core.arrays.cost import LayoutCost
+from planner.core.arrays.declustered import drive_count
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.arrays.presets import find_preset
+from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
     Drive,
     DriveClass,
@@ -49,7 +46,10 @@ from planner.core.rebuild import (
     find_drive_class,
     restore_hours,
 )
-from planner.core.workloads import MailboxWorkload, PlainWorkload, Workload
+from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Workload
+from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.rates import Rates
+from planner.core.markov.transient import loss_figures
 
 BoundBy = Literal["capacity", "iops"]
 
@@ -168,13 +168,13 @@ class SizingResult:
         p_loss_group: probability that one group loses data within the mission.
         p_loss_aggregate: probability that any of the ``groups`` groups does.
         p_group_lost, p_sectors_lost: what is lost (issue 20,
-            :mod:`planner.core.loss_figures`): k + 1 drives down at once, or at least one
+            :mod:`planner.core.markov.loss_figures`): k + 1 drives down at once, or at least one
             sector-loss event. They do not sum to ``p_loss_group``.
         p_group_lost_aggregate, p_sectors_lost_aggregate: the same for the aggregate,
             each ``1 - (1 - p)^groups``.
         expected_sector_loss_events_group, expected_sector_loss_events: mean sector-loss
             events of one group and of the aggregate (groups x one group's).
-        cost: the sized aggregate's cost (:mod:`planner.core.cost`), or None unpriced.
+        cost: the sized aggregate's cost (:mod:`planner.core.arrays.cost`), or None unpriced.
     """
 
     label: str
@@ -276,7 +276,8 @@ def size_layout(
             rebuild rate its derived restore time replaces ``rates.rebuild_hours``.
         mission_hours: mission time of the loss probabilities, hours.
         write_penalty: disk I/Os per host write; None for :func:`default_write_penalty`.
-        load_factor: rebuild slow-down under load (see :data:`planner.core.rebuild.LOAD_FACTORS`).
+        load_factor: rebuild slow-down under load (see
+        :data:`planner.core.arrays.rebuild.LOAD_FACTORS`).
         delay_hours: hours before the rebuild starts (no hot spare).
         sectors_fail_rebuild: count a loss with a latent defect among its events as the
             group's loss (``restore.on_unreadable_sector: fail-rebuild``).

@@ -1,8 +1,8 @@
 """Symbolic derivation of the n+k model with SymPy: generator matrix and closed-form MTTDL.
 
-Everything is derived from the transition rules of :mod:`planner.core.model`, once per
+Everything is derived from the transition rules of :mod:`planner.core.markov.chain`, once per
 parity count, and cached. The exact MTTDL fraction is computed in
-:mod:`planner.core.mttdl_algebra` (seconds up to k = 6); the leading order for
+:mod:`planner.core.markov.mttdl_algebra` (seconds up to k = 6); the leading order for
 lambda << mu by :func:`leading_order_mttdl` (milliseconds for any k). SymPy is imported
 lazily so that commands that do not need formulas start quickly.
 """
@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from typing import Any
 
-from planner.core.model import Chain, build_chain
-from planner.core.mttdl_algebra import VARIABLES, MttdlPolynomials, Terms, mttdl_polynomials
+from planner.core.markov.chain import Chain, build_chain
+from planner.core.markov.mttdl_algebra import VARIABLES, MttdlPolynomials, Terms, mttdl_polynomials
 
 SYMBOL_NAMES = VARIABLES
 """Argument order of every lambdified function: drives, then the four rates per hour."""
@@ -115,7 +115,7 @@ def symbolic_generator(chain: Chain, rates: tuple[Any, ...]) -> Any:
 def derive(parity: int, rebuild_streams: int | None = 1) -> Derivation:
     """Derive the generator and exact MTTDL of the n+k chain with ``parity`` = k (cached).
 
-    The exact fraction comes from :func:`planner.core.mttdl_algebra.mttdl_polynomials`
+    The exact fraction comes from :func:`planner.core.markov.mttdl_algebra.mttdl_polynomials`
     (seconds for k <= 5, about ten for k = 6, minutes beyond). ``rebuild_streams``:
     concurrent rebuilds (1, the paper's model; None: every failed drive at once), so a
     state with f failed drives rebuilds at ``min(f, streams) mu_op``.
@@ -163,7 +163,7 @@ def leading_order_mttdl(chain: Chain, rates: tuple[Any, ...]) -> Any:
     """
     import sympy as sp
 
-    from planner.core.model import Event
+    from planner.core.markov.chain import Event
 
     failures = (Event.OPERATIONAL_FAILURE, Event.LATENT_DEFECT)
     repair = [sp.Integer(0)] * len(chain.states)
@@ -219,12 +219,12 @@ def sector_loss_share(parity: int, rebuild_streams: int | None = 1) -> tuple[Any
 
     A group that runs long enough loses data; in the paper's chain its first loss is a
     latent defect's stripes (a move out of
-    :attr:`~planner.core.model.Chain.sector_loss_sources`) with probability ``s`` and the
+    :attr:`~planner.core.markov.chain.Chain.sector_loss_sources`) with probability ``s`` and the
     whole group otherwise. ``s`` is the absorption probability from the pristine state:
     ``x = (-A)^-1 r`` with ``A`` the transient block of Q and ``r`` the rates of the
     sector-loss moves, so the share of first losses that lose sectors tends to ``s`` as
     the mission grows (issue 20's P(sectors lost) also counts sector losses after a group
-    is restored: :mod:`planner.core.loss_figures`).
+    is restored: :mod:`planner.core.markov.loss_figures`).
 
     The leading order keeps, in numerator and denominator, the lowest power of the failure
     and defect rates (lambda << mu); for k = 1 it is

@@ -17,7 +17,7 @@ Transitions, all at constant rates per hour (NS3574, "Probability of data loss")
   figures by about ``lambda_op / mu_scrub`` (4e-4 relative at the paper's rates) but, in
   regimes of frequent defects, lets a shorter scrub raise P(loss): the holder could not
   fail, so time with a defect looked safer. With the move, every working drive fails at
-  ``lambda_op``, ``f`` alone is the birth-death chain of :mod:`planner.core.loss_figures`,
+  ``lambda_op``, ``f`` alone is the birth-death chain of :mod:`planner.core.markov.loss_figures`,
   and a shorter scrub never raises any loss probability (a state with a defect is never
   safer than the same state without).
 * latent defect ``(f, 0) -> (f, 1)`` at ``(N - f) * lambda_ld``, only while ``f < k``:
@@ -32,7 +32,7 @@ Transitions, all at constant rates per hour (NS3574, "Probability of data loss")
 In a declustered pool (``stripe_share``, issue 20) a stripe spans ``w = d + p`` of the C
 drives, so the failure out of ``(p - 1, 1)`` loses sectors only when the defect's stripe
 also holds all p failed drives, a share sigma of such moves
-(:func:`planner.core.declustered.defect_stripe_share`): ``(p - 1, 1) -> loss`` at
+(:func:`planner.core.arrays.declustered.defect_stripe_share`): ``(p - 1, 1) -> loss`` at
 ``sigma (C - p) lambda_op`` and ``(p - 1, 1) -> (p, 0)`` at ``(1 - sigma) (C - p) lambda_op``
 (the defect's stripe keeps redundancy; the rebuild reads and repairs it). A traditional
 group has sigma = 1 and no such second move.
@@ -44,7 +44,7 @@ What is lost (issue 11): a move into the loss state out of a state *with* a late
 (``l = 1``) loses the stripes under that defect, a few sectors (a file to restore); one out
 of a state *without* (``l = 0``, k + 1 overlapping operational failures) loses the whole
 group. :attr:`Chain.sector_loss_sources` names the former. The loss figures of
-:mod:`planner.core.loss_figures` rebuild the chain around these two moves: P(group lost)
+:mod:`planner.core.markov.loss_figures` rebuild the chain around these two moves: P(group lost)
 writes sector losses off, P(sectors lost) restores a lost group, so they no longer sum to
 P(loss).
 

@@ -1,6 +1,6 @@
 """Variance reduction for the simulator: conditioning, and failure biasing renewed per rebuild.
 
-The plain simulator (:mod:`planner.core.simulate`) waits for data loss to happen, which a
+The plain simulator (:mod:`planner.core.simulation.simulate`) waits for data loss to happen, which a
 16-drive RAID-DP group does in ~1 of 15,000 five-year missions under the Elerath and Pecht
 (2009) preset, a triple-parity group in ~1 of 1e8 and an n+8 group of 9 drives in ~1 of 1e29.
 The devices here make those probabilities cheap to estimate, each set up as a
@@ -24,7 +24,8 @@ trial that ever becomes critical contributes. This alone (method ``conditional``
 right tool when critical states are reached in a fair share of missions (k = 1, or RAID 6
 with tens of rebuilds per mission).
 
-A declustered pool's stripe share sigma (:func:`planner.core.declustered.defect_stripe_share`)
+A declustered pool's stripe share sigma
+(:func:`planner.core.arrays.declustered.defect_stripe_share`)
 splits the failure of a drive other than the holder out of ``(k - 1, 1)`` in two: with
 probability sigma it loses sectors, else it goes to ``(k, 0)``, the defect cleared (its
 stripe keeps redundancy and the rebuild repairs it). Thinning a point process by an
@@ -101,7 +102,7 @@ reaches a critical state)``. With ``nu >= 0.1`` a tenth of the missions or more 
 through conditioning alone, which is cheaper than splitting (no copies); below, splitting.
 
 **Diagnostics.** Every estimate reports the effective sample size and the share of its
-largest trial (:mod:`planner.core.simulate`), so a heavy tail shows instead of hiding
+largest trial (:mod:`planner.core.simulation.simulate`), so a heavy tail shows instead of hiding
 behind a narrow interval; ``tests/core/test_sim_coverage.py`` counts interval coverage over
 a grid of regimes against exact values.
 """
@@ -113,7 +114,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from planner.core.distributions import DistributionSet
+from planner.core.simulation.distributions import DistributionSet
 
 DEFAULT_UP_PER_REBUILD = 10.0
 """Expected biased up-moves (failures, latent defects) per mean rebuild in a biased state."""

@@ -1,6 +1,6 @@
-"""Running batches of the kernel (:mod:`planner.core.sim_kernel`) to their end.
+"""Running batches of the kernel (:mod:`planner.core.simulation.kernel`) to their end.
 
-Whole missions (:func:`run_batch`), and the splitting of :mod:`planner.core.rare_events`
+Whole missions (:func:`run_batch`), and the splitting of :mod:`planner.core.simulation.rare_events`
 (:func:`run_split`: natural main paths plus one biased copy per rebuild period).
 """
 
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from planner.core.distributions import DistributionSet
-from planner.core.rare_events import SamplingPlan
-from planner.core.sim_kernel import (
+from planner.core.simulation.distributions import DistributionSet
+from planner.core.simulation.kernel import (
     _END,
     _FAIL,
     _IDLE,
@@ -21,6 +20,7 @@ from planner.core.sim_kernel import (
     PeriodStarts,
     _Batch,
 )
+from planner.core.simulation.rare_events import SamplingPlan
 
 _COPY_CELLS = 4_000_000
 """Copies run per chunk at most this many drive cells (8 bytes each per array)."""

@@ -11,7 +11,7 @@ The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/d
 the Fréchet derivative ``L(QT, E)``, read off the block exponential
 ``exp([[QT, E], [0, QT]]) = [[exp(QT), L(QT, E)], [0, exp(QT)]]``. E is split into its
 non-negative off-diagonal part and its diagonal, so both block matrices are Metzler and go
-through :func:`planner.core.expm.expm_metzler` without cancellation; the one subtraction
+through :func:`planner.core.markov.expm.expm_metzler` without cancellation; the one subtraction
 left is the derivative's own. Rebuild and scrub enter as rates ``1 / hours``, so their
 elasticities change sign; ``d ln P / d ln T`` uses ``d exp(QT)/dT = exp(QT) Q``.
 """
@@ -26,16 +26,16 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.aggregate import (
+from planner.core.design.sweep import Parameter, SweepPoint
+from planner.core.markov.aggregate import (
     aggregate_groups_elasticity,
     aggregate_per_group_elasticity,
     p_loss_aggregate,
 )
-from planner.core.batch import p_loss_group_batch
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_stack
-from planner.core.model import Event
-from planner.core.sweep import Parameter, SweepPoint
+from planner.core.markov.batch import p_loss_group_batch
+from planner.core.markov.chain import Event
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_stack
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -50,7 +50,7 @@ DEFAULT_INPUTS = (
 """Inputs of the default tornado, in the order the model lists them."""
 
 RATE_SYMBOLS = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
-"""The rate symbols of :data:`planner.core.derive.SYMBOL_NAMES`, after ``N``."""
+"""The rate symbols of :data:`planner.core.markov.symbolic.SYMBOL_NAMES`, after ``N``."""
 
 _PARAMETER_SYMBOL = {
     Parameter.ARR: ("lambda_op", 1.0),
@@ -129,7 +129,7 @@ def rate_parts(
 
     Q is linear in each rate (every transition carries exactly one), so ``theta dQ/dtheta``
     is the generator built with that rate's transitions only
-    (:func:`planner.core.generator.generator_stack` with ``events=``).
+    (:func:`planner.core.markov.generator.generator_stack` with ``events=``).
 
     Returns:
         Symbol name -> stack of shape ``broadcast + (m, m)``; the four parts sum to Q.

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from planner.core.model import build_chain
+from planner.core.markov.chain import build_chain
 
 VARIABLES = ("N", "lambda_op", "lambda_ld", "mu_op", "mu_scrub")
 """Order of the exponents in every term: drives per group, then the four rates per hour."""

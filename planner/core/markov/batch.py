@@ -1,10 +1,12 @@
 """Vectorised evaluation of the n+k model: many groups and parameter sets in one call.
 
-:func:`p_loss_group_batch` gives the same number as :func:`planner.core.evaluate.p_loss_group`
+:func:`p_loss_group_batch` gives the same number as
+:func:`planner.core.markov.transient.p_loss_group`
 (the (pristine, loss) entry of exp(Q T), NS3574 "Probability of data loss") for a whole
 stack of groups of one parity count at once, several times faster than calling
 ``scipy.linalg.expm`` once per group (see ``benchmarks/bench_batch.py``). The generator
-comes from :mod:`planner.core.generator`, the exponential from :mod:`planner.core.expm`
+comes from :mod:`planner.core.markov.generator`, the exponential from
+:mod:`planner.core.markov.expm`
 (non-negative Taylor series with squaring: no cancellation, ~1e-15 relative accuracy at
 any size of the probability).
 """
@@ -14,10 +16,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.aggregate import p_loss_aggregate_batch
-from planner.core.expm import expm_metzler
-from planner.core.generator import generator_stack
-from planner.core.loss_figures import loss_figures_batch
+from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.expm import expm_metzler
+from planner.core.markov.generator import generator_stack
+from planner.core.markov.loss_figures import loss_figures_batch
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -45,7 +47,7 @@ def p_loss_group_batch(
 ) -> FloatArray:
     """Probability that a group loses data within the mission, for broadcast inputs.
 
-    Vectorised :func:`planner.core.evaluate.p_loss_group`: the (pristine, loss) entry of
+    Vectorised :func:`planner.core.markov.transient.p_loss_group`: the (pristine, loss) entry of
     exp(Q T) for groups of ``drives`` drives with ``parity`` parity drives (NS3574,
     "Probability of data loss"). All array arguments broadcast together.
 
@@ -60,7 +62,7 @@ def p_loss_group_batch(
         mission_hours: mission time T (h), >= 0.
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
         defect_stripe_share: sigma, a declustered pool's share of sector-loss moves (1 for
-            a traditional group; :mod:`planner.core.model`).
+            a traditional group; :mod:`planner.core.markov.chain`).
 
     Returns:
         P(loss) in [0, 1], of the broadcast shape of the inputs.

@@ -5,13 +5,13 @@ read errors per bit read ("1 sector per 10^15 bits"). From these the model's two
 capacity-dependent inputs follow:
 
 * the mean restore time: the whole drive rewritten at its sustained rate, slowed by the
-  host load (the Demartek load factors of :mod:`planner.core.rebuild`)::
+  host load (the Demartek load factors of :mod:`planner.core.arrays.rebuild`)::
 
       rebuild_hours = load_factor x capacity_tb x 1e12 / (sustained_mb_per_s x 1e6) / 3600
 
 * the latent-defect rate per drive-hour: NS3574 Table 1's "read errors per byte x bytes read
   per hour", where the errors per byte are the spec sheet's errors per bit x 8 and the bytes
-  read are the workload's (:mod:`planner.core.defects`; scrubs find defects, they do not
+  read are the workload's (:mod:`planner.core.arrays.defects`; scrubs find defects, they do not
   make them). Equating the spec-sheet rate with the paper's read error rate is NS3574's own
   reading: its Table 1 "Low" row, 8e-15 errors per byte, is exactly 1 error per 1e15 bits.
 
@@ -32,7 +32,7 @@ class DriveModel:
 
     Attributes:
         name: the name scenario files use (``drive.model``).
-        drive_class: the IOPS class (:data:`planner.core.drives.DRIVE_CLASSES`).
+        drive_class: the IOPS class (:data:`planner.core.arrays.drives.DRIVE_CLASSES`).
         capacity_tb: nominal capacity (TB, 1e12 bytes).
         sustained_mb_per_s: sustained sequential transfer rate (MB/s, 1e6 bytes), the rate
             a rebuild writes the replacement at; None when no public figure was found.

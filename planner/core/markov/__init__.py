@@ -1,0 +1,15 @@
+"""The continuous-time Markov model of one RAID group, symbolic and numeric.
+
+What belongs here: the n+k chain as plain data (:mod:`.chain`: states, events, which drive
+fails or is rebuilt), the model's inputs in per-hour rates (:mod:`.rates`), the numeric
+generator (:mod:`.generator`), the cancellation-free matrix exponential (:mod:`.expm`), the
+transient solution and MTTDL of one group (:mod:`.transient`) or of a stack of groups
+(:mod:`.batch`), the loss figures beyond the paper's P(loss) (:mod:`.loss_figures`), the
+group-to-aggregate rule (:mod:`.aggregate`), the closed forms side by side
+(:mod:`.methods`) and the SymPy derivation with its exact MTTDL polynomials
+(:mod:`.symbolic`, :mod:`.mttdl_algebra`).
+
+What does not: hardware (drives, rebuild times, pools: :mod:`planner.core.arrays`), the
+Monte Carlo simulator (:mod:`planner.core.simulation`) and searches over many layouts
+(:mod:`planner.core.design`). Nothing here imports those packages.
+"""
