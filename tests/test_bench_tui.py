@@ -25,9 +25,9 @@ def _bench_tui() -> ModuleType:
 def test_against_imports_the_other_checkout_when_run_from_this_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Run from the repository (as the README says), the app's process must still import
-    the ``--against`` checkout's planner: ``python -m`` would put the current directory
-    first and time this checkout twice."""
+    """Run from the repository (as benchmarks/README.md says), the app's process must still
+    import the ``--against`` checkout's planner: ``python -m`` would put the current
+    directory first and time this checkout twice."""
     other = tmp_path / "other"
     (other / "planner").mkdir(parents=True)
     (other / "planner" / "__init__.py").write_text("", encoding="utf-8")

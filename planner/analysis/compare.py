@@ -20,7 +20,7 @@ from planner.report.sizing import SizedRow, SizingReport, rebuild_note, sized_ro
 from planner.scenario import Scenario
 
 NO_WORKLOAD = (
-    "scenario has no workload section; add one (see README), or start from "
+    "scenario has no workload section; add one (see docs/sizing.md), or start from "
     "scenarios/lenovo-s3200.yaml"
 )
 

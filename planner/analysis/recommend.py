@@ -41,7 +41,7 @@ from planner.scenario.target import SearchSpec
 NO_TARGET = (
     "the scenario gives no loss target (no target section, or none of max_p_loss, "
     "min_nines and max_p_group_lost in it); add one, e.g. target: {max_p_loss: 0.01%} or "
-    "target: {max_p_group_lost: 1e-6} (README: Recommend)"
+    "target: {max_p_group_lost: 1e-6} (docs/recommend.md)"
 )
 
 
@@ -329,7 +329,7 @@ def recommendation(
         )
     candidates = list(search_layouts(scenario) if layouts is None else layouts)
     if not candidates:
-        raise RecommendError("the search space is empty; widen search: (README: Recommend)")
+        raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
     sized = _size(scenario, candidates)
     rates = scenario.rates()
     mission = scenario.mission_hours

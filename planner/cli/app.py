@@ -40,6 +40,7 @@ from planner.cli.output import (
 )
 from planner.cli.recommend import recommend
 from planner.cli.report import report
+from planner.cli.schema import schema
 from planner.cli.sensitivity import sensitivity
 from planner.cli.simulate import simulate
 from planner.cli.sweep import sweep
@@ -223,16 +224,6 @@ def validate(
 
 
 @app.command()
-def schema(output: OutputOption = None) -> None:
-    """Print the JSON Schema of the scenario format (for editors' completion and checks)."""
-    import json
-
-    from planner.scenario import scenario_json_schema
-
-    emit(json.dumps(scenario_json_schema(), indent=2) + "\n", output, "the JSON Schema")
-
-
-@app.command()
 def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     """Explore the scenario interactively: edit parameters and layouts, see the risk live."""
     scenario = load(file, overrides)  # a bad file is reported before the screen opens
@@ -256,6 +247,7 @@ app.command()(sweep)  # planner/cli/sweep.py
 app.command()(sensitivity)  # planner/cli/sensitivity.py
 app.command()(recommend)  # planner/cli/recommend.py
 app.command()(report)  # planner/cli/report.py
+app.command()(schema)  # planner/cli/schema.py
 
 
 def main() -> None:

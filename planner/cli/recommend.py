@@ -26,7 +26,7 @@ def recommend(
 
     Searches mirrors, parity groups of every size and (optionally) dRAID pools, each sized
     for the scenario and evaluated exactly. The target is the scenario's target: section
-    (README: Recommend); without one, P(loss) of the aggregate at most 1 in 10,000 over the
+    (docs/recommend.md); without one, P(loss) of the aggregate at most 1 in 10,000 over the
     mission, as in the TUI's choose view (F7) and planner report. Exit 2 when nothing meets
     the target; the output then shows the closest layout and what it misses.
     """

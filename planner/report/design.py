@@ -117,7 +117,7 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
         lines += [
             f"> The scenario has {what}: this report looks for "
             f"{recommend_report.target_text(found, noted=False)}. Add `max_p_loss`, "
-            "`min_nines` or `max_p_group_lost` to say what you need (README: Recommend).",
+            "`min_nines` or `max_p_group_lost` to say what you need (docs/recommend.md).",
             "",
         ]
     # The opening above says why the target is the default one: the summary need not.
@@ -130,7 +130,7 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
     lines += [f"- {markdown_cell(note)}" for note in report.compare.notes]
     lines += [
         "- Drive figures of a catalogue model (`drive.model`) are sourced in docs/drives.md; "
-        "the reliability model and its assumptions are NS3574's (README: The model).",
+        "the reliability model and its assumptions are NS3574's (docs/models.md).",
         "",
         "## The layouts compared",
         "",

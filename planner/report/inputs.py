@@ -184,7 +184,7 @@ class Inputs:
     def csv_comment(self) -> str:
         """Comment lines to put above a CSV header (``# Inputs: ...``), newline-ended.
 
-        Spreadsheets and pandas (``comment="#"``) skip them; see the README.
+        Spreadsheets and pandas (``comment="#"``) skip them; see docs/commands.md.
         """
         return f"# {self.summary()}\n"
 

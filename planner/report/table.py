@@ -243,7 +243,7 @@ def csv_text(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) ->
     """Records as CSV: a header row of the first record's keys, then the values.
 
     With ``inputs``, a ``# Inputs: ...`` comment line comes first (read with
-    ``pandas.read_csv(path, comment="#")``; see the README).
+    ``pandas.read_csv(path, comment="#")``; see docs/commands.md).
     """
     return "".join(csv_chunks(records, inputs))
 

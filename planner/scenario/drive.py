@@ -87,7 +87,11 @@ def _check_fraction_per_year(value: float) -> float:
 _FRACTION_SCHEMA: dict[str, Any] = {
     "anyOf": [
         {"type": "number", "minimum": MIN_FRACTION_PER_YEAR, "exclusiveMaximum": 1},
-        {"type": "string", "pattern": r"^\s*[0-9.]+([eE][-+]?[0-9]+)?\s*%\s*$"},
+        {
+            "type": "string",
+            "pattern": r"^\s*[0-9.]+([eE][-+]?[0-9]+)?\s*%\s*$",
+            "examples": ["1.9%"],
+        },
     ]
 }
 

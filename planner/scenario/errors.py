@@ -6,7 +6,7 @@ import re
 
 MAX_MESSAGE_CHARS = 299 - len("planner: error: ")
 """Longest ``str(error)``: the line planner prints, its ``planner: error:`` included, stays
-under 300 characters, as the README promises (the fuzz suite checks it)."""
+under 300 characters, as docs/guarantees.md promises (the fuzz suite checks it)."""
 
 MAX_SHOWN_CHARS = 40
 """Longest value quoted in a message (longer ones end in ``…``)."""

@@ -11,7 +11,7 @@ rebuild and scrub 1e-6 h) still exact, so the limits keep a wide margin: past th
 turn into 0, infinity or NaN.
 
 Each limit's reason is appended to the message that refuses a value (see
-:func:`reason_for`), and the README's "What planner guarantees" lists them.
+:func:`reason_for`), and docs/guarantees.md lists them.
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ The mean restore time of the Markov model (1 / mu_op, hours) is given in one of 
   checks that the drive gives the rate.
 
 The rate lives here, not on the drive, because it is a property of the array under its
-load as much as of the drive: seed 003 measured the same 500 GB drive rebuilding in 3 h 48
-to 5 h 1 on three arrays. Sources and presets: docs/sizing.md.
+load as much as of the drive: Demartek, "Comparison Test: Storage Vendor Drive Rebuild
+Times and Application Performance Implications" (2008), measured the same 500 GB drive
+rebuilding in 3 h 48 to 5 h 1 on three arrays. Sources and presets: docs/sizing.md.
 """
 
 from __future__ import annotations
@@ -107,7 +108,7 @@ class Restore(FrozenModel):
         default=None,
         strict=True,
         description="Host load during the rebuild, slowing a rate measured on an idle "
-        f"array: one of {', '.join(LOAD_FACTORS)} (seed 003: busy = "
+        f"array: one of {', '.join(LOAD_FACTORS)} (Demartek's 2008 rebuild comparison: busy = "
         f"{LOAD_FACTORS['busy']:.2f}x, busy-worst = {LOAD_FACTORS['busy-worst']:.2f}x). "
         "Default idle.",
         json_schema_extra=meta("Load", "", "busy", replaces=("load_factor",)),

@@ -121,7 +121,8 @@ def tb_schema(low: float, high: float, *, above: bool = False) -> WithJsonSchema
     """The JSON schema of a capacity field: a number in [low, high] (or (low, high]), or text."""
     number: dict[str, Any] = {"type": "number", "maximum": high}
     number["exclusiveMinimum" if above else "minimum"] = low
-    return WithJsonSchema({"anyOf": [number, {"type": "string", "pattern": _TB_TEXT}]})
+    text = {"type": "string", "pattern": _TB_TEXT, "examples": ["400 TB", "363.8 TiB"]}
+    return WithJsonSchema({"anyOf": [number, text]})
 
 
 def takes_terabytes(metadata: list[Any]) -> bool:

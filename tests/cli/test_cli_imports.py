@@ -1,6 +1,7 @@
 """What each command imports: heavy libraries load only where the command needs them.
 
-Start-up is what a user waits for on every command (README, Speed: ``bench_startup.py``).
+Start-up is what a user waits for on every command (benchmarks/README.md, "Start-up":
+``bench_startup.py``).
 Each case runs the Typer app in a fresh interpreter and lists the heavy top-level packages
 left in ``sys.modules``.
 """

@@ -128,7 +128,7 @@ def test_no_workload_is_bad_input(runner: CliRunner) -> None:
     result = runner.invoke(app, ["size", str(table4)])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "scenario has no workload section; add one (see README)" in result.stderr
+    assert "scenario has no workload section; add one (see docs/sizing.md)" in result.stderr
     assert str(table4) in result.stderr
     default = runner.invoke(app, ["size"])
     assert default.exit_code == 2

@@ -1,4 +1,9 @@
-"""Rebuild time from capacity and rate: NS3574 Figure 8 and the Demartek report (seed 003)."""
+"""Rebuild time from capacity and rate: NS3574 Figure 8 and the Demartek rebuild report.
+
+Demartek, "Comparison Test: Storage Vendor Drive Rebuild Times and Application Performance
+Implications" (2008); NS3574: IBM, "Microsoft Exchange Server 2007 and IBM System Storage
+N series with RAID-DP" (2008).
+"""
 
 import statistics
 
@@ -51,7 +56,7 @@ def test_inverse_round_trip() -> None:
     assert rebuild_hours(0.9, rebuild_mb_per_s_from_hours(0.9, 7.25)) == pytest.approx(7.25)
 
 
-# Seed 003, rebuild table (500 GB SATA), hours and minutes as printed.
+# Demartek (2008), rebuild table (500 GB SATA), hours and minutes as printed.
 IDLE = {"EMC": 5 + 1 / 60, "NetApp": 4 + 53 / 60, "Pillar": 3 + 48 / 60}
 BUSY = {
     "EMC": [21 + 19 / 60, 18 + 25 / 60, 17 + 45 / 60, 23 + 33 / 60],

@@ -81,8 +81,9 @@ def test_risk_column_is_the_engines_for_the_sized_groups() -> None:
 
 
 def test_lenovo_s3200_case() -> None:
-    # Seed 002: 500 mailboxes of up to 2 GB at 0.5 IOPS on 20 x 900 GB 10k drives, two
-    # 10-drive RAID 6 groups. Database IOPS = 500 x 0.5 x 1.2 = 300; reads 150;
+    # Demartek, "Evaluation Report: Supporting Microsoft Exchange on the Lenovo S3200
+    # Hybrid Array" (2016): 500 mailboxes of up to 2 GB at 0.5 IOPS on 20 x 900 GB 10k
+    # drives, two 10-drive RAID 6 groups. Database IOPS = 500 x 0.5 x 1.2 = 300; reads 150;
     # writes 150 + 0.38 x 300 = 264; back end 150 + 6 x 264 = 1,734 / 130 = 13.3 -> 14
     # -> 2 groups of 10 = 20 drives, IOPS-bound; capacity ~1.37 TB fits one group.
     workload = MailboxWorkload(users=500, iops_per_user=0.5, mailbox_mb=2_000.0)

@@ -1,6 +1,6 @@
 """Reading a rendered column's cells back as numbers, to check its notation independently.
 
-The rule every numeric column keeps (README, "one number format per column"):
+The rule every numeric column keeps (docs/commands.md, "Columns and number formats"):
 
 - a value of 1 or more (in the cell's own unit: 13 for ``13%``; by its size, ``-6.6`` is 6.6)
   never takes an exponent, unless it is really huge (1e15 or more); past a million it may

@@ -1,6 +1,6 @@
-"""The JSON and CSV contract of each report: every record's keys, in the README's order.
+"""The JSON and CSV contract of each report: every record's keys, in the documented order.
 
-The README documents these keys as a contract for scripts, so a refactor of the column
+docs/commands.md documents these keys as a contract for scripts, so a refactor of the column
 declarations (issue 9: one declaration carries the table column and its export key) must
 neither drop, rename nor reorder one. The lists are written out here from the contract,
 not read from the code; the values are checked by the command tests (tests/cli).

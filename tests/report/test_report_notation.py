@@ -241,7 +241,8 @@ def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: P
 
 def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> None:
     # review.md's recommend tables showed 27, 26, 28 USD per TB while its comparison table
-    # showed 26.58: the README's rule is cents when every value of the column is below 100.
+    # showed 26.58: the documented rule (docs/costs.md) is cents when every value of the
+    # column is below 100.
     scenario = "scenarios/today-20tb-nl-sas.yaml"
     run("report", scenario, "-o", str(tmp_path / "review.md"))
     text = (tmp_path / "review.md").read_text(encoding="utf-8")
@@ -270,7 +271,8 @@ def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> Non
 
 
 def test_usable_tb_past_a_million_reads_in_words() -> None:
-    # 100,000 data drives of 12 TB once read 1,200,000.0 TB; the README's rule: in words.
+    # 100,000 data drives of 12 TB once read 1,200,000.0 TB; the documented rule
+    # (docs/commands.md): in words.
     args = ("evaluate", "--set", "aggregate.data_disks=100000", "--set", "drive.capacity_tb=12")
     cells = markdown_columns(markdown(*args))["Usable TB"]
     rows = records(*args, key="layouts")

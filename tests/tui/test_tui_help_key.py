@@ -1,6 +1,6 @@
 """F1 opens help everywhere; ``?`` only when the focus is not in a field (it types there).
 
-The app opens in the ARR field, where ``?`` is a character of the value; README and the
+The app opens in the ARR field, where ``?`` is a character of the value; the manual and the
 help screen said "F1 or ?" without saying so (the wording failed this test first).
 """
 
@@ -15,7 +15,7 @@ from textual.widgets import DataTable
 from planner.tui import make_app
 from planner.tui.dialogs import HELP_TEXT, HelpScreen
 
-README = Path(__file__).parents[2] / "README.md"
+MANUAL = Path(__file__).parents[2] / "docs" / "tui.md"
 SAYS = "`?` when the focus is not in a field"
 
 
@@ -41,11 +41,11 @@ async def test_question_mark_types_in_a_field_and_opens_help_elsewhere_f1_everyw
         assert isinstance(app.screen, HelpScreen)  # ? from the table
 
 
-def test_readme_and_the_help_screen_say_where_the_question_mark_works() -> None:
+def test_the_manual_and_the_help_screen_say_where_the_question_mark_works() -> None:
     help_line = next(line for line in HELP_TEXT.splitlines() if "this help" in line)
     assert "**F1**" in help_line
     assert "**?** when the focus is not in a field" in help_line
-    readme = README.read_text(encoding="utf-8")
-    help_row = next(line for line in readme.splitlines() if "help screen, command palette" in line)
+    manual = MANUAL.read_text(encoding="utf-8")
+    help_row = next(line for line in manual.splitlines() if "help screen, command palette" in line)
     assert SAYS in help_row
     assert "F1" in help_row

@@ -16,14 +16,16 @@ the hours until someone replaces the drive), then the whole drive is rewritten a
 
 Sources for the rates and load factors:
 
-* NS3574 (seed 000), Figure 8: a 144 GB 15k FC drive in a 16-drive RAID-DP group rebuilt
+* NS3574 (IBM, "Microsoft Exchange Server 2007 and IBM System Storage N series with
+  RAID-DP", 2008), Figure 8: a 144 GB 15k FC drive in a 16-drive RAID-DP group rebuilt
   in 1 h 30 min 32 s (the N5600 log) while the 10,000-user Jetstress load ran: ~27 MB/s
   *under load* (:data:`FIGURE8_REBUILD_MB_PER_S`).
-* Demartek rebuild comparison (seed 003): 500 GB SATA drives in 6-drive RAID 5/RAID 4
-  groups rebuilt in 3 h 48 min to 5 h 1 min on an idle array, and in 8 h 24 min to
-  29 h 26 min when the LUN of the failed drive was busy with 4 KB random I/O (80 % reads)
-  (:data:`DEMARTEK_REBUILD_HOURS`). The busy / idle time ratios of each system give the
-  load factors (:data:`LOAD_FACTORS`).
+* Demartek, "Comparison Test: Storage Vendor Drive Rebuild Times and Application
+  Performance Implications" (2008), commissioned by Pillar Data Systems: 500 GB SATA
+  drives in 6-drive RAID 5/RAID 4 groups rebuilt in 3 h 48 min to 5 h 1 min on an idle
+  array, and in 8 h 24 min to 29 h 26 min when the LUN of the failed drive was busy with
+  4 KB random I/O (80 % reads) (:data:`DEMARTEK_REBUILD_HOURS`). The busy / idle time
+  ratios of each system give the load factors (:data:`LOAD_FACTORS`).
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ def _hm(hours: int, minutes: int) -> float:
 
 
 DEMARTEK_CAPACITY_TB = 0.5
-"""Seed 003: every system used 500 GB SATA drives."""
+"""Demartek (2008): every system used 500 GB SATA drives."""
 
 DEMARTEK_REBUILD_HOURS: dict[str, dict[str, tuple[float, ...]]] = {
     # idle: "No load, idle system"; busy: the four cases where the failed drive's LUN is
@@ -107,7 +109,7 @@ DEMARTEK_REBUILD_HOURS: dict[str, dict[str, tuple[float, ...]]] = {
         "busy": (_hm(8, 28), _hm(8, 36), _hm(8, 24), _hm(9, 42)),
     },
 }
-"""Seed 003, "Rebuild Time" table: hours to rebuild one 500 GB SATA drive to a hot spare."""
+"""Demartek (2008), "Rebuild Time" table: hours to rebuild one 500 GB SATA drive to a spare."""
 
 
 def rebuild_hours(
@@ -156,7 +158,7 @@ def rebuild_mb_per_s_from_hours(capacity_tb: float, hours: float) -> float:
 
 
 def demartek_busy_ratios() -> tuple[float, ...]:
-    """Busy / idle rebuild-time ratios of seed 003, one per system and busy case (12)."""
+    """Busy / idle rebuild-time ratios of Demartek (2008), one per system and busy case."""
     return tuple(
         busy / cases["idle"][0]
         for cases in DEMARTEK_REBUILD_HOURS.values()
@@ -165,7 +167,7 @@ def demartek_busy_ratios() -> tuple[float, ...]:
 
 
 def demartek_idle_mb_per_s() -> tuple[float, ...]:
-    """Idle rebuild rates of seed 003 in MB/s (whole 500 GB drive): 27.7, 28.4, 36.5."""
+    """Idle rebuild rates of Demartek (2008) in MB/s (whole 500 GB drive): 27.7, 28.4, 36.5."""
     return tuple(
         rebuild_mb_per_s_from_hours(DEMARTEK_CAPACITY_TB, cases["idle"][0])
         for cases in DEMARTEK_REBUILD_HOURS.values()
@@ -177,7 +179,7 @@ LOAD_FACTORS: dict[str, float] = {
     "busy": statistics.median(demartek_busy_ratios()),
     "busy-worst": max(demartek_busy_ratios()),
 }
-"""Rebuild slow-down under host load, relative to an idle array (seed 003).
+"""Rebuild slow-down under host load, relative to an idle array (Demartek, 2008).
 
 ``busy`` is the median of the twelve busy / idle ratios (about 3.96; the systems range
 from 2.2 for the Pillar Axiom to 6.0 for the NetApp FAS3050c); ``busy-worst`` is the
@@ -186,7 +188,7 @@ under load, such as NS3574 Figure 8's 27 MB/s, already includes its load: use 1.
 """
 
 DEMARTEK_IDLE_REBUILD_MB_PER_S = statistics.median(demartek_idle_mb_per_s())
-"""Median idle rebuild rate of a 500 GB SATA drive in seed 003, about 28.4 MB/s."""
+"""Median idle rebuild rate of a 500 GB SATA drive in Demartek (2008), about 28.4 MB/s."""
 
 
 def load_factor_named(name: str) -> float:

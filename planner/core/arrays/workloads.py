@@ -92,7 +92,9 @@ class MailboxWorkload:
         log_overhead_fraction: transaction log writes per database I/O (about 3/4 of the
             database writes at 1:1, so 0.38; 0 leaves the logs out).
         iops_headroom_fraction: peak headroom on top of the profile (20 %, as the IBM XIV
-            ESRP, seed 004: 0.8 IOPS "include 20% headroom", 1.0 tested).
+            ESRP: Offer and Hartman, "IBM XIV Storage System Model 2810 40,000 Mailbox
+            Resiliency Exchange 2010 Storage Solution", IBM, 2009: 0.8 IOPS "include 20%
+            headroom", 1.0 tested).
         messages_per_day: messages sent and received per mailbox per day (100 for the heavy
             0.32 IOPS profile: 20 sent, 80 received).
         message_kb: average message size, KB (10**3 bytes).
@@ -100,8 +102,9 @@ class MailboxWorkload:
         database_overhead_fraction: extra space on top of mailboxes, white space and
             dumpster for tables, indices and safety (Microsoft: 20 %).
         content_index_fraction: content index size as a share of the database (about 5 %).
-        log_capacity_fraction: log space as a share of the database (seed 002: 10 GB log
-            volumes for 200 GB database volumes, 5 %).
+        log_capacity_fraction: log space as a share of the database (Demartek, "Evaluation
+            Report: Supporting Microsoft Exchange on the Lenovo S3200 Hybrid Array", 2016:
+            10 GB log volumes for 200 GB database volumes, 5 %).
     """
 
     users: int

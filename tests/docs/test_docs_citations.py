@@ -1,0 +1,44 @@
+"""Sources are cited as a reader can find them: author, title, year; never a file number.
+
+The project's source documents were once cited as "seed 003" (their file names in a folder
+no reader has). Every such citation now names the document (docs/sources.md lists them);
+this keeps the internal numbers from coming back.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+INTERNAL_NAME = re.compile(r"seeds? ?0[0-9][0-9]|seeds/0", re.IGNORECASE)
+CHECKED = ("planner", "scenarios", "docs", "benchmarks")
+TOP_LEVEL = ("README.md", "ARCHITECTURE.md")
+SUFFIXES = {".py", ".md", ".yaml", ".yml", ".tcss", ".txt"}
+
+
+def _files() -> list[Path]:
+    files = [ROOT / name for name in TOP_LEVEL if (ROOT / name).exists()]
+    for folder in CHECKED:
+        files += [p for p in (ROOT / folder).rglob("*") if p.suffix in SUFFIXES and p.is_file()]
+    return files
+
+
+def test_no_source_is_cited_by_its_internal_file_number() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in _files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if INTERNAL_NAME.search(line)
+    ]
+    assert not found, (
+        "cite the source by author, title and year (docs/sources.md), not by its internal "
+        "file number:\n" + "\n".join(found)
+    )
+
+
+def test_the_pattern_catches_what_it_is_for() -> None:
+    for text in ("seed 003", "Seed 002", "seeds 000", "(seed004)", "/work/shared/seeds/001"):
+        assert INTERNAL_NAME.search(text), text
+    for text in ("--seed 6", "seed=1", "a seeded run", "seed 12"):
+        assert not INTERNAL_NAME.search(text), text

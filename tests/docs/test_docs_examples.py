@@ -1,0 +1,42 @@
+"""The whole scenarios the manual shows are valid scenarios.
+
+A page that teaches the format with a file the loader refuses teaches the wrong format;
+fragments (a ``drive:`` section alone, the keys a sizing scenario adds) are not checked,
+only blocks with every required section at the top level.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from planner.scenario import load_scenario_text, scenario_json_schema
+
+ROOT = Path(__file__).resolve().parents[2]
+BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
+REQUIRED = tuple(scenario_json_schema()["required"])
+
+
+def _whole_scenarios() -> list[tuple[str, str]]:
+    found = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for number, match in enumerate(BLOCK.finditer(page.read_text(encoding="utf-8")), 1):
+            text = match[1]
+            if all(re.search(f"^{key}:", text, re.MULTILINE) for key in REQUIRED):
+                found.append((f"{page.relative_to(ROOT)}, yaml block {number}", text))
+    return found
+
+
+SCENARIOS = _whole_scenarios()
+
+
+def test_the_manual_shows_a_whole_scenario() -> None:
+    assert any(name.startswith("docs/scenarios.md") for name, _ in SCENARIOS)
+
+
+@pytest.mark.parametrize(("name", "text"), SCENARIOS, ids=[name for name, _ in SCENARIOS])
+def test_each_whole_scenario_in_the_docs_loads(name: str, text: str) -> None:
+    scenario = load_scenario_text(text, source=name)
+    assert scenario.layouts
