@@ -35,6 +35,7 @@ from planner.scenario.fields import (
     is_text,
 )
 from planner.scenario.schema import Scenario
+from planner.scenario.yaml_guard import MAX_NUMBER_CHARS
 
 _OVERRIDE = re.compile(r"^\s*(?P<path>[^=\s][^=]*?)\s*=(?P<value>.*)$", re.DOTALL)
 _SEGMENT = re.compile(r"^(?P<name>[A-Za-z_][A-Za-z0-9_]*)(?P<indices>(?:\[[0-9]+\])*)$")
@@ -106,6 +107,8 @@ parser, which costs about 1 ms a value (the tornado sets twelve per redraw)."""
 
 
 def _plain_number(value_text: str) -> int | float | None:
+    if len(value_text) > MAX_NUMBER_CHARS:
+        return None  # the YAML path refuses it with the usual message (int() would raise)
     if _PLAIN_INT.fullmatch(value_text):
         return int(value_text)
     if _PLAIN_FLOAT.fullmatch(value_text):

@@ -229,3 +229,9 @@ def test_a_plain_number_reads_as_the_yaml_parser_reads_it(value_text: str) -> No
     got = parse_override(f"drive.arr={value_text}").value
     assert type(got) is type(expected)
     assert got == expected or (got != got and expected != expected)
+
+
+def test_a_number_too_long_for_int_is_the_usual_error_not_a_crash() -> None:
+    """5,000 digits passed the plain-number fast path to int(), which refuses > 4,300."""
+    with pytest.raises(ScenarioError, match="5,000 characters; at most 100"):
+        parse_override("target.max_p_loss=" + "1" * 5000)
