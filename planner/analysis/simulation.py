@@ -14,7 +14,7 @@ from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import scenario_inputs
 from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
-from planner.core.simulation.simulate import SimulationResult, simulate_group
+from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
 from planner.report.methods import (
     SIM_DISTRIBUTIONS,
     SIM_EXPONENTIAL,
@@ -82,7 +82,7 @@ def simulate_layout(
     on_progress: Progress | None = None,
 ) -> SimulationResult:
     """Simulate one group of ``layout`` over the mission with ``settings``."""
-    return simulate_group(
+    run = GroupSimulation(
         layout.parity,
         layout.group_size,
         layout.chain_distributions(distributions),
@@ -92,8 +92,8 @@ def simulate_layout(
         rel_error=settings.rel_error,
         time_budget_seconds=settings.time_budget_seconds,
         seed=settings.seed,
-        on_progress=on_progress,
     )
+    return simulate_group(run, on_progress)
 
 
 Simulate = Callable[[str, Layout, DistributionSet, float], SimulationResult]
