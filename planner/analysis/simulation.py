@@ -121,10 +121,10 @@ def simulation_report(
     """Simulate ``layouts`` with the scenario's distributions (its constant rates if none).
 
     Each layout runs twice: P(loss), then P(group lost) with latent defects off
-    (:func:`planner.core.simulation.simulate.simulate_group_lost` says why). Where every loss loses
-    the
-    group (``restore.on_unreadable_sector: fail-rebuild``), or there are no defects, the
-    two are one event and the first run gives both.
+    (:meth:`planner.core.simulation.distributions.DistributionSet.without_latent_defects`
+    says why). Where every loss loses the group (``restore.on_unreadable_sector:
+    fail-rebuild``), or there are no defects, the two are one event and the first run gives
+    both.
     """
     run = simulate or plain_simulate(settings)
     distributions, name = distribution_set(scenario.distributions, scenario.rates())

@@ -33,7 +33,6 @@ result, depend on the machine).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -238,20 +237,6 @@ class SimulationResult:
             p_loss_aggregate(self.ci95_low, groups),
             p_loss_aggregate(self.ci95_high, groups),
         )
-
-
-def simulate_group_lost(
-    run: GroupSimulation, on_progress: ProgressCallback | None = None
-) -> SimulationResult:
-    """Estimate P(group lost) of one group: k + 1 drives down at once within the mission.
-
-    :func:`simulate_group` with latent defects off
-    (:meth:`~planner.core.simulation.distributions.DistributionSet.without_latent_defects` says why
-    that is right for any laws). The result's ``p_loss_group`` and interval are those of
-    P(group lost).
-    """
-    laws = run.distributions.without_latent_defects()
-    return simulate_group(dataclasses.replace(run, distributions=laws), on_progress)
 
 
 def resolve_method(run: GroupSimulation) -> Method:
