@@ -12,19 +12,18 @@ import pytest
 
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.biasing import (
+    DEFAULT_UP_PER_REBUILD,
+    biased_plan,
+    expected_critical_visits,
+)
 from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.simulation.rare_events import (
-    DEFAULT_UP_PER_REBUILD,
-    biased_plan,
-    conditional_plan,
-    expected_critical_visits,
-    plain_plan,
-)
+from planner.core.simulation.rare_events import conditional_plan, plain_plan
 from planner.core.simulation.runs import run_batch, run_split
 from planner.core.simulation.simulate import GroupSimulation, resolve_method, simulate_group
 

@@ -3,7 +3,7 @@
 The Markov model (:mod:`planner.core.markov.transient`) is exact for constant rates; NS3574 says
 "the best method, which accounts for nonconstant failure and repair rates, is Monte Carlo
 simulation" [Elerath07b]. :func:`simulate_group` runs the same events and data-loss rules
-(see :mod:`planner.core.simulation.kernel` for the semantics: drives start new, a rebuilt drive is
+(see :mod:`planner.core.simulation.events` for the semantics: drives start new, a rebuilt drive is
 new, one rebuild at a time, the scrub is suspended during rebuilds) with the distributions of
 :mod:`planner.core.simulation.distributions`, in batches of trials vectorised with NumPy.
 
@@ -14,7 +14,7 @@ Methods (:mod:`planner.core.simulation.rare_events` states why each is unbiased)
 * ``biased``: conditioning plus failure biasing renewed per rebuild period (splitting), for
   the 1e-5 to 1e-30 probabilities of RAID 6 and deeper parity.
 * ``auto`` (the default): ``conditional`` where critical states are reached in a tenth of the
-  missions or more (:func:`planner.core.simulation.rare_events.expected_critical_visits`), else
+  missions or more (:func:`planner.core.simulation.biasing.expected_critical_visits`), else
   ``biased``.
 
 The rare-event intervals are normal, from the sample variance of the per-trial estimates.
@@ -42,6 +42,12 @@ from enum import StrEnum
 import numpy as np
 
 from planner.core.markov.transient import p_loss_aggregate
+from planner.core.simulation.biasing import (
+    CONDITIONING_PAYS_VISITS,
+    DEFAULT_UP_PER_REBUILD,
+    biased_plan,
+    expected_critical_visits,
+)
 from planner.core.simulation.distributions import DistributionSet
 from planner.core.simulation.estimate import (
     MAX_WEIGHT_SHARE,
@@ -50,15 +56,7 @@ from planner.core.simulation.estimate import (
     PooledTrials,
 )
 from planner.core.simulation.kernel import FloatArray
-from planner.core.simulation.rare_events import (
-    CONDITIONING_PAYS_VISITS,
-    DEFAULT_UP_PER_REBUILD,
-    SamplingPlan,
-    biased_plan,
-    conditional_plan,
-    expected_critical_visits,
-    plain_plan,
-)
+from planner.core.simulation.rare_events import SamplingPlan, conditional_plan, plain_plan
 from planner.core.simulation.runs import run_batch, run_split
 
 DEFAULT_BIAS = DEFAULT_UP_PER_REBUILD
