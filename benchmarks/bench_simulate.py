@@ -4,7 +4,8 @@ Cases, all under the Elerath and Pecht (2009) Weibull preset over 5 years: RAID 
 RAID-DP (k = 2) of 16 and triple parity of 16. For each, ``simulate_group(...,
 rel_error=0.1)`` (the default method) runs with ``--seeds`` seeds; the table gives the median
 wall time and trials to +/-10% at 95%. Run it on two checkouts to compare estimators
-(``PYTHONPATH=/path/to/other/checkout``): only the public ``simulate_group`` is used.
+(``PYTHONPATH=/path/to/other/checkout``): only the public ``simulate_group`` is used (with
+its parameter object ``GroupSimulation`` where the checkout has one).
 
 The baseline measured in the same run is plain sampling on the same case for the same wall
 time; the speed-up is the work-normalised variance ratio
@@ -28,14 +29,26 @@ import time
 from planner.core.simulation.distributions import ELERATH_2009
 from planner.core.simulation.simulate import SimulationResult, simulate_group
 
+try:
+    from planner.core.simulation.simulate import GroupSimulation
+except ImportError:  # a checkout from before the parameter object: keyword arguments
+    GroupSimulation = None  # type: ignore[assignment,misc]
+
 FIVE_YEARS_HOURS = 5 * 8_760.0
 CASES = (("RAID 5 of 8", 1, 8), ("RAID-DP 16", 2, 16), ("Triple parity 16", 3, 16))
+
+
+def run(**kwargs: object) -> SimulationResult:
+    """``simulate_group`` of the run ``kwargs`` describes, in either checkout's terms."""
+    if GroupSimulation is None:
+        return simulate_group(**kwargs)  # type: ignore[arg-type]
+    return simulate_group(GroupSimulation(**kwargs))  # type: ignore[arg-type]
 
 
 def timed(**kwargs: object) -> tuple[SimulationResult, float]:
     """Run ``simulate_group`` and return the result with its wall time (s)."""
     start = time.perf_counter()
-    result = simulate_group(**kwargs)  # type: ignore[arg-type]
+    result = run(**kwargs)
     return result, time.perf_counter() - start
 
 
@@ -76,7 +89,14 @@ def main() -> None:
     args = parser.parse_args()
     print(f"cpus: {os.cpu_count()}")
     # Warm-up: imports and first-touch allocations.
-    simulate_group(2, 16, ELERATH_2009, FIVE_YEARS_HOURS, trials=500, seed=0)
+    run(
+        parity=2,
+        drives=16,
+        distributions=ELERATH_2009,
+        mission_hours=FIVE_YEARS_HOURS,
+        trials=500,
+        seed=0,
+    )
     for name, parity, drives in CASES:
         bench(name, parity, drives, args.seeds, args.timeout)
 

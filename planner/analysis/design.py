@@ -23,7 +23,8 @@ from planner.report.methods import MethodsReport
 from planner.report.sensitivity import SensitivityReport
 from planner.report.sweep import SweepReport
 from planner.scenario import Scenario
-from planner.scenario.edits import EditError, with_core_layout_added
+from planner.scenario.edits import EditError
+from planner.scenario.layout_edits import with_core_layout_added
 
 SWEEP_PARITIES = (1, 2, 3)
 SWEEP_SIZES = tuple(range(2, 29))

@@ -1,6 +1,6 @@
 """``planner recommend``: search the layouts worth considering for the scenario's target.
 
-Every candidate of the search space (:func:`planner.core.design.recommend.candidate_layouts`) is
+Every candidate of the search space (:func:`planner.core.design.candidates.candidate_layouts`) is
 sized like ``planner size`` sizes a layout (:func:`planner.core.design.sizing.sized_counts`: the
 workload's capacity and IOPS, else the target's or the aggregate's capacity), evaluated in
 one batch (:func:`planner.core.design.risks.layout_risks`) and costed
@@ -21,17 +21,14 @@ from planner.analysis.spares import shape_with_spares
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.arrays.workloads import PlainWorkload
-from planner.core.design.recommend import (
+from planner.core.design.candidates import (
     CandidateCount,
-    Miss,
     PoolNeeds,
     SearchSpace,
-    Target,
     candidate_layouts,
-    choose,
     count_candidates,
-    misses,
 )
+from planner.core.design.recommend import Miss, Target, choose, misses
 from planner.core.design.risks import layout_risks
 from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
 from planner.report.inputs import Inputs

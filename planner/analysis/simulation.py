@@ -14,7 +14,7 @@ from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import scenario_inputs
 from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
-from planner.core.simulation.simulate import SimulationResult, simulate_group
+from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
 from planner.report.methods import (
     SIM_DISTRIBUTIONS,
     SIM_EXPONENTIAL,
@@ -82,7 +82,7 @@ def simulate_layout(
     on_progress: Progress | None = None,
 ) -> SimulationResult:
     """Simulate one group of ``layout`` over the mission with ``settings``."""
-    return simulate_group(
+    run = GroupSimulation(
         layout.parity,
         layout.group_size,
         layout.chain_distributions(distributions),
@@ -92,8 +92,8 @@ def simulate_layout(
         rel_error=settings.rel_error,
         time_budget_seconds=settings.time_budget_seconds,
         seed=settings.seed,
-        on_progress=on_progress,
     )
+    return simulate_group(run, on_progress)
 
 
 Simulate = Callable[[str, Layout, DistributionSet, float], SimulationResult]
@@ -121,10 +121,10 @@ def simulation_report(
     """Simulate ``layouts`` with the scenario's distributions (its constant rates if none).
 
     Each layout runs twice: P(loss), then P(group lost) with latent defects off
-    (:func:`planner.core.simulation.simulate.simulate_group_lost` says why). Where every loss loses
-    the
-    group (``restore.on_unreadable_sector: fail-rebuild``), or there are no defects, the
-    two are one event and the first run gives both.
+    (:meth:`planner.core.simulation.distributions.DistributionSet.without_latent_defects`
+    says why). Where every loss loses the group (``restore.on_unreadable_sector:
+    fail-rebuild``), or there are no defects, the two are one event and the first run gives
+    both.
     """
     run = simulate or plain_simulate(settings)
     distributions, name = distribution_set(scenario.distributions, scenario.rates())

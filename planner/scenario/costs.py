@@ -9,7 +9,7 @@ figures are :mod:`planner.core.arrays.cost`'s.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pydantic import Field, field_validator
 
@@ -17,8 +17,22 @@ from planner.core.arrays.cost import CostPrices
 from planner.scenario.base import FieldError, FrozenModel, displayable, meta
 from planner.scenario.limits import MAX_DRIVE_PRICE, MAX_DRIVE_WATTS, MAX_ENERGY_PER_KWH
 
-if TYPE_CHECKING:
-    from planner.scenario.drive import DriveSpec
+
+class PricedDrive(Protocol):
+    """What pricing reads of the drive section: the two fields this module declares.
+
+    :class:`planner.scenario.drive.DriveSpec` is one; it takes the fields from
+    :func:`price_field` and :func:`watts_field`, so the drive section imports this module and
+    not the other way round.
+    """
+
+    @property
+    def price(self) -> float | None:
+        """``drive.price`` (currency per drive), or None."""
+
+    @property
+    def watts(self) -> float | None:
+        """``drive.watts`` (W), or None."""
 
 
 def _non_negative(most: float, **kwargs: Any) -> Any:
@@ -75,7 +89,7 @@ class Costs(FrozenModel):
         return displayable(currency, "USD or €")
 
 
-def check_costs(drive: DriveSpec, costs: Costs | None) -> None:
+def check_costs(drive: PricedDrive, costs: Costs | None) -> None:
     """Refuse prices that would be silently ignored: each needs its partner.
 
     Raises:
@@ -111,7 +125,7 @@ def check_costs(drive: DriveSpec, costs: Costs | None) -> None:
         )
 
 
-def cost_prices(drive: DriveSpec, costs: Costs | None) -> CostPrices | None:
+def cost_prices(drive: PricedDrive, costs: Costs | None) -> CostPrices | None:
     """The prices for :mod:`planner.core.arrays.cost`, or None when the scenario gives none."""
     if drive.price is None and drive.watts is None:
         return None

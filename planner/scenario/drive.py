@@ -105,7 +105,6 @@ FractionPerYear = Annotated[
 """A fraction of drives per year in [1e-6, 1), written as a number (0.019) or a percent (1.9%)."""
 
 
-_LATENT_KEYS = ("latent_defects_per_hour", "read_errors_per_byte")
 _TABLE1_KEYS = ("read_errors_per_byte", "bytes_read_per_hour")
 
 

@@ -1,8 +1,9 @@
-"""Editing a validated scenario field by field (the TUI's parameter fields and layouts).
+"""Editing a validated scenario field by field (the TUI's parameter fields).
 
 What each editable field is, how typed text is read, and the validated copies an edit
-makes. Every edit goes through the scenario's own Pydantic model, so an editor accepts exactly what
-a scenario file accepts and explains a refusal in the same words as ``planner validate``.
+makes. Every edit goes through the scenario's own Pydantic model, so an editor accepts
+exactly what a scenario file accepts and explains a refusal in the same words as
+``planner validate``. Edits of the layouts list are :mod:`planner.scenario.layout_edits`'.
 """
 
 from __future__ import annotations
@@ -10,20 +11,16 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from planner.core.arrays.presets import PRESETS
-from planner.scenario.diagnostics import from_validation_error, show_value
+from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
 from planner.scenario.units import plain_number_text, terabytes
-
-if TYPE_CHECKING:
-    from planner.core.arrays.layouts import Layout
 
 FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
 
@@ -189,7 +186,7 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
         except ValueError as problem:
             raise EditError(str(problem)) from None
         return text.strip()  # 18.19 TiB, kept as typed (and saved so); the model converts
-    cleaned = _without_separators(text.strip())
+    cleaned = without_separators(text.strip())
     if spec.kind == "streams":
         return _parse_streams(cleaned, text.strip())
     if not cleaned:
@@ -220,7 +217,7 @@ _UNIT_AT_END = re.compile(r"[0-9.]\s*[A-Za-z]+\s*$")
 """Text ending in a unit after a number (``18.19 TiB``, ``400TB``), but not ``1e5``."""
 
 
-def _without_separators(text: str) -> str:
+def without_separators(text: str) -> str:
     """``text`` without its thousands separators (``,`` or ``_``).
 
     A comma that does not group thousands is a decimal comma, refused
@@ -297,158 +294,3 @@ def with_value(scenario: Scenario, spec: FieldSpec, value: Any) -> Scenario:
     else:
         node[spec.path[-1]] = value
     return revalidate(data, spec.path)
-
-
-def with_layout_added(
-    scenario: Scenario,
-    *,
-    raid: str | None,
-    parity: int | None,
-    group_size: int | None,
-    data: int | None = None,
-    spares: int | None = None,
-) -> Scenario:
-    """A copy with one more layout (a preset, or ``parity`` + ``group_size``).
-
-    A declustered preset (``draid2``) takes the pool's drives as ``group_size`` and its
-    stripe's ``data`` blocks and distributed ``spares`` (OpenZFS defaults when None).
-    """
-    layout: dict[str, Any] = {}
-    if raid:
-        layout["raid"] = raid
-    if parity is not None:
-        layout["parity"] = parity
-    if group_size is not None:
-        layout["group_size"] = group_size
-    if data is not None:
-        layout["data"] = data
-    if spares is not None:
-        layout["spares"] = spares
-    document = scenario_data(scenario)
-    document["layouts"].append(layout)
-    return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
-
-
-LAYOUT_INPUTS: dict[str, str] = {
-    "parity": "parity",
-    "group_size": "group size",
-    "data": "data per stripe",
-    "spares": "spares",
-}
-"""The add-layout form's inputs by layout key, as its messages name them (a declustered
-pool's group size is its ``children``)."""
-
-_LAYOUT_INPUT_OF = {"children": "group_size", **{key: key for key in LAYOUT_INPUTS}}
-"""The form's input a refused layout field was typed in."""
-
-
-def with_layout_typed(
-    scenario: Scenario,
-    raid: str | None,
-    *,
-    parity: str = "",
-    group_size: str = "",
-    data: str = "",
-    spares: str = "",
-) -> Scenario:
-    """A copy with the layout of the add-layout form, from the texts as typed.
-
-    ``raid`` is a preset, or None for a custom layout of ``parity`` k. Only the inputs the
-    layout takes are read: parity for a custom layout, data and spares for a declustered
-    preset. A refusal starts with the input's name (:data:`LAYOUT_INPUTS`; children for a
-    pool's drives) and shows the value as it was typed, not as the model read it
-    (99999999999999999999, not 1e+20).
-    """
-    preset = PRESETS.get(raid) if raid is not None else None
-    declustered = preset is not None and preset.declustered
-    names = {**LAYOUT_INPUTS, "group_size": "children" if declustered else "group size"}
-    texts = {"group_size": group_size.strip()}
-    if raid is None:
-        texts["parity"] = parity.strip()
-    if declustered:
-        texts.update(data=data.strip(), spares=spares.strip())
-    values = {key: _whole(text, names[key]) for key, text in texts.items()}
-    if raid is None and values["parity"] is None:
-        raise EditError(
-            f"{names['parity']}: required for a custom layout: type the parity drives per "
-            "group, e.g. 3"
-        )
-    try:
-        return with_layout_added(
-            scenario,
-            raid=raid,
-            parity=values.get("parity"),
-            group_size=values["group_size"],
-            data=values.get("data"),
-            spares=values.get("spares"),
-        )
-    except EditError as problem:
-        key = _LAYOUT_INPUT_OF.get((problem.field or "").rsplit(".", 1)[-1])
-        if key is None:
-            raise
-        message = str(problem)
-        value = values.get(key)
-        if value is not None and message.startswith(f"{show_value(value)} "):
-            message = shown(texts[key], quote=False) + message[len(show_value(value)) :]
-        raise EditError(f"{names[key]}: {message}", problem.field) from None
-
-
-def _whole(text: str, name: str) -> int | None:
-    """A whole number typed in the form's input ``name``, None when empty; else EditError.
-
-    Commas and underscores follow the main fields' rule (:func:`_without_separators`):
-    ``1,000`` is 1000, a decimal comma (``1,5``) is refused.
-    """
-    if not text:
-        return None
-    try:
-        plain = _without_separators(text)
-    except EditError as problem:
-        raise EditError(f"{name}: {problem}") from None
-    try:
-        return int(plain)
-    except ValueError:
-        raise EditError(f"{name}: {shown(text)} is not a whole number") from None
-
-
-def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:
-    """A copy with the core ``layout`` added under its default label (a searched candidate).
-
-    A preset keeps its name; a plain layout is ``parity`` + ``group_size``; a pool keeps
-    its stripe and spares.
-    """
-    declustered = layout.declustered
-    return with_layout_added(
-        scenario,
-        raid=layout.raid,
-        parity=None if layout.raid is not None else layout.parity,
-        group_size=layout.group_size,
-        data=None if declustered is None else declustered.data,
-        spares=None if declustered is None else declustered.spares,
-    )
-
-
-def with_layout_removed(scenario: Scenario, label: str, fallback: str | None = None) -> Scenario:
-    """A copy without the layout ``label``.
-
-    When ``label`` is the baseline, the baseline becomes ``fallback`` (the scenario file's
-    ``baseline:``) if that layout is still there, else the first layout.
-    """
-    data = scenario_data(scenario)
-    remaining = [item for item in data["layouts"] if item["label"] != label]
-    if not remaining:
-        raise EditError("the last layout cannot be removed; add another one first")
-    data["layouts"] = remaining
-    if scenario.baseline_label() == label:
-        if fallback is not None and any(item["label"] == fallback for item in remaining):
-            data["baseline"] = fallback
-        else:
-            data.pop("baseline", None)
-    return revalidate(data)
-
-
-def with_baseline(scenario: Scenario, label: str) -> Scenario:
-    """A copy whose relative risks are measured against the layout ``label``."""
-    data = scenario_data(scenario)
-    data["baseline"] = label
-    return revalidate(data, ("baseline",))

@@ -274,18 +274,29 @@ class Restore(FrozenModel):
             )
         where = ("restore", "rebuild_mb_per_s") if key == "rebuild_mb_per_s" else ("drive", key)
         hours = rebuild_hours(capacity_tb, rate, self.rebuild_load_factor, self.delay_hours)
-        if not hours >= MIN_RESTORE_HOURS:
-            raise FieldError(
-                f"the rebuild model gives {hours:.3g} hours for {capacity_tb:g} TB at "
-                f"{rate:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
-                f"({reason_for('rebuild_hours')})",
-                *where,
-            )
-        if hours > MAX_REBUILD_HOURS:
-            raise FieldError(
-                f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB at "
-                f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
-                "(check the rate's units: MB/s)",
-                *where,
-            )
+        _check_model_hours(hours, capacity_tb, rate, where)
         return hours
+
+
+def _check_model_hours(
+    hours: float, capacity_tb: float, rate: float, where: tuple[str, str]
+) -> None:
+    """Refuse a restore time the rebuild model derived out of range, at the rate's field.
+
+    Raises:
+        FieldError: below :data:`MIN_RESTORE_HOURS` or above :data:`MAX_REBUILD_HOURS`.
+    """
+    if not hours >= MIN_RESTORE_HOURS:
+        raise FieldError(
+            f"the rebuild model gives {hours:.3g} hours for {capacity_tb:g} TB at "
+            f"{rate:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
+            f"({reason_for('rebuild_hours')})",
+            *where,
+        )
+    if hours > MAX_REBUILD_HOURS:
+        raise FieldError(
+            f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB at "
+            f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
+            "(check the rate's units: MB/s)",
+            *where,
+        )

@@ -28,7 +28,8 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field, model_validator
 
 from planner.core.arrays.presets import MAX_PARITY
-from planner.core.design.recommend import SearchSpace, Target
+from planner.core.design.candidates import SearchSpace
+from planner.core.design.recommend import Target
 from planner.scenario.base import Count, FieldError, FrozenModel, percent_value, positive
 from planner.scenario.errors import shown
 from planner.scenario.layout import MAX_CHILDREN

@@ -28,13 +28,11 @@ from planner.analysis.sweep import SweepSeries
 from planner.core.arrays.layouts import Comparison
 from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
-from planner.scenario.edits import (
-    EditError,
-    parse_text,
+from planner.scenario.edits import EditError, parse_text, with_value
+from planner.scenario.layout_edits import (
     with_baseline,
     with_core_layout_added,
     with_layout_removed,
-    with_value,
 )
 from planner.tui.choose import ChooseView
 from planner.tui.commands import VIEWS, system_commands

@@ -12,7 +12,8 @@ from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.arrays.presets import PRESETS
 from planner.scenario import Scenario
-from planner.scenario.edits import EditError, with_layout_typed
+from planner.scenario.edits import EditError
+from planner.scenario.layout_edits import with_layout_typed
 from planner.tui.footer import KeyFooter
 
 CUSTOM = "custom"

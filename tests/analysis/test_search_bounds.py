@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from planner.analysis.recommend import MAX_CANDIDATES
 from planner.cli import app
-from planner.core.design.recommend import SearchSpace, candidate_layouts, count_candidates
+from planner.core.design.candidates import SearchSpace, candidate_layouts, count_candidates
 
 SCENARIO = """\
 name: wide search

@@ -19,7 +19,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet, Exponential, Weibull
-from planner.core.simulation.simulate import SimulationResult, simulate_group
+from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
 from planner.report.methods import SIM_DISTRIBUTIONS
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS
@@ -116,7 +116,7 @@ def test_scaling_exponential_shapes_gives_the_chain_in_core() -> None:
     laws = _exponential_shapes().at_means(rates)
     assert _means(laws) == pytest.approx(_rate_means(rates), rel=1e-12)
     exact = p_loss_group(2, 10, rates, 5 * 8760.0)
-    result = simulate_group(2, 10, laws, 5 * 8760.0, trials=4_000, seed=3)
+    result = simulate_group(GroupSimulation(2, 10, laws, 5 * 8760.0, trials=4_000, seed=3))
     assert result.ci95_low <= exact <= result.ci95_high
 
 

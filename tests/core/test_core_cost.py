@@ -1,4 +1,7 @@
-"""The cost of a layout: closed forms worked by hand, and replacements against mpmath."""
+"""The cost of a layout: closed forms worked by hand, and replacements against mpmath.
+
+One layout is :func:`cost_of_ownership` of plain numbers, read with ``.at(0)``.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,6 @@ from planner.core.arrays.cost import (
     CostPrices,
     cost_of_ownership,
     expected_replacements,
-    layout_cost,
 )
 from planner.core.markov.rates import afr_to_failures_per_hour, arr_to_failures_per_hour
 
@@ -30,14 +32,14 @@ def test_one_layout_by_hand() -> None:
     years = 6 drives, 2,100. Energy: 120 x 8 W x 43,800 h = 42,048 kWh, at 0.30 = 12,614.40.
     TCO 62,000 + 2,100 + 12,614.40 = 76,714.40; over 100 x 16 TB = 1,600 TB: 47.9465 a TB.
     """
-    cost = layout_cost(
+    cost = cost_of_ownership(
         120,
         10,
         prices=PRICES,
         op_failures_per_hour=arr_to_failures_per_hour(0.01),
         mission_hours=FIVE_YEARS_HOURS,
         usable_tb=1600.0,
-    )
+    ).at(0)
     assert cost.purchase_cost == pytest.approx(62_000.0, rel=1e-15)
     assert cost.expected_replacements == pytest.approx(6.0, rel=1e-14)
     assert cost.replacement_cost == pytest.approx(2_100.0, rel=1e-14)
@@ -52,13 +54,13 @@ def test_one_layout_by_hand() -> None:
 def test_missing_prices_count_as_nothing() -> None:
     """Without a drive price only energy counts; without watts, no energy; no TB, no per TB."""
     energy_only = CostPrices(drive_watts=10.0, energy_per_kwh=0.2)
-    cost = layout_cost(
+    cost = cost_of_ownership(
         10,
         1,
         prices=energy_only,
         op_failures_per_hour=arr_to_failures_per_hour(0.02),
         mission_hours=8760.0,
-    )
+    ).at(0)
     assert not energy_only.counts_purchase
     assert energy_only.counts_energy
     assert cost.purchase_cost == 0.0
@@ -72,9 +74,9 @@ def test_missing_prices_count_as_nothing() -> None:
     price_only = CostPrices(drive_price=100.0)
     assert price_only.counts_purchase
     assert not price_only.counts_energy
-    cost = layout_cost(
+    cost = cost_of_ownership(
         10, 2, prices=price_only, op_failures_per_hour=1e-5, mission_hours=1000.0, usable_tb=0.0
-    )
+    ).at(0)
     assert cost.energy_cost == 0.0
     assert cost.total_cost == pytest.approx(10 * 100 + 10 * 1e-5 * 1000 * 100, rel=1e-14)
     assert cost.cost_per_usable_tb is None  # no usable capacity: no price per TB
@@ -124,14 +126,14 @@ def test_ten_thousand_candidates_at_once() -> None:
     )
     assert costs.total_cost.shape == (10_000,)
     for index in (0, 17, 9_999):
-        one = layout_cost(
+        one = cost_of_ownership(
             int(drives[index]),
             int(groups[index]),
             prices=PRICES,
             op_failures_per_hour=rate,
             mission_hours=43_800.0,
             usable_tb=float(usable[index]),
-        )
+        ).at(0)
         assert costs.at(index) == one
     expected = (
         drives * 350.0

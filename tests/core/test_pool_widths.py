@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from planner.analysis.recommend import search_layouts
-from planner.core.design.recommend import PoolNeeds, SearchSpace, candidate_layouts, pool_widths
+from planner.core.design.candidates import PoolNeeds, SearchSpace, candidate_layouts, pool_widths
 from planner.scenario import load_scenario
 
 SHAPES = [(p, d, s) for p in (1, 2, 3) for d in (2, 4, 8, 16) for s in (0, 1, 2)]

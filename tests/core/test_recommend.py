@@ -7,14 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner.core.design.recommend import (
-    SearchSpace,
-    Target,
-    candidate_layouts,
-    choose,
-    misses,
-    pareto_front,
-)
+from planner.core.design.candidates import SearchSpace, candidate_layouts
+from planner.core.design.recommend import Target, choose, misses, pareto_front
 
 # small integer grids force ties in cost and in P(loss)
 points = st.lists(

@@ -37,7 +37,7 @@ from planner.core.simulation.distributions import (
     Weibull,
     exponential_from_rates,
 )
-from planner.core.simulation.simulate import simulate_group
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 
 YEAR = 8_760.0
 SEEDS = int(os.environ.get("PLANNER_COVERAGE_SEEDS", "8"))
@@ -108,13 +108,15 @@ def reference(regime: Regime) -> float:
     if regime.rates is not None:
         return p_loss_group(regime.parity, regime.drives, regime.rates, regime.mission_hours)
     plain = simulate_group(
-        regime.parity,
-        regime.drives,
-        regime.distributions(),
-        regime.mission_hours,
-        method="plain",
-        trials=100_000,
-        seed=99_999,
+        GroupSimulation(
+            regime.parity,
+            regime.drives,
+            regime.distributions(),
+            regime.mission_hours,
+            method="plain",
+            trials=100_000,
+            seed=99_999,
+        )
     )
     return plain.p_loss_group
 
@@ -126,12 +128,14 @@ def covers(regime: Regime) -> int:
     count = 0
     for seed in range(SEEDS):
         result = simulate_group(
-            regime.parity,
-            regime.drives,
-            regime.distributions(),
-            regime.mission_hours,
-            trials=TRIALS,
-            seed=10_000 + seed,
+            GroupSimulation(
+                regime.parity,
+                regime.drives,
+                regime.distributions(),
+                regime.mission_hours,
+                trials=TRIALS,
+                seed=10_000 + seed,
+            )
         )
         count += result.ci95_low <= exact <= result.ci95_high
     return count

@@ -25,7 +25,12 @@ from planner.core.simulation.distributions import (
     Weibull,
     exponential_from_rates,
 )
-from planner.core.simulation.simulate import Method, SimulationResult, simulate_group
+from planner.core.simulation.simulate import (
+    GroupSimulation,
+    Method,
+    SimulationResult,
+    simulate_group,
+)
 
 INFLATED = Rates(
     op_failures_per_hour=2e-4, latent_defects_per_hour=5e-4, rebuild_hours=50.0, scrub_hours=100.0
@@ -65,7 +70,9 @@ def test_exponential_simulation_matches_markov(
     k, n, hours, rates = case
     exact = p_loss_group(k, n, rates, hours)
     result = simulate_group(
-        k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2026
+        GroupSimulation(
+            k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2026
+        )
     )
     assert result.trials == 20_000
     assert_agrees(result, exact)
@@ -93,7 +100,7 @@ def test_weibull_of_shape_one_is_the_markov_chain() -> None:
         Weibull(1.0, r.scrub_hours),
         r.latent_defects_per_hour,
     )
-    result = simulate_group(k, n, laws, hours, trials=20_000, seed=5)
+    result = simulate_group(GroupSimulation(k, n, laws, hours, trials=20_000, seed=5))
     assert_agrees(result, p_loss_group(k, n, r, hours))
 
 
@@ -180,7 +187,7 @@ def test_weibull_simulation_matches_scalar_reference(
     trials = 3_000
     losses = sum(reference_loss(k, n, laws, hours, rng) for _ in range(trials))
     p_ref = losses / trials
-    sim = simulate_group(k, n, laws, hours, method=method, trials=20_000, seed=4)
+    sim = simulate_group(GroupSimulation(k, n, laws, hours, method=method, trials=20_000, seed=4))
     sigma = math.hypot(math.sqrt(p_ref * (1 - p_ref) / trials), sim.std_error)
     assert 0.02 < p_ref < 0.5
     assert abs(sim.p_loss_group - p_ref) < 4 * sigma, (sim, p_ref)
@@ -194,9 +201,9 @@ LAWS = exponential_from_rates(INFLATED)
 @pytest.mark.parametrize("method", list(Method))
 def test_same_seed_same_result_different_seed_differs(method: Method) -> None:
     run = {"method": method, "trials": 3_000, "batch_trials": 1_000}
-    a = simulate_group(2, 6, LAWS, 2_000.0, seed=1, **run)
-    b = simulate_group(2, 6, LAWS, 2_000.0, seed=1, **run)
-    c = simulate_group(2, 6, LAWS, 2_000.0, seed=2, **run)
+    a = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, seed=1, **run))
+    b = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, seed=1, **run))
+    c = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, seed=2, **run))
     assert a == b
     assert a.p_loss_group != c.p_loss_group
 
@@ -204,13 +211,7 @@ def test_same_seed_same_result_different_seed_differs(method: Method) -> None:
 def test_fixed_trials_and_progress_callback() -> None:
     calls: list[tuple[int, float]] = []
     result = simulate_group(
-        1,
-        4,
-        LAWS,
-        1_000.0,
-        trials=7_000,
-        batch_trials=3_000,
-        seed=0,
+        GroupSimulation(1, 4, LAWS, 1_000.0, trials=7_000, batch_trials=3_000, seed=0),
         on_progress=lambda *a: calls.append(a),
     )
     # Batches grow 500, 1,000, 2,000, then stay at the 3,000 cap; the last one is cut to fit.
@@ -220,22 +221,30 @@ def test_fixed_trials_and_progress_callback() -> None:
 
 
 def test_stops_at_target_relative_error() -> None:
-    result = simulate_group(2, 6, LAWS, 2_000.0, rel_error=0.05, batch_trials=2_000, seed=0)
+    result = simulate_group(
+        GroupSimulation(2, 6, LAWS, 2_000.0, rel_error=0.05, batch_trials=2_000, seed=0)
+    )
     assert result.rel_error <= 0.05
     assert result.hits >= 30
-    fewer = simulate_group(2, 6, LAWS, 2_000.0, trials=result.trials // 2, seed=0)
+    fewer = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, trials=result.trials // 2, seed=0))
     assert fewer.rel_error > 0.05
 
 
 def test_time_budget_and_trial_cap() -> None:
-    result = simulate_group(1, 4, LAWS, 1_000.0, time_budget_seconds=0.0, batch_trials=500)
+    result = simulate_group(
+        GroupSimulation(1, 4, LAWS, 1_000.0, time_budget_seconds=0.0, batch_trials=500)
+    )
     assert result.trials == 500
-    capped = simulate_group(2, 6, LAWS, 2_000.0, rel_error=1e-6, trials=1_500, batch_trials=1_000)
+    capped = simulate_group(
+        GroupSimulation(2, 6, LAWS, 2_000.0, rel_error=1e-6, trials=1_500, batch_trials=1_000)
+    )
     assert capped.trials == 1_500
 
 
 def test_plain_interval_is_clopper_pearson() -> None:
-    result = simulate_group(1, 4, LAWS, 1_000.0, method="plain", trials=4_000, seed=8)
+    result = simulate_group(
+        GroupSimulation(1, 4, LAWS, 1_000.0, method="plain", trials=4_000, seed=8)
+    )
     losses = round(result.p_loss_group * result.trials)
     ci = stats.binomtest(losses, result.trials).proportion_ci(0.95, method="exact")
     assert result.ci95_low == pytest.approx(ci.low, rel=1e-9)
@@ -245,7 +254,7 @@ def test_plain_interval_is_clopper_pearson() -> None:
 
 
 def test_aggregate_uses_the_markov_formula() -> None:
-    result = simulate_group(2, 6, LAWS, 2_000.0, trials=2_000, seed=3)
+    result = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, trials=2_000, seed=3))
     assert result.p_loss_aggregate(7) == p_loss_aggregate(result.p_loss_group, 7)
     low, high = result.ci95_aggregate(7)
     assert low <= result.p_loss_aggregate(7) <= high
@@ -254,7 +263,9 @@ def test_aggregate_uses_the_markov_formula() -> None:
 
 def test_no_loss_gives_zero_with_an_upper_bound() -> None:
     calm = DistributionSet(Exponential(1e9), Exponential(10.0), Exponential(100.0), 0.0)
-    result = simulate_group(1, 3, calm, 100.0, method="plain", trials=1_000, seed=0)
+    result = simulate_group(
+        GroupSimulation(1, 3, calm, 100.0, method="plain", trials=1_000, seed=0)
+    )
     assert result.p_loss_group == 0.0
     assert result.rel_error == math.inf
     assert 0 < result.ci95_high < 0.004
@@ -281,7 +292,7 @@ def test_invalid_arguments(kwargs: dict, match: str) -> None:
         "trials": 10,
     } | kwargs
     with pytest.raises(ValueError, match=match):
-        simulate_group(**args)
+        simulate_group(GroupSimulation(**args))
 
 
 def test_simulator_imports_no_front_end_library() -> None:

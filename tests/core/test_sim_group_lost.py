@@ -3,10 +3,11 @@
 P(group lost) is the probability that k + 1 drives are down at once during the mission,
 sector losses written off and the group going on; latent defects play no part in it. The
 simulator estimates it by running the same group with latent defects off
-(:func:`planner.core.simulation.simulate.simulate_group_lost`). With exponential laws that is the
-birth-death chain of :func:`reference.overlapping_failures`, written in the tests from the
-definition; the estimate's 95% interval must hold it, including where defects are frequent
-and the paper's first-loss split (which stops at the first sector loss) is far below it.
+(:meth:`planner.core.simulation.distributions.DistributionSet.without_latent_defects` says
+why). With exponential laws that is the birth-death chain of
+:func:`reference.overlapping_failures`, written in the tests from the definition; the
+estimate's 95% interval must hold it, including where defects are frequent and the paper's
+first-loss split (which stops at the first sector loss) is far below it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
 from planner.core.simulation.distributions import DistributionSet, Weibull, exponential_from_rates
-from planner.core.simulation.simulate import simulate_group, simulate_group_lost
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests import reference
 
 YEAR = 8_760.0
@@ -73,8 +74,15 @@ CASES = [
 def test_simulated_group_lost_agrees_with_the_birth_death_chain(
     name: str, parity: int, drives: int, rates: Rates, hours: float
 ) -> None:
-    result = simulate_group_lost(
-        parity, drives, exponential_from_rates(rates), hours, rel_error=0.05, seed=1
+    result = simulate_group(
+        GroupSimulation(
+            parity,
+            drives,
+            exponential_from_rates(rates).without_latent_defects(),
+            hours,
+            rel_error=0.05,
+            seed=1,
+        )
     )
     exact = _exact(parity, drives, rates, hours)
     assert result.reliable, (name, result.warning)
@@ -85,7 +93,9 @@ def test_a_declustered_pool_rebuilds_one_at_a_time_at_the_pools_rate() -> None:
     pool = Layout("pool", "draid2", 2, 48, Declustered(data=8, spares=2))
     rates = _rates(0.02, SPEC_SHEET_DEFECTS, 77.0, None)
     laws = pool.chain_distributions(exponential_from_rates(rates))
-    result = simulate_group_lost(2, 48, laws, 5 * YEAR, rel_error=0.05, seed=12)
+    result = simulate_group(
+        GroupSimulation(2, 48, laws.without_latent_defects(), 5 * YEAR, rel_error=0.05, seed=12)
+    )
     chain = replace(rates, rebuild_hours=rates.rebuild_hours / pool.rebuild_speedup)
     exact = _exact(2, 48, replace(chain, rebuild_streams=1), 5 * YEAR)
     assert result.ci95_low <= exact <= result.ci95_high, (result, exact)
@@ -94,8 +104,15 @@ def test_a_declustered_pool_rebuilds_one_at_a_time_at_the_pools_rate() -> None:
 def test_the_check_has_teeth_against_the_first_loss_split() -> None:
     """The interval excludes P(group lost) as the paper's chain splits it (first loss only)."""
     rates = _rates(0.01, SPEC_SHEET_DEFECTS, 77.0)
-    result = simulate_group_lost(
-        2, 12, exponential_from_rates(rates), 5 * YEAR, rel_error=0.05, seed=11
+    result = simulate_group(
+        GroupSimulation(
+            2,
+            12,
+            exponential_from_rates(rates).without_latent_defects(),
+            5 * YEAR,
+            rel_error=0.05,
+            seed=11,
+        )
     )
     first_loss, _ = reference.loss_split(
         2, 12, rates.op_failures_per_hour, SPEC_SHEET_DEFECTS, 77.0, 168.0, 5 * YEAR
@@ -112,17 +129,23 @@ def test_latent_defects_play_no_part_with_weibull_laws() -> None:
         scrub=Weibull(3.0, 150.0, 6.0),
         latent_defects_per_hour=3e-3,
     )
-    few = simulate_group_lost(2, 6, laws, 3_000.0, trials=4_000, seed=5)
-    many = simulate_group_lost(
-        2,
-        6,
-        replace(laws, latent_defects_per_hour=0.3, scrub=Weibull(1.0, 900.0)),
-        3_000.0,
-        trials=4_000,
-        seed=5,
+    few = simulate_group(
+        GroupSimulation(2, 6, laws.without_latent_defects(), 3_000.0, trials=4_000, seed=5)
+    )
+    many = simulate_group(
+        GroupSimulation(
+            2,
+            6,
+            replace(
+                laws, latent_defects_per_hour=0.3, scrub=Weibull(1.0, 900.0)
+            ).without_latent_defects(),
+            3_000.0,
+            trials=4_000,
+            seed=5,
+        )
     )
     assert few.p_loss_group == many.p_loss_group  # the same trials: defects never drawn
-    with_defects = simulate_group(2, 6, laws, 3_000.0, trials=4_000, seed=5)
+    with_defects = simulate_group(GroupSimulation(2, 6, laws, 3_000.0, trials=4_000, seed=5))
     assert with_defects.p_loss_group > few.p_loss_group
 
 
@@ -149,11 +172,13 @@ REGIMES = [
 def covers(regime: Regime) -> int:
     """How many of the ``SEEDS`` runs (``TRIALS`` trials each) cover the chain's value."""
     exact = _exact(regime.parity, regime.drives, regime.rates, regime.hours)
-    laws = exponential_from_rates(regime.rates)
+    laws = exponential_from_rates(regime.rates).without_latent_defects()
     count = 0
     for seed in range(SEEDS):
-        result = simulate_group_lost(
-            regime.parity, regime.drives, laws, regime.hours, trials=TRIALS, seed=20_000 + seed
+        result = simulate_group(
+            GroupSimulation(
+                regime.parity, regime.drives, laws, regime.hours, trials=TRIALS, seed=20_000 + seed
+            )
         )
         count += result.ci95_low <= exact <= result.ci95_high
     return count

@@ -28,7 +28,7 @@ from planner.core.markov.rates import Rates
 from planner.core.simulation.distributions import exponential_from_rates
 from planner.core.simulation.rare_events import conditional_plan
 from planner.core.simulation.runs import run_batch
-from planner.core.simulation.simulate import simulate_group
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 
 
 def holder_chain(
@@ -103,7 +103,9 @@ def test_simulation_matches_the_chain_where_the_holder_fails(
     new = exact(k, n, rates, hours, True)
     old = exact(k, n, rates, hours, False)
     result = simulate_group(
-        k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2026
+        GroupSimulation(
+            k, n, exponential_from_rates(rates), hours, method=method, trials=20_000, seed=2026
+        )
     )
     sigma = sigma_of(method, result.std_error, new, result.trials)
     assert abs(result.p_loss_group - new) < 4 * sigma, (result, new)
@@ -117,7 +119,9 @@ def test_rare_event_estimate_follows_the_holder_rule() -> None:
     rates = Rates(2e-5, 2e-3, 100.0, 8_000.0)
     new = exact(k, n, rates, hours, True)
     old = exact(k, n, rates, hours, False)
-    result = simulate_group(k, n, exponential_from_rates(rates), hours, trials=20_000, seed=11)
+    result = simulate_group(
+        GroupSimulation(k, n, exponential_from_rates(rates), hours, trials=20_000, seed=11)
+    )
     assert result.method == "biased"
     assert abs(result.p_loss_group - new) < 4 * result.std_error, (result, new)
     assert abs(result.p_loss_group - old) > 4 * result.std_error, (result, old)

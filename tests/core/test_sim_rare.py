@@ -12,21 +12,20 @@ import pytest
 
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.biasing import (
+    DEFAULT_UP_PER_REBUILD,
+    biased_plan,
+    expected_critical_visits,
+)
 from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
     Weibull,
     exponential_from_rates,
 )
-from planner.core.simulation.rare_events import (
-    DEFAULT_UP_PER_REBUILD,
-    biased_plan,
-    conditional_plan,
-    expected_critical_visits,
-    plain_plan,
-)
+from planner.core.simulation.rare_events import conditional_plan, plain_plan
 from planner.core.simulation.runs import run_batch, run_split
-from planner.core.simulation.simulate import resolve_method, simulate_group
+from planner.core.simulation.simulate import GroupSimulation, resolve_method, simulate_group
 
 FIVE_YEARS = 5 * 8_760.0
 PAPER_LAWS = exponential_from_rates(PAPER_RATES)
@@ -45,8 +44,8 @@ PAPER_LAWS = exponential_from_rates(PAPER_RATES)
 )
 def test_rare_event_matches_markov_at_paper_rates(k: int, n: int, trials: int) -> None:
     exact = p_loss_group(k, n, PAPER_RATES, FIVE_YEARS)
-    result = simulate_group(k, n, PAPER_LAWS, FIVE_YEARS, trials=trials, seed=31)
-    assert result.method == resolve_method("auto", k, n, PAPER_LAWS, FIVE_YEARS)
+    result = simulate_group(GroupSimulation(k, n, PAPER_LAWS, FIVE_YEARS, trials=trials, seed=31))
+    assert result.method == resolve_method(GroupSimulation(k, n, PAPER_LAWS, FIVE_YEARS))
     assert result.method == ("biased" if k >= 3 else "conditional")
     assert abs(result.p_loss_group - exact) < 4 * result.std_error, (result, exact)
     # Converged, not just wide: +/-15% at 95% from 10,000 trials at p ~ 1e-7 (plain
@@ -60,7 +59,9 @@ def test_any_bias_is_unbiased(bias: float) -> None:
     exact = p_loss_group(k, n, PAPER_RATES, FIVE_YEARS)
     trials = 40_000 if bias == 0 else 10_000
     result = simulate_group(
-        k, n, PAPER_LAWS, FIVE_YEARS, method="biased", trials=trials, seed=7, bias=bias
+        GroupSimulation(
+            k, n, PAPER_LAWS, FIVE_YEARS, method="biased", trials=trials, seed=7, bias=bias
+        )
     )
     if bias == 0:  # conditioning only: few trials reach f + l = 3, but no bias either
         assert result.hits > 0
@@ -79,8 +80,10 @@ WEAR_OUT = DistributionSet(
 
 @pytest.mark.parametrize(("k", "n", "hours"), [(1, 5, 2_000.0), (2, 6, 3_000.0), (3, 8, 3_000.0)])
 def test_rare_event_matches_plain_for_weibull(k: int, n: int, hours: float) -> None:
-    plain = simulate_group(k, n, WEAR_OUT, hours, method="plain", trials=40_000, seed=12)
-    rare = simulate_group(k, n, WEAR_OUT, hours, trials=20_000, seed=13)
+    plain = simulate_group(
+        GroupSimulation(k, n, WEAR_OUT, hours, method="plain", trials=40_000, seed=12)
+    )
+    rare = simulate_group(GroupSimulation(k, n, WEAR_OUT, hours, trials=20_000, seed=13))
     sigma = math.hypot(plain.std_error, rare.std_error)
     assert plain.hits >= 50
     assert abs(plain.p_loss_group - rare.p_loss_group) < 4 * sigma, (plain, rare)
@@ -89,8 +92,10 @@ def test_rare_event_matches_plain_for_weibull(k: int, n: int, hours: float) -> N
 
 
 def test_rare_event_matches_plain_for_elerath_raid5() -> None:
-    plain = simulate_group(1, 8, ELERATH_2009, FIVE_YEARS, method="plain", trials=40_000, seed=1)
-    rare = simulate_group(1, 8, ELERATH_2009, FIVE_YEARS, trials=10_000, seed=2)
+    plain = simulate_group(
+        GroupSimulation(1, 8, ELERATH_2009, FIVE_YEARS, method="plain", trials=40_000, seed=1)
+    )
+    rare = simulate_group(GroupSimulation(1, 8, ELERATH_2009, FIVE_YEARS, trials=10_000, seed=2))
     assert plain.hits >= 50
     sigma = math.hypot(plain.std_error, rare.std_error)
     assert abs(plain.p_loss_group - rare.p_loss_group) < 4 * sigma, (plain, rare)
@@ -99,7 +104,9 @@ def test_rare_event_matches_plain_for_elerath_raid5() -> None:
 @pytest.mark.parametrize("k", [2, 3])
 def test_elerath_double_and_triple_parity_converge(k: int) -> None:
     """RAID-DP 16 (the issue's goal) and triple parity reach +/-10% at 95% in few trials."""
-    result = simulate_group(k, 16, ELERATH_2009, FIVE_YEARS, rel_error=0.1, seed=2009)
+    result = simulate_group(
+        GroupSimulation(k, 16, ELERATH_2009, FIVE_YEARS, rel_error=0.1, seed=2009)
+    )
     assert result.rel_error <= 0.1
     assert result.trials <= 30_000
     assert 0 < result.ci95_low < result.p_loss_group < result.ci95_high
@@ -118,8 +125,8 @@ def test_weibull_lifetimes_differ_from_constant_rate_with_same_mean() -> None:
             d.scrub.mean_hours,
         )
     )
-    weibull = simulate_group(2, 16, d, FIVE_YEARS, trials=10_000, seed=3)
-    constant = simulate_group(2, 16, same_means, FIVE_YEARS, trials=10_000, seed=3)
+    weibull = simulate_group(GroupSimulation(2, 16, d, FIVE_YEARS, trials=10_000, seed=3))
+    constant = simulate_group(GroupSimulation(2, 16, same_means, FIVE_YEARS, trials=10_000, seed=3))
     assert weibull.ci95_high < constant.ci95_low
 
 
@@ -165,10 +172,10 @@ def test_biasing_keeps_the_exit_rate_and_sets_the_odds() -> None:
 def test_auto_conditions_where_critical_states_are_frequent() -> None:
     many = DistributionSet(Weibull(1.0, 8_760 / 0.2), Weibull(1.0, 100.0), Weibull(1.0, 168.0), 0.0)
     assert expected_critical_visits(2, 10, many, 10 * 8_760.0) > 0.1
-    assert resolve_method("auto", 2, 10, many, 10 * 8_760.0) == "conditional"
+    assert resolve_method(GroupSimulation(2, 10, many, 10 * 8_760.0)) == "conditional"
     assert expected_critical_visits(3, 16, PAPER_LAWS, FIVE_YEARS) < 0.1
-    assert resolve_method("auto", 3, 16, PAPER_LAWS, FIVE_YEARS) == "biased"
-    assert resolve_method("auto", 1, 8, PAPER_LAWS, FIVE_YEARS) == "conditional"
+    assert resolve_method(GroupSimulation(3, 16, PAPER_LAWS, FIVE_YEARS)) == "biased"
+    assert resolve_method(GroupSimulation(1, 8, PAPER_LAWS, FIVE_YEARS)) == "conditional"
 
 
 def test_plain_and_unbiased_plans() -> None:

@@ -29,7 +29,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.rare_events import conditional_plan, plain_plan
-from planner.core.simulation.simulate import simulate_group
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests import reference
 
 SHARE = 0.3
@@ -83,7 +83,9 @@ def test_simulation_matches_the_chain_with_the_stripe_share(
     k, n, hours, rates = case
     new = exact(k, n, rates, hours, SHARE)
     every = exact(k, n, rates, hours, 1.0)
-    result = simulate_group(k, n, laws(rates), hours, method=method, trials=20_000, seed=2026)
+    result = simulate_group(
+        GroupSimulation(k, n, laws(rates), hours, method=method, trials=20_000, seed=2026)
+    )
     assert result.method == method
     # Plain sampling's sigma from the exact p (binomial), the others' their own.
     binomial = math.sqrt(new * (1 - new) / result.trials)
@@ -107,7 +109,7 @@ def test_rare_event_estimate_follows_the_stripe_share(
     k, n, hours, rates = case
     new = exact(k, n, rates, hours, SHARE)
     every = exact(k, n, rates, hours, 1.0)
-    result = simulate_group(k, n, laws(rates), hours, trials=20_000, seed=11)
+    result = simulate_group(GroupSimulation(k, n, laws(rates), hours, trials=20_000, seed=11))
     assert result.method == "biased"
     assert result.reliable, result.warning
     assert abs(result.p_loss_group - new) < 4 * result.std_error, (result, new)
@@ -119,8 +121,8 @@ def test_share_one_is_a_traditional_group() -> None:
     rates = WORSE
     for method in ("plain", "conditional", "biased"):
         run = {"method": method, "trials": 2_000, "seed": 3}
-        with_one = simulate_group(2, 8, laws(rates, 1.0), 400.0, **run)
-        default = simulate_group(2, 8, exponential_from_rates(rates), 400.0, **run)
+        with_one = simulate_group(GroupSimulation(2, 8, laws(rates, 1.0), 400.0, **run))
+        default = simulate_group(GroupSimulation(2, 8, exponential_from_rates(rates), 400.0, **run))
         assert with_one == default
 
 

@@ -3,12 +3,18 @@
 import pytest
 
 from planner.core.arrays.layouts import Layout
-from planner.core.design.sizing import Drive, MailboxWorkload, SizingResult, size_layouts
+from planner.core.design.sizing import (
+    DRIVE_CLASSES,
+    Drive,
+    MailboxWorkload,
+    SizingResult,
+    size_layouts,
+)
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 
 MISSION_HOURS = 5 * 8_760.0
-DRIVE_10K_300GB = Drive.of_class("10k", 0.3)
+DRIVE_10K_300GB = Drive(0.3, DRIVE_CLASSES["10k"].iops)
 
 RAID10 = Layout("RAID 10", "raid10", 1, 2)
 RAID5 = Layout("RAID 5 (7+1)", "raid5", 1, 8)
@@ -90,7 +96,7 @@ def test_lenovo_s3200_case() -> None:
     (r,) = size_layouts(
         [Layout("RAID 6 (8+2)", "raid6", 2, 10)],
         workload,
-        Drive.of_class("10k", 0.9),
+        Drive(0.9, DRIVE_CLASSES["10k"].iops),
         rates=PAPER_RATES,
         mission_hours=MISSION_HOURS,
     )

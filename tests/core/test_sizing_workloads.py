@@ -113,9 +113,8 @@ def test_drive_class_ladder_and_aliases() -> None:
         find_drive_class("12k")
 
 
-def test_drive_of_class_and_usable() -> None:
-    d = Drive.of_class("10k", 0.3)
-    assert d.iops == DRIVE_CLASSES["10k"].iops
+def test_drive_usable_and_defaults() -> None:
+    d = Drive(0.3, DRIVE_CLASSES["10k"].iops)
     assert d.usable_tb == pytest.approx(0.27)
     assert d.rebuild_mb_per_s is None
 

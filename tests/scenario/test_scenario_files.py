@@ -14,7 +14,8 @@ from planner.core.markov.rates import (
     arr_to_failures_per_hour,
 )
 from planner.scenario import load_scenario, load_scenario_text
-from planner.scenario.edits import EditError, with_baseline, with_layout_added
+from planner.scenario.edits import EditError
+from planner.scenario.layout_edits import with_baseline, with_layout_added
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((REPO / "scenarios").glob("*.yaml"))

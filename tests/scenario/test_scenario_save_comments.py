@@ -12,7 +12,8 @@ from pathlib import Path
 
 from planner.scenario import load_scenario_text
 from planner.scenario.document import parse_yaml
-from planner.scenario.edits import spec_of, with_layout_removed, with_value
+from planner.scenario.edits import spec_of, with_value
+from planner.scenario.layout_edits import with_layout_removed
 from planner.scenario.save import updated_text
 from planner.scenario.schema import Scenario
 

@@ -13,7 +13,7 @@ import pytest
 
 from planner.scenario import load_scenario_text
 from planner.scenario.document import parse_yaml
-from planner.scenario.edits import with_baseline, with_layout_added, with_layout_removed
+from planner.scenario.layout_edits import with_baseline, with_layout_added, with_layout_removed
 from planner.scenario.save import updated_text
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios"

@@ -12,8 +12,9 @@ from __future__ import annotations
 import pytest
 
 from planner.scenario import load_default_scenario, load_scenario_text
-from planner.scenario.edits import EditError, field_specs, parse_text, with_layout_typed
+from planner.scenario.edits import EditError, field_specs, parse_text
 from planner.scenario.errors import ScenarioError
+from planner.scenario.layout_edits import with_layout_typed
 
 DEFAULT = load_default_scenario()
 

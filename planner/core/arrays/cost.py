@@ -213,24 +213,3 @@ def cost_of_ownership(
         total_cost=full(total),
         cost_per_usable_tb=full(per_tb),
     )
-
-
-def layout_cost(
-    total_drives: float,
-    groups: float,
-    *,
-    prices: CostPrices,
-    op_failures_per_hour: float,
-    mission_hours: float,
-    usable_tb: float | None = None,
-) -> LayoutCost:
-    """:func:`cost_of_ownership` of one layout, as plain numbers."""
-    costs = cost_of_ownership(
-        [total_drives],
-        [groups],
-        prices=prices,
-        op_failures_per_hour=op_failures_per_hour,
-        mission_hours=mission_hours,
-        usable_tb=None if usable_tb is None else [usable_tb],
-    )
-    return costs.at(0)

@@ -127,23 +127,6 @@ class Drive:
         if self.rebuild_mb_per_s is not None:
             check_positive("drive rebuild_mb_per_s", self.rebuild_mb_per_s)
 
-    @classmethod
-    def of_class(
-        cls,
-        drive_class: str,
-        capacity_tb: float,
-        *,
-        usable_fraction: float = DEFAULT_USABLE_FRACTION,
-        rebuild_mb_per_s: float | None = None,
-    ) -> Drive:
-        """A drive with the default IOPS of ``drive_class`` (7.2k, 10k, 15k or ssd)."""
-        return cls(
-            capacity_tb=capacity_tb,
-            iops=find_drive_class(drive_class).iops,
-            usable_fraction=usable_fraction,
-            rebuild_mb_per_s=rebuild_mb_per_s,
-        )
-
     @property
     def usable_tb(self) -> float:
         """Data capacity of one drive, TB."""

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import (
@@ -29,6 +29,7 @@ from planner.core.arrays.declustered import (
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
+    LossFigures,
     loss_figures,
     losses_per_10k_groups,
     mttdl_hours,
@@ -36,6 +37,9 @@ from planner.core.markov.transient import (
     relative_risk,
 )
 from planner.core.simulation.distributions import DistributionSet
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 UnreadableSector = Literal["lose-sectors", "fail-rebuild"]
 """What an unreadable sector met during a critical rebuild does: lose the stripes under it
@@ -269,6 +273,16 @@ class Comparison:
     results: tuple[LayoutResult, ...]
 
 
+def _baseline_label(labels: list[str], baseline: str | None) -> str:
+    """The layout relative risks are against: ``baseline``, by default the first layout."""
+    if not labels:
+        raise ValueError("at least one layout is needed")
+    base_label = baseline if baseline is not None else labels[0]
+    if base_label not in labels:
+        raise ValueError(f"baseline {base_label!r} names no layout; layouts: {labels}")
+    return base_label
+
+
 def compare_layouts(
     layouts: Sequence[Layout],
     *,
@@ -288,65 +302,85 @@ def compare_layouts(
     sectors (default) or the whole group (``fail-rebuild``: every loss ends the group, so
     P(group lost) = P(loss)); P(loss) is the same either way.
     """
-    if not layouts:
-        raise ValueError("at least one layout is needed")
     if data_disks < 1:
         raise ValueError(f"data_disks must be at least 1, got {data_disks}")
     labels = [layout.label for layout in layouts]
-    base_label = baseline if baseline is not None else labels[0]
-    if base_label not in labels:
-        raise ValueError(f"baseline {base_label!r} names no layout; layouts: {labels}")
-
-    raw = []
-    for layout in layouts:
-        shape = aggregate_shape(layout, data_disks)
-        p_group = p_loss_group(
-            layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
-        )
-        raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
-    base = raw[labels.index(base_label)]
-    figures = {
-        layout.label: loss_figures(
-            layout.parity,
-            layout.group_size,
-            layout.chain_rates(rates),
-            mission_hours,
-            sectors_fail_rebuild=unreadable_sector == "fail-rebuild",
-        )
-        for layout, _, _, _ in raw
-    }
-
+    base_label = _baseline_label(labels, baseline)
+    fail_rebuild = unreadable_sector == "fail-rebuild"
+    evaluated = [
+        _evaluate(layout, data_disks, rates, mission_hours, capacity_tb, fail_rebuild)
+        for layout in layouts
+    ]
+    base = evaluated[labels.index(base_label)]
     results = tuple(
-        LayoutResult(
-            layout=layout,
-            shape=shape,
-            p_loss_group=p_group,
-            p_loss_aggregate=p_agg,
-            losses_per_10k_groups=losses_per_10k_groups(p_group),
-            mttdl_hours=mttdl_hours(layout.parity, layout.group_size, layout.chain_rates(rates)),
-            relative_risk_group=relative_risk(p_group, base[2]),
-            relative_risk_aggregate=relative_risk(p_agg, base[3]),
-            usable_tb=(
-                None
-                if capacity_tb is None
-                else float(shape.groups * layout.data_capacity) * capacity_tb
-            ),
-            rebuild_hours=layout.chain_rates(rates).rebuild_hours,
-            p_group_lost=figures[layout.label].p_group_lost,
-            p_sectors_lost=figures[layout.label].p_sectors_lost,
-            p_group_lost_aggregate=p_loss_aggregate(
-                figures[layout.label].p_group_lost, shape.groups
-            ),
-            p_sectors_lost_aggregate=p_loss_aggregate(
-                figures[layout.label].p_sectors_lost, shape.groups
-            ),
-            expected_sector_loss_events_group=figures[layout.label].expected_sector_loss_events,
-            expected_sector_loss_events=(
-                shape.groups * figures[layout.label].expected_sector_loss_events
-            ),
+        dataclasses.replace(
+            result,
+            relative_risk_group=relative_risk(result.p_loss_group, base.p_loss_group),
+            relative_risk_aggregate=relative_risk(result.p_loss_aggregate, base.p_loss_aggregate),
         )
-        for layout, shape, p_group, p_agg in raw
+        for result in evaluated
     )
     return Comparison(
         mission_hours=mission_hours, data_disks=data_disks, baseline=base_label, results=results
+    )
+
+
+def _evaluate(
+    layout: Layout,
+    data_disks: int,
+    rates: Rates,
+    mission_hours: float,
+    capacity_tb: float | None,
+    sectors_fail_rebuild: bool,
+) -> LayoutResult:
+    """One layout's figures; its relative risks (1 here) are set against the baseline's."""
+    shape = aggregate_shape(layout, data_disks)
+    chain = layout.chain_rates(rates)
+    p_group = p_loss_group(layout.parity, layout.group_size, chain, mission_hours)
+    result = LayoutResult(
+        layout=layout,
+        shape=shape,
+        p_loss_group=p_group,
+        p_loss_aggregate=p_loss_aggregate(p_group, shape.groups),
+        losses_per_10k_groups=losses_per_10k_groups(p_group),
+        mttdl_hours=mttdl_hours(layout.parity, layout.group_size, chain),
+        relative_risk_group=1.0,
+        relative_risk_aggregate=1.0,
+        usable_tb=(
+            None
+            if capacity_tb is None
+            else float(shape.groups * layout.data_capacity) * capacity_tb
+        ),
+        rebuild_hours=chain.rebuild_hours,
+    )
+    figures = loss_figures(
+        layout.parity,
+        layout.group_size,
+        chain,
+        mission_hours,
+        sectors_fail_rebuild=sectors_fail_rebuild,
+    )
+    return with_loss_figures(result, figures, shape.groups)
+
+
+_Result = TypeVar("_Result", bound="DataclassInstance")
+
+
+def with_loss_figures(result: _Result, figures: LossFigures, groups: int) -> _Result:
+    """``result`` with what is lost, for one group and for an aggregate of ``groups``.
+
+    Fills the fields :class:`LayoutResult` and
+    :class:`planner.core.design.sizing.SizingResult` share
+    (:mod:`planner.core.markov.loss_figures`): P(group lost) and P(sectors lost) of one group
+    and of the aggregate (each ``1 - (1 - p)^groups``), and the expected sector-loss events
+    of one group and of the aggregate (groups x one group's).
+    """
+    return dataclasses.replace(
+        result,
+        p_group_lost=figures.p_group_lost,
+        p_sectors_lost=figures.p_sectors_lost,
+        p_group_lost_aggregate=p_loss_aggregate(figures.p_group_lost, groups),
+        p_sectors_lost_aggregate=p_loss_aggregate(figures.p_sectors_lost, groups),
+        expected_sector_loss_events_group=figures.expected_sector_loss_events,
+        expected_sector_loss_events=groups * figures.expected_sector_loss_events,
     )

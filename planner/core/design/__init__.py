@@ -2,8 +2,9 @@
 
 What belongs here: the risk of many layouts in one batched evaluation (:mod:`.risks`),
 group-size and parameter sweeps (:mod:`.sweep`), the tornado and elasticities
-(:mod:`.sensitivity`), capacity-and-performance sizing (:mod:`.sizing`) and the candidate
-search behind ``recommend`` (:mod:`.recommend`).
+(:mod:`.sensitivity`), capacity-and-performance sizing (:mod:`.sizing`), and behind
+``recommend`` the candidate layouts (:mod:`.candidates`) and the choice among them
+(:mod:`.recommend`).
 
 The top of the core: it may use every other core package; none of them uses it.
 """

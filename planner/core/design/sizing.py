@@ -36,7 +36,7 @@ from typing import Literal
 
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
-from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.arrays.layouts import Layout, aggregate_shape, with_loss_figures
 from planner.core.arrays.presets import find_preset
 from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
@@ -296,13 +296,7 @@ def size_layout(
         raise ValueError(f"mission_hours must be positive, got {mission_hours!r}")
 
     counts = sized_counts(layout, workload, drive, penalty)
-    groups = counts.groups
-
-    hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
-    waited = delay_hours if source == "drive" else rates.replace_delay_hours
-    model_rates = layout.chain_rates(
-        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
-    )
+    model_rates, source = _sized_rates(layout, drive, rates, load_factor, delay_hours)
     figures = loss_figures(
         layout.parity,
         layout.group_size,
@@ -310,9 +304,7 @@ def size_layout(
         mission_hours,
         sectors_fail_rebuild=sectors_fail_rebuild,
     )
-    p_group = figures.p_loss
-
-    return SizingResult(
+    result = SizingResult(
         label=layout.label,
         raid=layout.raid,
         parity=layout.parity,
@@ -327,22 +319,33 @@ def size_layout(
         disks_for_iops=counts.disks_for_iops,
         disks_needed=counts.disks_needed,
         bound_by=counts.bound_by,
-        groups=groups,
+        groups=counts.groups,
         data_disks=counts.data_disks,
         usable_tb=counts.usable_tb,
         iops_available=counts.iops_available,
         rebuild_hours=model_rates.rebuild_hours,
         rebuild_source=source,
         mission_hours=mission_hours,
-        p_loss_group=p_group,
-        p_loss_aggregate=p_loss_aggregate(p_group, groups),
-        p_group_lost=figures.p_group_lost,
-        p_sectors_lost=figures.p_sectors_lost,
-        p_group_lost_aggregate=p_loss_aggregate(figures.p_group_lost, groups),
-        p_sectors_lost_aggregate=p_loss_aggregate(figures.p_sectors_lost, groups),
-        expected_sector_loss_events_group=figures.expected_sector_loss_events,
-        expected_sector_loss_events=groups * figures.expected_sector_loss_events,
+        p_loss_group=figures.p_loss,
+        p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
     )
+    return with_loss_figures(result, figures, counts.groups)
+
+
+def _sized_rates(
+    layout: Layout, drive: Drive, rates: Rates, load_factor: float, delay_hours: float
+) -> tuple[Rates, RebuildSource]:
+    """The layout's chain rates with the drive's restore time, and where that time came from.
+
+    With a drive rebuild rate the restore time is the drive's (:func:`restore_hours`) and
+    the wait for a replacement ``delay_hours``; else ``rates``' own.
+    """
+    hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
+    waited = delay_hours if source == "drive" else rates.replace_delay_hours
+    model_rates = layout.chain_rates(
+        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
+    )
+    return model_rates, source
 
 
 def size_layouts(

@@ -1,48 +1,21 @@
-"""From one RAID group to the aggregate: how many groups, and the aggregate's risk.
+"""From one RAID group to the aggregate: the aggregate's risk from its groups'.
 
 NS3574 "Probability of data loss" (Tables 2 to 4): an aggregate of ``data_disks`` data
 drives in groups of ``N`` drives, ``k`` of them parity, needs ``ceil(data_disks / (N - k))``
-groups, and it loses data when any group does: ``R_aggregate = R_group ** groups``.
-These two rules live here once; every module that needs them calls these functions.
+groups, and it loses data when any group does: ``R_aggregate = R_group ** groups``. The
+second rule lives here and every module that needs it calls these functions. The first
+needs the layout (a declustered pool holds ``(C - s) d / (d + p)`` drives of data, not always
+a whole number), so it is :func:`planner.core.arrays.layouts.aggregate_shape`'s.
 """
 
 from __future__ import annotations
 
 import math
-from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
-
-
-@overload
-def group_count(data_disks: int, data_disks_per_group: int) -> int: ...
-
-
-@overload
-def group_count(data_disks: npt.ArrayLike, data_disks_per_group: npt.ArrayLike) -> IntArray: ...
-
-
-def group_count(data_disks: npt.ArrayLike, data_disks_per_group: npt.ArrayLike) -> int | IntArray:
-    """Groups an aggregate needs: ``ceil(data_disks / (N - k))`` (NS3574 Tables 2 and 3).
-
-    When ``N - k`` does not divide ``data_disks`` the last group is full anyway, so the
-    aggregate holds more data drives than asked for. Whole numbers only (integer ceiling,
-    no float rounding); ints give an int, arrays an array.
-    """
-    if isinstance(data_disks, int) and isinstance(data_disks_per_group, int):
-        if data_disks_per_group < 1:
-            raise ValueError(f"a group needs at least one data drive, got {data_disks_per_group}")
-        return -(-data_disks // data_disks_per_group)
-    disks = np.asarray(data_disks, dtype=np.int64)
-    per_group = np.asarray(data_disks_per_group, dtype=np.int64)
-    if np.any(per_group < 1):
-        raise ValueError("a group needs at least one data drive")
-    groups: IntArray = -(-disks // per_group)
-    return groups
 
 
 def p_loss_aggregate_batch(p_group: npt.ArrayLike, groups: npt.ArrayLike) -> FloatArray:

@@ -112,12 +112,6 @@ def _ring() -> tuple[Any, list[Any]]:
     return ring, generators
 
 
-def to_ring(terms: Terms) -> Any:
-    """A polynomial of SymPy's ring over :data:`VARIABLES` from its terms."""
-    ring, _ = _ring()
-    return ring.from_dict(dict(terms))
-
-
 def _as_terms(poly: Any) -> Terms:
     return tuple(sorted((tuple(int(e) for e in m), int(c)) for m, c in poly.terms()))
 

@@ -1,9 +1,11 @@
 """Monte Carlo simulation of RAID groups under any lifetime and repair-time laws.
 
-What belongs here: the time distributions (:mod:`.distributions`), the event-driven kernel
-vectorised across trials (:mod:`.kernel`), running batches of it to a stopping rule
-(:mod:`.runs`), variance reduction (:mod:`.rare_events`) and the estimate with its
-interval (:mod:`.simulate`).
+What belongs here, from the bottom up: the time distributions (:mod:`.distributions`); the
+variance-reduction plans (:mod:`.rare_events`) and their tuning (:mod:`.biasing`); a batch's
+state and hazard clocks, vectorised across trials (:mod:`.kernel`), and what each event does
+to it (:mod:`.events`); running batches to their end (:mod:`.runs`); pooling the trials into
+an estimate with its interval (:mod:`.estimate`); and a run from its parameters to its
+result (:mod:`.simulate`).
 
 It may use :mod:`planner.core.markov` (rates, the aggregate rule) but not the hardware or
 design packages.

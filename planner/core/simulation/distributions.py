@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Self
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +35,48 @@ def _check_positive(name: str, value: float) -> None:
         raise ValueError(f"{name} must be a positive finite number, got {value!r}")
 
 
+class TimeLaw(ABC):
+    """A time (h) given by its cumulative hazard ``H(t)`` and the inverse of ``H``.
+
+    Each law states what is its own (its parameters, mean, hazard, ``H`` and ``H^-1``, and
+    how it scales in time); the probabilities and the sampling follow from ``H`` here, once.
+    """
+
+    @abstractmethod
+    def time_scaled(self, factor: float) -> Self:
+        """The time ``factor x T`` under the same law (h)."""
+
+    @abstractmethod
+    def cumulative_hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """H(t) = -ln S(t) (dimensionless), 0 before the law's support."""
+
+    @abstractmethod
+    def inverse_cumulative_hazard(self, h: ArrayLike) -> FloatArray:
+        """The time (h) at which the cumulative hazard reaches ``h``."""
+
+    @abstractmethod
+    def hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """Hazard rate (per hour): dH/dt."""
+
+    def cdf(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time <= t)."""
+        return -np.expm1(-self.cumulative_hazard(t_hours))
+
+    def survival(self, t_hours: ArrayLike) -> FloatArray:
+        """P(time > t)."""
+        return np.exp(-self.cumulative_hazard(t_hours))
+
+    def quantile(self, u: ArrayLike) -> FloatArray:
+        """Inverse CDF (h) at probabilities ``u`` in [0, 1)."""
+        return self.inverse_cumulative_hazard(-np.log1p(-np.asarray(u, dtype=float)))
+
+    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...]) -> FloatArray:
+        """``size`` independent times (h), by inverse CDF of uniforms from ``rng``."""
+        return self.quantile(rng.random(size))
+
+
 @dataclass(frozen=True)
-class Exponential:
+class Exponential(TimeLaw):
     """Exponential time with mean ``mean_hours``: the constant-rate case of the Markov model.
 
     Attributes:
@@ -68,25 +110,9 @@ class Exponential:
         """Hazard rate (per hour): constant 1 / mean."""
         return np.full_like(np.asarray(t_hours, dtype=float), 1.0 / self.mean_hours)
 
-    def cdf(self, t_hours: ArrayLike) -> FloatArray:
-        """P(time <= t)."""
-        return -np.expm1(-self.cumulative_hazard(t_hours))
-
-    def survival(self, t_hours: ArrayLike) -> FloatArray:
-        """P(time > t)."""
-        return np.exp(-self.cumulative_hazard(t_hours))
-
-    def quantile(self, u: ArrayLike) -> FloatArray:
-        """Inverse CDF (h) at probabilities ``u`` in [0, 1)."""
-        return self.inverse_cumulative_hazard(-np.log1p(-np.asarray(u, dtype=float)))
-
-    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...]) -> FloatArray:
-        """``size`` independent times (h), by inverse CDF of uniforms from ``rng``."""
-        return self.quantile(rng.random(size))
-
 
 @dataclass(frozen=True)
-class Weibull:
+class Weibull(TimeLaw):
     """Three-parameter Weibull time: ``F(t) = 1 - exp(-((t - location) / scale) ** shape)``.
 
     The parametrisation of Elerath and Pecht (2009) and of ``scipy.stats.weibull_min(shape,
@@ -136,22 +162,6 @@ class Weibull:
         with np.errstate(divide="ignore"):
             h = self.shape / self.scale_hours * np.power(z, self.shape - 1.0)
         return np.where(t > self.location_hours, h, 0.0)
-
-    def cdf(self, t_hours: ArrayLike) -> FloatArray:
-        """P(time <= t)."""
-        return -np.expm1(-self.cumulative_hazard(t_hours))
-
-    def survival(self, t_hours: ArrayLike) -> FloatArray:
-        """P(time > t)."""
-        return np.exp(-self.cumulative_hazard(t_hours))
-
-    def quantile(self, u: ArrayLike) -> FloatArray:
-        """Inverse CDF (h) at probabilities ``u`` in [0, 1)."""
-        return self.inverse_cumulative_hazard(-np.log1p(-np.asarray(u, dtype=float)))
-
-    def sample(self, rng: np.random.Generator, size: int | tuple[int, ...]) -> FloatArray:
-        """``size`` independent times (h), by inverse CDF of uniforms from ``rng``."""
-        return self.quantile(rng.random(size))
 
 
 Distribution = Exponential | Weibull

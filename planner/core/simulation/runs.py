@@ -1,5 +1,8 @@
 """Running batches of the kernel (:mod:`planner.core.simulation.kernel`) to their end.
 
+Each step takes every row's next event (:mod:`planner.core.simulation.events`), and decides
+there whether a failure in a critical state loses data.
+
 Whole missions (:func:`run_batch`), and the splitting of :mod:`planner.core.simulation.rare_events`
 (:func:`run_split`: natural main paths plus one biased copy per rebuild period).
 """
@@ -9,17 +12,19 @@ from __future__ import annotations
 import numpy as np
 
 from planner.core.simulation.distributions import DistributionSet
-from planner.core.simulation.kernel import (
-    _END,
-    _FAIL,
-    _IDLE,
-    _LATENT,
-    _REBUILD,
-    _SCRUB,
-    FloatArray,
-    PeriodStarts,
-    _Batch,
+from planner.core.simulation.events import (
+    END,
+    FAIL,
+    IDLE,
+    LATENT,
+    REBUILD,
+    SCRUB,
+    on_failure,
+    on_latent,
+    on_rebuild,
+    on_scrub,
 )
+from planner.core.simulation.kernel import FloatArray, PeriodStarts, _Batch
 from planner.core.simulation.rare_events import SamplingPlan
 
 _COPY_CELLS = 4_000_000
@@ -42,13 +47,13 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
         times = np.stack(
             [b.next_fail, t_ld, b.slots.min(axis=1), t_scrub, np.full(b.t.size, mission_hours)]
         )
-        kind = np.where(b.done, _IDLE, times.argmin(axis=0))
+        kind = np.where(b.done, IDLE, times.argmin(axis=0))
         t_next = np.where(b.done, b.t, times.min(axis=0))
         if plan.biased:
             b.log_lr += (beta_ld - 1.0) * rate_ld * (t_next - b.t)
         b.t = t_next
 
-        rows = np.flatnonzero(kind == _FAIL)
+        rows = np.flatnonzero(kind == FAIL)
         if not plan.conditional:
             # In a critical state any failure but the holder's loses data (conditioned
             # plans integrate those failures, so only the others can happen there), out
@@ -60,11 +65,11 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
             b.est[rows[kill]] = 1.0
             b.done[rows[kill]] = True
             rows = rows[~kill]
-        b.on_failure(rows, b.who[rows], record)
-        b.on_latent(np.flatnonzero(kind == _LATENT))
-        b.on_rebuild(np.flatnonzero(kind == _REBUILD))
-        b.on_scrub(np.flatnonzero(kind == _SCRUB))
-        ended = np.flatnonzero(kind == _END)
+        on_failure(b, rows, b.who[rows], record)
+        on_latent(b, np.flatnonzero(kind == LATENT))
+        on_rebuild(b, np.flatnonzero(kind == REBUILD))
+        on_scrub(b, np.flatnonzero(kind == SCRUB))
+        ended = np.flatnonzero(kind == END)
         b.settle(ended, None)
         b.done[ended] = True
 

@@ -3,7 +3,7 @@
 The Markov model (:mod:`planner.core.markov.transient`) is exact for constant rates; NS3574 says
 "the best method, which accounts for nonconstant failure and repair rates, is Monte Carlo
 simulation" [Elerath07b]. :func:`simulate_group` runs the same events and data-loss rules
-(see :mod:`planner.core.simulation.kernel` for the semantics: drives start new, a rebuilt drive is
+(see :mod:`planner.core.simulation.events` for the semantics: drives start new, a rebuilt drive is
 new, one rebuild at a time, the scrub is suspended during rebuilds) with the distributions of
 :mod:`planner.core.simulation.distributions`, in batches of trials vectorised with NumPy.
 
@@ -14,15 +14,14 @@ Methods (:mod:`planner.core.simulation.rare_events` states why each is unbiased)
 * ``biased``: conditioning plus failure biasing renewed per rebuild period (splitting), for
   the 1e-5 to 1e-30 probabilities of RAID 6 and deeper parity.
 * ``auto`` (the default): ``conditional`` where critical states are reached in a tenth of the
-  missions or more (:func:`planner.core.simulation.rare_events.expected_critical_visits`), else
+  missions or more (:func:`planner.core.simulation.biasing.expected_critical_visits`), else
   ``biased``.
 
 The rare-event intervals are normal, from the sample variance of the per-trial estimates.
-Each result carries two diagnostics of the trials behind it: the effective sample size
-``(sum y)^2 / sum y^2`` (Kish; for plain sampling the number of losses) and the share of the
-largest trial in the sum. Below :data:`MIN_EFFECTIVE_TRIALS` or above
-:data:`MAX_WEIGHT_SHARE` the variance estimate rests on a handful of trials and the interval
-cannot be trusted: :attr:`SimulationResult.reliable` is False and ``warning`` says why.
+Each result carries two diagnostics of the trials behind it
+(:mod:`planner.core.simulation.estimate`): the effective sample size and the share of the
+largest trial in the sum. When they say the variance estimate rests on a handful of trials,
+:attr:`SimulationResult.reliable` is False and ``warning`` says why.
 
 Trials run in growing batches (500, 1,000, 2,000, ... up to ``batch_trials``), so an easy
 case stops after a few hundred trials and a hard one still runs in large vectorised batches.
@@ -39,25 +38,26 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 import numpy as np
 
 from planner.core.markov.transient import p_loss_aggregate
-from planner.core.simulation.distributions import DistributionSet
-from planner.core.simulation.kernel import FloatArray
-from planner.core.simulation.rare_events import (
+from planner.core.simulation.biasing import (
     CONDITIONING_PAYS_VISITS,
     DEFAULT_UP_PER_REBUILD,
     biased_plan,
-    conditional_plan,
     expected_critical_visits,
-    plain_plan,
 )
+from planner.core.simulation.distributions import DistributionSet
+from planner.core.simulation.estimate import (
+    MAX_WEIGHT_SHARE,
+    MIN_EFFECTIVE_TRIALS,
+    Interval,
+    PooledTrials,
+)
+from planner.core.simulation.kernel import FloatArray
+from planner.core.simulation.rare_events import SamplingPlan, conditional_plan, plain_plan
 from planner.core.simulation.runs import run_batch, run_split
-
-Z95 = 1.959963984540054
-"""Two-sided 95% standard normal quantile."""
 
 DEFAULT_BIAS = DEFAULT_UP_PER_REBUILD
 """Default failure-biasing strength: expected up-moves per mean rebuild in a biased state."""
@@ -71,11 +71,11 @@ FIRST_BATCH_TRIALS = 500
 BATCH_CELLS = 4_000_000
 """A batch holds at most this many drive cells (trials x drives) per array."""
 
-MIN_EFFECTIVE_TRIALS = 30.0
-"""Below this effective sample size the interval is flagged as not to be trusted."""
+DEFAULT_REL_ERROR = 0.1
+"""The relative error a run stops at when it is given no stopping rule."""
 
-MAX_WEIGHT_SHARE = 0.1
-"""Above this share of the sum carried by one trial the interval is flagged."""
+DEFAULT_TIME_BUDGET_SECONDS = 60.0
+"""The wall time (s) a run stops after when it is given no stopping rule."""
 
 ProgressCallback = Callable[[int, float], None]
 """Called after each batch with (trials done, current estimate of P(loss) per group)."""
@@ -88,6 +88,71 @@ class Method(StrEnum):
     CONDITIONAL = "conditional"
     BIASED = "biased"
     PLAIN = "plain"
+
+
+@dataclass(frozen=True)
+class GroupSimulation:
+    """One run of the simulator: the group and its laws, and how the run proceeds.
+
+    Attributes:
+        parity: parity drives per group, k >= 1.
+        drives: drives per group, N > k.
+        distributions: time to failure, rebuild and scrub laws (h), latent defects per hour,
+            the concurrent rebuilds (``distributions.rebuild_streams``) and a declustered
+            pool's stripe share sigma (``distributions.defect_stripe_share``).
+        mission_hours: mission length (h); the group starts with all drives new.
+        method: ``"auto"`` (the default), ``"conditional"``, ``"biased"`` or ``"plain"``.
+        trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
+            this many.
+        rel_error: stop once the 95% half-width is at most this fraction of the estimate,
+            at least ``min_hits`` trials contributed and the diagnostics trust the interval.
+        time_budget_seconds: stop after the batch that exceeds this wall time (s).
+        seed: seed of ``numpy.random.default_rng``; None draws fresh entropy.
+        batch_trials: the largest vectorised batch (trials); batches grow from 500.
+        min_hits: contributing trials required before ``rel_error`` may stop the run.
+        bias: failure-biasing strength of the biased method: expected up-moves per mean
+            rebuild in a biased state (0 = conditioning only).
+
+    Without any stopping rule the run stops at :data:`DEFAULT_REL_ERROR` or after
+    :data:`DEFAULT_TIME_BUDGET_SECONDS`, whichever comes first (:meth:`stopping_rule`).
+    """
+
+    parity: int
+    drives: int
+    distributions: DistributionSet
+    mission_hours: float
+    method: Method | str = Method.AUTO
+    trials: int | None = None
+    rel_error: float | None = None
+    time_budget_seconds: float | None = None
+    seed: int | None = None
+    batch_trials: int = DEFAULT_BATCH_TRIALS
+    min_hits: int = 30
+    bias: float = DEFAULT_BIAS
+
+    def __post_init__(self) -> None:
+        if self.parity < 1 or self.drives <= self.parity:
+            raise ValueError(
+                f"a group of {self.drives} drives cannot hold {self.parity} parity drives"
+            )
+        hours = self.mission_hours
+        if not (math.isfinite(hours) and hours > 0):
+            raise ValueError(f"mission_hours must be a positive finite number, got {hours!r}")
+        if self.trials is not None and self.trials < 1:
+            raise ValueError(f"trials must be at least 1, got {self.trials}")
+        if self.rel_error is not None and not self.rel_error > 0:
+            raise ValueError(f"rel_error must be positive, got {self.rel_error}")
+        if self.batch_trials < 1:
+            raise ValueError(f"batch_trials must be at least 1, got {self.batch_trials}")
+        if not (math.isfinite(self.bias) and self.bias >= 0):
+            raise ValueError(f"bias must be a finite number >= 0, got {self.bias!r}")
+        Method(self.method)  # a ValueError naming an unknown method
+
+    def stopping_rule(self) -> tuple[int | None, float | None, float | None]:
+        """``(trials, rel_error, time_budget_seconds)``, the defaults when none is given."""
+        if self.trials is None and self.rel_error is None and self.time_budget_seconds is None:
+            return None, DEFAULT_REL_ERROR, DEFAULT_TIME_BUDGET_SECONDS
+        return self.trials, self.rel_error, self.time_budget_seconds
 
 
 @dataclass(frozen=True)
@@ -172,99 +237,12 @@ class SimulationResult:
         )
 
 
-@dataclass
-class _Running:
-    """Pooled count, mean and sum of squared deviations (Chan et al. 1979 merge)."""
-
-    n: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
-    hits: int = 0
-    total: float = 0.0
-    total_sq: float = 0.0
-    largest: float = 0.0
-
-    def add(self, y: FloatArray) -> None:
-        if y.size == 0:
-            return
-        self.total += float(y.sum())
-        self.total_sq += float((y * y).sum())
-        self.largest = max(self.largest, float(y.max()))
-        n_b, mean_b = y.size, float(y.mean())
-        m2_b = float(((y - mean_b) ** 2).sum())
-        total = self.n + n_b
-        delta = mean_b - self.mean
-        self.mean += delta * n_b / total
-        self.m2 += m2_b + delta * delta * self.n * n_b / total
-        self.n = total
-        self.hits += int(np.count_nonzero(y))
-
-    def effective_trials(self) -> float:
-        """Kish effective sample size of the pooled trials."""
-        return self.total**2 / self.total_sq if self.total_sq > 0 else 0.0
-
-    def max_share(self) -> float:
-        """Share of the sum carried by the largest trial."""
-        return self.largest / self.total if self.total > 0 else 0.0
-
-
-def _plain_interval(losses: int, trials: int) -> tuple[float, float]:
-    """Clopper-Pearson exact 95% interval for a binomial proportion.
-
-    The beta quantiles come from ``scipy.special.betaincinv`` (the inverse regularised
-    incomplete beta function, which ``scipy.stats.beta.ppf`` calls) without importing
-    ``scipy.stats`` (~1 s).
-    """
-    from scipy.special import betaincinv
-
-    low = 0.0 if losses == 0 else float(betaincinv(losses, trials - losses + 1, 0.025))
-    high = 1.0 if losses == trials else float(betaincinv(losses + 1, trials - losses, 0.975))
-    return low, high
-
-
-def _summary(method: Method, acc: _Running) -> tuple[float, float, float, float, float]:
-    """(estimate, ci95_low, ci95_high, rel_error, std_error) of the pooled trials."""
-    p = acc.mean
-    se = math.sqrt(acc.m2 / (acc.n - 1) / acc.n) if acc.n > 1 else math.inf
-    if method is Method.PLAIN:
-        low, high = _plain_interval(acc.hits, acc.n)
-    else:
-        low, high = max(0.0, p - Z95 * se), min(1.0, p + Z95 * se)
-    rel = (high - low) / 2 / p if p > 0 else math.inf
-    return p, low, high, rel, se
-
-
-def simulate_group_lost(
-    parity: int,
-    drives: int,
-    distributions: DistributionSet,
-    mission_hours: float,
-    **options: Any,
-) -> SimulationResult:
-    """Estimate P(group lost) of one group: k + 1 drives down at once within the mission.
-
-    :func:`simulate_group` with latent defects off
-    (:meth:`~planner.core.simulation.distributions.DistributionSet.without_latent_defects` says why
-    that is right for any laws); ``options`` are :func:`simulate_group`'s. The result's
-    ``p_loss_group`` and interval are those of P(group lost).
-    """
-    return simulate_group(
-        parity, drives, distributions.without_latent_defects(), mission_hours, **options
-    )
-
-
-def resolve_method(
-    method: Method | str,
-    parity: int,
-    drives: int,
-    distributions: DistributionSet,
-    mission_hours: float,
-) -> Method:
-    """The estimator ``auto`` stands for here (others are returned as they are)."""
-    method = Method(method)
+def resolve_method(run: GroupSimulation) -> Method:
+    """The estimator ``auto`` stands for in ``run`` (others are returned as they are)."""
+    method = Method(run.method)
     if method is not Method.AUTO:
         return method
-    visits = expected_critical_visits(parity, drives, distributions, mission_hours)
+    visits = expected_critical_visits(run.parity, run.drives, run.distributions, run.mission_hours)
     return Method.CONDITIONAL if visits >= CONDITIONING_PAYS_VISITS else Method.BIASED
 
 
@@ -277,126 +255,100 @@ def batch_sizes(first: int, largest: int) -> Iterator[int]:
 
 
 def simulate_group(
-    parity: int,
-    drives: int,
-    distributions: DistributionSet,
-    mission_hours: float,
-    *,
-    method: Method | str = Method.AUTO,
-    trials: int | None = None,
-    rel_error: float | None = None,
-    time_budget_seconds: float | None = None,
-    seed: int | None = None,
-    batch_trials: int = DEFAULT_BATCH_TRIALS,
-    min_hits: int = 30,
-    bias: float = DEFAULT_BIAS,
-    on_progress: ProgressCallback | None = None,
+    run: GroupSimulation, on_progress: ProgressCallback | None = None
 ) -> SimulationResult:
-    """Estimate P(loss) of one group of ``drives`` drives, ``parity`` of them parity.
+    """Estimate P(loss) of one group of ``run.drives`` drives, ``run.parity`` of them parity.
 
     Args:
-        parity: parity drives per group, k >= 1.
-        drives: drives per group, N > k.
-        distributions: time to failure, rebuild and scrub laws (h), latent defects per hour,
-            the concurrent rebuilds (``distributions.rebuild_streams``) and a declustered
-            pool's stripe share sigma (``distributions.defect_stripe_share``).
-        mission_hours: mission length (h); the group starts with all drives new.
-        method: ``"auto"`` (the default), ``"conditional"``, ``"biased"`` or ``"plain"``.
-        trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
-            this many.
-        rel_error: stop once the 95% half-width is at most this fraction of the estimate,
-            at least ``min_hits`` trials contributed and the diagnostics trust the interval.
-        time_budget_seconds: stop after the batch that exceeds this wall time (s).
-        seed: seed of ``numpy.random.default_rng``; None draws fresh entropy.
-        batch_trials: the largest vectorised batch (trials); batches grow from 500.
-        min_hits: contributing trials required before ``rel_error`` may stop the run.
-        bias: failure-biasing strength of the biased method: expected up-moves per mean
-            rebuild in a biased state (0 = conditioning only).
+        run: the group, its laws, the mission, the method and the stopping rule.
         on_progress: called as ``on_progress(trials_done, estimate)`` after each batch.
 
     Returns:
-        The estimate with its 95% interval and diagnostics. Without any stopping rule the
-        run stops at 10% relative error or 60 s, whichever comes first.
+        The estimate with its 95% interval and diagnostics.
     """
-    if parity < 1 or drives <= parity:
-        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
-    if not (math.isfinite(mission_hours) and mission_hours > 0):
-        raise ValueError(f"mission_hours must be a positive finite number, got {mission_hours!r}")
-    if trials is not None and trials < 1:
-        raise ValueError(f"trials must be at least 1, got {trials}")
-    if rel_error is not None and not rel_error > 0:
-        raise ValueError(f"rel_error must be positive, got {rel_error}")
-    if batch_trials < 1:
-        raise ValueError(f"batch_trials must be at least 1, got {batch_trials}")
-    if trials is None and rel_error is None and time_budget_seconds is None:
-        rel_error, time_budget_seconds = 0.1, 60.0
-    method = resolve_method(method, parity, drives, distributions, mission_hours)
-    copy_plan = biased_plan(
-        parity,
-        drives,
-        distributions,
-        mission_hours,
-        up_per_rebuild=bias,
-    )
-    if method is Method.BIASED and not copy_plan.biased:
-        method = Method.CONDITIONAL  # nothing to bias (k = 1, or failures already frequent)
+    method, batch = _batches(run, np.random.default_rng(run.seed))
+    pooled = PooledTrials()
+    stopped_by = _pool_until_stopped(run, method is Method.PLAIN, batch, pooled, on_progress)
+    return _result(run, method, pooled, stopped_by)
 
-    share = distributions.defect_stripe_share
 
-    def one_batch(size: int) -> FloatArray:
-        if method is Method.PLAIN:
-            plan = plain_plan(parity, drives, share)
-        elif method is Method.CONDITIONAL:
-            plan = conditional_plan(parity, drives, share)
-        else:
-            return run_split(
-                conditional_plan(parity, drives, share),
-                copy_plan,
-                distributions,
-                mission_hours,
-                size,
-                rng,
-            )[0]
-        return run_batch(plan, distributions, mission_hours, size, rng)[0]
+def _batches(
+    run: GroupSimulation, rng: np.random.Generator
+) -> tuple[Method, Callable[[int], FloatArray]]:
+    """The estimator that runs, and a function giving the per-trial estimates of a batch.
 
-    rng = np.random.default_rng(seed)
-    acc = _Running()
+    A biased run with nothing to bias (k = 1, or failures already frequent) runs as
+    ``conditional``.
+    """
+    k, n, laws = run.parity, run.drives, run.distributions
+    share = laws.defect_stripe_share
+    method = resolve_method(run)
+    copy_plan: SamplingPlan | None = None
+    if method is Method.BIASED:
+        copy_plan = biased_plan(k, n, laws, run.mission_hours, up_per_rebuild=run.bias)
+        if not copy_plan.biased:
+            method, copy_plan = Method.CONDITIONAL, None
+    plan = plain_plan(k, n, share) if method is Method.PLAIN else conditional_plan(k, n, share)
+
+    def batch(size: int) -> FloatArray:
+        if copy_plan is not None:
+            return run_split(plan, copy_plan, laws, run.mission_hours, size, rng)[0]
+        return run_batch(plan, laws, run.mission_hours, size, rng)[0]
+
+    return method, batch
+
+
+def _pool_until_stopped(
+    run: GroupSimulation,
+    indicators: bool,
+    batch: Callable[[int], FloatArray],
+    pooled: PooledTrials,
+    on_progress: ProgressCallback | None,
+) -> str:
+    """Add growing batches to ``pooled`` until the stopping rule holds; say which rule."""
+    trials, rel_error, budget = run.stopping_rule()
     start = time.perf_counter()
-    largest = max(1, min(batch_trials, BATCH_CELLS // drives))
-    stopped_by = "trials"
+    largest = max(1, min(run.batch_trials, BATCH_CELLS // run.drives))
     for size in batch_sizes(FIRST_BATCH_TRIALS, largest):
         if trials is not None:
-            size = min(size, trials - acc.n)
-        acc.add(one_batch(size))
-        p, low, high, rel, se = _summary(method, acc)
+            size = min(size, trials - pooled.n)
+        pooled.add(batch(size))
         if on_progress is not None:
-            on_progress(acc.n, p)
-        if trials is not None and acc.n >= trials:
-            break
-        trusted = (
-            acc.effective_trials() >= MIN_EFFECTIVE_TRIALS and acc.max_share() <= MAX_WEIGHT_SHARE
-        )
-        if rel_error is not None and acc.hits >= min_hits and trusted and rel <= rel_error:
-            stopped_by = "rel_error"
-            break
-        if time_budget_seconds is not None and time.perf_counter() - start >= time_budget_seconds:
-            stopped_by = "time_budget"
-            break
+            on_progress(pooled.n, pooled.mean)
+        if trials is not None and pooled.n >= trials:
+            return "trials"
+        if (
+            rel_error is not None
+            and pooled.hits >= run.min_hits
+            and pooled.trusted()
+            and pooled.interval(indicators).rel_error <= rel_error
+        ):
+            return "rel_error"
+        if budget is not None and time.perf_counter() - start >= budget:
+            return "time_budget"
+    raise AssertionError("batch_sizes never ends")
+
+
+def _result(
+    run: GroupSimulation, method: Method, pooled: PooledTrials, stopped_by: str
+) -> SimulationResult:
+    """The result of ``run`` from its pooled trials."""
+    interval: Interval = pooled.interval(method is Method.PLAIN)
     return SimulationResult(
         method=method.value,
-        parity=parity,
-        drives=drives,
-        mission_hours=mission_hours,
-        trials=acc.n,
-        p_loss_group=p,
-        ci95_low=low,
-        ci95_high=high,
-        rel_error=rel,
-        std_error=se,
-        hits=acc.hits,
-        seed=seed,
-        effective_trials=acc.effective_trials(),
-        max_weight_share=acc.max_share(),
-        rebuild_streams=distributions.rebuild_streams,
+        parity=run.parity,
+        drives=run.drives,
+        mission_hours=run.mission_hours,
+        trials=pooled.n,
+        p_loss_group=interval.estimate,
+        ci95_low=interval.low,
+        ci95_high=interval.high,
+        rel_error=interval.rel_error,
+        std_error=interval.std_error,
+        hits=pooled.hits,
+        seed=run.seed,
+        effective_trials=pooled.effective_trials(),
+        max_weight_share=pooled.max_share(),
+        rebuild_streams=run.distributions.rebuild_streams,
         stopped_by=stopped_by,
     )
