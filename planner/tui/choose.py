@@ -129,6 +129,12 @@ def start_index(report: Recommendation) -> int:
     return 0
 
 
+SELECTED_COLOUR = (0, 130, 200)
+"""The selected point's colour: the blue it has always been drawn in. It was asked for as
+``"yellow"``, which plotext does not know, so plotext drew it in the theme's first series
+colour, textual-plotext's (0, 130, 200) in the app's theme."""
+
+
 def front_key(report: Recommendation, index: int) -> Hashable:
     """Which figure the front of ``report`` with point ``index`` selected is."""
     return ("front", id(report), index)
@@ -163,7 +169,7 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
             [selected.rank_cost],
             [math.log10(risk_of(selected, name))],
             marker="◆",
-            color="yellow",
+            color=SELECTED_COLOUR,
         )
     decade_axis(plt, min([*ys, limit]), max([*ys, limit]), canvas)
     if xs:
