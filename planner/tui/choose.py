@@ -33,7 +33,7 @@ from planner.report.recommend import (
 )
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
-from planner.tui.sweep import decade_axis
+from planner.tui.sweep_view import decade_axis
 
 
 class ChooseView(Vertical, can_focus=True):

@@ -30,7 +30,7 @@ from planner.analysis.sweep import group_size_series
 from planner.scenario import load_default_scenario, load_scenario
 from planner.tui.choose import front_figure, start_index
 from planner.tui.plot import PLOTEXT_LOCK, CachedPlot, Canvas, Draw, draw_lines
-from planner.tui.sweep import overhead_figure, risk_figure
+from planner.tui.sweep_view import overhead_figure, risk_figure
 
 THEMES = ["textual-dark", "textual-clear", "pro", "dark", "matrix", "retro", "default", "clear"]
 SIZES = [(24, 8), (59, 30), (117, 17)]

@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 from textual.widgets.data_table import CursorType
 
-from planner.tui.table import SteadyTable
+from planner.tui.steady_table import SteadyTable
 
 pytestmark = pytest.mark.asyncio
 
