@@ -129,10 +129,10 @@ def start_index(report: Recommendation) -> int:
     return 0
 
 
-SELECTED_COLOUR = (0, 130, 200)
-"""The selected point's colour: the blue it has always been drawn in. It was asked for as
-``"yellow"``, which plotext does not know, so plotext drew it in the theme's first series
-colour, textual-plotext's (0, 130, 200) in the app's theme."""
+SELECTED_COLOUR = (255, 215, 0)
+"""The selected point's colour: yellow. It was asked for as ``"yellow"``, which plotext does
+not know: plotext then took the theme's colour for the next series, which textual-plotext's
+theme made blue or purple depending on how many series the front had drawn before."""
 
 
 def front_key(report: Recommendation, index: int) -> Hashable:
