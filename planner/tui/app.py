@@ -5,40 +5,40 @@ watcher starts a worker that evaluates the scenario with the core and posts the 
 the results handler sets :attr:`PlannerApp.results` (the comparison, and the sizing when the
 scenario has a workload) and :attr:`PlannerApp.sweep_series`, whose watchers hand them to
 the views. The sweep and the sensitivity view's tornado are computed only while shown.
+
+The app is composed of parts it calls: :class:`~planner.tui.file_actions.FileActions` (the
+scenario file: save, reload, export, quit), :class:`~planner.tui.workers.Computations` (what
+each worker computes), :class:`~planner.tui.user_edits.UserEdits` (the edits the views ask
+for) and :class:`~planner.tui.view_switch.ViewSwitch` (the view shown, and what the others
+show). Its own handlers (``action_*``, ``on_*``, ``watch_*``, ``@work``) hold the state
+and only route to them, or hand results to the views.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult, SystemCommand
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 
 from planner.analysis.compare import CompareData
-from planner.analysis.simulation import SimulationRequest
 from planner.analysis.sweep import SweepSeries
 from planner.core.arrays.layouts import Comparison
 from planner.report.sensitivity import SensitivityReport
-from planner.scenario import Scenario
-from planner.scenario.edits import EditError, parse_text, with_value
-from planner.scenario.layout_edits import (
-    with_baseline,
-    with_core_layout_added,
-    with_layout_removed,
-)
+from planner.scenario import Scenario, load_default_scenario
 from planner.tui.choose import ChooseView
-from planner.tui.commands import VIEWS, system_commands
-from planner.tui.compare import CompareView
-from planner.tui.dialogs import AddLayoutScreen, HelpScreen
+from planner.tui.commands import system_commands
+from planner.tui.compare_view import CompareView
+from planner.tui.dialogs import HelpScreen
 from planner.tui.executor import install_daemon_executor
+from planner.tui.file_actions import FileActions
 from planner.tui.footer import KeyFooter
 from planner.tui.messages import (
     ChooseReady,
@@ -47,22 +47,24 @@ from planner.tui.messages import (
     TornadoReady,
     WorkerFailed,
 )
-from planner.tui.model import SIDE_BY_SIDE_WIDTH, ModelSubject, ModelView
+from planner.tui.model_view import SIDE_BY_SIDE_WIDTH, ModelView
 from planner.tui.params import ParamsPanel
-from planner.tui.plot import CachedPlot, DrawnChart
-from planner.tui.simulation import SimulationLine
+from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.source import ScenarioSource
-from planner.tui.sweep import SweepView
+from planner.tui.sweep_view import SweepView
 from planner.tui.tornado import SensitivityView
-from planner.tui.workers import Workers
+from planner.tui.user_edits import UserEdits
+from planner.tui.view_switch import ViewSwitch
+from planner.tui.workers import Computations
 
 
-class PlannerApp(Workers):
-    """Parameters on top; compare, sweep, model and sensitivity views in tabs below.
+class PlannerApp(App[None]):
+    """Parameters on top; compare, sweep, model, sensitivity and choose views in tabs below.
 
-    The file actions (save, reload, export, quit) and the state they use come from
-    :class:`~planner.tui.files.FileActions`; the workers that compute each view's results
-    from :class:`~planner.tui.workers.Workers`.
+    The app's state is held in ``var``s (reactives that never repaint): an App-level
+    ``reactive`` repaints the whole screen whenever it is set, which on every keystroke
+    (scenario, results, field errors) cost a full frame. The watchers update the widgets
+    that show the state; each repaints only itself.
     """
 
     CSS_PATH = "app.tcss"
@@ -88,6 +90,23 @@ class PlannerApp(Workers):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
+    scenario: var[Scenario] = var(load_default_scenario, init=False)
+    """The last valid scenario: what every view shows (set only after validation)."""
+
+    results: var[CompareData | None] = var(None, init=False)
+    """Results of :attr:`scenario`'s layouts (and their sizing, with a workload); None until
+    the first worker finishes."""
+
+    field_errors: var[dict[str, str]] = var(dict, init=False)
+    """Why a parameter field's text was refused, by field key; empty when all are valid."""
+
+    saved_scenario: var[Scenario] = var(load_default_scenario, init=False)
+    """The scenario as last opened, reloaded or saved (what quitting would keep)."""
+
+    dirty: var[bool] = var(False, init=False)
+    """Whether there is something unsaved: the scenario differs from
+    :attr:`saved_scenario`, or a field holds text that was refused."""
+
     sweep_series: var[tuple[SweepSeries, ...]] = var((), init=False)
     """P(loss) of the aggregate against group size for n+1..n+3 under the current rates."""
 
@@ -100,18 +119,16 @@ class PlannerApp(Workers):
     def __init__(
         self, source: ScenarioSource, scenario: Scenario, overrides: Sequence[str] = ()
     ) -> None:
-        super().__init__(source, scenario)
+        super().__init__()
         self.overrides = tuple(overrides)
-        """The ``--set`` overrides given at start (the exports print them)."""
-        self._active_view = "compare"
-        self._focus_by_view: dict[str, Widget] = {}
-        """The widget that had the focus when each view was left (restored on return)."""
-        self._swept: Scenario | None = None
-        """The scenario the sweep view shows, or None before the first sweep."""
-        self._sensed: tuple[Scenario, str | None] | None = None
-        """The scenario and layout the sensitivity view shows (or is computing)."""
-        self._chosen: Scenario | None = None
-        """The scenario the choose view shows (or is searching), None before the first."""
+        """The ``--set`` overrides given at start (every computation applies them)."""
+        self.files = FileActions(self, source)
+        self.computations = Computations(self.post_message, self.overrides)
+        self.edits = UserEdits(self)
+        self.views = ViewSwitch(self)
+        self.set_reactive(PlannerApp.scenario, scenario)
+        self.set_reactive(PlannerApp.saved_scenario, scenario)
+        self.sub_title = self.files.title(dirty=False)
 
     def compose(self) -> ComposeResult:
         """Title bar, parameters, the five views, footer."""
@@ -150,6 +167,29 @@ class PlannerApp(Workers):
         """The comparison of :attr:`scenario`'s layouts (None before the first results)."""
         return None if self.results is None else self.results.comparison
 
+    @property
+    def scenario_path(self) -> Path | None:
+        """The scenario file (None: the bundled default, until it is first saved)."""
+        return self.files.path
+
+    def compute_dirty(self) -> bool:
+        """Unsaved: the scenario is not the one saved, or a field's text was refused."""
+        return self.scenario != self.saved_scenario or bool(self.field_errors)
+
+    def watch_dirty(self, dirty: bool) -> None:
+        """Mark the title "●" while there are unsaved changes."""
+        self.show_title(dirty=dirty)
+
+    def show_title(self, *, dirty: bool) -> None:
+        """Show the scenario's name, its file and whether it is unsaved in the title bar."""
+        # Textual runs the dirty watcher on every read of a computed reactive: change only news.
+        title = self.files.title(dirty=dirty)
+        if title != self.sub_title:
+            # set_reactive: App.sub_title would repaint the whole screen; only #title shows it
+            self.set_reactive(App.sub_title, title)
+            # one row of fixed height: no new layout of the screen is needed
+            self.query_one("#title", Static).update(f"planner · {title}", layout=False)
+
     def watch_scenario(self, scenario: Scenario) -> None:
         """Evaluate the new scenario in a worker; a newer edit cancels a running one.
 
@@ -157,21 +197,37 @@ class PlannerApp(Workers):
         (one worker, so the two never share the interpreter while the user waits).
         """
         self.query_one(ParamsPanel).show_derived(scenario)
-        first: Callable[[], DrawnChart | None] | None = None
-        if self._active_view == "sweep":
-            first = partial(self._sweep, scenario, self.query_one(SweepView).risk_canvas())
-        elif self._active_view == "sensitivity":
-            self._sensed = (scenario, self.selected_label)
-            first = partial(self._tornado, scenario, self.selected_label)
-        elif self._active_view == "choose":
-            self._chosen = scenario
-            first = partial(self._choose, scenario, self.query_one(ChooseView).canvas())
+        first = self.views.first(scenario)
         self.recompute(scenario, first)
+
+    # -- workers: each computes in Computations, posts its result, handled below ---------
+
+    @work(thread=True, exclusive=True, group="recompute")
+    def recompute(
+        self, scenario: Scenario, first: Callable[[], DrawnChart | None] | None = None
+    ) -> None:
+        """The view on screen (``first``), then the comparison and sizing of ``scenario``."""
+        self.computations.results(scenario, first)
+
+    @work(thread=True, exclusive=True, group="sweep")
+    def recompute_sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
+        """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
+        self.computations.sweep(scenario, canvas)
+
+    @work(thread=True, exclusive=True, group="tornado")
+    def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
+        """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only)."""
+        self.computations.tornado(scenario, label)
+
+    @work(thread=True, exclusive=True, group="choose")
+    def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
+        """Search the layouts for ``scenario``'s target (choose view only)."""
+        self.computations.choose(scenario, canvas)
 
     def on_choose_ready(self, message: ChooseReady) -> None:
         """Keep a search only if it belongs to the current scenario."""
         if message.scenario is self.scenario:
-            self._chosen = message.scenario
+            self.views.chosen = message.scenario
             view = self.query_one(ChooseView)
             view.built = message.built
             view.report = message.report
@@ -180,17 +236,7 @@ class PlannerApp(Workers):
 
     def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
         """Add the chosen point of the front as a layout, and say so."""
-        before = len(self.scenario.layouts)
-        self._apply(lambda: with_core_layout_added(self.scenario, message.candidate.layout))
-        if len(self.scenario.layouts) > before:
-            self.notify(f"Added {self.scenario.layouts[-1].label} to the compare view (F2)")
-
-    def _request_tornado(self) -> None:
-        """Start a tornado for the current scenario and layout unless one is shown or running."""
-        wanted = (self.scenario, self.selected_label)
-        if self._sensed is None or self._sensed[0] is not wanted[0] or self._sensed[1] != wanted[1]:
-            self._sensed = wanted
-            self.recompute_tornado(*wanted)
+        self.edits.add_chosen(message.candidate)
 
     def on_results_ready(self, message: ResultsReady) -> None:
         """Keep results only if they belong to the current scenario (stale ones are dropped)."""
@@ -209,40 +255,20 @@ class PlannerApp(Workers):
     def on_sweep_ready(self, message: SweepReady) -> None:
         """Keep a sweep only if it belongs to the current scenario."""
         if message.scenario is self.scenario:
-            self._swept = message.scenario
+            self.views.swept = message.scenario
             self.query_one(SweepView).built = message.built
             self.sweep_series = message.series
         # A stale sweep, or one equal to the last, is never painted: let its worker go on.
         self.query_one("#sweep-risk", CachedPlot).release_unless_shown(message.built)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        """Remember the view shown and give the focus back to where it was in it.
-
-        Hiding a view's table drops the focus; without this, back on the compare view a key
-        meant for the table (``a``) would do nothing, or go into a parameter field.
-        """
-        self._active_view = event.pane.id or ""
-        again = self._focus_by_view.get(self._active_view)
-        if again is not None and again.is_attached:
-            self.call_after_refresh(again.focus)
-        elif self._active_view == "compare" and self.focused is None:
-            self.call_after_refresh(self.query_one(CompareView).table.focus)
-        elif self._active_view == "choose":
-            self.call_after_refresh(self.query_one(ChooseView).focus)
-        if self._active_view == "sweep" and self._swept is not self.scenario:
-            self.recompute_sweep(self.scenario, self.query_one(SweepView).risk_canvas())
-        if self._active_view == "sensitivity":
-            self._request_tornado()
-        if self._active_view == "model":
-            self._update_model_subject()
-        if self._active_view == "choose" and self._chosen is not self.scenario:
-            self._chosen = self.scenario
-            self.recompute_choose(self.scenario, self.query_one(ChooseView).canvas())
+        """Remember the view shown, give the focus back to it and compute it if behind."""
+        self.views.shown(event.pane.id or "")
 
     def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""
         self.query_one(CompareView).data = results
-        self._update_model_subject()
+        self.views.update_model_subject()
 
     def watch_tornado(self, tornado: SensitivityReport | None) -> None:
         """Hand a new tornado to the sensitivity view."""
@@ -264,42 +290,15 @@ class PlannerApp(Workers):
 
     def watch_selected_label(self) -> None:
         """The model and sensitivity views follow the compare table's cursor."""
-        self._update_model_subject()
-        if self._active_view == "sensitivity":
-            self._request_tornado()
-
-    def _update_model_subject(self, *, hidden_too: bool = False) -> None:
-        """Give the model view the selected layout's result (only while it is shown).
-
-        A hidden model view is not refilled on every keystroke: its title and tables would
-        re-lay the screen out for nothing. It catches up when shown (or ``hidden_too``).
-        """
-        comparison = self.comparison
-        if comparison is None or (self._active_view != "model" and not hidden_too):
-            return
-        by_label = {r.layout.label: r for r in comparison.results}
-        result = by_label.get(self.selected_label or "", comparison.results[0])
-        # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md)
-        rates = result.layout.chain_rates(self.scenario.rates())
-        self.query_one(ModelView).subject = ModelSubject(result, rates)
+        self.views.update_model_subject()
+        if self.views.active == "sensitivity":
+            self.views.request_tornado()
 
     # -- events from the views -----------------------------------------------------------
 
     def on_params_panel_typed(self, message: ParamsPanel.Typed) -> None:
         """Validate the typed text; a valid value becomes the scenario, else an inline error."""
-        spec = message.spec
-        errors = dict(self.field_errors)
-        try:
-            value = parse_text(spec, message.text)
-            scenario = with_value(self.scenario, spec, value)
-        except EditError as problem:
-            errors[spec.key] = str(problem)
-            self.field_errors = errors
-            return
-        errors.pop(spec.key, None)
-        self.field_errors = errors
-        self.file.typed[spec.path] = value
-        self.scenario = scenario
+        self.edits.typed(message.spec, message.text)
 
     def on_compare_view_selected(self, message: CompareView.Selected) -> None:
         """Remember the selected layout."""
@@ -309,64 +308,47 @@ class PlannerApp(Workers):
         """Open the add-layout dialog; it returns the scenario with the new layout."""
         self.action_add_layout()
 
-    def action_add_layout(self) -> None:
-        """Open the add-layout dialog (the compare table's ``a``, or the palette)."""
-        self.push_screen(AddLayoutScreen(self.scenario), self._layout_added)
-
-    def _layout_added(self, scenario: Scenario | None) -> None:
-        if scenario is not None:
-            self.scenario = scenario
-            self.notify(f"Added {scenario.layouts[-1].label}")
-
     def on_compare_view_remove_requested(self, message: CompareView.RemoveRequested) -> None:
         """Remove a layout (never the last one); say so if the baseline moves."""
-        was = self.scenario.baseline_label()
-        fallback = self.saved_scenario.baseline
-        self._apply(lambda: with_layout_removed(self.scenario, message.label, fallback))
-        if (now := self.scenario.baseline_label()) != was:
-            self.notify(f"Removed {message.label}: baseline was {was}, now {now}")
+        self.edits.remove(message.label)
 
     def on_compare_view_baseline_requested(self, message: CompareView.BaselineRequested) -> None:
         """Measure relative risks against the selected layout."""
-        self._apply(lambda: with_baseline(self.scenario, message.label))
-
-    def _apply(self, edit: Callable[[], Scenario]) -> None:
-        try:
-            self.scenario = edit()
-        except EditError as problem:
-            self.notify(str(problem), severity="warning")
+        self.edits.rebase(message.label)
 
     # -- actions -------------------------------------------------------------------------
+
+    def action_export_markdown(self) -> None:
+        """Write the table shown (comparison or sizing) as Markdown beside the scenario."""
+        self.files.export_markdown()
+
+    def action_save(self) -> None:
+        """Save the scenario back to its YAML file, keeping the user's comments."""
+        self.files.save()
+
+    async def action_reload(self) -> None:
+        """Read the scenario file again; with unsaved changes, ask first (reload, or stay)."""
+        await self.files.reload()
+
+    async def action_quit(self) -> None:
+        """Quit; with unsaved changes, ask first (save and quit, quit, or stay)."""
+        self.files.quit()
+
+    def action_add_layout(self) -> None:
+        """Open the add-layout dialog (the compare table's ``a``, or the palette)."""
+        self.edits.open_add_dialog()
 
     def action_help(self) -> None:
         """Show every key."""
         self.push_screen(HelpScreen())
 
     def action_view(self, view: str) -> None:
-        """Switch to the compare, sweep, model, sensitivity or choose view.
-
-        F2 on the compare view focuses its table: the focus starts in the fields, eight
-        Tabs from the table, and the note under the table names F2 as the way there.
-        """
-        if view == "compare" and self._active_view == "compare":
-            self.query_one(CompareView).table.focus()
-            return
-        if view in VIEWS:
-            if self.focused is not None and view != self._active_view:
-                self._focus_by_view[self._active_view] = self.focused
-            self.query_one(TabbedContent).active = view
+        """Switch to the compare, sweep, model, sensitivity or choose view."""
+        self.views.switch(view)
 
     def action_simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
-        self._update_model_subject(hidden_too=True)
-        subject = self.query_one(ModelView).subject
-        if subject is None:
-            self.notify("No results yet", severity="warning")
-            return
-        self.action_view("model")
-        result = subject.result
-        request = SimulationRequest.of(self.scenario, result.layout, result.p_loss_group)
-        self.query_one(SimulationLine).start(request)
+        self.views.simulate()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key's action by name."""

@@ -33,7 +33,7 @@ from planner.report.recommend import (
 )
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
-from planner.tui.sweep import decade_axis
+from planner.tui.sweep_view import decade_axis
 
 
 class ChooseView(Vertical, can_focus=True):
@@ -129,6 +129,12 @@ def start_index(report: Recommendation) -> int:
     return 0
 
 
+SELECTED_COLOUR = (255, 215, 0)
+"""The selected point's colour: yellow. It was asked for as ``"yellow"``, which plotext does
+not know: plotext then took the theme's colour for the next series, which textual-plotext's
+theme made blue or purple depending on how many series the front had drawn before."""
+
+
 def front_key(report: Recommendation, index: int) -> Hashable:
     """Which figure the front of ``report`` with point ``index`` selected is."""
     return ("front", id(report), index)
@@ -163,7 +169,7 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
             [selected.rank_cost],
             [math.log10(risk_of(selected, name))],
             marker="◆",
-            color="yellow",
+            color=SELECTED_COLOUR,
         )
     decade_axis(plt, min([*ys, limit]), max([*ys, limit]), canvas)
     if xs:

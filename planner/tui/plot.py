@@ -14,35 +14,43 @@ not take turns with the interpreter while the user waits for the frame.
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import groupby
-from typing import Protocol, cast
+from functools import lru_cache
 
-from plotext._utility import colors_to_ansi  # type: ignore[import-untyped]
+import plotext  # type: ignore[import-untyped]
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color
 from textual.strip import Strip
 from textual_plotext import PlotextPlot
 from textual_plotext.plot import Plot
 
+RGB = tuple[int, int, int]
+
 
 @dataclass(frozen=True)
 class Canvas:
-    """Where a chart is painted: the plot widget's size and its plotext theme."""
+    """Where a chart is painted: the plot widget's size and its colours."""
 
     width: int
     height: int
     theme: str
-    """The plotext theme's name (textual-plotext's for the app's theme)."""
+    """A plotext theme's name (its colours, unless :attr:`colours` overrides them)."""
+    colours: tuple[RGB, RGB, RGB] | None = None
+    """The canvas, axes and ticks colours, or None for the theme's own; a plot whose
+    textual-plotext theme is ``auto`` takes the app theme's surface and foreground, as
+    textual-plotext does."""
 
 
 Draw = Callable[[Plot, Canvas], None]
-"""Plotext calls that draw a figure on a fresh plot (``plt.plot(...)``, ``plt.title(...)``);
-they get the canvas too, to choose ticks for its rows (:func:`even_ticks`)."""
+"""Plotext calls that draw a figure on a cleared plot (``plt.plot(...)``, ``plt.title(...)``);
+they get the canvas too, to choose ticks for its rows (:func:`even_ticks`). The plot is
+plotext's module-level API (:func:`draw_lines`), typed by textual-plotext's ``Plot``,
+which has the same methods."""
 
 
 @dataclass(frozen=True)
@@ -61,64 +69,60 @@ class DrawnChart:
         self.painted.set()
 
 
-class _PlotextMatrix(Protocol):
-    """Plotext's laid-out chart: per row (0 at the bottom), a character and colours per cell."""
-
-    rows: int
-    marker: list[list[str]]
-    fullground: list[list[object]]
-    style: list[list[object]]
-    background: list[list[object]]
-
-
-class _PlotextMonitor(Protocol):
-    matrix: _PlotextMatrix
-
-
-class _PlotextFigure(Protocol):
-    """The parts of a plotext figure that ``build()`` uses (textual-plotext's stubs omit them)."""
-
-    monitor: _PlotextMonitor
-
-    def _set_sizes(self) -> None: ...
-
-    def _build_matrix(self) -> None: ...
+PLOTEXT_LOCK = threading.Lock()
+"""Plotext's module-level figure is one for the process: one chart is built at a time."""
 
 
 def draw_lines(draw: Draw, canvas: Canvas) -> tuple[Strip, ...]:
     """The figure ``draw`` draws, built by plotext at ``canvas`` and cut into lines.
 
-    Plotext lays the chart out as a matrix of characters with a colour triple each, then
-    writes it out as ANSI text; decoding that text again (Rich's ``Text.from_ansi``) and
-    wrapping it into lines cost twice the layout. The lines are built from the matrix
-    instead, one segment per run of equal colours, each colour triple decoded once by Rich
-    from the very escape codes plotext would write: the same segments, about 3x faster
-    (a test compares them with the decoded text's, figure by figure and theme by theme).
+    Drawn with plotext's module-level API on its one figure, cleared first and sized to the
+    canvas, not to the terminal (plotext would cut a chart to the terminal's size, which it
+    reads from the standard output: not the app's size when that is not a terminal).
+    Plotext writes the chart as ANSI text, decoded by :func:`ansi_lines`.
 
-    Safe off the UI thread: a fresh plot, no console (only styles are kept in the lines;
-    Textual paints them in the app's colours).
+    Safe off the UI thread: no console (only styles are kept in the lines; Textual paints
+    them in the app's colours).
     """
-    plot = Plot()
-    draw(plot, canvas)
-    plot.plotsize(canvas.width, canvas.height)
-    plot._set_size(canvas.width, canvas.height)  # as textual-plotext sizes its own plot
-    plot.theme(canvas.theme)
-    figure = cast(_PlotextFigure, plot)
-    figure._set_sizes()  # what plot.build() does, short of writing the ANSI text
-    figure._build_matrix()
-    matrix = figure.monitor.matrix
+    with PLOTEXT_LOCK:
+        plotext.clear_figure()
+        plotext.limit_size(False, False)
+        draw(plotext, canvas)
+        plotext.plot_size(canvas.width, canvas.height)
+        plotext.theme(canvas.theme)
+        if canvas.colours is not None:
+            canvas_colour, axes_colour, ticks_colour = canvas.colours
+            plotext.canvas_color(canvas_colour)
+            plotext.axes_color(axes_colour)
+            plotext.ticks_color(ticks_colour)
+        ansi: str = plotext.build()
+    return ansi_lines(ansi, canvas.width, canvas.height)
+
+
+SGR = re.compile(r"(\x1b\[[0-9;]*m)")
+"""An ANSI "select graphic rendition" escape code (a colour or text style)."""
+
+RESETS = frozenset({"\x1b[0m", "\x1b[m"})
+
+
+def ansi_lines(ansi: str, width: int, height: int) -> tuple[Strip, ...]:
+    """``ansi`` (plotext's chart) as ``height`` lines of ``width`` cells.
+
+    What Rich's ``Text.from_ansi`` decodes (a test compares the two), faster: plotext writes
+    codes for every run of one colour, which Rich's decoder would parse run by run; here
+    each distinct run of codes since the last reset is decoded once (:func:`_ansi_style`).
+    """
     lines = []
-    for row in reversed(range(matrix.rows)):  # plotext's row 0 is the bottom one
-        markers = matrix.marker[row]
+    codes = ""
+    for row in ansi.split("\n")[:height]:
         segments = []
-        start = 0
-        for colours, run in groupby(
-            zip(matrix.fullground[row], matrix.style[row], matrix.background[row], strict=True)
-        ):
-            end = start + sum(1 for _ in run)
-            segments.append(Segment("".join(markers[start:end]), _style(colours)))
-            start = end
-        lines.append(Strip(segments, canvas.width))
+        for token in SGR.split(row):
+            if token.startswith("\x1b["):
+                codes = "" if token in RESETS else codes + token
+            elif token:
+                segments.append(Segment(token, _ansi_style(codes)))
+        lines.append(Strip(segments).adjust_cell_length(width))
+    lines += [Strip.blank(width)] * (height - len(lines))
     return tuple(lines)
 
 
@@ -185,10 +189,10 @@ def even_ticks(low: float, high: float, steps: Sequence[float], rows: int) -> Ti
     return Ticks(tuple(float(i * step) for i in range(first, last + 1)), limits)
 
 
-@cache
-def _style(colours: tuple[object, object, object]) -> Style:
-    """The style plotext's escape codes for ``(foreground, style, background)`` give."""
-    decoded = Text.from_ansi(colors_to_ansi(*colours) + "x")
+@lru_cache(maxsize=1024)
+def _ansi_style(codes: str) -> Style:
+    """The style ANSI escape ``codes`` give, as Rich decodes them."""
+    decoded = Text.from_ansi(codes + "x")
     if not decoded.spans:
         return Style.null()
     style = decoded.spans[0].style
@@ -222,9 +226,18 @@ class CachedPlot(PlotextPlot):
     """The worker's chart last handed to :meth:`show`, released once painted."""
 
     def canvas(self) -> Canvas:
-        """The plot's size and plotext theme now (read it on the UI thread)."""
+        """The plot's size and colours now (read it on the UI thread).
+
+        A theme of ``auto`` (textual-plotext's default) takes the app theme's colours: its
+        surface behind the chart and for the axes, its foreground for the ticks.
+        """
+        width, height = self.size
+        if self.theme != "auto":
+            return Canvas(width, height, self.theme)
+        colours = self.app.theme_variables
+        surface = Color.parse(colours["surface"]).rgb
         return Canvas(
-            self.size.width, self.size.height, self._get_plotext_theme_name(self.app.theme)
+            width, height, "default", (surface, surface, Color.parse(colours["foreground"]).rgb)
         )
 
     def show(self, figure: Hashable, draw: Draw, built: DrawnChart | None = None) -> None:

@@ -25,7 +25,7 @@ from planner.report.sensitivity import (
 from planner.report.table import fit_columns, hidden_note, table_cells
 from planner.tui.columns import two_line_header
 from planner.tui.repaint import update_text
-from planner.tui.table import SteadyTable
+from planner.tui.steady_table import SteadyTable
 
 
 class SensitivityView(VerticalScroll):

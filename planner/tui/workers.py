@@ -1,9 +1,10 @@
-"""The TUI's workers: each view's results computed off the UI thread and posted back.
+"""What the TUI's workers do: each view's results computed off the UI thread, posted back.
 
-Each runs on a daemon thread (:mod:`planner.tui.executor`), is cancelled by a newer run of
-its group, and posts a message the app handles on the UI thread; the plotting views' charts
-are built here too, for the canvas the view had when the work started
-(:mod:`planner.tui.plot`).
+The app's ``@work`` methods (one worker group each, on daemon threads:
+:mod:`planner.tui.executor`; a newer run of a group cancels the last) call
+:class:`Computations`, which computes with the analysis layer and posts a message the app
+handles on the UI thread. The plotting views' charts are built here too, for the canvas the
+view had when the work started (:mod:`planner.tui.plot`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from textual import work
+from textual.message import Message
 from textual.worker import get_current_worker
 
 from planner.analysis.compare import compare_data
@@ -20,7 +21,6 @@ from planner.analysis.sensitivity import layout_label, sensitivity_report
 from planner.analysis.sweep import group_size_series
 from planner.scenario import Scenario
 from planner.tui.choose import front_figure, front_key, start_index
-from planner.tui.files import FileActions
 from planner.tui.messages import (
     ChooseReady,
     ResultsReady,
@@ -29,20 +29,22 @@ from planner.tui.messages import (
     WorkerFailed,
 )
 from planner.tui.plot import Canvas, DrawnChart, drawn
-from planner.tui.sweep import risk_figure, risk_key
+from planner.tui.sweep_view import risk_figure, risk_key
 
 PAINT_WAIT_S = 0.25
 """The longest a recompute waits for the view's new chart to be painted before going on."""
 
 
-class Workers(FileActions):
-    """The app's computations, one worker group each (see the module docstring)."""
+class Computations:
+    """The bodies of the app's workers (see the module docstring); run them in a worker."""
 
-    overrides: tuple[str, ...] = ()
-    """The ``--set`` overrides given at start (every computation applies them)."""
+    def __init__(self, post: Callable[[Message], object], overrides: tuple[str, ...]) -> None:
+        self.post_message = post
+        """Posts a message to the app (thread-safe)."""
+        self.overrides = overrides
+        """The ``--set`` overrides given at start (every computation applies them)."""
 
-    @work(thread=True, exclusive=True, group="recompute")
-    def recompute(
+    def results(
         self, scenario: Scenario, first: Callable[[], DrawnChart | None] | None = None
     ) -> None:
         """Evaluate ``scenario`` with the core (off the UI thread) and post the results.
@@ -68,13 +70,11 @@ class Workers(FileActions):
         if not worker.is_cancelled:
             self.post_message(ResultsReady(scenario, data))
 
-    @work(thread=True, exclusive=True, group="sweep")
-    def recompute_sweep(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """Sweep group sizes for ``scenario`` (when the sweep view is opened)."""
-        self._sweep(scenario, canvas)
+    def sweep(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
+        """Sweep group sizes for ``scenario``, and build the risk plot for ``canvas``.
 
-    def _sweep(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
-        """The sweep, and its risk plot built for ``canvas`` (the view only paints it)."""
+        The sweep view only paints the plot.
+        """
         worker = get_current_worker()
         series = group_size_series(scenario)
         if worker.is_cancelled:
@@ -85,15 +85,11 @@ class Workers(FileActions):
         self.post_message(SweepReady(scenario, series, built))
         return built
 
-    @work(thread=True, exclusive=True, group="tornado")
-    def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
+    def tornado(self, scenario: Scenario, label: str | None) -> DrawnChart | None:
         """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
 
         The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`).
         """
-        self._tornado(scenario, label)
-
-    def _tornado(self, scenario: Scenario, label: str | None) -> DrawnChart | None:
         worker = get_current_worker()
         try:
             tornado = sensitivity_report(
@@ -106,16 +102,12 @@ class Workers(FileActions):
             self.post_message(TornadoReady(scenario, label, tornado))
         return None  # a table, not a chart: nothing to wait for
 
-    @work(thread=True, exclusive=True, group="choose")
-    def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
-        """Search the layouts for ``scenario``'s target (choose view only).
+    def choose(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
+        """Search the layouts for ``scenario``'s target, and build its plot for ``canvas``.
 
-        Without a ``target:`` section the view shows the front against 1 in 10,000.
+        The plot shows the starting point. Without a ``target:`` section the view shows the
+        front against 1 in 10,000.
         """
-        self._choose(scenario, canvas)
-
-    def _choose(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
-        """The search, and its plot at the starting point built for ``canvas``."""
         worker = get_current_worker()
         try:
             report = recommendation(scenario, None, self.overrides, DEFAULT_TARGET)

@@ -24,12 +24,12 @@ from planner.analysis.model import chain_transitions
 from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen, UnsavedChangesScreen
 from planner.tui.footer import KeyFooter
-from planner.tui.model import ModelView
+from planner.tui.model_view import ModelView
 from planner.tui.params import ParamsPanel
-from planner.tui.sweep import SweepView
+from planner.tui.sweep_view import SweepView
 
 SIZE = (120, 40)
 

@@ -19,7 +19,7 @@ from textual.widgets import SelectionList
 
 from planner.report.comparison import comparison_columns
 from planner.tui import make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 from planner.tui.settings import settings_path
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"

@@ -11,7 +11,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 
 from planner.tui import make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 
 VIEW_KEYS = ("f2", "f3", "f4", "f5", "f6", "f7")
 FILE_KEYS = ("^q", "^o", "^s", "^r", "f1")

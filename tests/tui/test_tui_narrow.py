@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Input, TabbedContent
 
 from planner.report.comparison import comparison_columns
 from planner.tui import make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 from planner.tui.footer import KeyFooter
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")

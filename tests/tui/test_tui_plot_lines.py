@@ -1,8 +1,10 @@
-"""The charts' lines, built from plotext's matrix, are what its ANSI text decodes to.
+"""The charts' lines are what plotext's ANSI text decodes to, and what textual-plotext shows.
 
-The reference is the path textual-plotext itself takes (``Text.from_ansi(plot.build())``),
-cut into lines by Rich: every segment's text and style must match, for each figure the TUI
-draws, at several sizes, in plotext's themes (named, 256-colour and RGB colours).
+Two references: Rich's own decoder (``Text.from_ansi``) of the same ANSI text, cut into
+lines by Rich (every segment's text and style must match, for each figure the TUI draws, at
+several sizes, in plotext's themes: named, 256-colour and RGB colours); and textual-plotext's
+``PlotextPlot`` widget, the figure drawn on its ``plt`` and painted by it, in its ``auto``
+theme (the app theme's colours) and a named one, larger than the terminal plotext sees.
 """
 
 from __future__ import annotations
@@ -13,20 +15,22 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
+import plotext  # type: ignore[import-untyped]
 import pytest
 from pilot_helpers import SCENARIO
 from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.strip import Strip
-from textual_plotext.plot import Plot
+from textual_plotext import PlotextPlot
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
 from planner.analysis.sweep import group_size_series
 from planner.scenario import load_default_scenario, load_scenario
 from planner.tui.choose import front_figure, start_index
-from planner.tui.plot import Canvas, Draw, draw_lines
-from planner.tui.sweep import overhead_figure, risk_figure
+from planner.tui.plot import PLOTEXT_LOCK, CachedPlot, Canvas, Draw, draw_lines
+from planner.tui.sweep_view import overhead_figure, risk_figure
 
 THEMES = ["textual-dark", "textual-clear", "pro", "dark", "matrix", "retro", "default", "clear"]
 SIZES = [(24, 8), (59, 30), (117, 17)]
@@ -48,16 +52,22 @@ def _figures() -> dict[str, Draw]:
 FIGURES = _figures()
 
 
-def reference_lines(draw: Draw, canvas: Canvas) -> list[list[Segment]]:
-    """The chart as textual-plotext paints it: plotext's ANSI text decoded by Rich."""
-    plot = Plot()
-    draw(plot, canvas)
-    plot.plotsize(canvas.width, canvas.height)
-    plot._set_size(canvas.width, canvas.height)
-    plot.theme(canvas.theme)
+def simplified(lines: Sequence[Strip]) -> list[list[Segment]]:
+    return [list(Segment.simplify(list(line))) for line in lines]
+
+
+def decoded_by_rich(draw: Draw, canvas: Canvas) -> list[list[Segment]]:
+    """The chart's ANSI text as Rich decodes it and cuts it into lines."""
+    with PLOTEXT_LOCK:
+        plotext.clear_figure()
+        plotext.limit_size(False, False)
+        draw(plotext, canvas)
+        plotext.plot_size(canvas.width, canvas.height)
+        plotext.theme(canvas.theme)
+        ansi = plotext.build()
     console = Console(width=canvas.width, force_terminal=True, color_system="truecolor")
     options = console.options.update_dimensions(canvas.width, canvas.height)
-    lines = console.render_lines(Text.from_ansi(plot.build()), options, pad=True)
+    lines = console.render_lines(Text.from_ansi(ansi), options, pad=True)
     return [list(Segment.simplify(line)) for line in lines]
 
 
@@ -66,11 +76,48 @@ def reference_lines(draw: Draw, canvas: Canvas) -> list[list[Segment]]:
 def test_lines_match_the_decoded_ansi_text(figure: str, theme: str) -> None:
     for width, height in SIZES:
         canvas = Canvas(width, height, theme)
-        built = [list(Segment.simplify(list(line))) for line in draw_lines(FIGURES[figure], canvas)]
-        reference = reference_lines(FIGURES[figure], canvas)
+        built = simplified(draw_lines(FIGURES[figure], canvas))
         assert len(built) == height
-        assert built == reference, f"{figure} at {width}x{height} in {theme}"
+        assert built == decoded_by_rich(FIGURES[figure], canvas), (figure, width, height, theme)
         assert any(segment.style for line in built for segment in line)  # colours kept
+
+
+class Plots(App[None]):
+    """textual-plotext's widget and the planner's, side by side, the same size."""
+
+    def __init__(self, draw: Draw, theme: str) -> None:
+        super().__init__()
+        self.draw = draw
+        self.plot_theme = theme
+
+    def compose(self) -> ComposeResult:
+        for plot in (PlotextPlot(id="reference"), CachedPlot(id="planner")):
+            plot.styles.width = 150  # wider and taller than the 80x24 plotext assumes
+            plot.styles.height = 45  # when the standard output is not a terminal
+            plot.theme = self.plot_theme  # type: ignore[assignment]
+            yield plot
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("theme", ["auto", "pro"])
+@pytest.mark.parametrize("figure", ["default-risk", "tui-front"])
+async def test_lines_match_textual_plotexts_widget(figure: str, theme: str) -> None:
+    app = Plots(FIGURES[figure], theme)
+    async with app.run_test(size=(310, 50)) as pilot:
+        reference = app.query_one("#reference", PlotextPlot)
+        planner = app.query_one(CachedPlot)
+        await pilot.pause()
+        assert planner.size == reference.size == (150, 45)
+        FIGURES[figure](reference.plt, planner.canvas())
+        planner.show(figure, FIGURES[figure])
+        shown = simplified([planner.render_line(y) for y in range(45)])
+        # what the widget renders, before Textual lays its own style over it
+        chart = reference.render()
+        assert isinstance(chart, Text)
+        console = Console(width=150, force_terminal=True, color_system="truecolor")
+        options = console.options.update_dimensions(150, 45)
+        expected = [list(Segment.simplify(line)) for line in console.render_lines(chart, options)]
+        assert shown == expected, (figure, theme)
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from pilot_helpers import settle
 from textual.widgets import Input
 
 from planner.tui import make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import HELP_TEXT
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 from planner.report.fields import field_for
 from planner.report.sensitivity import sensitivity_columns
 from planner.tui import make_app
-from planner.tui.simulation import SimulationLine
+from planner.tui.simulation_line import SimulationLine
 from planner.tui.tornado import SensitivityView
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")

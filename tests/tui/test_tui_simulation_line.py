@@ -7,7 +7,7 @@ from pathlib import Path
 from planner.analysis.simulation import SimulationRequest
 from planner.core.simulation.simulate import SimulationResult
 from planner.scenario import load_scenario
-from planner.tui.simulation import simulation_text
+from planner.tui.simulation_line import simulation_text
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 

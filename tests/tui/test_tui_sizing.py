@@ -27,7 +27,7 @@ from planner.analysis.inputs import scenario_inputs
 from planner.report import sizing
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 SIZE = (120, 40)

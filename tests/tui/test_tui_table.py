@@ -6,7 +6,7 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 
-from planner.tui.table import SteadyTable
+from planner.tui.steady_table import SteadyTable
 
 pytestmark = pytest.mark.asyncio
 

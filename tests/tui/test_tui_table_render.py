@@ -1,22 +1,26 @@
-"""SteadyTable paints its cells as a plain DataTable does, whichever way it renders them.
+"""SteadyTable paints its lines as a plain DataTable does, whichever way it paints them.
 
-One-line text cells that fit take a short path to segments; this compares every painted
-line of a SteadyTable with a DataTable holding the same cells, for several column widths,
-every cursor row, focused and not.
+Rows of one-line text cells that fit are painted by SteadyTable itself; this compares every
+painted line of a SteadyTable with a DataTable holding the same cells, for several column
+widths, every cursor row, focused and not, scrolled sideways under a fixed column, with a
+two-line header, without a cursor, and under the mouse.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from dataclasses import dataclass
 
 import pytest
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.widgets import DataTable
+from textual.widgets.data_table import CursorType
 
-from planner.tui.table import SteadyTable
+from planner.tui.steady_table import SteadyTable
 
 pytestmark = pytest.mark.asyncio
 
@@ -32,60 +36,120 @@ CELLS: list[str | Text] = [
     Text.assemble(("1,040", "bold red"), "× ", ("(agg.)", "dim")),
     Text("wide ≥ 日本", justify="right"),
     Text("a cell far wider than its column", style="green"),
+    "[b]markup[/b]",
 ]
 
 
-class CountingTable(SteadyTable):
-    """A SteadyTable that counts the cells its short path rendered."""
+@dataclass(frozen=True)
+class Shape:
+    """How both tables are made: column width, cursor, fixed columns, header height."""
 
-    short_path = 0
-
-    def _render_one_line(self, *args: Any) -> Any:
-        lines = super()._render_one_line(*args)
-        self.short_path += lines is not None
-        return lines
+    width: int
+    cursor_type: CursorType = "row"
+    fixed_columns: int = 0
+    header_height: int = 1
+    columns: int = 2
+    cells: tuple[str | Text, ...] = tuple(CELLS)
 
 
 class Tables(App[None]):
-    """The same cells in a SteadyTable and in a plain DataTable, columns ``width`` wide."""
+    """The same cells in a SteadyTable and in a plain DataTable."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, shape: Shape) -> None:
         super().__init__()
-        self.width = width
+        self.shape = shape
 
     def compose(self) -> ComposeResult:
-        for table in (CountingTable(id="steady"), DataTable(id="plain")):
+        shape = self.shape
+        for table in (SteadyTable(id="steady"), DataTable(id="plain")):
             table.zebra_stripes = True
-            table.cursor_type = "row"
-            table.add_column("a", key="a", width=self.width)
-            table.add_column(Text("b", justify="right"), key="b", width=self.width)
-            for i, (first, second) in enumerate(itertools.pairwise(CELLS)):
-                table.add_row(first, second, key=str(i))
+            table.cursor_type = shape.cursor_type
+            table.fixed_columns = shape.fixed_columns
+            table.header_height = shape.header_height
+            for column in range(shape.columns):
+                label = Text(f"col\n{column}" if column else "first", justify="right")
+                table.add_column(label, key=str(column), width=shape.width)
+            count = len(shape.cells)
+            for i in range(count):
+                cells = [shape.cells[(i + k) % count] for k in range(shape.columns)]
+                table.add_row(*cells, key=str(i))
             yield table
 
 
 def painted(table: DataTable[object]) -> list[list[Segment]]:
     """Every line of the table as painted (header and rows), segments merged."""
-    return [list(Segment.simplify(table.render_line(y))) for y in range(table.row_count + 1)]
+    height = table.row_count + table.header_height
+    return [list(Segment.simplify(table.render_line(y))) for y in range(height)]
 
 
-@pytest.mark.parametrize("width", [8, 12, 20])
-async def test_every_painted_line_matches_datatables(width: int) -> None:
-    app = Tables(width)
+async def assert_same_lines(pilot: Pilot[None], what: object) -> None:
+    """Both tables paint the same lines, focused and not."""
+    app = pilot.app
+    steady = app.query_one(SteadyTable)
+    plain = app.query_one("#plain", DataTable)
+    for focused in (False, True):
+        lines = {}
+        for table in (steady, plain):
+            if focused:
+                table.focus()
+            else:
+                app.set_focus(None)
+            await pilot.pause()
+            lines[table.id] = painted(table)
+        assert lines["steady"] == lines["plain"], (what, focused)
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        Shape(8),
+        Shape(12),
+        Shape(20),
+        Shape(10, cursor_type="none"),
+        Shape(10, header_height=2),
+    ],
+)
+async def test_every_painted_line_matches_datatables(shape: Shape) -> None:
+    app = Tables(shape)
     async with app.run_test(size=(100, 30)) as pilot:
-        steady = app.query_one(CountingTable)
-        plain = app.query_one("#plain", DataTable)
+        steady = app.query_one(SteadyTable)
         for row in range(steady.row_count):
-            for table in (steady, plain):
+            for table in app.query(DataTable):
                 table.move_cursor(row=row)
-            for focused in (False, True):
-                lines = {}
-                for table in (steady, plain):
-                    if focused:
-                        table.focus()
-                    else:
-                        app.set_focus(None)
-                    await pilot.pause()
-                    lines[table.id] = painted(table)
-                assert lines["steady"] == lines["plain"], (width, row, focused)
-        assert steady.short_path > 20  # most cells did take the short path
+            await assert_same_lines(pilot, (shape, row))
+        assert steady.lines_painted_here > 10  # most lines did take SteadyTable's path
+
+
+@pytest.mark.parametrize("cursor_type", ["row", "none"])
+async def test_lines_scrolled_sideways_under_a_fixed_column_match(cursor_type: CursorType) -> None:
+    fitting = tuple(cell for cell in CELLS if cell_len(str(cell)) <= 9 and "[" not in str(cell))
+    shape = Shape(9, cursor_type, fixed_columns=1, header_height=2, columns=9, cells=fitting)
+    app = Tables(shape)
+    async with app.run_test(size=(70, 40)) as pilot:
+        steady = app.query_one(SteadyTable)
+        for x in (0, 1, 4, 9, 13, 40):
+            for table in app.query(DataTable):
+                table.scroll_to(x=x, animate=False)
+            await pilot.pause()
+            assert steady.scroll_offset.x == min(x, steady.max_scroll_x)
+            await assert_same_lines(pilot, x)
+        assert steady.lines_painted_here > 10
+
+
+async def test_the_row_under_the_mouse_matches() -> None:
+    app = Tables(Shape(10))
+    async with app.run_test(size=(60, 30)) as pilot:
+        steady = app.query_one(SteadyTable)
+        plain = app.query_one("#plain", DataTable)
+        for row, focused in itertools.product((3, 0, 5, -1), (False, True)):
+            lines = {}
+            for table in (steady, plain):
+                if focused:
+                    table.focus()
+                else:
+                    app.set_focus(None)
+                await pilot.hover(table, offset=(3, row + 1))
+                await pilot.pause()
+                assert table.hover_row == row
+                lines[table.id] = painted(table)
+            assert lines["steady"] == lines["plain"], (row, focused)

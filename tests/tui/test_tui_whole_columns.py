@@ -17,7 +17,7 @@ from pilot_helpers import settle
 from textual.pilot import Pilot
 
 from planner.tui import make_app
-from planner.tui.compare import CompareView
+from planner.tui.compare_view import CompareView
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 

@@ -26,8 +26,8 @@ from planner.core.arrays.layouts import LayoutResult
 from planner.core.markov.rates import Rates
 from planner.report.numbers import format_years, rate_column
 from planner.tui.repaint import update_text
-from planner.tui.simulation import SimulationLine
-from planner.tui.table import SteadyTable
+from planner.tui.simulation_line import SimulationLine
+from planner.tui.steady_table import SteadyTable
 
 SIDE_BY_SIDE_WIDTH = 150
 """Columns from which the states and transitions tables stand side by side (n+3's take

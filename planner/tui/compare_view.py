@@ -1,11 +1,13 @@
-"""The compare view: every layout side by side in one table, coloured by risk."""
+"""The compare view: every layout side by side in one table, coloured by risk.
+
+The table itself (its sideways scroll by whole columns) is :mod:`planner.tui.compare_table`.
+"""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any, ClassVar, Literal
 
-from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -13,7 +15,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
 from textual.widgets import DataTable, Static
 
 from planner.analysis.compare import (
@@ -30,6 +31,7 @@ from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, risk_style, table_cells
 from planner.tui.column_picker import ColumnPickerScreen
 from planner.tui.columns import column_widths, two_line_header
+from planner.tui.compare_table import CompareTable
 from planner.tui.settings import (
     SettingsError,
     column_choice,
@@ -37,7 +39,6 @@ from planner.tui.settings import (
     save_column_choice,
     settings_path,
 )
-from planner.tui.table import SteadyTable
 
 ColumnSet = Literal["sizing", "fixed"]
 """What the table shows for a scenario with a workload: the sized aggregates, or the
@@ -54,83 +55,6 @@ SIZED_SORT_NAMES: dict[SortKey, str] = {
     **SORT_NAMES,
     "overhead": "disks needed (fewest first)",
 }
-
-
-class CompareTable(SteadyTable):
-    """The layouts table: ←/→ scroll it sideways a whole column at a time.
-
-    DataTable scrolls one cell a key when its cursor selects rows: 200 keys to reach the
-    last column of today's drives at 80 columns.
-
-    Only whole columns show: a column cut by an edge of the view is blank until scrolled
-    to. A cut figure misleads (``1 in 1`` of ``1 in 1.6 million`` reads as certain loss,
-    under a header that is off screen).
-    """
-
-    def action_cursor_right(self) -> None:
-        """Bring the next column to the left edge (beside the layout column)."""
-        self._scroll_columns(1)
-
-    def action_cursor_left(self) -> None:
-        """Bring the previous column to the left edge."""
-        self._scroll_columns(-1)
-
-    def _scroll_columns(self, step: int) -> None:
-        edges = [0]
-        for column in list(self.columns.values())[self.fixed_columns :]:
-            edges.append(edges[-1] + column.get_render_width(self))
-        now = round(self.scroll_target_x)
-        if step > 0:
-            target = min((e for e in edges if e > now), default=now)
-        else:
-            target = max((e for e in edges if e < now), default=0)
-        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
-
-    def _edges(self) -> tuple[int, list[int]]:
-        """The fixed columns' width; the scrolling columns' edges on screen (cells)."""
-        columns = list(self.columns.values())
-        fixed = sum(c.get_render_width(self) for c in columns[: self.fixed_columns])
-        edges = [fixed - round(self.scroll_x)]
-        for column in columns[self.fixed_columns :]:
-            edges.append(edges[-1] + column.get_render_width(self))
-        return fixed, edges
-
-    def whole_columns(self) -> tuple[int, int]:
-        """Indices ``(first, stop)`` of the scrolling columns wholly in view.
-
-        Columns before ``first`` are cut or hidden at the left (under the layout column),
-        those from ``stop`` at the right; ``first == stop`` when none fits whole. A column
-        cut in its padding only counts as whole: its text is.
-        """
-        fixed, edges = self._edges()
-        pad = self.cell_padding  # a column missing only its padding shows all its text
-        count = len(edges) - 1
-        first = next((i for i in range(count) if edges[i] + pad >= fixed), count)
-        stop = first
-        while stop < count and edges[stop + 1] - pad <= self.size.width:
-            stop += 1
-        return first + self.fixed_columns, stop + self.fixed_columns
-
-    def render_line(self, y: int) -> Strip:
-        """The line as DataTable renders it, the cut columns blanked (their styles kept)."""
-        strip = super().render_line(y)
-        fixed, edges = self._edges()
-        first, stop = (i - self.fixed_columns for i in self.whole_columns())
-        width = strip.cell_length
-        start = min(max(edges[first], fixed), width)
-        end = min(max(edges[stop], start), width) if stop > first else start
-        if start == fixed and end == width:
-            return strip
-        head, cut_left, shown, cut_right = strip.divide([fixed, start, end, width])
-        return Strip.join([head, _blank(cut_left), shown, _blank(cut_right)])
-
-
-def _blank(strip: Strip) -> Strip:
-    """``strip`` with its text replaced by spaces, its styles (zebra, cursor) kept."""
-    return Strip(
-        [Segment(" " * segment.cell_length, segment.style) for segment in strip],
-        strip.cell_length,
-    )
 
 
 class CompareView(Vertical):
@@ -322,38 +246,8 @@ class CompareView(Vertical):
             self._cells(comparison.baseline, label, columns, texts, risk)
             for label, texts, risk in zip(labels, table_cells(columns, items), risks, strict=True)
         ]
-        table = self.table
         headers = [two_line_header(column) for column in columns]
-        widths = column_widths(headers, rows)
-        same_shape = [str(c.label) for c in table.columns.values()] == headers and [
-            key.value for key in table.rows
-        ] == labels
-        if same_shape:
-            # Same layouts and columns: change the cells in place. Clearing and refilling
-            # would lay the screen out again, which costs more than the evaluation itself.
-            # Re-measuring the table lays the whole screen out again: only when a column's
-            # width changes (the DataTable measures on idle whenever asked to).
-            # Columns keep their width while typing (they grow, never shrink): a column
-            # that narrows and widens with every keystroke would re-lay the screen out on
-            # each one. They are measured afresh when the columns or the layouts change.
-            shown = [column.width for column in table.columns.values()]
-            widths = [max(old, new) for old, new in zip(shown, widths, strict=True)]
-            resized = shown != widths
-            for column, width in zip(table.columns.values(), widths, strict=True):
-                column.width = width
-            for label, cells in zip(labels, rows, strict=True):
-                for header, cell in zip(headers, cells, strict=True):
-                    table.update_cell(label, header, cell, update_width=resized)
-        else:
-            selected = self.selected_label
-            table.clear(columns=True)
-            table.add_column(Text(headers[0]), key=headers[0], width=widths[0])
-            for header, width in zip(headers[1:], widths[1:], strict=True):
-                table.add_column(Text(header, justify="right"), key=header, width=width)
-            for label, cells in zip(labels, rows, strict=True):
-                table.add_row(*cells, key=label)
-            if selected in labels:
-                table.move_cursor(row=labels.index(selected), animate=False)
+        self.table.fill(headers, labels, rows, column_widths(headers, rows))
         self.renders += 1
         self._render_notes(data)
 

@@ -1,0 +1,124 @@
+"""The compare view's table: the layouts, scrolled sideways a whole column at a time."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.strip import Strip
+
+from planner.tui.steady_table import SteadyTable
+
+
+class CompareTable(SteadyTable):
+    """The layouts table: ←/→ scroll it sideways a whole column at a time.
+
+    DataTable scrolls one cell a key when its cursor selects rows: 200 keys to reach the
+    last column of today's drives at 80 columns.
+
+    Only whole columns show: a column cut by an edge of the view is blank until scrolled
+    to. A cut figure misleads (``1 in 1`` of ``1 in 1.6 million`` reads as certain loss,
+    under a header that is off screen).
+    """
+
+    def fill(
+        self, headers: list[str], labels: list[str], rows: list[list[Text]], widths: list[int]
+    ) -> None:
+        """Show ``rows`` (one per layout label) under ``headers``, columns ``widths`` wide.
+
+        With the same layouts and columns the cells change in place: clearing and refilling
+        would lay the screen out again, which costs more than the evaluation itself, and so
+        would re-measuring the table (the DataTable measures on idle whenever asked to),
+        done only when a column's width changes. Columns keep their width while typing (they
+        grow, never shrink): a column that narrows and widens with every keystroke would
+        re-lay the screen out on each one. They are measured afresh when the columns or the
+        layouts change; the cursor stays on its layout.
+        """
+        same_shape = [str(c.label) for c in self.columns.values()] == headers and [
+            key.value for key in self.rows
+        ] == labels
+        if same_shape:
+            shown = [column.width for column in self.columns.values()]
+            widths = [max(old, new) for old, new in zip(shown, widths, strict=True)]
+            resized = shown != widths
+            for column, width in zip(self.columns.values(), widths, strict=True):
+                column.width = width
+            for label, cells in zip(labels, rows, strict=True):
+                for header, cell in zip(headers, cells, strict=True):
+                    self.update_cell(label, header, cell, update_width=resized)
+            return
+        selected = None
+        if self.row_count:
+            selected = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        self.clear(columns=True)
+        self.add_column(Text(headers[0]), key=headers[0], width=widths[0])
+        for header, width in zip(headers[1:], widths[1:], strict=True):
+            self.add_column(Text(header, justify="right"), key=header, width=width)
+        for label, cells in zip(labels, rows, strict=True):
+            self.add_row(*cells, key=label)
+        if selected in labels:
+            self.move_cursor(row=labels.index(selected), animate=False)
+
+    def action_cursor_right(self) -> None:
+        """Bring the next column to the left edge (beside the layout column)."""
+        self._scroll_columns(1)
+
+    def action_cursor_left(self) -> None:
+        """Bring the previous column to the left edge."""
+        self._scroll_columns(-1)
+
+    def _scroll_columns(self, step: int) -> None:
+        edges = [0]
+        for column in list(self.columns.values())[self.fixed_columns :]:
+            edges.append(edges[-1] + column.get_render_width(self))
+        now = round(self.scroll_target_x)
+        if step > 0:
+            target = min((e for e in edges if e > now), default=now)
+        else:
+            target = max((e for e in edges if e < now), default=0)
+        self.scroll_to(x=min(target, self.max_scroll_x), animate=False)
+
+    def _edges(self) -> tuple[int, list[int]]:
+        """The fixed columns' width; the scrolling columns' edges on screen (cells)."""
+        columns = list(self.columns.values())
+        fixed = sum(c.get_render_width(self) for c in columns[: self.fixed_columns])
+        edges = [fixed - round(self.scroll_x)]
+        for column in columns[self.fixed_columns :]:
+            edges.append(edges[-1] + column.get_render_width(self))
+        return fixed, edges
+
+    def whole_columns(self) -> tuple[int, int]:
+        """Indices ``(first, stop)`` of the scrolling columns wholly in view.
+
+        Columns before ``first`` are cut or hidden at the left (under the layout column),
+        those from ``stop`` at the right; ``first == stop`` when none fits whole. A column
+        cut in its padding only counts as whole: its text is.
+        """
+        fixed, edges = self._edges()
+        pad = self.cell_padding  # a column missing only its padding shows all its text
+        count = len(edges) - 1
+        first = next((i for i in range(count) if edges[i] + pad >= fixed), count)
+        stop = first
+        while stop < count and edges[stop + 1] - pad <= self.size.width:
+            stop += 1
+        return first + self.fixed_columns, stop + self.fixed_columns
+
+    def render_line(self, y: int) -> Strip:
+        """The line as DataTable renders it, the cut columns blanked (their styles kept)."""
+        strip = super().render_line(y)
+        fixed, edges = self._edges()
+        first, stop = (i - self.fixed_columns for i in self.whole_columns())
+        width = strip.cell_length
+        start = min(max(edges[first], fixed), width)
+        end = min(max(edges[stop], start), width) if stop > first else start
+        if start == fixed and end == width:
+            return strip
+        head, cut_left, shown, cut_right = strip.divide([fixed, start, end, width])
+        return Strip.join([head, _blank(cut_left), shown, _blank(cut_right)])
+
+
+def _blank(strip: Strip) -> Strip:
+    """``strip`` with its text replaced by spaces, its styles (zebra, cursor) kept."""
+    return Strip(
+        [Segment(" " * segment.cell_length, segment.style) for segment in strip],
+        strip.cell_length,
+    )

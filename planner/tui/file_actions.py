@@ -1,0 +1,159 @@
+"""The app's file side: the scenario file and the save, reload, export and quit actions.
+
+:class:`FileActions` holds the file the session edits (its source and the values typed
+since the last save) and carries out the actions that read and write files for the app,
+whose state it reads and sets (the scenario, the fields refused, the scenario as saved).
+Every action refuses rather than write something the user did not see: no save while a
+field is invalid or over a file changed on disk (until asked twice), no quit or reload over
+unsaved changes unasked.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from planner.files import ReadOnlyError
+from planner.scenario import ScenarioError
+from planner.tui import persist
+from planner.tui.compare_view import CompareView
+from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesScreen
+from planner.tui.params import ParamsPanel
+from planner.tui.source import ChangedOnDiskError, ScenarioFile, ScenarioSource
+
+if TYPE_CHECKING:
+    from planner.tui.app import PlannerApp
+
+
+class FileActions:
+    """The scenario file of ``app`` and the actions that read and write files."""
+
+    def __init__(self, app: PlannerApp, source: ScenarioSource) -> None:
+        self.app = app
+        self.file = ScenarioFile(source, {})
+        """The file saved to and reloaded from, and the values typed since the last save."""
+
+    @property
+    def path(self) -> Path | None:
+        """The scenario file (None: the bundled default, until it is first saved)."""
+        return self.file.source.path
+
+    def title(self, *, dirty: bool) -> str:
+        """The title bar's text: the unsaved mark, the scenario's name and its file."""
+        path = self.path
+        source = path.name if path is not None else "bundled default scenario"
+        # The mark goes first: a long name is cut at the right edge, the mark never is.
+        return ("● " if dirty else "") + f"{self.app.scenario.name} ({source})"
+
+    def _invalid_fields(self) -> str:
+        """The labels of the fields whose text was refused, e.g. ``Rebuild h, Scrub h``."""
+        specs = self.app.query_one(ParamsPanel).specs
+        return ", ".join(spec.label for spec in specs if spec.key in self.app.field_errors)
+
+    def export_markdown(self) -> None:
+        """Write the table shown (comparison or sizing) as Markdown beside the scenario.
+
+        While a field is invalid this exports what the screen shows, the last valid
+        results, and the notice says so.
+        """
+        app = self.app
+        if app.results is None:
+            app.notify("No results yet", severity="warning")
+            return
+        view = app.query_one(CompareView)
+        try:
+            what, path = persist.export_table(
+                app.results, view.showing_sizing, view.sort_key, self.path
+            )
+        except OSError as err:
+            where = err.filename or "the Markdown file"
+            app.notify(f"Export failed: cannot write {where}: {err.strerror}", severity="error")
+            return
+        if app.field_errors:
+            app.notify(
+                f"Exported the last valid results ({self._invalid_fields()} invalid, "
+                f"not included): the {what} to {path}",
+                title="Markdown",
+                severity="warning",
+            )
+        else:
+            app.notify(f"Exported the {what} to {path}", title="Markdown")
+
+    def save(self) -> bool:
+        """Save unless a field is invalid or the file changed on disk; whether it saved."""
+        app = self.app
+        if app.field_errors:
+            verb = "is" if len(app.field_errors) == 1 else "are"
+            app.notify(
+                f"Not saved: {self._invalid_fields()} {verb} invalid (fix, or Ctrl+R to reload)",
+                severity="error",
+            )
+            return False
+        file = self.file
+        try:
+            file.check_disk(app.scenario)
+            source = persist.save_scenario(app.scenario, file.source, file.typed, file.target())
+        except ChangedOnDiskError as changed:
+            app.notify(str(changed), severity="warning", timeout=10)
+            return False
+        except ReadOnlyError:
+            app.notify(
+                f"Not saved: {file.target().name} is read-only; make it writable (chmod u+w) "
+                "to save over it",
+                severity="error",
+                timeout=10,
+            )
+            return False
+        except OSError as err:
+            reason = err.strerror or str(err)
+            app.notify(f"Save failed: cannot write {file.target()}: {reason}", severity="error")
+            return False
+        except ScenarioError as err:
+            app.notify(f"Save failed: {err}", severity="error")
+            return False
+        file.saved(source)
+        app.saved_scenario = app.scenario
+        app.show_title(dirty=False)  # a default scenario saved now has a file name
+        app.notify(f"Saved the scenario to {source.path}", title="Saved")
+        return True
+
+    async def reload(self) -> None:
+        """Read the scenario file again; with unsaved changes, ask first (reload, or stay)."""
+        app = self.app
+        if not app.dirty:
+            await self._reload()
+        elif not isinstance(app.screen, (ReloadChangesScreen, UnsavedChangesScreen)):
+            app.push_screen(ReloadChangesScreen(), self._reload_chosen)
+
+    async def _reload_chosen(self, reload: bool | None) -> None:
+        if reload:
+            await self._reload()
+
+    async def _reload(self) -> None:
+        """Read the scenario file again, discarding unsaved edits."""
+        app = self.app
+        path = self.path
+        try:
+            source = ScenarioSource.read(path)
+            scenario, _ = source.document()
+        except ScenarioError as err:
+            app.notify(f"Reload failed: {err}", severity="error", timeout=10)
+            return
+        self.file = ScenarioFile(source, {})
+        app.field_errors = {}
+        await app.query_one(ParamsPanel).load(scenario)
+        app.saved_scenario = scenario
+        app.scenario = scenario
+        app.notify(f"Reloaded {path or 'the default scenario'}")
+
+    def quit(self) -> None:
+        """Quit; with unsaved changes, ask first (save and quit, quit, or stay)."""
+        app = self.app
+        if not app.dirty:
+            app.exit()
+        elif not isinstance(app.screen, UnsavedChangesScreen):
+            app.push_screen(UnsavedChangesScreen(), self._quit_chosen)
+
+    def _quit_chosen(self, choice: QuitChoice | None) -> None:
+        if choice == "quit" or (choice == "save" and self.save()):
+            self.app.exit()

@@ -1,0 +1,139 @@
+"""Which view the app shows, what the others show, and what to compute when one is shown.
+
+The sweep, sensitivity and choose views are computed only while shown (the compare table's
+results always): :class:`ViewSwitch` remembers what each shows, so that showing one again
+computes it only for a scenario it has not seen, and where the focus was in each view, so
+that coming back puts it there again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.widget import Widget
+from textual.widgets import TabbedContent
+
+from planner.analysis.simulation import SimulationRequest
+from planner.scenario import Scenario
+from planner.tui.choose import ChooseView
+from planner.tui.commands import VIEWS
+from planner.tui.compare_view import CompareView
+from planner.tui.model_view import ModelSubject, ModelView
+from planner.tui.plot import DrawnChart
+from planner.tui.simulation_line import SimulationLine
+from planner.tui.sweep_view import SweepView
+
+if TYPE_CHECKING:
+    from planner.tui.app import PlannerApp
+
+
+class ViewSwitch:
+    """The views of ``app``: the one shown and what each other one shows."""
+
+    def __init__(self, app: PlannerApp) -> None:
+        self.app = app
+        self.active = "compare"
+        """The view shown (its tab's id)."""
+        self.focus: dict[str, Widget] = {}
+        """The widget that had the focus when each view was left (restored on return)."""
+        self.swept: Scenario | None = None
+        """The scenario the sweep view shows, or None before the first sweep."""
+        self.sensed: tuple[Scenario, str | None] | None = None
+        """The scenario and layout the sensitivity view shows (or is computing)."""
+        self.chosen: Scenario | None = None
+        """The scenario the choose view shows (or is searching), None before the first."""
+
+    def first(self, scenario: Scenario) -> Callable[[], DrawnChart | None] | None:
+        """What to compute first for a new ``scenario``: the view shown, if it computes."""
+        app = self.app
+        computations = app.computations
+        if self.active == "sweep":
+            canvas = app.query_one(SweepView).risk_canvas()
+            return partial(computations.sweep, scenario, canvas)
+        if self.active == "sensitivity":
+            self.sensed = (scenario, app.selected_label)
+            return partial(computations.tornado, scenario, app.selected_label)
+        if self.active == "choose":
+            self.chosen = scenario
+            return partial(computations.choose, scenario, app.query_one(ChooseView).canvas())
+        return None
+
+    def switch(self, view: str) -> None:
+        """Show ``view``; F2 on the compare view focuses its table.
+
+        The focus starts in the fields, eight Tabs from the table, and the note under the
+        table names F2 as the way there.
+        """
+        app = self.app
+        if view == "compare" and self.active == "compare":
+            app.query_one(CompareView).table.focus()
+            return
+        if view in VIEWS:
+            if app.focused is not None and view != self.active:
+                self.focus[self.active] = app.focused
+            app.query_one(TabbedContent).active = view
+
+    def shown(self, view: str) -> None:
+        """``view`` is now shown: give the focus back, and compute it if it is behind.
+
+        Hiding a view's table drops the focus; without this, back on the compare view a key
+        meant for the table (``a``) would do nothing, or go into a parameter field.
+        """
+        app = self.app
+        self.active = view
+        again = self.focus.get(view)
+        if again is not None and again.is_attached:
+            app.call_after_refresh(again.focus)
+        elif view == "compare" and app.focused is None:
+            app.call_after_refresh(app.query_one(CompareView).table.focus)
+        elif view == "choose":
+            app.call_after_refresh(app.query_one(ChooseView).focus)
+        if view == "sweep" and self.swept is not app.scenario:
+            app.recompute_sweep(app.scenario, app.query_one(SweepView).risk_canvas())
+        if view == "sensitivity":
+            self.request_tornado()
+        if view == "model":
+            self.update_model_subject()
+        if view == "choose" and self.chosen is not app.scenario:
+            self.chosen = app.scenario
+            app.recompute_choose(app.scenario, app.query_one(ChooseView).canvas())
+
+    def request_tornado(self) -> None:
+        """Start a tornado for the current scenario and layout unless one is shown or running."""
+        app = self.app
+        wanted = (app.scenario, app.selected_label)
+        sensed = self.sensed
+        if sensed is None or sensed[0] is not wanted[0] or sensed[1] != wanted[1]:
+            self.sensed = wanted
+            app.recompute_tornado(*wanted)
+
+    def update_model_subject(self, *, hidden_too: bool = False) -> None:
+        """Give the model view the selected layout's result (only while it is shown).
+
+        A hidden model view is not refilled on every keystroke: its title and tables would
+        re-lay the screen out for nothing. It catches up when shown (or ``hidden_too``).
+        """
+        app = self.app
+        comparison = app.comparison
+        if comparison is None or (self.active != "model" and not hidden_too):
+            return
+        by_label = {r.layout.label: r for r in comparison.results}
+        result = by_label.get(app.selected_label or "", comparison.results[0])
+        # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md)
+        rates = result.layout.chain_rates(app.scenario.rates())
+        app.query_one(ModelView).subject = ModelSubject(result, rates)
+
+    def simulate(self) -> None:
+        """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
+        app = self.app
+        self.update_model_subject(hidden_too=True)
+        subject = app.query_one(ModelView).subject
+        if subject is None:
+            app.notify("No results yet", severity="warning")
+            return
+        self.switch("model")
+        result = subject.result
+        request = SimulationRequest.of(app.scenario, result.layout, result.p_loss_group)
+        app.query_one(SimulationLine).start(request)
