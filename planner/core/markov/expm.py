@@ -3,7 +3,9 @@
 :func:`expm_metzler` computes ``exp(G)`` for a stack of matrices whose off-diagonal
 entries are non-negative (a generator ``Q`` times a mission ``T``), so that the
 probability of data loss, the (pristine, loss) entry, keeps its relative accuracy at
-1e-30 (NS3574 "Probability of data loss" asks for that entry).
+1e-30 (NS3574 "Probability of data loss" asks for that entry). :func:`expm_entries` takes
+several such stacks at once (the loss figures of one layout are four chains), and
+:func:`expm_entry` is the same method for one small matrix with few NumPy calls.
 
 Method: "shift, non-negative Taylor, square, conserve". Q is a generator (off-diagonal
 rates >= 0, rows summing to 0), so with ``c`` the largest total exit rate,
@@ -30,17 +32,28 @@ Accuracy argument:
 * Truncation: the Taylor degree keeps the dropped tail below 1e-19 of each entry, counting
   from the power ``k + 1`` at which the loss entry's series starts (the shortest path to
   loss has k + 1 steps).
+
+Speed: a stack is cut into chunks of :data:`CHUNK` matrices (the temporaries stay in
+cache) and the chunks run on a pool of threads (NumPy's matmul releases the GIL), at most
+one per CPU. Every matrix is computed by the same operations whatever the chunk or the
+thread, so the result does not depend on the number of threads, bit for bit.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 
 THETA_MAX = 1.0
 """Largest ``||X||_inf`` of one Taylor step (``c h``); larger means fewer squarings."""
@@ -51,20 +64,36 @@ CHUNK = 256
 CONSERVE_EVERY = 2
 """Squarings between rebuilds of the diagonal (see :func:`_conserve`); 2 keeps ~1e-15."""
 
+MAX_THREADS = 8
+"""Most threads one exponential uses (each holds its own workspace, ~1 MB a chunk)."""
+
+LEAN_THETA = 8.0
+"""``THETA_MAX`` of :func:`expm_entry`: its Taylor step costs a call per doubling of the
+degree, a squaring a call and a half, so a longer step (3 squarings fewer) pays there."""
+
 _TAIL_TOLERANCE = 1e-19
 """Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc)."""
 
 
+def default_threads() -> int:
+    """Threads for a large stack: the CPUs this process may run on (at most ``MAX_THREADS``)."""
+    try:
+        available = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        available = os.cpu_count() or 1
+    return max(1, min(available, os.cpu_count() or 1, MAX_THREADS))
+
+
 @cache
-def _taylor_degree(lead_power: int) -> int:
-    """Degree of the Taylor polynomial for steps with ``||X|| <= THETA_MAX``.
+def _taylor_degree(lead_power: int, theta: float = THETA_MAX) -> int:
+    """Degree of the Taylor polynomial for steps with ``||X|| <= theta``.
 
     An entry whose series starts at ``X^lead_power`` (the length of the shortest path) is
     dropped beyond degree ``M``; the tail relative to the leading term behaves like
     ``theta^(M + 1 - lead) / (M + 1 - lead)!``.
     """
     j = 1
-    while THETA_MAX ** (j + 1) / math.factorial(j + 1) > _TAIL_TOLERANCE:
+    while theta ** (j + 1) / math.factorial(j + 1) > _TAIL_TOLERANCE:
         j += 1
     return j + lead_power
 
@@ -77,6 +106,7 @@ def _taylor_coefficients(degree: int) -> tuple[int, FloatArray]:
     coefficients = np.array(
         [[1.0 / math.factorial(b * q + i) for i in range(q)] for b in range(blocks)]
     )
+    coefficients.setflags(write=False)
     return q, coefficients
 
 
@@ -108,8 +138,18 @@ def _mass_mask(size: int, reward_columns: int) -> FloatArray:
     return mask
 
 
+@cache
+def _mass_weights(size: int, reward_columns: int) -> FloatArray:
+    """1 for the columns that hold probability, 0 for the reward columns, read-only."""
+    weights = np.ones(size)
+    if reward_columns:
+        weights[size - reward_columns :] = 0.0
+    weights.setflags(write=False)
+    return weights
+
+
 class _Workspace:
-    """Buffers reused by every chunk of one call.
+    """Buffers reused by every chunk a thread runs for one stack.
 
     Fresh temporaries of a few hundred kB each per chunk made glibc map and unmap memory
     at every step (page faults cost as much as the arithmetic); reusing them avoids that.
@@ -117,12 +157,25 @@ class _Workspace:
 
     def __init__(self, count: int, size: int, degree: int) -> None:
         q, coefficients = _taylor_coefficients(degree)
+        self.key = (count, size, degree)
         self.coefficients = coefficients
         self.powers = np.empty((q + 1, count, size, size))
         self.parts = np.empty((coefficients.shape[0], count, size, size))
         self.ping = np.empty((count, size, size))
         self.pong = np.empty((count, size, size))
         self.final = np.empty((count, size, size))
+
+
+_local = threading.local()
+
+
+def _workspace(count: int, size: int, degree: int) -> _Workspace:
+    """This thread's workspace for chunks of ``count`` matrices of ``size`` (only the last kept)."""
+    work: _Workspace | None = getattr(_local, "work", None)
+    if work is None or work.key != (count, size, degree):
+        work = _Workspace(count, size, degree)
+        _local.work = work
+    return work
 
 
 def _taylor_step(
@@ -159,7 +212,7 @@ def _taylor_step(
     return result, spare
 
 
-def _squarings(norm: FloatArray) -> npt.NDArray[np.int64]:
+def _squarings(norm: FloatArray) -> IntArray:
     """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
     # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
     # not finite is left to the check of the off-diagonal entries.
@@ -184,12 +237,144 @@ def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
     return f
 
 
+@dataclass(frozen=True)
+class EntryJob:
+    """One stack for :func:`expm_entries`: the matrices and the entry wanted of each.
+
+    Attributes:
+        g: the stack ``(..., m, m)``, generators times a time (see :func:`expm_metzler`).
+        entry: ``(row, column)`` of each exponential to return.
+        lead_power: length of the shortest path to ``entry`` (see :func:`expm_metzler`).
+        reward_columns: the last columns are Van Loan rewards (see :func:`expm_metzler`).
+    """
+
+    g: FloatArray
+    entry: tuple[int, int]
+    lead_power: int
+    reward_columns: int = 0
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A stack shifted to non-negative matrices, with its squarings, ready for chunks."""
+
+    x: FloatArray
+    shift: FloatArray
+    steps: IntArray
+    degree: int
+    generator: bool
+    entry: tuple[int, int] | None
+    offdiagonal: FloatArray
+    shape: tuple[int, ...]
+    out: FloatArray
+
+    def chunks(self) -> list[tuple[_Prepared, npt.NDArray[np.intp]]]:
+        """The chunks of this stack, most squarings first (each chunk a run of the order)."""
+        # Most squarings first: within a chunk, the cases still squaring are a prefix.
+        order = np.argsort(-self.steps, kind="stable")
+        return [(self, order[start : start + CHUNK]) for start in range(0, len(order), CHUNK)]
+
+    def run(self, pick: npt.NDArray[np.intp]) -> None:
+        """Exponentiate the cases ``pick`` (one chunk) into :attr:`out`."""
+        work = _workspace(min(CHUNK, self.x.shape[0]), self.x.shape[-1], self.degree)
+        self.out[pick] = _expm_chunk(
+            self.x[pick],
+            self.shift[pick],
+            self.steps[pick],
+            work,
+            self.generator,
+            self.entry,
+            self.offdiagonal,
+        )
+
+    def result(self) -> FloatArray:
+        """The exponentials (or their entries) in the shape of the stack given."""
+        if self.entry is not None:
+            return self.out.reshape(self.shape)
+        return self.out.reshape(*self.shape, *self.x.shape[-2:])
+
+
+def _prepare(
+    g: FloatArray,
+    entry: tuple[int, int] | None,
+    lead_power: int | None,
+    generator: bool,
+    reward_columns: int,
+) -> _Prepared:
+    """Shift ``g`` to non-negative ``X``, check it, and count each case's squarings."""
+    size = g.shape[-1]
+    shape = g.shape[:-2]
+    flat = g.reshape(-1, size, size)
+    diagonal = np.arange(size)
+    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
+    x = np.array(flat, dtype=np.float64, copy=True)
+    if generator:
+        # exit rates from the off-diagonals, so the model conserves probability exactly
+        x[:, diagonal, diagonal] = -np.einsum("bij,ij->bi", x, offdiagonal)
+        if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
+            raise ValueError("the reward rows of an augmented generator must be zero")
+    shift = np.maximum(0.0, -x[:, diagonal, diagonal].min(axis=1, initial=0.0))
+    x[:, diagonal, diagonal] += shift[:, None]
+    if np.any(x < 0):  # the diagonal is >= 0 now, so this checks the off-diagonal
+        raise ValueError("expm_metzler needs non-negative off-diagonal entries")
+    # ||X||_inf: for a generator every row of X sums to the shift
+    plain = generator and not reward_columns
+    norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
+    out = np.empty(x.shape[0]) if entry is not None else np.empty_like(x)
+    return _Prepared(
+        x=x,
+        shift=shift,
+        steps=_squarings(norm),
+        degree=_taylor_degree(size - 1 if lead_power is None else lead_power),
+        generator=generator,
+        entry=entry,
+        offdiagonal=offdiagonal,
+        shape=shape,
+        out=out,
+    )
+
+
+def _run(stacks: Sequence[_Prepared], threads: int | None) -> None:
+    """Run every chunk of ``stacks``, on a pool of threads when there are several chunks."""
+    tasks = [chunk for stack in stacks for chunk in stack.chunks()]
+    # The costliest chunks first, so that no thread is left with a long one at the end.
+    tasks.sort(key=lambda task: -int(task[0].steps[task[1][0]]) * task[0].x.shape[-1] ** 3)
+    workers = default_threads() if threads is None else max(1, int(threads))
+    if workers == 1 or len(tasks) < 2:
+        for stack, pick in tasks:
+            stack.run(pick)
+        return
+    # list() re-raises the first error of any chunk here
+    list(_pool(min(workers, len(tasks))).map(_run_task, tasks))
+
+
+def _run_task(task: tuple[_Prepared, npt.NDArray[np.intp]]) -> None:
+    stack, pick = task
+    stack.run(pick)
+
+
+_pools: dict[int, ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def _pool(workers: int) -> ThreadPoolExecutor:
+    """A pool of ``workers`` threads, made once and kept for the process (idle threads sleep)."""
+    with _pools_lock:
+        pool = _pools.get(workers)
+        if pool is None:
+            pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="expm")
+            _pools[workers] = pool
+        return pool
+
+
 def expm_metzler(
     g: FloatArray,
     entry: tuple[int, int] | None = None,
     lead_power: int | None = None,
     generator: bool = False,
     reward_columns: int = 0,
+    *,
+    threads: int | None = None,
 ) -> FloatArray:
     """``exp(G)`` for a stack ``(..., m, m)`` of Metzler matrices (off-diagonal >= 0).
 
@@ -209,46 +394,34 @@ def expm_metzler(
             ``[[Q, r], [0, 0]]``, whose top-right block is ``integral_0^T exp(Q t) r dt``):
             the generator is the leading block, its diagonal and the conservation of
             mass are taken without them, and the reward rows must be zero.
+        threads: threads for the chunks (default :func:`default_threads`); the result is
+            the same, bit for bit, for any number.
 
     Returns:
         The exponentials (``... x m x m``), or the one entry of each (``...``).
     """
-    size = g.shape[-1]
-    shape = g.shape[:-2]
-    flat = g.reshape(-1, size, size)
-    diagonal = np.arange(size)
-    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
-    x = flat.copy()
-    if generator:
-        # exit rates from the off-diagonals, so the model conserves probability exactly
-        x[:, diagonal, diagonal] = -np.einsum("bij,ij->bi", x, offdiagonal)
-        if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
-            raise ValueError("the reward rows of an augmented generator must be zero")
-    shift = np.maximum(0.0, -x[:, diagonal, diagonal].min(axis=1, initial=0.0))
-    x[:, diagonal, diagonal] += shift[:, None]
-    if np.any(x < 0):  # the diagonal is >= 0 now, so this checks the off-diagonal
-        raise ValueError("expm_metzler needs non-negative off-diagonal entries")
-    # ||X||_inf: for a generator every row of X sums to the shift
-    plain = generator and not reward_columns
-    norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
-    steps = _squarings(norm)
-    degree = _taylor_degree(size - 1 if lead_power is None else lead_power)
-    # Most squarings first: within a chunk, the cases still squaring are a prefix (a view).
-    order = np.argsort(-steps, kind="stable")
-    out = np.empty(flat.shape[0]) if entry is not None else np.empty_like(flat)
-    work = _Workspace(min(CHUNK, flat.shape[0]), size, degree)
-    for start in range(0, flat.shape[0], CHUNK):
-        pick = order[start : start + CHUNK]
-        out[pick] = _expm_chunk(
-            x[pick], shift[pick], steps[pick], work, generator, entry, offdiagonal
-        )
-    return out.reshape(shape) if entry is not None else out.reshape(g.shape)
+    stack = _prepare(g, entry, lead_power, generator, reward_columns)
+    _run([stack], threads)
+    return stack.result()
+
+
+def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> list[FloatArray]:
+    """One entry of each exponential of several generator stacks, in one pool of chunks.
+
+    Every job is :func:`expm_metzler` with ``generator=True`` (its ``entry``,
+    ``lead_power`` and ``reward_columns``); the stacks may differ in size. Running them
+    together keeps both cores busy to the end, where one stack after another would leave
+    one idle at each stack's last chunk.
+    """
+    stacks = [_prepare(j.g, j.entry, j.lead_power, True, j.reward_columns) for j in jobs]
+    _run(stacks, threads)
+    return [stack.result() for stack in stacks]
 
 
 def _expm_chunk(
     x: FloatArray,
     shift: FloatArray,
-    steps: npt.NDArray[np.int64],
+    steps: IntArray,
     work: _Workspace,
     generator: bool,
     entry: tuple[int, int] | None,
@@ -289,3 +462,155 @@ def _expm_chunk(
         np.einsum("bi,bi->b", final[:, row, :], final[:, :, column]),
         final[:, row, column],
     )
+
+
+# One small matrix ---------------------------------------------------------------------
+
+
+@cache
+def _lean_coefficients(degree: int) -> FloatArray:
+    """``LEAN_THETA^j / j!`` for ``j = 0 .. degree``, read-only (the powers are of X / theta)."""
+    coefficients = np.array([LEAN_THETA**j / math.factorial(j) for j in range(degree + 1)])
+    coefficients.setflags(write=False)
+    return coefficients
+
+
+class _LeanWork:
+    """One thread's buffers for :func:`expm_entry` at one size and degree, made once.
+
+    Everything is transposed, ``Y = X^T``, so that every product writes a contiguous block
+    (an operand or output that is not costs a copy, five times the product):
+
+    * the powers ``Y^0 .. Y^degree`` are stacked vertically and made by doubling,
+      ``[Y^(a+1); ..; Y^(2a)] = [Y; ..; Y^a] Y^a``, one call per doubling, and the Taylor
+      sum is one product of the coefficients with the stack (:meth:`taylor`);
+    * the squarings work on ``v = [[F^T], [G^T]]`` (``2m x m``) with ``G = F K``: ``G_li``
+      is row l's mass without column i (``K_ji = w_j`` for ``j != i``, ``w`` 0 on reward
+      columns), so ``G_ii`` is the off-diagonal mass the rebuilt diagonal needs
+      (:meth:`conserve`), carried by the same product: ``v F^T = [[(F F)^T], [(F G)^T]]``.
+    """
+
+    def __init__(self, size: int, reward_columns: int, degree: int) -> None:
+        self.size = size
+        self.degree = degree
+        self.coefficients = _lean_coefficients(degree)
+        self.weights = _mass_weights(size, reward_columns)
+        self.ones = _mass_weights(size, 0)
+        self.mass = _mass_mask(size, reward_columns)
+        self.powers = np.empty((degree + 1, size, size))
+        self.powers[0] = _masks(size)[0]
+        self.flat_powers = self.powers.reshape(degree + 1, -1)
+        self.doublings: list[tuple[FloatArray, FloatArray, FloatArray]] = []
+        filled = 1
+        while filled < degree:
+            take = min(filled, degree - filled)
+            self.doublings.append(
+                (
+                    self.powers[1 : 1 + take].reshape(take * size, size),
+                    self.powers[filled],
+                    self.powers[filled + 1 : filled + 1 + take].reshape(take * size, size),
+                )
+            )
+            filled += take
+        self.pair = np.empty((2, 2 * size, size))
+        self.diagonal = slice(None, None, size + 1)
+        # F_ii and G_ii of each buffer of the pair, as flat views
+        flats = [v.reshape(-1) for v in self.pair]
+        self.cells = tuple(range(0, size * size, size + 1))
+        self.flats = tuple(flats)
+        self.tops = tuple(flat[: size * size] for flat in flats)
+        self.masses = tuple(flat[size * size :: size + 1] for flat in flats)
+
+    def taylor(self, shift: float) -> None:
+        """``exp(-shift) sum_j Y^j / j!`` for ``Y`` in ``powers[1]``, into ``pair[0]``'s top.
+
+        Every power is a product of non-negative matrices and the sum has positive
+        coefficients: the terms of :func:`_taylor_step`, summed in another order.
+        """
+        for low, power, high in self.doublings:
+            np.dot(low, power, out=high)
+        top = self.tops[0]
+        np.dot(self.coefficients, self.flat_powers, out=top)
+        top *= math.exp(-shift)
+
+    def conserve(self, index: int) -> None:
+        """:func:`_conserve` for ``pair[index]``: ``F_ii = 1 - G_ii`` where ``G_ii <= 1/2``.
+
+        ``G`` was made from the diagonal before the rebuild; its other entries (each about
+        1, a row's mass but one entry) differ by the rebuild's rounding, an ulp, which the
+        next products carry once, not doubled: the deficiencies stay accurate to a few ulps.
+        """
+        flat = self.flats[index]
+        for cell, deficiency in zip(self.cells, self.masses[index].tolist(), strict=True):
+            if deficiency <= 0.5:
+                flat[cell] = 1.0 - deficiency
+
+
+def _lean_work(size: int, reward_columns: int, degree: int) -> _LeanWork:
+    """This thread's :class:`_LeanWork` for the size (kept: a few kB each)."""
+    works: dict[tuple[int, int, int], _LeanWork] | None = getattr(_local, "lean", None)
+    if works is None:
+        works = {}
+        _local.lean = works
+    key = (size, reward_columns, degree)
+    work = works.get(key)
+    if work is None:
+        work = works[key] = _LeanWork(size, reward_columns, degree)
+    return work
+
+
+def expm_entry(
+    g: FloatArray, entry: tuple[int, int], lead_power: int, reward_columns: int = 0
+) -> float:
+    """One entry of ``exp(G)`` for one generator times a time ``G`` (``m x m``).
+
+    The method of :func:`expm_metzler` with ``generator=True`` (the same shift, Taylor
+    degree, squarings and diagonal rebuilt every ``CONSERVE_EVERY`` squarings), written
+    for one small matrix, where a stack's machinery (chunks, index arrays, temporaries)
+    costs more than the arithmetic: about thirty NumPy calls on 2-D arrays, in buffers
+    made once (:class:`_LeanWork`). It agrees with :func:`expm_metzler` to a few ulps (its
+    sums run in another order), not bit for bit. Only the off-diagonal entries of ``g`` are
+    read; they must be non-negative (not checked: the callers build ``g`` from validated
+    rates). ``g`` may be overwritten (a C-contiguous float64 array is used in place).
+    """
+    size = g.shape[0]
+    work = _lean_work(size, reward_columns, _taylor_degree(lead_power, LEAN_THETA))
+    g = np.ascontiguousarray(g, dtype=np.float64)  # so that the flat view below is one
+    flat = g.reshape(-1)
+    flat[work.diagonal] = 0.0
+    # exit rates from the off-diagonals, so the model conserves probability exactly
+    exits = np.dot(g, work.weights)
+    shift = max(0.0, *exits.tolist())
+    flat[work.diagonal] = shift - exits
+    norm = max(np.dot(g, work.ones).tolist()) if reward_columns else shift
+    steps = math.ceil(math.log2(norm / LEAN_THETA)) if norm > LEAN_THETA else 0
+    scale = math.ldexp(1.0, -steps)
+    # the powers are of X / theta (norm <= 1: no overflow); theta^j is in the coefficients
+    np.multiply(g.T, scale / LEAN_THETA, out=work.powers[1])
+    work.taylor(shift * scale)
+    index = 0
+    pair = work.pair
+    np.dot(work.mass, pair[index, :size], out=pair[index, size:])
+    work.conserve(index)
+    row, column = entry
+    if steps == 0:
+        return float(pair[index, column, row])
+    for level in range(steps - 1):
+        np.dot(pair[index], pair[index, :size], out=pair[1 - index])
+        index = 1 - index
+        if level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
+            work.conserve(index)
+    v = pair[index]
+    return float(np.dot(v[:size, row], v[column]))
+
+
+__all__ = [
+    "CHUNK",
+    "CONSERVE_EVERY",
+    "THETA_MAX",
+    "EntryJob",
+    "default_threads",
+    "expm_entries",
+    "expm_entry",
+    "expm_metzler",
+]
