@@ -68,7 +68,7 @@ def layout_risks(
     chain = [layout.chain_rates(r) for layout, r in zip(layouts, rates, strict=True)]
     parity = np.array([layout.parity for layout in layouts], dtype=np.int64)
     drives = np.array([layout.group_size for layout in layouts], dtype=np.float64)
-    streams = [r.rebuild_streams for r in chain]
+    streams = [0 if r.rebuild_streams is None else r.rebuild_streams for r in chain]
     figures = stacked_figures(
         parity, streams, ChainInputs.from_rates(drives, chain, mission_hours, mixed=True)
     )
@@ -76,21 +76,22 @@ def layout_risks(
 
 
 def stacked_figures(
-    parity: npt.ArrayLike, streams: Sequence[int | None], inputs: ChainInputs
+    parity: npt.ArrayLike, streams: npt.ArrayLike, inputs: ChainInputs
 ) -> ChainFigures:
     """The loss figures of groups of mixed parity and rebuild streams, in their order.
 
-    ``inputs`` (one dimension) holds every group; its ``rebuild_streams`` is ignored for
-    ``streams``, one per group. One :func:`chain_figures` call per chain shape
-    (parity, streams).
+    ``inputs`` (one dimension) holds every group; ``streams`` gives each group's rebuild
+    streams (0 for None, every failed drive at once) in place of ``inputs``'s. One
+    :func:`chain_figures` call per chain shape (parity, streams).
     """
     k = np.asarray(parity, dtype=np.int64)
-    count = k.shape[0]
-    out = [np.empty(count) for _ in range(4)]
-    shapes = sorted({(int(p), s) for p, s in zip(k.tolist(), streams, strict=True)}, key=str)
-    for p, stream in shapes:
-        pick = np.flatnonzero((k == p) & np.array([s == stream for s in streams], dtype=bool))
-        part = replace(inputs.take(pick), rebuild_streams=stream)
+    code = np.asarray(streams, dtype=np.int64)
+    out = [np.empty(k.shape[0]) for _ in range(4)]
+    shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
+    for key in np.unique(shape).tolist():
+        pick = np.flatnonzero(shape == key)
+        p, stream = int(k[pick[0]]), int(code[pick[0]])
+        part = replace(inputs.take(pick), rebuild_streams=stream or None)
         figures = chain_figures(p, part)
         for column, values in zip(
             out,
