@@ -255,6 +255,13 @@ class SweepColumns:
     def __iter__(self) -> Iterator[SweepRow]:
         return iter(self.rows())
 
+    def __getitem__(self, index: int) -> SweepRow:
+        """Row ``index`` as a :class:`SweepRow` (negative indices count from the end)."""
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(f"row {index} of a sweep of {count}")
+        return self.take(np.array([index % count])).rows()[0]
+
     @property
     def varied(self) -> str | None:
         """The varied :class:`Parameter`'s value (``"rebuild_hours"``), or None."""

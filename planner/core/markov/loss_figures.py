@@ -195,15 +195,17 @@ def chain_figures(
     :func:`~planner.core.markov.expm.expm_metzler` (any number gives the same bits).
     """
     q = generator_of(parity, inputs)
-    t = inputs.mission_hours[..., None, None]
+    g = q * inputs.mission_hours[..., None, None]  # every chain is read from this one
     lead = parity + 1
-    last = q.shape[-1] - 1
+    last = g.shape[-1] - 1
+    # Each stack is fresh (the variants are copies, made before any is exponentiated):
+    # the exponential may work in it (owned).
     p_loss, p_group, p_sectors, events = expm_entries(
         [
-            EntryJob(q * t, (0, last), lead),
-            EntryJob(group_lost_stack(q, parity) * t, (0, parity + 1), lead),
-            EntryJob(sectors_lost_generator(q, parity) * t, (0, last), lead),
-            EntryJob(sector_events_matrix(q, parity) * t, (0, last), lead, reward_columns=1),
+            EntryJob(g, (0, last), lead, owned=True),
+            EntryJob(group_lost_stack(g, parity), (0, parity + 1), lead, owned=True),
+            EntryJob(sectors_lost_generator(g, parity), (0, last), lead, owned=True),
+            EntryJob(sector_events_matrix(g, parity), (0, last), lead, 1, owned=True),
         ],
         threads=threads,
     )
