@@ -219,6 +219,20 @@ class ChainInputs:
         return cls(n, lop, lld, rebuild, scrub, hours, share, rebuild_streams)
 
     @classmethod
+    def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
+        """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
+        return cls.of(
+            drives,
+            rates.op_failures_per_hour,
+            rates.latent_defects_per_hour,
+            rates.rebuild_hours,
+            rates.scrub_hours,
+            mission_hours,
+            rebuild_streams=rates.rebuild_streams,
+            defect_stripe_share=rates.defect_stripe_share,
+        )
+
+    @classmethod
     def from_rates(
         cls,
         drives: npt.ArrayLike,
