@@ -31,8 +31,6 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
     loss_figures,
     losses_per_10k_groups,
-    mttdl_hours,
-    p_loss_group,
     relative_risk,
 )
 from planner.core.simulation.distributions import DistributionSet
@@ -298,23 +296,21 @@ def compare_layouts(
         raise ValueError(f"baseline {base_label!r} names no layout; layouts: {labels}")
 
     raw = []
+    figures = {}
     for layout in layouts:
         shape = aggregate_shape(layout, data_disks)
-        p_group = p_loss_group(
-            layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
-        )
-        raw.append((layout, shape, p_group, p_loss_aggregate(p_group, shape.groups)))
-    base = raw[labels.index(base_label)]
-    figures = {
-        layout.label: loss_figures(
+        # one evaluation per layout: P(loss), what is lost and the MTTDL from one chain
+        one = loss_figures(
             layout.parity,
             layout.group_size,
             layout.chain_rates(rates),
             mission_hours,
             sectors_fail_rebuild=unreadable_sector == "fail-rebuild",
+            mttdl=True,
         )
-        for layout, _, _, _ in raw
-    }
+        figures[layout.label] = one
+        raw.append((layout, shape, one.p_loss, p_loss_aggregate(one.p_loss, shape.groups)))
+    base = raw[labels.index(base_label)]
 
     results = tuple(
         LayoutResult(
@@ -323,7 +319,7 @@ def compare_layouts(
             p_loss_group=p_group,
             p_loss_aggregate=p_agg,
             losses_per_10k_groups=losses_per_10k_groups(p_group),
-            mttdl_hours=mttdl_hours(layout.parity, layout.group_size, layout.chain_rates(rates)),
+            mttdl_hours=_known(figures[layout.label].mttdl_hours),
             relative_risk_group=relative_risk(p_group, base[2]),
             relative_risk_aggregate=relative_risk(p_agg, base[3]),
             usable_tb=(
@@ -350,3 +346,10 @@ def compare_layouts(
     return Comparison(
         mission_hours=mission_hours, data_disks=data_disks, baseline=base_label, results=results
     )
+
+
+def _known(value: float | None) -> float:
+    """A figure that was asked for (never None here)."""
+    if value is None:
+        raise ValueError("the MTTDL was not computed")
+    return value
