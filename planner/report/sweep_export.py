@@ -26,7 +26,7 @@ ExportKind = Literal["int", "float", "bool", "drives", "text"]
 """How a column is written: whole numbers, floats (Python's repr), booleans, drives (an int
 when whole, else a float), or texts (one per row, None written as ``null``)."""
 
-CHUNK_ROWS = 4096
+CHUNK_ROWS = 1024
 """Rows per chunk of the streamed JSON and CSV."""
 
 CSV_DIGITS = 15

@@ -46,12 +46,15 @@ import math
 import os
 import threading
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -379,7 +382,13 @@ _executor: ThreadPoolExecutor | None = None
 
 
 def _pool() -> ThreadPoolExecutor:
-    """The process's pool of helper threads, made on first use (idle threads sleep)."""
+    """The process's pool of helper threads, made on first use (idle threads sleep).
+
+    concurrent.futures is imported here, not with the module: it costs 5 ms of start-up
+    that a command evaluating a few layouts never uses.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
     global _executor
     with _pool_lock:
         if _executor is None:

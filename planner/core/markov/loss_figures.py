@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
-from planner.core.markov.expm import EntryJob, expm_entries, expm_entry
+from planner.core.markov.expm import CHUNK, EntryJob, expm_entries, expm_entry
 from planner.core.markov.generator import generator_of, transition_matrix
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.solve import mttdl_stack, solve_mmatrix
@@ -184,6 +184,11 @@ def group_lost_stack(q: FloatArray, parity: int) -> FloatArray:
     return out
 
 
+STACK_BYTES = 4_000_000
+"""Most bytes one chain's stack takes: larger stacks are evaluated a block at a time, so
+that a 200,000-layout sweep needs tens of MB, not hundreds (see :func:`chain_figures`)."""
+
+
 def chain_figures(
     parity: int, inputs: ChainInputs, *, mttdl: bool = False, threads: int | None = None
 ) -> ChainFigures:
@@ -193,7 +198,47 @@ def chain_figures(
     chains read from it and exponentiated in one pool of chunks; with ``mttdl`` the mean
     time to data loss too, from the same stack. ``threads``: see
     :func:`~planner.core.markov.expm.expm_metzler` (any number gives the same bits).
+    Stacks of more than :data:`STACK_BYTES` go a block of groups at a time (every group's
+    figures are computed alone, so the blocks change no number).
     """
+    size = 2 * parity + 2
+    block = max(CHUNK, STACK_BYTES // (8 * size * size) // CHUNK * CHUNK)
+    flat = inputs.ravel()
+    count = flat.shape[0]
+    if count <= block:
+        return _reshaped(_chain_figures(parity, inputs, mttdl, threads), inputs.shape)
+    parts = [
+        _chain_figures(
+            parity, flat.take(np.arange(start, min(count, start + block))), mttdl, threads
+        )
+        for start in range(0, count, block)
+    ]
+    times = [p.mttdl_hours for p in parts if p.mttdl_hours is not None]
+    whole = ChainFigures(
+        p_loss=np.concatenate([p.p_loss for p in parts]),
+        p_group_lost=np.concatenate([p.p_group_lost for p in parts]),
+        p_sectors_lost=np.concatenate([p.p_sectors_lost for p in parts]),
+        expected_sector_loss_events=np.concatenate([p.expected_sector_loss_events for p in parts]),
+        mttdl_hours=np.concatenate(times) if mttdl else None,
+    )
+    return _reshaped(whole, inputs.shape)
+
+
+def _reshaped(figures: ChainFigures, shape: tuple[int, ...]) -> ChainFigures:
+    """``figures`` with every array in ``shape`` (the inputs' broadcast shape)."""
+    return ChainFigures(
+        p_loss=figures.p_loss.reshape(shape),
+        p_group_lost=figures.p_group_lost.reshape(shape),
+        p_sectors_lost=figures.p_sectors_lost.reshape(shape),
+        expected_sector_loss_events=figures.expected_sector_loss_events.reshape(shape),
+        mttdl_hours=None if figures.mttdl_hours is None else figures.mttdl_hours.reshape(shape),
+    )
+
+
+def _chain_figures(
+    parity: int, inputs: ChainInputs, mttdl: bool, threads: int | None
+) -> ChainFigures:
+    """:func:`chain_figures` of one stack."""
     q = generator_of(parity, inputs)
     g = q * inputs.mission_hours[..., None, None]  # every chain is read from this one
     lead = parity + 1

@@ -303,6 +303,19 @@ class ChainInputs:
             axis=-1,
         )
 
+    def ravel(self) -> ChainInputs:
+        """The same groups in one dimension (C order)."""
+        return ChainInputs(
+            np.ravel(self.drives),
+            np.ravel(self.op_failures_per_hour),
+            np.ravel(self.latent_defects_per_hour),
+            np.ravel(self.rebuild_hours),
+            np.ravel(self.scrub_hours),
+            np.ravel(self.mission_hours),
+            np.ravel(self.defect_stripe_share),
+            self.rebuild_streams,
+        )
+
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> ChainInputs:
         """The inputs of the groups ``index`` selects (indices or a mask over :attr:`shape`)."""
         return ChainInputs(
