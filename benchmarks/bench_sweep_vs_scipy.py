@@ -119,10 +119,9 @@ def main() -> int:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[name] = blas  # before NumPy is imported, here and in the sweeps
     env = dict(os.environ)
-    where = run([sys.executable, "-c", "import planner, sys; print(planner.__file__)"], env)[
-        1
-    ].strip()
-    print(f"planner from {where}; BLAS threads {blas}; CPUs {os.cpu_count()}")
+    # -P: the current folder is not searched first, as it is not for the planner script
+    where = run([sys.executable, "-P", "-c", "import planner; print(planner.__file__)"], env)[1]
+    print(f"planner from {where.strip()}; BLAS threads {blas}; CPUs {os.cpu_count()}")
     ratios = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sweep.yaml"

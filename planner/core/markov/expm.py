@@ -168,6 +168,7 @@ class _Workspace:
         self.key = (count, size, degree)
         self.coefficients = coefficients
         self.powers = np.empty((q + 1, count, size, size))
+        self.powers[0] = _masks(size)[0]  # never written again: x^0 for every chunk
         self.parts = np.empty((coefficients.shape[0], count, size, size))
         self.ping = np.empty((count, size, size))
         self.pong = np.empty((count, size, size))
@@ -187,21 +188,21 @@ def _workspace(count: int, size: int, degree: int) -> _Workspace:
 
 
 def _taylor_step(
-    x: FloatArray, shift: FloatArray, work: _Workspace
+    x: FloatArray, scale: FloatArray, shift: FloatArray, work: _Workspace
 ) -> tuple[FloatArray, FloatArray]:
-    """``exp(-shift) sum_{j <= degree} x^j / j!`` for a stack of non-negative ``x``.
+    """``exp(-shift) sum_{j <= degree} (x scale)^j / j!`` for a stack of non-negative ``x``.
 
     Paterson-Stockmeyer: powers ``x^0 .. x^q`` once, then Horner in ``x^q`` over blocks of
     ``q`` coefficients; all coefficients are positive, so every sum is of non-negative terms.
-    Returns the result (a view of ``work.ping`` or ``work.pong``) and the other buffer.
+    Returns the result and a spare buffer of its shape (views of ``work``).
     """
-    count, size, _ = x.shape
+    count = x.shape[0]
     blocks, q = work.coefficients.shape
     powers = work.powers[:, :count]
-    powers[0] = _masks(size)[0]
-    powers[1] = x
+    np.multiply(x, scale[:, None, None], out=powers[1])
+    step = powers[1]
     for j in range(2, q + 1):
-        np.matmul(powers[j - 1], x, out=powers[j])
+        np.matmul(powers[j - 1], step, out=powers[j])
     top = powers[q]
     parts = work.parts[:, :count]
     # One product for all blocks: B_b(x) = sum_i coefficients[b, i] x^i.
@@ -210,12 +211,12 @@ def _taylor_step(
         powers[:q].reshape(q, -1),
         out=parts.reshape(blocks, -1),
     )
-    result, spare = work.ping[:count], work.pong[:count]
-    result[...] = parts[-1]
+    # Horner from the last block, which is its own start (no copy); its buffer is then free
+    result, spare = parts[-1], work.ping[:count]
     for b in range(blocks - 2, -1, -1):
         np.matmul(result, top, out=spare)
         spare += parts[b]
-        result, spare = spare, result
+        result, spare = spare, (work.pong[:count] if b == blocks - 2 else result)
     result *= np.exp(-shift)[:, None, None]
     return result, spare
 
@@ -320,18 +321,18 @@ def _prepare(
     size = g.shape[-1]
     shape = g.shape[:-2]
     flat = g.reshape(-1, size, size)
-    diagonal = np.arange(size)
     offdiagonal = _mass_mask(size, reward_columns if generator else 0)
     fresh = owned and g.dtype == np.float64 and g.flags.c_contiguous and g.flags.writeable
     x = flat if fresh else np.array(flat, dtype=np.float64, copy=True)
+    diagonal = np.einsum("bii->bi", x)  # a writeable view of every diagonal
     if generator:
         # exit rates from the off-diagonals, so the model conserves probability exactly
-        x[:, diagonal, diagonal] = -np.einsum("bij,ij->bi", x, offdiagonal)
+        diagonal[...] = -np.einsum("bij,ij->bi", x, offdiagonal)
         if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
             raise ValueError("the reward rows of an augmented generator must be zero")
-    shift = np.maximum(0.0, -x[:, diagonal, diagonal].min(axis=1, initial=0.0))
-    x[:, diagonal, diagonal] += shift[:, None]
-    if np.any(x < 0):  # the diagonal is >= 0 now, so this checks the off-diagonal
+    shift = np.maximum(0.0, -diagonal.min(axis=1, initial=0.0))
+    diagonal += shift[:, None]
+    if x.size and x.min() < 0:  # the diagonal is >= 0 now, so this checks the off-diagonal
         raise ValueError("expm_metzler needs non-negative off-diagonal entries")
     # ||X||_inf: for a generator every row of X sums to the shift
     plain = generator and not reward_columns
@@ -461,7 +462,7 @@ def _expm_chunk(
     """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
     count = x.shape[0]
     scale = np.ldexp(1.0, -steps)
-    f, other = _taylor_step(x * scale[:, None, None], shift * scale, work)
+    f, other = _taylor_step(x, scale, shift * scale, work)
     if generator:
         _conserve(f, offdiagonal)
     # Rebuilding the diagonal every other squaring: an inherited error doubles at most
