@@ -17,7 +17,8 @@ import reference
 
 from planner.core.design.sweep import SweepPoint, parameter_points, sweep
 from planner.core.markov import expm, loss_figures
-from planner.core.markov.expm import EntryJob, expm_entries, expm_entry, expm_metzler
+from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
+from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_of, generator_stack, transition_matrix
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates

@@ -5,7 +5,8 @@ entries are non-negative (a generator ``Q`` times a mission ``T``), so that the
 probability of data loss, the (pristine, loss) entry, keeps its relative accuracy at
 1e-30 (NS3574 "Probability of data loss" asks for that entry). :func:`expm_entries` takes
 several such stacks at once (the loss figures of one layout are four chains), and
-:func:`expm_entry` is the same method for one small matrix with few NumPy calls.
+:func:`planner.core.markov.expm_one.expm_entry` is the same method for one small matrix
+with few NumPy calls.
 
 Method: "shift, non-negative Taylor, square, conserve". Q is a generator (off-diagonal
 rates >= 0, rows summing to 0), so with ``c`` the largest total exit rate,
@@ -28,7 +29,7 @@ Accuracy argument:
   sum to 1), with a fresh half-ulp error instead of an inherited one; the errors then grow
   with ``s``, not ``2^s``. Measured against 50-digit mpmath: ~1e-15 relative where
   scipy.linalg.expm is at ~1e-13 to 1e-12 (and 1e-7 for missions of an hour, where its
-  Padé step cancels).
+  Padé step cancels); at most 1e-14 for the largest groups (k = 4, 55 drives, 12 squarings).
 * Truncation: the Taylor degree keeps the dropped tail below 1e-17 of each entry (a tenth
   of the unit roundoff), counting from the power ``k + 1`` at which the loss entry's
   series starts (the shortest path to loss has k + 1 steps).
@@ -36,25 +37,24 @@ Accuracy argument:
 Speed: a stack is cut into chunks of :data:`CHUNK` matrices (the temporaries stay in
 cache) and the chunks run on a pool of threads (NumPy's matmul releases the GIL), at most
 one per CPU. Every matrix is computed by the same operations whatever the chunk or the
-thread, so the result does not depend on the number of threads, bit for bit.
+thread, so the result does not depend on the number of threads, bit for bit. The loss or
+reward column takes part in every product although ``[[F, g], [0, 1]]`` squares to
+``[[F^2, F g + g], [0, 1]]``: NumPy's stacked product costs the same for m and m + 1 at
+these sizes (3 to 10: 35 to 100 ns a matrix, measured), so the split would only add calls.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING
+from functools import cache, partial
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
+from planner.core.markov.pool import run_tasks
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -68,28 +68,12 @@ CHUNK = 256
 CONSERVE_EVERY = 2
 """Squarings between rebuilds of the diagonal (see :func:`_conserve`); 2 keeps ~1e-15."""
 
-MAX_THREADS = 8
-"""Most threads one exponential uses (each holds its own workspace, ~1 MB a chunk)."""
-
-LEAN_THETA = 8.0
-"""``THETA_MAX`` of :func:`expm_entry`: its Taylor step costs a call per doubling of the
-degree, a squaring a call and a half, so a longer step (3 squarings fewer) pays there."""
-
 _TAIL_TOLERANCE = 1e-17
 """Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc).
 
 A tenth of the unit roundoff: below what one rounding leaves. 1e-19 (two degrees more)
 gave the same errors against 40-digit mpmath on 200 random chains (at most 1.5e-15), and
 so did 1e-15; the series is cut where its tail is lost in the sum anyway."""
-
-
-def default_threads() -> int:
-    """Threads for a large stack: the CPUs this process may run on (at most ``MAX_THREADS``)."""
-    try:
-        available = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        available = os.cpu_count() or 1
-    return max(1, min(available, os.cpu_count() or 1, MAX_THREADS))
 
 
 @cache
@@ -352,51 +336,14 @@ def _prepare(
 
 
 def _run(stacks: Sequence[_Prepared], threads: int | None) -> None:
-    """Run every chunk of ``stacks``: this thread and, with several chunks, pool threads.
+    """Run every chunk of ``stacks``, costliest first (:func:`~planner.core.markov.pool.run_tasks`).
 
-    The chunks are taken in turn from one list, costliest first (so that no thread is left
-    with a long one at the end), by this thread and ``threads - 1`` pool threads; a chunk's
+    The costliest first, so that no thread is left with a long one at the end; a chunk's
     result does not depend on which thread ran it.
     """
-    tasks = [chunk for stack in stacks for chunk in stack.chunks()]
-    tasks.sort(key=lambda task: -int(task[0].steps[task[1][0]]) * task[0].x.shape[-1] ** 3)
-    workers = min(default_threads() if threads is None else max(1, int(threads)), len(tasks))
-    counter = itertools.count()  # next() on it is atomic: each chunk is taken once
-
-    def work() -> None:
-        for index in iter(counter.__next__, None):
-            if index >= len(tasks):
-                return
-            stack, pick = tasks[index]
-            stack.run(pick)
-
-    helpers = [_pool().submit(work) for _ in range(workers - 1)]
-    try:
-        work()
-    finally:
-        for helper in helpers:
-            helper.result()  # waits, and re-raises a chunk's error here
-
-
-_pool_lock = threading.Lock()
-_executor: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    """The process's pool of helper threads, made on first use (idle threads sleep).
-
-    concurrent.futures is imported here, not with the module: it costs 5 ms of start-up
-    that a command evaluating a few layouts never uses.
-    """
-    from concurrent.futures import ThreadPoolExecutor
-
-    global _executor
-    with _pool_lock:
-        if _executor is None:
-            _executor = ThreadPoolExecutor(
-                max_workers=MAX_THREADS - 1, thread_name_prefix="planner-expm"
-            )
-        return _executor
+    chunks = [chunk for stack in stacks for chunk in stack.chunks()]
+    chunks.sort(key=lambda chunk: -int(chunk[0].steps[chunk[1][0]]) * chunk[0].x.shape[-1] ** 3)
+    run_tasks([partial(stack.run, pick) for stack, pick in chunks], threads)
 
 
 def expm_metzler(
@@ -426,8 +373,9 @@ def expm_metzler(
             ``[[Q, r], [0, 0]]``, whose top-right block is ``integral_0^T exp(Q t) r dt``):
             the generator is the leading block, its diagonal and the conservation of
             mass are taken without them, and the reward rows must be zero.
-        threads: threads for the chunks (default :func:`default_threads`); the result is
-            the same, bit for bit, for any number.
+        threads: threads for the chunks (default
+            :func:`~planner.core.markov.pool.default_threads`); the result is the same, bit
+            for bit, for any number.
 
     Returns:
         The exponentials (``... x m x m``), or the one entry of each (``...``).
@@ -496,153 +444,11 @@ def _expm_chunk(
     )
 
 
-# One small matrix ---------------------------------------------------------------------
-
-
-@cache
-def _lean_coefficients(degree: int) -> FloatArray:
-    """``LEAN_THETA^j / j!`` for ``j = 0 .. degree``, read-only (the powers are of X / theta)."""
-    coefficients = np.array([LEAN_THETA**j / math.factorial(j) for j in range(degree + 1)])
-    coefficients.setflags(write=False)
-    return coefficients
-
-
-class _LeanWork:
-    """One thread's buffers for :func:`expm_entry` at one size and degree, made once.
-
-    Everything is transposed, ``Y = X^T``, so that every product writes a contiguous block
-    (an operand or output that is not costs a copy, five times the product):
-
-    * the powers ``Y^0 .. Y^degree`` are stacked vertically and made by doubling,
-      ``[Y^(a+1); ..; Y^(2a)] = [Y; ..; Y^a] Y^a``, one call per doubling, and the Taylor
-      sum is one product of the coefficients with the stack (:meth:`taylor`);
-    * the squarings work on ``v = [[F^T], [G^T]]`` (``2m x m``) with ``G = F K``: ``G_li``
-      is row l's mass without column i (``K_ji = w_j`` for ``j != i``, ``w`` 0 on reward
-      columns), so ``G_ii`` is the off-diagonal mass the rebuilt diagonal needs
-      (:meth:`conserve`), carried by the same product: ``v F^T = [[(F F)^T], [(F G)^T]]``.
-    """
-
-    def __init__(self, size: int, reward_columns: int, degree: int) -> None:
-        self.size = size
-        self.degree = degree
-        self.coefficients = _lean_coefficients(degree)
-        self.weights = _mass_weights(size, reward_columns)
-        self.ones = _mass_weights(size, 0)
-        self.mass = _mass_mask(size, reward_columns)
-        self.powers = np.empty((degree + 1, size, size))
-        self.powers[0] = _masks(size)[0]
-        self.flat_powers = self.powers.reshape(degree + 1, -1)
-        self.doublings: list[tuple[FloatArray, FloatArray, FloatArray]] = []
-        filled = 1
-        while filled < degree:
-            take = min(filled, degree - filled)
-            self.doublings.append(
-                (
-                    self.powers[1 : 1 + take].reshape(take * size, size),
-                    self.powers[filled],
-                    self.powers[filled + 1 : filled + 1 + take].reshape(take * size, size),
-                )
-            )
-            filled += take
-        self.pair = np.empty((2, 2 * size, size))
-        self.diagonal = slice(None, None, size + 1)
-        # F_ii and G_ii of each buffer of the pair, as flat views
-        flats = [v.reshape(-1) for v in self.pair]
-        self.cells = tuple(range(0, size * size, size + 1))
-        self.flats = tuple(flats)
-        self.tops = tuple(flat[: size * size] for flat in flats)
-        self.masses = tuple(flat[size * size :: size + 1] for flat in flats)
-
-    def taylor(self, shift: float) -> None:
-        """``exp(-shift) sum_j Y^j / j!`` for ``Y`` in ``powers[1]``, into ``pair[0]``'s top.
-
-        Every power is a product of non-negative matrices and the sum has positive
-        coefficients: the terms of :func:`_taylor_step`, summed in another order.
-        """
-        for low, power, high in self.doublings:
-            np.dot(low, power, out=high)
-        top = self.tops[0]
-        np.dot(self.coefficients, self.flat_powers, out=top)
-        top *= math.exp(-shift)
-
-    def conserve(self, index: int) -> None:
-        """:func:`_conserve` for ``pair[index]``: ``F_ii = 1 - G_ii`` where ``G_ii <= 1/2``.
-
-        ``G`` was made from the diagonal before the rebuild; its other entries (each about
-        1, a row's mass but one entry) differ by the rebuild's rounding, an ulp, which the
-        next products carry once, not doubled: the deficiencies stay accurate to a few ulps.
-        """
-        flat = self.flats[index]
-        for cell, deficiency in zip(self.cells, self.masses[index].tolist(), strict=True):
-            if deficiency <= 0.5:
-                flat[cell] = 1.0 - deficiency
-
-
-def _lean_work(size: int, reward_columns: int, degree: int) -> _LeanWork:
-    """This thread's :class:`_LeanWork` for the size (kept: a few kB each)."""
-    works: dict[tuple[int, int, int], _LeanWork] | None = getattr(_local, "lean", None)
-    if works is None:
-        works = {}
-        _local.lean = works
-    key = (size, reward_columns, degree)
-    work = works.get(key)
-    if work is None:
-        work = works[key] = _LeanWork(size, reward_columns, degree)
-    return work
-
-
-def expm_entry(
-    g: FloatArray, entry: tuple[int, int], lead_power: int, reward_columns: int = 0
-) -> float:
-    """One entry of ``exp(G)`` for one generator times a time ``G`` (``m x m``).
-
-    The method of :func:`expm_metzler` with ``generator=True`` (the same shift, Taylor
-    degree, squarings and diagonal rebuilt every ``CONSERVE_EVERY`` squarings), written
-    for one small matrix, where a stack's machinery (chunks, index arrays, temporaries)
-    costs more than the arithmetic: about thirty NumPy calls on 2-D arrays, in buffers
-    made once (:class:`_LeanWork`). It agrees with :func:`expm_metzler` to a few ulps (its
-    sums run in another order), not bit for bit. Only the off-diagonal entries of ``g`` are
-    read; they must be non-negative (not checked: the callers build ``g`` from validated
-    rates). ``g`` may be overwritten (a C-contiguous float64 array is used in place).
-    """
-    size = g.shape[0]
-    work = _lean_work(size, reward_columns, _taylor_degree(lead_power, LEAN_THETA))
-    g = np.ascontiguousarray(g, dtype=np.float64)  # so that the flat view below is one
-    flat = g.reshape(-1)
-    flat[work.diagonal] = 0.0
-    # exit rates from the off-diagonals, so the model conserves probability exactly
-    exits = np.dot(g, work.weights)
-    shift = max(0.0, *exits.tolist())
-    flat[work.diagonal] = shift - exits
-    norm = max(np.dot(g, work.ones).tolist()) if reward_columns else shift
-    steps = math.ceil(math.log2(norm / LEAN_THETA)) if norm > LEAN_THETA else 0
-    scale = math.ldexp(1.0, -steps)
-    # the powers are of X / theta (norm <= 1: no overflow); theta^j is in the coefficients
-    np.multiply(g.T, scale / LEAN_THETA, out=work.powers[1])
-    work.taylor(shift * scale)
-    index = 0
-    pair = work.pair
-    np.dot(work.mass, pair[index, :size], out=pair[index, size:])
-    work.conserve(index)
-    row, column = entry
-    if steps == 0:
-        return float(pair[index, column, row])
-    for level in range(steps - 1):
-        np.dot(pair[index], pair[index, :size], out=pair[1 - index])
-        index = 1 - index
-        if level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
-            work.conserve(index)
-    v = pair[index]
-    return float(np.dot(v[:size, row], v[column]))
-
-
 __all__ = [
     "CHUNK",
     "CONSERVE_EVERY",
     "THETA_MAX",
     "EntryJob",
-    "default_threads",
     "expm_entries",
-    "expm_entry",
     "expm_metzler",
 ]

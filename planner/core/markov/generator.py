@@ -240,7 +240,7 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
 def transition_matrix(parity: int, drives: int, rates: Rates, hours: float = 1.0) -> FloatArray:
     """The off-diagonal rates of one group's generator times ``hours``; the diagonal zero.
 
-    ``Q T`` as :func:`planner.core.markov.expm.expm_entry` reads it (the exit rates are
+    ``Q T`` as :func:`planner.core.markov.expm_one.expm_entry` reads it (the exit rates are
     the row sums there, so :func:`generator_matrix`'s diagonal is not built): the same
     structure and rates, each rate times ``hours`` (dimensionless for a mission in hours).
     """

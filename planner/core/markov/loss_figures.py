@@ -34,7 +34,7 @@ One evaluation per layout: the paper's generator is built once, and the three ot
 are read from it (the birth-death chain's rates are the paper chain's moves among the
 states without a defect; the other two move one or two of its entries). The four
 exponentials then run as one pool of chunks (:func:`~planner.core.markov.expm.expm_entries`)
-for a stack, or four short passes (:func:`~planner.core.markov.expm.expm_entry`) for one
+for a stack, or four short passes (:func:`~planner.core.markov.expm_one.expm_entry`) for one
 group; the MTTDL, where it is asked for, solves the same generator's transient block.
 """
 
@@ -48,7 +48,8 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
-from planner.core.markov.expm import CHUNK, EntryJob, expm_entries, expm_entry
+from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
+from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_of, transition_matrix
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.solve import mttdl_stack, solve_mmatrix
@@ -315,7 +316,7 @@ def loss_figures(
     ``sectors_fail_rebuild``: ``restore.on_unreadable_sector: fail-rebuild``; ``mttdl``: the
     mean time to data loss too (the same rates' transient block,
     :func:`~planner.core.markov.solve.solve_mmatrix`). One generator, four short
-    exponentials (:func:`~planner.core.markov.expm.expm_entry`).
+    exponentials (:func:`~planner.core.markov.expm_one.expm_entry`).
     """
     if not (math.isfinite(mission_hours) and mission_hours >= 0):
         raise ValueError(f"mission_hours must be >= 0 and finite, got {mission_hours!r}")

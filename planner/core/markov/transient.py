@@ -5,7 +5,7 @@ rules as the symbolic model (:mod:`planner.core.markov.chain`), so the numbers a
 cannot drift apart; a test checks the SymPy generator, evaluated, equals it. The
 aggregate rule lives in :mod:`planner.core.markov.aggregate`, the MTTDL's solve in
 :mod:`planner.core.markov.solve`; both are re-exported here. One layout's figures take a
-few dozen NumPy calls each (:func:`~planner.core.markov.expm.expm_entry`): faster than one
+few dozen NumPy calls each (:func:`~planner.core.markov.expm_one.expm_entry`): faster than one
 ``scipy.linalg.expm`` call (``benchmarks/bench_engine.py``).
 """
 
@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.chain import Event, build_chain
-from planner.core.markov.expm import expm_entry
+from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_matrix, transition_matrix
 from planner.core.markov.loss_figures import LossFigures, loss_figures
 from planner.core.markov.rates import Rates
