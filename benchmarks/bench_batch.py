@@ -55,6 +55,8 @@ def reference(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mp
         q = mpmath.zeros(loss + 1, loss + 1)
         for (f, lat), i in index.items():
             q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
+            if lat == 1:  # the drive holding the defect fails (issue 20)
+                q[i, index[(f + 1, 0)]] += lop
             if lat == 0 and f < parity:
                 q[i, index[(f, 1)]] += (drives - f) * lld
             if f > 0:

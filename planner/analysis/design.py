@@ -17,11 +17,10 @@ from planner.analysis.inputs import scenario_inputs
 from planner.analysis.recommend import DEFAULT_TARGET, Recommendation, recommendation
 from planner.analysis.sensitivity import sensitivity_report
 from planner.analysis.simulation import RunSettings, methods_report
-from planner.analysis.sweep import sweep_report
+from planner.analysis.sweep import SweepReport, sweep_report
 from planner.report.inputs import Inputs
 from planner.report.methods import MethodsReport
 from planner.report.sensitivity import SensitivityReport
-from planner.report.sweep import SweepReport
 from planner.scenario import Scenario
 from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_core_layout_added

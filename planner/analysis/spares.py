@@ -15,7 +15,6 @@ from dataclasses import replace
 
 from planner.core.arrays.layouts import AggregateShape, Comparison
 from planner.core.design.sizing import SizingResult
-from planner.core.design.sweep import SweepRow
 from planner.scenario import Scenario
 
 
@@ -59,17 +58,3 @@ def sizing_with_spares(results: Sequence[SizingResult], spares: int) -> tuple[Si
     ``disks_for_capacity`` and ``disks_for_iops`` stay what the data and the I/O need.
     """
     return tuple(replace(r, disks_needed=r.disks_needed + spares) for r in results)
-
-
-def rows_with_spares(rows: Sequence[SweepRow], spares: int) -> list[SweepRow]:
-    """Every sweep row with the hot spares counted in its drives and overhead."""
-    if spares == 0:
-        return list(rows)
-    return [
-        replace(
-            row,
-            total_disks=row.total_disks + spares,
-            overhead_disks=row.overhead_disks + spares,
-        )
-        for row in rows
-    ]

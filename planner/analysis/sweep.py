@@ -1,7 +1,10 @@
 """Group-size and parameter sweeps of a scenario (``planner sweep`` and the TUI's F3 view).
 
-Every probability comes from one batch evaluation (:func:`planner.core.design.sweep.sweep`); this
-module chooses the points and layouts and orders the rows by layout, then varied value.
+Every probability comes from one batch evaluation (:func:`planner.core.design.sweep.sweep`),
+as columns; this module chooses the points and layouts, orders the rows by layout, then
+varied value, and applies the scenario's hot spares and unreadable-sector rule as array
+operations. :class:`SweepReport` is what the report layer renders, as columns too: no
+object per row.
 """
 
 from __future__ import annotations
@@ -9,11 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
 
 from planner.analysis.inputs import scenario_inputs
-from planner.analysis.spares import rows_with_spares
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
+    SweepColumns,
     SweepPoint,
     SweepRow,
     group_size_sweep,
@@ -22,8 +29,12 @@ from planner.core.design.sweep import (
     sweep,
 )
 from planner.report.fields import ScenarioField
-from planner.report.sweep import SweepLine, SweepReport
 from planner.scenario import Scenario
+
+if TYPE_CHECKING:
+    from planner.report.inputs import Inputs
+
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,48 @@ def sweep_cases(
     return layouts * (1 if varied is None else len(varied.values))
 
 
+@dataclass(frozen=True)
+class SweepReport:
+    """Everything a sweep report shows: the rows as columns, and the sweep's setup.
+
+    Attributes:
+        title: the scenario's name.
+        mission_hours: the scenario's mission (h); rows carry their own when it is varied.
+        data_disks: the scenario's data drives; likewise.
+        table: the rows, grouped by layout then by varied value, as columns
+            (:class:`~planner.core.design.sweep.SweepColumns`); hot spares counted and
+            ``restore.on_unreadable_sector`` applied.
+        labels: the label of each layout of ``table.layouts`` (the scenario's own layouts),
+            or None each for a group-size sweep.
+        values: the varied field's value on each row in the field's unit (ARR as a
+            fraction, mission in years), or None when nothing is varied.
+        varied: the scenario field varied (``--vary``), or None.
+        include_uneven: every group size was kept (``--all``), not only even divisions.
+        by_layout: the rows are the scenario's own layouts (labelled), not a size range.
+        log: the varied values are log-spaced.
+        inputs: the scenario's assumptions (the base values), printed by every export.
+    """
+
+    title: str
+    mission_hours: float
+    data_disks: int
+    table: SweepColumns
+    labels: tuple[str | None, ...] = ()
+    values: FloatArray | None = None
+    varied: ScenarioField | None = None
+    include_uneven: bool = False
+    by_layout: bool = False
+    log: bool = False
+    inputs: Inputs | None = None
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def row_labels(self) -> list[str | None]:
+        """Each row's layout label (None for a group-size sweep's rows)."""
+        return [self.labels[i] for i in self.table.layout.tolist()]
+
+
 def sweep_report(
     scenario: Scenario,
     parities: Sequence[int],
@@ -100,48 +153,32 @@ def sweep_report(
         if varied is None
         else parameter_points(base, varied.field.parameter, varied.core_values())
     )
-    labels: list[str | None]
+    layouts: list[tuple[int, int] | Layout]
     if by_layout:
-        layouts: list[tuple[int, int] | Layout] = list(scenario.core_layouts())
-        labels = [x.label for x in scenario.core_layouts()]
+        core_layouts = scenario.core_layouts()
+        layouts = list(core_layouts)
+        labels: tuple[str | None, ...] = tuple(x.label for x in core_layouts)
         include_uneven = True
     else:
         layouts = [(k, n) for k in parities for n in sizes]
-        labels = [None] * len(layouts)
-    rows = rows_with_spares(sweep(points, layouts, include_uneven), scenario.aggregate.hot_spares)
-    if scenario.restore.on_unreadable_sector == "fail-rebuild":
-        # an unreadable sector fails the rebuild: every loss ends the group (P(loss) same)
-        rows = [
-            replace(
-                row,
-                p_group_lost=row.p_loss_group,
-                p_sectors_lost=0.0,
-                p_group_lost_aggregate=row.p_loss_aggregate,
-                p_sectors_lost_aggregate=0.0,
-                expected_sector_loss_events_group=0.0,
-                expected_sector_loss_events=0.0,
-            )
-            for row in rows
-        ]
-    if by_layout:
-        # Every layout is evaluated at every point (uneven ones included), point by point
-        # in layout order; layouts may share (k, N), so the index, not (k, N), says which.
-        order = [p * len(layouts) + i for i in range(len(layouts)) for p in range(len(points))]
-        owner = [i for i in range(len(layouts)) for _ in points]
-    else:
-        # Labels are all None here; group by (k, N) in the order asked, values in order.
-        position = {layout: i for i, layout in enumerate(layouts)}
-        order = sorted(range(len(rows)), key=lambda r: position[rows[r].parity, rows[r].group_size])
-        owner = [0] * len(order)
-    lines = tuple(
-        SweepLine(rows[r], labels[i], _field_value(varied, rows[r]))
-        for r, i in zip(order, owner, strict=True)
-    )
+        labels = ()
+    table = scenario_columns(scenario, sweep(points, layouts, include_uneven))
+    # Grouped by layout (in the order asked), then by point: the points' order is the
+    # values' order. A stable sort keeps it within each layout.
+    table = table.take(np.argsort(table.layout, kind="stable"))
+    if not by_layout:
+        labels = (None,) * len(table.layouts)
+    values = None
+    if varied is not None:
+        per_point = np.array([varied.field.from_core(v) for v in varied.core_values()])
+        values = per_point[table.point]
     return SweepReport(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
         data_disks=scenario.aggregate.data_disks,
-        lines=lines,
+        table=table,
+        labels=labels,
+        values=values,
         varied=None if varied is None else varied.field,
         include_uneven=include_uneven,
         by_layout=by_layout,
@@ -150,10 +187,32 @@ def sweep_report(
     )
 
 
-def _field_value(varied: VaryRange | None, row: SweepRow) -> float | None:
-    if varied is None or row.value is None:
-        return None
-    return varied.field.from_core(row.value)
+def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
+    """A sweep's columns with the scenario's hot spares counted and its unreadable sectors.
+
+    Dedicated hot spares (``aggregate.hot_spares``) add drives and overhead, never risk
+    (:mod:`planner.analysis.spares`); with ``restore.on_unreadable_sector: fail-rebuild``
+    every loss ends the group: P(group lost) is P(loss), and no sectors are lost.
+    """
+    spares = scenario.aggregate.hot_spares
+    if spares:
+        table = replace(
+            table,
+            total_disks=table.total_disks + spares,
+            overhead_disks=table.overhead_disks + spares,
+        )
+    if scenario.restore.on_unreadable_sector == "fail-rebuild":
+        zeros = np.zeros(len(table))
+        table = replace(
+            table,
+            p_group_lost=table.p_loss_group,
+            p_sectors_lost=zeros,
+            p_group_lost_aggregate=table.p_loss_aggregate,
+            p_sectors_lost_aggregate=zeros,
+            expected_sector_loss_events_group=zeros,
+            expected_sector_loss_events=zeros,
+        )
+    return table
 
 
 @dataclass(frozen=True)
@@ -162,7 +221,7 @@ class SweepSeries:
 
     Attributes:
         parity: parity drives per group, k.
-        points: the core's rows, one per group size, in increasing size.
+        points: one row per group size, in increasing size (a few dozen: plain values).
     """
 
     parity: int
@@ -185,7 +244,7 @@ def group_size_series(
     full); ``exact_division`` marks group sizes whose data drives divide the aggregate.
     """
     data_disks = scenario.aggregate.data_disks
-    rows = group_size_sweep(
+    table = group_size_sweep(
         parities,
         range(2, SWEEP_MAX_GROUP_SIZE + 1),
         data_disks,
@@ -193,7 +252,7 @@ def group_size_series(
         scenario.mission_hours,
         include_uneven=True,
     )
-    rows = rows_with_spares(rows, scenario.aggregate.hot_spares)
+    rows = scenario_columns(scenario, table).rows()
     return tuple(
         SweepSeries(
             parity=k,

@@ -22,7 +22,7 @@ from planner.cli.output import Format, fail, load, note_output, print_note, writ
 from planner.core.arrays.presets import MAX_PARITY
 
 if TYPE_CHECKING:
-    from planner.report.sweep import SweepReport
+    from planner.analysis.sweep import SweepReport
 
 DEFAULT_PARITIES = "1,2,3"
 DEFAULT_GROUP_SIZES = "2..30"
@@ -136,7 +136,7 @@ def sweep(
         )
     except ValueError as err:
         fail(str(err))
-    if not report.lines:
+    if not len(report):
         fail(
             f"no group size in {group_sizes or DEFAULT_GROUP_SIZES} divides the data drives "
             f"evenly for parity {parity or DEFAULT_PARITIES}; add --all to show every size"

@@ -1,26 +1,28 @@
 """Render a group-size or parameter sweep as a Rich table, GitHub Markdown, CSV or JSON.
 
 Rows are grouped by layout (parity, then group size, as NS3574 Tables 2 and 3 list them),
-then by the varied value. The same :class:`~planner.report.comparison.Column` list drives
-every format; the terminal table adds a bar of log P(loss) of the aggregate.
+then by the varied value. The report (:class:`~planner.analysis.sweep.SweepReport`) holds
+its rows as columns; the same field declarations (:mod:`planner.report.sweep_columns`)
+drive every format: the tables see them as :class:`~planner.report.table.Column` objects
+over row indices, JSON and CSV are written column by column, streamed
+(:mod:`planner.report.sweep_export`). The terminal table adds a bar of log P(loss) of the
+aggregate.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.sweep_columns import sweep_columns, sweep_fields
+from planner.report.inputs import inputs_lines, with_inputs
+from planner.report.sweep_columns import export_columns, sweep_columns
+from planner.report.sweep_export import csv_rows, json_rows
 from planner.report.table import (
     Column,
-    csv_chunks,
-    export_records,
     fit_columns,
-    json_chunks,
     markdown_cell,
     markdown_table,
     rich_table_for,
@@ -30,61 +32,24 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.design.sweep import SweepRow
-    from planner.report.fields import ScenarioField
+__all__ = [
+    "SweepReport",
+    "csv_stream",
+    "decade_range",
+    "json_stream",
+    "log_bar",
+    "notes",
+    "table_notes",
+    "to_csv",
+    "to_json",
+    "to_markdown",
+    "to_rich_table",
+]
 
 BAR_CELLS = 12
 """Width of the log P(loss) bar in terminal cells."""
 
 _EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-@dataclass(frozen=True)
-class SweepLine:
-    """One row of the report: a core sweep row, its layout label and the varied value.
-
-    Attributes:
-        row: capacity and risk of the layout at this point.
-        label: the scenario layout's label when sweeping the scenario's layouts, else None.
-        value: the varied field's value in the field's unit (ARR as a fraction), or None.
-    """
-
-    row: SweepRow
-    label: str | None = None
-    value: float | None = None
-
-    @property
-    def extra_data_disks(self) -> float:
-        """Data drives the groups hold beyond those asked for (0 for an even division)."""
-        extra = self.row.data_disks_provided - self.row.data_disks
-        return extra if isinstance(extra, int) else round(extra, 1)
-
-
-@dataclass(frozen=True)
-class SweepReport:
-    """Everything a sweep report shows.
-
-    Attributes:
-        title: the scenario's name.
-        mission_hours: the scenario's mission (h); rows carry their own when it is varied.
-        data_disks: the scenario's data drives; likewise.
-        lines: the rows, grouped by layout then varied value.
-        varied: the scenario field varied (``--vary``), or None.
-        include_uneven: every group size was kept (``--all``), not only even divisions.
-        by_layout: the rows are the scenario's own layouts (labelled), not a size range.
-        log: the varied values are log-spaced.
-        inputs: the scenario's assumptions (the base values), printed by every export.
-    """
-
-    title: str
-    mission_hours: float
-    data_disks: int
-    lines: tuple[SweepLine, ...]
-    varied: ScenarioField | None = None
-    include_uneven: bool = False
-    by_layout: bool = False
-    log: bool = False
-    inputs: Inputs | None = None
 
 
 def decade_range(probabilities: Sequence[float]) -> tuple[int, int]:
@@ -108,19 +73,16 @@ def log_bar(p: float, decades: tuple[int, int], cells: int = BAR_CELLS) -> str:
     return text.ljust(cells)
 
 
-def _bar_column(report: SweepReport) -> Column[SweepLine]:
-    decades = decade_range([x.row.p_loss_aggregate for x in report.lines])
+def _bar_column(report: SweepReport) -> Column[int]:
+    risks = report.table.p_loss_aggregate.tolist()
+    decades = decade_range(risks)
     return Column(
         f"log P(loss) 1e{decades[0]}..1e{decades[1]}",
-        lambda x: log_bar(x.row.p_loss_aggregate, decades),
+        lambda r: log_bar(risks[r], decades),
         numeric=False,
         short_header=f"1e{decades[0]}..\n1e{decades[1]}",
         priority=5,
     )
-
-
-def _group_key(line: SweepLine) -> tuple[Any, ...]:
-    return (line.label, line.row.parity, line.row.group_size)
 
 
 def to_rich_table(report: SweepReport, max_width: int | None = None) -> Table:
@@ -130,25 +92,27 @@ def to_rich_table(report: SweepReport, max_width: int | None = None) -> Table:
     the least important columns are left out.
     """
     columns = [*sweep_columns(report), _bar_column(report)]
-    rows = table_cells(columns, report.lines)
+    indices = range(len(report))
+    rows = table_cells(columns, indices)
     keep = fit_columns(columns, rows, max_width)
     table = rich_table_for(_table_title(report), columns, keep)
-    section = _section_key(report)
+    sections = _sections(report)
+    exact = report.table.exact_division.tolist()
     # A section is one layout when a field is varied, else one parity count.
     shape = [i for i, c in enumerate(columns) if c.header in _LAYOUT_HEADERS]
     if report.varied is None:
         shape = [0]
     shown = [list(cells) for cells in rows]
-    for index, (line, cells) in enumerate(zip(report.lines, shown, strict=True)):
-        if index > 0 and section(report.lines[index - 1]) == section(line):
+    for index, cells in enumerate(shown):
+        if index > 0 and sections[index - 1] == sections[index]:
             # Within a section, the layout's description is not repeated.
             for i in shape:
                 if rows[index - 1][i] == rows[index][i]:
                     cells[i] = ""
-        last = index + 1 == len(report.lines) or section(report.lines[index + 1]) != section(line)
+        last = index + 1 == len(sections) or sections[index + 1] != sections[index]
         table.add_row(
             *(cells[i] for i in keep),
-            style="" if line.row.exact_division else "dim",
+            style="" if exact[index] else "dim",
             end_section=last,
         )
     return table
@@ -167,12 +131,12 @@ _LAYOUT_HEADERS = frozenset(
 )
 
 
-def _section_key(report: SweepReport) -> Any:
-    if report.by_layout:
-        return lambda x: x.label
-    if report.varied is not None:
-        return _group_key
-    return lambda x: x.row.parity
+def _sections(report: SweepReport) -> list[Any]:
+    """Each row's section: its layout (a field varied, or the scenario's), else its parity."""
+    table = report.table
+    column = table.layout if report.by_layout or report.varied is not None else table.parity
+    sections: list[Any] = column.tolist()
+    return sections
 
 
 def _table_title(report: SweepReport) -> str:
@@ -188,8 +152,8 @@ def notes(report: SweepReport) -> list[str]:
         f"{report.mission_hours / HOURS_PER_YEAR:g} years ({report.mission_hours:,.0f} h); "
         f"{report.data_disks:,} data drives."
     ]
-    if varied is not None:
-        values = [x.value for x in report.lines if x.value is not None]
+    if varied is not None and report.values is not None and len(report):
+        values = report.values.tolist()
         spacing = "log-spaced" if report.log else "evenly spaced"
         lines.append(
             f"{varied.name} from {varied.text(min(values))} to {varied.text(max(values))}, "
@@ -200,7 +164,7 @@ def notes(report: SweepReport) -> list[str]:
             f"Only group sizes whose data drives divide the {report.data_disks:,} data drives "
             "evenly (NS3574 Tables 2 and 3); --all shows every size."
         )
-    if any(not x.row.exact_division for x in report.lines):
+    if not bool(report.table.exact_division.all()):
         lines.append(
             "* uneven division: the groups hold more data drives than asked (Extra data drives)."
         )
@@ -209,7 +173,7 @@ def notes(report: SweepReport) -> list[str]:
 
 def table_notes(report: SweepReport) -> list[str]:
     """:func:`notes` plus the legend of the terminal bar."""
-    low, high = decade_range([x.row.p_loss_aggregate for x in report.lines])
+    low, high = decade_range(report.table.p_loss_aggregate.tolist())
     return [
         *notes(report),
         f"Bar: P(loss) of the aggregate on a log scale from 1e{low} (empty) to 1e{high} (full).",
@@ -219,23 +183,13 @@ def table_notes(report: SweepReport) -> list[str]:
 def to_markdown(report: SweepReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and the notes as a list."""
     columns = sweep_columns(report)
-    rows = table_cells(columns, report.lines)
+    rows = table_cells(columns, range(len(report)))
     lines = [f"### {_table_title(report)}", "", *markdown_table(columns, rows), ""]
     lines += [
         f"- {markdown_cell(note.removeprefix('* '))}"
         for note in inputs_lines(report.inputs, notes(report))
     ]
     return "\n".join(lines) + "\n"
-
-
-def sweep_records(report: SweepReport) -> Iterator[dict[str, Any]]:
-    """One flat record of raw values per row (the JSON contract's ``rows``), lazily.
-
-    With a varied field, ``varied`` is its scenario name (``drive.arr``) and ``value`` its
-    value in the field's unit (ARR as a fraction, mission in years). Built key by key:
-    ``dataclasses.asdict`` cost more than the sweep itself at 40,000 rows.
-    """
-    return export_records(sweep_fields(report), report.lines)
 
 
 def _document(report: SweepReport) -> dict[str, Any]:
@@ -253,13 +207,18 @@ def _document(report: SweepReport) -> dict[str, Any]:
 
 
 def json_stream(report: SweepReport) -> Iterator[str]:
-    """The JSON contract in chunks: the setup, then ``rows`` one per line (streamed)."""
-    return json_chunks(_document(report), "rows", sweep_records(report))
+    """The JSON contract in chunks: the setup, then ``rows`` one per line (streamed).
+
+    Written from the report's columns (:mod:`planner.report.sweep_export`): no record per
+    row, memory flat in the rows.
+    """
+    return json_rows(_document(report), "rows", export_columns(report), len(report))
 
 
 def csv_stream(report: SweepReport) -> Iterator[str]:
-    """The CSV (inputs comment, header, raw values) in chunks."""
-    return csv_chunks(sweep_records(report), report.inputs)
+    """The CSV (inputs comment, header, raw values) in chunks, from the columns."""
+    comment = None if report.inputs is None else report.inputs.csv_comment()
+    return csv_rows(export_columns(report), len(report), comment)
 
 
 def to_json(report: SweepReport) -> str:

@@ -1,16 +1,20 @@
 """The sweep's columns and export fields, each declared once (issue 9).
 
-:func:`sweep_fields` lists them in the JSON contract's order (the records of JSON and
-CSV, streamed); :func:`sweep_columns` shows the same declarations in the table's order
-(:mod:`planner.report.sweep`). The accessors of the many-row fields are ``attrgetter``s:
-a sweep can have 200,000 rows.
+A :class:`SweepField` reads a whole column of a :class:`~planner.analysis.sweep.SweepReport`
+(whose rows are columns already) and says how the exports write it and how a table shows
+it. :func:`sweep_fields` lists them in the JSON contract's order (the columns of JSON and
+CSV, :func:`export_columns`); :func:`sweep_columns` shows the same declarations in the
+table's order, as :class:`~planner.report.table.Column` objects over row indices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from operator import attrgetter
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
 
 from planner.report.numbers import (
     drives_column,
@@ -18,11 +22,13 @@ from planner.report.numbers import (
     integer_column,
     percent_column,
     significant_column,
+    texts,
 )
-from planner.report.table import Column, export_field, shown_columns
+from planner.report.sweep_export import ExportColumn, ExportKind
+from planner.report.table import Column, ColumnFormat
 
 if TYPE_CHECKING:
-    from planner.report.sweep import SweepLine, SweepReport
+    from planner.analysis.sweep import SweepReport
 
 
 def parity_text(parity: int) -> str:
@@ -30,12 +36,95 @@ def parity_text(parity: int) -> str:
     return f"n+{parity}"
 
 
-def _drives_text(line: SweepLine) -> str:
-    return line.row.group
+@dataclass(frozen=True)
+class SweepField:
+    """One column of the sweep, declared once for the exports and the tables.
+
+    Attributes:
+        key: the JSON and CSV key; None for a column only shown (a text made of others).
+        kind: how the exports write it (:data:`~planner.report.sweep_export.ExportKind`).
+        read: the column's raw values for every row of a report, in order (an array).
+        header: the table's one-line title; "" for a field only the exports carry.
+        format: the column formatter (it sees every value of the column at once).
+        cells: the table's values when they differ from the exported ones (Python values
+            for the formatter: ints for whole drives), or None for ``read``'s.
+        numeric: right-aligned in a table.
+        short_header: title for narrow screens.
+        priority: 0 is never dropped from a narrow table; higher numbers go first.
+        shown: False keeps a declared column out of this report's tables.
+    """
+
+    key: str | None
+    kind: ExportKind
+    read: Callable[[SweepReport], npt.NDArray[Any]]
+    header: str = ""
+    format: ColumnFormat = texts
+    cells: Callable[[SweepReport], Sequence[Any]] | None = None
+    numeric: bool = True
+    short_header: str = ""
+    priority: int = 0
+    shown: bool = True
+    distinct_texts: Callable[[SweepReport], tuple[str | None, ...]] = field(default=lambda _: ())
+    whole: Callable[[SweepReport], npt.NDArray[np.bool_]] | None = None
+
+    def export(self, report: SweepReport) -> ExportColumn:
+        """The column as the exports write it."""
+        assert self.key is not None
+        whole = None if self.whole is None else self.whole(report)
+        return ExportColumn(
+            self.key, self.kind, self.read(report), self.distinct_texts(report), whole
+        )
+
+    def column(self, report: SweepReport) -> Column[int]:
+        """The table's column over row indices (each formatted whole, as every column)."""
+        if self.cells is not None:
+            values: Sequence[Any] = self.cells(report)
+        elif self.kind == "text":
+            distinct = self.distinct_texts(report)
+            values = [distinct[i] or "" for i in self.read(report).tolist()]
+        else:
+            values = self.read(report).tolist()
+        return Column(
+            self.header or (self.key or ""),
+            values.__getitem__,
+            self.format,
+            numeric=self.numeric,
+            short_header=self.short_header,
+            priority=self.priority,
+            key=self.key,
+            shown=bool(self.header) and self.shown,
+        )
 
 
-def _groups_text(line: SweepLine) -> str:
-    return groups_text(line.row.groups, line.row.exact_division)
+def _drives(values: npt.NDArray[np.float64]) -> list[float]:
+    """Drive counts as the tables take them: ints when whole."""
+    return [int(v) if v.is_integer() else v for v in values.tolist()]
+
+
+def _whole_provided(report: SweepReport) -> npt.NDArray[np.bool_]:
+    provided = report.table.data_disks_provided
+    whole: npt.NDArray[np.bool_] = provided == np.round(provided)
+    return whole
+
+
+def extra_data_disks(report: SweepReport) -> npt.NDArray[np.float64]:
+    """Data drives the groups hold beyond those asked for (0 for an even division).
+
+    A pool's fraction of a drive to one decimal (Python's correctly rounded ``round``).
+    """
+    table = report.table
+    extra = table.data_disks_provided - table.data_disks
+    whole = _whole_provided(report)
+    for index in np.flatnonzero(~whole).tolist():
+        extra[index] = round(float(extra[index]), 1)
+    return extra
+
+
+def _extra_cells(report: SweepReport) -> list[float]:
+    whole = _whole_provided(report).tolist()
+    return [
+        int(x) if w else x for x, w in zip(extra_data_disks(report).tolist(), whole, strict=True)
+    ]
 
 
 def _parity_column(parities: Sequence[int]) -> list[str]:
@@ -46,129 +135,173 @@ def _extra_column(extras: Sequence[float]) -> list[str]:
     return [f"+{x}" if x else "" for x in extras]
 
 
-def _name_fields(report: SweepReport) -> list[Column[SweepLine]]:
+def _group_texts(report: SweepReport) -> list[str]:
+    texts = [layout.group_text() for layout in report.table.layouts]
+    return [texts[i] for i in report.table.layout.tolist()]
+
+
+def _groups_cells(report: SweepReport) -> list[str]:
+    table = report.table
+    return [
+        groups_text(g, e)
+        for g, e in zip(table.groups.tolist(), table.exact_division.tolist(), strict=True)
+    ]
+
+
+def _name_fields(report: SweepReport) -> list[SweepField]:
     """The layout's label (the scenario's layouts) or its parity."""
-    parity: Column[SweepLine] = Column(
+    parity = SweepField(
+        "parity",
+        "int",
+        lambda r: r.table.parity,
         "Parity",
-        attrgetter("row.parity"),
         _parity_column,
         numeric=False,
-        key="parity",
         shown=not report.by_layout,
     )
     if not report.by_layout:
         return [parity]
-    return [Column("Layout", lambda x: x.label or "", numeric=False, key="label"), parity]
+    label = SweepField(
+        "label",
+        "text",
+        lambda r: r.table.layout,
+        "Layout",
+        numeric=False,
+        distinct_texts=lambda r: tuple(x or "" for x in r.labels),
+    )
+    return [label, parity]
 
 
-def _shape_fields() -> list[Column[SweepLine]]:
+def _shape_fields() -> list[SweepField]:
     """The group size and the groups."""
     return [
-        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
-        export_field("group_size", attrgetter("row.group_size")),
-        Column("Groups", _groups_text, priority=1),
-        export_field("groups", attrgetter("row.groups")),
+        SweepField(
+            None,
+            "text",
+            lambda r: r.table.group_size,
+            "Drives/group",
+            cells=_group_texts,
+            short_header="Drives/\ngroup",
+        ),
+        SweepField("group_size", "int", lambda r: r.table.group_size),
+        SweepField(
+            None, "text", lambda r: r.table.groups, "Groups", cells=_groups_cells, priority=1
+        ),
+        SweepField("groups", "int", lambda r: r.table.groups),
     ]
 
 
-def _risk_fields() -> list[Column[SweepLine]]:
+def _float_field(key: str) -> SweepField:
+    """A float the exports carry and no table shows."""
+    return SweepField(key, "float", lambda r: getattr(r.table, key))
+
+
+def _risk_fields() -> list[SweepField]:
     """The drives and the risk at each point (the loss split and the inputs export only)."""
     return [
-        Column(
+        SweepField(
+            "total_disks",
+            "int",
+            lambda r: r.table.total_disks,
             "Total drives",
-            attrgetter("row.total_disks"),
             integer_column,
             short_header="Total\ndrives",
             priority=6,
-            key="total_disks",
         ),
-        Column(
+        SweepField(
+            "overhead_disks",
+            "drives",
+            lambda r: r.table.overhead_disks,
             "Overhead drives",
-            attrgetter("row.overhead_disks"),
             drives_column,
+            cells=lambda r: _drives(r.table.overhead_disks),
             short_header="Over-\nhead",
-            key="overhead_disks",
         ),
-        export_field("exact_division", attrgetter("row.exact_division")),
-        Column(
+        SweepField("exact_division", "bool", lambda r: r.table.exact_division),
+        SweepField(
+            "p_loss_group",
+            "float",
+            lambda r: r.table.p_loss_group,
             "P(loss) group",
-            attrgetter("row.p_loss_group"),
             percent_column,
             short_header="P(loss)\ngroup",
             priority=3,
-            key="p_loss_group",
         ),
-        Column(
+        SweepField(
+            "p_loss_aggregate",
+            "float",
+            lambda r: r.table.p_loss_aggregate,
             "P(loss) aggregate",
-            attrgetter("row.p_loss_aggregate"),
             percent_column,
             short_header="P(loss)\naggregate",
-            key="p_loss_aggregate",
         ),
-        Column(
+        SweepField(
+            "losses_per_10k_groups",
+            "float",
+            lambda r: r.table.losses_per_10k_groups,
             "Losses/10k groups",
-            attrgetter("row.losses_per_10k_groups"),
             significant_column,
             short_header="Losses/\n10k groups",
             priority=7,
-            key="losses_per_10k_groups",
         ),
-        export_field("data_disks", attrgetter("row.data_disks")),
-        export_field("data_disks_provided", attrgetter("row.data_disks_provided")),
-        export_field("mission_hours", attrgetter("row.mission_hours")),
-        export_field("p_group_lost", attrgetter("row.p_group_lost")),
-        export_field("p_sectors_lost", attrgetter("row.p_sectors_lost")),
-        export_field("p_group_lost_aggregate", attrgetter("row.p_group_lost_aggregate")),
-        export_field("p_sectors_lost_aggregate", attrgetter("row.p_sectors_lost_aggregate")),
-        export_field(
-            "expected_sector_loss_events_group",
-            attrgetter("row.expected_sector_loss_events_group"),
-        ),
-        export_field("expected_sector_loss_events", attrgetter("row.expected_sector_loss_events")),
+        SweepField("data_disks", "int", lambda r: r.table.data_disks),
+        SweepField("data_disks_provided", "drives", lambda r: r.table.data_disks_provided),
+        _float_field("mission_hours"),
+        _float_field("p_group_lost"),
+        _float_field("p_sectors_lost"),
+        _float_field("p_group_lost_aggregate"),
+        _float_field("p_sectors_lost_aggregate"),
+        _float_field("expected_sector_loss_events_group"),
+        _float_field("expected_sector_loss_events"),
     ]
 
 
-def _extra_fields(report: SweepReport) -> list[Column[SweepLine]]:
+def _extra_fields(report: SweepReport) -> list[SweepField]:
     """Data drives beyond those asked for: shown when some division is uneven."""
     return [
-        Column(
+        SweepField(
+            "extra_data_disks",
+            "drives",
+            extra_data_disks,
             "Extra data drives",
-            lambda x: x.extra_data_disks,
             _extra_column,
+            cells=_extra_cells,
             short_header="Extra\ndata",
             priority=2,
-            key="extra_data_disks",
-            shown=any(not x.row.exact_division for x in report.lines),
+            shown=not bool(report.table.exact_division.all()),
+            whole=_whole_provided,
         )
     ]
 
 
-def _varied_fields(report: SweepReport) -> list[Column[SweepLine]]:
+def _varied_fields(report: SweepReport) -> list[SweepField]:
     """The varied field's name (export only) and value, when a field is varied."""
-    field = report.varied
-    if field is None:
+    varied = report.varied
+    values = report.values
+    if varied is None or values is None:
         return []
-
-    def texts(values: Sequence[float | None]) -> list[str]:
-        cells = iter(field.texts([v for v in values if v is not None]))
-        return ["" if v is None else next(cells) for v in values]
-
     return [
-        export_field("varied", lambda _: field.name),
-        Column(
-            field.name,
-            lambda x: x.value,
-            texts,
-            short_header=field.name.replace(".", ".\n"),
-            key="value",
+        SweepField(
+            "varied",
+            "text",
+            lambda r: np.zeros(len(r), dtype=np.intp),
+            distinct_texts=lambda _: (varied.name,),
+        ),
+        SweepField(
+            "value",
+            "float",
+            lambda _: values,
+            varied.name,
+            varied.texts,
+            short_header=varied.name.replace(".", ".\n"),
         ),
     ]
 
 
-def sweep_fields(report: SweepReport) -> list[Column[SweepLine]]:
+def sweep_fields(report: SweepReport) -> list[SweepField]:
     """Every column and export field of the sweep, in the JSON contract's order.
 
-    The records of JSON and CSV (:func:`sweep_records`) are these fields' keys in this
+    The columns of JSON and CSV (:func:`export_columns`) are these fields' keys in this
     order; :func:`sweep_columns` shows the same declarations in the table's.
     """
     return [
@@ -180,18 +313,27 @@ def sweep_fields(report: SweepReport) -> list[Column[SweepLine]]:
     ]
 
 
-def sweep_columns(report: SweepReport) -> list[Column[SweepLine]]:
+def export_columns(report: SweepReport) -> list[ExportColumn]:
+    """The JSON contract's columns of ``report``, in order (fields without a key skipped)."""
+    fields = [f for f in sweep_fields(report) if f.key is not None]
+    keys = [f.key for f in fields]
+    repeated = sorted({key for key in keys if key is not None and keys.count(key) > 1})
+    if repeated:
+        raise ValueError(f"export keys declared twice: {', '.join(repeated)}")
+    return [f.export(report) for f in fields]
+
+
+def sweep_columns(report: SweepReport) -> list[Column[int]]:
     """The data columns of every format (the terminal adds a bar); priority 0 always shown.
 
     The declarations of :func:`sweep_fields` in the table's order: the varied value after
-    the layout, the extra data drives after the groups.
+    the layout, the extra data drives after the groups. Rows are row indices.
     """
-    return shown_columns(
-        [
-            *_name_fields(report),
-            *_varied_fields(report),
-            *_shape_fields(),
-            *_extra_fields(report),
-            *_risk_fields(),
-        ]
-    )
+    fields = [
+        *_name_fields(report),
+        *_varied_fields(report),
+        *_shape_fields(),
+        *_extra_fields(report),
+        *_risk_fields(),
+    ]
+    return [f.column(report) for f in fields if f.header and f.shown]

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+from planner.analysis.sweep import SweepReport
+from planner.core.design.sweep import SweepRow
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.sweep import SweepLine, SweepReport
 from planner.report.sweep_columns import parity_text
 
 if TYPE_CHECKING:
@@ -83,6 +84,23 @@ def plot_figure(report: SweepReport) -> Figure:
     return figure
 
 
+class SweepLine(NamedTuple):
+    """One point of the chart: a row, its layout's label and the varied value (field unit)."""
+
+    row: SweepRow
+    label: str | None
+    value: float | None
+
+
+def sweep_lines(report: SweepReport) -> tuple[SweepLine, ...]:
+    """The report's rows as chart points (a chart draws a few hundred at most)."""
+    values = [None] * len(report) if report.values is None else report.values.tolist()
+    return tuple(
+        SweepLine(row, label, value)
+        for row, label, value in zip(report.table.rows(), report.row_labels(), values, strict=True)
+    )
+
+
 def _metadata(image_format: str) -> dict[str, str | None]:
     # No creation date: the same sweep gives the same file.
     return {"Date": None} if image_format == "svg" else {}
@@ -131,16 +149,17 @@ def _shade(parity: int, index: int, count: int) -> Any:
 
 
 def _draw_against_group_size(axes: Axes, report: SweepReport) -> None:
-    values = sorted({s.value for s in report.lines if s.value is not None})
+    lines = sweep_lines(report)
+    values = sorted({s.value for s in lines if s.value is not None})
     field = report.varied
-    by_series = _series(report.lines, lambda s: (s.row.parity, s.value))
-    for (parity, value), lines in by_series.items():
+    by_series = _series(lines, lambda s: (s.row.parity, s.value))
+    for (parity, value), series in by_series.items():
         index = values.index(value) if value is not None else 0
         colour = _shade(parity, index, max(1, len(values)))
         label = parity_text(parity)
         if field is not None and value is not None:
             label += f", {field.name} {field.text(value)}"
-        shown = [s for s in lines if s.row.p_loss_aggregate > 0]
+        shown = [s for s in series if s.row.p_loss_aggregate > 0]
         axes.plot(
             [s.row.group_size for s in shown],
             [s.row.p_loss_aggregate for s in shown],
@@ -148,7 +167,7 @@ def _draw_against_group_size(axes: Axes, report: SweepReport) -> None:
             linewidth=1.6,
             label=label,
         )
-        _markers(axes, lines, lambda s: s.row.group_size, colour)
+        _markers(axes, series, lambda s: s.row.group_size, colour)
     axes.set_title(
         "filled: the groups' data drives divide the aggregate evenly; hollow: uneven",
         fontsize="small",
@@ -161,9 +180,10 @@ def _draw_overhead(axes: Axes, report: SweepReport) -> None:
 
     With a varied field, the first value's (the overhead only changes with the data drives).
     """
-    first = report.lines[0].value
-    for parity, lines in _series(report.lines, lambda s: s.row.parity).items():
-        picked = [s for s in lines if s.value == first]
+    lines = sweep_lines(report)
+    first = lines[0].value
+    for parity, series in _series(lines, lambda s: s.row.parity).items():
+        picked = [s for s in series if s.value == first]
         colour = _shade(parity, 0, 1)
         axes.plot(
             [s.row.group_size for s in picked],
@@ -189,8 +209,9 @@ def _draw_against_field(axes: Axes, report: SweepReport) -> None:
     def x(line: SweepLine) -> float:
         return scale * (line.value or 0.0)
 
-    for index, (label, lines) in enumerate(_series(report.lines, lambda s: s.label).items()):
-        shown = [s for s in lines if s.value is not None and s.row.p_loss_aggregate > 0]
+    lines = sweep_lines(report)
+    for index, (label, series) in enumerate(_series(lines, lambda s: s.label).items()):
+        shown = [s for s in series if s.value is not None and s.row.p_loss_aggregate > 0]
         colour = f"C{index % 10}"
         axes.plot(
             [x(s) for s in shown],
@@ -199,7 +220,7 @@ def _draw_against_field(axes: Axes, report: SweepReport) -> None:
             linewidth=1.6,
             label=str(label),
         )
-        _markers(axes, lines, x, colour)
+        _markers(axes, series, x, colour)
     unit = "%" if field.percent else field.unit
     axes.set_xlabel(f"{field.name} ({unit})")
     if report.log:

@@ -119,8 +119,8 @@ def test_size_sweep_and_recommend_count_the_spares(tmp_path: Path) -> None:
     )
     assert b.cost is not None
     assert b.cost.total_cost == pytest.approx(_tco(b.disks_needed, b.groups), rel=1e-12)
-    rows = sweep_report(three, [2], [8], True, None, False).lines
-    assert [line.row.total_disks for line in rows] == [32 + 3]
+    table = sweep_report(three, [2], [8], True, None, False).table
+    assert table.total_disks.tolist() == [32 + 3]
     series = group_size_series(three, (2,))
     assert all(p.total_disks == p.groups * p.group_size + 3 for s in series for p in s.points)
     found_none, found_three = recommendation(none), recommendation(three)

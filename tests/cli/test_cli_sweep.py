@@ -284,24 +284,24 @@ def test_large_sweeps_stream_json_and_csv_in_chunks() -> None:
     from planner.analysis.sweep import sweep_report
     from planner.cli.ranges import parse_vary
     from planner.report import sweep as render
-    from planner.report.table import CHUNK_ROWS
+    from planner.report.sweep_export import CHUNK_ROWS
     from planner.scenario import load_default_scenario
 
     scenario = load_default_scenario()
     report = sweep_report(
-        scenario, [1, 2], list(range(3, 30)), True, parse_vary("drive.arr=1%..5%:90"), False
+        scenario, [1, 2], list(range(3, 30)), True, parse_vary("drive.arr=1%..5%:180"), False
     )
-    assert len(report.lines) > 2 * CHUNK_ROWS
+    assert len(report) > 2 * CHUNK_ROWS
     chunks = list(render.json_stream(report))
     assert len(chunks) > 2
     document = json.loads("".join(chunks))
-    assert len(document["rows"]) == len(report.lines)
-    assert document["rows"][0]["p_loss_group"] == report.lines[0].row.p_loss_group
+    assert len(document["rows"]) == len(report)
+    assert document["rows"][0]["p_loss_group"] == report.table.p_loss_group[0]
     assert document["inputs"]["arr"] == 0.019
     csv_chunks = list(render.csv_stream(report))
     assert len(csv_chunks) > 2
     records = list(csv.DictReader(csv_lines("".join(csv_chunks))))
-    assert len(records) == len(report.lines)
+    assert len(records) == len(report)
     assert float(records[-1]["value"]) == 0.05
 
 

@@ -1,15 +1,15 @@
-"""Parameter sweeps: ranges, applying a value to the inputs, rows and their JSON form."""
+"""Parameter sweeps: ranges, applying a value to the inputs, rows and their columns."""
 
 import dataclasses
 import math
 
+import numpy as np
 import pytest
 
 from planner.core.design.sweep import (
     Parameter,
     SweepPoint,
     SweepRow,
-    even_division,
     group_size_sweep,
     parameter_points,
     parameter_values,
@@ -27,7 +27,7 @@ def parameter_sweep(
 ) -> list[SweepRow]:
     """The CLI's parameter sweep: every value crossed with every even-dividing layout."""
     points = parameter_points(BASE, parameter, values)
-    return sweep(points, [(k, n) for k in parities for n in sizes], include_uneven=False)
+    return sweep(points, [(k, n) for k in parities for n in sizes], include_uneven=False).rows()
 
 
 def test_linear_range_arr_1_to_5_percent_in_9_steps() -> None:
@@ -129,33 +129,36 @@ def test_varying_data_disks_changes_even_divisions() -> None:
     sizes = {d: [r.group_size for r in rows if r.data_disks == d] for d in (42, 48)}
     assert sizes[42] == [3, 4, 5, 8, 9, 16, 23]
     assert sizes[48] == [3, 4, 5, 6, 8, 10, 14, 18]
-    assert all(even_division(r.parity, r.group_size, r.data_disks) for r in rows)
+    assert all(r.data_disks % (r.group_size - r.parity) == 0 for r in rows)
 
 
 def test_sizes_not_above_parity_are_skipped() -> None:
     rows = group_size_sweep([3], [2, 3, 4, 5], 6, PAPER_RATES, FIVE_YEARS, include_uneven=True)
     assert [r.group_size for r in rows] == [4, 5]
-    assert sweep([BASE], []) == []
+    assert len(sweep([BASE], [])) == 0
 
 
-def test_as_dict_has_the_json_contract_keys() -> None:
-    plain = group_size_sweep([1], [8], 42, PAPER_RATES, FIVE_YEARS)[0].as_dict()
-    contract = {
-        "parity",
-        "group_size",
-        "groups",
-        "total_disks",
-        "overhead_disks",
-        "exact_division",
-        "p_loss_group",
-        "p_loss_aggregate",
-        "losses_per_10k_groups",
-    }
-    assert contract <= plain.keys()
-    assert "varied" not in plain
-    assert all(isinstance(v, int | float | bool) for v in plain.values())
-    varied = parameter_sweep("scrub_hours", [84.0], [1], [8])[0].as_dict()
-    assert (varied["varied"], varied["value"]) == ("scrub_hours", 84.0)
+def test_rows_are_plain_values_of_the_columns() -> None:
+    columns = group_size_sweep([1, 2], range(2, 24), 42, PAPER_RATES, FIVE_YEARS, True)
+    rows = columns.rows()
+    assert len(rows) == len(columns) == 2 * 22 - 1
+    assert [r.p_loss_group for r in rows] == columns.p_loss_group.tolist()
+    assert [r.groups for r in rows] == columns.groups.tolist()
+    plain = rows[0]
+    assert all(
+        isinstance(v, int | float | bool | str) for v in vars(plain).values() if v is not None
+    )
+    assert isinstance(plain.overhead_disks, int)  # whole drives as an int, as tables count
+    assert (plain.varied, plain.value) == (None, None)
+    varied = parameter_sweep("scrub_hours", [84.0], [1], [8])[0]
+    assert (varied.varied, varied.value) == ("scrub_hours", 84.0)
+
+
+def test_take_reorders_every_column() -> None:
+    columns = group_size_sweep([1], range(2, 10), 42, PAPER_RATES, FIVE_YEARS, True)
+    order = np.arange(len(columns))[::-1]
+    backwards = columns.take(order)
+    assert backwards.rows() == columns.rows()[::-1]
 
 
 def test_point_validation() -> None:

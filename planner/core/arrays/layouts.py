@@ -32,8 +32,6 @@ from planner.core.markov.transient import (
     LossFigures,
     loss_figures,
     losses_per_10k_groups,
-    mttdl_hours,
-    p_loss_group,
     relative_risk,
 )
 from planner.core.simulation.distributions import DistributionSet
@@ -336,14 +334,23 @@ def _evaluate(
     """One layout's figures; its relative risks (1 here) are set against the baseline's."""
     shape = aggregate_shape(layout, data_disks)
     chain = layout.chain_rates(rates)
-    p_group = p_loss_group(layout.parity, layout.group_size, chain, mission_hours)
+    # one evaluation: P(loss), what is lost and the MTTDL from one generator
+    figures = loss_figures(
+        layout.parity,
+        layout.group_size,
+        chain,
+        mission_hours,
+        sectors_fail_rebuild=sectors_fail_rebuild,
+        mttdl=True,
+    )
+    p_group = figures.p_loss
     result = LayoutResult(
         layout=layout,
         shape=shape,
         p_loss_group=p_group,
         p_loss_aggregate=p_loss_aggregate(p_group, shape.groups),
         losses_per_10k_groups=losses_per_10k_groups(p_group),
-        mttdl_hours=mttdl_hours(layout.parity, layout.group_size, chain),
+        mttdl_hours=_known(figures.mttdl_hours),
         relative_risk_group=1.0,
         relative_risk_aggregate=1.0,
         usable_tb=(
@@ -352,13 +359,6 @@ def _evaluate(
             else float(shape.groups * layout.data_capacity) * capacity_tb
         ),
         rebuild_hours=chain.rebuild_hours,
-    )
-    figures = loss_figures(
-        layout.parity,
-        layout.group_size,
-        chain,
-        mission_hours,
-        sectors_fail_rebuild=sectors_fail_rebuild,
     )
     return with_loss_figures(result, figures, shape.groups)
 
@@ -384,3 +384,10 @@ def with_loss_figures(result: _Result, figures: LossFigures, groups: int) -> _Re
         expected_sector_loss_events_group=figures.expected_sector_loss_events,
         expected_sector_loss_events=groups * figures.expected_sector_loss_events,
     )
+
+
+def _known(value: float | None) -> float:
+    """A figure that was asked for (never None here)."""
+    if value is None:
+        raise ValueError("the MTTDL was not computed")
+    return value

@@ -3,24 +3,24 @@
 The sweep (:func:`planner.core.design.sweep.sweep`) and the recommendation search
 (:mod:`planner.core.design.recommend`) evaluate thousands of layouts, each with its own rates,
 mission and group count. Grouping them by parity (and rebuild streams), the chain's shape,
-gives one :func:`~planner.core.markov.loss_figures.loss_figures_batch` call per shape. Each layout
-runs
-on its own chain rates (:meth:`planner.core.arrays.layouts.Layout.chain_rates`: a declustered pool
+gives one :func:`~planner.core.markov.loss_figures.chain_figures` call per shape (one
+generator stack, four exponentials in one pool of chunks). Each layout runs on its own
+chain rates (:meth:`planner.core.arrays.layouts.Layout.chain_rates`: a declustered pool
 rebuilds faster).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.aggregate import p_loss_aggregate_batch
-from planner.core.markov.loss_figures import loss_figures_batch
-from planner.core.markov.rates import Rates
+from planner.core.markov.loss_figures import ChainFigures, chain_figures
+from planner.core.markov.rates import ChainInputs, Rates
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -47,7 +47,7 @@ class LayoutRisks:
 def layout_risks(
     layouts: Sequence[Layout],
     rates: Sequence[Rates],
-    mission_hours: Sequence[float],
+    mission_hours: Sequence[float] | FloatArray,
     groups: Sequence[int] | npt.NDArray[np.int64],
     *,
     sectors_fail_rebuild: bool = False,
@@ -67,36 +67,67 @@ def layout_risks(
         raise ValueError("layouts, rates, mission_hours and groups must have the same length")
     chain = [layout.chain_rates(r) for layout, r in zip(layouts, rates, strict=True)]
     parity = np.array([layout.parity for layout in layouts], dtype=np.int64)
-    drives = np.array([layout.group_size for layout in layouts], dtype=np.int64)
-    group_counts = np.asarray(groups, dtype=np.int64)
-    p_group = np.empty(count)
-    p_lost = np.empty(count)
-    p_sectors = np.empty(count)
-    events = np.empty(count)
-    streams = [r.rebuild_streams for r in chain]
-    for k, stream in sorted({(int(k), s) for k, s in zip(parity, streams, strict=True)}, key=str):
-        pick = np.flatnonzero((parity == k) & np.array([s == stream for s in streams]))
-        picked = [chain[i] for i in pick]
-        p_group[pick], p_lost[pick], p_sectors[pick], events[pick] = loss_figures_batch(
-            k,
-            drives[pick],
-            [r.op_failures_per_hour for r in picked],
-            [r.latent_defects_per_hour for r in picked],
-            [r.rebuild_hours for r in picked],
-            [r.scrub_hours for r in picked],
-            [float(mission_hours[int(i)]) for i in pick],
-            rebuild_streams=stream,
-            defect_stripe_share=[r.defect_stripe_share for r in picked],
-        )
+    drives = np.array([layout.group_size for layout in layouts], dtype=np.float64)
+    streams = [0 if r.rebuild_streams is None else r.rebuild_streams for r in chain]
+    figures = stacked_figures(
+        parity, streams, ChainInputs.from_rates(drives, chain, mission_hours, mixed=True)
+    )
+    return risks_of(figures, np.asarray(groups, dtype=np.int64), sectors_fail_rebuild)
+
+
+def stacked_figures(
+    parity: npt.ArrayLike, streams: npt.ArrayLike, inputs: ChainInputs
+) -> ChainFigures:
+    """The loss figures of groups of mixed parity and rebuild streams, in their order.
+
+    ``inputs`` (one dimension) holds every group; ``streams`` gives each group's rebuild
+    streams (0 for None, every failed drive at once) in place of ``inputs``'s. One
+    :func:`chain_figures` call per chain shape (parity, streams).
+    """
+    k = np.asarray(parity, dtype=np.int64)
+    code = np.asarray(streams, dtype=np.int64)
+    out = [np.empty(k.shape[0]) for _ in range(4)]
+    shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
+    for key in np.unique(shape).tolist():
+        pick = np.flatnonzero(shape == key)
+        p, stream = int(k[pick[0]]), int(code[pick[0]])
+        part = replace(inputs.take(pick), rebuild_streams=stream or None)
+        figures = chain_figures(p, part)
+        for column, values in zip(
+            out,
+            (
+                figures.p_loss,
+                figures.p_group_lost,
+                figures.p_sectors_lost,
+                figures.expected_sector_loss_events,
+            ),
+            strict=True,
+        ):
+            column[pick] = values
+    return ChainFigures(*out)
+
+
+def risks_of(
+    figures: ChainFigures, groups: npt.NDArray[np.int64], sectors_fail_rebuild: bool = False
+) -> LayoutRisks:
+    """The aggregate figures of groups' figures: ``1 - (1 - p)^groups``, events x groups.
+
+    ``sectors_fail_rebuild``: every loss ends the group (P(group lost) = P(loss), no
+    sector losses).
+    """
+    p_group = figures.p_loss
+    p_lost, p_sectors = figures.p_group_lost, figures.p_sectors_lost
+    events = figures.expected_sector_loss_events
     if sectors_fail_rebuild:
-        p_lost, p_sectors, events = p_group, np.zeros(count), np.zeros(count)
+        zeros = np.zeros(p_group.shape)
+        p_lost, p_sectors, events = p_group, zeros, zeros
     return LayoutRisks(
         p_loss_group=p_group,
-        p_loss_aggregate=p_loss_aggregate_batch(p_group, group_counts),
+        p_loss_aggregate=p_loss_aggregate_batch(p_group, groups),
         p_group_lost=p_lost,
         p_sectors_lost=p_sectors,
-        p_group_lost_aggregate=p_loss_aggregate_batch(p_lost, group_counts),
-        p_sectors_lost_aggregate=p_loss_aggregate_batch(p_sectors, group_counts),
+        p_group_lost_aggregate=p_loss_aggregate_batch(p_lost, groups),
+        p_sectors_lost_aggregate=p_loss_aggregate_batch(p_sectors, groups),
         expected_sector_loss_events_group=events,
-        expected_sector_loss_events=events * group_counts,
+        expected_sector_loss_events=events * groups,
     )

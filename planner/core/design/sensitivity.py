@@ -6,7 +6,8 @@ by default) with the others held, and the aggregate's probability of loss recomp
 
 Elasticity ``d ln P / d ln x``: the generator is linear in each rate, so
 ``theta dQ/dtheta`` is the part of Q that the rate drives: the generator built with only
-that rate's transitions (:func:`rate_parts`), numerically, for any k, in microseconds.
+that rate's transitions (:func:`rate_parts_of`), numerically, for any k, in microseconds.
+The rate list travels as one :class:`~planner.core.markov.rates.ChainInputs`.
 The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/dtheta`` is
 the Fréchet derivative ``L(QT, E)``, read off the block exponential
 ``exp([[QT, E], [0, QT]]) = [[exp(QT), L(QT, E)], [0, exp(QT)]]``. E is split into its
@@ -32,10 +33,11 @@ from planner.core.markov.aggregate import (
     aggregate_per_group_elasticity,
     p_loss_aggregate,
 )
-from planner.core.markov.batch import p_loss_group_batch
+from planner.core.markov.batch import p_loss_of
 from planner.core.markov.chain import Event
 from planner.core.markov.expm import expm_metzler
-from planner.core.markov.generator import generator_stack
+from planner.core.markov.generator import generator_of
+from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -127,23 +129,32 @@ def rate_parts(
 ) -> dict[str, FloatArray]:
     """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
 
+    :func:`rate_parts_of` for inputs given one by one.
+    """
+    inputs = ChainInputs.of(
+        drives,
+        op_failures_per_hour,
+        latent_defects_per_hour,
+        rebuild_hours,
+        scrub_hours,
+        rebuild_streams=rebuild_streams,
+        defect_stripe_share=defect_stripe_share,
+    )
+    return rate_parts_of(parity, inputs)
+
+
+def rate_parts_of(parity: int, inputs: ChainInputs) -> dict[str, FloatArray]:
+    """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
+
     Q is linear in each rate (every transition carries exactly one), so ``theta dQ/dtheta``
     is the generator built with that rate's transitions only
-    (:func:`planner.core.markov.generator.generator_stack` with ``events=``).
+    (:func:`planner.core.markov.generator.generator_of` with ``events=``).
 
     Returns:
-        Symbol name -> stack of shape ``broadcast + (m, m)``; the four parts sum to Q.
+        Symbol name -> stack of shape ``inputs.shape + (m, m)``; the four parts sum to Q.
     """
-    inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
     return {
-        name: generator_stack(
-            parity,
-            *inputs,
-            events=(event,),
-            rebuild_streams=rebuild_streams,
-            defect_stripe_share=defect_stripe_share,
-        )
-        for name, event in _RATE_EVENTS.items()
+        name: generator_of(parity, inputs, events=(event,)) for name, event in _RATE_EVENTS.items()
     }
 
 
@@ -161,6 +172,8 @@ def elasticities(
 ) -> dict[Parameter, FloatArray]:
     """``d ln P_group / d ln x`` for each rate input and the mission, for broadcast inputs.
 
+    :func:`elasticities_of` for inputs given one by one.
+
     Args:
         parity: parity drives per group, k.
         drives: drives per group N.
@@ -171,26 +184,37 @@ def elasticities(
         mission_hours: T (h).
         rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
         defect_stripe_share: sigma, a declustered pool's share of sector-loss moves (held).
+    """
+    inputs = ChainInputs.of(
+        drives,
+        op_failures_per_hour,
+        latent_defects_per_hour,
+        rebuild_hours,
+        scrub_hours,
+        mission_hours,
+        rebuild_streams=rebuild_streams,
+        defect_stripe_share=defect_stripe_share,
+    )
+    return elasticities_of(parity, inputs)
+
+
+def elasticities_of(parity: int, inputs: ChainInputs) -> dict[Parameter, FloatArray]:
+    """``d ln P_group / d ln x`` for each rate input and the mission of every group.
 
     Returns:
         Parameter -> elasticity (NaN where P(loss) is 0), for ARR and
         OP_FAILURES_PER_HOUR (equal), LATENT_DEFECTS_PER_HOUR, REBUILD_HOURS, SCRUB_HOURS
         and MISSION_HOURS. The rate elasticities sum to the mission's: P depends on the
-        rates and T only through their products.
+        rates and T only through their products. P(loss) itself is the loss entry of the
+        first row of exp(Q T), which the mission's elasticity needs anyway: no second
+        evaluation.
     """
-    inputs = (drives, op_failures_per_hour, latent_defects_per_hour, rebuild_hours, scrub_hours)
-    q = generator_stack(
-        parity, *inputs, rebuild_streams=rebuild_streams, defect_stripe_share=defect_stripe_share
-    )
-    hours = np.asarray(mission_hours, dtype=float)
-    shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
+    q = generator_of(parity, inputs)
+    shape = inputs.shape
     size = q.shape[-1]
     loss = size - 1
-    q = np.broadcast_to(q, (*shape, size, size))
-    t = np.broadcast_to(hours, shape)[..., None, None]
-    parts = rate_parts(
-        parity, *inputs, rebuild_streams=rebuild_streams, defect_stripe_share=defect_stripe_share
-    )
+    t = inputs.mission_hours[..., None, None]
+    parts = rate_parts_of(parity, inputs)
     offdiagonal = 1.0 - np.eye(size)
     a = q * t
     a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
@@ -198,7 +222,7 @@ def elasticities(
     a[..., np.arange(size), np.arange(size)] = -a_diag
     blocks: list[FloatArray] = []
     for name in RATE_SYMBOLS:
-        e = np.broadcast_to(parts[name], (*shape, size, size)) * t
+        e = parts[name] * t
         e_plus = e * offdiagonal
         e_minus = np.zeros_like(e)
         e_minus[..., np.arange(size), np.arange(size)] = np.einsum("...ij,ij->...i", e, offdiagonal)
@@ -209,19 +233,13 @@ def elasticities(
     for b, e in enumerate(blocks):
         augmented[b, ..., :size, size:] = e
     derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
-    p = p_loss_group_batch(
-        parity,
-        *inputs,
-        hours,
-        rebuild_streams=rebuild_streams,
-        defect_stripe_share=defect_stripe_share,
-    )
+    row = expm_metzler(a, generator=True)[..., 0, :]
+    p = np.clip(row[..., loss], 0.0, 1.0)
     with np.errstate(divide="ignore", invalid="ignore"):
         by_symbol = {
             name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
             for i, name in enumerate(RATE_SYMBOLS)
         }
-        row = expm_metzler(a, generator=True)[..., 0, :]
         rate_to_loss = q[..., :, loss] * t[..., 0]
         mission = np.where(p > 0, np.einsum("...i,...i->...", row, rate_to_loss) / p, np.nan)
     out = {
@@ -309,16 +327,11 @@ def tornado(
         cases += [low_case, high_case]
         capped[parameter] = (low_capped, high_capped)
     per_group = Fraction(group_size - parity) if data_per_group is None else data_per_group
-    p_group = p_loss_group_batch(
+    p_group = p_loss_of(
         parity,
-        group_size,
-        [c.rates.op_failures_per_hour for c in cases],
-        [c.rates.latent_defects_per_hour for c in cases],
-        [c.rates.rebuild_hours for c in cases],
-        [c.rates.scrub_hours for c in cases],
-        [c.mission_hours for c in cases],
-        rebuild_streams=point.rates.rebuild_streams,
-        defect_stripe_share=[c.rates.defect_stripe_share for c in cases],
+        ChainInputs.from_rates(
+            group_size, [c.rates for c in cases], [c.mission_hours for c in cases]
+        ),
     )
     groups = [math.ceil(Fraction(c.data_disks) / per_group) for c in cases]
     p_agg = [p_loss_aggregate(float(p), g) for p, g in zip(p_group, groups, strict=True)]
@@ -376,17 +389,8 @@ def tornado_of_moves(
     Returns:
         One bar per move, largest swing first (ties: larger ``|elasticity|`` first).
     """
-    rates = point.rates
-    group_elasticity = elasticities(
-        parity,
-        group_size,
-        rates.op_failures_per_hour,
-        rates.latent_defects_per_hour,
-        rates.rebuild_hours,
-        rates.scrub_hours,
-        point.mission_hours,
-        rebuild_streams=rates.rebuild_streams,
-        defect_stripe_share=rates.defect_stripe_share,
+    group_elasticity = elasticities_of(
+        parity, ChainInputs.of_rates(group_size, point.rates, point.mission_hours)
     )
     bars = []
     for move in moves:

@@ -8,9 +8,10 @@ R_group ** groups). By default only sizes whose data drives divide the aggregate
 are kept, as in the paper's tables.
 
 A parameter sweep varies one numeric input (:class:`Parameter`) over a range
-(:func:`parameter_points`), alone or crossed with group size (:func:`sweep`). Every
-probability comes from :func:`planner.core.markov.batch.p_loss_group_batch`, one call per parity
-count.
+(:func:`parameter_points`), alone or crossed with group size (:func:`sweep`). The result
+is columns, one array per figure (:class:`SweepColumns`); every probability comes from
+:func:`planner.core.markov.loss_figures.chain_figures`, one call per parity count (and
+rebuild streams).
 """
 
 from __future__ import annotations
@@ -22,11 +23,32 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
+import numpy.typing as npt
 
-from planner.core.arrays.declustered import drive_count
-from planner.core.arrays.layouts import Layout, aggregate_shape
-from planner.core.design.risks import layout_risks
-from planner.core.markov.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+from planner.core.arrays.layouts import Layout
+from planner.core.design.risks import risks_of, stacked_figures
+from planner.core.design.sweep_table import SweepColumns, SweepRow
+from planner.core.markov.rates import (
+    HOURS_PER_YEAR,
+    ChainInputs,
+    Rates,
+    arr_to_failures_per_hour,
+)
+
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+__all__ = [
+    "Parameter",
+    "SweepColumns",
+    "SweepPoint",
+    "SweepRow",
+    "group_size_sweep",
+    "parameter_points",
+    "parameter_values",
+    "sweep",
+]
 
 
 class Parameter(StrEnum):
@@ -122,68 +144,6 @@ class SweepPoint:
         return SweepPoint(rates, mission_hours, data_disks, p.value, value)
 
 
-@dataclass(frozen=True)
-class SweepRow:
-    """Capacity and risk of one layout at one sweep point.
-
-    Attributes:
-        parity: parity drives per group, k.
-        group_size: drives per group, N.
-        groups: groups in the aggregate, ceil(data_disks / (N - k)).
-        total_disks: drives in the aggregate, groups x N.
-        overhead_disks: parity drives in the aggregate, groups x k (a declustered pool's
-            parity and spare capacity, in drives).
-        exact_division: True when N - k divides ``data_disks``.
-        p_loss_group: probability one group loses data within the mission.
-        p_loss_aggregate: probability any group of the aggregate does, 1 - (1 - p)^groups.
-        losses_per_10k_groups: expected groups out of 10,000 that lose data (NS3574 Fig. 2).
-        data_disks: data drives asked for.
-        data_disks_provided: data drives the groups hold, groups x (N - k) >= data_disks.
-        mission_hours: mission time T (h).
-        varied: name of the swept :class:`Parameter`, or None.
-        value: its value on this row, or None.
-        p_group_lost: P(group lost) of one group: k + 1 drives down at once, sector losses
-            written off (issue 20, :mod:`planner.core.markov.loss_figures`).
-        p_sectors_lost: P(sectors lost) of one group: at least one sector-loss event.
-            They do not sum to ``p_loss_group``.
-        p_group_lost_aggregate: P(some group of the aggregate lost whole).
-        p_sectors_lost_aggregate: P(some group of the aggregate loses sectors).
-        expected_sector_loss_events_group: mean sector-loss events of one group.
-        expected_sector_loss_events: the aggregate's, groups x one group's.
-    """
-
-    parity: int
-    group_size: int
-    groups: int
-    total_disks: int
-    overhead_disks: float
-    exact_division: bool
-    p_loss_group: float
-    p_loss_aggregate: float
-    losses_per_10k_groups: float
-    data_disks: int
-    data_disks_provided: float
-    mission_hours: float
-    varied: str | None = None
-    value: float | None = None
-    p_group_lost: float = 0.0
-    p_sectors_lost: float = 0.0
-    p_group_lost_aggregate: float = 0.0
-    p_sectors_lost_aggregate: float = 0.0
-    expected_sector_loss_events_group: float = 0.0
-    expected_sector_loss_events: float = 0.0
-    group: str = ""
-    """The group for tables, ``12 (10+2)`` or a pool's ``48 (8d+2p, 2s)`` (not exported)."""
-
-    def as_dict(self) -> dict[str, int | float | bool | str | None]:
-        """The row as JSON-ready plain values (``varied``/``value`` only when set)."""
-        row = dataclasses.asdict(self)
-        del row["group"]
-        if self.varied is None:
-            del row["varied"], row["value"]
-        return row
-
-
 def parameter_values(start: float, stop: float, count: int, log: bool = False) -> list[float]:
     """``count`` values from ``start`` to ``stop`` inclusive, evenly or log-evenly spaced.
 
@@ -214,16 +174,11 @@ def parameter_points(
     return [base.with_value(parameter, v) for v in values]
 
 
-def even_division(parity: int, group_size: int, data_disks: int) -> bool:
-    """True when the group's data drives, N - k, divide ``data_disks`` (Tables 2 and 3)."""
-    return group_size > parity and data_disks % (group_size - parity) == 0
-
-
 def sweep(
     points: Sequence[SweepPoint],
     layouts: Iterable[tuple[int, int] | Layout],
     include_uneven: bool = True,
-) -> list[SweepRow]:
+) -> SweepColumns:
     """Evaluate every layout at every point, in one batch per parity (and rebuild streams).
 
     Args:
@@ -231,66 +186,168 @@ def sweep(
         layouts: ``(parity, group_size)`` pairs (pairs with ``group_size <= parity`` are
             skipped) or :class:`~planner.core.arrays.layouts.Layout` values; a declustered pool
             runs at its own rebuild rate and holds its own share of data
-            (:meth:`Layout.chain_rates`, :func:`~planner.core.arrays.layouts.aggregate_shape`).
+            (:meth:`Layout.chain_rates`, :attr:`Layout.data_capacity`).
         include_uneven: False keeps, at each point, only the layouts whose data drives
             divide that point's ``data_disks`` evenly.
 
     Returns:
-        Rows ordered by point, then by layout in the order given.
+        The rows as columns, ordered by point, then by layout in the order given. The
+        aggregate's shape is integer arithmetic on the arrays (exact, as
+        :func:`~planner.core.arrays.layouts.aggregate_shape`, with no fraction per row);
+        every probability comes from one generator stack per chain shape
+        (:func:`~planner.core.design.risks.stacked_figures`).
     """
-    chosen = [_as_layout(x) for x in layouts]
-    kept = [x for x in chosen if x is not None]
-    cases = [
-        (point, layout, aggregate_shape(layout, point.data_disks))
-        for point in points
-        for layout in kept
-    ]
-    cases = [case for case in cases if include_uneven or case[2].exact_division]
-    if not cases:
-        return []
-    risks = layout_risks(
-        [layout for _, layout, _ in cases],
-        [point.rates for point, _, _ in cases],
-        [point.mission_hours for point, _, _ in cases],
-        [shape.groups for _, _, shape in cases],
+    chosen = tuple(x for x in (_as_layout(y) for y in layouts) if x is not None)
+    grid = _Grid.of(tuple(points), chosen)
+    rows = grid.rows(include_uneven)
+    inputs, parity, streams = grid.chain_inputs(rows)
+    figures = stacked_figures(parity, streams, inputs)
+    risks = risks_of(figures, rows.groups)
+    return SweepColumns(
+        layouts=chosen,
+        points=grid.points,
+        layout=rows.layout,
+        point=rows.point,
+        parity=parity,
+        group_size=grid.size[rows.layout],
+        groups=rows.groups,
+        total_disks=rows.groups * grid.size[rows.layout],
+        overhead_disks=rows.overhead,
+        exact_division=rows.exact,
+        data_disks=grid.data_disks[rows.point],
+        data_disks_provided=rows.provided,
+        mission_hours=grid.mission_hours[rows.point],
+        value=grid.value[rows.point],
+        p_loss_group=risks.p_loss_group,
+        p_loss_aggregate=risks.p_loss_aggregate,
+        p_group_lost=risks.p_group_lost,
+        p_sectors_lost=risks.p_sectors_lost,
+        p_group_lost_aggregate=risks.p_group_lost_aggregate,
+        p_sectors_lost_aggregate=risks.p_sectors_lost_aggregate,
+        expected_sector_loss_events_group=risks.expected_sector_loss_events_group,
+        expected_sector_loss_events=risks.expected_sector_loss_events,
     )
-    return [
-        SweepRow(
-            parity=layout.parity,
-            group_size=layout.group_size,
-            groups=shape.groups,
-            total_disks=shape.total_disks,
-            overhead_disks=shape.overhead_disks,
-            exact_division=shape.exact_division,
-            p_loss_group=float(pg),
-            p_loss_aggregate=float(pa),
-            losses_per_10k_groups=1e4 * float(pg),
-            data_disks=point.data_disks,
-            data_disks_provided=drive_count(shape.groups * layout.data_capacity),
-            mission_hours=point.mission_hours,
-            varied=point.varied,
-            value=point.value,
-            p_group_lost=float(pl),
-            p_sectors_lost=float(ps),
-            p_group_lost_aggregate=float(gla),
-            p_sectors_lost_aggregate=float(sla),
-            expected_sector_loss_events_group=float(eg),
-            expected_sector_loss_events=float(ea),
-            group=layout.group_text(),
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """The rows of a grid that are kept: indices and the aggregate's shape, as arrays."""
+
+    layout: IntArray
+    point: IntArray
+    groups: IntArray
+    exact: BoolArray
+    overhead: FloatArray
+    provided: FloatArray
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """Points and layouts as arrays: one value per point, one per layout."""
+
+    points: tuple[SweepPoint, ...]
+    layouts: tuple[Layout, ...]
+    parity: IntArray
+    size: IntArray
+    capacity: IntArray
+    """Numerator of each layout's data capacity in drives (N - k for a traditional one)."""
+    denominator: IntArray
+    """Its denominator (1 but for a declustered pool)."""
+    data_disks: IntArray
+    mission_hours: FloatArray
+    value: FloatArray
+
+    @classmethod
+    def of(cls, points: tuple[SweepPoint, ...], layouts: tuple[Layout, ...]) -> _Grid:
+        capacities = [layout.data_capacity for layout in layouts]  # one Fraction a layout
+        return cls(
+            points=points,
+            layouts=layouts,
+            parity=np.array([x.parity for x in layouts], dtype=np.int64),
+            size=np.array([x.group_size for x in layouts], dtype=np.int64),
+            capacity=np.array([c.numerator for c in capacities], dtype=np.int64),
+            denominator=np.array([c.denominator for c in capacities], dtype=np.int64),
+            data_disks=np.array([p.data_disks for p in points], dtype=np.int64),
+            mission_hours=np.array([p.mission_hours for p in points], dtype=np.float64),
+            value=np.array(
+                [math.nan if p.value is None else p.value for p in points], dtype=np.float64
+            ),
         )
-        for (point, layout, shape), pg, pa, pl, ps, gla, sla, eg, ea in zip(
-            cases,
-            risks.p_loss_group,
-            risks.p_loss_aggregate,
-            risks.p_group_lost,
-            risks.p_sectors_lost,
-            risks.p_group_lost_aggregate,
-            risks.p_sectors_lost_aggregate,
-            risks.expected_sector_loss_events_group,
-            risks.expected_sector_loss_events,
-            strict=True,
+
+    def rows(self, include_uneven: bool) -> _Rows:
+        """Every (point, layout) pair, point by point; uneven divisions dropped unless kept.
+
+        Groups are ``ceil(data_disks / capacity)`` in integers: with capacity ``a / b``
+        drives, ``ceil(D b / a)``; the division is exact when ``groups a == D b``.
+        """
+        count = len(self.layouts)
+        point = np.repeat(np.arange(len(self.points), dtype=np.int64), count)
+        layout = np.tile(np.arange(count, dtype=np.int64), len(self.points))
+        wanted = self.data_disks[point] * self.denominator[layout]
+        capacity = self.capacity[layout]
+        groups = -(-wanted // capacity)
+        exact = groups * capacity == wanted
+        if not include_uneven:
+            point, layout, groups, exact = point[exact], layout[exact], groups[exact], exact[exact]
+            capacity = self.capacity[layout]
+        denominator = self.denominator[layout]
+        # groups x (N - capacity) and groups x capacity, each one rounding of an exact ratio
+        overhead = groups * (self.size[layout] * denominator - capacity) / denominator
+        return _Rows(layout, point, groups, exact, overhead, groups * capacity / denominator)
+
+    def chain_inputs(self, rows: _Rows) -> tuple[ChainInputs, IntArray, IntArray]:
+        """The chain inputs of each row, its parity and rebuild streams (0: all at once).
+
+        A traditional layout runs on its point's rates; a declustered pool on its own
+        (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
+        """
+        rates = [p.rates for p in self.points]
+        per_point = np.array(
+            [
+                (
+                    r.op_failures_per_hour,
+                    r.latent_defects_per_hour,
+                    r.rebuild_hours,
+                    r.scrub_hours,
+                    r.defect_stripe_share,
+                    _streams_code(r.rebuild_streams),
+                )
+                for r in rates
+            ],
+            dtype=np.float64,
+        ).reshape(-1, 6)
+        values = per_point[rows.point]
+        for index, layout in enumerate(self.layouts):
+            if layout.declustered is None:
+                continue
+            pick = np.flatnonzero(rows.layout == index)
+            own = [layout.chain_rates(rates[int(p)]) for p in rows.point[pick]]
+            values[pick] = [
+                (
+                    r.op_failures_per_hour,
+                    r.latent_defects_per_hour,
+                    r.rebuild_hours,
+                    r.scrub_hours,
+                    r.defect_stripe_share,
+                    _streams_code(r.rebuild_streams),
+                )
+                for r in own
+            ]
+        inputs = ChainInputs.of(
+            self.size[rows.layout],
+            values[:, 0],
+            values[:, 1],
+            values[:, 2],
+            values[:, 3],
+            self.mission_hours[rows.point],
+            defect_stripe_share=values[:, 4],
         )
-    ]
+        return inputs, self.parity[rows.layout], values[:, 5].astype(np.int64)
+
+
+def _streams_code(streams: int | None) -> int:
+    """Rebuild streams as an int: 0 for None (every failed drive at once)."""
+    return 0 if streams is None else streams
 
 
 def _as_layout(layout: tuple[int, int] | Layout) -> Layout | None:
@@ -310,7 +367,7 @@ def group_size_sweep(
     rates: Rates,
     mission_hours: float,
     include_uneven: bool = False,
-) -> list[SweepRow]:
+) -> SweepColumns:
     """For each parity count and group size: groups, drives, P(loss) per group and aggregate.
 
     NS3574 Tables 2 and 3 are ``group_size_sweep([1], range(2, 23), 42, PAPER_RATES,

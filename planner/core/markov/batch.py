@@ -18,18 +18,22 @@ import numpy.typing as npt
 
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.expm import expm_metzler
-from planner.core.markov.generator import generator_stack
-from planner.core.markov.loss_figures import loss_figures_batch
+from planner.core.markov.generator import generator_of, generator_stack
+from planner.core.markov.loss_figures import chain_figures, loss_figures_batch
+from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 
 __all__ = [
+    "ChainInputs",
+    "chain_figures",
     "expm_metzler",
     "generator_stack",
     "loss_figures_batch",
     "p_loss_aggregate_batch",
     "p_loss_group_batch",
     "p_loss_group_mixed",
+    "p_loss_of",
 ]
 
 
@@ -49,7 +53,8 @@ def p_loss_group_batch(
 
     Vectorised :func:`planner.core.markov.transient.p_loss_group`: the (pristine, loss) entry of
     exp(Q T) for groups of ``drives`` drives with ``parity`` parity drives (NS3574,
-    "Probability of data loss"). All array arguments broadcast together.
+    "Probability of data loss"). All array arguments broadcast together
+    (:meth:`~planner.core.markov.rates.ChainInputs.of`).
 
     Args:
         parity: parity drives per group, k >= 1 (one k per call; see
@@ -67,30 +72,29 @@ def p_loss_group_batch(
     Returns:
         P(loss) in [0, 1], of the broadcast shape of the inputs.
     """
-    q = generator_stack(
-        parity,
+    inputs = ChainInputs.of(
         drives,
         op_failures_per_hour,
         latent_defects_per_hour,
         rebuild_hours,
         scrub_hours,
+        mission_hours,
         rebuild_streams=rebuild_streams,
         defect_stripe_share=defect_stripe_share,
     )
-    g = _times_mission(q, mission_hours)
+    return p_loss_of(parity, inputs)
+
+
+def p_loss_of(parity: int, inputs: ChainInputs, *, threads: int | None = None) -> FloatArray:
+    """P(loss) of every group of ``inputs``: the loss entry of exp(Q T), one chain each.
+
+    Only the paper's chain (no other figure): what the sensitivity analysis needs.
+    """
+    q = generator_of(parity, inputs)
+    g = q * inputs.mission_hours[..., None, None]
     loss = g.shape[-1] - 1
-    p = expm_metzler(g, entry=(0, loss), lead_power=parity + 1, generator=True)
+    p = expm_metzler(g, entry=(0, loss), lead_power=parity + 1, generator=True, threads=threads)
     return np.clip(p, 0.0, 1.0)
-
-
-def _times_mission(q: FloatArray, mission_hours: npt.ArrayLike) -> FloatArray:
-    """Q T for a stack of generators and broadcast missions (h, >= 0 and finite)."""
-    hours = np.asarray(mission_hours, dtype=np.float64)
-    if not np.all(np.isfinite(hours) & (hours >= 0)):
-        raise ValueError("mission_hours must be >= 0 and finite")
-    shape = np.broadcast_shapes(q.shape[:-2], hours.shape)
-    q = np.broadcast_to(q, (*shape, *q.shape[-2:]))
-    return q * np.broadcast_to(hours, shape)[..., None, None]
 
 
 def p_loss_group_mixed(

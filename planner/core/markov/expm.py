@@ -3,7 +3,10 @@
 :func:`expm_metzler` computes ``exp(G)`` for a stack of matrices whose off-diagonal
 entries are non-negative (a generator ``Q`` times a mission ``T``), so that the
 probability of data loss, the (pristine, loss) entry, keeps its relative accuracy at
-1e-30 (NS3574 "Probability of data loss" asks for that entry).
+1e-30 (NS3574 "Probability of data loss" asks for that entry). :func:`expm_entries` takes
+several such stacks at once (the loss figures of one layout are four chains), and
+:func:`planner.core.markov.expm_one.expm_entry` is the same method for one small matrix
+with few NumPy calls.
 
 Method: "shift, non-negative Taylor, square, conserve". Q is a generator (off-diagonal
 rates >= 0, rows summing to 0), so with ``c`` the largest total exit rate,
@@ -26,21 +29,35 @@ Accuracy argument:
   sum to 1), with a fresh half-ulp error instead of an inherited one; the errors then grow
   with ``s``, not ``2^s``. Measured against 50-digit mpmath: ~1e-15 relative where
   scipy.linalg.expm is at ~1e-13 to 1e-12 (and 1e-7 for missions of an hour, where its
-  Padé step cancels).
-* Truncation: the Taylor degree keeps the dropped tail below 1e-19 of each entry, counting
-  from the power ``k + 1`` at which the loss entry's series starts (the shortest path to
-  loss has k + 1 steps).
+  Padé step cancels); at most 1e-14 for the largest groups (k = 4, 55 drives, 12 squarings).
+* Truncation: the Taylor degree keeps the dropped tail below 1e-17 of each entry (a tenth
+  of the unit roundoff), counting from the power ``k + 1`` at which the loss entry's
+  series starts (the shortest path to loss has k + 1 steps).
+
+Speed: a stack is cut into chunks of :data:`CHUNK` matrices (the temporaries stay in
+cache) and the chunks run on a pool of threads (NumPy's matmul releases the GIL), at most
+one per CPU. Every matrix is computed by the same operations whatever the chunk or the
+thread, so the result does not depend on the number of threads, bit for bit. The loss or
+reward column takes part in every product although ``[[F, g], [0, 1]]`` squares to
+``[[F^2, F g + g], [0, 1]]``: NumPy's stacked product costs the same for m and m + 1 at
+these sizes (3 to 10: 35 to 100 ns a matrix, measured), so the split would only add calls.
 """
 
 from __future__ import annotations
 
 import math
-from functools import cache
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, partial
 
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.pool import run_tasks
+
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 
 THETA_MAX = 1.0
 """Largest ``||X||_inf`` of one Taylor step (``c h``); larger means fewer squarings."""
@@ -51,20 +68,24 @@ CHUNK = 256
 CONSERVE_EVERY = 2
 """Squarings between rebuilds of the diagonal (see :func:`_conserve`); 2 keeps ~1e-15."""
 
-_TAIL_TOLERANCE = 1e-19
-"""Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc)."""
+_TAIL_TOLERANCE = 1e-17
+"""Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc).
+
+A tenth of the unit roundoff: below what one rounding leaves. 1e-19 (two degrees more)
+gave the same errors against 40-digit mpmath on 200 random chains (at most 1.5e-15), and
+so did 1e-15; the series is cut where its tail is lost in the sum anyway."""
 
 
 @cache
-def _taylor_degree(lead_power: int) -> int:
-    """Degree of the Taylor polynomial for steps with ``||X|| <= THETA_MAX``.
+def _taylor_degree(lead_power: int, theta: float = THETA_MAX) -> int:
+    """Degree of the Taylor polynomial for steps with ``||X|| <= theta``.
 
     An entry whose series starts at ``X^lead_power`` (the length of the shortest path) is
     dropped beyond degree ``M``; the tail relative to the leading term behaves like
     ``theta^(M + 1 - lead) / (M + 1 - lead)!``.
     """
     j = 1
-    while THETA_MAX ** (j + 1) / math.factorial(j + 1) > _TAIL_TOLERANCE:
+    while theta ** (j + 1) / math.factorial(j + 1) > _TAIL_TOLERANCE:
         j += 1
     return j + lead_power
 
@@ -77,6 +98,7 @@ def _taylor_coefficients(degree: int) -> tuple[int, FloatArray]:
     coefficients = np.array(
         [[1.0 / math.factorial(b * q + i) for i in range(q)] for b in range(blocks)]
     )
+    coefficients.setflags(write=False)
     return q, coefficients
 
 
@@ -108,8 +130,18 @@ def _mass_mask(size: int, reward_columns: int) -> FloatArray:
     return mask
 
 
+@cache
+def _mass_weights(size: int, reward_columns: int) -> FloatArray:
+    """1 for the columns that hold probability, 0 for the reward columns, read-only."""
+    weights = np.ones(size)
+    if reward_columns:
+        weights[size - reward_columns :] = 0.0
+    weights.setflags(write=False)
+    return weights
+
+
 class _Workspace:
-    """Buffers reused by every chunk of one call.
+    """Buffers reused by every chunk a thread runs for one stack.
 
     Fresh temporaries of a few hundred kB each per chunk made glibc map and unmap memory
     at every step (page faults cost as much as the arithmetic); reusing them avoids that.
@@ -117,30 +149,44 @@ class _Workspace:
 
     def __init__(self, count: int, size: int, degree: int) -> None:
         q, coefficients = _taylor_coefficients(degree)
+        self.key = (count, size, degree)
         self.coefficients = coefficients
         self.powers = np.empty((q + 1, count, size, size))
+        self.powers[0] = _masks(size)[0]  # never written again: x^0 for every chunk
         self.parts = np.empty((coefficients.shape[0], count, size, size))
         self.ping = np.empty((count, size, size))
         self.pong = np.empty((count, size, size))
         self.final = np.empty((count, size, size))
 
 
+_local = threading.local()
+
+
+def _workspace(count: int, size: int, degree: int) -> _Workspace:
+    """This thread's workspace for chunks of ``count`` matrices of ``size`` (only the last kept)."""
+    work: _Workspace | None = getattr(_local, "work", None)
+    if work is None or work.key != (count, size, degree):
+        work = _Workspace(count, size, degree)
+        _local.work = work
+    return work
+
+
 def _taylor_step(
-    x: FloatArray, shift: FloatArray, work: _Workspace
+    x: FloatArray, scale: FloatArray, shift: FloatArray, work: _Workspace
 ) -> tuple[FloatArray, FloatArray]:
-    """``exp(-shift) sum_{j <= degree} x^j / j!`` for a stack of non-negative ``x``.
+    """``exp(-shift) sum_{j <= degree} (x scale)^j / j!`` for a stack of non-negative ``x``.
 
     Paterson-Stockmeyer: powers ``x^0 .. x^q`` once, then Horner in ``x^q`` over blocks of
     ``q`` coefficients; all coefficients are positive, so every sum is of non-negative terms.
-    Returns the result (a view of ``work.ping`` or ``work.pong``) and the other buffer.
+    Returns the result and a spare buffer of its shape (views of ``work``).
     """
-    count, size, _ = x.shape
+    count = x.shape[0]
     blocks, q = work.coefficients.shape
     powers = work.powers[:, :count]
-    powers[0] = _masks(size)[0]
-    powers[1] = x
+    np.multiply(x, scale[:, None, None], out=powers[1])
+    step = powers[1]
     for j in range(2, q + 1):
-        np.matmul(powers[j - 1], x, out=powers[j])
+        np.matmul(powers[j - 1], step, out=powers[j])
     top = powers[q]
     parts = work.parts[:, :count]
     # One product for all blocks: B_b(x) = sum_i coefficients[b, i] x^i.
@@ -149,17 +195,17 @@ def _taylor_step(
         powers[:q].reshape(q, -1),
         out=parts.reshape(blocks, -1),
     )
-    result, spare = work.ping[:count], work.pong[:count]
-    result[...] = parts[-1]
+    # Horner from the last block, which is its own start (no copy); its buffer is then free
+    result, spare = parts[-1], work.ping[:count]
     for b in range(blocks - 2, -1, -1):
         np.matmul(result, top, out=spare)
         spare += parts[b]
-        result, spare = spare, result
+        result, spare = spare, (work.pong[:count] if b == blocks - 2 else result)
     result *= np.exp(-shift)[:, None, None]
     return result, spare
 
 
-def _squarings(norm: FloatArray) -> npt.NDArray[np.int64]:
+def _squarings(norm: FloatArray) -> IntArray:
     """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
     # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
     # not finite is left to the check of the off-diagonal entries.
@@ -184,12 +230,130 @@ def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
     return f
 
 
+@dataclass(frozen=True)
+class EntryJob:
+    """One stack for :func:`expm_entries`: the matrices and the entry wanted of each.
+
+    Attributes:
+        g: the stack ``(..., m, m)``, generators times a time (see :func:`expm_metzler`).
+        entry: ``(row, column)`` of each exponential to return.
+        lead_power: length of the shortest path to ``entry`` (see :func:`expm_metzler`).
+        reward_columns: the last columns are Van Loan rewards (see :func:`expm_metzler`).
+        owned: see the field.
+    """
+
+    g: FloatArray
+    entry: tuple[int, int]
+    lead_power: int
+    reward_columns: int = 0
+    owned: bool = False
+    """``g`` is a fresh array the exponential may overwrite (saves a copy of the stack)."""
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """A stack shifted to non-negative matrices, with its squarings, ready for chunks."""
+
+    x: FloatArray
+    shift: FloatArray
+    steps: IntArray
+    degree: int
+    generator: bool
+    entry: tuple[int, int] | None
+    offdiagonal: FloatArray
+    shape: tuple[int, ...]
+    out: FloatArray
+
+    def chunks(self) -> list[tuple[_Prepared, npt.NDArray[np.intp]]]:
+        """The chunks of this stack, most squarings first (each chunk a run of the order)."""
+        # Most squarings first: within a chunk, the cases still squaring are a prefix.
+        order = np.argsort(-self.steps, kind="stable")
+        return [(self, order[start : start + CHUNK]) for start in range(0, len(order), CHUNK)]
+
+    def run(self, pick: npt.NDArray[np.intp]) -> None:
+        """Exponentiate the cases ``pick`` (one chunk) into :attr:`out`."""
+        work = _workspace(min(CHUNK, self.x.shape[0]), self.x.shape[-1], self.degree)
+        self.out[pick] = _expm_chunk(
+            self.x[pick],
+            self.shift[pick],
+            self.steps[pick],
+            work,
+            self.generator,
+            self.entry,
+            self.offdiagonal,
+        )
+
+    def result(self) -> FloatArray:
+        """The exponentials (or their entries) in the shape of the stack given."""
+        if self.entry is not None:
+            return self.out.reshape(self.shape)
+        return self.out.reshape(*self.shape, *self.x.shape[-2:])
+
+
+def _prepare(
+    g: FloatArray,
+    entry: tuple[int, int] | None,
+    lead_power: int | None,
+    generator: bool,
+    reward_columns: int,
+    owned: bool = False,
+) -> _Prepared:
+    """Shift ``g`` to non-negative ``X``, check it, and count each case's squarings.
+
+    ``owned``: ``g`` may be overwritten (when it is a C-contiguous float64 array).
+    """
+    size = g.shape[-1]
+    shape = g.shape[:-2]
+    flat = g.reshape(-1, size, size)
+    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
+    fresh = owned and g.dtype == np.float64 and g.flags.c_contiguous and g.flags.writeable
+    x = flat if fresh else np.array(flat, dtype=np.float64, copy=True)
+    diagonal = np.einsum("bii->bi", x)  # a writeable view of every diagonal
+    if generator:
+        # exit rates from the off-diagonals, so the model conserves probability exactly
+        diagonal[...] = -np.einsum("bij,ij->bi", x, offdiagonal)
+        if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
+            raise ValueError("the reward rows of an augmented generator must be zero")
+    shift = np.maximum(0.0, -diagonal.min(axis=1, initial=0.0))
+    diagonal += shift[:, None]
+    if x.size and x.min() < 0:  # the diagonal is >= 0 now, so this checks the off-diagonal
+        raise ValueError("expm_metzler needs non-negative off-diagonal entries")
+    # ||X||_inf: for a generator every row of X sums to the shift
+    plain = generator and not reward_columns
+    norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
+    out = np.empty(x.shape[0]) if entry is not None else np.empty_like(x)
+    return _Prepared(
+        x=x,
+        shift=shift,
+        steps=_squarings(norm),
+        degree=_taylor_degree(size - 1 if lead_power is None else lead_power),
+        generator=generator,
+        entry=entry,
+        offdiagonal=offdiagonal,
+        shape=shape,
+        out=out,
+    )
+
+
+def _run(stacks: Sequence[_Prepared], threads: int | None) -> None:
+    """Run every chunk of ``stacks``, costliest first (:func:`~planner.core.markov.pool.run_tasks`).
+
+    The costliest first, so that no thread is left with a long one at the end; a chunk's
+    result does not depend on which thread ran it.
+    """
+    chunks = [chunk for stack in stacks for chunk in stack.chunks()]
+    chunks.sort(key=lambda chunk: -int(chunk[0].steps[chunk[1][0]]) * chunk[0].x.shape[-1] ** 3)
+    run_tasks([partial(stack.run, pick) for stack, pick in chunks], threads)
+
+
 def expm_metzler(
     g: FloatArray,
     entry: tuple[int, int] | None = None,
     lead_power: int | None = None,
     generator: bool = False,
     reward_columns: int = 0,
+    *,
+    threads: int | None = None,
 ) -> FloatArray:
     """``exp(G)`` for a stack ``(..., m, m)`` of Metzler matrices (off-diagonal >= 0).
 
@@ -209,46 +373,35 @@ def expm_metzler(
             ``[[Q, r], [0, 0]]``, whose top-right block is ``integral_0^T exp(Q t) r dt``):
             the generator is the leading block, its diagonal and the conservation of
             mass are taken without them, and the reward rows must be zero.
+        threads: threads for the chunks (default
+            :func:`~planner.core.markov.pool.default_threads`); the result is the same, bit
+            for bit, for any number.
 
     Returns:
         The exponentials (``... x m x m``), or the one entry of each (``...``).
     """
-    size = g.shape[-1]
-    shape = g.shape[:-2]
-    flat = g.reshape(-1, size, size)
-    diagonal = np.arange(size)
-    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
-    x = flat.copy()
-    if generator:
-        # exit rates from the off-diagonals, so the model conserves probability exactly
-        x[:, diagonal, diagonal] = -np.einsum("bij,ij->bi", x, offdiagonal)
-        if reward_columns and np.any(x[:, size - reward_columns :, :] != 0.0):
-            raise ValueError("the reward rows of an augmented generator must be zero")
-    shift = np.maximum(0.0, -x[:, diagonal, diagonal].min(axis=1, initial=0.0))
-    x[:, diagonal, diagonal] += shift[:, None]
-    if np.any(x < 0):  # the diagonal is >= 0 now, so this checks the off-diagonal
-        raise ValueError("expm_metzler needs non-negative off-diagonal entries")
-    # ||X||_inf: for a generator every row of X sums to the shift
-    plain = generator and not reward_columns
-    norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
-    steps = _squarings(norm)
-    degree = _taylor_degree(size - 1 if lead_power is None else lead_power)
-    # Most squarings first: within a chunk, the cases still squaring are a prefix (a view).
-    order = np.argsort(-steps, kind="stable")
-    out = np.empty(flat.shape[0]) if entry is not None else np.empty_like(flat)
-    work = _Workspace(min(CHUNK, flat.shape[0]), size, degree)
-    for start in range(0, flat.shape[0], CHUNK):
-        pick = order[start : start + CHUNK]
-        out[pick] = _expm_chunk(
-            x[pick], shift[pick], steps[pick], work, generator, entry, offdiagonal
-        )
-    return out.reshape(shape) if entry is not None else out.reshape(g.shape)
+    stack = _prepare(g, entry, lead_power, generator, reward_columns)
+    _run([stack], threads)
+    return stack.result()
+
+
+def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> list[FloatArray]:
+    """One entry of each exponential of several generator stacks, in one pool of chunks.
+
+    Every job is :func:`expm_metzler` with ``generator=True`` (its ``entry``,
+    ``lead_power`` and ``reward_columns``); the stacks may differ in size. Running them
+    together keeps both cores busy to the end, where one stack after another would leave
+    one idle at each stack's last chunk.
+    """
+    stacks = [_prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned) for j in jobs]
+    _run(stacks, threads)
+    return [stack.result() for stack in stacks]
 
 
 def _expm_chunk(
     x: FloatArray,
     shift: FloatArray,
-    steps: npt.NDArray[np.int64],
+    steps: IntArray,
     work: _Workspace,
     generator: bool,
     entry: tuple[int, int] | None,
@@ -257,7 +410,7 @@ def _expm_chunk(
     """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
     count = x.shape[0]
     scale = np.ldexp(1.0, -steps)
-    f, other = _taylor_step(x * scale[:, None, None], shift * scale, work)
+    f, other = _taylor_step(x, scale, shift * scale, work)
     if generator:
         _conserve(f, offdiagonal)
     # Rebuilding the diagonal every other squaring: an inherited error doubles at most
@@ -289,3 +442,13 @@ def _expm_chunk(
         np.einsum("bi,bi->b", final[:, row, :], final[:, :, column]),
         final[:, row, column],
     )
+
+
+__all__ = [
+    "CHUNK",
+    "CONSERVE_EVERY",
+    "THETA_MAX",
+    "EntryJob",
+    "expm_entries",
+    "expm_metzler",
+]

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import Event, StripeShare, build_chain
-from planner.core.markov.rates import Rates
+from planner.core.markov.rates import ChainInputs, Rates
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
@@ -119,38 +119,6 @@ def _structure(
     return structure
 
 
-def _as_float(value: npt.ArrayLike) -> FloatArray:
-    return np.asarray(value, dtype=np.float64)
-
-
-def _check_inputs(
-    parity: int,
-    drives: FloatArray,
-    op_failures_per_hour: FloatArray,
-    latent_defects_per_hour: FloatArray,
-    rebuild_hours: FloatArray,
-    scrub_hours: FloatArray,
-    defect_stripe_share: FloatArray,
-) -> None:
-    if parity < 1:
-        raise ValueError(f"parity must be at least 1, got {parity}")
-    if np.any(drives <= parity) or np.any(drives != np.round(drives)):
-        raise ValueError(f"every group must hold more than {parity} whole drives")
-    for name, values in (
-        ("op_failures_per_hour", op_failures_per_hour),
-        ("rebuild_hours", rebuild_hours),
-        ("scrub_hours", scrub_hours),
-    ):
-        if not np.all(np.isfinite(values) & (values > 0)):
-            raise ValueError(f"{name} must be positive and finite")
-    if not np.all(np.isfinite(latent_defects_per_hour) & (latent_defects_per_hour >= 0)):
-        raise ValueError("latent_defects_per_hour must be >= 0 and finite")
-    if not np.all(np.isfinite(defect_stripe_share) & (defect_stripe_share > 0)):
-        raise ValueError("defect_stripe_share must be in (0, 1]")
-    if np.any(defect_stripe_share > 1):
-        raise ValueError("defect_stripe_share must be in (0, 1]")
-
-
 def generator_stack(
     parity: int,
     drives: npt.ArrayLike,
@@ -164,6 +132,9 @@ def generator_stack(
     defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> FloatArray:
     """Generators Q (per hour) for broadcast inputs: shape ``broadcast + (m, m)``.
+
+    :func:`generator_of` for inputs given one by one (checked here as
+    :class:`~planner.core.markov.rates.ChainInputs` checks them).
 
     Args:
         parity: parity drives per group, k >= 1.
@@ -184,21 +155,31 @@ def generator_stack(
         The generators, states in the paper's order with the loss state last; the rows
         sum to zero.
     """
-    arrays = np.broadcast_arrays(
-        _as_float(drives),
-        _as_float(op_failures_per_hour),
-        _as_float(latent_defects_per_hour),
-        _as_float(rebuild_hours),
-        _as_float(scrub_hours),
-        _as_float(defect_stripe_share),
+    inputs = ChainInputs.of(
+        drives,
+        op_failures_per_hour,
+        latent_defects_per_hour,
+        rebuild_hours,
+        scrub_hours,
+        rebuild_streams=rebuild_streams,
+        defect_stripe_share=defect_stripe_share,
     )
-    n, lop, lld, rebuild, scrub, share = arrays
-    _check_inputs(parity, n, lop, lld, rebuild, scrub, share)
-    thinned = bool(np.any(share != 1.0))
+    return generator_of(parity, inputs, events=events)
+
+
+def generator_of(
+    parity: int, inputs: ChainInputs, *, events: Collection[Event] | None = None
+) -> FloatArray:
+    """Generators Q (per hour) of groups with ``parity`` parity drives: ``inputs.shape + (m, m)``.
+
+    The mission in ``inputs`` plays no part. ``events``: only the transitions of these
+    events (see :func:`generator_stack`). States in the paper's order, the loss state
+    last; the rows sum to zero.
+    """
+    inputs.check_parity(parity)
     chosen = None if events is None else frozenset(events)
-    structure = _structure(parity, rebuild_streams, chosen, thinned)
-    per_event = np.stack((lop, lld, 1.0 / rebuild, 1.0 / scrub), axis=-1)
-    return _fill(structure, n, per_event, share)
+    structure = _structure(parity, inputs.rebuild_streams, chosen, inputs.thinned)
+    return _fill(structure, inputs.drives, inputs.per_event(), inputs.defect_stripe_share)
 
 
 def _fill(
@@ -254,3 +235,36 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
     share = rates.defect_stripe_share
     structure = _structure(parity, rates.rebuild_streams, None, share != 1.0)
     return _fill(structure, np.asarray(float(drives)), per_event, share)
+
+
+def transition_matrix(parity: int, drives: int, rates: Rates, hours: float = 1.0) -> FloatArray:
+    """The off-diagonal rates of one group's generator times ``hours``; the diagonal zero.
+
+    ``Q T`` as :func:`planner.core.markov.expm_one.expm_entry` reads it (the exit rates are
+    the row sums there, so :func:`generator_matrix`'s diagonal is not built): the same
+    structure and rates, each rate times ``hours`` (dimensionless for a mission in hours).
+    """
+    if drives <= parity:
+        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
+    if not float(drives).is_integer():
+        raise ValueError(f"every group must hold more than {parity} whole drives")
+    share = rates.defect_stripe_share
+    structure = _structure(parity, rates.rebuild_streams, None, share != 1.0)
+    per_event = np.array(
+        (
+            rates.op_failures_per_hour * hours,
+            rates.latent_defects_per_hour * hours,
+            hours / rates.rebuild_hours,
+            hours / rates.scrub_hours,
+        )
+    )
+    values = (float(drives) * structure.per_drive + structure.offset) * per_event[structure.event]
+    if structure.share_base is not None and structure.share_slope is not None:
+        values *= structure.share_base + structure.share_slope * share
+    size = structure.size
+    flat = np.zeros(size * size)
+    if structure.merge is not None and structure.merged_cells is not None:
+        flat[structure.merged_cells] = values @ structure.merge
+    else:
+        flat[structure.cells] = values
+    return flat.reshape(size, size)

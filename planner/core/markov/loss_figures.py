@@ -29,25 +29,37 @@ not depend on it.
 With ``restore.on_unreadable_sector: fail-rebuild`` an unreadable sector fails the rebuild,
 so every loss ends the group: P(group lost) = P(loss), no sector losses
 (:meth:`LossFigures.sectors_fail_rebuild`).
+
+One evaluation per layout: the paper's generator is built once, and the three other chains
+are read from it (the birth-death chain's rates are the paper chain's moves among the
+states without a defect; the other two move one or two of its entries). The four
+exponentials then run as one pool of chunks (:func:`~planner.core.markov.expm.expm_entries`)
+for a stack, or four short passes (:func:`~planner.core.markov.expm_one.expm_entry`) for one
+group; the MTTDL, where it is asked for, solves the same generator's transient block.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.chain import State, build_chain, concurrent_rebuilds
-from planner.core.markov.expm import expm_metzler
-from planner.core.markov.generator import generator_matrix, generator_stack
-from planner.core.markov.rates import Rates
+from planner.core.markov.chain import State, build_chain
+from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
+from planner.core.markov.expm_one import expm_entry
+from planner.core.markov.generator import generator_of, transition_matrix
+from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.solve import mttdl_stack, solve_mmatrix
 
 FloatArray = npt.NDArray[np.float64]
 
 __all__ = [
+    "ChainFigures",
     "LossFigures",
+    "chain_figures",
     "group_lost_stack",
     "loss_figures",
     "loss_figures_batch",
@@ -65,24 +77,62 @@ class LossFigures:
         p_group_lost: P(k + 1 drives down at once), sector losses written off.
         p_sectors_lost: P(at least one sector-loss event), a lost group restored.
         expected_sector_loss_events: mean number of sector-loss events.
+        mttdl_hours: mean time to data loss from pristine (h), when it was asked for.
     """
 
     p_loss: float
     p_group_lost: float
     p_sectors_lost: float
     expected_sector_loss_events: float
+    mttdl_hours: float | None = None
 
     def sectors_fail_rebuild(self) -> LossFigures:
         """The figures when an unreadable sector fails the rebuild: every loss ends the group."""
-        return LossFigures(self.p_loss, self.p_loss, 0.0, 0.0)
+        return replace(
+            self, p_group_lost=self.p_loss, p_sectors_lost=0.0, expected_sector_loss_events=0.0
+        )
+
+
+@dataclass(frozen=True)
+class ChainFigures:
+    """:class:`LossFigures` of a stack of groups, one array element per group.
+
+    Attributes:
+        p_loss: P(loss), the first loss of any kind.
+        p_group_lost: P(k + 1 drives down at once).
+        p_sectors_lost: P(at least one sector-loss event).
+        expected_sector_loss_events: mean number of sector-loss events.
+        mttdl_hours: mean time to data loss (h), when it was asked for.
+    """
+
+    p_loss: FloatArray
+    p_group_lost: FloatArray
+    p_sectors_lost: FloatArray
+    expected_sector_loss_events: FloatArray
+    mttdl_hours: FloatArray | None = None
+
+
+@dataclass(frozen=True)
+class _Cells:
+    """Where the chains differ from the paper's, in its state order (built once per k)."""
+
+    group_source: int
+    """``(k, 0)``: a failure there loses the whole group."""
+    sector_source: int
+    """``(k - 1, 1)``: a failure there (of a drive in the defect's stripe) loses sectors."""
+    defect_free: tuple[int, ...]
+    """``(0, 0) .. (k, 0)``, then the loss state: the birth-death chain's states."""
 
 
 @cache
-def _indices(parity: int) -> tuple[int, int]:
-    """Indices of ``(k, 0)`` (the group-loss source) and ``(k - 1, 1)`` in the paper's order."""
+def _cells(parity: int) -> _Cells:
     chain = build_chain(parity)
     index = {state: i for i, state in enumerate(chain.states)}
-    return index[State(parity, 0)], index[State(parity - 1, 1)]
+    return _Cells(
+        group_source=index[State(parity, 0)],
+        sector_source=index[State(parity - 1, 1)],
+        defect_free=(*(index[State(f, 0)] for f in range(parity + 1)), chain.loss_index),
+    )
 
 
 def sectors_lost_generator(q: FloatArray, parity: int) -> FloatArray:
@@ -91,7 +141,7 @@ def sectors_lost_generator(q: FloatArray, parity: int) -> FloatArray:
     The loss state (last) is now reached by sector loss only; the group-loss move out of
     ``(k, 0)`` goes back to pristine instead. Rows still sum to zero.
     """
-    group_source, _ = _indices(parity)
+    group_source = _cells(parity).group_source
     loss = q.shape[-1] - 1
     out = np.array(q, dtype=np.float64, copy=True)
     out[..., group_source, 0] += q[..., group_source, loss]
@@ -109,99 +159,109 @@ def sector_events_matrix(q: FloatArray, parity: int) -> FloatArray:
     :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
     (``reward_columns=1``) and conserves the mass of the generator block.
     """
-    group_source, sector_source = _indices(parity)
+    cells = _cells(parity)
     loss = q.shape[-1] - 1
-    out = np.array(q, dtype=np.float64, copy=True)
-    out[..., group_source, 0] += q[..., group_source, loss]
-    out[..., group_source, loss] = 0.0
-    out[..., sector_source, group_source] += q[..., sector_source, loss]
+    out = sectors_lost_generator(q, parity)
+    out[..., cells.sector_source, cells.group_source] += q[..., cells.sector_source, loss]
     out[..., loss, :] = 0.0
     # The diagonal keeps each state's total exit rate, the sector-loss move included.
     return out
 
 
-def group_lost_stack(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-) -> FloatArray:
+def group_lost_stack(q: FloatArray, parity: int) -> FloatArray:
     """Generators of the birth-death chain on f = 0 .. k + 1 drives down (``... x (k+2)^2``).
 
     Failure ``f -> f + 1`` at ``(N - f) lambda_op`` (1/h), rebuild ``f -> f - 1`` at
-    ``min(f, streams) / rebuild_hours``; ``f = k + 1`` (the group lost) absorbing.
+    ``min(f, streams) / rebuild_hours``; ``f = k + 1`` (the group lost) absorbing. These
+    are the moves of the paper's chain ``q`` among its states without a defect, ``(f, 0)``,
+    and out of ``(k, 0)`` to the loss state: read from ``q``, not built again.
     """
-    n, lop, rebuild = np.broadcast_arrays(
-        np.asarray(drives, dtype=np.float64),
-        np.asarray(op_failures_per_hour, dtype=np.float64),
-        np.asarray(rebuild_hours, dtype=np.float64),
+    states = _cells(parity).defect_free
+    out = np.ascontiguousarray(q[..., states, :][..., :, states], dtype=np.float64)
+    size = len(states)
+    diagonal = np.arange(size)
+    out[..., diagonal, diagonal] = 0.0
+    out[..., diagonal, diagonal] = -out.sum(axis=-1)
+    return out
+
+
+STACK_BYTES = 4_000_000
+"""Most bytes one chain's stack takes: larger stacks are evaluated a block at a time, so
+that a 200,000-layout sweep needs tens of MB, not hundreds (see :func:`chain_figures`)."""
+
+
+def chain_figures(
+    parity: int, inputs: ChainInputs, *, mttdl: bool = False, threads: int | None = None
+) -> ChainFigures:
+    """The loss figures of every group of ``inputs`` (groups of ``parity`` parity drives).
+
+    One generator stack (:func:`~planner.core.markov.generator.generator_of`), the four
+    chains read from it and exponentiated in one pool of chunks; with ``mttdl`` the mean
+    time to data loss too, from the same stack. ``threads``: see
+    :func:`~planner.core.markov.expm.expm_metzler` (any number gives the same bits).
+    Stacks of more than :data:`STACK_BYTES` go a block of groups at a time (every group's
+    figures are computed alone, so the blocks change no number).
+    """
+    size = 2 * parity + 2
+    block = max(CHUNK, STACK_BYTES // (8 * size * size) // CHUNK * CHUNK)
+    flat = inputs.ravel()
+    count = flat.shape[0]
+    if count <= block:
+        return _reshaped(_chain_figures(parity, inputs, mttdl, threads), inputs.shape)
+    parts = [
+        _chain_figures(
+            parity, flat.take(np.arange(start, min(count, start + block))), mttdl, threads
+        )
+        for start in range(0, count, block)
+    ]
+    times = [p.mttdl_hours for p in parts if p.mttdl_hours is not None]
+    whole = ChainFigures(
+        p_loss=np.concatenate([p.p_loss for p in parts]),
+        p_group_lost=np.concatenate([p.p_group_lost for p in parts]),
+        p_sectors_lost=np.concatenate([p.p_sectors_lost for p in parts]),
+        expected_sector_loss_events=np.concatenate([p.expected_sector_loss_events for p in parts]),
+        mttdl_hours=np.concatenate(times) if mttdl else None,
     )
-    size = parity + 2
-    q = np.zeros((*n.shape, size, size))
-    for f in range(parity + 1):
-        q[..., f, f + 1] = (n - f) * lop
-        if f > 0:
-            q[..., f, f - 1] = concurrent_rebuilds(f, rebuild_streams) / rebuild
-        q[..., f, f] = -q[..., f, :].sum(axis=-1)
-    return q
+    return _reshaped(whole, inputs.shape)
 
 
-def _figures(
-    q: FloatArray, group: FloatArray, parity: int, hours: FloatArray
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """P(loss), P(group lost), P(sectors lost), expected events from the two generators."""
+def _reshaped(figures: ChainFigures, shape: tuple[int, ...]) -> ChainFigures:
+    """``figures`` with every array in ``shape`` (the inputs' broadcast shape)."""
+    return ChainFigures(
+        p_loss=figures.p_loss.reshape(shape),
+        p_group_lost=figures.p_group_lost.reshape(shape),
+        p_sectors_lost=figures.p_sectors_lost.reshape(shape),
+        expected_sector_loss_events=figures.expected_sector_loss_events.reshape(shape),
+        mttdl_hours=None if figures.mttdl_hours is None else figures.mttdl_hours.reshape(shape),
+    )
+
+
+def _chain_figures(
+    parity: int, inputs: ChainInputs, mttdl: bool, threads: int | None
+) -> ChainFigures:
+    """:func:`chain_figures` of one stack."""
+    q = generator_of(parity, inputs)
+    g = q * inputs.mission_hours[..., None, None]  # every chain is read from this one
     lead = parity + 1
-    last = q.shape[-1] - 1
-    t = hours[..., None, None]
-    p_loss = expm_metzler(q * t, entry=(0, last), lead_power=lead, generator=True)
-    p_group = expm_metzler(group * t, entry=(0, parity + 1), lead_power=lead, generator=True)
-    sectors = sectors_lost_generator(q, parity) * t
-    p_sectors = expm_metzler(sectors, entry=(0, last), lead_power=lead, generator=True)
-    events = expm_metzler(
-        sector_events_matrix(q, parity) * t,
-        entry=(0, last),
-        lead_power=lead,
-        generator=True,
-        reward_columns=1,
+    last = g.shape[-1] - 1
+    # Each stack is fresh (the variants are copies, made before any is exponentiated):
+    # the exponential may work in it (owned).
+    p_loss, p_group, p_sectors, events = expm_entries(
+        [
+            EntryJob(g, (0, last), lead, owned=True),
+            EntryJob(group_lost_stack(g, parity), (0, parity + 1), lead, owned=True),
+            EntryJob(sectors_lost_generator(g, parity), (0, last), lead, owned=True),
+            EntryJob(sector_events_matrix(g, parity), (0, last), lead, 1, owned=True),
+        ],
+        threads=threads,
     )
-    return (
-        np.clip(p_loss, 0.0, 1.0),
-        np.clip(p_group, 0.0, 1.0),
-        np.clip(p_sectors, 0.0, 1.0),
-        np.maximum(events, 0.0),
+    return ChainFigures(
+        p_loss=np.clip(p_loss, 0.0, 1.0),
+        p_group_lost=np.clip(p_group, 0.0, 1.0),
+        p_sectors_lost=np.clip(p_sectors, 0.0, 1.0),
+        expected_sector_loss_events=np.maximum(events, 0.0),
+        mttdl_hours=mttdl_stack(q) if mttdl else None,
     )
-
-
-def loss_figures(
-    parity: int,
-    drives: int,
-    rates: Rates,
-    mission_hours: float,
-    *,
-    sectors_fail_rebuild: bool = False,
-) -> LossFigures:
-    """The loss figures of one group of ``drives`` drives under ``rates`` (module docstring).
-
-    ``rates.defect_stripe_share`` thins a declustered pool's sector losses;
-    ``sectors_fail_rebuild``: ``restore.on_unreadable_sector: fail-rebuild``.
-    """
-    q = generator_matrix(parity, drives, rates)
-    group = group_lost_stack(
-        parity,
-        drives,
-        rates.op_failures_per_hour,
-        rates.rebuild_hours,
-        rebuild_streams=rates.rebuild_streams,
-    )
-    p_loss, p_group, p_sectors, events = _figures(
-        q[None], group[None], parity, np.array([float(mission_hours)])
-    )
-    figures = LossFigures(
-        float(p_loss[0]), float(p_group[0]), float(p_sectors[0]), float(events[0])
-    )
-    return figures.sectors_fail_rebuild() if sectors_fail_rebuild else figures
 
 
 def loss_figures_batch(
@@ -218,27 +278,70 @@ def loss_figures_batch(
 ) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
     """(P(loss), P(group lost), P(sectors lost), expected events) for broadcast inputs.
 
-    Arguments as for :func:`planner.core.markov.batch.p_loss_group_batch` (rates per hour, hours),
-    plus sigma (``defect_stripe_share``, 1 for a traditional group). One group each; the
-    P(loss) is the same number as that function's.
+    :func:`chain_figures` for inputs given one by one (rates per hour, hours; sigma,
+    ``defect_stripe_share``, 1 for a traditional group). One group each; the P(loss) is
+    the same number as :func:`planner.core.markov.batch.p_loss_group_batch`'s.
     """
-    q = generator_stack(
-        parity,
+    inputs = ChainInputs.of(
         drives,
         op_failures_per_hour,
         latent_defects_per_hour,
         rebuild_hours,
         scrub_hours,
+        mission_hours,
         rebuild_streams=rebuild_streams,
         defect_stripe_share=defect_stripe_share,
     )
-    hours = np.asarray(mission_hours, dtype=np.float64)
-    if not np.all(np.isfinite(hours) & (hours >= 0)):
-        raise ValueError("mission_hours must be >= 0 and finite")
-    group = group_lost_stack(
-        parity, drives, op_failures_per_hour, rebuild_hours, rebuild_streams=rebuild_streams
+    figures = chain_figures(parity, inputs)
+    return (
+        figures.p_loss,
+        figures.p_group_lost,
+        figures.p_sectors_lost,
+        figures.expected_sector_loss_events,
     )
-    shape = np.broadcast_shapes(q.shape[:-2], group.shape[:-2], hours.shape)
-    q = np.broadcast_to(q, (*shape, *q.shape[-2:]))
-    group = np.broadcast_to(group, (*shape, *group.shape[-2:]))
-    return _figures(q, group, parity, np.broadcast_to(hours, shape))
+
+
+def loss_figures(
+    parity: int,
+    drives: int,
+    rates: Rates,
+    mission_hours: float,
+    *,
+    sectors_fail_rebuild: bool = False,
+    mttdl: bool = False,
+) -> LossFigures:
+    """The loss figures of one group of ``drives`` drives under ``rates`` (module docstring).
+
+    ``rates.defect_stripe_share`` thins a declustered pool's sector losses;
+    ``sectors_fail_rebuild``: ``restore.on_unreadable_sector: fail-rebuild``; ``mttdl``: the
+    mean time to data loss too (the same rates' transient block,
+    :func:`~planner.core.markov.solve.solve_mmatrix`). One generator, four short
+    exponentials (:func:`~planner.core.markov.expm_one.expm_entry`).
+    """
+    if not (math.isfinite(mission_hours) and mission_hours >= 0):
+        raise ValueError(f"mission_hours must be >= 0 and finite, got {mission_hours!r}")
+    # the same matrix as p_loss_group's, so that the P(loss) is the same number
+    g = transition_matrix(parity, drives, rates, mission_hours)
+    last = g.shape[0] - 1
+    lead = parity + 1
+    p_loss = expm_entry(g.copy(), (0, last), lead)
+    p_group = expm_entry(group_lost_stack(g, parity), (0, parity + 1), lead)
+    p_sectors = expm_entry(sectors_lost_generator(g, parity), (0, last), lead)
+    events = expm_entry(sector_events_matrix(g, parity), (0, last), lead, reward_columns=1)
+    figures = LossFigures(
+        min(max(p_loss, 0.0), 1.0),
+        min(max(p_group, 0.0), 1.0),
+        min(max(p_sectors, 0.0), 1.0),
+        max(events, 0.0),
+        _mttdl_hours(transition_matrix(parity, drives, rates)) if mttdl else None,
+    )
+    return figures.sectors_fail_rebuild() if sectors_fail_rebuild else figures
+
+
+def _mttdl_hours(rates_of_moves: FloatArray) -> float:
+    """MTTDL (h) from pristine of one chain given its off-diagonal rates (1/h)."""
+    transient = rates_of_moves[:-1, :-1]
+    exits = rates_of_moves[:-1].sum(axis=1)
+    m = -transient
+    m[np.diag_indices_from(m)] = exits  # -A: the exit rates on the diagonal
+    return float(solve_mmatrix(m, rates_of_moves[:-1, -1], np.ones(m.shape[0]))[0])

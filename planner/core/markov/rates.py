@@ -9,7 +9,13 @@ and scrub rates are the reciprocals of their mean durations (12 h and 168 h in t
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+FloatArray = npt.NDArray[np.float64]
 
 HOURS_PER_YEAR = 8_760.0
 """The paper's year: 365 days of 24 hours."""
@@ -122,3 +128,203 @@ PAPER_RATES = Rates(
     scrub_hours=168.0,
 )
 """NS3574's assumptions: ARR 1.9%, 1.08e-4 latent defects per hour, 12 h rebuild, 168 h scrub."""
+
+
+@dataclass(frozen=True)
+class ChainInputs:
+    """The inputs of a stack of chains of one parity count: one array per input.
+
+    The rate list the engine passes from the generator to the loss figures, the batch
+    evaluators and the sensitivity analysis, carried once and checked once (here, when it
+    is made). The arrays broadcast together to :attr:`shape` (one element per group); the
+    parity count is not among them: it is the chain's shape, one per stack.
+
+    Attributes:
+        drives: drives per group N (whole numbers; ``N > k`` is checked by
+            :meth:`check_parity`, which knows k).
+        op_failures_per_hour: operational failure rate of one drive, lambda_op (1/h), > 0.
+        latent_defects_per_hour: latent defect rate of one drive, lambda_ld (1/h), >= 0.
+        rebuild_hours: mean time to restore a failed drive, 1 / mu_op (h), > 0.
+        scrub_hours: mean time for a scrub to find a latent defect, 1 / mu_scrub (h), > 0.
+        mission_hours: mission time T (h), >= 0 (the generator alone does not use it).
+        defect_stripe_share: sigma in (0, 1], a declustered pool's share of sector-loss
+            moves (1 for a traditional group; :mod:`planner.core.markov.chain`).
+        rebuild_streams: concurrent rebuilds, one value for the stack (1: one at a time;
+            None: every failed drive at once).
+    """
+
+    drives: FloatArray
+    op_failures_per_hour: FloatArray
+    latent_defects_per_hour: FloatArray
+    rebuild_hours: FloatArray
+    scrub_hours: FloatArray
+    mission_hours: FloatArray
+    defect_stripe_share: FloatArray
+    rebuild_streams: int | None = 1
+
+    def __post_init__(self) -> None:
+        drives = self.drives
+        if np.any(drives != np.round(drives)) or not np.all(np.isfinite(drives)):
+            raise ValueError("every group must hold whole drives")
+        for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
+            values = getattr(self, name)
+            if not np.all(np.isfinite(values) & (values > 0)):
+                raise ValueError(f"{name} must be positive and finite")
+        lld = self.latent_defects_per_hour
+        if not np.all(np.isfinite(lld) & (lld >= 0)):
+            raise ValueError("latent_defects_per_hour must be >= 0 and finite")
+        share = self.defect_stripe_share
+        if not np.all(np.isfinite(share) & (share > 0) & (share <= 1)):
+            raise ValueError("defect_stripe_share must be in (0, 1]")
+        hours = self.mission_hours
+        if not np.all(np.isfinite(hours) & (hours >= 0)):
+            raise ValueError("mission_hours must be >= 0 and finite")
+        streams = self.rebuild_streams
+        if streams is not None and (
+            isinstance(streams, bool) or not isinstance(streams, int) or streams < 1
+        ):
+            raise ValueError(
+                f"rebuild_streams must be a whole number >= 1 or None, got {streams!r}"
+            )
+
+    @classmethod
+    def of(
+        cls,
+        drives: npt.ArrayLike,
+        op_failures_per_hour: npt.ArrayLike,
+        latent_defects_per_hour: npt.ArrayLike,
+        rebuild_hours: npt.ArrayLike,
+        scrub_hours: npt.ArrayLike,
+        mission_hours: npt.ArrayLike = 0.0,
+        *,
+        rebuild_streams: int | None = 1,
+        defect_stripe_share: npt.ArrayLike = 1.0,
+    ) -> ChainInputs:
+        """The inputs from values or arrays that broadcast together (units as the fields)."""
+        arrays = np.broadcast_arrays(
+            *(
+                np.asarray(value, dtype=np.float64)
+                for value in (
+                    drives,
+                    op_failures_per_hour,
+                    latent_defects_per_hour,
+                    rebuild_hours,
+                    scrub_hours,
+                    mission_hours,
+                    defect_stripe_share,
+                )
+            )
+        )
+        n, lop, lld, rebuild, scrub, hours, share = arrays
+        return cls(n, lop, lld, rebuild, scrub, hours, share, rebuild_streams)
+
+    @classmethod
+    def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
+        """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
+        return cls.of(
+            drives,
+            rates.op_failures_per_hour,
+            rates.latent_defects_per_hour,
+            rates.rebuild_hours,
+            rates.scrub_hours,
+            mission_hours,
+            rebuild_streams=rates.rebuild_streams,
+            defect_stripe_share=rates.defect_stripe_share,
+        )
+
+    @classmethod
+    def from_rates(
+        cls,
+        drives: npt.ArrayLike,
+        rates: Sequence[Rates],
+        mission_hours: npt.ArrayLike,
+        *,
+        mixed: bool = False,
+    ) -> ChainInputs:
+        """The inputs of groups of ``drives`` under each of ``rates`` (one stream count).
+
+        Raises ValueError when the rates differ in ``rebuild_streams`` (chains of different
+        shapes), unless ``mixed``: then the caller splits the stack by streams itself and
+        :attr:`rebuild_streams` is the first group's.
+        """
+        streams = {r.rebuild_streams for r in rates}
+        if len(streams) > 1 and not mixed:
+            raise ValueError("one stack of chains needs one rebuild_streams")
+        values = np.array(
+            [
+                (
+                    r.op_failures_per_hour,
+                    r.latent_defects_per_hour,
+                    r.rebuild_hours,
+                    r.scrub_hours,
+                    r.defect_stripe_share,
+                )
+                for r in rates
+            ],
+            dtype=np.float64,
+        ).reshape(-1, 5)
+        return cls.of(
+            drives,
+            values[:, 0],
+            values[:, 1],
+            values[:, 2],
+            values[:, 3],
+            mission_hours,
+            rebuild_streams=rates[0].rebuild_streams if rates else 1,
+            defect_stripe_share=values[:, 4],
+        )
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The broadcast shape of the inputs: one group per element."""
+        return self.drives.shape
+
+    @property
+    def thinned(self) -> bool:
+        """Some group is a declustered pool whose sector-loss moves are thinned (sigma < 1)."""
+        return bool(np.any(self.defect_stripe_share != 1.0))
+
+    def check_parity(self, parity: int) -> None:
+        """Raise ValueError unless ``parity >= 1`` and every group holds more drives."""
+        if parity < 1:
+            raise ValueError(f"parity must be at least 1, got {parity}")
+        if np.any(self.drives <= parity):
+            raise ValueError(f"every group must hold more than {parity} whole drives")
+
+    def per_event(self) -> FloatArray:
+        """The four rates per hour (lambda_op, lambda_ld, mu_op, mu_scrub): ``shape + (4,)``."""
+        return np.stack(
+            (
+                self.op_failures_per_hour,
+                self.latent_defects_per_hour,
+                1.0 / self.rebuild_hours,
+                1.0 / self.scrub_hours,
+            ),
+            axis=-1,
+        )
+
+    def ravel(self) -> ChainInputs:
+        """The same groups in one dimension (C order)."""
+        return ChainInputs(
+            np.ravel(self.drives),
+            np.ravel(self.op_failures_per_hour),
+            np.ravel(self.latent_defects_per_hour),
+            np.ravel(self.rebuild_hours),
+            np.ravel(self.scrub_hours),
+            np.ravel(self.mission_hours),
+            np.ravel(self.defect_stripe_share),
+            self.rebuild_streams,
+        )
+
+    def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> ChainInputs:
+        """The inputs of the groups ``index`` selects (indices or a mask over :attr:`shape`)."""
+        return ChainInputs(
+            self.drives[index],
+            self.op_failures_per_hour[index],
+            self.latent_defects_per_hour[index],
+            self.rebuild_hours[index],
+            self.scrub_hours[index],
+            self.mission_hours[index],
+            self.defect_stripe_share[index],
+            self.rebuild_streams,
+        )

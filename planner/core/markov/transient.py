@@ -3,7 +3,10 @@
 The generator matrix (:mod:`planner.core.markov.generator`) is built from the same transition
 rules as the symbolic model (:mod:`planner.core.markov.chain`), so the numbers and the formulas
 cannot drift apart; a test checks the SymPy generator, evaluated, equals it. The
-aggregate rule lives in :mod:`planner.core.markov.aggregate` and is re-exported here.
+aggregate rule lives in :mod:`planner.core.markov.aggregate`, the MTTDL's solve in
+:mod:`planner.core.markov.solve`; both are re-exported here. One layout's figures take a
+few dozen NumPy calls each (:func:`~planner.core.markov.expm_one.expm_entry`): faster than one
+``scipy.linalg.expm`` call (``benchmarks/bench_engine.py``).
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ import numpy.typing as npt
 
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.chain import Event, build_chain
-from planner.core.markov.expm import expm_metzler
-from planner.core.markov.generator import generator_matrix
+from planner.core.markov.expm_one import expm_entry
+from planner.core.markov.generator import generator_matrix, transition_matrix
 from planner.core.markov.loss_figures import LossFigures, loss_figures
 from planner.core.markov.rates import Rates
+from planner.core.markov.solve import solve_mmatrix
 
 __all__ = [
     "LossFigures",
@@ -44,16 +48,14 @@ def p_loss_group(parity: int, drives: int, rates: Rates, mission_hours: float) -
     computed directly rather than as ``1 - reliability`` so that tiny probabilities keep
     their relative accuracy.
     """
-    q = generator_matrix(parity, drives, rates)
     # A non-negative Taylor series with squaring (planner.core.markov.expm): no cancellation, so
     # the entry keeps ~1e-15 relative accuracy even at 1e-30, for any mission length.
     # scipy.linalg.expm is close for years-long missions (1e-13) but its Padé step
     # cancels for missions of an hour or less (1e-7 relative at p ~ 1e-23).
-    p = float(
-        expm_metzler(
-            q * mission_hours, entry=(0, q.shape[0] - 1), lead_power=parity + 1, generator=True
-        )
-    )
+    if not (math.isfinite(mission_hours) and mission_hours >= 0):
+        raise ValueError(f"mission_hours must be >= 0 and finite, got {mission_hours!r}")
+    g = transition_matrix(parity, drives, rates, mission_hours)
+    p = expm_entry(g, (0, g.shape[0] - 1), parity + 1)
     return min(max(p, 0.0), 1.0)
 
 
@@ -67,39 +69,6 @@ def mttdl_hours(parity: int, drives: int, rates: Rates) -> float:
     q = generator_matrix(parity, drives, rates)
     times = solve_mmatrix(-q[:-1, :-1], q[:-1, -1], np.ones(q.shape[0] - 1))
     return float(times[0])
-
-
-def solve_mmatrix(m: FloatArray, row_excess: FloatArray, rhs: FloatArray) -> FloatArray:
-    """Solve ``m x = rhs`` for a row diagonally dominant M-matrix, entrywise accurately.
-
-    ``m`` has non-positive off-diagonal entries and ``row_excess[i] = sum_j m[i, j] >= 0``
-    (for ``-A`` of a CTMC: the rate of leaving state i straight to the loss state). The
-    elimination never forms the diagonal by subtraction: it keeps the row excesses and
-    rebuilds each pivot as ``excess + sum |off-diagonal|``, the Grassmann-Taksar-Heyman idea
-    generalised to M-matrices (Alfa, Xue and Ye, Math. Comp. 71, 2002). Every update then
-    adds numbers of one sign, so ``x`` is accurate to a few ulps whatever the conditioning.
-    ``rhs`` must be non-negative.
-    """
-    a = np.array(m, dtype=float)
-    v = np.array(row_excess, dtype=float)
-    b = np.array(rhs, dtype=float)
-    size = a.shape[0]
-    for j in range(size):
-        a[j, j] = v[j] + np.abs(a[j, j + 1 :]).sum()
-        for i in range(j + 1, size):
-            if a[i, j] == 0.0:
-                continue
-            factor = -a[i, j] / a[j, j]  # >= 0
-            a[i, j] = 0.0
-            # Off-diagonals: sums of non-positive numbers. The diagonal entry picks up a
-            # cancellation here, but it is rebuilt from the excess when it becomes a pivot.
-            a[i, j + 1 :] += factor * a[j, j + 1 :]
-            v[i] += factor * v[j]
-            b[i] += factor * b[j]
-    x = np.zeros(size)
-    for i in range(size - 1, -1, -1):
-        x[i] = (b[i] + np.abs(a[i, i + 1 :]) @ x[i + 1 :]) / a[i, i]
-    return x
 
 
 def losses_per_10k_groups(p_group: float) -> float:

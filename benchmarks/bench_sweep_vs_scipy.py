@@ -1,0 +1,148 @@
+"""End-to-end sweep speed: ``planner sweep`` of 23,000 layouts to JSON against a scipy loop.
+
+The sweep is the whole command as a user runs it (a fresh process, start-up subtracted with
+a tiny sweep run the same way): parity 1 to 4, group sizes 2 to 60, ``--all``, ARR from
+0.5% to 5% in 100 steps, ``--format json`` read from a pipe. The baseline, measured in the
+same run, is a plain Python loop of ``scipy.linalg.expm`` over the same 23,000 cases (the
+generator built inline, P(loss) read from the exponential): what one would write without
+planner. The ratio is throughput, baseline over sweep (> 1: planner is faster), one per
+round, rounds taking turns; the median is printed last.
+
+BLAS threads: the baseline's small exponentials run slower with a multi-threaded BLAS on a
+busy machine (3 ms instead of 25 us a call with OpenBLAS on two shared cores), which would
+flatter the ratio; so both sides run with ``--blas-threads`` (default 1) BLAS threads.
+planner's own thread pool (one thread a CPU, :mod:`planner.core.markov.expm`) is not BLAS's.
+
+Every process has a timeout; a failure or timeout exits 1.
+
+Run: PYTHONPATH=. .venv/bin/python benchmarks/bench_sweep_vs_scipy.py [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TIMEOUT_SECONDS = 300
+SCENARIO = """name: sweep speed
+mission_years: 5
+drive:
+  arr: 1.9%
+  latent_defects_per_hour: 0.000108
+restore:
+  rebuild_hours: 12
+  scrub_hours: 168
+aggregate:
+  data_disks: 42
+layouts:
+  - parity: 2
+    group_size: 9
+"""
+BIG = ["--parity", "1,2,3,4", "--group-sizes", "2..60", "--all", "--vary", "drive.arr=0.5%..5%:100"]
+TINY = ["--parity", "1", "--group-sizes", "2..3", "--all", "--vary", "drive.arr=1%..2%:2"]
+
+
+def planner_command() -> list[str]:
+    """The ``planner`` script beside this interpreter, else ``python -m planner``."""
+    script = Path(sys.executable).with_name("planner")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "planner"]
+
+
+def run(command: list[str], env: dict[str, str]) -> tuple[float, str]:
+    """Wall seconds and stdout of ``command``; exits 1 on a failure or a timeout."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, env=env, check=False
+        )
+    except subprocess.TimeoutExpired:
+        raise SystemExit(f"timed out after {TIMEOUT_SECONDS} s: {' '.join(command)}") from None
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-500:]}")
+    return seconds, done.stdout
+
+
+def sweep_seconds(path: Path, options: list[str], env: dict[str, str]) -> tuple[float, str]:
+    return run([*planner_command(), "sweep", str(path), *options, "--format", "json"], env)
+
+
+def scipy_loop_seconds() -> tuple[float, int]:
+    """The baseline: one scipy.linalg.expm per case, the generator built inline."""
+    import numpy as np
+    from scipy.linalg import expm
+
+    def generator(n: int, k: int, lop: float) -> np.ndarray:
+        lld, mop, msc = 1.08e-4, 1 / 12, 1 / 168
+        states = [(a, b) for a in range(k + 1) for b in (0, 1) if a + b <= k]
+        index = {s: i for i, s in enumerate(states)}
+        loss = len(states)
+        q = np.zeros((loss + 1, loss + 1))
+        for (a, b), i in index.items():
+            q[i, index[(a + 1, b)] if a + 1 + b <= k else loss] += (n - a - b) * lop
+            if b == 1:
+                q[i, index[(a + 1, 0)]] += lop  # the drive holding the defect fails
+            if b == 0 and a < k:
+                q[i, index[(a, 1)]] += (n - a) * lld
+            if a >= 1:
+                q[i, index[(a - 1, b)]] += mop
+            if b == 1 and a == 0:
+                q[i, index[(0, 0)]] += msc
+        q -= np.diag(q.sum(1))
+        return q
+
+    cases = [
+        (n, k, arr / 8760)
+        for k in (1, 2, 3, 4)
+        for n in range(k + 1, 61)
+        for arr in np.linspace(0.005, 0.05, 100)
+    ]
+    start = time.perf_counter()
+    for n, k, lop in cases:
+        expm(generator(n, k, lop) * 43800)[0, -1]
+    return time.perf_counter() - start, len(cases)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--blas-threads", type=int, default=1)
+    args = parser.parse_args()
+    blas = str(args.blas_threads)
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ[name] = blas  # before NumPy is imported, here and in the sweeps
+    env = dict(os.environ)
+    # -P: the current folder is not searched first, as it is not for the planner script
+    where = run([sys.executable, "-P", "-c", "import planner; print(planner.__file__)"], env)[1]
+    print(f"planner from {where.strip()}; BLAS threads {blas}; CPUs {os.cpu_count()}")
+    ratios = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sweep.yaml"
+        path.write_text(SCENARIO, encoding="utf-8")
+        for round_ in range(1, args.rounds + 1):
+            startup = min(sweep_seconds(path, TINY, env)[0] for _ in range(2))
+            total, text = sweep_seconds(path, BIG, env)
+            rows = len(json.loads(text)["rows"])
+            baseline, cases = scipy_loop_seconds()
+            work = max(total - startup, 1e-3)
+            ratio = baseline / work * (rows / cases)
+            ratios.append(ratio)
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+            print(
+                f"round {round_}: sweep of {rows} layouts to JSON {work:.2f} s net of start-up "
+                f"({startup:.2f} s); scipy expm loop over {cases}: {baseline:.2f} s; "
+                f"throughput ratio {ratio:.1f}x (load {load:.1f})"
+            )
+    print(f"median throughput ratio over {len(ratios)} rounds: {statistics.median(ratios):.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
