@@ -5,9 +5,10 @@ The exact fraction of the n+k chain takes seconds to minutes with SymPy
 second more. Both are stored as plain integers in JSON (no expression text, nothing is
 parsed back but numbers) in the user's cache directory, ``$XDG_CACHE_HOME/planner`` or
 ``~/.cache/planner``, one file per planner version, chain format and k. Files are written
-atomically (:func:`planner.files.write_atomic`) and carry a checksum: an entry that does not
-load, does not match its checksum or was written for another version, chain format or k is
-ignored and rebuilt. A cache that cannot be written (read-only home) only costs the time next run.
+atomically (:func:`planner.scenario.files.write_atomic`) and carry a checksum: an entry that
+does not load, does not match its checksum or was written for another version, chain format
+or k is ignored and rebuilt. A cache that cannot be written (read-only home) only costs the
+time next run.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from planner import __version__
 from planner.core.markov.chain import Chain, build_chain
 from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
 from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
-from planner.files import write_atomic
 from planner.report.derivation_forms import (
     CollectedPolynomial,
     collect,
@@ -32,6 +32,7 @@ from planner.report.derivation_forms import (
     form_to_data,
     leading_order_forms,
 )
+from planner.scenario.files import write_atomic
 
 EXACT_WITHOUT_ASKING = 6
 """Largest k whose exact MTTDL is computed without ``--force`` (k = 6: ~13 s once)."""

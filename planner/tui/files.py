@@ -16,8 +16,8 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from planner.analysis.compare import CompareData
-from planner.files import ReadOnlyError
 from planner.scenario import Scenario, ScenarioError, load_default_scenario
+from planner.scenario.files import ReadOnlyError
 from planner.tui import persist
 from planner.tui.compare import CompareView
 from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesScreen

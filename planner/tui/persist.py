@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from planner.analysis.compare import CompareData, SortKey, sorted_results, sorted_sized
-from planner.files import write_atomic
 from planner.report import sizing
 from planner.report.comparison import to_markdown
 from planner.scenario import Scenario
 from planner.scenario.edits import FieldPath
+from planner.scenario.files import write_atomic
 from planner.scenario.save import updated_text
 from planner.tui.source import ScenarioSource
 
