@@ -10,7 +10,7 @@ front ends always show the same numbers under the same rules:
 * :mod:`planner.analysis.sweep`: group-size and parameter sweeps;
 * :mod:`planner.analysis.sensitivity`: the tornado of one layout;
 * :mod:`planner.analysis.simulation`: Monte Carlo runs and the methods side by side;
-* :mod:`planner.analysis.model`: the Markov chain of one layout (states, rates, formulas).
+* :mod:`planner.analysis.derivation`: the Markov chain of one layout (states, rates, formulas).
 
 Modules are imported on use, so that ``planner --help`` stays fast.
 """

@@ -19,8 +19,8 @@ from pilot_helpers import (
 from textual.widgets import DataTable, Input, Static
 
 from planner.analysis.compare import comparison, rebuild_notes
+from planner.analysis.derivation import chain_transitions
 from planner.analysis.inputs import scenario_inputs
-from planner.analysis.model import chain_transitions
 from planner.report.comparison import to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app

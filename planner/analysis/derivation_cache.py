@@ -22,16 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from planner import __version__
-from planner.core.markov.chain import Chain, build_chain
-from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
-from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
-from planner.report.derivation_forms import (
-    CollectedPolynomial,
-    collect,
+from planner.analysis.mttdl_forms import (
+    Forms,
     form_from_data,
     form_to_data,
     leading_order_forms,
+    polynomial_forms,
 )
+from planner.core.markov.chain import Chain, build_chain
+from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
 from planner.scenario.files import write_atomic
 
 EXACT_WITHOUT_ASKING = 6
@@ -48,9 +48,6 @@ CHAIN_FORMAT = 3
 :func:`planner.core.markov.chain.build_chain` changes, so that no stale derivation is served
 (2: issue 20, the chain's transitions gained a stripe share, 1 for a traditional group;
 entries without it are from format 1; 3: the defect holder can fail)."""
-
-Forms = tuple[CollectedPolynomial, CollectedPolynomial]
-"""Collected numerator and denominator of an MTTDL."""
 
 
 @dataclass(frozen=True)
@@ -178,8 +175,9 @@ def model(
     if not exact:
         return Model(parity, leading, None, None, False, rebuild_streams)
     polynomials = mttdl_polynomials(parity, rebuild_streams)
-    forms = (collect(polynomials.numerator, parity), collect(polynomials.denominator, parity))
-    result = Model(parity, leading, forms, polynomials, False, rebuild_streams)
+    result = Model(
+        parity, leading, polynomial_forms(polynomials), polynomials, False, rebuild_streams
+    )
     if one_at_a_time:
         store(result, directory)
     return result
