@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.spares import rows_with_spares
+from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
     SweepPoint,
@@ -21,7 +22,6 @@ from planner.core.design.sweep import (
     parameter_values,
     sweep,
 )
-from planner.report.fields import ScenarioField
 from planner.report.sweep import SweepLine, SweepReport
 from planner.scenario import Scenario
 

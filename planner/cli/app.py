@@ -47,6 +47,7 @@ from planner.core.arrays.presets import MAX_PARITY
 
 if TYPE_CHECKING:
     from planner.analysis import derivation_cache
+    from planner.analysis.derivation import SectorShare
 
 app = typer.Typer(
     name="planner",
@@ -160,7 +161,6 @@ def derive(
     """
     from planner.analysis import derivation_cache
     from planner.analysis.derivation import chain_streams, sector_share
-    from planner.report import derivation, derivation_latex
     from planner.scenario.restore import parse_rebuild_streams
 
     try:
@@ -177,18 +177,28 @@ def derive(
             "the first time; add --force to compute it (it is cached afterwards)"
         )
     share = sector_share(parity, streams)
+    emit(_derivation_text(model, share, output_format, output), output, f"the n+{parity} model")
+
+
+def _derivation_text(
+    model: derivation_cache.Model,
+    share: SectorShare,
+    output_format: DeriveFormat,
+    output: Path | None,
+) -> str:
+    """The model and the loss split as text (the terminal's width), LaTeX or Markdown."""
+    from planner.report import derivation, derivation_latex
+
     if output_format is DeriveFormat.text:
         tty = output is None and sys.stdout.isatty()
         width = shutil.get_terminal_size().columns if tty else None
         text = derivation.model_text(model.chain, model.leading, model.exact, width)
-        text += derivation.share_text(share, width)
-    elif output_format is DeriveFormat.latex:
+        return text + derivation.share_text(share, width)
+    if output_format is DeriveFormat.latex:
         text = derivation_latex.derivation_latex(model.derivation(), model.exact)
-        text += derivation_latex.share_latex(share)
-    else:
-        text = derivation_latex.derivation_markdown(model.derivation(), model.exact)
-        text += derivation_latex.share_markdown(share)
-    emit(text, output, f"the n+{parity} model")
+        return text + derivation_latex.share_latex(share)
+    text = derivation_latex.derivation_markdown(model.derivation(), model.exact)
+    return text + derivation_latex.share_markdown(share)
 
 
 def _model_with_status(parity: int, exact: bool, streams: int | None = 1) -> derivation_cache.Model:

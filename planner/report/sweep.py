@@ -12,8 +12,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from planner.analysis.inputs import Inputs
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report.field_values import field_text
+from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.sweep_columns import sweep_columns, sweep_fields
 from planner.report.table import (
     Column,
@@ -30,8 +32,8 @@ from planner.report.table import (
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from planner.analysis.varied_fields import ScenarioField
     from planner.core.design.sweep import SweepRow
-    from planner.report.fields import ScenarioField
 
 BAR_CELLS = 12
 """Width of the log P(loss) bar in terminal cells."""
@@ -192,7 +194,8 @@ def notes(report: SweepReport) -> list[str]:
         values = [x.value for x in report.lines if x.value is not None]
         spacing = "log-spaced" if report.log else "evenly spaced"
         lines.append(
-            f"{varied.name} from {varied.text(min(values))} to {varied.text(max(values))}, "
+            f"{varied.name} from {field_text(varied, min(values))} to "
+            f"{field_text(varied, max(values))}, "
             f"{len(set(values))} values {spacing} ({varied.unit})."
         )
     if not report.include_uneven and not report.by_layout:

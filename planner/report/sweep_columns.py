@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
+from planner.report.field_values import field_column
 from planner.report.numbers import (
     drives_column,
     groups_text,
@@ -150,7 +151,7 @@ def _varied_fields(report: SweepReport) -> list[Column[SweepLine]]:
         return []
 
     def texts(values: Sequence[float | None]) -> list[str]:
-        cells = iter(field.texts([v for v in values if v is not None]))
+        cells = iter(field_column(field, [v for v in values if v is not None]))
         return ["" if v is None else next(cells) for v in values]
 
     return [

@@ -23,10 +23,10 @@ from textual.widget import Widget
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 
 from planner.analysis.compare import CompareData
+from planner.analysis.sensitivity import SensitivityReport
 from planner.analysis.simulation import SimulationRequest
 from planner.analysis.sweep import SweepSeries
 from planner.core.arrays.layouts import Comparison
-from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
 from planner.scenario.edits import (
     EditError,
