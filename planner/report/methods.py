@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from planner.analysis.method_estimates import MTTDL, MTTDL_APPROX, NO_LATENT, SPEC_SHEET
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
-from planner.report.inputs import with_inputs
 from planner.report.methods_columns import (
     Row,
     layout_fields,
@@ -30,7 +29,6 @@ from planner.report.table import (
     export_field,
     export_records,
     finite_or_none,
-    json_text,
 )
 
 if TYPE_CHECKING:
@@ -116,7 +114,7 @@ def to_json(report: MethodsReport) -> str:
             for entry in report.layouts
         ],
     }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json_document(document, report.inputs)
 
 
 def to_csv(report: MethodsReport) -> str:

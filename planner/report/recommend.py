@@ -15,15 +15,13 @@ from planner.core.design.recommend import Miss
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import figures, render
 from planner.report.costs import money_column
-from planner.report.inputs import inputs_lines, with_inputs
+from planner.report.inputs import inputs_lines
 from planner.report.numbers import format_percent, percent_column, significant_column
 from planner.report.table import (
     Column,
-    csv_text,
     export_field,
     export_records,
     finite_or_none,
-    json_text,
     markdown_cell,
     shown_columns,
 )
@@ -358,7 +356,7 @@ def to_json(report: Recommendation, top: int = SHOWN) -> str:
         "front": [candidate_record(fields, c, "front") for c in report.front],
         "summary": summary(report),
     }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json_document(document, report.inputs)
 
 
 def to_csv(report: Recommendation, top: int = SHOWN) -> str:
@@ -366,4 +364,4 @@ def to_csv(report: Recommendation, top: int = SHOWN) -> str:
     rows = _records(report, top)
     for row in rows:
         row["misses"] = " ".join(row["misses"])
-    return csv_text(rows, report.inputs)
+    return render.csv_records(rows, report.inputs)

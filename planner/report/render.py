@@ -125,9 +125,19 @@ def records(view: TableView[Any]) -> list[dict[str, Any]]:
 
 def csv(view: TableView[Any]) -> str:
     """CSV: the inputs as a comment line, a header row, raw values (full precision)."""
-    return csv_text(records(view), view.inputs)
+    return csv_records(records(view), view.inputs)
 
 
 def json(view: TableView[Any]) -> str:
     """JSON: the document's keys, the rows under ``rows_key``, then ``inputs``."""
-    return json_text(with_inputs({**view.document, view.rows_key: records(view)}, view.inputs))
+    return json_document({**view.document, view.rows_key: records(view)}, view.inputs)
+
+
+def csv_records(rows: Sequence[Mapping[str, Any]], inputs: Inputs | None) -> str:
+    """CSV of records a report shaped itself (several tables, a role a row), as :func:`csv`."""
+    return csv_text((dict(row) for row in rows), inputs)
+
+
+def json_document(document: Mapping[str, Any], inputs: Inputs | None) -> str:
+    """JSON of a document a report shaped itself (nested rows), ``inputs`` last, as :func:`json`."""
+    return json_text(with_inputs(dict(document), inputs))

@@ -3,7 +3,8 @@
 Checked on the source of the report modules (so a module added later is covered too):
 
 * only :mod:`planner.report.render` draws a table: no other report module calls the table
-  primitives (a Rich table's construction, a Markdown table, fitting a width);
+  primitives (a Rich table's construction, a Markdown table, fitting a width, the CSV and
+  JSON encoders);
 * a figure of :mod:`planner.report.figures` ("P(loss) aggregate", "Total drives", ...) is
   titled nowhere else: a table binds the declared figure instead of repeating it.
 
@@ -21,8 +22,11 @@ from planner.report import figures
 
 REPORT = Path(figures.__file__).parent
 
-DRAWS_TABLES = frozenset({"rich_table_for", "markdown_table", "fit_columns", "table_cells"})
-"""The primitives of planner.report.table that draw a table; render.py alone calls them."""
+DRAWS_TABLES = frozenset(
+    {"rich_table_for", "markdown_table", "fit_columns", "table_cells", "csv_text", "json_text"}
+)
+"""The primitives of planner.report.table that draw a table or encode it; render.py alone
+calls them."""
 
 ALLOWED = {"render.py", "table.py"}
 """render.py draws the tables with table.py's primitives."""
