@@ -1,7 +1,7 @@
 """``planner recommend``: search the layouts worth considering for the scenario's target.
 
-Every candidate of the search space (:mod:`planner.analysis.candidates`: counted, built
-and sized like ``planner size`` sizes a layout) is evaluated in one batch
+Every candidate of the search space (:mod:`planner.analysis.candidate_sizing`: counted,
+built and sized like ``planner size`` sizes a layout) is evaluated in one batch
 (:func:`planner.core.design.risks.layout_risks`) and costed
 (:func:`planner.core.arrays.cost.cost_of_ownership`);
 :func:`planner.core.design.recommend.choose` ranks them. The TUI's choose view and
@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from planner.analysis.candidates import (
+from planner.analysis.candidate_sizing import (
     MAX_CANDIDATES,
     RecommendError,
     SizedCandidates,

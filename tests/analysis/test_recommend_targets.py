@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from planner.analysis.candidates import size_candidates
+from planner.analysis.candidate_sizing import size_candidates
 from planner.analysis.recommend import (
     DEFAULT_TARGET,
     RecommendError,
