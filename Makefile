@@ -47,6 +47,8 @@ typecheck-quietly: $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check planner tests benchmarks
 	$(BIN)/ruff format --check planner tests benchmarks
+	@# the layers and their contracts (pyproject.toml); --no-cache: never a stale graph
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy

@@ -6,18 +6,24 @@ same :class:`CompareData` (sizing columns by default for a scenario with a workl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
+from planner.analysis.inputs import Inputs
+from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
 from planner.core.arrays.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
-from planner.report.inputs import Inputs
-from planner.report.sizing import SizedRow, SizingReport, rebuild_note, sized_rows
+from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario
+
+if TYPE_CHECKING:
+    from planner.core.arrays.rebuild import Drive
+    from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 
 NO_WORKLOAD = (
     "scenario has no workload section; add one (see docs/sizing.md), or start from "
@@ -73,10 +79,34 @@ def analytic_by_label(
     }
 
 
-def scenario_rebuild_note(scenario: Scenario) -> str:
-    """The mean restore time and where it comes from (``Rebuild 3.09 h: 0.3 TB at ...``)."""
+@dataclass(frozen=True)
+class RebuildSource:
+    """Where the mean restore time comes from: given, or the rebuild model's terms.
+
+    Attributes:
+        hours: the mean restore time (h).
+        capacity_tb: the drive's capacity (TB) the rebuild model rewrites; None when the
+            restore time is given (``restore.rebuild_hours``).
+        rebuild_mb_per_s: the model's rebuild rate (MB/s); None likewise.
+        load_factor: how much longer the host load makes the rebuild (x).
+        load: the named load (``busy``), or None.
+        delay_hours: the wait for a replacement drive before the rebuild (h).
+        rate_field: the scenario field the rate comes from.
+    """
+
+    hours: float
+    capacity_tb: float | None = None
+    rebuild_mb_per_s: float | None = None
+    load_factor: float = 1.0
+    load: str | None = None
+    delay_hours: float = 0.0
+    rate_field: str = "restore.rebuild_mb_per_s"
+
+
+def rebuild_source(scenario: Scenario) -> RebuildSource:
+    """The mean restore time of ``scenario`` and where it comes from."""
     restore = scenario.restore
-    return rebuild_note(
+    return RebuildSource(
         hours=scenario.rebuild_hours,
         capacity_tb=scenario.drive.capacity_tb,
         rebuild_mb_per_s=scenario.rebuild_mb_per_s,
@@ -89,19 +119,15 @@ def scenario_rebuild_note(scenario: Scenario) -> str:
     )
 
 
-def rebuild_notes(scenario: Scenario) -> list[str]:
-    """The rebuild model's note when the restore time is derived, else what capacity does.
+def scenario_notes(scenario: Scenario) -> list[str]:
+    """The scenario's own notes on a compare table, after the rebuild model's.
 
-    With ``restore.rebuild_hours`` and a ``drive.capacity_tb`` the note says the capacity
-    does not change the rebuild time, and how to let it (:meth:`Scenario.capacity_notes`).
-    A derived latent-defect rate's note follows (:meth:`Scenario.latent_defect_notes`).
+    With ``restore.rebuild_hours`` and a ``drive.capacity_tb`` a note says the capacity
+    does not change the rebuild time, and how to let it (:meth:`Scenario.capacity_notes`);
+    a derived latent-defect rate's note follows (:meth:`Scenario.latent_defect_notes`).
     """
-    rebuild = (
-        [scenario_rebuild_note(scenario)]
-        if scenario.rebuild_mb_per_s is not None
-        else scenario.capacity_notes()
-    )
-    return [*rebuild, *scenario.latent_defect_notes()]
+    capacity = [] if scenario.rebuild_mb_per_s is not None else scenario.capacity_notes()
+    return [*capacity, *scenario.latent_defect_notes()]
 
 
 def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
@@ -131,6 +157,68 @@ SIZED_FOR_WORKLOAD = "the workload, layout by layout"
 """What a sizing's inputs say its aggregates are sized for (not aggregate.data_disks)."""
 
 
+@dataclass(frozen=True)
+class SizingReport:
+    """Everything a sizing report shows.
+
+    Attributes:
+        title: the scenario's name.
+        results: one sized layout per row, in the scenario's order.
+        workload: what was sized for.
+        drive: the drive every layout is built from.
+        drive_class: the drive's class name (``10k``), or None when IOPS were given.
+        rebuild: where the mean restore time comes from.
+        baseline: label of the layout relative risks are measured against, if any.
+        inputs: the scenario's assumptions, printed by every export (None: not known).
+        cost_note: how the cost columns are made, or "" when the drives are not priced.
+        capacity_note: what the drive's capacity does not change (a given restore time
+            beside a capacity; :meth:`Scenario.capacity_notes`), said instead of the
+            rebuild's source; "" otherwise.
+    """
+
+    title: str
+    results: tuple[SizingResult, ...]
+    workload: MailboxWorkload | PlainWorkload
+    drive: Drive
+    drive_class: str | None
+    rebuild: RebuildSource
+    baseline: str | None = None
+    inputs: Inputs | None = None
+    cost_note: str = ""
+    capacity_note: str = ""
+
+    @property
+    def mission_hours(self) -> float:
+        """Mission of the loss probabilities, hours (the same for every row)."""
+        return self.results[0].mission_hours
+
+
+@dataclass(frozen=True)
+class SizedRow:
+    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate.
+
+    Attributes:
+        result: the layout sized for the workload.
+        relative_risk: P(loss) of its sized aggregate over the baseline's (NaN without a
+            baseline).
+    """
+
+    result: SizingResult
+    relative_risk: float
+
+
+def sized_rows(report: SizingReport) -> list[SizedRow]:
+    """The report's layouts in order, each sized aggregate's risk over the baseline's."""
+    base = next((r for r in report.results if r.label == report.baseline), None)
+    return [
+        SizedRow(
+            r,
+            math.nan if base is None else relative_risk(r.p_loss_aggregate, base.p_loss_aggregate),
+        )
+        for r in report.results
+    ]
+
+
 def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingReport | None:
     """The sizing ``planner size`` renders (None when the scenario has no workload)."""
     results = sized_results(scenario)
@@ -143,10 +231,11 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         workload=scenario.workload.core_workload(),
         drive=scenario.core_drive(),
         drive_class=drive.drive_class if drive.iops_per_drive is None else None,
-        rebuild=next(iter(scenario.capacity_notes()), scenario_rebuild_note(scenario)),
+        rebuild=rebuild_source(scenario),
         baseline=scenario.baseline_label(),
         inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
         cost_note=scenario_cost_note(scenario) or "",
+        capacity_note=next(iter(scenario.capacity_notes()), ""),
     )
 
 
@@ -159,13 +248,17 @@ class CompareData:
         inputs: the assumptions (the exports print them; the notes give the mission).
         sizing: every layout sized for the workload, or None without one.
         methods: the constant-rate methods by label (``evaluate --methods``), or None.
-        notes: extra notes (the rebuild model's), shown under the table and exported.
+        rebuild: the rebuild model's terms when it derives the restore time, shown first
+            among the notes; None for a restore time given.
+        notes: the scenario's, the hot spares' and the costs' notes, shown under the table
+            and exported (:func:`planner.report.comparison.extra_notes`).
     """
 
     comparison: Comparison
     inputs: Inputs
     sizing: SizingReport | None = None
-    methods: Mapping[str, AnalyticMethods] | None = None
+    methods: Mapping[str, AnalyticEstimates] | None = None
+    rebuild: RebuildSource | None = None
     notes: tuple[str, ...] = ()
 
     def sized_rows(self) -> list[SizedRow]:
@@ -187,8 +280,13 @@ def compare_data(
         comparison=comparison(scenario),
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
-        methods=analytic_by_label(scenario) if methods else None,
-        notes=(*rebuild_notes(scenario), *spares_notes(scenario), *([cost] if cost else [])),
+        methods=(
+            {label: AnalyticEstimates.of(a) for label, a in analytic_by_label(scenario).items()}
+            if methods
+            else None
+        ),
+        rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
+        notes=(*scenario_notes(scenario), *spares_notes(scenario), *([cost] if cost else [])),
     )
 
 

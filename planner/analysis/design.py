@@ -13,14 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from planner.analysis.compare import CompareData, compare_data
-from planner.analysis.inputs import scenario_inputs
+from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.method_comparison import MethodsReport, methods_report
 from planner.analysis.recommend import DEFAULT_TARGET, Recommendation, recommendation
-from planner.analysis.sensitivity import sensitivity_report
-from planner.analysis.simulation import RunSettings, methods_report
+from planner.analysis.sensitivity import SensitivityReport, sensitivity_report
+from planner.analysis.simulation import RunSettings
 from planner.analysis.sweep import SweepReport, sweep_report
-from planner.report.inputs import Inputs
-from planner.report.methods import MethodsReport
-from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
 from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_core_layout_added

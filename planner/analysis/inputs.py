@@ -1,11 +1,75 @@
-"""The scenario's assumptions as :class:`~planner.report.inputs.Inputs` for the exports."""
+"""The scenario's assumptions behind every result (:class:`Inputs`), for the exports.
+
+A table of probabilities means little without the rates behind it: every result carries
+these values in the scenario file's own names and units, plus the ``--set`` overrides given.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from planner.report.inputs import Inputs
 from planner.scenario import Scenario
+
+if TYPE_CHECKING:
+    from planner.core.arrays.cost import CostPrices
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """The scenario values behind a result, in the scenario file's units.
+
+    Every result of this package carries them; :mod:`planner.report.inputs` writes them
+    into every export (a caption, a CSV comment, the JSON ``inputs``).
+
+    Attributes:
+        scenario: the scenario's name.
+        failure_field: which operational failure rate the file gives: ``drive.arr``,
+            ``drive.afr`` or ``drive.mtbf_hours``.
+        failure_value: its value (a fraction per year, or hours for an MTBF).
+        latent_defects_per_hour: latent defects per drive-hour (given, or read errors per
+            byte x bytes read per hour).
+        rebuild_hours: mean restore time (h), given or from the rebuild model.
+        rebuild_mb_per_s: the rebuild model's rate (MB/s), or None when hours are given.
+        scrub_hours: mean time for a scrub to find a latent defect (h).
+        mission_years: mission length (years of 8,760 h).
+        data_disks: data drives of the aggregate (``aggregate.data_disks``).
+        capacity_tb: TB per drive, or None when the scenario does not say.
+        overrides: the ``--set KEY=VALUE`` overrides applied, as given.
+        parallel_rebuilds: ``restore.parallel_rebuilds``: False (one at a time), True (all
+            failed drives at once) or a number of rebuild streams.
+        on_unreadable_sector: ``restore.on_unreadable_sector``: ``lose-sectors`` (the
+            default) or ``fail-rebuild`` (a loss with a latent defect counts as the group's).
+        prices: the drive's price and power and the ``costs`` section, when the scenario
+            prices its drives (None otherwise: the exports then name no price).
+        latent_defects_source: where a derived (or overriding) latent-defect rate comes from,
+            e.g. ``8 x drive.unrecoverable_read_errors_per_bit x NS3574's field read rate``;
+            None for a rate the file gives alone.
+        sized_for: what the results size each aggregate for (a workload, a usable-TB
+            target), when they do; the summary then says so instead of counting
+            ``aggregate.data_disks``, which they do not use.
+        hot_spares: dedicated hot spares counted in every drive count
+            (``aggregate.hot_spares``).
+    """
+
+    scenario: str
+    failure_field: str
+    failure_value: float
+    latent_defects_per_hour: float
+    rebuild_hours: float
+    rebuild_mb_per_s: float | None
+    scrub_hours: float
+    mission_years: float
+    data_disks: int
+    capacity_tb: float | None
+    overrides: tuple[str, ...] = field(default=())
+    parallel_rebuilds: bool | int = False
+    on_unreadable_sector: str = "lose-sectors"
+    prices: CostPrices | None = None
+    sized_for: str | None = None
+    latent_defects_source: str | None = None
+    hot_spares: int = 0
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:

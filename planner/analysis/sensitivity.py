@@ -16,20 +16,93 @@ the rebuild model, a declustered pool's rebuild).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from planner.analysis.compare import comparison, sized_results
-from planner.analysis.inputs import scenario_inputs
-from planner.core.design.sensitivity import Move, tornado_of_moves
-from planner.core.design.sweep import SweepPoint
-from planner.report.fields import SCENARIO_FIELDS, ScenarioField
-from planner.report.sensitivity import SensitivityReport
+from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.varied_fields import SCENARIO_FIELDS, ScenarioField, field_for
+from planner.core.design.sensitivity import Move, Sensitivity, tornado_of_moves
+from planner.core.design.sweep import Parameter, SweepPoint
+from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario, ScenarioError, scenario_with_overrides
 
 LOW_FACTOR = 0.5
 HIGH_FACTOR = 2.0
 """Each input is halved and doubled by default."""
+
+
+@dataclass(frozen=True)
+class BarFigures:
+    """One input of a tornado in its scenario field's unit, and its risk against the base.
+
+    Attributes:
+        field: the scenario field the input is (``drive.arr``).
+        rank: 1 for the largest swing.
+        base_value, low_value, high_value: the field's value at the base and moved down
+            and up, in the field's unit (ARR as a fraction, the mission in years).
+        risk_low, risk_high: P(loss) of the aggregate low and high over its base P(loss).
+    """
+
+    field: ScenarioField
+    rank: int
+    base_value: float
+    low_value: float
+    high_value: float
+    risk_low: float
+    risk_high: float
+
+
+def bar_figures(sensitivity: Sensitivity) -> dict[Parameter, BarFigures]:
+    """Each bar of ``sensitivity`` in its field's unit and as risks relative to the base."""
+    base = sensitivity.p_loss_aggregate
+    figures = {}
+    for rank, bar in enumerate(sensitivity.bars, start=1):
+        field = field_for(bar.parameter)
+        figures[bar.parameter] = BarFigures(
+            field=field,
+            rank=rank,
+            base_value=field.from_core(bar.base_value),
+            low_value=field.from_core(bar.low_value),
+            high_value=field.from_core(bar.high_value),
+            risk_low=relative_risk(bar.p_loss_low, base),
+            risk_high=relative_risk(bar.p_loss_high, base),
+        )
+    return figures
+
+
+@dataclass(frozen=True)
+class SensitivityReport:
+    """A tornado with the names it is shown under.
+
+    Attributes:
+        title: the scenario's name.
+        label: the layout's label.
+        sensitivity: the core's tornado (:func:`planner.core.design.sensitivity.tornado`).
+        figures: each bar's input in its field's unit and its risks against the base
+            (:func:`bar_figures`), by input.
+        sized: the aggregate is the layout's sized one (a scenario with a workload), not
+            ``aggregate.data_disks``.
+        rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).
+        inputs: the scenario's assumptions, printed by every export (None: not known).
+        notes: the scenario's own notes (a derived latent-defect rate's source).
+        group: the group as tables show it (``12 (10+2)``, ``48 (8d+2p, 2s)``); empty:
+            drives and parity from the tornado.
+        pool_rebuild_hours: a declustered pool's own restore time (h), while
+            ``restore.rebuild_hours`` is the traditional rebuild it is derived from; None
+            for a traditional group.
+    """
+
+    title: str
+    label: str
+    sensitivity: Sensitivity
+    figures: Mapping[Parameter, BarFigures]
+    sized: bool = False
+    rebuild_model: bool = False
+    inputs: Inputs | None = None
+    notes: tuple[str, ...] = ()
+    group: str = ""
+    pool_rebuild_hours: float | None = None
 
 
 def layout_label(scenario: Scenario, label: str | None) -> str:
@@ -169,6 +242,7 @@ def sensitivity_report(
         title=scenario.name,
         label=layout.label,
         sensitivity=result,
+        figures=bar_figures(result),
         sized=sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),

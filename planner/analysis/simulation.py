@@ -1,8 +1,8 @@
-"""Monte Carlo runs of a scenario's layouts, and every method side by side.
+"""Monte Carlo runs of a scenario's layouts (``planner simulate``, the TUI's F6).
 
-``planner simulate``, ``planner compare-methods`` and the TUI's F6 call these. A front end
-may pass its own ``simulate`` (the CLI wraps :func:`simulate_layout` in a progress bar);
-the computation is always :func:`simulate_layout`.
+A front end may pass its own ``simulate`` (the CLI wraps :func:`simulate_layout` in a
+progress bar); the computation is always :func:`simulate_layout`. Every method side by
+side (``planner compare-methods``): :mod:`planner.analysis.method_comparison`.
 """
 
 from __future__ import annotations
@@ -10,33 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from planner.analysis.compare import analytic_by_label
-from planner.analysis.inputs import scenario_inputs
-from planner.core.arrays.layouts import Layout, aggregate_shape
-from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
+from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.core.arrays.layouts import AggregateShape, Layout, aggregate_shape
+from planner.core.simulation.distributions import DistributionSet
 from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
-from planner.report.methods import (
-    SIM_DISTRIBUTIONS,
-    SIM_EXPONENTIAL,
-    LayoutMethods,
-    MethodsReport,
-    analytic_estimates,
-    simulated_estimate,
-)
-from planner.report.simulation import SimulatedLayout, SimulationReport
 from planner.scenario import Scenario
-from planner.scenario.distributions import DISTRIBUTION_PRESETS, distribution_set
-
-SHAPES_PRESET = "elerath2009"
-"""The preset whose shapes the second simulation of compare-methods takes when the scenario
-has no distributions section (scaled to the scenario's means)."""
-
-_INPUT_NAMES = {
-    "operational_failure": "time to failure",
-    "restoration": "rebuild",
-    "scrub": "scrub",
-    "latent_defects_per_hour": "latent defects",
-}
+from planner.scenario.distributions import distribution_set
 
 
 @dataclass(frozen=True)
@@ -94,6 +73,104 @@ def simulate_layout(
         seed=settings.seed,
     )
     return simulate_group(run, on_progress)
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A 95% interval of a probability, and whether the diagnostics trust it."""
+
+    low: float
+    high: float
+    reliable: bool
+
+
+@dataclass(frozen=True)
+class SimulatedLayout:
+    """One layout's simulation.
+
+    Attributes:
+        layout: the layout (group size, parity, label).
+        shape: how the layout fills the aggregate: its groups, for the aggregate
+            probability, and whether they divide it evenly (``5*`` otherwise).
+        result: the simulated P(loss) of one group with its interval.
+        group_lost: the simulated P(group lost) of one group (k + 1 drives down at once,
+            sector losses written off) with its interval; ``result`` itself where every
+            loss loses the group.
+    """
+
+    layout: Layout
+    shape: AggregateShape
+    result: SimulationResult
+    group_lost: SimulationResult
+
+    @property
+    def groups(self) -> int:
+        """RAID groups the aggregate needs."""
+        return self.shape.groups
+
+    @property
+    def p_loss_aggregate(self) -> float:
+        """P(loss) of the aggregate: 1 - (1 - p)^groups."""
+        return self.result.p_loss_aggregate(self.groups)
+
+    @property
+    def p_group_lost_aggregate(self) -> float:
+        """P(some group of the aggregate lost whole): 1 - (1 - p)^groups."""
+        return self.group_lost.p_loss_aggregate(self.groups)
+
+    @property
+    def interval(self) -> Interval:
+        """The 95% interval of the group's P(loss)."""
+        result = self.result
+        return Interval(result.ci95_low, result.ci95_high, result.reliable)
+
+    @property
+    def aggregate_interval(self) -> Interval:
+        """The 95% interval of the aggregate's P(loss)."""
+        return Interval(*self.result.ci95_aggregate(self.groups), self.result.reliable)
+
+    @property
+    def group_lost_interval(self) -> Interval:
+        """The 95% interval of the group's P(group lost)."""
+        lost = self.group_lost
+        return Interval(lost.ci95_low, lost.ci95_high, lost.reliable)
+
+    @property
+    def group_lost_aggregate_interval(self) -> tuple[float, float]:
+        """The 95% interval of the aggregate's P(group lost): (low, high)."""
+        return self.group_lost.ci95_aggregate(self.groups)
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """Everything a simulation report shows.
+
+    Attributes:
+        title: the scenario's name.
+        mission_hours: mission length (h).
+        data_disks: the aggregate's data drives (for the note on an uneven division).
+        distributions: name of the distributions (``elerath2009``, ``custom``, ...).
+        method: the estimator asked for: ``auto``, ``conditional``, ``biased`` or ``plain``.
+        seed: the random seed every layout was run with.
+        stopping: the stopping rule in words (``until +/-10% or 20 s per layout``).
+        target_rel_error: the requested relative error, or None for a fixed trial count.
+        inputs: the scenario's assumptions, printed by every export (None: not known).
+        rows: one simulated layout per row, in the scenario's order.
+        sectors_fail_rebuild: an unreadable sector fails the rebuild
+            (``restore.on_unreadable_sector: fail-rebuild``): every loss loses the group.
+    """
+
+    title: str
+    mission_hours: float
+    data_disks: int
+    distributions: str
+    method: str
+    seed: int
+    stopping: str
+    target_rel_error: float | None
+    rows: tuple[SimulatedLayout, ...]
+    inputs: Inputs | None = None
+    sectors_fail_rebuild: bool = False
 
 
 Simulate = Callable[[str, Layout, DistributionSet, float], SimulationResult]
@@ -162,112 +239,6 @@ def simulation_report(
         rows=tuple(rows),
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
         inputs=scenario_inputs(scenario, overrides),
-    )
-
-
-@dataclass(frozen=True)
-class SecondSimulation:
-    """The laws of compare-methods' non-exponential simulation, and what they are.
-
-    Attributes:
-        laws: the distributions (h, per hour), before a layout's own rebuild speed-up.
-        name: how the rows name them (``elerath2009 shapes``, ``custom``, ...).
-        note: what was simulated and why, for the notes.
-        same_scenario: True when the laws' means are the scenario's rates, so that the
-            ratio to the exact Markov answer compares like with like.
-    """
-
-    laws: DistributionSet
-    name: str
-    note: str
-    same_scenario: bool
-
-
-def _hours(value: float) -> str:
-    return f"{value:,.0f} h" if value >= 100 else f"{value:.3g} h"
-
-
-def _mean_texts(laws: DistributionSet) -> dict[str, str]:
-    texts = {name: _hours(law.mean_hours) for name, law in laws.time_laws().items()}
-    texts["latent_defects_per_hour"] = f"{laws.latent_defects_per_hour:.3g} per drive-hour"
-    return texts
-
-
-def second_distributions(scenario: Scenario) -> SecondSimulation:
-    """The distributions of the non-exponential simulation (issue 20, item 7).
-
-    Without a distributions section: the :data:`SHAPES_PRESET` preset's shapes scaled so
-    their means are the scenario's (:meth:`DistributionSet.at_means`), so the simulation
-    runs the scenario and its ratio to Markov shows what the shapes alone change. With a
-    section: its laws as written; if their means are not the scenario's rates it is
-    another scenario, and the row gets no ratio.
-    """
-    rates = scenario.rates()
-    if scenario.distributions is None:
-        laws = DISTRIBUTION_PRESETS[SHAPES_PRESET].at_means(rates)
-        means = _mean_texts(laws)
-        note = (
-            f"The scenario has no distributions section, so the second simulation takes the "
-            f"{SHAPES_PRESET} preset's shapes (Elerath and Pecht 2009 Weibulls) scaled so "
-            f"their means are the scenario's: time to failure {means['operational_failure']}, "
-            f"rebuild {means['restoration']} (a declustered pool's shorter, as in the chain), "
-            f"scrub {means['scrub']}, latent defects {means['latent_defects_per_hour']}; "
-            "add distributions: to choose."
-        )
-        return SecondSimulation(laws, f"{SHAPES_PRESET} shapes", note, True)
-    laws, name = distribution_set(scenario.distributions, rates)
-    apart = laws.means_apart_from(rates)
-    if not apart:
-        return SecondSimulation(laws, name, "", True)
-    given, chain = _mean_texts(laws), _mean_texts(exponential_from_rates(rates))
-    differences = "; ".join(
-        f"{_INPUT_NAMES[key]} {given[key]}, the scenario's {chain[key]}" for key in apart
-    )
-    note = (
-        f"Simulation, {name} runs another scenario: the distributions section's means are "
-        f"not the scenario's rates ({differences}), so its vs Markov is left empty."
-    )
-    return SecondSimulation(laws, name, note, False)
-
-
-def methods_report(
-    scenario: Scenario,
-    layouts: Sequence[Layout],
-    settings: RunSettings,
-    simulate: Simulate | None = None,
-    overrides: Sequence[str] = (),
-) -> MethodsReport:
-    """Every method for every layout: the analytic ones, then the two simulations."""
-    run = simulate or plain_simulate(settings)
-    analytic = analytic_by_label(scenario, layouts)
-    exponential = exponential_from_rates(scenario.rates())
-    second = second_distributions(scenario)
-    name = second.name
-    mission = scenario.mission_hours
-    entries = []
-    for layout in layouts:
-        exact = analytic[layout.label]
-        sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission)
-        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission)
-        markov = exact.p_markov if second.same_scenario else None
-        estimates = (
-            *analytic_estimates(exact),
-            simulated_estimate(SIM_EXPONENTIAL, "Simulation, exponential", sim_exp, exact.p_markov),
-            simulated_estimate(SIM_DISTRIBUTIONS, f"Simulation, {name}", sim_other, markov),
-        )
-        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
-        entries.append(LayoutMethods(layout, groups, estimates))
-    return MethodsReport(
-        title=scenario.name,
-        mission_hours=mission,
-        distributions=name,
-        distributions_note=second.note,
-        method=settings.method,
-        seed=settings.seed,
-        stopping=settings.stopping,
-        layouts=tuple(entries),
-        inputs=scenario_inputs(scenario, overrides),
-        target_rel_error=settings.rel_error,
     )
 
 

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
     SweepColumns,
@@ -28,11 +29,10 @@ from planner.core.design.sweep import (
     parameter_values,
     sweep,
 )
-from planner.report.fields import ScenarioField
 from planner.scenario import Scenario
 
 if TYPE_CHECKING:
-    from planner.report.inputs import Inputs
+    from planner.analysis.inputs import Inputs
 
 FloatArray = npt.NDArray[np.float64]
 

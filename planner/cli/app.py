@@ -47,7 +47,8 @@ from planner.cli.sweep import sweep
 from planner.core.arrays.presets import MAX_PARITY
 
 if TYPE_CHECKING:
-    from planner import derivation_cache
+    from planner.analysis import derivation_cache
+    from planner.analysis.derivation import SectorShare
 
 app = typer.Typer(
     name="planner",
@@ -159,9 +160,8 @@ def derive(
     ($XDG_CACHE_HOME/planner or ~/.cache/planner); for k = 7 and 8 it takes half a minute
     to two minutes, so it is only computed with --force (the leading order is always shown).
     """
-    from planner import derivation_cache
-    from planner.analysis.model import sector_share
-    from planner.report import derivation
+    from planner.analysis import derivation_cache
+    from planner.analysis.derivation import chain_streams, sector_share
     from planner.scenario.restore import parse_rebuild_streams
 
     try:
@@ -169,9 +169,7 @@ def derive(
     except ValueError as err:
         fail(f"--parallel-rebuilds: {err}")
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
-    # min(f, streams) with streams >= k is "all at once"; with k = 1 that is one at a time.
-    if streams is None or streams >= parity:
-        streams = 1 if parity == 1 else None
+    streams = chain_streams(parity, streams)
     model = _model_with_status(parity, exact, streams)
     if model.exact is None and not leading_order:
         expected = derivation_cache.EXPECTED_TIME.get(parity, "minutes")
@@ -180,23 +178,33 @@ def derive(
             "the first time; add --force to compute it (it is cached afterwards)"
         )
     share = sector_share(parity, streams)
+    emit(_derivation_text(model, share, output_format, output), output, f"the n+{parity} model")
+
+
+def _derivation_text(
+    model: derivation_cache.Model,
+    share: SectorShare,
+    output_format: DeriveFormat,
+    output: Path | None,
+) -> str:
+    """The model and the loss split as text (the terminal's width), LaTeX or Markdown."""
+    from planner.report import derivation, derivation_latex
+
     if output_format is DeriveFormat.text:
         tty = output is None and sys.stdout.isatty()
         width = shutil.get_terminal_size().columns if tty else None
         text = derivation.model_text(model.chain, model.leading, model.exact, width)
-        text += derivation.share_text(share, width)
-    elif output_format is DeriveFormat.latex:
-        text = derivation.derivation_latex(model.derivation(), forms=model.exact)
-        text += derivation.share_latex(share)
-    else:
-        text = derivation.derivation_markdown(model.derivation(), forms=model.exact)
-        text += derivation.share_markdown(share)
-    emit(text, output, f"the n+{parity} model")
+        return text + derivation.share_text(share, width)
+    if output_format is DeriveFormat.latex:
+        text = derivation_latex.derivation_latex(model.derivation(), model.exact)
+        return text + derivation_latex.share_latex(share)
+    text = derivation_latex.derivation_markdown(model.derivation(), model.exact)
+    return text + derivation_latex.share_markdown(share)
 
 
 def _model_with_status(parity: int, exact: bool, streams: int | None = 1) -> derivation_cache.Model:
     """The model from the cache or derived, with a spinner on a terminal while SymPy works."""
-    from planner import derivation_cache
+    from planner.analysis import derivation_cache
 
     cached = derivation_cache.load(parity) if streams == 1 else None
     if cached is not None or not exact or not sys.stderr.isatty():

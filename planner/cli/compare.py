@@ -22,7 +22,7 @@ from planner.cli.simulate import (
 )
 
 if TYPE_CHECKING:
-    from planner.report.methods import MethodsReport
+    from planner.analysis.method_comparison import MethodsReport
 
 
 def render_methods(report: MethodsReport, output_format: Format, output: Path | None) -> None:
@@ -55,7 +55,7 @@ def compare_methods(
 
     Simulated with constant rates and with the distributions (default the elerath2009 preset).
     """
-    from planner.analysis.simulation import methods_report
+    from planner.analysis.method_comparison import methods_report
 
     settings = run_settings(trials, rel_error, time_budget, seed, method)
     scenario = load(file, overrides)

@@ -201,10 +201,10 @@ def load(path: Path | None, overrides: list[str] | None) -> Scenario:
 def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
     """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
-    See :func:`planner.files.write_atomic`; a path that cannot be written (missing folder,
+    See :func:`planner.scenario.files.write_atomic`; a path that cannot be written (missing folder,
     no permission, read-only) is bad input (exit 2), and the old file is left as it was.
     """
-    from planner.files import write_atomic as write
+    from planner.scenario.files import write_atomic as write
 
     refuse_writing_input(path)
     directory = path.parent if str(path.parent) else Path(".")
@@ -220,7 +220,7 @@ def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
 
 def check_destinations(paths: Iterable[Path]) -> None:
     """Exit 2 unless every one of ``paths`` can be written by :func:`write_files`."""
-    from planner.files import check_replaceable
+    from planner.scenario.files import check_replaceable
 
     for path in paths:
         refuse_writing_input(path)
@@ -232,7 +232,7 @@ def check_destinations(paths: Iterable[Path]) -> None:
 
 def write_files(files: dict[Path, str | bytes]) -> None:
     """Write ``files`` as one step (all replaced, or none), or exit 2 naming the one at fault."""
-    from planner.files import write_atomic_set
+    from planner.scenario.files import write_atomic_set
 
     check_destinations(files)
     try:

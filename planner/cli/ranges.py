@@ -5,7 +5,8 @@ message) for anything malformed; the command turns that into exit code 2.
 
 * ``--vary drive.arr=1%..5%:9``: nine values of a numeric scenario field from 1% to 5%
   inclusive (``:COUNT`` optional, default :data:`DEFAULT_COUNT`), evenly spaced, or
-  log-evenly with ``--log``. Fields and units: :data:`planner.report.fields.SCENARIO_FIELDS`.
+  log-evenly with ``--log``. Fields and units:
+  :data:`planner.analysis.varied_fields.SCENARIO_FIELDS`.
 * ``--group-sizes 2..30`` or ``4,8,16`` or ``2..8,16``; ``--parity 1,2,3`` or ``1..3``.
 """
 
@@ -15,7 +16,8 @@ import math
 import re
 
 from planner.analysis.sweep import VaryRange, vary_range
-from planner.report.fields import FIELDS_BY_NAME, ScenarioField
+from planner.analysis.varied_fields import FIELDS_BY_NAME, ScenarioField
+from planner.report.field_values import field_text
 from planner.scenario.base import percent_value
 from planner.scenario.limits import outside_limits
 
@@ -73,9 +75,8 @@ def _number(text: str, field: ScenarioField, where: str) -> float:
         raise RangeError(f"--vary {field.name}: {where} {raw!r} must be {bound}")
     if value >= field.upper:
         hint = f"; did you mean {raw}%?" if field.percent and not percent and value < 100 else ""
-        raise RangeError(
-            f"--vary {field.name}: {where} {raw!r} is not below {field.text(field.upper)}{hint}"
-        )
+        upper = field_text(field, field.upper)
+        raise RangeError(f"--vary {field.name}: {where} {raw!r} is not below {upper}{hint}")
     if field.integer and value != round(value):
         raise RangeError(f"--vary {field.name}: {where} {raw!r} must be a whole number")
     problem = outside_limits(field.name, value)

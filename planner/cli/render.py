@@ -44,7 +44,7 @@ def render_comparison(
     from planner.report import comparison as report
 
     comparison, methods = data.comparison, data.methods
-    extra = list(data.notes)
+    extra = report.extra_notes(data)
     columns: list[Column[LayoutResult]] = []
     if methods:  # the methods' columns and their modules only for `evaluate --methods`
         from planner.report.methods import EVALUATE_NOTE, evaluate_columns

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,9 @@ from planner.cli.output import (
     write_files,
     write_stdout,
 )
+
+if TYPE_CHECKING:
+    from planner.analysis.design import DesignReport
 
 STDOUT = Path("-")
 """``-o -``: the Markdown to stdout."""
@@ -109,7 +112,6 @@ def report(
     from planner.analysis.design import REPORT_SIMULATION, design_report
     from planner.analysis.recommend import RecommendError
     from planner.report import design as render
-    from planner.report.sweep_plot import plot_bytes
 
     scenario = load(file, overrides)
     where = str(file) if file is not None else "<default scenario>"
@@ -119,38 +121,66 @@ def report(
     front_file = target.with_name(f"{target.stem}-front.svg")
     sweep_file = target.with_name(f"{target.stem}-sweep.svg")
     if not stream:
-        folder = target.parent if str(target.parent) else Path(".")
-        if not folder.is_dir():
-            fail(f"{target}: the folder {folder} does not exist; create it or choose another -o")
-        # every file the report replaces is checked before a minute of work, not after
-        check_destinations([target, front_file, sweep_file])
+        _check_files(target, [target, front_file, sweep_file])
     settings = replace(REPORT_SIMULATION, time_budget_seconds=time_budget)
     try:
         gathered = design_report(scenario, overrides or (), settings)
     except RecommendError as error:
         fail(f"{where}: {error}")
-    images: dict[Path, str | bytes] = {}
+    images = _images(gathered, front_file, sweep_file) if not stream else {}
     if stream:
         # /dev/stdout-front.svg once landed in /dev: a stream has no folder for pictures
         print_note(
             f"planner: note: {'stdout' if target == STDOUT else target} is not a file: the "
             "report has no pictures (give -o NAME.md to have them beside it)"
         )
-    else:
-        try:
-            images = {
-                front_file: render.front_image(gathered.recommendation),
-                sweep_file: plot_bytes(gathered.sweep, "svg"),
-            }
-        except ImportError:
-            print_note(
-                "matplotlib is not installed: the report has no pictures (pip install '.[plot]')"
-            )
     text = render.to_markdown(
         gathered,
         front_file.name if images else None,
         sweep_file.name if images else None,
     )
+    _write_report(target, stream, text, images)
+    if gathered.recommendation.top is None:
+        # as planner recommend: the review is written (it shows the closest), and exit 2
+        from planner.report.recommend import describe_misses
+
+        closest = gathered.recommendation.closest
+        detail = (
+            ""
+            if closest is None
+            else f"; closest: {closest.layout.label}, which misses "
+            f"{describe_misses(closest.misses)}"
+        )
+        fail(f"{where}: no layout meets the target{detail}")
+
+
+def _check_files(target: Path, files: list[Path]) -> None:
+    """Exit 2 unless the report and its pictures can be written (before a minute of work)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        fail(f"{target}: the folder {folder} does not exist; create it or choose another -o")
+    check_destinations(files)
+
+
+def _images(gathered: DesignReport, front_file: Path, sweep_file: Path) -> dict[Path, str | bytes]:
+    """The front and the sweep as SVG, by file; none without matplotlib (a note says so)."""
+    from planner.report.design import front_image
+    from planner.report.sweep_plot import plot_bytes
+
+    try:
+        return {
+            front_file: front_image(gathered.recommendation),
+            sweep_file: plot_bytes(gathered.sweep, "svg"),
+        }
+    except ImportError:
+        print_note(
+            "matplotlib is not installed: the report has no pictures (pip install '.[plot]')"
+        )
+        return {}
+
+
+def _write_report(target: Path, stream: bool, text: str, images: dict[Path, str | bytes]) -> None:
+    """Write the document to stdout, a stream, or with its pictures as one step."""
     if target == STDOUT:
         write_stdout(text)
     elif stream:
@@ -161,15 +191,3 @@ def report(
         write_files({target: text, **images})
         written = ", ".join(str(p) for p in [target, *images])
         print_note(f"Wrote the design review to {written}")
-    closest = gathered.recommendation.closest
-    if gathered.recommendation.top is None:
-        # as planner recommend: the review is written (it shows the closest), and exit 2
-        from planner.report.recommend import describe_misses
-
-        detail = (
-            ""
-            if closest is None
-            else f"; closest: {closest.layout.label}, which misses "
-            f"{describe_misses(closest.misses)}"
-        )
-        fail(f"{where}: no layout meets the target{detail}")

@@ -11,7 +11,7 @@ from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOpt
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
-    from planner.report.sensitivity import SensitivityReport
+    from planner.analysis.sensitivity import SensitivityReport
     from planner.scenario import Scenario
 
 LayoutOption = Annotated[

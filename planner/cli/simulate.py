@@ -22,11 +22,10 @@ from planner.cli.output import Format, fail, load
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
-    from planner.analysis.simulation import RunSettings, Simulate
+    from planner.analysis.simulation import RunSettings, Simulate, SimulationReport
     from planner.core.arrays.layouts import Layout
     from planner.core.simulation.distributions import DistributionSet
     from planner.core.simulation.simulate import SimulationResult
-    from planner.report.simulation import SimulationReport
     from planner.scenario import Scenario
 
 DEFAULT_REL_ERROR = 0.1

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
-    from planner.report.sizing import SizingReport
+    from planner.analysis.compare import SizingReport
 
 
 def run_size(

@@ -1,6 +1,7 @@
-"""Render a layout comparison as a Rich table, GitHub Markdown, CSV or JSON.
+"""Render a layout comparison (``planner evaluate``) as a Rich table, Markdown, CSV or JSON.
 
-One list of columns drives every format, so the four outputs always agree.
+One list of columns (:mod:`planner.report.comparison_columns`) drives every format through
+the renderers of :mod:`planner.report.render`, so the four outputs always agree.
 """
 
 from __future__ import annotations
@@ -9,49 +10,31 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from planner.report import render
 from planner.report.comparison_columns import (
     LOSS_FIGURES_NOTE,
     comparison_columns,
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
-from planner.report.table import (
-    Column,
-    csv_text,
-    export_records,
-    finite_or_none,
-    fit_columns,
-    json_text,
-    markdown_cell,
-    markdown_document,
-    markdown_table,
-    rich_table_for,
-    risk_style,
-    shown_columns,
-    table_cells,
-)
+from planner.report.numbers import hours_text
+from planner.report.table import Column, risk_style, shown_columns
 
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from planner.analysis.compare import CompareData, RebuildSource
+    from planner.analysis.inputs import Inputs
     from planner.core.arrays.layouts import AggregateShape, Comparison, Layout, LayoutResult
 
 __all__ = [
-    "Column",
     "comparison_columns",
     "comparison_fields",
     "comparison_records",
-    "csv_text",
-    "finite_or_none",
-    "fit_columns",
-    "json_text",
+    "extra_notes",
     "loss_split_columns",
-    "markdown_cell",
-    "markdown_table",
     "notes",
-    "rich_table_for",
-    "risk_style",
+    "rebuild_note",
     "to_csv",
     "to_json",
     "to_markdown",
@@ -69,6 +52,33 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
     lines += uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in comparison.results))
     lines += declustered_notes(r.layout for r in comparison.results)
     return lines
+
+
+def rebuild_note(source: RebuildSource) -> str:
+    """Where the mean restore time comes from, in one line.
+
+    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, load busy (x3.96), + 24 h to replace the drive.``
+    """
+    hours = hours_text(source.hours)
+    if source.rebuild_mb_per_s is None or source.capacity_tb is None:
+        return f"Rebuild {hours} h (restore.rebuild_hours, as given)."
+    parts = [f"{source.capacity_tb:g} TB at {source.rebuild_mb_per_s:g} MB/s"]
+    if source.load is not None:
+        parts.append(f"load {source.load} (x{source.load_factor:.3g})")
+    elif source.load_factor != 1.0:
+        parts.append(f"load factor {source.load_factor:g}")
+    if source.delay_hours > 0:
+        parts.append(f"+ {source.delay_hours:g} h to replace the drive")
+    return f"Rebuild {hours} h: {', '.join(parts)} ({source.rate_field})."
+
+
+def extra_notes(data: CompareData) -> list[str]:
+    """The notes a comparison adds to :func:`notes`: the rebuild model's, the others'.
+
+    The others are the scenario's, the hot spares' and the costs' (``data.notes``).
+    """
+    rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
+    return [*rebuild, *data.notes]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:
@@ -107,16 +117,37 @@ def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
     ]
 
 
-def _rows(
-    comparison: Comparison, extra_columns: Sequence[Column[LayoutResult]] = ()
-) -> tuple[list[Column[LayoutResult]], list[list[str]]]:
+def comparison_view(
+    comparison: Comparison,
+    title: str,
+    notes: Sequence[str] = (),
+    extra_columns: Sequence[Column[LayoutResult]] = (),
+    inputs: Inputs | None = None,
+    document: dict[str, Any] | None = None,
+) -> render.TableView[LayoutResult]:
+    """The comparison as every format shows it: the baseline marked, rows coloured by risk.
+
+    ``extra_columns`` (``evaluate --methods``) go after the standard ones and stay longer
+    than the optional standard ones on a narrow screen; ``document`` is the JSON's head.
+    """
     standard = comparison_columns(comparison)
-    extra_columns = shown_columns(extra_columns)
-    if extra_columns:  # columns asked for stay longer than the optional standard ones
-        shift = max(c.priority for c in extra_columns)
+    extra = shown_columns(extra_columns)
+    if extra:  # columns asked for stay longer than the optional standard ones
+        shift = max(c.priority for c in extra)
         standard = [replace(c, priority=c.priority + shift) if c.priority else c for c in standard]
-    columns = [*standard, *extra_columns]
-    return columns, table_cells(columns, comparison.results)
+    results = comparison.results
+    labels = [r.layout.label for r in results]
+    return render.TableView(
+        title=title,
+        columns=[*standard, *extra],
+        rows=results,
+        notes=notes,
+        inputs=inputs,
+        fields=[*comparison_fields(comparison), *extra_columns],
+        document=document or {},
+        styles=[risk_style(r.relative_risk_aggregate) for r in results],
+        baseline=labels.index(comparison.baseline) if comparison.baseline in labels else None,
+    )
 
 
 def to_rich_table(
@@ -131,15 +162,7 @@ def to_rich_table(
     that the table stays readable; the Markdown, CSV and JSON outputs always have them all.
     ``extra_columns`` go after the standard ones (``evaluate --methods``).
     """
-    columns, rows = _rows(comparison, extra_columns)
-    for result, cells in zip(comparison.results, rows, strict=True):
-        if result.layout.label == comparison.baseline:
-            cells[0] = f"{cells[0]} (base)"
-    keep = fit_columns(columns, rows, max_width)
-    table = rich_table_for(title, columns, keep)
-    for result, cells in zip(comparison.results, rows, strict=True):
-        table.add_row(*(cells[i] for i in keep), style=risk_style(result.relative_risk_aggregate))
-    return table
+    return render.rich_table(comparison_view(comparison, title, (), extra_columns), max_width)
 
 
 def to_markdown(
@@ -154,16 +177,8 @@ def to_markdown(
 
     With ``inputs`` the first footnote lists the assumptions and the ``--set`` overrides.
     """
-    columns, rows = _rows(comparison, extra_columns)
-    for result, cells in zip(comparison.results, rows, strict=True):
-        if result.layout.label == comparison.baseline:
-            cells[0] = f"**{cells[0]}** (baseline)"
-    return markdown_document(
-        title,
-        columns,
-        rows,
-        inputs_lines(inputs, [*notes(comparison, mission_years), *extra_notes]),
-    )
+    lines = [*notes(comparison, mission_years), *extra_notes]
+    return render.markdown(comparison_view(comparison, title, lines, extra_columns, inputs))
 
 
 def comparison_records(
@@ -173,8 +188,7 @@ def comparison_records(
 
     ``extra_columns`` (``evaluate --methods``) add their keys after the standard ones.
     """
-    fields = [*comparison_fields(comparison), *extra_columns]
-    return list(export_records(fields, comparison.results))
+    return render.records(comparison_view(comparison, "", (), extra_columns))
 
 
 def to_json(
@@ -196,9 +210,9 @@ def to_json(
         "data_disks": comparison.data_disks,
         "baseline": comparison.baseline,
         **(extra or {}),
-        "layouts": comparison_records(comparison, extra_columns),
     }
-    return json_text(with_inputs(document, inputs))
+    view = comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
+    return render.json(view)
 
 
 def to_csv(
@@ -207,4 +221,4 @@ def to_csv(
     inputs: Inputs | None = None,
 ) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return csv_text(comparison_records(comparison, extra_columns), inputs)
+    return render.csv(comparison_view(comparison, "", (), extra_columns, inputs))

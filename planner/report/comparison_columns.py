@@ -10,16 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from planner.report import figures
 from planner.report.costs import cost_fields
 from planner.report.numbers import (
-    drives_column,
     format_odds,
     groups_text,
-    integer_column,
     percent_column,
     ratio_column,
-    significant_column,
-    tb_column,
     years_column,
 )
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
@@ -55,39 +52,17 @@ def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
     results = comparison.results
     declustered = any(r.layout.declustered is not None for r in results)
     return [
-        Column("Layout", lambda r: r.layout.label, numeric=False, key="label"),
+        figures.LAYOUT.column(lambda r: r.layout.label),
         export_field("raid", lambda r: r.layout.raid),
         export_field("parity", lambda r: r.layout.parity),
         export_field("group_size", lambda r: r.layout.group_size),
         export_field("data_disks_per_group", lambda r: r.layout.data_disks_per_group),
-        Column("Drives/group", _drives_text, short_header="Drives/\ngroup"),
-        Column("Groups", _groups_text, priority=1),
+        figures.DRIVES_PER_GROUP.column(_drives_text),
+        figures.GROUPS_MARKED.column(_groups_text, priority=1),
         export_field("groups", lambda r: r.shape.groups),
-        Column(
-            "Total drives",
-            lambda r: r.shape.total_disks,
-            integer_column,
-            short_header="Total\ndrives",
-            priority=5,
-            key="total_disks",
-        ),
-        Column(
-            "Overhead drives",
-            lambda r: r.shape.overhead_disks,
-            drives_column,
-            short_header="Over-\nhead",
-            key="overhead_disks",
-        ),
-        Column(
-            "Rebuild hours",
-            lambda r: r.rebuild_hours,
-            significant_column,
-            short_header="Rebuild\nh",
-            priority=3,
-            unit="h",
-            key="rebuild_hours",
-            shown=declustered,
-        ),
+        figures.TOTAL_DRIVES.column(lambda r: r.shape.total_disks, priority=5),
+        figures.OVERHEAD_DRIVES.column(lambda r: r.shape.overhead_disks),
+        figures.REBUILD_HOURS.column(lambda r: r.rebuild_hours, priority=3, shown=declustered),
         export_field("declustered_data", lambda r: _declustered(r, lambda p: p.data)),
         export_field("declustered_spares", lambda r: _declustered(r, lambda p: p.spares)),
         export_field("rebuild_speedup", lambda r: r.layout.rebuild_speedup),
@@ -101,14 +76,9 @@ def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
             shown=declustered,
         ),
         export_field("exact_division", lambda r: r.shape.exact_division),
-        Column(
-            "Usable TB",
+        figures.USABLE_TB.column(
             lambda r: r.usable_tb,
-            tb_column,
-            short_header="Usable\nTB",
             priority=2,
-            unit="TB",
-            key="usable_tb",
             shown=any(r.usable_tb is not None for r in results),
         ),
     ]
@@ -117,22 +87,8 @@ def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
 def _loss_fields() -> list[Column[LayoutResult]]:
     """P(loss) per group and aggregate, and the aggregate's odds (shown only)."""
     return [
-        Column(
-            "P(loss) group",
-            lambda r: r.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            risk=True,
-            key="p_loss_group",
-        ),
-        Column(
-            "P(loss) aggregate",
-            lambda r: r.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss)\naggregate",
-            risk=True,
-            key="p_loss_aggregate",
-        ),
+        figures.P_LOSS_GROUP.column(lambda r: r.p_loss_group, risk=True),
+        figures.P_LOSS_AGGREGATE.column(lambda r: r.p_loss_aggregate, risk=True),
         Column(
             "Aggregate odds",
             lambda r: r.p_loss_aggregate,
@@ -146,14 +102,7 @@ def _loss_fields() -> list[Column[LayoutResult]]:
 def _risk_fields() -> list[Column[LayoutResult]]:
     """Losses per 10,000 groups, MTTDL and the risk relative to the baseline."""
     return [
-        Column(
-            "Losses/10k groups",
-            lambda r: r.losses_per_10k_groups,
-            significant_column,
-            short_header="Losses/\n10k groups",
-            priority=3,
-            key="losses_per_10k_groups",
-        ),
+        figures.LOSSES_PER_10K_GROUPS.column(lambda r: r.losses_per_10k_groups, priority=3),
         Column(
             "MTTDL group (years)",
             lambda r: r.mttdl_hours,
@@ -172,15 +121,7 @@ def _risk_fields() -> list[Column[LayoutResult]]:
             key="relative_risk_group",
             export=finite_or_none,
         ),
-        Column(
-            "Risk vs baseline (aggregate)",
-            lambda r: r.relative_risk_aggregate,
-            ratio_column,
-            short_header="Risk vs base\nper aggr.",
-            risk=True,
-            key="relative_risk_aggregate",
-            export=finite_or_none,
-        ),
+        figures.RISK_VS_BASELINE.column(lambda r: r.relative_risk_aggregate, risk=True),
     ]
 
 
@@ -243,47 +184,12 @@ def loss_split_columns() -> list[Column[LayoutResult]]:
     On a narrow screen they go first (the exports always have them).
     """
     return [
-        Column(
-            "P(group lost) group",
-            lambda r: r.p_group_lost,
-            percent_column,
-            short_header="P(group lost)\ngroup",
-            priority=11,
-            key="p_group_lost",
-        ),
-        Column(
-            "P(sectors lost) group",
-            lambda r: r.p_sectors_lost,
-            percent_column,
-            short_header="P(sectors lost)\ngroup",
-            priority=10,
-            key="p_sectors_lost",
-        ),
-        Column(
-            "P(group lost) aggregate",
-            lambda r: r.p_group_lost_aggregate,
-            percent_column,
-            short_header="P(group lost)\naggregate",
-            priority=9,
-            key="p_group_lost_aggregate",
-        ),
-        Column(
-            "P(sectors lost) aggregate",
-            lambda r: r.p_sectors_lost_aggregate,
-            percent_column,
-            short_header="P(sectors lost)\naggregate",
-            priority=8,
-            key="p_sectors_lost_aggregate",
-        ),
+        figures.P_GROUP_LOST_GROUP.column(lambda r: r.p_group_lost, priority=11),
+        figures.P_SECTORS_LOST_GROUP.column(lambda r: r.p_sectors_lost, priority=10),
+        figures.P_GROUP_LOST_AGGREGATE.column(lambda r: r.p_group_lost_aggregate, priority=9),
+        figures.P_SECTORS_LOST_AGGREGATE.column(lambda r: r.p_sectors_lost_aggregate, priority=8),
         export_field(
             "expected_sector_loss_events_group", lambda r: r.expected_sector_loss_events_group
         ),
-        Column(
-            "Sector-loss events aggregate",
-            lambda r: r.expected_sector_loss_events,
-            significant_column,
-            short_header="Sector-loss\nevents aggr.",
-            priority=8,
-            key="expected_sector_loss_events",
-        ),
+        figures.SECTOR_LOSS_EVENTS.column(lambda r: r.expected_sector_loss_events, priority=8),
     ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from planner.core.arrays.cost import CostPrices, LayoutCost
 from planner.report.table import Column, export_field
@@ -42,6 +43,36 @@ def prices_of(costs: Sequence[LayoutCost | None]) -> CostPrices | None:
     return next((c.prices for c in costs if c is not None), None)
 
 
+@dataclass(frozen=True)
+class _Priced(Generic[RowT]):
+    """Reads a row's cost and makes its money columns, headed in the prices' currency."""
+
+    cost_of: Callable[[RowT], LayoutCost | None]
+    prices: CostPrices
+
+    def part(self, read: Callable[[LayoutCost], Any]) -> Callable[[RowT], Any]:
+        """A part of the row's cost; None for a row not priced."""
+
+        def value(row: RowT) -> Any:
+            cost = self.cost_of(row)
+            return None if cost is None else read(cost)
+
+        return value
+
+    def money(
+        self, header: str, key: str, read: Callable[[LayoutCost], Any], **options: Any
+    ) -> Column[RowT]:
+        """A money column: ``Purchase (USD)``, on a narrow screen the currency below."""
+        currency = self.prices.currency
+        return Column(
+            f"{header} ({currency})" if currency else header,
+            self.part(read),
+            money_column,
+            short_header=f"{header}\n({currency})" if currency else header,
+            **{"unit": currency, "key": key, **options},
+        )
+
+
 def cost_fields(
     cost_of: Callable[[RowT], LayoutCost | None], rows: Sequence[RowT]
 ) -> list[Column[RowT]]:
@@ -58,29 +89,14 @@ def cost_fields(
     prices = prices_of(costs)
     if prices is None:
         return []
-    unit = f" ({prices.currency})" if prices.currency else ""
-    short_unit = f"\n({prices.currency})" if prices.currency else ""
+    priced = _Priced(cost_of, prices)
+    per_tb = any(c is not None and c.cost_per_usable_tb is not None for c in costs)
+    return [*_buying_fields(priced), *_running_fields(priced, per_tb)]
 
-    def part(read: Callable[[LayoutCost], Any]) -> Callable[[RowT], Any]:
-        def value(row: RowT) -> Any:
-            cost = cost_of(row)
-            return None if cost is None else read(cost)
 
-        return value
-
-    def money(
-        header: str, key: str, read: Callable[[LayoutCost], Any], **options: Any
-    ) -> Column[RowT]:
-        return Column(
-            f"{header}{unit}",
-            part(read),
-            money_column,
-            short_header=f"{header}{short_unit}",
-            unit=prices.currency,
-            key=key,
-            **options,
-        )
-
+def _buying_fields(priced: _Priced[RowT]) -> list[Column[RowT]]:
+    """The purchase and the expected replacement drives, and what those cost."""
+    part, money, prices = priced.part, priced.money, priced.prices
     return [
         money(
             "Purchase",
@@ -102,6 +118,13 @@ def cost_fields(
             "replacement_cost",
             part(lambda c: c.replacement_cost if c.prices.counts_purchase else None),
         ),
+    ]
+
+
+def _running_fields(priced: _Priced[RowT], per_tb: bool) -> list[Column[RowT]]:
+    """The energy, the total cost of ownership and that per usable TB (when known)."""
+    part, money, prices = priced.part, priced.money, priced.prices
+    return [
         export_field(
             "energy_kwh",
             part(lambda c: c.energy_kwh if c.prices.drive_watts is not None else None),
@@ -118,16 +141,13 @@ def cost_fields(
         money(
             "TCO", "total_cost", lambda c: c.total_cost, priority=2, shown=prices.counts_purchase
         ),
-        Column(
-            f"TCO/TB{unit}",
-            part(lambda c: c.cost_per_usable_tb),
-            money_column,
-            short_header=f"TCO/TB{short_unit}",
+        money(
+            "TCO/TB",
+            "cost_per_usable_tb",
+            lambda c: c.cost_per_usable_tb,
             priority=5,
             unit=f"{prices.currency} per TB".strip(),
-            key="cost_per_usable_tb",
-            shown=prices.counts_purchase
-            and any(c is not None and c.cost_per_usable_tb is not None for c in costs),
+            shown=prices.counts_purchase and per_tb,
         ),
         export_field("currency", part(lambda c: c.prices.currency)),
     ]

@@ -1,90 +1,29 @@
-"""Render the symbolic n+k model: states, transitions, generator and MTTDL.
+"""Render the symbolic n+k model as terminal text: states, transitions, generator and MTTDL.
 
 Expressions are shown in the paper's variables: ``n`` data drives per group
 (``N = n + k``), lambda_Op, lambda_Ld, mu_Op, mu_Scrub. The leading-order MTTDL comes
 first (a short formula); the exact one follows as ``P / D`` with both polynomials in the
-collected form of :mod:`planner.report.derivation_forms`, wrapped to the width. LaTeX is a
-fragment for a document that loads ``amsmath`` (``equation*`` and ``align*``).
+collected form of :mod:`planner.analysis.mttdl_forms`, wrapped to the width. LaTeX and
+Markdown: :mod:`planner.report.derivation_latex`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
-from planner.analysis.model import SectorShare
+from planner.analysis.mttdl_forms import CollectedPolynomial, Forms, NPoly, RateTerm
 from planner.core.markov.chain import Chain, Transition
-from planner.core.markov.symbolic import Derivation, to_latex
-from planner.report.derivation_forms import (
-    CollectedPolynomial,
-    NPoly,
-    RateTerm,
-    collect,
-    fraction_forms,
-    leading_order_forms,
-)
+
+if TYPE_CHECKING:
+    from planner.analysis.derivation import SectorShare
+    from planner.analysis.derivation_cache import Model
 
 DEFAULT_WIDTH = 100
 """Width the exact form is wrapped to when the caller gives none (files, pipes)."""
 
-_RATE_SYMBOL_NAMES = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
+RATE_SYMBOL_NAMES = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
 _TEXT_RATES = ("λOp", "λLd", "μOp", "μScrub")
-_LATEX_RATES = (r"\lambda_{Op}", r"\lambda_{Ld}", r"\mu_{Op}", r"\mu_{Scrub}")
 _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-_LATEX_TERMS_PER_LINE = 2
-
-
-def _n_symbol() -> Any:
-    import sympy as sp
-
-    return sp.Symbol("n", positive=True, integer=True)
-
-
-def _in_data_drives(d: Derivation, expr: Any) -> Any:
-    """Rewrite a short ``expr`` with ``N = n + k`` and factor it (the leading order)."""
-    import sympy as sp
-
-    return sp.factor(expr.subs(d.symbols["N"], _n_symbol() + d.chain.parity))
-
-
-def _rates_in_data_drives(d: Derivation) -> list[Any]:
-    """Each transition's rate with its multiplier written ``n + c`` (built, not factored)."""
-    k = d.chain.parity
-    n = _n_symbol()
-    out = []
-    for t in d.chain.transitions:
-        rate = d.symbols[t.event.value]
-        out.append(rate if t.drives_excluded is None else (n + k - t.drives_excluded) * rate)
-    return out
-
-
-def _generator_in_data_drives(d: Derivation) -> Any:
-    import sympy as sp
-
-    size = len(d.chain.states)
-    q = sp.zeros(size, size)
-    for t, rate in zip(d.chain.transitions, _rates_in_data_drives(d), strict=True):
-        q[t.source, t.target] += rate
-    for i in range(size):
-        q[i, i] = -sum(q[i, j] for j in range(size) if j != i)
-    return q
-
-
-def _title(d: Derivation) -> str:
-    return _chain_title(d.chain)
-
-
-def _transition_rows(d: Derivation, show: Callable[[Any], str]) -> list[tuple[str, str, str, str]]:
-    states = d.chain.states
-    return [
-        (
-            f"{t.source + 1} {states[t.source].short()}",
-            f"{t.target + 1} {states[t.target].short()}",
-            show(rate),
-            t.event.description,
-        )
-        for t, rate in zip(d.chain.transitions, _rates_in_data_drives(d), strict=True)
-    ]
 
 
 def not_computed_note(parity: int) -> str:
@@ -97,28 +36,6 @@ def not_computed_note(parity: int) -> str:
     )
 
 
-# --- text ---------------------------------------------------------------------------------
-
-
-Forms = tuple[CollectedPolynomial, CollectedPolynomial]
-"""The collected numerator and denominator of the exact MTTDL (computed once, e.g. cached)."""
-
-
-def _forms(d: Derivation, forms: Forms | None) -> Forms | None:
-    if forms is not None or d.polynomials is None:
-        return forms
-    k = d.chain.parity
-    return collect(d.polynomials.numerator, k), collect(d.polynomials.denominator, k)
-
-
-def derivation_text(d: Derivation, width: int | None = None, forms: Forms | None = None) -> str:
-    """Plain terminal text of a derivation (see :func:`model_text`).
-
-    ``forms``: the collected exact MTTDL if already known (else collected here).
-    """
-    return model_text(d.chain, leading_order_forms(d), _forms(d, forms), width)
-
-
 def model_text(chain: Chain, leading: Forms, exact: Forms | None, width: int | None = None) -> str:
     """Plain terminal text from plain data (no SymPy), every line within ``width`` (100).
 
@@ -129,10 +46,10 @@ def model_text(chain: Chain, leading: Forms, exact: Forms | None, width: int | N
         width: terminal cells (at least 60).
 
     The generator matrix is drawn when it fits the width, else a note says how to get it.
-    Sections are separated by blank lines; the two MTTDL sections start with "MTTDL".
+    Sections are separated by blank lines; the two MTTDL sections come last.
     """
     width = DEFAULT_WIDTH if width is None else max(60, width)
-    out = [_chain_title(chain), "", "States (numbered as in the paper)"]
+    out = [chain_title(chain), "", "States (numbered as in the paper)"]
     out.append(_hanging("  ", "f failed drives, l = 1 an undiscovered latent defect", width))
     for i, s in enumerate(chain.states, start=1):
         out.append(_hanging(f"  {i:>2}  {s.short():<6}  ", s.describe(), width))
@@ -150,21 +67,46 @@ def model_text(chain: Chain, leading: Forms, exact: Forms | None, width: int | N
         out += grid
     else:
         out.append(
-            _wrap(
+            wrap(
                 "  Off-diagonal entries: the transition rates above; each diagonal entry is "
                 "minus the sum of its row's others (too wide to draw here: "
                 f"`planner derive --parity {chain.parity} --format latex` typesets it).",
                 width,
             )
         )
-    out += ["", "MTTDL, leading order for λ << μ (hours) = A / B"]
-    out += [_text_polynomial(name, form, width) for name, form in zip("AB", leading, strict=True)]
-    out += ["", "MTTDL from state 1, exact (hours) = P / D"]
-    if exact is None:
-        out.append(_wrap("  " + not_computed_note(chain.parity), width))
-    else:
-        out += [_text_polynomial(name, form, width) for name, form in zip("PD", exact, strict=True)]
+    for section in _mttdl_sections(chain.parity, leading, exact, width):
+        out += ["", section]
     return "\n".join(out) + "\n"
+
+
+CLOSED_FORM_INTRO = (
+    "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
+)
+"""The line above the MTTDL formulas of the TUI's model view."""
+
+
+def closed_form_text(model: Model, width: int | None = None) -> str:
+    """The two MTTDL sections of :func:`model_text`, leading order first (the model view).
+
+    ``model``: :func:`planner.analysis.derivation.closed_form`'s, leading and exact forms.
+    """
+    width = DEFAULT_WIDTH if width is None else max(60, width)
+    sections = _mttdl_sections(model.parity, model.leading, model.exact, width)
+    return "\n\n".join([CLOSED_FORM_INTRO, *sections]) + "\n"
+
+
+def _mttdl_sections(parity: int, leading: Forms, exact: Forms | None, width: int) -> list[str]:
+    """The leading-order MTTDL ``A / B`` and the exact one ``P / D`` (or why it is missing)."""
+    lead = ["MTTDL, leading order for λ << μ (hours) = A / B"]
+    lead += [_text_polynomial(name, form, width) for name, form in zip("AB", leading, strict=True)]
+    full = ["MTTDL from state 1, exact (hours) = P / D"]
+    if exact is None:
+        full.append(wrap("  " + not_computed_note(parity), width))
+    else:
+        full += [
+            _text_polynomial(name, form, width) for name, form in zip("PD", exact, strict=True)
+        ]
+    return ["\n".join(lead), "\n".join(full)]
 
 
 def _hanging(head: str, text: str, width: int) -> str:
@@ -176,7 +118,8 @@ def _hanging(head: str, text: str, width: int) -> str:
     return "\n".join([head + lines[0], *(" " * len(head) + line for line in lines[1:])])
 
 
-def _chain_title(chain: Chain) -> str:
+def chain_title(chain: Chain) -> str:
+    """``n+2 model: 2 parity drives, N = n + 2 drives per group`` (and the rebuilds)."""
     k = chain.parity
     title = f"n+{k} model: {k} parity drive{'s' if k > 1 else ''}, N = n + {k} drives per group"
     streams = chain.rebuild_streams
@@ -186,7 +129,7 @@ def _chain_title(chain: Chain) -> str:
 
 
 def _text_transition_rate(chain: Chain, t: Transition) -> str:
-    name = _TEXT_RATES[_RATE_SYMBOL_NAMES.index(t.event.value)]
+    name = _TEXT_RATES[RATE_SYMBOL_NAMES.index(t.event.value)]
     if t.drives_excluded is None:
         return name if t.concurrent == 1 else f"{t.concurrent} {name}"
     c = chain.parity - t.drives_excluded
@@ -210,7 +153,8 @@ def _text_generator(chain: Chain, rates: list[str]) -> list[str]:
     ]
 
 
-def _wrap(text: str, width: int) -> str:
+def wrap(text: str, width: int) -> str:
+    """``text`` filled to ``width``, continuation lines indented by two spaces."""
     import textwrap
 
     return textwrap.fill(text, width=width, initial_indent="", subsequent_indent="  ")
@@ -302,145 +246,6 @@ def _pack(lines: list[str], width: int) -> str:
     return "\n".join(out)
 
 
-# --- LaTeX --------------------------------------------------------------------------------
-
-
-def _latex_npoly(poly: NPoly) -> str:
-    parts = []
-    for power, coefficient in poly:
-        magnitude = abs(coefficient)
-        body = ("n" + (f"^{{{power}}}" if power > 1 else "")) if power else ""
-        number = str(magnitude) if magnitude != 1 or not power else ""
-        parts.append(("-" if coefficient < 0 else "+", " ".join(x for x in (number, body) if x)))
-    text = ("-" if parts[0][0] == "-" else "") + parts[0][1]
-    for sign, body in parts[1:]:
-        text += f" {sign} {body}"
-    return text
-
-
-def _latex_rates(exponents: tuple[int, ...]) -> str:
-    return " ".join(
-        name + (f"^{{{e}}}" if e > 1 else "")
-        for name, e in zip(_LATEX_RATES, exponents, strict=True)
-        if e
-    )
-
-
-def _latex_term(term: RateTerm) -> tuple[str, str]:
-    factors = []
-    for poly, power in term.factors:
-        text = _latex_npoly(poly)
-        if len(poly) > 1 or power > 1:
-            text = rf"\left({text}\right)"
-        factors.append(text + (f"^{{{power}}}" if power > 1 else ""))
-    magnitude = abs(term.content)
-    pieces = [str(magnitude)] if magnitude != 1 or not (factors or any(term.exponents)) else []
-    body = " ".join(x for x in [*pieces, " ".join(factors), _latex_rates(term.exponents)] if x)
-    return ("-" if term.content < 0 else "+"), body
-
-
-def _latex_polynomial(name: str, poly: CollectedPolynomial) -> list[str]:
-    """Lines of an ``align*`` body: the common factor, then two terms per line."""
-    linear = " ".join(
-        ("n" if c == 0 else rf"\left(n + {c}\right)") + (f"^{{{p}}}" if p > 1 else "")
-        for c, p in poly.common_factors
-    )
-    common = " ".join(x for x in (linear, _latex_rates(poly.common_rates)) if x)
-    terms = [_latex_term(t) for t in poly.terms]
-    chunks = []
-    for start in range(0, len(terms), _LATEX_TERMS_PER_LINE):
-        group = terms[start : start + _LATEX_TERMS_PER_LINE]
-        text = " ".join(f"{sign} {body}" for sign, body in group)
-        chunks.append(text[2:] if start == 0 and text.startswith("+ ") else text)
-    if common and len(terms) > 1:
-        chunks[0] = rf"{common} \Bigl[ " + chunks[0]
-        chunks[-1] += r" \Bigr]"
-    elif common and chunks[0] == "1":
-        chunks[0] = common
-    elif common:
-        chunks[0] = f"{common} {chunks[0]}"
-    lines = [f"{name} &= {chunks[0]}"]
-    lines += [rf"&\quad {chunk}" for chunk in chunks[1:]]
-    return lines
-
-
-def derivation_latex(d: Derivation, forms: Forms | None = None) -> str:
-    r"""A LaTeX fragment (``amsmath``): generator matrix, leading-order and exact MTTDL.
-
-    Long forms break over lines in ``align*``; add ``\allowdisplaybreaks`` to the preamble
-    to let them break across pages.
-    """
-    out = [
-        f"% {_title(d)}",
-        r"% A fragment for a document with \usepackage{amsmath}; n data drives per group,",
-        r"% rates per hour, MTTDL in hours. \allowdisplaybreaks lets long forms span pages.",
-        r"\begin{equation*}",
-        f"Q = {to_latex(_generator_in_data_drives(d))}",
-        r"\end{equation*}",
-        r"\begin{align*}",
-        r"\mathrm{MTTDL} &\approx "
-        + to_latex(_in_data_drives(d, d.mttdl_approx))
-        + r" && \text{leading order for } \lambda \ll \mu",
-    ]
-    collected = _forms(d, forms)
-    if collected is None:
-        out += [r"\end{align*}", f"% {not_computed_note(d.chain.parity)}"]
-        return "\n".join(out) + "\n"
-    out[-1] += r" \\"
-    body = [r"\mathrm{MTTDL} &= \frac{P}{D} && \text{exact, where}"]
-    for name, form in zip("PD", collected, strict=True):
-        body += _latex_polynomial(name, form)
-    out += [line + r" \\" for line in body[:-1]] + [body[-1], r"\end{align*}"]
-    return "\n".join(out) + "\n"
-
-
-# --- Markdown -----------------------------------------------------------------------------
-
-
-def derivation_markdown(d: Derivation, forms: Forms | None = None) -> str:
-    """GitHub Markdown: tables of states and transitions, math blocks for Q and MTTDL."""
-    out = [f"### {_title(d)}", "", "| # | (f, l) | meaning |", "|---:|:---|:---|"]
-    for i, s in enumerate(d.chain.states, start=1):
-        out.append(f"| {i} | {s.short()} | {s.describe()} |")
-    out += ["", "| from | to | rate per hour | event |", "|:---|:---|:---|:---|"]
-    for source, target, rate, what in _transition_rows(d, lambda e: f"${to_latex(e)}$"):
-        out.append(f"| {source} | {target} | {rate} | {what} |")
-    approx = to_latex(_in_data_drives(d, d.mttdl_approx))
-    out += [
-        "",
-        "Generator matrix (row: from, column: to):",
-        "",
-        "$$",
-        f"Q = {to_latex(_generator_in_data_drives(d))}",
-        "$$",
-        "",
-        "Mean time to data loss from state 1 (hours), leading order for $\\lambda \\ll \\mu$:",
-        "",
-        "$$",
-        f"\\mathrm{{MTTDL}} \\approx {approx}",
-        "$$",
-        "",
-    ]
-    collected = _forms(d, forms)
-    if collected is None:
-        out.append(not_computed_note(d.chain.parity))
-        return "\n".join(out) + "\n"
-    lines = [r"\mathrm{MTTDL} &= \frac{P}{D}, \text{ where}"]
-    for name, form in zip("PD", collected, strict=True):
-        lines += _latex_polynomial(name, form)
-    out += [
-        "Exact:",
-        "",
-        "$$",
-        r"\begin{aligned}",
-        *[line + r" \\" for line in lines[:-1]],
-        lines[-1],
-        r"\end{aligned}",
-        "$$",
-    ]
-    return "\n".join(out) + "\n"
-
-
 # --- what is lost -------------------------------------------------------------------------
 
 SHARE_TITLE = "What is lost first: the share s of first losses that lose sectors, not the group"
@@ -453,7 +258,8 @@ SHARE_MEANING = (
 )
 
 
-def _share_missing(share: SectorShare) -> str:
+def share_missing(share: SectorShare) -> str:
+    """Why the symbolic share is not shown (k above 2)."""
     return (
         f"The symbolic share is derived for k <= 2 (for k = {share.parity} it grows to "
         "hundreds of terms); "
@@ -468,56 +274,17 @@ def share_text(share: SectorShare, width: int | None = None) -> str:
     (:func:`_text_polynomial`), every line within ``width`` (100).
     """
     width = DEFAULT_WIDTH if width is None else max(60, width)
-    out = ["", _wrap(SHARE_TITLE, width), _wrap("  " + SHARE_MEANING, width)]
+    out = ["", wrap(SHARE_TITLE, width), wrap("  " + SHARE_MEANING, width)]
     if share.exact is None or share.leading is None:
-        return "\n".join([*out, _wrap("  " + _share_missing(share), width)]) + "\n"
-    for title, names, expr in (
-        ("Leading order for λ << μ: s ≈ a / b", "ab", share.leading),
-        ("Exact (n data drives): s = p / q", "pq", share.exact),
+        return "\n".join([*out, wrap("  " + share_missing(share), width)]) + "\n"
+    for title, names, forms in (
+        ("Leading order for λ << μ: s ≈ a / b", "ab", share.leading_forms),
+        ("Exact (n data drives): s = p / q", "pq", share.exact_forms),
     ):
         out.append(f"  {title}")
-        forms = fraction_forms(expr, share.parity)
+        assert forms is not None  # collected with the expressions
         out += [
             _text_polynomial(name, form, width, indent="    ")
             for name, form in zip(names, forms, strict=True)
         ]
     return "\n".join(out) + "\n"
-
-
-def share_markdown(share: SectorShare) -> str:
-    """The share as Markdown with display math."""
-    out = ["", f"**{SHARE_TITLE}.** {SHARE_MEANING}", ""]
-    if share.exact is None or share.leading is None:
-        return "\n".join([*out, _share_missing(share)]) + "\n"
-    out += [
-        "$$",
-        f"s \\approx {to_latex(_data_drives(share, share.leading))} \\quad "
-        f"(\\lambda \\ll \\mu), \\qquad s = {to_latex(_data_drives(share, share.exact))}",
-        "$$",
-    ]
-    return "\n".join(out) + "\n"
-
-
-def share_latex(share: SectorShare) -> str:
-    """The share as a LaTeX fragment (amsmath)."""
-    out = [f"% {SHARE_TITLE}."]
-    if share.exact is None or share.leading is None:
-        return "\n".join([*out, f"% {_share_missing(share)}"]) + "\n"
-    out += [
-        r"\begin{align*}",
-        f"s &\\approx {to_latex(_data_drives(share, share.leading))} && "
-        "\\text{leading order for } \\lambda \\ll \\mu \\\\",
-        f"s &= {to_latex(_data_drives(share, share.exact))} && \\text{{exact}}",
-        r"\end{align*}",
-    ]
-    return "\n".join(out) + "\n"
-
-
-def _data_drives(share: SectorShare, expr: Any) -> Any:
-    """``expr`` with N = n + k, in data drives as the rest of the derivation."""
-    import sympy as sp
-
-    names = {x.name: x for x in expr.free_symbols}
-    if "N" not in names:
-        return expr
-    return sp.factor(expr.subs(names["N"], _n_symbol() + share.parity))

@@ -12,6 +12,7 @@ import io
 from typing import TYPE_CHECKING
 
 from planner import __version__
+from planner.analysis.recommend import nines, risk_of
 from planner.report import comparison, methods, sensitivity
 from planner.report import recommend as recommend_report
 from planner.report import sizing as sizing_report
@@ -20,6 +21,8 @@ from planner.report.numbers import format_percent
 from planner.report.table import markdown_cell
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
     from planner.analysis.design import DesignReport
     from planner.analysis.recommend import Candidate, Recommendation
 
@@ -35,12 +38,33 @@ def front_image(found: Recommendation) -> bytes:
     from matplotlib.figure import Figure
 
     name = found.target.risk_limits[0]
-
-    def risk(c: Candidate) -> float:
-        return recommend_report.risk_of(c, name)
-
     figure = Figure(figsize=(9, 5.5), dpi=110, layout="constrained")
     axes = figure.subplots()
+    _draw_front(axes, found, name)
+    axes.set_yscale("log")
+    unit = f"total cost of ownership ({found.currency})" if found.currency else "total cost"
+    axes.set_xlabel(unit if found.money else "drives")
+    axes.set_ylabel(
+        "P(group lost) of the aggregate over the mission"
+        if name == "max_p_group_lost"
+        else "P(data loss) of the aggregate over the mission"
+    )
+    axes.grid(True, which="major", alpha=0.35)
+    axes.legend(loc="upper right", fontsize=8)
+    figure.suptitle(
+        f"{found.title}: the Pareto front of {len(found.front)} of {found.evaluated:,} layouts"
+    )
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="svg", metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def _draw_front(axes: Axes, found: Recommendation, name: str) -> None:
+    """The front's line and points (meeting the target or not), the target, the choice."""
+
+    def risk(c: Candidate) -> float:
+        return risk_of(c, name)
+
     front = [c for c in found.front if risk(c) > 0]
     meets = [c for c in front if not c.misses]
     misses = [c for c in front if c.misses]
@@ -77,28 +101,53 @@ def front_image(found: Recommendation) -> bytes:
                 c.layout.label, (c.rank_cost, risk(c)), fontsize=7,
                 xytext=(4, 4), textcoords="offset points",
             )  # fmt: skip
-    axes.set_yscale("log")
-    unit = f"total cost of ownership ({found.currency})" if found.currency else "total cost"
-    axes.set_xlabel(unit if found.money else "drives")
-    axes.set_ylabel(
-        "P(group lost) of the aggregate over the mission"
-        if name == "max_p_group_lost"
-        else "P(data loss) of the aggregate over the mission"
-    )
-    axes.grid(True, which="major", alpha=0.35)
-    axes.legend(loc="upper right", fontsize=8)
-    figure.suptitle(
-        f"{found.title}: the Pareto front of {len(found.front)} of {found.evaluated:,} layouts"
-    )
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="svg", metadata={"Date": None})
-    return buffer.getvalue()
 
 
 def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | None) -> str:
     """The design-review document; ``*_file`` are the images' paths relative to it."""
-    found = report.recommendation
     chosen = report.chosen_label
+    lines = [*_recommendation_section(report), *_inputs_section(report)]
+    lines += ["## The layouts compared", ""]
+    if chosen is not None:
+        lines += [f"The recommended layout is **{markdown_cell(chosen)}**.", ""]
+    sizing = report.compare.sizing
+    if sizing is not None:
+        # a workload scenario: each layout sized for it, as the recommendation was
+        lines.append(sizing_report.to_markdown(sizing))
+    else:
+        lines.append(
+            comparison.to_markdown(
+                report.compare.comparison,
+                "Every layout over the mission",
+                report.mission_years,
+                comparison.extra_notes(report.compare),
+            )
+        )
+    lines += ["## Cost against risk", ""]
+    if front_file is not None:
+        lines += [f"![The Pareto front of cost against P(loss)]({front_file})", ""]
+    lines.append(recommend_report.to_markdown(report.recommendation, top=5, with_summary=False))
+    lines += ["## Group size and parity", ""]
+    if sweep_file is not None:
+        lines += [f"![P(loss) of the aggregate against group size]({sweep_file})", ""]
+    lines += [
+        "P(loss) of the aggregate for n+1, n+2 and n+3 groups of 2 to 28 drives (filled "
+        "markers: the data drives divide the aggregate evenly), and the overhead drives each "
+        "costs. `planner sweep` gives the numbers.",
+        "",
+    ]
+    if report.sensitivity is not None:
+        lines += [f"## Sensitivity of {markdown_cell(chosen or '')}", ""]
+        lines.append(sensitivity.to_markdown(report.sensitivity))
+    if report.methods is not None:
+        lines += ["## Methods cross-check", ""]
+        lines.append(methods.to_markdown(report.methods))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _recommendation_section(report: DesignReport) -> list[str]:
+    """The title, where the figures come from, and the recommendation with its reasons."""
+    found = report.recommendation
     lines = [
         f"# Design review: {markdown_cell(report.title)}",
         "",
@@ -123,53 +172,22 @@ def to_markdown(report: DesignReport, front_file: str | None, sweep_file: str | 
     # The opening above says why the target is the default one: the summary need not.
     for line in recommend_report.summary(found, noted=report.target_given):
         lines += [markdown_cell(line), ""]
-    if chosen is not None and found.top is not None:
+    if report.chosen_label is not None and found.top is not None:
         lines += _why(report)
-    lines += ["## Inputs and their sources", ""]
+    return lines
+
+
+def _inputs_section(report: DesignReport) -> list[str]:
+    """The inputs, the notes on where they come from, and the sources of the rest."""
+    lines = ["## Inputs and their sources", ""]
     lines += [f"- {markdown_cell(line)}" for line in inputs_lines(report.inputs, [])]
-    lines += [f"- {markdown_cell(note)}" for note in report.compare.notes]
-    lines += [
+    lines += [f"- {markdown_cell(note)}" for note in comparison.extra_notes(report.compare)]
+    return [
+        *lines,
         "- Drive figures of a catalogue model (`drive.model`) are sourced in docs/drives.md; "
         "the reliability model and its assumptions are NS3574's (docs/models.md).",
         "",
-        "## The layouts compared",
-        "",
     ]
-    if chosen is not None:
-        lines += [f"The recommended layout is **{markdown_cell(chosen)}**.", ""]
-    sizing = report.compare.sizing
-    if sizing is not None:
-        # a workload scenario: each layout sized for it, as the recommendation was
-        lines.append(sizing_report.to_markdown(sizing))
-    else:
-        lines.append(
-            comparison.to_markdown(
-                report.compare.comparison,
-                "Every layout over the mission",
-                report.mission_years,
-                report.compare.notes,
-            )
-        )
-    lines += ["## Cost against risk", ""]
-    if front_file is not None:
-        lines += [f"![The Pareto front of cost against P(loss)]({front_file})", ""]
-    lines.append(recommend_report.to_markdown(found, top=5, with_summary=False))
-    lines += ["## Group size and parity", ""]
-    if sweep_file is not None:
-        lines += [f"![P(loss) of the aggregate against group size]({sweep_file})", ""]
-    lines += [
-        "P(loss) of the aggregate for n+1, n+2 and n+3 groups of 2 to 28 drives (filled "
-        "markers: the data drives divide the aggregate evenly), and the overhead drives each "
-        "costs. `planner sweep` gives the numbers.",
-        "",
-    ]
-    if report.sensitivity is not None:
-        lines += [f"## Sensitivity of {markdown_cell(chosen or '')}", ""]
-        lines.append(sensitivity.to_markdown(report.sensitivity))
-    if report.methods is not None:
-        lines += ["## Methods cross-check", ""]
-        lines.append(methods.to_markdown(report.methods))
-    return "\n".join(lines).rstrip() + "\n"
 
 
 def _why(report: DesignReport) -> list[str]:
@@ -178,11 +196,11 @@ def _why(report: DesignReport) -> list[str]:
     assert top is not None  # _why is called with a recommendation
     met = []
     for name in found.target.risk_limits:
-        value = recommend_report.risk_of(top, name)
-        nines = f" ({recommend_report.nines(value):.1f} nines)" if name == "max_p_loss" else ""
+        value = risk_of(top, name)
+        in_nines = f" ({nines(value):.1f} nines)" if name == "max_p_loss" else ""
         met.append(
             f"{recommend_report.RISK_NAMES[name]} {format_percent(value)} over the mission"
-            f"{nines} against at most {format_percent(getattr(found.target, name))}"
+            f"{in_nines} against at most {format_percent(getattr(found.target, name))}"
         )
     why = [
         "Why this layout:",

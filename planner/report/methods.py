@@ -3,174 +3,40 @@
 For each layout, one row per method: the exact Markov P(loss), the MTTDL approximation
 ``1 - exp(-T / MTTDL)`` (exact MTTDL and closed form), the classic model without latent
 defects, and the simulation with constant rates and with the scenario's distributions,
-each with its ratio to the exact Markov answer. The same
-:class:`~planner.report.comparison.Column` helpers as the comparison drive every format.
+each with its ratio to the exact Markov answer (:mod:`planner.analysis.method_estimates`).
+The renderers of :mod:`planner.report.render` draw every format.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from planner.analysis.method_estimates import MTTDL, MTTDL_APPROX, NO_LATENT, SPEC_SHEET
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.core.markov.transient import relative_risk
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report import render
 from planner.report.methods_columns import (
+    Row,
     layout_fields,
     method_fields,
     methods_columns,
     methods_fields,
 )
 from planner.report.numbers import ratio_column
-from planner.report.simulation import (
-    METHOD_NOTES,
-    diagnostic_notes,
-)
+from planner.report.simulation import METHOD_NOTES, diagnostic_notes
 from planner.report.table import (
     Column,
-    csv_text,
     export_field,
     export_records,
     finite_or_none,
-    fit_columns,
-    json_text,
-    markdown_cell,
-    markdown_table,
-    rich_table_for,
-    table_cells,
 )
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.arrays.layouts import Layout, LayoutResult
-    from planner.core.markov.methods import AnalyticMethods
-    from planner.core.simulation.simulate import SimulationResult
-
-MARKOV, MTTDL, MTTDL_APPROX, NO_LATENT = "markov", "mttdl", "mttdl_approx", "no_latent"
-SPEC_SHEET = "spec_sheet"
-SIM_EXPONENTIAL, SIM_DISTRIBUTIONS = "sim_exponential", "sim_distributions"
-
-
-@dataclass(frozen=True)
-class MethodEstimate:
-    """One method's P(loss) of one group.
-
-    Attributes:
-        key: stable name in JSON and CSV (``markov``, ``mttdl``, ``sim_exponential``, ...).
-        name: name shown in tables.
-        p_loss_group: the probability of loss of one group over the mission.
-        ratio_to_markov: ``p_loss_group`` over the exact Markov probability; None for a
-            simulation of another scenario (laws whose means are not the scenario's rates),
-            whose ratio would compare two scenarios.
-        simulation: the simulation result for the simulated methods, else None.
-    """
-
-    key: str
-    name: str
-    p_loss_group: float
-    ratio_to_markov: float | None
-    simulation: SimulationResult | None = None
-
-
-@dataclass(frozen=True)
-class LayoutMethods:
-    """Every method's answer for one layout.
-
-    Attributes:
-        layout: the layout.
-        groups: RAID groups of the aggregate.
-        estimates: one per method, the exact Markov answer first.
-    """
-
-    layout: Layout
-    groups: int
-    estimates: tuple[MethodEstimate, ...]
-
-
-@dataclass(frozen=True)
-class MethodsReport:
-    """Everything ``planner compare-methods`` shows.
-
-    Attributes:
-        title: the scenario's name.
-        mission_hours: mission length (h).
-        distributions: name of the distributions of the second simulation.
-        distributions_note: why those distributions (e.g. the preset stood in), or "".
-        method: the simulation estimator asked for (``auto``, ``conditional``, ``biased``
-            or ``plain``).
-        seed: the random seed of every simulation.
-        stopping: the simulations' stopping rule in words.
-        target_rel_error: the simulations' requested relative error, or None for a fixed
-            trial count (a simulation that stops short of it gets a note).
-        inputs: the scenario's assumptions, printed by every export (None: not known).
-        layouts: one entry per layout, in the scenario's order.
-    """
-
-    title: str
-    mission_hours: float
-    distributions: str
-    distributions_note: str
-    method: str
-    seed: int
-    stopping: str
-    layouts: tuple[LayoutMethods, ...]
-    inputs: Inputs | None = None
-    target_rel_error: float | None = None
-
-
-def _ratio(p: float, reference: float) -> float:
-    return relative_risk(p, reference)
-
-
-def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
-    """The constant-rate methods, exact Markov first, each with its ratio to it."""
-    reference = analytic.p_markov
-    return [
-        MethodEstimate(MARKOV, "Markov, exact", reference, 1.0),
-        MethodEstimate(
-            MTTDL, "1-exp(-T/MTTDL)", analytic.p_mttdl, _ratio(analytic.p_mttdl, reference)
-        ),
-        MethodEstimate(
-            MTTDL_APPROX,
-            "1-exp(-T/MTTDL), closed form",
-            analytic.p_mttdl_approx,
-            _ratio(analytic.p_mttdl_approx, reference),
-        ),
-        MethodEstimate(
-            NO_LATENT,
-            "Markov, no latent defects",
-            analytic.p_no_latent,
-            _ratio(analytic.p_no_latent, reference),
-        ),
-        *(
-            []
-            if analytic.p_spec_sheet is None
-            else [
-                MethodEstimate(
-                    SPEC_SHEET,
-                    "Spec sheet: URE at critical rebuild",
-                    analytic.p_spec_sheet,
-                    _ratio(analytic.p_spec_sheet, reference),
-                )
-            ]
-        ),
-    ]
-
-
-def simulated_estimate(
-    key: str, name: str, result: SimulationResult, p_markov: float | None
-) -> MethodEstimate:
-    """A simulation as a method estimate, with its ratio to the exact Markov answer.
-
-    ``p_markov`` None: the simulation ran another scenario, and has no ratio.
-    """
-    ratio = None if p_markov is None else _ratio(result.p_loss_group, p_markov)
-    return MethodEstimate(key, name, result.p_loss_group, ratio, result)
-
-
-Row = tuple[LayoutMethods, MethodEstimate]
+    from planner.analysis.method_comparison import MethodsReport
+    from planner.analysis.method_estimates import AnalyticEstimates, MethodEstimate
+    from planner.core.arrays.layouts import LayoutResult
 
 
 def notes(report: MethodsReport) -> list[str]:
@@ -201,42 +67,31 @@ def notes(report: MethodsReport) -> list[str]:
     return lines
 
 
-def _rows(report: MethodsReport) -> tuple[list[Column[Row]], list[list[str]], list[bool]]:
-    """Columns, cell texts, and whether each row ends a layout's section."""
-    columns = methods_columns()
-    items: list[Row] = []
-    ends: list[bool] = []
-    for entry in report.layouts:
-        for i, estimate in enumerate(entry.estimates):
-            items.append((entry, estimate))
-            ends.append(i == len(entry.estimates) - 1)
-    rows = table_cells(columns, items)
-    for index, (entry, estimate) in enumerate(items):
-        if estimate is not entry.estimates[0]:
-            rows[index][0] = ""
-    return columns, rows, ends
+def _method_rows(report: MethodsReport) -> list[Row]:
+    return [(entry, e) for entry in report.layouts for e in entry.estimates]
+
+
+def methods_view(report: MethodsReport) -> render.TableView[Row]:
+    """The methods table (long: one row per layout and method), a section per layout."""
+    return render.TableView(
+        title=f"{report.title}: methods compared",
+        columns=methods_columns(),
+        rows=_method_rows(report),
+        notes=notes(report),
+        inputs=report.inputs,
+        fields=methods_fields(),
+        group_starts=[e is entry.estimates[0] for entry, e in _method_rows(report)],
+    )
 
 
 def to_rich_table(report: MethodsReport, max_width: int | None = None) -> Table:
     """A Rich table, a section per layout; the least important columns go when narrow."""
-    columns, rows, ends = _rows(report)
-    keep = fit_columns(columns, rows, max_width)
-    table = rich_table_for(f"{report.title}: methods compared", columns, keep)
-    for cells, end in zip(rows, ends, strict=True):
-        table.add_row(*(cells[i] for i in keep), end_section=end)
-    return table
+    return render.rich_table(methods_view(report), max_width)
 
 
 def to_markdown(report: MethodsReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
-    columns, rows, _ = _rows(report)
-    lines = [f"### {report.title}: methods compared", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
-    return "\n".join(lines) + "\n"
-
-
-def _method_rows(report: MethodsReport) -> list[Row]:
-    return [(entry, e) for entry in report.layouts for e in entry.estimates]
+    return render.markdown(methods_view(report))
 
 
 def to_json(report: MethodsReport) -> str:
@@ -259,12 +114,12 @@ def to_json(report: MethodsReport) -> str:
             for entry in report.layouts
         ],
     }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json_document(document, report.inputs)
 
 
 def to_csv(report: MethodsReport) -> str:
     """CSV in long format: one row per layout and method, raw values."""
-    return csv_text(export_records(methods_fields(), _method_rows(report)), report.inputs)
+    return render.csv(methods_view(report))
 
 
 EVALUATE_NOTE = (
@@ -283,7 +138,7 @@ _EVALUATE_COLUMNS = (
 )
 
 
-def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[LayoutResult]]:
+def evaluate_columns(analytic: Mapping[str, AnalyticEstimates]) -> list[Column[LayoutResult]]:
     """Extra columns and export fields of ``planner evaluate --methods``, in export order.
 
     The MTTDL of the closed form, then for each method its P(loss) of a group (exports
@@ -291,11 +146,7 @@ def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[Lay
     """
 
     def estimate(key: str) -> Callable[[LayoutResult], MethodEstimate]:
-        def value(r: LayoutResult) -> MethodEstimate:
-            estimates = analytic_estimates(analytic[r.layout.label])
-            return next(e for e in estimates if e.key == key)
-
-        return value
+        return lambda r: analytic[r.layout.label].estimate(key)
 
     def ratio(key: str) -> Callable[[LayoutResult], float]:
         read = estimate(key)
@@ -313,7 +164,7 @@ def evaluate_columns(analytic: Mapping[str, AnalyticMethods]) -> list[Column[Lay
 
     # Droppable, the most telling last: a terminal too narrow for them keeps evaluate's table.
     # The spec-sheet method only when the scenario gives a capacity and an error rate per bit.
-    given = {e.key for a in analytic.values() for e in analytic_estimates(a)}
+    given = {e.key for a in analytic.values() for e in a.estimates}
     fields: list[Column[LayoutResult]] = [
         export_field("mttdl_approx_hours", lambda r: analytic[r.layout.label].mttdl_approx_hours)
     ]

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from planner.core.markov.transient import p_loss_aggregate
-from planner.report.numbers import format_count, percent_column, ratio_column
-from planner.report.simulation import Interval, format_rel_error, interval_column
-from planner.report.table import Column, export_field, finite_or_none, shown_columns
+from planner.report import figures
+from planner.report.numbers import ratio_column
+from planner.report.simulation import interval_column
+from planner.report.table import Column, export_field, shown_columns
 
 if TYPE_CHECKING:
+    from planner.analysis.method_comparison import LayoutMethods
+    from planner.analysis.method_estimates import MethodEstimate
     from planner.core.simulation.simulate import SimulationResult
-    from planner.report.methods import MethodEstimate, Row
 
-
-def _interval(estimate: MethodEstimate) -> Interval | None:
-    sim = estimate.simulation
-    return None if sim is None else Interval(sim.ci95_low, sim.ci95_high, sim.reliable)
+Row = tuple["LayoutMethods", "MethodEstimate"]
+"""One row of the methods table: a layout and one method's estimate for it."""
 
 
 def _sim(read: Callable[[SimulationResult], Any]) -> Callable[[Row], Any]:
@@ -34,28 +33,16 @@ def _sim(read: Callable[[SimulationResult], Any]) -> Callable[[Row], Any]:
     return value
 
 
-def _optional_finite(value: float | None) -> float | None:
-    return None if value is None else finite_or_none(value)
-
-
 def _ratio_or_blank_column(values: Sequence[float | None]) -> list[str]:
     """Ratios to Markov; blank where a simulation ran another scenario (no ratio)."""
     texts = iter(ratio_column([v for v in values if v is not None]))
     return ["" if v is None else next(texts) for v in values]
 
 
-def _rel_error_column(values: Sequence[float | None]) -> list[str]:
-    return ["" if v is None else format_rel_error(v) for v in values]
-
-
-def _trials_column(values: Sequence[int | None]) -> list[str]:
-    return ["" if v is None else format_count(v) for v in values]
-
-
 def layout_fields() -> list[Column[Row]]:
     """The layout of a row (JSON: the layout's record; CSV: the first columns)."""
     return [
-        Column("Layout", lambda r: r[0].layout.label, numeric=False, key="label"),
+        figures.LAYOUT.column(lambda r: r[0].layout.label),
         export_field("raid", lambda r: r[0].layout.raid),
         export_field("parity", lambda r: r[0].layout.parity),
         export_field("group_size", lambda r: r[0].layout.group_size),
@@ -68,54 +55,31 @@ def _estimate_fields() -> list[Column[Row]]:
     return [
         export_field("method", lambda r: r[1].key),
         Column("Method", lambda r: r[1].name, numeric=False, key="name"),
-        Column(
-            "P(loss) group",
-            lambda r: r[1].p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            key="p_loss_group",
-        ),
+        figures.P_LOSS_GROUP.column(lambda r: r[1].p_loss_group),
         Column(
             "vs Markov",
             lambda r: r[1].ratio_to_markov,
             _ratio_or_blank_column,
             short_header="vs\nMarkov",
             key="ratio_to_markov",
-            export=_optional_finite,
+            export=figures.optional_finite,
         ),
     ]
 
 
 def _aggregate_fields() -> list[Column[Row]]:
     """The aggregate's P(loss) by the method."""
-    return [
-        Column(
-            "P(loss) aggregate",
-            lambda r: p_loss_aggregate(r[1].p_loss_group, r[0].groups),
-            percent_column,
-            short_header="P(loss)\naggregate",
-            priority=2,
-            key="p_loss_aggregate",
-        )
-    ]
+    return [figures.P_LOSS_AGGREGATE.column(lambda r: r[1].p_loss_aggregate, priority=2)]
 
 
 def _simulation_fields() -> list[Column[Row]]:
     """A simulated method's interval, precision, trials and diagnostics (None otherwise)."""
     return [
-        Column("95% CI", lambda r: _interval(r[1]), interval_column, priority=1),
+        Column("95% CI", lambda r: r[1].interval, interval_column, priority=1),
         export_field("ci95_low", _sim(lambda s: s.ci95_low)),
         export_field("ci95_high", _sim(lambda s: s.ci95_high)),
-        Column(
-            "Rel. error",
-            _sim(lambda s: s.rel_error),
-            _rel_error_column,
-            short_header="Rel.\nerror",
-            priority=3,
-            key="rel_error",
-            export=_optional_finite,
-        ),
-        Column("Trials", _sim(lambda s: s.trials), _trials_column, priority=4, key="trials"),
+        figures.REL_ERROR.column(_sim(lambda s: s.rel_error), priority=3),
+        figures.TRIALS.column(_sim(lambda s: s.trials), priority=4),
         export_field("estimator", _sim(lambda s: s.method)),
         export_field("effective_trials", _sim(lambda s: s.effective_trials)),
         export_field("max_weight_share", _sim(lambda s: s.max_weight_share)),

@@ -55,6 +55,11 @@ def format_count(value: float, digits: int = 2) -> str:
     return count_words_column([value], digits)[0]
 
 
+def hours_text(hours: float) -> str:
+    """Hours to 3 significant figures, as the rebuild notes and the sizing show them."""
+    return format_count(hours, 3)
+
+
 def format_percent(p: float, digits: int = 2) -> str:
     """A probability as a percentage with ``digits`` significant digits: 0.33%, 0.0021%.
 
@@ -96,6 +101,14 @@ def format_ratio(ratio: float) -> str:
     if special is not None:
         return special
     return ratio_column([ratio])[0]
+
+
+def format_rel_error(rel_error: float) -> str:
+    """A relative half-width: ``±8.6%``; ``—`` when undefined (no loss seen)."""
+    if not math.isfinite(rel_error):
+        return "—"
+    percent = 100 * rel_error
+    return f"±{percent:.1f}%" if percent < 10 else f"±{percent:,.0f}%"
 
 
 def format_tb(terabytes: float) -> str:

@@ -10,31 +10,20 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from planner.analysis.recommend import nines
 from planner.core.design.recommend import Miss
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.report import figures, render
 from planner.report.costs import money_column
-from planner.report.inputs import inputs_lines, with_inputs
-from planner.report.numbers import (
-    drives_column,
-    format_percent,
-    integer_column,
-    percent_column,
-    significant_column,
-    tb_column,
-)
+from planner.report.inputs import inputs_lines
+from planner.report.numbers import format_percent, percent_column, significant_column
 from planner.report.table import (
     Column,
-    csv_text,
     export_field,
     export_records,
     finite_or_none,
-    fit_columns,
-    json_text,
     markdown_cell,
-    markdown_table,
-    rich_table_for,
     shown_columns,
-    table_cells,
 )
 
 if TYPE_CHECKING:
@@ -66,13 +55,6 @@ def risks_ranked(report: Recommendation) -> str:
     return " and ".join(RISK_NAMES[name] for name in report.target.risk_limits)
 
 
-def risk_of(candidate: Candidate, name: str) -> float:
-    """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits."""
-    if name == "max_p_group_lost":
-        return candidate.p_group_lost_aggregate
-    return candidate.p_loss_aggregate
-
-
 SHOWN = 10
 """Candidates meeting the target listed by default (``--top`` changes it)."""
 
@@ -80,11 +62,6 @@ SHOWN = 10
 def _nines_column(values: Sequence[float]) -> list[str]:
     """Nines of reliability with one decimal: ``4.3``."""
     return ["∞" if math.isinf(v) else f"{v:.1f}" for v in values]
-
-
-def nines(p_loss: float) -> float:
-    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0)."""
-    return math.inf if p_loss <= 0 else -math.log10(p_loss)
 
 
 def describe_misses(found: Sequence[Miss]) -> str:
@@ -112,63 +89,26 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         report.front and report.front[0].usable_tb is not None
     )
     return [
-        Column("Layout", lambda c: c.layout.label, numeric=False, key="label"),
-        Column("Drives/group", lambda c: c.layout.group_text(), short_header="Drives/\ngroup"),
+        figures.LAYOUT.column(lambda c: c.layout.label),
+        figures.DRIVES_PER_GROUP.column(lambda c: c.layout.group_text()),
         export_field("raid", lambda c: c.layout.raid),
         export_field("parity", lambda c: c.layout.parity),
         export_field("group_size", lambda c: c.layout.group_size),
         export_field("declustered_data", lambda c: _declustered(c, "data")),
         export_field("declustered_spares", lambda c: _declustered(c, "spares")),
-        Column("Groups", lambda c: c.groups, integer_column, priority=3, key="groups"),
-        Column(
-            "Total drives",
-            lambda c: c.total_disks,
-            integer_column,
-            short_header="Total\ndrives",
-            key="total_disks",
-        ),
-        Column(
-            "Overhead drives",
-            lambda c: c.overhead_disks,
-            drives_column,
-            short_header="Over-\nhead",
-            priority=2,
-            key="overhead_disks",
-        ),
-        Column(
-            "Usable TB",
-            lambda c: c.usable_tb,
-            tb_column,
-            short_header="Usable\nTB",
-            priority=2,
-            key="usable_tb",
-            shown=bool(usable),
-        ),
+        figures.GROUPS.column(lambda c: c.groups, priority=3),
+        figures.TOTAL_DRIVES.column(lambda c: c.total_disks),
+        figures.OVERHEAD_DRIVES.column(lambda c: c.overhead_disks, priority=2),
+        figures.USABLE_TB.column(lambda c: c.usable_tb, priority=2, shown=bool(usable)),
         export_field("bound_by", lambda c: c.bound_by),
-        Column(
-            "Rebuild hours",
-            lambda c: c.rebuild_hours,
-            significant_column,
-            short_header="Rebuild\nh",
-            priority=4,
-            unit="h",
-            key="rebuild_hours",
-        ),
-        Column(
-            "P(loss) aggregate",
-            lambda c: c.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss)\naggregate",
-            key="p_loss_aggregate",
-        ),
+        figures.REBUILD_HOURS.column(lambda c: c.rebuild_hours, priority=4),
+        figures.P_LOSS_AGGREGATE.column(lambda c: c.p_loss_aggregate),
         Column("Nines", lambda c: nines(c.p_loss_aggregate), _nines_column, priority=3),
-        Column(
-            "P(group lost) aggregate",
+        # a table of many candidates: a shorter title than the comparison's
+        figures.P_GROUP_LOST_AGGREGATE.column(
             lambda c: c.p_group_lost_aggregate,
-            percent_column,
             short_header="P(group\nlost)",
             priority=0 if report.target.max_p_group_lost is not None else 5,
-            key="p_group_lost_aggregate",
         ),
         export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
         export_field("expected_sector_loss_events", lambda c: c.expected_sector_loss_events),
@@ -305,33 +245,38 @@ def _shown(report: Recommendation, top: int) -> tuple[Candidate, ...]:
     return report.meeting[:top]
 
 
+def _tables(
+    report: Recommendation, top: int
+) -> tuple[render.TableView[Candidate], render.TableView[Candidate]]:
+    """The candidates meeting the target (the best ``top``), and the front.
+
+    The recommended layout is in bold, a candidate missing the target dimmed.
+    """
+    columns = candidate_columns(report)
+    shown = _shown(report, top)
+    chosen = None if report.top is None else report.top.layout
+
+    def view(title: str, rows: Sequence[Candidate]) -> render.TableView[Candidate]:
+        styles = ["dim" if c.misses else "bold" if c.layout == chosen else "" for c in rows]
+        return render.TableView(title, columns, rows, styles=styles)
+
+    return (
+        view(
+            f"Meeting the target, cheapest first ({len(shown)} of {len(report.meeting):,})", shown
+        ),
+        view(front_title(report), report.front),
+    )
+
+
 def to_rich(
     report: Recommendation, top: int = SHOWN, max_width: int | None = None
 ) -> list[RenderableType]:
     """The summary, the best candidates meeting the target, and the front, for a terminal."""
     from rich.text import Text
 
-    columns = candidate_columns(report)
     parts: list[RenderableType] = [Text(report.title, style="bold")]
     parts += [Text(line) for line in summary(report)]
-    shown = _shown(report, top)
-    for title, rows in (
-        (f"Meeting the target, cheapest first ({len(shown)} of {len(report.meeting):,})", shown),
-        (front_title(report), report.front),
-    ):
-        if not rows:
-            continue
-        cells = table_cells(columns, rows)
-        keep = fit_columns(columns, cells, max_width)
-        table = rich_table_for(title, columns, keep)
-        for candidate, row in zip(rows, cells, strict=True):
-            style = (
-                "bold" if report.top is not None and candidate.layout == report.top.layout else ""
-            )
-            if candidate.misses:
-                style = "dim"
-            table.add_row(*(row[i] for i in keep), style=style)
-        parts.append(table)
+    parts += [render.rich_table(v, max_width) for v in _tables(report, top) if v.rows]
     parts += [Text(line, style="dim") for line in inputs_lines(report.inputs, [])]
     return parts
 
@@ -342,26 +287,17 @@ def to_markdown(report: Recommendation, top: int = SHOWN, with_summary: bool = T
     ``with_summary=False`` leaves out the heading and the summary (the design report says
     them in its own words above the tables).
     """
-    columns = candidate_columns(report)
     lines = []
     if with_summary:
         lines += [f"### {report.title}", ""]
         for line in summary(report):  # one paragraph each (Markdown joins adjacent lines)
             lines += [markdown_cell(line), ""]
-    shown = _shown(report, top)
-    if shown:
-        lines += [
-            f"**Meeting the target, cheapest first** ({len(shown)} of {len(report.meeting):,})",
-            "",
-            *markdown_table(columns, table_cells(columns, shown)),
-            "",
-        ]
-    lines += [
-        f"**{front_title(report)}**",
-        "",
-        *markdown_table(columns, table_cells(columns, report.front)),
-        "",
-    ]
+    meeting, front = _tables(report, top)
+    if meeting.rows:
+        heading = f"({len(meeting.rows)} of {len(report.meeting):,})"
+        lines += [f"**Meeting the target, cheapest first** {heading}", ""]
+        lines += [*render.markdown_rows(meeting), ""]
+    lines += [f"**{front.title}**", "", *render.markdown_rows(front), ""]
     lines += [f"- {markdown_cell(line)}" for line in inputs_lines(report.inputs, [])]
     return "\n".join(lines) + "\n"
 
@@ -420,7 +356,7 @@ def to_json(report: Recommendation, top: int = SHOWN) -> str:
         "front": [candidate_record(fields, c, "front") for c in report.front],
         "summary": summary(report),
     }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json_document(document, report.inputs)
 
 
 def to_csv(report: Recommendation, top: int = SHOWN) -> str:
@@ -428,4 +364,4 @@ def to_csv(report: Recommendation, top: int = SHOWN) -> str:
     rows = _records(report, top)
     for row in rows:
         row["misses"] = " ".join(row["misses"])
-    return csv_text(rows, report.inputs)
+    return render.csv_records(rows, report.inputs)

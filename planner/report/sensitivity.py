@@ -1,7 +1,7 @@
 """Render a tornado (``planner sensitivity``) as a Rich table and bar chart, Markdown, CSV, JSON.
 
 Inputs are named and valued as in scenario files (``drive.arr`` 1.9%, ``mission_years`` 5;
-:mod:`planner.report.fields`). The terminal chart draws, for each input, the change of the
+:mod:`planner.analysis.varied_fields`). The terminal chart draws, for each input, the change of the
 aggregate's P(loss) on a log scale around the base value: left of the centre line is lower
 risk, right is higher; the "input x low" case in one colour, "input x high" in another.
 """
@@ -15,31 +15,18 @@ from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.core.markov.transient import relative_risk
-from planner.report.fields import field_for, field_texts
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
+from planner.report import render
+from planner.report.field_values import field_texts
 from planner.report.numbers import format_percent, percent_column, ratio_column, signed_column
-from planner.report.table import (
-    Column,
-    csv_text,
-    export_field,
-    export_records,
-    finite_or_none,
-    fit_columns,
-    json_text,
-    markdown_cell,
-    markdown_table,
-    rich_table_for,
-    shown_columns,
-    table_cells,
-)
+from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from planner.core.design.sensitivity import Sensitivity, TornadoBar
-    from planner.report.fields import ScenarioField
+    from planner.analysis.sensitivity import BarFigures, SensitivityReport
+    from planner.analysis.varied_fields import ScenarioField
+    from planner.core.design.sensitivity import TornadoBar
 
 LOW_STYLE = "cyan"
 """Colour of the "input x low factor" side of each bar."""
@@ -52,37 +39,6 @@ CHART_CELLS = (20, 60)
 
 
 @dataclass(frozen=True)
-class SensitivityReport:
-    """A tornado with the names it is shown under.
-
-    Attributes:
-        title: the scenario's name.
-        label: the layout's label.
-        sensitivity: the core's tornado (:func:`planner.core.design.sensitivity.tornado`).
-        sized: the aggregate is the layout's sized one (a scenario with a workload), not
-            ``aggregate.data_disks``.
-        rebuild_model: the restore time is the rebuild model's (``restore.rebuild_mb_per_s``).
-        inputs: the scenario's assumptions, printed by every export (None: not known).
-        notes: the scenario's own notes (a derived latent-defect rate's source).
-        group: the group as tables show it (``12 (10+2)``, ``48 (8d+2p, 2s)``); empty:
-            drives and parity from the tornado.
-        pool_rebuild_hours: a declustered pool's own restore time (h), while
-            ``restore.rebuild_hours`` is the traditional rebuild it is derived from; None
-            for a traditional group.
-    """
-
-    title: str
-    label: str
-    sensitivity: Sensitivity
-    sized: bool = False
-    rebuild_model: bool = False
-    inputs: Inputs | None = None
-    notes: tuple[str, ...] = ()
-    group: str = ""
-    pool_rebuild_hours: float | None = None
-
-
-@dataclass(frozen=True)
 class _FieldValue:
     """An input's value in its scenario field's unit (ARR as a fraction, years)."""
 
@@ -90,10 +46,12 @@ class _FieldValue:
     value: float
 
 
-def _in_field_unit(read: Callable[[TornadoBar], float]) -> Callable[[TornadoBar], _FieldValue]:
+def _in_field_unit(
+    report: SensitivityReport, read: Callable[[BarFigures], float]
+) -> Callable[[TornadoBar], _FieldValue]:
     def value(bar: TornadoBar) -> _FieldValue:
-        field = field_for(bar.parameter)
-        return _FieldValue(field, field.from_core(read(bar)))
+        moved = report.figures[bar.parameter]
+        return _FieldValue(moved.field, read(moved))
 
     return value
 
@@ -117,27 +75,27 @@ def _elasticity_column(values: Sequence[float]) -> list[str]:
     return signed_column(values)
 
 
-def _ratio(p: float, base: float) -> str:
-    return ratio_column([relative_risk(p, base)])[0]
-
-
 def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
     """Every column and export field of the tornado, in the JSON contract's order.
 
     The table shows them in the same order (:func:`sensitivity_columns`); the records of
     JSON and CSV (:func:`bar_records`) hold the inputs in their field's unit.
     """
+    return [*_input_fields(report), *_risk_fields(report)]
+
+
+def _input_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
+    """The input's rank, name, unit, and its values at the base, moved down and up."""
     s = report.sensitivity
     low, high = f"×{s.low_factor:g}", f"×{s.high_factor:g}"
-    base = s.p_loss_aggregate
-    ranks = {bar.parameter: rank for rank, bar in enumerate(s.bars, start=1)}
+    bar = report.figures
     return [
-        export_field("rank", lambda b: ranks[b.parameter]),
-        Column("Input", lambda b: field_for(b.parameter).name, numeric=False, key="field"),
-        export_field("unit", lambda b: field_for(b.parameter).unit),
+        export_field("rank", lambda b: bar[b.parameter].rank),
+        Column("Input", lambda b: bar[b.parameter].field.name, numeric=False, key="field"),
+        export_field("unit", lambda b: bar[b.parameter].field.unit),
         Column(
             "Base",
-            _in_field_unit(lambda b: b.base_value),
+            _in_field_unit(report, lambda f: f.base_value),
             _field_values_column,
             priority=4,
             key="base_value",
@@ -145,7 +103,7 @@ def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
         ),
         Column(
             f"Low ({low})",
-            _in_field_unit(lambda b: b.low_value),
+            _in_field_unit(report, lambda f: f.low_value),
             _field_values_column,
             short_header=f"Low\n{low}",
             priority=3,
@@ -154,13 +112,20 @@ def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
         ),
         Column(
             f"High ({high})",
-            _in_field_unit(lambda b: b.high_value),
+            _in_field_unit(report, lambda f: f.high_value),
             _field_values_column,
             short_header=f"High\n{high}",
             priority=3,
             key="high_value",
             export=_exported_field_value,
         ),
+    ]
+
+
+def _risk_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
+    """P(loss) of the aggregate moved down and up, against the base, and the elasticities."""
+    bar = report.figures
+    return [
         Column(
             "P(loss) low",
             lambda b: b.p_loss_low,
@@ -177,14 +142,14 @@ def sensitivity_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
         ),
         Column(
             "Risk low/base",
-            lambda b: relative_risk(b.p_loss_low, base),
+            lambda b: bar[b.parameter].risk_low,
             ratio_column,
             short_header="Risk\nlow/base",
             priority=6,
         ),
         Column(
             "Risk high/base",
-            lambda b: relative_risk(b.p_loss_high, base),
+            lambda b: bar[b.parameter].risk_high,
             ratio_column,
             short_header="Risk\nhigh/base",
             priority=6,
@@ -217,26 +182,12 @@ def sensitivity_columns(report: SensitivityReport) -> list[Column[TornadoBar]]:
     return shown_columns(sensitivity_fields(report))
 
 
-def _rows(report: SensitivityReport) -> tuple[list[Column[TornadoBar]], list[list[str]]]:
-    columns = sensitivity_columns(report)
-    return columns, table_cells(columns, report.sensitivity.bars)
-
-
-def _title(report: SensitivityReport) -> str:
-    return f"{report.title}: sensitivity of {report.label}"
-
-
 def to_rich_table(report: SensitivityReport, max_width: int | None = None) -> Table:
     """The tornado table (largest swing first) with the bar chart under it, in one grid."""
     from rich.table import Table
 
-    columns, rows = _rows(report)
-    keep = fit_columns(columns, rows, max_width)
-    table = rich_table_for(_title(report), columns, keep)
-    for cells in rows:
-        table.add_row(*(cells[i] for i in keep))
     grid = Table.grid()
-    grid.add_row(table)
+    grid.add_row(render.rich_table(sensitivity_view(report), max_width))
     grid.add_row("")
     grid.add_row(tornado_chart(report, max_width))
     return grid
@@ -295,9 +246,10 @@ def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Te
     from rich.text import Text
 
     s = report.sensitivity
-    names = [field_for(b.parameter).name for b in s.bars]
+    bars = [report.figures[b.parameter] for b in s.bars]
+    names = [bar.field.name for bar in bars]
     base = s.p_loss_aggregate
-    changes = [f"{_ratio(b.p_loss_low, base)} {_ratio(b.p_loss_high, base)}" for b in s.bars]
+    changes = [f"{_ratio(bar.risk_low)} {_ratio(bar.risk_high)}" for bar in bars]
     fixed = max(len(n) for n in names) + max(len(c) for c in changes) + 4
     width = CHART_CELLS[1] if max_width is None else max_width - fixed
     half = max(CHART_CELLS[0], min(CHART_CELLS[1], width)) // 2
@@ -324,6 +276,10 @@ def tornado_chart(report: SensitivityReport, max_width: int | None = None) -> Te
     lines.append(legend)
     total = max(line.cell_len for line in lines)
     return Text("\n").join(_padded(line, total) for line in lines)
+
+
+def _ratio(ratio: float) -> str:
+    return ratio_column([ratio])[0]
 
 
 def _padded(text: Text, width: int) -> Text:
@@ -374,13 +330,13 @@ def _capped_notes(report: SensitivityReport) -> list[str]:
     s = report.sensitivity
     lines = []
     for bar in s.bars:
-        field = field_for(bar.parameter)
-        for capped, factor, value, bound in (
-            (bar.low_capped, s.low_factor, bar.low_value, "least"),
-            (bar.high_capped, s.high_factor, bar.high_value, "most"),
+        moved = report.figures[bar.parameter]
+        field = moved.field
+        for capped, factor, shown, bound in (
+            (bar.low_capped, s.low_factor, moved.low_value, "least"),
+            (bar.high_capped, s.high_factor, moved.high_value, "most"),
         ):
             if capped:
-                shown = field.from_core(value)
                 under = bound == "most" and shown < field.upper
                 where = "just under the most" if under else f"at the {bound}"
                 number = f"{100 * shown:.7g}%" if field.percent else f"{shown:.7g} {field.unit}"
@@ -390,44 +346,49 @@ def _capped_notes(report: SensitivityReport) -> list[str]:
     return lines
 
 
+def sensitivity_view(report: SensitivityReport) -> render.TableView[TornadoBar]:
+    """The tornado's table (largest swing first) as every format shows it."""
+    s = report.sensitivity
+    return render.TableView(
+        title=f"{report.title}: sensitivity of {report.label}",
+        columns=sensitivity_columns(report),
+        rows=s.bars,
+        notes=notes(report),
+        inputs=report.inputs,
+        fields=sensitivity_fields(report),
+        document={
+            "scenario": report.title,
+            "layout": report.label,
+            "parity": s.parity,
+            "group_size": s.group_size,
+            "groups": s.groups,
+            "data_disks": s.point.data_disks,
+            "mission_hours": s.point.mission_hours,
+            "p_loss_group": s.p_loss_group,
+            "p_loss_aggregate": s.p_loss_aggregate,
+            "low_factor": s.low_factor,
+            "high_factor": s.high_factor,
+            "sized_aggregate": report.sized,
+        },
+        rows_key="bars",
+    )
+
+
 def to_markdown(report: SensitivityReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and the notes as a list."""
-    columns, rows = _rows(report)
-    lines = [f"### {_title(report)}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note)}" for note in inputs_lines(report.inputs, notes(report))]
-    return "\n".join(lines) + "\n"
+    return render.markdown(sensitivity_view(report))
 
 
 def bar_records(report: SensitivityReport) -> list[dict[str, Any]]:
     """One record per input, largest swing first, values in the scenario field's unit."""
-    return list(export_records(sensitivity_fields(report), report.sensitivity.bars))
+    return render.records(sensitivity_view(report))
 
 
 def to_json(report: SensitivityReport) -> str:
     """The layout, its base risk, the factors and the bars (raw floats)."""
-    s = report.sensitivity
-    return json_text(
-        with_inputs(
-            {
-                "scenario": report.title,
-                "layout": report.label,
-                "parity": s.parity,
-                "group_size": s.group_size,
-                "groups": s.groups,
-                "data_disks": s.point.data_disks,
-                "mission_hours": s.point.mission_hours,
-                "p_loss_group": s.p_loss_group,
-                "p_loss_aggregate": s.p_loss_aggregate,
-                "low_factor": s.low_factor,
-                "high_factor": s.high_factor,
-                "sized_aggregate": report.sized,
-                "bars": bar_records(report),
-            },
-            report.inputs,
-        )
-    )
+    return render.json(sensitivity_view(report))
 
 
 def to_csv(report: SensitivityReport) -> str:
     """CSV of the bars with a header row and raw values."""
-    return csv_text(bar_records(report), report.inputs)
+    return render.csv(sensitivity_view(report))

@@ -1,44 +1,29 @@
 """Render a simulation (``planner simulate``) as a Rich table, GitHub Markdown, CSV or JSON.
 
-The same :class:`~planner.report.comparison.Column` list and helpers as the comparison
-drive every format, so the four outputs always agree.
+One column list drives every format through :mod:`planner.report.render`, so the four
+outputs always agree; the figures every table shares are :mod:`planner.report.figures`'.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.report import figures, render
 from planner.report.comparison import uneven_notes
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import (
     format_count,
+    format_rel_error,
     groups_text,
-    percent_column,
     percent_interval_column,
 )
-from planner.report.table import (
-    Column,
-    csv_text,
-    export_field,
-    export_records,
-    finite_or_none,
-    fit_columns,
-    json_text,
-    markdown_cell,
-    markdown_table,
-    rich_table_for,
-    shown_columns,
-    table_cells,
-)
+from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.arrays.layouts import AggregateShape, Layout
+    from planner.analysis.simulation import Interval, SimulatedLayout, SimulationReport
     from planner.core.simulation.simulate import SimulationResult
 
 METHOD_NOTES = {
@@ -53,15 +38,6 @@ METHOD_NOTES = {
 
 UNTRUSTED_MARKER = "⚠"
 """Appended to the interval of a row whose diagnostics say it cannot be trusted."""
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A 95% interval of a probability, and whether the diagnostics trust it."""
-
-    low: float
-    high: float
-    reliable: bool
 
 
 def interval_column(intervals: Sequence[Interval | None]) -> list[str]:
@@ -109,91 +85,8 @@ def diagnostic_notes(
     return lines
 
 
-@dataclass(frozen=True)
-class SimulatedLayout:
-    """One layout's simulation.
-
-    Attributes:
-        layout: the layout (group size, parity, label).
-        shape: how the layout fills the aggregate: its groups, for the aggregate
-            probability, and whether they divide it evenly (``5*`` otherwise).
-        result: the simulated P(loss) of one group with its interval.
-        group_lost: the simulated P(group lost) of one group (k + 1 drives down at once,
-            sector losses written off) with its interval; ``result`` itself where every
-            loss loses the group.
-    """
-
-    layout: Layout
-    shape: AggregateShape
-    result: SimulationResult
-    group_lost: SimulationResult
-
-    @property
-    def groups(self) -> int:
-        """RAID groups the aggregate needs."""
-        return self.shape.groups
-
-    @property
-    def p_loss_aggregate(self) -> float:
-        """P(loss) of the aggregate: 1 - (1 - p)^groups."""
-        return self.result.p_loss_aggregate(self.groups)
-
-    @property
-    def p_group_lost_aggregate(self) -> float:
-        """P(some group of the aggregate lost whole): 1 - (1 - p)^groups."""
-        return self.group_lost.p_loss_aggregate(self.groups)
-
-
-@dataclass(frozen=True)
-class SimulationReport:
-    """Everything a simulation report shows.
-
-    Attributes:
-        title: the scenario's name.
-        mission_hours: mission length (h).
-        data_disks: the aggregate's data drives (for the note on an uneven division).
-        distributions: name of the distributions (``elerath2009``, ``custom``, ...).
-        method: the estimator asked for: ``auto``, ``conditional``, ``biased`` or ``plain``.
-        seed: the random seed every layout was run with.
-        stopping: the stopping rule in words (``until +/-10% or 20 s per layout``).
-        target_rel_error: the requested relative error, or None for a fixed trial count.
-        inputs: the scenario's assumptions, printed by every export (None: not known).
-        rows: one simulated layout per row, in the scenario's order.
-        sectors_fail_rebuild: an unreadable sector fails the rebuild
-            (``restore.on_unreadable_sector: fail-rebuild``): every loss loses the group.
-    """
-
-    title: str
-    mission_hours: float
-    data_disks: int
-    distributions: str
-    method: str
-    seed: int
-    stopping: str
-    target_rel_error: float | None
-    rows: tuple[SimulatedLayout, ...]
-    inputs: Inputs | None = None
-    sectors_fail_rebuild: bool = False
-
-
-def format_rel_error(rel_error: float) -> str:
-    """A relative half-width: ``±8.6%``; ``—`` when undefined (no loss seen)."""
-    if not math.isfinite(rel_error):
-        return "—"
-    percent = 100 * rel_error
-    return f"±{percent:.1f}%" if percent < 10 else f"±{percent:,.0f}%"
-
-
 def _counts_column(counts: Sequence[float]) -> list[str]:
     return [f"{c:,.0f}" for c in counts]
-
-
-def _trials_column(trials: Sequence[int]) -> list[str]:
-    return [format_count(t) for t in trials]
-
-
-def _rel_errors_column(rel_errors: Sequence[float]) -> list[str]:
-    return [format_rel_error(e) for e in rel_errors]
 
 
 def _shares_column(shares: Sequence[float]) -> list[str]:
@@ -203,48 +96,28 @@ def _shares_column(shares: Sequence[float]) -> list[str]:
 def _group_fields() -> list[Column[SimulatedLayout]]:
     """The layout and its group's simulated P(loss), interval and precision."""
     return [
-        Column("Layout", lambda r: r.layout.label, numeric=False, key="label"),
+        figures.LAYOUT.column(lambda r: r.layout.label),
         export_field("raid", lambda r: r.layout.raid),
         export_field("parity", lambda r: r.layout.parity),
         export_field("group_size", lambda r: r.layout.group_size),
-        Column(
-            "Drives/group",
-            lambda r: r.layout.group_text(),
-            short_header="Drives/\ngroup",
-            priority=4,
-        ),
-        Column(
-            "Groups",
-            lambda r: groups_text(r.groups, r.shape.exact_division),
-            priority=3,
+        figures.DRIVES_PER_GROUP.column(lambda r: r.layout.group_text(), priority=4),
+        figures.GROUPS_MARKED.column(
+            lambda r: groups_text(r.groups, r.shape.exact_division), priority=3
         ),
         export_field("groups", lambda r: r.groups),
         export_field("method", lambda r: r.result.method),
-        Column("Trials", lambda r: r.result.trials, _trials_column, priority=2, key="trials"),
+        figures.TRIALS.column(lambda r: r.result.trials, priority=2),
         export_field("hits", lambda r: r.result.hits),
-        Column(
-            "P(loss) group",
-            lambda r: r.result.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            key="p_loss_group",
-        ),
+        figures.P_LOSS_GROUP.column(lambda r: r.result.p_loss_group),
         Column(
             "95% CI (group)",
-            lambda r: Interval(r.result.ci95_low, r.result.ci95_high, r.result.reliable),
+            lambda r: r.interval,
             interval_column,
             short_header="95% CI\n(group)",
         ),
         export_field("ci95_low", lambda r: r.result.ci95_low),
         export_field("ci95_high", lambda r: r.result.ci95_high),
-        Column(
-            "Rel. error",
-            lambda r: r.result.rel_error,
-            _rel_errors_column,
-            short_header="Rel.\nerror",
-            key="rel_error",
-            export=finite_or_none,
-        ),
+        figures.REL_ERROR.column(lambda r: r.result.rel_error),
         export_field("std_error", lambda r: r.result.std_error, finite_or_none),
     ]
 
@@ -252,19 +125,13 @@ def _group_fields() -> list[Column[SimulatedLayout]]:
 def _group_lost_fields() -> list[Column[SimulatedLayout]]:
     """The group's simulated P(group lost), its interval and how it was run."""
     return [
-        Column(
-            "P(group lost) group",
-            lambda r: r.group_lost.p_loss_group,
-            percent_column,
-            short_header="P(group\nlost)",
-            priority=1,
-            key="p_group_lost",
+        # the simulation's table is wide: a shorter title than the comparison's
+        figures.P_GROUP_LOST_GROUP.column(
+            lambda r: r.group_lost.p_loss_group, short_header="P(group\nlost)", priority=1
         ),
         Column(
             "95% CI (group lost)",
-            lambda r: Interval(
-                r.group_lost.ci95_low, r.group_lost.ci95_high, r.group_lost.reliable
-            ),
+            lambda r: r.group_lost_interval,
             interval_column,
             short_header="95% CI\n(group lost)",
             priority=1,
@@ -282,19 +149,12 @@ def _group_lost_fields() -> list[Column[SimulatedLayout]]:
 def _group_lost_aggregate_fields() -> list[Column[SimulatedLayout]]:
     """The aggregate's P(group lost) (some group lost whole) and its interval."""
     return [
-        Column(
-            "P(group lost) aggregate",
-            lambda r: r.p_group_lost_aggregate,
-            percent_column,
-            short_header="P(group lost)\naggregate",
-            priority=2,
-            key="p_group_lost_aggregate",
+        figures.P_GROUP_LOST_AGGREGATE.column(lambda r: r.p_group_lost_aggregate, priority=2),
+        export_field(
+            "p_group_lost_ci95_aggregate_low", lambda r: r.group_lost_aggregate_interval[0]
         ),
         export_field(
-            "p_group_lost_ci95_aggregate_low", lambda r: r.group_lost.ci95_aggregate(r.groups)[0]
-        ),
-        export_field(
-            "p_group_lost_ci95_aggregate_high", lambda r: r.group_lost.ci95_aggregate(r.groups)[1]
+            "p_group_lost_ci95_aggregate_high", lambda r: r.group_lost_aggregate_interval[1]
         ),
     ]
 
@@ -328,22 +188,16 @@ def _diagnostic_fields() -> list[Column[SimulatedLayout]]:
 def _aggregate_fields() -> list[Column[SimulatedLayout]]:
     """The aggregate's P(loss) and its interval."""
     return [
-        Column(
-            "P(loss) aggregate",
-            lambda r: r.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss)\naggregate",
-            key="p_loss_aggregate",
-        ),
+        figures.P_LOSS_AGGREGATE.column(lambda r: r.p_loss_aggregate),
         Column(
             "95% CI (aggregate)",
-            lambda r: Interval(*r.result.ci95_aggregate(r.groups), r.result.reliable),
+            lambda r: r.aggregate_interval,
             interval_column,
             short_header="95% CI\n(aggregate)",
             priority=1,
         ),
-        export_field("ci95_aggregate_low", lambda r: r.result.ci95_aggregate(r.groups)[0]),
-        export_field("ci95_aggregate_high", lambda r: r.result.ci95_aggregate(r.groups)[1]),
+        export_field("ci95_aggregate_low", lambda r: r.aggregate_interval.low),
+        export_field("ci95_aggregate_high", lambda r: r.aggregate_interval.high),
     ]
 
 
@@ -415,51 +269,46 @@ def group_lost_note(sectors_fail_rebuild: bool) -> str:
     )
 
 
-def _rows(report: SimulationReport) -> tuple[list[Column[SimulatedLayout]], list[list[str]]]:
-    columns = simulation_columns()
-    return columns, table_cells(columns, report.rows)
+def simulation_view(report: SimulationReport) -> render.TableView[SimulatedLayout]:
+    """The simulation as every format shows it."""
+    return render.TableView(
+        title=f"{report.title}: simulation",
+        columns=simulation_columns(),
+        rows=report.rows,
+        notes=notes(report),
+        inputs=report.inputs,
+        fields=simulation_fields(),
+        document={
+            "scenario": report.title,
+            "mission_hours": report.mission_hours,
+            "distributions": report.distributions,
+            "method": report.method,
+            "seed": report.seed,
+            "target_rel_error": report.target_rel_error,
+        },
+    )
 
 
 def to_rich_table(report: SimulationReport, max_width: int | None = None) -> Table:
     """A Rich table; with ``max_width`` the least important columns are left out to fit."""
-    columns, rows = _rows(report)
-    keep = fit_columns(columns, rows, max_width)
-    table = rich_table_for(f"{report.title}: simulation", columns, keep)
-    for cells in rows:
-        table.add_row(*(cells[i] for i in keep))
-    return table
+    return render.rich_table(simulation_view(report), max_width)
 
 
 def to_markdown(report: SimulationReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
-    columns, rows = _rows(report)
-    lines = [f"### {report.title}: simulation", "", *markdown_table(columns, rows), ""]
-    lines += [
-        f"- {markdown_cell(note.removeprefix('* '))}"
-        for note in inputs_lines(report.inputs, notes(report))
-    ]
-    return "\n".join(lines) + "\n"
+    return render.markdown(simulation_view(report))
 
 
 def simulation_records(report: SimulationReport) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
-    return list(export_records(simulation_fields(), report.rows))
+    return render.records(simulation_view(report))
 
 
 def to_json(report: SimulationReport) -> str:
     """The JSON contract: scenario, mission_hours, layouts (raw values), plus run details."""
-    document = {
-        "scenario": report.title,
-        "mission_hours": report.mission_hours,
-        "distributions": report.distributions,
-        "method": report.method,
-        "seed": report.seed,
-        "target_rel_error": report.target_rel_error,
-        "layouts": simulation_records(report),
-    }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json(simulation_view(report))
 
 
 def to_csv(report: SimulationReport) -> str:
     """CSV with a header row and raw values for spreadsheets."""
-    return csv_text(simulation_records(report), report.inputs)
+    return render.csv(simulation_view(report))

@@ -1,50 +1,32 @@
 """Render a sizing (``planner size``) as a Rich table, GitHub Markdown, CSV or JSON.
 
-One :class:`~planner.report.table.Column` list drives every format and the TUI's sizing
-columns, so they always agree.
+One column list (:mod:`planner.report.sizing_columns`) drives every format, through
+:mod:`planner.report.render`, and the TUI's sizing columns, so they always agree.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from planner.core.design.sizing import MailboxWorkload, PlainWorkload, SizingResult
+from planner.analysis.compare import SizingReport, sized_rows
+from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.report import render
+from planner.report.comparison import rebuild_note
 from planner.report.comparison_columns import LOSS_FIGURES_NOTE
-from planner.report.inputs import Inputs, inputs_lines, with_inputs
 from planner.report.numbers import format_count
-from planner.report.sizing_columns import (
-    SizedRow,
-    hours_text,
-    sized_rows,
-    sizing_columns,
-    sizing_fields,
-)
-from planner.report.table import (
-    Column,
-    csv_text,
-    export_records,
-    fit_columns,
-    json_text,
-    markdown_document,
-    rich_table_for,
-    table_cells,
-)
+from planner.report.sizing_columns import sizing_columns, sizing_fields
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.core.arrays.rebuild import Drive
+    from planner.analysis.compare import SizedRow
 
 __all__ = [
-    "SizedRow",
-    "SizingReport",
     "notes",
-    "rebuild_note",
+    "rebuild_text",
     "short_notes",
-    "sized_rows",
     "sizing_columns",
     "sizing_fields",
     "sizing_records",
@@ -55,62 +37,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class SizingReport:
-    """Everything a sizing report shows.
-
-    Attributes:
-        title: the scenario's name.
-        results: one sized layout per row, in the scenario's order.
-        workload: what was sized for.
-        drive: the drive every layout is built from.
-        drive_class: the drive's class name (``10k``), or None when IOPS were given.
-        rebuild: one line saying where the mean restore time comes from (:func:`rebuild_note`).
-        baseline: label of the layout relative risks are measured against, if any.
-        inputs: the scenario's assumptions, printed by every export (None: not known).
-        cost_note: how the cost columns are made, or "" when the drives are not priced.
-    """
-
-    title: str
-    results: tuple[SizingResult, ...]
-    workload: MailboxWorkload | PlainWorkload
-    drive: Drive
-    drive_class: str | None
-    rebuild: str
-    baseline: str | None = None
-    inputs: Inputs | None = None
-    cost_note: str = ""
-
-    @property
-    def mission_hours(self) -> float:
-        """Mission of the loss probabilities, hours (the same for every row)."""
-        return self.results[0].mission_hours
-
-
-def rebuild_note(
-    *,
-    hours: float,
-    capacity_tb: float | None = None,
-    rebuild_mb_per_s: float | None = None,
-    load_factor: float = 1.0,
-    load: str | None = None,
-    delay_hours: float = 0.0,
-    rate_field: str = "restore.rebuild_mb_per_s",
-) -> str:
-    """Where the mean restore time comes from, in one line.
-
-    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, load busy (x3.96), + 24 h to replace the drive.``
-    """
-    if rebuild_mb_per_s is None or capacity_tb is None:
-        return f"Rebuild {hours_text(hours)} h (restore.rebuild_hours, as given)."
-    parts = [f"{capacity_tb:g} TB at {rebuild_mb_per_s:g} MB/s"]
-    if load is not None:
-        parts.append(f"load {load} (x{load_factor:.3g})")
-    elif load_factor != 1.0:
-        parts.append(f"load factor {load_factor:g}")
-    if delay_hours > 0:
-        parts.append(f"+ {delay_hours:g} h to replace the drive")
-    return f"Rebuild {hours_text(hours)} h: {', '.join(parts)} ({rate_field})."
+def rebuild_text(report: SizingReport) -> str:
+    """The rebuild's line: what the capacity does not change, else where the time comes from."""
+    return report.capacity_note or rebuild_note(report.rebuild)
 
 
 def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float) -> str:
@@ -134,7 +63,7 @@ def notes(report: SizingReport) -> list[str]:
     return [
         _workload_note(report.workload, report.results[0].required_tb),
         f"Drive: {drive.capacity_tb:g} TB, {drive.iops:g} IOPS{kind}, "
-        f"{drive.usable_fraction:.0%} usable. {report.rebuild}",
+        f"{drive.usable_fraction:.0%} usable. {rebuild_text(report)}",
         "Back-end IOPS = reads + writes x write penalty; counts round up to whole groups "
         "(IOPS count every drive, capacity only data drives); the larger decides.",
         f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate"
@@ -157,7 +86,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
     return [
         f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
         f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
-        f"{drive.iops:g} IOPS{kind}. {report.rebuild}",
+        f"{drive.iops:g} IOPS{kind}. {rebuild_text(report)}",
         "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
         "the larger count decides (bound by).",
         f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
@@ -167,9 +96,32 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
     ]
 
 
-def _rows(report: SizingReport) -> tuple[list[Column[SizedRow]], list[list[str]]]:
-    columns = sizing_columns(report)
-    return columns, table_cells(columns, sized_rows(report))
+def sizing_view(report: SizingReport) -> render.TableView[SizedRow]:
+    """The sizing as every format shows it; the layout needing the fewest disks in bold."""
+    workload = report.workload
+    fewest = min(r.disks_needed for r in report.results)
+    return render.TableView(
+        title=report.title,
+        columns=sizing_columns(report),
+        rows=sized_rows(report),
+        notes=notes(report),
+        inputs=report.inputs,
+        fields=sizing_fields(report),
+        document={
+            "scenario": report.title,
+            "mission_hours": report.mission_hours,
+            "workload": {
+                "kind": "mailbox" if isinstance(workload, MailboxWorkload) else "plain",
+                "read_iops": workload.read_iops,
+                "write_iops": workload.write_iops,
+                "host_iops": workload.host_iops,
+                "required_tb": workload.required_tb,
+            },
+            "drive": {"class": report.drive_class, **dataclasses.asdict(report.drive)},
+            "rebuild_hours": report.results[0].rebuild_hours,
+        },
+        styles=["bold" if r.disks_needed == fewest else "" for r in report.results],
+    )
 
 
 def to_rich_table(report: SizingReport, max_width: int | None = None) -> Table:
@@ -177,50 +129,24 @@ def to_rich_table(report: SizingReport, max_width: int | None = None) -> Table:
 
     With ``max_width`` the least important columns are left out to fit the terminal.
     """
-    columns, rows = _rows(report)
-    keep = fit_columns(columns, rows, max_width)
-    table = rich_table_for(report.title, columns, keep)
-    fewest = min(r.disks_needed for r in report.results)
-    for result, cells in zip(report.results, rows, strict=True):
-        table.add_row(
-            *(cells[i] for i in keep), style="bold" if result.disks_needed == fewest else ""
-        )
-    return table
+    return render.rich_table(sizing_view(report), max_width)
 
 
 def to_markdown(report: SizingReport) -> str:
     """A GitHub-flavoured Markdown table with a heading and footnotes."""
-    columns, rows = _rows(report)
-    return markdown_document(
-        report.title, columns, rows, inputs_lines(report.inputs, notes(report))
-    )
+    return render.markdown(sizing_view(report))
 
 
 def sizing_records(report: SizingReport) -> list[dict[str, Any]]:
     """One flat record of raw values per layout (the JSON contract's ``layouts``)."""
-    return list(export_records(sizing_fields(report), sized_rows(report)))
+    return render.records(sizing_view(report))
 
 
 def to_json(report: SizingReport) -> str:
     """The JSON contract: scenario, mission_hours, workload, drive, layouts (raw values)."""
-    workload = report.workload
-    document = {
-        "scenario": report.title,
-        "mission_hours": report.mission_hours,
-        "workload": {
-            "kind": "mailbox" if isinstance(workload, MailboxWorkload) else "plain",
-            "read_iops": workload.read_iops,
-            "write_iops": workload.write_iops,
-            "host_iops": workload.host_iops,
-            "required_tb": workload.required_tb,
-        },
-        "drive": {"class": report.drive_class, **dataclasses.asdict(report.drive)},
-        "rebuild_hours": report.results[0].rebuild_hours,
-        "layouts": sizing_records(report),
-    }
-    return json_text(with_inputs(document, report.inputs))
+    return render.json(sizing_view(report))
 
 
 def to_csv(report: SizingReport) -> str:
     """CSV with a header row and raw values for spreadsheets."""
-    return csv_text(sizing_records(report), report.inputs)
+    return render.csv(sizing_view(report))

@@ -1,5 +1,7 @@
 """The sizing's columns and export fields, each declared once (issue 9).
 
+The figures every table shares come from :mod:`planner.report.figures`.
+
 :func:`sizing_fields` lists them in the JSON contract's order (the records of JSON and
 CSV); :func:`sizing_columns` shows the same declarations in the table's order, for the
 Rich table, Markdown and the TUI's sizing columns (:mod:`planner.report.sizing`).
@@ -7,58 +9,17 @@ Rich table, Markdown and the TUI's sizing columns (:mod:`planner.report.sizing`)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from planner.core.design.sizing import SizingResult
-from planner.core.markov.transient import relative_risk
+from planner.analysis.compare import SizedRow, sized_rows
+from planner.report import figures
 from planner.report.costs import cost_fields
-from planner.report.numbers import (
-    format_count,
-    groups_text,
-    integer_column,
-    percent_column,
-    ratio_column,
-    significant_column,
-    tb_column,
-)
-from planner.report.table import Column, export_field, finite_or_none, shown_columns
+from planner.report.numbers import hours_text, integer_column
+from planner.report.table import Column, export_field, shown_columns
 
 if TYPE_CHECKING:
-    from planner.report.sizing import SizingReport
-
-
-def hours_text(hours: float) -> str:
-    """Hours to 3 significant figures, as the rebuild column and notes show them."""
-    return format_count(hours, 3)
-
-
-@dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate.
-
-    Attributes:
-        result: the layout sized for the workload.
-        relative_risk: P(loss) of its sized aggregate over the baseline's (NaN without a
-            baseline).
-    """
-
-    result: SizingResult
-    relative_risk: float
-
-
-def sized_rows(report: SizingReport) -> list[SizedRow]:
-    """The report's layouts in order, each sized aggregate's risk over the baseline's."""
-    base = next((r for r in report.results if r.label == report.baseline), None)
-    return [
-        SizedRow(
-            r,
-            math.nan if base is None else relative_risk(r.p_loss_aggregate, base.p_loss_aggregate),
-        )
-        for r in report.results
-    ]
+    from planner.analysis.compare import SizingReport
 
 
 def _hours_column(hours: Sequence[float]) -> list[str]:
@@ -77,14 +38,15 @@ def _bound_by_column(bounds: Sequence[str]) -> list[str]:
     return ["IOPS" if b == "iops" else "capacity" for b in bounds]
 
 
-def _groups_column(groups: Sequence[int]) -> list[str]:
-    return [groups_text(g, True) for g in groups]
-
-
 def _sizing_fields() -> list[Column[SizedRow]]:
     """The layout, its workload and the disks it needs: in both orders, before the costs."""
+    return [*_workload_fields(), *_disk_fields()]
+
+
+def _workload_fields() -> list[Column[SizedRow]]:
+    """The layout and the I/O its aggregate does for the workload."""
     return [
-        Column("Layout", lambda s: s.result.label, numeric=False, key="label"),
+        figures.LAYOUT.column(lambda s: s.result.label),
         export_field("raid", lambda s: s.result.raid),
         export_field("parity", lambda s: s.result.parity),
         export_field("group_size", lambda s: s.result.group_size),
@@ -108,6 +70,12 @@ def _sizing_fields() -> list[Column[SizedRow]]:
             key="backend_iops",
         ),
         export_field("required_tb", lambda s: s.result.required_tb),
+    ]
+
+
+def _disk_fields() -> list[Column[SizedRow]]:
+    """The disks the capacity and the IOPS need, which decides, and what they hold."""
+    return [
         Column(
             "Disks for capacity",
             lambda s: s.result.disks_for_capacity,
@@ -139,17 +107,9 @@ def _sizing_fields() -> list[Column[SizedRow]]:
             short_header="Bound\nby",
             key="bound_by",
         ),
-        Column("Groups", lambda s: s.result.groups, _groups_column, priority=4, key="groups"),
+        figures.GROUPS.column(lambda s: s.result.groups, priority=4),
         export_field("data_disks", lambda s: s.result.data_disks),
-        Column(
-            "Usable TB",
-            lambda s: s.result.usable_tb,
-            tb_column,
-            short_header="Usable\nTB",
-            priority=7,
-            unit="TB",
-            key="usable_tb",
-        ),
+        figures.USABLE_TB.column(lambda s: s.result.usable_tb, priority=7),
         export_field("iops_available", lambda s: s.result.iops_available),
     ]
 
@@ -157,33 +117,16 @@ def _sizing_fields() -> list[Column[SizedRow]]:
 def _risk_fields() -> list[Column[SizedRow]]:
     """The rebuild and the sized aggregate's P(loss) and its split: after the costs."""
     return [
-        Column(
-            "Rebuild hours",
+        # the rebuild model's hours to 3 figures, as the rebuild note gives them
+        figures.REBUILD_HOURS.column(
             lambda s: s.result.rebuild_hours,
-            _hours_column,
+            format=_hours_column,
             short_header="Rebuild\nhours",
             priority=8,
-            unit="h",
-            key="rebuild_hours",
         ),
         export_field("rebuild_source", lambda s: s.result.rebuild_source),
-        Column(
-            "P(loss) group",
-            lambda s: s.result.p_loss_group,
-            percent_column,
-            short_header="P(loss)\ngroup",
-            priority=3,
-            risk=True,
-            key="p_loss_group",
-        ),
-        Column(
-            "P(loss) sized aggregate",
-            lambda s: s.result.p_loss_aggregate,
-            percent_column,
-            short_header="P(loss) of\nsized aggr.",
-            risk=True,
-            key="p_loss_aggregate",
-        ),
+        figures.P_LOSS_GROUP.column(lambda s: s.result.p_loss_group, priority=3, risk=True),
+        figures.P_LOSS_SIZED_AGGREGATE.column(lambda s: s.result.p_loss_aggregate, risk=True),
         export_field("p_group_lost", lambda s: s.result.p_group_lost),
         export_field("p_sectors_lost", lambda s: s.result.p_sectors_lost),
         export_field(
@@ -191,29 +134,14 @@ def _risk_fields() -> list[Column[SizedRow]]:
             lambda s: s.result.expected_sector_loss_events_group,
         ),
         # What is lost (issue 20, they do not sum to P(loss)); on a narrow screen these go first
-        Column(
-            "P(group lost) aggregate",
-            lambda s: s.result.p_group_lost_aggregate,
-            percent_column,
-            short_header="P(group lost)\naggregate",
-            priority=9,
-            key="p_group_lost_aggregate",
+        figures.P_GROUP_LOST_AGGREGATE.column(
+            lambda s: s.result.p_group_lost_aggregate, priority=9
         ),
-        Column(
-            "P(sectors lost) aggregate",
-            lambda s: s.result.p_sectors_lost_aggregate,
-            percent_column,
-            short_header="P(sectors lost)\naggregate",
-            priority=8,
-            key="p_sectors_lost_aggregate",
+        figures.P_SECTORS_LOST_AGGREGATE.column(
+            lambda s: s.result.p_sectors_lost_aggregate, priority=8
         ),
-        Column(
-            "Sector-loss events sized aggregate",
-            lambda s: s.result.expected_sector_loss_events,
-            significant_column,
-            short_header="Sector-loss\nevents aggr.",
-            priority=8,
-            key="expected_sector_loss_events",
+        figures.SECTOR_LOSS_EVENTS_SIZED.column(
+            lambda s: s.result.expected_sector_loss_events, priority=8
         ),
     ]
 
@@ -222,17 +150,7 @@ def _baseline_fields(report: SizingReport) -> list[Column[SizedRow]]:
     """The sized aggregate's risk against the baseline's, when there is a baseline."""
     if report.baseline is None:
         return []
-    return [
-        Column(
-            "Risk vs baseline (sized aggregate)",
-            lambda s: s.relative_risk,
-            ratio_column,
-            short_header="Risk vs base\nper aggr.",
-            risk=True,
-            key="relative_risk_aggregate",
-            export=finite_or_none,
-        )
-    ]
+    return [figures.RISK_VS_BASELINE_SIZED.column(lambda s: s.relative_risk, risk=True)]
 
 
 def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.inputs import inputs_lines, with_inputs
+from planner.report.field_values import field_text
+from planner.report.inputs import csv_comment, inputs_lines, with_inputs
 from planner.report.sweep_columns import export_columns, sweep_columns
 from planner.report.sweep_export import csv_rows, json_rows
 from planner.report.table import (
@@ -156,7 +157,8 @@ def notes(report: SweepReport) -> list[str]:
         values = report.values.tolist()
         spacing = "log-spaced" if report.log else "evenly spaced"
         lines.append(
-            f"{varied.name} from {varied.text(min(values))} to {varied.text(max(values))}, "
+            f"{varied.name} from {field_text(varied, min(values))} to "
+            f"{field_text(varied, max(values))}, "
             f"{len(set(values))} values {spacing} ({varied.unit})."
         )
     if not report.include_uneven and not report.by_layout:
@@ -217,7 +219,7 @@ def json_stream(report: SweepReport) -> Iterator[str]:
 
 def csv_stream(report: SweepReport) -> Iterator[str]:
     """The CSV (inputs comment, header, raw values) in chunks, from the columns."""
-    comment = None if report.inputs is None else report.inputs.csv_comment()
+    comment = None if report.inputs is None else csv_comment(report.inputs)
     return csv_rows(export_columns(report), len(report), comment)
 
 

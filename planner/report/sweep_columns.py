@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from planner.report.field_values import field_column
 from planner.report.numbers import (
     drives_column,
     groups_text,
@@ -29,6 +30,7 @@ from planner.report.table import Column, ColumnFormat
 
 if TYPE_CHECKING:
     from planner.analysis.sweep import SweepReport
+    from planner.analysis.varied_fields import ScenarioField
 
 
 def parity_text(parity: int) -> str:
@@ -292,7 +294,7 @@ def _varied_fields(report: SweepReport) -> list[SweepField]:
             "float",
             lambda _: values,
             varied.name,
-            varied.texts,
+            lambda column: _field_texts(varied, column),
             short_header=varied.name.replace(".", ".\n"),
         ),
     ]
@@ -337,3 +339,9 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_risk_fields(),
     ]
     return [f.column(report) for f in fields if f.header and f.shown]
+
+
+def _field_texts(varied: ScenarioField, values: Sequence[float | None]) -> list[str]:
+    """``varied``'s values in one notation, ``""`` where a row has none."""
+    cells = iter(field_column(varied, [v for v in values if v is not None]))
+    return ["" if v is None else next(cells) for v in values]

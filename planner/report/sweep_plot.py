@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 from planner.analysis.sweep import SweepReport
 from planner.core.design.sweep import SweepRow
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.report.field_values import field_text
 from planner.report.sweep_columns import parity_text
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ def _draw_against_group_size(axes: Axes, report: SweepReport) -> None:
         colour = _shade(parity, index, max(1, len(values)))
         label = parity_text(parity)
         if field is not None and value is not None:
-            label += f", {field.name} {field.text(value)}"
+            label += f", {field.name} {field_text(field, value)}"
         shown = [s for s in series if s.row.p_loss_aggregate > 0]
         axes.plot(
             [s.row.group_size for s in shown],

@@ -25,7 +25,7 @@ from planner.report.numbers import texts
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.report.inputs import Inputs
+    from planner.analysis.inputs import Inputs
 
 RowT = TypeVar("RowT")
 
@@ -216,15 +216,6 @@ def markdown_table(columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]]
     return lines
 
 
-def markdown_document(
-    title: str, columns: Sequence[Column[Any]], rows: Sequence[Sequence[str]], notes: Sequence[str]
-) -> str:
-    """A heading, the Markdown table and the notes as a list (``* `` marks dropped)."""
-    lines = [f"### {title}", "", *markdown_table(columns, rows), ""]
-    lines += [f"- {markdown_cell(note.removeprefix('* '))}" for note in notes]
-    return "\n".join(lines) + "\n"
-
-
 def finite_or_none(value: float) -> float | None:
     """``value``, or None for an infinity or NaN (JSON has neither)."""
     return value if math.isfinite(value) else None
@@ -292,7 +283,9 @@ def _csv_value(value: object) -> object:
 def csv_chunks(records: Iterable[dict[str, Any]], inputs: Inputs | None = None) -> Iterator[str]:
     """:func:`csv_text` streamed in chunks of :data:`CHUNK_ROWS` rows."""
     if inputs is not None:
-        yield inputs.csv_comment()
+        from planner.report.inputs import csv_comment
+
+        yield csv_comment(inputs)
     buffer = io.StringIO()
     writer: csv.DictWriter[str] | None = None
     for count, record in enumerate(records, start=1):

@@ -29,9 +29,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
 
 from planner.analysis.compare import CompareData
+from planner.analysis.sensitivity import SensitivityReport
 from planner.analysis.sweep import SweepSeries
 from planner.core.arrays.layouts import Comparison
-from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario, load_default_scenario
 from planner.tui.choose import ChooseView
 from planner.tui.commands import system_commands

@@ -23,13 +23,12 @@ from textual.reactive import reactive
 from textual.widgets import Static
 from textual_plotext.plot import Plot
 
-from planner.analysis.recommend import Candidate, Recommendation
+from planner.analysis.recommend import Candidate, Recommendation, risk_of
 from planner.report.numbers import format_percent
 from planner.report.recommend import (
     RISK_NAMES,
     default_note,
     describe_misses,
-    risk_of,
 )
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text

@@ -26,7 +26,7 @@ from planner.analysis.compare import (
 )
 from planner.core.arrays.layouts import Comparison
 from planner.report.column_choice import ColumnChoice, chosen_columns, ordered_columns
-from planner.report.comparison import comparison_columns, notes
+from planner.report.comparison import comparison_columns, extra_notes, notes
 from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, risk_style, table_cells
 from planner.tui.column_picker import ColumnPickerScreen
@@ -287,7 +287,7 @@ class CompareView(Vertical):
             lines = short_notes(data.sizing, comparison.data_disks)
             order = SIZED_SORT_NAMES[self.sort_key]
         else:
-            lines = [*notes(comparison, data.inputs.mission_years), *data.notes]
+            lines = [*notes(comparison, data.inputs.mission_years), *extra_notes(data)]
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "

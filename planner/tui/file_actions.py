@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.files import ReadOnlyError
 from planner.scenario import ScenarioError
+from planner.scenario.files import ReadOnlyError
 from planner.tui import persist
 from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesScreen

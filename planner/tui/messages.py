@@ -6,8 +6,8 @@ from textual.message import Message
 
 from planner.analysis.compare import CompareData
 from planner.analysis.recommend import Recommendation
+from planner.analysis.sensitivity import SensitivityReport
 from planner.analysis.sweep import SweepSeries
-from planner.report.sensitivity import SensitivityReport
 from planner.scenario import Scenario
 from planner.tui.plot import DrawnChart
 

@@ -15,15 +15,16 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
-from planner.analysis.model import (
+from planner.analysis.derivation import (
     TransitionRow,
     chain_states,
     chain_transitions,
-    closed_form_text,
+    closed_form,
     stripe_share_note,
 )
 from planner.core.arrays.layouts import LayoutResult
 from planner.core.markov.rates import Rates
+from planner.report.derivation import closed_form_text
 from planner.report.numbers import format_years, rate_column
 from planner.tui.repaint import update_text
 from planner.tui.simulation_line import SimulationLine
@@ -156,7 +157,7 @@ class ModelView(VerticalScroll):
     @work(thread=True, exclusive=True, group="derive")
     def _derive(self, parity: int, streams: int | None) -> None:
         """Derive the n+k chain symbolically (seconds for k = 3; cached by the core)."""
-        text = closed_form_text(parity, streams)
+        text = closed_form_text(closed_form(parity, streams))
         if not get_current_worker().is_cancelled:
             self.post_message(self.Derived(parity, streams, text))
 

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from planner.analysis.compare import CompareData, SortKey, sorted_results, sorted_sized
-from planner.files import write_atomic
 from planner.report import sizing
-from planner.report.comparison import to_markdown
+from planner.report.comparison import extra_notes, to_markdown
 from planner.scenario import Scenario
 from planner.scenario.edits import FieldPath
+from planner.scenario.files import write_atomic
 from planner.scenario.save import updated_text
 from planner.tui.source import ScenarioSource
 
@@ -48,7 +48,8 @@ def export_table(
     comparison = replace(data.comparison, results=tuple(sorted_results(data.comparison, sort_key)))
     inputs = data.inputs
     target = markdown_path(scenario_path)
-    text = to_markdown(comparison, inputs.scenario, inputs.mission_years, data.notes, inputs=inputs)
+    notes = extra_notes(data)
+    text = to_markdown(comparison, inputs.scenario, inputs.mission_years, notes, inputs=inputs)
     write_atomic(target, text)
     return "comparison", target
 

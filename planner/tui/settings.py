@@ -5,7 +5,7 @@ scenario: a column choice is how one person likes to read the tables, while a sc
 shared, reviewed and often under version control (a view preference saved into it would
 be a diff nobody asked for, and a read-only scenario could not keep one). The file is read
 and written with ruamel.yaml's round trip, so comments and keys this version does not know
-stay; a write is atomic (:func:`planner.files.write_atomic`). A file that cannot be read
+stay; a write is atomic (:func:`planner.scenario.files.write_atomic`). A file that cannot be read
 is named in a notice and never written over: the choice then lasts the session only.
 
 ::
@@ -34,8 +34,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
-from planner.files import write_atomic
 from planner.report.column_choice import ColumnChoice
+from planner.scenario.files import write_atomic
 
 MAX_SETTINGS_BYTES = 64 * 1024
 """A settings file larger than this is refused unread (a few hundred bytes is typical)."""

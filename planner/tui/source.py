@@ -16,7 +16,6 @@ from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from planner.files import write_atomic
 from planner.scenario import (
     DEFAULT_SOURCE,
     Scenario,
@@ -25,6 +24,7 @@ from planner.scenario import (
 )
 from planner.scenario.document import MAX_FILE_BYTES, decode_text, read_bounded
 from planner.scenario.edits import FieldPath
+from planner.scenario.files import write_atomic
 
 DEFAULT_SAVE_NAME = "planner-scenario"
 """Stem of the file a scenario opened from the bundled default is saved to (in the cwd)."""

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from planner.analysis.candidate_sizing import size_candidates
 from planner.analysis.recommend import (
     DEFAULT_TARGET,
     RecommendError,
-    _size,
     recommendation,
     search_layouts,
 )
@@ -34,7 +34,7 @@ def _every_candidate(path: Path, overrides: tuple[str, ...]) -> list[tuple[str, 
     """(label, drives, P(loss), P(group lost)) of every candidate, each sized and evaluated."""
     scenario = load_scenario(path, overrides)
     layouts = search_layouts(scenario)
-    sized = _size(scenario, layouts)
+    sized = size_candidates(scenario, layouts)
     rows = []
     for i, layout in enumerate(layouts):
         risks = layout_risks(

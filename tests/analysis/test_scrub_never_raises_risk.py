@@ -44,10 +44,8 @@ def shown_figures(scenario: Scenario) -> dict[str, float]:
         figures[f"{label} p_sectors_lost"] = r.p_sectors_lost
         figures[f"{label} p_sectors_lost_aggregate"] = r.p_sectors_lost_aggregate
     for label, methods in (data.methods or {}).items():
-        for name in ("p_markov", "p_mttdl", "p_mttdl_approx", "p_no_latent", "p_spec_sheet"):
-            value = getattr(methods, name)
-            if value is not None:
-                figures[f"{label} {name}"] = value
+        for estimate in methods.estimates:  # markov, mttdl, mttdl_approx, no_latent, spec_sheet
+            figures[f"{label} {estimate.key}"] = estimate.p_loss_group
     for sized in sized_results(scenario) or ():
         figures[f"{sized.label} sized p_loss_group"] = sized.p_loss_group
         figures[f"{sized.label} sized p_loss_aggregate"] = sized.p_loss_aggregate

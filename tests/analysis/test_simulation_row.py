@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from planner.analysis.simulation import RunSettings, methods_report, plain_simulate
+from planner.analysis.method_comparison import methods_report
+from planner.analysis.method_estimates import SIM_DISTRIBUTIONS
+from planner.analysis.simulation import RunSettings, plain_simulate
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet, Exponential, Weibull
 from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
-from planner.report.methods import SIM_DISTRIBUTIONS
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS
 

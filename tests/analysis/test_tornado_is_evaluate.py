@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from planner.analysis.compare import comparison, sized_results
 from planner.analysis.sensitivity import sensitivity_report
+from planner.analysis.varied_fields import field_for
 from planner.cli import app
-from planner.report.fields import field_for
 from planner.scenario import Scenario, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from planner import derivation_cache
+from planner.analysis import derivation_cache
 from planner.cli import app
 
 

@@ -17,7 +17,7 @@ import pytest
 
 _STALLED_PLANNER = """
 import sys, time
-import planner.files as files
+import planner.scenario.files as files
 from planner.cli import main
 
 def stall(fd):

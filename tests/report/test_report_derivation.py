@@ -11,24 +11,30 @@ from pathlib import Path
 
 import pytest
 
-from planner.analysis.model import sector_share
-from planner.core.markov.mttdl_algebra import mttdl_polynomials
-from planner.core.markov.symbolic import derive, derive_leading_order
-from planner.report.derivation import (
-    derivation_latex,
-    derivation_markdown,
-    derivation_text,
-    share_text,
-)
-from planner.report.derivation_forms import (
+from planner.analysis.derivation import sector_share
+from planner.analysis.mttdl_forms import (
     CollectedPolynomial,
     collect,
+    exact_forms,
     form_from_data,
     form_to_data,
     fraction_forms,
     in_data_drives,
     leading_order_forms,
 )
+from planner.core.markov.mttdl_algebra import mttdl_polynomials
+from planner.core.markov.symbolic import Derivation, derive, derive_leading_order
+from planner.report.derivation import model_text, share_text
+from planner.report.derivation_latex import derivation_latex, derivation_markdown
+
+
+def derivation_text(d: Derivation, width: int | None = None) -> str:
+    """The terminal text of a derivation, its forms collected as planner derive's are."""
+    return model_text(d.chain, leading_order_forms(d), exact_forms(d), width)
+
+
+def latex_of(d: Derivation) -> str:
+    return derivation_latex(d, exact_forms(d))
 
 
 def evaluate_form(form: CollectedPolynomial, n: int, rates: tuple[Fraction, ...]) -> Fraction:
@@ -126,7 +132,7 @@ def test_leading_order_only_says_so() -> None:
     text = derivation_text(derive_leading_order(8))
     assert "not computed" in text
     assert "  P = " not in text
-    latex = derivation_latex(derive_leading_order(8))
+    latex = latex_of(derive_leading_order(8))
     assert "not computed" in latex
     assert latex.count(r"\begin{align*}") == latex.count(r"\end{align*}") == 1
 
@@ -144,7 +150,7 @@ def check_latex_structure(latex: str) -> None:
 
 @pytest.mark.parametrize("parity", [1, 2, 4])
 def test_latex_structure(parity: int) -> None:
-    latex = derivation_latex(derive(parity))
+    latex = latex_of(derive(parity))
     check_latex_structure(latex)
     assert latex.startswith("% n+")
     assert "$" not in latex  # a fragment for display math, not inline
@@ -153,7 +159,7 @@ def test_latex_structure(parity: int) -> None:
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
 @pytest.mark.parametrize("parity", [2, 5])
 def test_latex_compiles(parity: int, tmp_path: Path) -> None:
-    (tmp_path / "fragment.tex").write_text(derivation_latex(derive(parity)), encoding="utf-8")
+    (tmp_path / "fragment.tex").write_text(latex_of(derive(parity)), encoding="utf-8")
     (tmp_path / "doc.tex").write_text(
         "\\documentclass{article}\n\\usepackage{amsmath}\n\\allowdisplaybreaks\n"
         "\\begin{document}\n\\input{fragment}\n\\end{document}\n",
@@ -172,7 +178,7 @@ def test_latex_compiles(parity: int, tmp_path: Path) -> None:
 
 
 def test_markdown_math_blocks() -> None:
-    markdown = derivation_markdown(derive(2))
+    markdown = derivation_markdown(derive(2), exact_forms(derive(2)))
     assert markdown.count("$$") % 2 == 0
     assert r"\begin{aligned}" in markdown
     assert "| 6 | loss |" in markdown

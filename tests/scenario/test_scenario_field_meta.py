@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.report.fields import SCENARIO_FIELDS
+from planner.analysis.varied_fields import SCENARIO_FIELDS
 from planner.scenario import load_default_scenario, load_scenario_text, scenario_json_schema
 from planner.scenario.edits import field_specs
 from planner.scenario.fields import field_meta

@@ -18,10 +18,10 @@ from pilot_helpers import (
 )
 from textual.widgets import DataTable, Input, Static
 
-from planner.analysis.compare import comparison, rebuild_notes
+from planner.analysis.compare import compare_data, comparison
+from planner.analysis.derivation import chain_transitions
 from planner.analysis.inputs import scenario_inputs
-from planner.analysis.model import chain_transitions
-from planner.report.comparison import to_markdown
+from planner.report.comparison import extra_notes, to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
@@ -242,7 +242,7 @@ async def test_export_markdown_and_read_it_back(scenario_copy: Path) -> None:
             comparison(expected_scenario),
             expected_scenario.name,
             expected_scenario.mission_years,
-            rebuild_notes(expected_scenario),
+            extra_notes(compare_data(expected_scenario)),
             inputs=scenario_inputs(expected_scenario),
         )
         assert "Inputs: ARR 3%/yr" in text

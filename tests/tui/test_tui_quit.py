@@ -17,7 +17,7 @@ from pilot_helpers import SCENARIO
 _BLOCKED_DERIVATION = """
 import asyncio, sys, threading
 from pathlib import Path
-import planner.derivation_cache as derivation_cache
+import planner.analysis.derivation_cache as derivation_cache
 
 def forever(*args, **options):  # derivation_cache.model(parity, exact=..., ...)
     print("deriving", flush=True)

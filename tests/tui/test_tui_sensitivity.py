@@ -10,7 +10,7 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
-from planner.report.fields import field_for
+from planner.analysis.varied_fields import field_for
 from planner.report.sensitivity import sensitivity_columns
 from planner.tui import make_app
 from planner.tui.simulation_line import SimulationLine

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from planner.core.arrays.layouts import Layout
 
 if TYPE_CHECKING:
-    from planner.core.design.sweep import SweepPoint
+    from planner.core.design.sweep_points import SweepPoint
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -5,9 +5,10 @@ The exact fraction of the n+k chain takes seconds to minutes with SymPy
 second more. Both are stored as plain integers in JSON (no expression text, nothing is
 parsed back but numbers) in the user's cache directory, ``$XDG_CACHE_HOME/planner`` or
 ``~/.cache/planner``, one file per planner version, chain format and k. Files are written
-atomically (:func:`planner.files.write_atomic`) and carry a checksum: an entry that does not
-load, does not match its checksum or was written for another version, chain format or k is
-ignored and rebuilt. A cache that cannot be written (read-only home) only costs the time next run.
+atomically (:func:`planner.scenario.files.write_atomic`) and carry a checksum: an entry that
+does not load, does not match its checksum or was written for another version, chain format
+or k is ignored and rebuilt. A cache that cannot be written (read-only home) only costs the
+time next run.
 """
 
 from __future__ import annotations
@@ -21,17 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from planner import __version__
-from planner.core.markov.chain import Chain, build_chain
-from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
-from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
-from planner.files import write_atomic
-from planner.report.derivation_forms import (
-    CollectedPolynomial,
-    collect,
+from planner.analysis.mttdl_forms import (
+    Forms,
     form_from_data,
     form_to_data,
     leading_order_forms,
+    polynomial_forms,
 )
+from planner.core.markov.chain import Chain, build_chain
+from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
+from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
+from planner.scenario.files import write_atomic
 
 EXACT_WITHOUT_ASKING = 6
 """Largest k whose exact MTTDL is computed without ``--force`` (k = 6: ~13 s once)."""
@@ -47,9 +48,6 @@ CHAIN_FORMAT = 3
 :func:`planner.core.markov.chain.build_chain` changes, so that no stale derivation is served
 (2: issue 20, the chain's transitions gained a stripe share, 1 for a traditional group;
 entries without it are from format 1; 3: the defect holder can fail)."""
-
-Forms = tuple[CollectedPolynomial, CollectedPolynomial]
-"""Collected numerator and denominator of an MTTDL."""
 
 
 @dataclass(frozen=True)
@@ -177,8 +175,9 @@ def model(
     if not exact:
         return Model(parity, leading, None, None, False, rebuild_streams)
     polynomials = mttdl_polynomials(parity, rebuild_streams)
-    forms = (collect(polynomials.numerator, parity), collect(polynomials.denominator, parity))
-    result = Model(parity, leading, forms, polynomials, False, rebuild_streams)
+    result = Model(
+        parity, leading, polynomial_forms(polynomials), polynomials, False, rebuild_streams
+    )
     if one_at_a_time:
         store(result, directory)
     return result

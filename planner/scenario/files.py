@@ -1,4 +1,9 @@
-"""Atomic file writes, shared by the CLI's ``--output`` and the TUI's save and export.
+"""Atomic file writes, shared by the CLI's ``--output``, the TUI's save and export, and the cache.
+
+It sits in the scenario package, the layer where planner meets the file system (it reads
+scenario files, bounded, in :mod:`planner.scenario.document`), so that every layer above it
+writes through it: the derivation cache (:mod:`planner.analysis.derivation_cache`), the
+CLI's outputs and the TUI's saved scenarios and exports. The core does no I/O.
 
 What a write does depends on what is at the path now:
 

@@ -1,4 +1,4 @@
-"""planner.files.write_atomic against what may be at the path (issue 13, item 8)."""
+"""planner.scenario.files.write_atomic against what may be at the path (issue 13, item 8)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from planner.files import ReadOnlyError, remove_stale_temporaries, write_atomic
+from planner.scenario.files import ReadOnlyError, remove_stale_temporaries, write_atomic
 
 
 def litter(folder: Path) -> list[str]:
@@ -82,7 +82,7 @@ def test_the_mode_of_the_replaced_file_is_kept(tmp_path: Path) -> None:
 _STALLED_WRITER = """
 import os, sys, time
 from pathlib import Path
-import planner.files as files
+import planner.scenario.files as files
 
 def stall(fd):
     print("written", flush=True)

@@ -1,7 +1,9 @@
-"""The Markov chain of one layout as the TUI's model view lists it (F4).
+"""The Markov chain of one layout as ``planner derive`` and the TUI's model view (F4) show it.
 
-States and transitions with their symbolic multipliers and numeric rates per hour, and the
-closed-form MTTDL text of ``planner derive`` (SymPy, seconds for k = 3; cached by the core).
+States and transitions with their symbolic multipliers and numeric rates per hour, the
+closed-form MTTDL (SymPy, seconds for k = 3; kept by :mod:`planner.analysis.derivation_cache`)
+and the share of losses that lose sectors, as plain data: :mod:`planner.report.derivation`
+renders them.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from planner.analysis import derivation_cache
+from planner.analysis.mttdl_forms import Forms, fraction_forms
 from planner.core.markov.chain import Event, StripeShare, build_chain
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import transition_rates
@@ -108,24 +112,30 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
     return tuple(rows)
 
 
-def closed_form_text(parity: int, rebuild_streams: int | None = 1) -> str:
-    """The closed-form MTTDL of the n+``parity`` model as text, leading order first.
+def chain_streams(parity: int, rebuild_streams: int | None) -> int | None:
+    """The rebuild streams that name the n+``parity`` chain, one name per chain.
+
+    ``min(f, streams)`` with streams >= k rebuilds every failed drive at once (None), and
+    with k = 1 that is one at a time (1): so ``planner derive`` and the TUI's model view
+    ask the derivation cache for the same chain, and both find the one-at-a-time entry.
+    """
+    if rebuild_streams is None or rebuild_streams >= parity:
+        return 1 if parity == 1 else None
+    return rebuild_streams
+
+
+def closed_form(parity: int, rebuild_streams: int | None = 1) -> derivation_cache.Model:
+    """The closed-form MTTDL of the n+``parity`` model: leading order, and exact when known.
 
     The exact form comes from the disk cache ``planner derive`` shares (seconds once per
     k up to 6; one rebuild at a time is cached, other stream counts derived each time);
-    for k = 7 and 8 it takes longer, so only the leading order is shown unless
+    for k = 7 and 8 it takes longer, so only the leading order is computed unless
     ``planner derive --parity k --force`` has cached it.
+    :func:`planner.report.derivation.closed_form_text` renders it.
     """
-    from planner import derivation_cache
-    from planner.report.derivation import model_text
-
     exact = parity <= derivation_cache.EXACT_WITHOUT_ASKING
-    model = derivation_cache.model(parity, exact=exact, rebuild_streams=rebuild_streams)
-    text = model_text(model.chain, model.leading, model.exact)
-    sections = [s for s in text.split("\n\n") if s.startswith("MTTDL")]
-    sections.sort(key=lambda s: "leading order" not in s)  # the short form first
-    intro = "Closed form (planner.report.derivation; n data drives per group, rates per hour)"
-    return "\n\n".join([intro, *sections])
+    streams = chain_streams(parity, rebuild_streams)
+    return derivation_cache.model(parity, exact=exact, rebuild_streams=streams)
 
 
 def derivation(parity: int, rebuild_streams: int | None = 1) -> Derivation:
@@ -147,11 +157,15 @@ class SectorShare:
         exact: the exact share of losses that lose sectors (a SymPy expression), or None
             when k is above :data:`planner.core.markov.symbolic.SPLIT_SYMBOLIC_MAX_PARITY`.
         leading: its leading order for lambda << mu, or None likewise.
+        exact_forms: ``exact`` as collected numerator and denominator, or None likewise.
+        leading_forms: ``leading`` the same way.
     """
 
     parity: int
     exact: object | None
     leading: object | None
+    exact_forms: Forms | None = None
+    leading_forms: Forms | None = None
 
 
 def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
@@ -161,4 +175,6 @@ def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
     if parity > SPLIT_SYMBOLIC_MAX_PARITY:
         return SectorShare(parity, None, None)
     exact, leading = sector_loss_share(parity, rebuild_streams)
-    return SectorShare(parity, exact, leading)
+    return SectorShare(
+        parity, exact, leading, fraction_forms(exact, parity), fraction_forms(leading, parity)
+    )

@@ -6,7 +6,8 @@ characters. Here each polynomial is rewritten in ``n = N - k`` (the paper's vari
 the factors every term shares (a monomial, the linear factors ``n + c``) are taken out, and
 the rest is collected by monomials in the rates, the terms of lowest degree in the failure
 rates (the ones that dominate for lambda << mu) first, each with its coefficient, a
-polynomial in ``n``, factored. The pieces are plain data, rendered as text or LaTeX by
+polynomial in ``n``, factored. The pieces are plain data, kept by
+:mod:`planner.analysis.derivation_cache` and rendered as text or LaTeX by
 :mod:`planner.report.derivation`.
 """
 
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from planner.core.markov.mttdl_algebra import VARIABLES, Terms
+from planner.core.markov.mttdl_algebra import VARIABLES, MttdlPolynomials, Terms
 
 if TYPE_CHECKING:
     from planner.core.markov.symbolic import Derivation
@@ -57,6 +58,10 @@ class CollectedPolynomial:
     common_rates: tuple[int, int, int, int]
     common_factors: tuple[tuple[int, int], ...]
     terms: tuple[RateTerm, ...]
+
+
+Forms = tuple[CollectedPolynomial, CollectedPolynomial]
+"""Collected numerator and denominator of a fraction (an MTTDL, a share of losses)."""
 
 
 def in_data_drives(terms: Terms, parity: int) -> dict[tuple[int, ...], int]:
@@ -182,12 +187,23 @@ def _rates(value: object) -> tuple[int, int, int, int]:
     return a, b, c, d
 
 
-def leading_order_forms(d: Derivation) -> tuple[CollectedPolynomial, CollectedPolynomial]:
+def leading_order_forms(d: Derivation) -> Forms:
     """The leading-order MTTDL of ``d`` as collected numerator and denominator."""
     return fraction_forms(d.mttdl_approx, d.chain.parity)
 
 
-def fraction_forms(expr: Any, parity: int) -> tuple[CollectedPolynomial, CollectedPolynomial]:
+def polynomial_forms(polynomials: MttdlPolynomials) -> Forms:
+    """The exact MTTDL fraction as collected numerator and denominator."""
+    parity = polynomials.parity
+    return collect(polynomials.numerator, parity), collect(polynomials.denominator, parity)
+
+
+def exact_forms(d: Derivation) -> Forms | None:
+    """The exact MTTDL of ``d`` collected, or None when only its leading order was derived."""
+    return None if d.polynomials is None else polynomial_forms(d.polynomials)
+
+
+def fraction_forms(expr: Any, parity: int) -> Forms:
     """A rational SymPy expression as collected numerator and denominator.
 
     ``expr`` is in N and the rates, its symbols named as in

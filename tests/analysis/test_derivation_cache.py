@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from planner import derivation_cache
+from planner.analysis import derivation_cache
 from planner.core.markov import mttdl_algebra
 from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
 

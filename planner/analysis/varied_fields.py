@@ -1,21 +1,19 @@
-"""Scenario names of the core's sweep inputs: ``drive.arr`` for ARR, ``mission_years``...
+"""The scenario fields a sweep varies and a tornado moves, and the core inputs they set.
 
-The core (:class:`planner.core.design.sweep.Parameter`) works in per-hour rates and hours; people
-and scenario files speak of an ARR in percent and a mission in years. This table maps one
-to the other so that ``--vary``, the sweep rows and the tornado all use the file's names
-and units.
+The core (:class:`planner.core.design.sweep.Parameter`) works in per-hour rates and hours;
+people and scenario files speak of an ARR in percent and a mission in years. This table
+maps one to the other so that ``--vary``, the sweep rows and the tornado all use the file's
+names and units; :mod:`planner.report.field_values` writes their values as people read them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from planner.core.design.sweep import Parameter
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.numbers import plain_column
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
@@ -67,31 +65,6 @@ class ScenarioField:
     def from_core(self, value: float) -> float:
         """A core value in the field's unit."""
         return value / self.scale
-
-    def text(self, value: float) -> str:
-        """A field value as people read it: ``2.5%``, ``0.000108``, ``12``, ``42``, ``2.5``."""
-        return self.texts([value])[0]
-
-    def texts(self, values: Sequence[float]) -> list[str]:
-        """A column of this field's values, one notation (:func:`field_texts`)."""
-        return field_texts([(self, v) for v in values])
-
-
-def field_texts(values: Sequence[tuple[ScenarioField, float]]) -> list[str]:
-    """Field values, each in its field's unit (``1.9%``, ``0.000108``, ``42``), as one column.
-
-    The numbers follow :func:`planner.report.numbers.plain_column`'s rule over the whole
-    column (a percentage in its own unit, 1.9 for ``1.9%``); whole-number fields are rounded.
-    """
-    shown = [
-        100 * v if f.percent else float(round(v)) if f.integer and math.isfinite(v) else v
-        for f, v in values
-    ]
-    cells = plain_column(shown)
-    return [
-        f"{cell}%" if f.percent and math.isfinite(v) else cell
-        for (f, v), cell in zip(values, cells, strict=True)
-    ]
 
 
 def _scenario_field(

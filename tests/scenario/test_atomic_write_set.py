@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import planner.files as files
+import planner.scenario.files as files
 
 
 def test_every_file_is_written(tmp_path: Path) -> None:

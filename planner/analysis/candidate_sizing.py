@@ -1,0 +1,209 @@
+"""The candidates of ``planner recommend``'s search, and what each is sized for.
+
+The search space (the scenario's ``search:`` section, or the defaults) is counted before a
+candidate is built (:data:`MAX_CANDIDATES`), dRAID pools are right-sized for the need, and
+every candidate is sized like ``planner size`` sizes a layout
+(:func:`planner.core.design.sizing.sized_counts`: the workload's capacity and IOPS, else
+the target's or the aggregate's capacity). :mod:`planner.analysis.recommend` evaluates,
+costs and ranks them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planner.analysis.spares import shape_with_spares
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.arrays.workloads import PlainWorkload
+from planner.core.design.candidates import (
+    CandidateCount,
+    PoolNeeds,
+    SearchSpace,
+    candidate_layouts,
+    count_candidates,
+)
+from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
+from planner.scenario import Scenario
+from planner.scenario.target import SearchSpec
+
+
+class RecommendError(ValueError):
+    """The scenario cannot be searched as it stands (the message says why and what to add)."""
+
+
+@dataclass(frozen=True)
+class SizedCandidates:
+    """Every candidate sized for the scenario, in the candidates' order.
+
+    Attributes:
+        groups: groups (or pools) in each aggregate.
+        total: drives in each aggregate, hot spares included.
+        overhead: parity and spare drives' worth of each.
+        usable: usable TB of each, or None when the drive's capacity is unknown.
+        bound_by: what decided each size (``capacity``, ``iops``; None without a workload).
+        requirement: what every candidate is sized for, in words.
+        sized: whether the data drives come from the workload or target.usable_tb (else
+            they are ``aggregate.data_disks``).
+    """
+
+    groups: list[int]
+    total: list[int]
+    overhead: list[float]
+    usable: list[float] | None
+    bound_by: list[str | None]
+    requirement: str
+    sized: bool
+
+
+def size_candidates(scenario: Scenario, layouts: Sequence[Layout]) -> SizedCandidates:
+    """Size every candidate: the workload (capacity and IOPS), else capacity only."""
+    target = scenario.target
+    wanted_tb = None if target is None else target.usable_tb
+    if scenario.workload is not None:
+        return _sized_for_workload(scenario, layouts, wanted_tb)
+    # Without a workload, capacity counts as `planner evaluate` and `planner size` count it
+    # (data drives x drive.capacity_tb x drive.usable_fraction): one meaning of usable TB.
+    spares = scenario.aggregate.hot_spares  # in every count, so in the cost and max_drives
+    per_drive_tb = scenario.usable_tb_per_drive
+    if wanted_tb is not None:
+        if per_drive_tb is None:
+            raise RecommendError(
+                "target.usable_tb needs the drive's capacity: give drive.capacity_tb or drive.model"
+            )
+        data_disks = ceil_count(wanted_tb / per_drive_tb)
+        requirement = f"{wanted_tb:,.1f} TB usable ({data_disks:,} data drives)"
+    else:
+        data_disks = scenario.aggregate.data_disks
+        requirement = f"{data_disks:,} data drives (aggregate.data_disks)"
+    shapes = [shape_with_spares(aggregate_shape(x, data_disks), spares) for x in layouts]
+    return SizedCandidates(
+        groups=[s.groups for s in shapes],
+        total=[s.total_disks for s in shapes],
+        overhead=[s.overhead_disks for s in shapes],
+        usable=(
+            None
+            if per_drive_tb is None
+            else [
+                float(s.groups * x.data_capacity) * per_drive_tb
+                for s, x in zip(shapes, layouts, strict=True)
+            ]
+        ),
+        bound_by=[None] * len(layouts),
+        requirement=requirement,
+        sized=wanted_tb is not None,
+    )
+
+
+def _sized_for_workload(
+    scenario: Scenario, layouts: Sequence[Layout], wanted_tb: float | None
+) -> SizedCandidates:
+    """Every candidate sized for the workload's capacity (or the target's) and IOPS."""
+    assert scenario.workload is not None  # size_candidates asks only then
+    spares = scenario.aggregate.hot_spares
+    workload = scenario.workload.core_workload()
+    core_drive = scenario.core_drive()
+    required = max(workload.required_tb, wanted_tb or 0.0)
+    total = workload.read_iops + workload.write_iops
+    plain = PlainWorkload(
+        iops=total,
+        read_fraction=workload.read_iops / total if total > 0 else 1.0,
+        capacity_tb=required,
+    )
+    search = scenario.search
+    override = None if search is None else search.write_penalty
+
+    def penalty(layout: Layout) -> float:
+        # a pool counts stripe I/Os, one per small write (OpenZFS's IOPS rule)
+        fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.declustered
+        return default_write_penalty(layout) if override is None or fixed else override
+
+    counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
+    return SizedCandidates(
+        groups=[c.groups for c in counts],
+        total=[c.disks_needed + spares for c in counts],
+        overhead=[c.disks_needed + spares - c.data_disks for c in counts],
+        usable=[c.usable_tb for c in counts],
+        bound_by=[c.bound_by for c in counts],
+        requirement=(
+            f"{required:,.1f} TB usable and {total:,.0f} host IOPS "
+            f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes)"
+        ),
+        sized=True,
+    )
+
+
+MAX_CANDIDATES = 100_000
+"""Most candidates a search may ask for: 100,000 take about 3 s and 170 MB (700,000 took
+19 s and 1.2 GB; 1..255 in the three draid_ lists asked for 8.2 million, 14 GB)."""
+
+
+def _too_many(count: CandidateCount) -> str:
+    parts = []
+    if count.groups:
+        parts.append(f"{count.groups:,} parity groups (search.parity, group_sizes)")
+    if count.pools:
+        parts.append(
+            f"{count.pools:,} dRAID pools (search.draid_data, draid_children, draid_spares)"
+        )
+    return (
+        f"the search asks for {count.total:,} candidates (at most {MAX_CANDIDATES:,}): "
+        f"{', '.join(parts)}; narrow those lists"
+    )
+
+
+def search_layouts(scenario: Scenario) -> list[Layout]:
+    """The candidates the scenario's ``search:`` section (or the defaults) describes.
+
+    Pools are right-sized for what :func:`size_candidates` sizes every candidate for.
+
+    Raises:
+        RecommendError: the space holds more than :data:`MAX_CANDIDATES` (counted before
+            one is built), or pools are searched and not one of them fits.
+    """
+    has_pools = any(x.declustered is not None for x in scenario.core_layouts())
+    spec = scenario.search if scenario.search is not None else SearchSpec()
+    space = spec.space(has_pools)
+    needs = _pool_needs(scenario)
+    count = count_candidates(space, needs)
+    if count.total > MAX_CANDIDATES:
+        raise RecommendError(_too_many(count))
+    if space.declustered and count.pools == 0:
+        raise RecommendError(_no_pool_fits(space))
+    return candidate_layouts(space, needs)
+
+
+def _pool_needs(scenario: Scenario) -> PoolNeeds | None:
+    """Drives' worth of data and IOPS to right-size pools for, as :func:`size_candidates` counts."""
+    target = scenario.target
+    wanted_tb = None if target is None else target.usable_tb
+    if scenario.workload is not None:
+        workload = scenario.workload.core_workload()
+        drive = scenario.core_drive()
+        required = max(workload.required_tb, wanted_tb or 0.0)
+        host_iops = workload.read_iops + workload.write_iops
+        # whole data drives, as disks_for_capacity counts them
+        return PoolNeeds(ceil_count(required / drive.usable_tb), host_iops / drive.iops)
+    if wanted_tb is not None:
+        # the same data drives as _size: each stores capacity x usable_fraction
+        per_drive_tb = scenario.usable_tb_per_drive
+        return None if per_drive_tb is None else PoolNeeds(ceil_count(wanted_tb / per_drive_tb))
+    return PoolNeeds(scenario.aggregate.data_disks)
+
+
+def _no_pool_fits(space: SearchSpace) -> str:
+    """Why a pool search found nothing: each stripe needs d + k <= children - spares."""
+    parities = [k for k in space.parities if k <= 3]
+    if not parities:
+        return (
+            "no dRAID pool is searched: dRAID has parity 1 to 3 and search.parity has none; "
+            "add one, or set search.declustered: false"
+        )
+    room = max(space.draid_children or (255,)) - min(space.draid_spares)
+    need = min(space.draid_data) + min(parities)
+    return (
+        f"no dRAID pool of search: fits: the smallest stripe, {need} drives "
+        f"(draid_data + parity), is more than the most children less spares, {room}; "
+        "lower search.draid_data or draid_spares, raise draid_children, or set "
+        "search.declustered: false"
+    )

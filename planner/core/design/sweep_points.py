@@ -1,0 +1,109 @@
+"""The inputs of a sweep: which numeric input varies (:class:`Parameter`) and one point.
+
+A :class:`SweepPoint` is one set of model inputs (rates, mission, data drives) with the
+swept input named; :mod:`planner.core.design.sweep` evaluates layouts at many points and
+:mod:`planner.core.design.sweep_table` holds what comes out. Both import this module, so
+neither imports the other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
+
+
+class Parameter(StrEnum):
+    """A numeric input that a sweep or a sensitivity analysis can vary, with its unit."""
+
+    ARR = "arr"
+    OP_FAILURES_PER_HOUR = "op_failures_per_hour"
+    LATENT_DEFECTS_PER_HOUR = "latent_defects_per_hour"
+    REBUILD_HOURS = "rebuild_hours"
+    SCRUB_HOURS = "scrub_hours"
+    MISSION_HOURS = "mission_hours"
+    DATA_DISKS = "data_disks"
+
+    @property
+    def description(self) -> str:
+        """What the input is, with its unit, for tables and help texts."""
+        return _DESCRIPTIONS[self]
+
+
+_DESCRIPTIONS = {
+    Parameter.ARR: "annualized return rate (fraction of drives per year)",
+    Parameter.OP_FAILURES_PER_HOUR: "operational failures per drive-hour (1/h)",
+    Parameter.LATENT_DEFECTS_PER_HOUR: "latent defects per drive-hour (1/h)",
+    Parameter.REBUILD_HOURS: "mean time to rebuild a failed drive (h)",
+    Parameter.SCRUB_HOURS: "mean time for a scrub to find a latent defect (h)",
+    Parameter.MISSION_HOURS: "mission time (h)",
+    Parameter.DATA_DISKS: "data drives in the aggregate",
+}
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """One set of model inputs; ``varied``/``value`` name the swept input, if any.
+
+    Attributes:
+        rates: per-drive rates and mean repair times (per hour, hours).
+        mission_hours: mission time T (h).
+        data_disks: data drives the aggregate must hold.
+        varied: the :class:`Parameter` value (e.g. ``"rebuild_hours"``) set on this point.
+        value: the value it was set to, in that parameter's unit.
+    """
+
+    rates: Rates
+    mission_hours: float
+    data_disks: int
+    varied: str | None = None
+    value: float | None = None
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.mission_hours) and self.mission_hours >= 0):
+            raise ValueError(f"mission_hours must be >= 0, got {self.mission_hours!r}")
+        if self.data_disks < 1:
+            raise ValueError(f"data_disks must be at least 1, got {self.data_disks}")
+
+    def value_of(self, parameter: Parameter | str) -> float:
+        """The current value of ``parameter`` at this point, in its unit."""
+        p = Parameter(parameter)
+        if p is Parameter.ARR:
+            return self.rates.op_failures_per_hour * HOURS_PER_YEAR
+        if p is Parameter.MISSION_HOURS:
+            return self.mission_hours
+        if p is Parameter.DATA_DISKS:
+            return float(self.data_disks)
+        return float(getattr(self.rates, p.value))
+
+    def with_value(self, parameter: Parameter | str, value: float) -> SweepPoint:
+        """A copy with ``parameter`` set to ``value`` and recorded as the varied input.
+
+        ARR is converted with :func:`planner.core.markov.rates.arr_to_failures_per_hour`
+        (ARR / 8,760 h); data disks are rounded to the nearest whole drive, halves up, and
+        kept at least 1.
+        Raises ValueError for values the model rejects (e.g. a negative rate).
+        """
+        p = Parameter(parameter)
+        value = float(value)
+        if not math.isfinite(value):
+            raise ValueError(f"{p.value} must be a finite number, got {value!r}")
+        rates, mission_hours, data_disks = self.rates, self.mission_hours, self.data_disks
+        if p is Parameter.ARR:
+            rates = dataclasses.replace(rates, op_failures_per_hour=arr_to_failures_per_hour(value))
+        elif p is Parameter.MISSION_HOURS:
+            mission_hours = value
+        elif p is Parameter.DATA_DISKS:
+            data_disks = max(1, math.floor(value + 0.5))  # halves round up
+            value = float(data_disks)
+        else:
+            fields: dict[str, float] = {p.value: value}
+            if p.value == "rebuild_hours":
+                # the time as given, no wait in it (as --set restore.rebuild_hours drops the
+                # rebuild model and its replace_delay_hours)
+                fields["replace_delay_hours"] = 0.0
+            rates = dataclasses.replace(rates, **fields)  # type: ignore[arg-type]
+        return SweepPoint(rates, mission_hours, data_disks, p.value, value)
