@@ -45,99 +45,29 @@ these sizes (3 to 10: 35 to 100 ns a matrix, measured), so the split would only 
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.pool import run_tasks
+from planner.core.markov.taylor import (
+    CONSERVE_EVERY,
+    THETA_MAX,
+    masks,
+    mass_mask,
+    taylor_coefficients,
+    taylor_degree,
+)
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-THETA_MAX = 1.0
-"""Largest ``||X||_inf`` of one Taylor step (``c h``); larger means fewer squarings."""
-
 CHUNK = 256
 """Cases per chunk: keeps the temporaries small enough to stay in cache (about 2x faster)."""
-
-CONSERVE_EVERY = 2
-"""Squarings between rebuilds of the diagonal (see :func:`_conserve`); 2 keeps ~1e-15."""
-
-_TAIL_TOLERANCE = 1e-17
-"""Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc).
-
-A tenth of the unit roundoff: below what one rounding leaves. 1e-19 (two degrees more)
-gave the same errors against 40-digit mpmath on 200 random chains (at most 1.5e-15), and
-so did 1e-15; the series is cut where its tail is lost in the sum anyway."""
-
-
-@cache
-def _taylor_degree(lead_power: int, theta: float = THETA_MAX) -> int:
-    """Degree of the Taylor polynomial for steps with ``||X|| <= theta``.
-
-    An entry whose series starts at ``X^lead_power`` (the length of the shortest path) is
-    dropped beyond degree ``M``; the tail relative to the leading term behaves like
-    ``theta^(M + 1 - lead) / (M + 1 - lead)!``.
-    """
-    j = 1
-    while theta ** (j + 1) / math.factorial(j + 1) > _TAIL_TOLERANCE:
-        j += 1
-    return j + lead_power
-
-
-@cache
-def _taylor_coefficients(degree: int) -> tuple[int, FloatArray]:
-    """Block size ``q`` and the ``blocks x q`` matrix of ``1 / (b q + i)!`` (>= degree)."""
-    q = max(2, math.isqrt(degree + 1))
-    blocks = -(-(degree + 1) // q)
-    coefficients = np.array(
-        [[1.0 / math.factorial(b * q + i) for i in range(q)] for b in range(blocks)]
-    )
-    coefficients.setflags(write=False)
-    return q, coefficients
-
-
-@cache
-def _masks(size: int) -> tuple[FloatArray, FloatArray]:
-    """The identity and the off-diagonal mask (1 off the diagonal) of ``size``, read-only.
-
-    Built once per size: for one small matrix, making them at every call cost as much as
-    a squaring.
-    """
-    eye = np.eye(size)
-    offdiagonal = 1.0 - eye
-    eye.setflags(write=False)
-    offdiagonal.setflags(write=False)
-    return eye, offdiagonal
-
-
-@cache
-def _mass_mask(size: int, reward_columns: int) -> FloatArray:
-    """The off-diagonal mask without the last ``reward_columns`` columns, read-only.
-
-    The probability mass of a row of ``exp(G)`` for Van Loan's augmented generator
-    ``[[Q, r], [0, 0]]``: the reward columns hold integrals, not probabilities.
-    """
-    mask = _masks(size)[1].copy()
-    if reward_columns:
-        mask[:, size - reward_columns :] = 0.0
-    mask.setflags(write=False)
-    return mask
-
-
-@cache
-def _mass_weights(size: int, reward_columns: int) -> FloatArray:
-    """1 for the columns that hold probability, 0 for the reward columns, read-only."""
-    weights = np.ones(size)
-    if reward_columns:
-        weights[size - reward_columns :] = 0.0
-    weights.setflags(write=False)
-    return weights
 
 
 class _Workspace:
@@ -148,11 +78,11 @@ class _Workspace:
     """
 
     def __init__(self, count: int, size: int, degree: int) -> None:
-        q, coefficients = _taylor_coefficients(degree)
+        q, coefficients = taylor_coefficients(degree)
         self.key = (count, size, degree)
         self.coefficients = coefficients
         self.powers = np.empty((q + 1, count, size, size))
-        self.powers[0] = _masks(size)[0]  # never written again: x^0 for every chunk
+        self.powers[0] = masks(size)[0]  # never written again: x^0 for every chunk
         self.parts = np.empty((coefficients.shape[0], count, size, size))
         self.ping = np.empty((count, size, size))
         self.pong = np.empty((count, size, size))
@@ -305,7 +235,7 @@ def _prepare(
     size = g.shape[-1]
     shape = g.shape[:-2]
     flat = g.reshape(-1, size, size)
-    offdiagonal = _mass_mask(size, reward_columns if generator else 0)
+    offdiagonal = mass_mask(size, reward_columns if generator else 0)
     fresh = owned and g.dtype == np.float64 and g.flags.c_contiguous and g.flags.writeable
     x = flat if fresh else np.array(flat, dtype=np.float64, copy=True)
     diagonal = np.einsum("bii->bi", x)  # a writeable view of every diagonal
@@ -326,7 +256,7 @@ def _prepare(
         x=x,
         shift=shift,
         steps=_squarings(norm),
-        degree=_taylor_degree(size - 1 if lead_power is None else lead_power),
+        degree=taylor_degree(size - 1 if lead_power is None else lead_power),
         generator=generator,
         entry=entry,
         offdiagonal=offdiagonal,

@@ -20,12 +20,12 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.expm import (
+from planner.core.markov.taylor import (
     CONSERVE_EVERY,
-    _masks,
-    _mass_mask,
-    _mass_weights,
-    _taylor_degree,
+    masks,
+    mass_mask,
+    mass_weights,
+    taylor_degree,
 )
 
 FloatArray = npt.NDArray[np.float64]
@@ -67,11 +67,11 @@ class _LeanWork:
         self.size = size
         self.degree = degree
         self.coefficients = _lean_coefficients(degree)
-        self.weights = _mass_weights(size, reward_columns)
-        self.ones = _mass_weights(size, 0)
-        self.mass = _mass_mask(size, reward_columns)
+        self.weights = mass_weights(size, reward_columns)
+        self.ones = mass_weights(size, 0)
+        self.mass = mass_mask(size, reward_columns)
         self.powers = np.empty((degree + 1, size, size))
-        self.powers[0] = _masks(size)[0]
+        self.powers[0] = masks(size)[0]
         self.flat_powers = self.powers.reshape(degree + 1, -1)
         self.doublings: list[tuple[FloatArray, FloatArray, FloatArray]] = []
         filled = 1
@@ -148,7 +148,7 @@ def expm_entry(
     rates). ``g`` may be overwritten (a C-contiguous float64 array is used in place).
     """
     size = g.shape[0]
-    work = _lean_work(size, reward_columns, _taylor_degree(lead_power, LEAN_THETA))
+    work = _lean_work(size, reward_columns, taylor_degree(lead_power, LEAN_THETA))
     g = np.ascontiguousarray(g, dtype=np.float64)  # so that the flat view below is one
     flat = g.reshape(-1)
     flat[work.diagonal] = 0.0
