@@ -38,7 +38,7 @@ test: $(TEST_STAMP)
 	@# The type check (one core, ~12 s) runs beside the tests, whose Pilot waits leave a core
 	@# idle now and then. pytest's progress shows as it goes; the type check prints its
 	@# verdict in one piece when it is done.
-	@echo "planner: type check and tests side by side (one to two minutes on 2 cores)"
+	@echo "planner: type check and tests side by side (about four minutes on 2 cores)"
 	@$(MAKE) --no-print-directory -j2 typecheck-quietly unit
 
 typecheck-quietly: $(TEST_STAMP)
