@@ -16,10 +16,15 @@ $(BIN)/python:
 	@echo "planner: creating the virtualenv in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 
+# The C extensions (setup.py): a change to their source rebuilds them with the install.
+C_SOURCES := planner/core/markov/_metzler.c planner/report/_rows.c
+
 # What running needs: planner, its libraries and the plot extra (sweep --plot).
-$(RUN_STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
+$(RUN_STAMP): pyproject.toml setup.py $(C_SOURCES) $(CONSTRAINTS) | $(BIN)/python
 	@echo "planner: installing planner and its libraries (first time only, about a minute)"
 	$(PIP) install --progress-bar on -e '.[plot]'
+	@# the compiled kernels are optional (no compiler: NumPy paths); say which were built
+	@$(BIN)/python -c "from planner.core.markov.expm_compiled import kernel_enabled as k; from planner.report.row_join import JOINER as j; print('planner: compiled kernels:', 'built' if k() and j else 'NOT built (no C compiler?): the NumPy paths serve, more slowly')"
 	touch $@
 
 # What the tests need on top: pytest, Hypothesis, mpmath, ruff, mypy, pytest-xdist...
@@ -78,7 +83,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_sensitivity.py
 	$(BIN)/python benchmarks/bench_derive.py
 
-BUILD_PINS := hatchling==1.33.0 trove-classifiers==2026.9.21.13 tomlkit==0.15.2
+BUILD_PINS := setuptools==84.2.1
 
 ## Re-pin every dependency to what the current virtualenv holds (plus the build backend).
 constraints: $(TEST_STAMP)
@@ -90,3 +95,5 @@ constraints: $(TEST_STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
 	find planner tests benchmarks -name __pycache__ -type d -prune -exec rm -rf {} +
+	rm -rf build planner/*.egg-info
+	find planner -name '*.so' -delete

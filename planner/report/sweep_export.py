@@ -22,6 +22,8 @@ import numpy as np
 import numpy.typing as npt
 import orjson
 
+from planner.report import row_join
+
 ExportKind = Literal["int", "float", "bool", "drives", "text"]
 """How a column is written: whole numbers, floats (Python's repr), booleans, drives (an int
 when whole, else a float), or texts (one per row, None written as ``null``)."""
@@ -162,8 +164,28 @@ def _csv_text(text: str | None) -> bytes:
     if text is None:
         return b""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="").writerow([text])
-    return buffer.getvalue().encode()
+    # the rows' own line terminator, so that a text holding one is quoted as csv quotes it
+    csv.writer(buffer, lineterminator="\n").writerow([text])
+    return buffer.getvalue()[:-1].encode()
+
+
+def _column_spec(
+    column: ExportColumn, start: int, stop: int, csv_style: bool
+) -> row_join.ColumnSpec:
+    """Rows ``start:stop`` of ``column`` for the compiled joiner, encoded as the Python path."""
+    values = column.values[start:stop]
+    if column.kind == "text":
+        encode = _csv_text if csv_style else _json_text
+        texts = tuple(encode(text) for text in column.texts)
+        return (row_join.TEXTS, texts, np.ascontiguousarray(values, dtype=np.int64))
+    if column.kind == "float" and not csv_style:
+        if not np.all(np.isfinite(values)):
+            raise ValueError("Out of range float values are not JSON compliant")
+        return (row_join.FLOATS, _dumps(np.ascontiguousarray(values))[1:-1], None)
+    if column.kind == "int":
+        return (row_join.TOKENS, _dumps(values.astype(np.int64))[1:-1], None)
+    # booleans, drives and CSV's floats: the Python path's own cells
+    return (row_join.TOKENS, b",".join(_column_tokens(column, start, stop, csv_style)), None)
 
 
 def _rows(
@@ -177,8 +199,13 @@ def _rows(
 ) -> bytes:
     """Rows ``start:stop``: ``opener tok0 sep1 tok1 ... closer`` each, in one join.
 
-    ``openers``: the first row's and every other row's opener.
+    ``openers``: the first row's and every other row's opener. The C joiner does it where
+    it was built (:mod:`planner.report.row_join`), with the same text.
     """
+    if row_join.JOINER is not None:
+        specs = [_column_spec(column, start, stop, csv_style) for column in columns]
+        first = openers[0] if start == 0 else openers[1]
+        return row_join.join_rows(specs, stop - start, (first, openers[1]), separators, closer)
     count = stop - start
     width = 2 * len(columns) + 1
     pieces: list[bytes] = [closer] * (count * width)

@@ -53,6 +53,7 @@ from functools import partial
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.expm_compiled import RowJob, expm_rows, kernel_enabled
 from planner.core.markov.pool import run_tasks
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
@@ -310,6 +311,10 @@ def expm_metzler(
     Returns:
         The exponentials (``... x m x m``), or the one entry of each (``...``).
     """
+    if generator and entry is not None and kernel_enabled():
+        lead = g.shape[-1] - 1 if lead_power is None else lead_power
+        job = RowJob(g, entry[0], lead, reward_columns)
+        return expm_rows([job], threads=threads)[0][..., entry[1]]
     stack = _prepare(g, entry, lead_power, generator, reward_columns)
     _run([stack], threads)
     return stack.result()
@@ -321,8 +326,15 @@ def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> lis
     Every job is :func:`expm_metzler` with ``generator=True`` (its ``entry``,
     ``lead_power`` and ``reward_columns``); the stacks may differ in size. Running them
     together keeps both cores busy to the end, where one stack after another would leave
-    one idle at each stack's last chunk.
+    one idle at each stack's last chunk. The compiled kernel serves them where it was built
+    (:mod:`planner.core.markov.expm_compiled`).
     """
+    if kernel_enabled():
+        rows = expm_rows(
+            [RowJob(j.g, j.entry[0], j.lead_power, j.reward_columns, j.owned) for j in jobs],
+            threads=threads,
+        )
+        return [row[..., j.entry[1]] for row, j in zip(rows, jobs, strict=True)]
     stacks = [_prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned) for j in jobs]
     _run(stacks, threads)
     return [stack.result() for stack in stacks]

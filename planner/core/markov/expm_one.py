@@ -20,6 +20,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.expm_compiled import expm_row_one, kernel_enabled
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
     masks,
@@ -147,6 +148,8 @@ def expm_entry(
     read; they must be non-negative (not checked: the callers build ``g`` from validated
     rates). ``g`` may be overwritten (a C-contiguous float64 array is used in place).
     """
+    if kernel_enabled():
+        return float(expm_row_one(g, entry[0], lead_power, reward_columns)[entry[1]])
     size = g.shape[0]
     work = _lean_work(size, reward_columns, taylor_degree(lead_power, LEAN_THETA))
     g = np.ascontiguousarray(g, dtype=np.float64)  # so that the flat view below is one

@@ -1,0 +1,194 @@
+"""The compiled kernel of the exponential: rows of ``exp(G)`` for stacks of generators.
+
+:mod:`planner.core.markov._metzler` (C, built with planner) runs the method of
+:mod:`planner.core.markov.expm` (shift, non-negative Taylor, square, rebuild the diagonal;
+the accuracy argument is that module's) with the matrices interleaved so that each scalar
+step is one vector instruction over eight of them, and with the rows of the absorbing or
+reward states, which are zero, left out of the cubic work. A sweep of 23,000 layouts needs
+92,000 exponentials of 3x3 to 10x10 matrices; NumPy's stacked products spent most of
+their time on per-call and per-matrix overhead there (``benchmarks/bench_sweep_vs_scipy.py``).
+
+The kernel is optional: where it was not built (no C compiler when planner was installed)
+:data:`KERNEL` is None and every caller takes the NumPy path of :mod:`.expm`, which gives
+the same numbers to a few ulps. Set ``PLANNER_EXPM=numpy`` in the environment to force
+that path (for comparisons).
+
+Every lane is computed alone by the same instructions (the last group of eight is padded
+with a copy), so a result never depends on the chunking or the number of threads. It may
+differ in the last bits between machines: the kernel uses fused multiply-adds where the
+processor has them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import partial
+from types import ModuleType
+
+import numpy as np
+import numpy.typing as npt
+
+from planner.core.markov.pool import run_tasks
+from planner.core.markov.taylor import (
+    CONSERVE_EVERY,
+    THETA_MAX,
+    taylor_coefficients,
+    taylor_degree,
+)
+
+FloatArray = npt.NDArray[np.float64]
+
+__all__ = ["KERNEL", "LANES_PER_TASK", "RowJob", "expm_row_one", "expm_rows", "kernel_enabled"]
+
+
+def _load_kernel() -> ModuleType | None:
+    if os.environ.get("PLANNER_EXPM", "").strip().lower() == "numpy":
+        return None
+    try:
+        from planner.core.markov import _metzler  # type: ignore[attr-defined]
+    except ImportError:  # not built: the NumPy path serves
+        return None
+    return _metzler  # type: ignore[no-any-return]
+
+
+KERNEL: ModuleType | None = _load_kernel()
+"""The compiled module, or None where it was not built or ``PLANNER_EXPM=numpy``."""
+
+LANES_PER_TASK = 512
+"""Matrices per task on the thread pool: large enough that a call's fixed cost (a few
+microseconds) is lost in it, small enough that two threads end together."""
+
+
+def kernel_enabled() -> bool:
+    """Whether the compiled kernel serves the exponentials (see the module docstring)."""
+    return KERNEL is not None
+
+
+@dataclass(frozen=True)
+class RowJob:
+    """One stack for :func:`expm_rows`: generators times a time, and the row wanted.
+
+    Attributes:
+        g: ``(..., m, m)`` float64, off-diagonal entries >= 0 (``Q T``); its diagonal is
+            not read: each state's exit rate is its row's off-diagonal sum (the reward
+            columns excluded), so the model conserves probability exactly.
+        row: the state the chains start in (0: pristine).
+        lead_power: length of the shortest path from ``row`` to the entries wanted (the
+            Taylor degree counts from it; see :func:`~planner.core.markov.taylor.taylor_degree`).
+        reward_columns: the last columns are Van Loan rewards (their rows zero), not states.
+        owned: ``g`` is a fresh C-contiguous float64 array the kernel may read in place.
+    """
+
+    g: FloatArray
+    row: int
+    lead_power: int
+    reward_columns: int = 0
+    owned: bool = False
+
+
+@dataclass(frozen=True)
+class _Ready:
+    g: FloatArray
+    out: FloatArray
+    specials: int
+    degree: int
+    coefficients: FloatArray
+    shape: tuple[int, ...]
+
+
+def _ready(job: RowJob) -> _Ready:
+    size = job.g.shape[-1]
+    flat = job.g.reshape(-1, size, size)
+    usable = job.owned and flat.dtype == np.float64 and flat.flags.c_contiguous
+    g = flat if usable else np.ascontiguousarray(flat, dtype=np.float64)
+    specials = job.reward_columns
+    if not specials and g.shape[0]:
+        # the last state is absorbing (its row zero) in every chain of the engine; where it
+        # is not, every state is transient for the kernel
+        last = g[:, -1, :-1]
+        specials = 0 if last.any() else 1
+    degree, coefficients = _coefficients(job.lead_power)
+    out = np.empty((g.shape[0], size))
+    return _Ready(g, out, min(specials, size - 1), degree, coefficients, job.g.shape[:-2])
+
+
+def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatArray]:
+    """Row ``job.row`` of ``exp(job.g)`` for every matrix of every job (``(..., m)`` each).
+
+    All jobs run as one pool of tasks (the largest matrices first), so both cores stay busy
+    to the end. Raises ValueError for a negative off-diagonal entry, like
+    :func:`~planner.core.markov.expm.expm_metzler`. Needs :data:`KERNEL`.
+    """
+    if KERNEL is None:
+        raise RuntimeError("the compiled kernel is not available (see kernel_enabled())")
+    ready = [_ready(job) for job in jobs]
+    tasks = []
+    for job, r in sorted(zip(jobs, ready, strict=True), key=lambda pair: -pair[1].g.shape[-1]):
+        count = r.g.shape[0]
+        for start in range(0, count, LANES_PER_TASK):
+            lanes = np.arange(start, min(count, start + LANES_PER_TASK), dtype=np.int64)
+            tasks.append(
+                partial(
+                    KERNEL.expm_rows,
+                    r.g,
+                    r.out,
+                    lanes,
+                    job.row,
+                    r.specials,
+                    1 if job.reward_columns else 0,
+                    r.degree,
+                    THETA_MAX,
+                    CONSERVE_EVERY,
+                    r.coefficients,
+                )
+            )
+    run_tasks(tasks, threads)
+    return [r.out.reshape(*r.shape, r.g.shape[-1]) for r in ready]
+
+
+_ONE_LANE = np.zeros(1, dtype=np.int64)
+_ONE_LANE.setflags(write=False)
+
+
+def _coefficients(lead_power: int) -> tuple[int, FloatArray]:
+    degree = taylor_degree(lead_power)
+    return degree, _contiguous_coefficients(degree)
+
+
+def _contiguous_coefficients(degree: int) -> FloatArray:
+    cached = _COEFFICIENTS.get(degree)
+    if cached is None:
+        cached = _COEFFICIENTS[degree] = np.ascontiguousarray(taylor_coefficients(degree)[1])
+    return cached
+
+
+_COEFFICIENTS: dict[int, FloatArray] = {}
+
+
+def expm_row_one(g: FloatArray, row: int, lead_power: int, reward_columns: int = 0) -> FloatArray:
+    """Row ``row`` of ``exp(g)`` for one matrix ``g`` (``m x m``): :func:`expm_rows` for one.
+
+    The last state must be absorbing (its row zero) or, with ``reward_columns``, a reward
+    column: the engine's chains all are. A few microseconds of call overhead, no threads.
+    """
+    if KERNEL is None:
+        raise RuntimeError("the compiled kernel is not available (see kernel_enabled())")
+    g = np.ascontiguousarray(g, dtype=np.float64)
+    size = g.shape[-1]
+    degree, coefficients = _coefficients(lead_power)
+    out = np.empty((1, size))
+    KERNEL.expm_rows(
+        g,
+        out,
+        _ONE_LANE,
+        row,
+        max(1, reward_columns),
+        1 if reward_columns else 0,
+        degree,
+        THETA_MAX,
+        CONSERVE_EVERY,
+        coefficients,
+    )
+    result: FloatArray = out[0]
+    return result

@@ -1,0 +1,281 @@
+/*
+ * Compiled part of planner.report.sweep_export: rows of a JSON or CSV export assembled from
+ * its columns' tokens in one pass.
+ *
+ * Each column arrives encoded whole (orjson writes a NumPy array's numbers in one call);
+ * this joins row r as  opener  token(0, r)  separator(1)  token(1, r) ...  closer, with the
+ * first row's opener apart, and writes every float the way Python's repr does (what the
+ * json module writes): orjson gives the same shortest digits in another layout
+ * (1.5e-7 for 1.5e-07, 0.0000123 for 1.23e-05, 1e16 for 1e+16).
+ *
+ * Column kinds:
+ *   0  bytes: `count` tokens separated by commas, copied as they are (ints, literals);
+ *   1  bytes: `count` orjson floats separated by commas, rewritten as repr writes them;
+ *   2  a tuple of bytes (the distinct texts, encoded) and an int64 buffer of `count`
+ *      indices into it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+enum { TOKENS = 0, FLOATS = 1, TEXTS = 2 };
+
+typedef struct {
+    int kind;
+    const char *data; /* kinds 0, 1: the cursor into the encoded column */
+    const char *end;
+    PyObject *texts;  /* kind 2 */
+    const long long *index;
+    Py_buffer view;   /* kinds 0, 1: data; kind 2: index */
+    Py_ssize_t text_count;
+} Column;
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} Out;
+
+static int grow(Out *o, size_t extra) {
+    if (o->len + extra <= o->cap) return 0;
+    size_t cap = o->cap ? o->cap : 4096;
+    while (cap < o->len + extra) cap *= 2;
+    char *buf = PyMem_Realloc(o->buf, cap);
+    if (!buf) return -1;
+    o->buf = buf;
+    o->cap = cap;
+    return 0;
+}
+
+static int put(Out *o, const char *s, size_t n) {
+    if (grow(o, n)) return -1;
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+    return 0;
+}
+
+/* The next comma-separated token of a column, or NULL when there is none. */
+static const char *next_token(Column *c, size_t *n) {
+    if (c->data >= c->end) return NULL;
+    const char *start = c->data;
+    const char *comma = memchr(start, ',', (size_t)(c->end - start));
+    const char *stop = comma ? comma : c->end;
+    *n = (size_t)(stop - start);
+    c->data = comma ? comma + 1 : c->end;
+    return start;
+}
+
+/* A float token (orjson's layout) written as Python's repr writes the same number:
+ * the digits d1 d2 ... dk with the value 0.d1d2...dk x 10^point; fixed notation when
+ * -4 < point <= 16, else d1.d2...dk e(+|-)XX (at least two exponent digits). */
+static int put_float(Out *o, const char *s, size_t n) {
+    char digits[400];
+    int count = 0, point = 0, seen_point = 0, exponent = 0, negative = 0;
+    size_t i = 0;
+    if (i < n && s[i] == '-') {
+        negative = 1;
+        i++;
+    }
+    for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
+        if (s[i] == '.') {
+            seen_point = 1;
+            continue;
+        }
+        if (s[i] < '0' || s[i] > '9') return 1;
+        if (count == 0 && s[i] == '0') { /* a leading zero: moves the point if before it */
+            if (seen_point) point--;
+            continue;
+        }
+        if (count >= (int)sizeof digits) return 1;
+        digits[count++] = s[i];
+        if (!seen_point) point++;
+    }
+    if (i < n) { /* the exponent */
+        int sign = 1;
+        i++;
+        if (i < n && (s[i] == '+' || s[i] == '-')) sign = s[i++] == '-' ? -1 : 1;
+        if (i >= n) return 1;
+        for (; i < n; i++) {
+            if (s[i] < '0' || s[i] > '9' || exponent > 10000) return 1;
+            exponent = exponent * 10 + (s[i] - '0');
+        }
+        point += sign * exponent;
+    }
+    while (count > 0 && digits[count - 1] == '0') count--;
+    /* at most: sign, "0.", 4 zeros or 16 digits of padding, the digits, "e-308" */
+    if (grow(o, (size_t)count + 32)) return -1;
+    char *text = o->buf + o->len, *start = text;
+    if (negative) *text++ = '-';
+    if (count == 0) {
+        memcpy(text, "0.0", 3);
+        o->len += (size_t)(text + 3 - start);
+        return 0;
+    }
+    if (point > -4 && point <= 16) {
+        if (point <= 0) {
+            *text++ = '0';
+            *text++ = '.';
+            for (int z = 0; z < -point; z++) *text++ = '0';
+            memcpy(text, digits, (size_t)count);
+            text += count;
+        } else if (point >= count) {
+            memcpy(text, digits, (size_t)count);
+            text += count;
+            for (int z = count; z < point; z++) *text++ = '0';
+            *text++ = '.';
+            *text++ = '0';
+        } else {
+            memcpy(text, digits, (size_t)point);
+            text += point;
+            *text++ = '.';
+            memcpy(text, digits + point, (size_t)(count - point));
+            text += count - point;
+        }
+    } else {
+        int e = point - 1;
+        *text++ = digits[0];
+        if (count > 1) {
+            *text++ = '.';
+            memcpy(text, digits + 1, (size_t)(count - 1));
+            text += count - 1;
+        }
+        *text++ = 'e';
+        *text++ = e < 0 ? '-' : '+';
+        if (e < 0) e = -e;
+        if (e >= 100) *text++ = (char)('0' + e / 100);
+        *text++ = (char)('0' + e / 10 % 10);
+        *text++ = (char)('0' + e % 10);
+    }
+    o->len += (size_t)(text - start);
+    return 0;
+}
+
+static void release(Column *columns, Py_ssize_t n) {
+    for (Py_ssize_t c = 0; c < n; c++)
+        if (columns[c].view.obj) PyBuffer_Release(&columns[c].view);
+    PyMem_Free(columns);
+}
+
+static const char doc_join_rows[] =
+    "join_rows(columns, count, first_opener, opener, separators, closer) -> bytes\n"
+    "--\n\n"
+    "`count` rows: opener, then each column's token (after separators[c] for c > 0),\n"
+    "then closer; the first row opens with first_opener. columns: (kind, data, index)\n"
+    "tuples (see the C source's header).";
+
+static PyObject *join_rows(PyObject *self, PyObject *args) {
+    PyObject *columns_in, *separators;
+    Py_ssize_t count;
+    const char *first_opener, *opener, *closer;
+    Py_ssize_t first_len, opener_len, closer_len;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!ny#y#O!y#", &PyList_Type, &columns_in, &count, &first_opener,
+                          &first_len, &opener, &opener_len, &PyList_Type, &separators, &closer,
+                          &closer_len))
+        return NULL;
+    Py_ssize_t ncols = PyList_GET_SIZE(columns_in);
+    if (PyList_GET_SIZE(separators) != ncols || count < 0) {
+        PyErr_SetString(PyExc_ValueError, "join_rows: one separator per column");
+        return NULL;
+    }
+    Column *columns = PyMem_Calloc((size_t)(ncols ? ncols : 1), sizeof(Column));
+    if (!columns) return PyErr_NoMemory();
+    for (Py_ssize_t c = 0; c < ncols; c++) {
+        PyObject *spec = PyList_GET_ITEM(columns_in, c);
+        int kind;
+        PyObject *data, *index;
+        if (!PyArg_ParseTuple(spec, "iOO", &kind, &data, &index)) goto fail;
+        Column *col = &columns[c];
+        col->kind = kind;
+        if (kind == TOKENS || kind == FLOATS) {
+            if (PyObject_GetBuffer(data, &col->view, PyBUF_SIMPLE)) goto fail;
+            col->data = col->view.buf;
+            col->end = col->data + col->view.len;
+        } else if (kind == TEXTS) {
+            if (!PyTuple_Check(data)) {
+                PyErr_SetString(PyExc_TypeError, "join_rows: texts must be a tuple of bytes");
+                goto fail;
+            }
+            for (Py_ssize_t t = 0; t < PyTuple_GET_SIZE(data); t++) {
+                if (!PyBytes_Check(PyTuple_GET_ITEM(data, t))) {
+                    PyErr_SetString(PyExc_TypeError, "join_rows: texts must be bytes");
+                    goto fail;
+                }
+            }
+            col->texts = data;
+            col->text_count = PyTuple_GET_SIZE(data);
+            if (PyObject_GetBuffer(index, &col->view, PyBUF_SIMPLE)) goto fail;
+            if (col->view.len != count * (Py_ssize_t)sizeof(long long)) {
+                PyErr_SetString(PyExc_ValueError, "join_rows: one text index per row");
+                goto fail;
+            }
+            col->index = col->view.buf;
+        } else {
+            PyErr_SetString(PyExc_ValueError, "join_rows: unknown column kind");
+            goto fail;
+        }
+        if (!PyBytes_Check(PyList_GET_ITEM(separators, c))) {
+            PyErr_SetString(PyExc_TypeError, "join_rows: separators must be bytes");
+            goto fail;
+        }
+    }
+    Out o = {NULL, 0, 0};
+    int err = 0;
+    for (Py_ssize_t r = 0; r < count && !err; r++) {
+        err = r ? put(&o, opener, (size_t)opener_len) : put(&o, first_opener, (size_t)first_len);
+        for (Py_ssize_t c = 0; c < ncols && !err; c++) {
+            Column *col = &columns[c];
+            if (c) {
+                PyObject *sep = PyList_GET_ITEM(separators, c);
+                err = put(&o, PyBytes_AS_STRING(sep), (size_t)PyBytes_GET_SIZE(sep));
+                if (err) break;
+            }
+            if (col->kind == TEXTS) {
+                long long t = col->index[r];
+                if (t < 0 || t >= col->text_count) {
+                    err = 2;
+                    break;
+                }
+                PyObject *text = PyTuple_GET_ITEM(col->texts, t);
+                err = put(&o, PyBytes_AS_STRING(text), (size_t)PyBytes_GET_SIZE(text));
+                continue;
+            }
+            size_t n;
+            const char *token = next_token(col, &n);
+            if (!token) {
+                err = 3;
+                break;
+            }
+            err = col->kind == FLOATS ? put_float(&o, token, n) : put(&o, token, n);
+            if (err == 1) err = 4;
+        }
+        if (!err) err = put(&o, closer, (size_t)closer_len);
+    }
+    release(columns, ncols);
+    if (err) {
+        PyMem_Free(o.buf);
+        if (err == -1) return PyErr_NoMemory();
+        PyErr_SetString(PyExc_ValueError, err == 2   ? "join_rows: text index out of range"
+                                          : err == 3 ? "join_rows: a column has too few tokens"
+                                                     : "join_rows: not a float token");
+        return NULL;
+    }
+    PyObject *result = PyBytes_FromStringAndSize(o.buf ? o.buf : "", (Py_ssize_t)o.len);
+    PyMem_Free(o.buf);
+    return result;
+fail:
+    release(columns, ncols);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"join_rows", join_rows, METH_VARARGS, doc_join_rows},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_rows",
+    "Compiled part of planner.report.sweep_export (see the C source's header).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__rows(void) { return PyModule_Create(&module); }

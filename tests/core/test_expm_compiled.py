@@ -1,0 +1,179 @@
+"""The compiled exponential (planner.core.markov._metzler) against mpmath and the NumPy path.
+
+Three independent checks:
+
+* accuracy: P(loss) of random chains (k = 1..4, missions of hours to decades, entries down to
+  1e-40) against tests/reference.py's 50-digit mpmath exponential of a chain written from the
+  rules, on both paths (the kernel and the NumPy path of expm.py it replaced);
+* the four loss-figure chains of one sweep stack, kernel against NumPy path;
+* lanes: each matrix is computed alone (any chunking, thread count, neighbour in its group of
+  eight, one matrix or a stack: the same bits).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from planner.core.markov import expm_compiled
+from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
+from planner.core.markov.expm_compiled import RowJob, expm_row_one, expm_rows
+from planner.core.markov.generator import generator_of
+from planner.core.markov.loss_figures import (
+    group_lost_stack,
+    sector_events_matrix,
+    sectors_lost_generator,
+)
+from planner.core.markov.rates import ChainInputs
+from tests import reference
+
+
+def test_the_kernels_are_built() -> None:
+    """`make test` builds both C extensions: CI must run the paths users get."""
+    from planner.report.row_join import JOINER
+
+    assert expm_compiled.kernel_enabled(), "planner.core.markov._metzler was not built"
+    assert JOINER is not None, "planner.report._rows was not built"
+
+
+@pytest.fixture(params=["compiled", "numpy"])
+def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test on each path: the compiled kernel, then the NumPy path (KERNEL None)."""
+    if request.param == "numpy":
+        monkeypatch.setattr(expm_compiled, "KERNEL", None)
+    return str(request.param)
+
+
+Chain = tuple[int, int, float, float, float, float, float]
+
+
+def _random_chains(count: int, seed: int) -> list[Chain]:
+    rng = np.random.default_rng(seed)
+    cases = []
+    for _ in range(count):
+        k = int(rng.integers(1, 5))
+        cases.append(
+            (
+                k,
+                int(rng.integers(k + 1, 61)),
+                float(10 ** rng.uniform(-3.5, -0.5)) / 8760,  # ARR 0.03 % to 30 %
+                float(10 ** rng.uniform(-9, -3)),
+                float(10 ** rng.uniform(-0.5, 2.5)),  # rebuilds of 20 min to 13 days
+                float(10 ** rng.uniform(0.5, 4)),
+                float(10 ** rng.uniform(0, 5.2)),  # an hour to 18 years
+            )
+        )
+    return cases
+
+
+def test_p_loss_matches_50_digit_mpmath(kernel: str) -> None:
+    worst = 0.0
+    for k, n, lop, lld, rebuild, scrub, hours in _random_chains(24, seed=7):
+        inputs = ChainInputs.of(float(n), lop, lld, rebuild, scrub, hours)
+        g = generator_of(k, inputs) * hours
+        p = float(expm_metzler(g, entry=(0, k * 2 + 1), lead_power=k + 1, generator=True))
+        expected = reference.p_loss(k, n, lop, lld, rebuild, scrub, hours)
+        worst = max(worst, float(reference.relative_error(p, expected)))
+    assert worst < 1e-13, f"{kernel}: worst relative error {worst:.2e}"
+
+
+def test_tiny_probabilities_keep_their_digits(kernel: str) -> None:
+    """Triple and quadruple parity over hours: P(loss) near 1e-30, still to 1e-13."""
+    for k, hours, lop in ((3, 1.0, 1e-8), (4, 10.0, 1e-8), (4, 1.0, 1e-7)):
+        inputs = ChainInputs.of(12.0, lop, 1e-7, 10.0, 100.0, hours)
+        g = generator_of(k, inputs) * hours
+        p = float(expm_metzler(g, entry=(0, 2 * k + 1), lead_power=k + 1, generator=True))
+        expected = reference.p_loss(k, 12, lop, 1e-7, 10.0, 100.0, hours)
+        assert expected < 1e-27
+        assert float(reference.relative_error(p, expected)) < 1e-13, kernel
+
+
+def _sweep_stack(k: int) -> tuple[np.ndarray, int]:
+    drives = np.repeat(np.arange(k + 1, 40), 7).astype(float)
+    arr = np.tile(np.linspace(0.005, 0.2, 7), 39 - k)
+    inputs = ChainInputs.of(drives, arr / 8760, 1.08e-4, 12.0, 168.0, 43800.0)
+    return generator_of(k, inputs) * 43800.0, k
+
+
+@pytest.mark.parametrize("parity", [1, 2, 3, 4])
+def test_the_four_loss_figure_chains_agree_with_the_numpy_path(
+    parity: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    g, k = _sweep_stack(parity)
+    last = g.shape[-1] - 1
+    jobs = [
+        EntryJob(g, (0, last), k + 1),
+        EntryJob(group_lost_stack(g, k), (0, k + 1), k + 1),
+        EntryJob(sectors_lost_generator(g, k), (0, last), k + 1),
+        EntryJob(sector_events_matrix(g, k), (0, last), k + 1, 1),
+    ]
+    compiled = expm_entries(jobs)
+    monkeypatch.setattr(expm_compiled, "KERNEL", None)
+    numpy_path = expm_entries(jobs)
+    for got, expected in zip(compiled, numpy_path, strict=True):
+        np.testing.assert_allclose(got, expected, rtol=1e-13, atol=0)
+
+
+def test_each_lane_is_computed_alone() -> None:
+    """Any thread count, chunk, neighbours or stack size gives the same bits."""
+    g, k = _sweep_stack(3)
+    job = RowJob(g, 0, k + 1)
+    one_thread = expm_rows([job], threads=1)[0]
+    for threads in (2, 3):
+        assert np.array_equal(expm_rows([job], threads=threads)[0], one_thread)
+    # reversed order: every matrix gets other neighbours in its group of eight
+    reversed_rows = expm_rows([RowJob(g[::-1].copy(), 0, k + 1)], threads=1)[0]
+    assert np.array_equal(reversed_rows[::-1], one_thread)
+    # a group of one (padded with copies of itself), and the one-matrix entry point
+    for index in (0, 5, len(g) - 1):
+        alone = expm_rows([RowJob(g[index : index + 1].copy(), 0, k + 1)], threads=1)[0][0]
+        assert np.array_equal(alone, one_thread[index])
+        assert np.array_equal(expm_row_one(g[index], 0, k + 1), one_thread[index])
+
+
+def test_a_group_mixing_squaring_counts_matches_each_alone() -> None:
+    """Missions from an hour to 20 years in one group of eight: 0 to 14 squarings."""
+    hours = np.array([1.0, 3.0, 40.0, 900.0, 8760.0, 43800.0, 175200.0, 2.0])
+    inputs = ChainInputs.of(14.0, 2e-6, 1e-5, 12.0, 168.0, hours)
+    g = generator_of(2, inputs) * hours[:, None, None]
+    together = expm_rows([RowJob(g, 0, 3)], threads=1)[0]
+    for index in range(len(hours)):
+        assert np.array_equal(expm_row_one(g[index], 0, 3), together[index])
+        expected = reference.p_loss(2, 14, 2e-6, 1e-5, 12.0, 168.0, float(hours[index]))
+        assert float(reference.relative_error(together[index, -1], expected)) < 1e-13
+
+
+def test_rows_are_probabilities_and_rewards_are_integrals() -> None:
+    """Row sums: 1 for a chain with an absorbing state; the reward column left out of it."""
+    g, k = _sweep_stack(2)
+    rows = expm_rows([RowJob(g, 0, k + 1)])[0]
+    np.testing.assert_allclose(rows.sum(axis=1), 1.0, rtol=0, atol=1e-14)
+    events = sector_events_matrix(g, k)
+    with_reward = expm_rows([RowJob(events, 0, k + 1, reward_columns=1)])[0]
+    np.testing.assert_allclose(with_reward[:, :-1].sum(axis=1), 1.0, rtol=0, atol=1e-14)
+
+
+def test_bad_matrices_are_refused_as_by_the_numpy_path() -> None:
+    g, k = _sweep_stack(1)
+    bad = g[:3].copy()
+    bad[1, 0, 1] = -1e-3
+    with pytest.raises(ValueError, match="non-negative off-diagonal"):
+        expm_metzler(bad, entry=(0, 3), lead_power=2, generator=True)
+    nan = g[:3].copy()
+    nan[2, 1, 0] = np.nan
+    with pytest.raises(ValueError, match="non-negative off-diagonal"):
+        expm_metzler(nan, entry=(0, 3), lead_power=2, generator=True)
+    events = sector_events_matrix(g[:3], k)
+    events[0, -1, 0] = 1.0
+    with pytest.raises(ValueError, match="reward rows"):
+        expm_rows([RowJob(events, 0, 2, reward_columns=1)])
+
+
+def test_a_chain_without_an_absorbing_state_is_all_transient() -> None:
+    """A two-state repairable drive (up/down): every state transient for the kernel."""
+    fail, repair, hours = 1e-3, 0.1, 50.0
+    g = np.array([[[0.0, fail * hours], [repair * hours, 0.0]]])
+    row = expm_rows([RowJob(g, 0, 1)])[0][0]
+    total = fail + repair
+    p_down = fail / total * -np.expm1(-total * hours)
+    np.testing.assert_allclose(row, [1 - p_down, p_down], rtol=1e-14)
