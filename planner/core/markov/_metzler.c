@@ -53,11 +53,26 @@ typedef struct {
     const double *coef; /* blocks x q coefficients 1 / (b q + i)! */
 } Plan;
 
+/* Where a job's matrices come from: a stack of base generators (size `size`), read as they
+ * are, or edited on the way in: `moves` (row, from, to, keep) add the entry (row, from) to
+ * (row, to) and clear it unless kept; `gather` picks the job's m states of the base's; every
+ * entry is multiplied by the lane's `scale` (a mission in hours). So the engine's four loss
+ * chains are read from one generator stack, without four copies of it. */
+typedef struct {
+    const double *g;
+    int size;
+    const long long *gather; /* m entries, or NULL: all `size` states */
+    const long long *moves;  /* move_count x 4, or NULL */
+    int move_count;
+    const double *scale;     /* one per lane, or NULL */
+} Source;
+
 /* A matrix of W lanes is its n transient rows: M[(i * m + j) * W + w]. */
 typedef struct {
     double **powers; /* q + 1 powers of X (0 unused: the identity) */
     double *acc, *tmp, *f, *g;
     double *v, *u; /* a row being formed (m x W), and n x W scratch */
+    double *edited; /* W x size x size: the lanes' edited matrices (Source with edits) */
 } Work;
 
 static size_t msize(const Plan *p) { return (size_t)p->n * p->m * W; }
@@ -274,14 +289,39 @@ static void taylor(const Plan *p, Work *k, const double *shift_scaled) {
     k->f = acc;
 }
 
+/* Lane `lane` of the job (m x m, row-major): the base matrix itself, or its edited copy. */
+static const double *fetch(const Plan *p, const Source *src, long long lane, int w, Work *k) {
+    const size_t big = (size_t)src->size;
+    const double *base = src->g + (size_t)lane * big * big;
+    if (!src->gather && !src->moves && !src->scale) return base;
+    double *copy = k->edited + (size_t)w * big * big;
+    memcpy(copy, base, big * big * sizeof(double));
+    for (int e = 0; e < src->move_count; e++) {
+        const long long *mv = src->moves + 4 * e;
+        copy[mv[0] * big + mv[2]] += copy[mv[0] * big + mv[1]];
+        if (!mv[3]) copy[mv[0] * big + mv[1]] = 0.0;
+    }
+    const double factor = src->scale ? src->scale[lane] : 1.0;
+    if (!src->gather) {
+        if (factor != 1.0)
+            for (size_t e = 0; e < big * big; e++) copy[e] *= factor;
+        return copy;
+    }
+    /* gathered into the room after the W edited copies */
+    double *job = k->edited + (size_t)W * big * big + (size_t)w * p->m * p->m;
+    for (int i = 0; i < p->m; i++)
+        for (int j = 0; j < p->m; j++)
+            job[i * p->m + j] = copy[src->gather[i] * big + src->gather[j]] * factor;
+    return job;
+}
+
 /* One lane group: lanes[0..W) index G; out[lane] gets row `row` of exp(G[lane]). */
-static int run_group(const Plan *p, const double *g, const long long *lanes, int used, int row,
+static int run_group(const Plan *p, const Source *src, const long long *lanes, int used, int row,
                      double *out, Work *k) {
-    const size_t mm = (size_t)p->m * p->m;
     double shift_scaled[W];
     const double *lane_g[W];
     int steps[W], top = 0;
-    for (int w = 0; w < W; w++) lane_g[w] = g + (size_t)lanes[w < used ? w : used - 1] * mm;
+    for (int w = 0; w < W; w++) lane_g[w] = fetch(p, src, lanes[w < used ? w : used - 1], w, k);
     int err = load_group(p, lane_g, k, shift_scaled, steps);
     if (err) return err;
     for (int w = 0; w < W; w++)
@@ -318,10 +358,11 @@ static int run_group(const Plan *p, const double *g, const long long *lanes, int
     return 0;
 }
 
-static int alloc_work(const Plan *p, Work *k, double **arena) {
+static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena) {
     const size_t ms = msize(p);
     size_t row_space = (size_t)p->m * W; /* also n x W scratch: n < m */
-    size_t total = ((size_t)p->q + 1 + 4) * ms + 2 * row_space;
+    size_t edited = (size_t)W * ((size_t)src->size * src->size + (size_t)p->m * p->m);
+    size_t total = ((size_t)p->q + 1 + 4) * ms + 2 * row_space + edited;
     double *mem = calloc(total, sizeof(double));
     double **powers = calloc((size_t)p->q + 1, sizeof(double *));
     if (!mem || !powers) {
@@ -338,54 +379,109 @@ static int alloc_work(const Plan *p, Work *k, double **arena) {
     cur += 4 * ms;
     k->v = cur;
     k->u = cur + row_space;
+    k->edited = cur + 2 * row_space;
     k->powers = powers;
     *arena = mem;
     return 0;
 }
 
 static const char doc_expm_rows[] =
-    "expm_rows(g, out, lanes, row, specials, reward, degree, theta, conserve_every, coef)\n"
+    "expm_rows(g, out, lanes, row, specials, reward, degree, theta, conserve_every, coef,\n"
+    "          gather, moves, scale)\n"
     "--\n\n"
-    "Row `row` of exp(g[lane]) into out[lane] for each lane of `lanes` (int64).\n\n"
-    "g: float64 (count, m, m), C order, off-diagonal >= 0, the last `specials` rows zero;\n"
-    "out: writable float64 (count, m); coef: float64 (blocks, q) Taylor coefficients\n"
-    "1 / (b q + i)! covering `degree`. Raises ValueError on a negative off-diagonal entry\n"
-    "or a special row that is not zero. Releases the GIL.";
+    "Row `row` of exp(G[lane]) into out[lane] for each lane of `lanes` (int64), where G is\n"
+    "g[lane] (float64, (count, size, size), C order) edited by `moves` (int64 (e, 4): row,\n"
+    "from, to, keep; or None), restricted to the states `gather` (int64 (m,) or None) and\n"
+    "multiplied by scale[lane] (float64 (count,) or None). G's off-diagonal entries must be\n"
+    ">= 0 and its last `specials` rows zero; out: writable float64 (count, m); coef: float64\n"
+    "(blocks, q) Taylor coefficients 1 / (b q + i)! covering `degree`. Raises ValueError on a\n"
+    "negative off-diagonal entry or a special row that is not zero. Releases the GIL.";
+
+/* A buffer of `kind` items (or None), its count in *n; -1 and an error if malformed. */
+static int optional_buffer(PyObject *obj, Py_buffer *view, size_t item, Py_ssize_t *n) {
+    *n = 0;
+    if (obj == Py_None) return 0;
+    if (PyObject_GetBuffer(obj, view, PyBUF_SIMPLE)) return -1;
+    if (view->len % (Py_ssize_t)item) {
+        PyBuffer_Release(view);
+        view->obj = NULL;
+        PyErr_SetString(PyExc_ValueError, "expm_rows: a buffer of the wrong item size");
+        return -1;
+    }
+    *n = view->len / (Py_ssize_t)item;
+    return 1;
+}
 
 static PyObject *expm_rows(PyObject *self, PyObject *args) {
-    Py_buffer g, out, lanes, coef;
+    Py_buffer g, out, lanes, coef, gather = {0}, moves = {0}, scale = {0};
+    PyObject *gather_in, *moves_in, *scale_in;
     int row, specials, reward, degree, conserve_every;
     double theta;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*", &g, &out, &lanes, &row, &specials, &reward,
-                          &degree, &theta, &conserve_every, &coef))
+    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOO", &g, &out, &lanes, &row, &specials,
+                          &reward, &degree, &theta, &conserve_every, &coef, &gather_in,
+                          &moves_in, &scale_in))
         return NULL;
     PyObject *result = NULL;
     Plan p;
-    size_t count = 0;
-    long long m_ll = 0;
-    /* shapes come from the caller's arrays: count * m * m doubles in g, count * m in out */
+    Source src = {0};
+    Py_ssize_t gathered, move_items, scales;
+    if (optional_buffer(gather_in, &gather, sizeof(long long), &gathered) < 0 ||
+        optional_buffer(moves_in, &moves, sizeof(long long), &move_items) < 0 ||
+        optional_buffer(scale_in, &scale, sizeof(double), &scales) < 0)
+        goto done;
     if (out.len % (Py_ssize_t)sizeof(double) || g.len % (Py_ssize_t)sizeof(double) ||
-        lanes.len % (Py_ssize_t)sizeof(long long) || coef.len % (Py_ssize_t)sizeof(double)) {
+        lanes.len % (Py_ssize_t)sizeof(long long) || coef.len % (Py_ssize_t)sizeof(double) ||
+        move_items % 4) {
         PyErr_SetString(PyExc_ValueError, "expm_rows: buffers of the wrong item size");
         goto done;
     }
+    size_t count, size, m;
     {
         size_t outs = (size_t)out.len / sizeof(double), gs = (size_t)g.len / sizeof(double);
-        /* outs = count m, gs = count m^2: m = gs / outs */
         if (outs == 0) {
             result = Py_None;
             Py_INCREF(result);
             goto done;
         }
-        m_ll = (long long)(gs / outs);
-        count = outs / (size_t)m_ll;
-        if (m_ll < 1 || gs != outs * (size_t)m_ll || outs != count * (size_t)m_ll) {
-            PyErr_SetString(PyExc_ValueError, "expm_rows: g and out do not match");
+        /* out holds count x m, g count x size^2: m = size unless gathered */
+        if (gathered) {
+            m = (size_t)gathered;
+            count = outs / m;
+            size = 0;
+            while ((size + 1) * (size + 1) * count <= gs) size++;
+        } else {
+            size = gs / outs;
+            m = size;
+            count = size ? outs / size : 0;
+        }
+        if (!size || !count || outs != count * m || gs != count * size * size ||
+            (scales && (size_t)scales != count)) {
+            PyErr_SetString(PyExc_ValueError, "expm_rows: g, out and scale do not match");
             goto done;
         }
     }
-    p.m = (int)m_ll;
+    for (Py_ssize_t i = 0; i < gathered; i++) {
+        long long state = ((const long long *)gather.buf)[i];
+        if (state < 0 || (size_t)state >= size) {
+            PyErr_SetString(PyExc_IndexError, "expm_rows: gathered state out of range");
+            goto done;
+        }
+    }
+    for (Py_ssize_t i = 0; i < move_items; i++) {
+        long long cell = ((const long long *)moves.buf)[i];
+        if (i % 4 != 3 && (cell < 0 || (size_t)cell >= size)) {
+            PyErr_SetString(PyExc_IndexError, "expm_rows: moved cell out of range");
+            goto done;
+        }
+    }
+    src.g = g.buf;
+    src.size = (int)size;
+    src.gather = gathered ? gather.buf : NULL;
+    src.moves = move_items ? moves.buf : NULL;
+    src.move_count = (int)(move_items / 4);
+    src.scale = scales ? scale.buf : NULL;
+    p.m = (int)m;
     p.a = specials;
     p.n = p.m - specials;
     p.reward = reward;
@@ -421,7 +517,7 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
         Work k;
         double *arena = NULL;
         int err = 0;
-        if (alloc_work(&p, &k, &arena)) {
+        if (alloc_work(&p, &src, &k, &arena)) {
             PyErr_NoMemory();
             goto done;
         }
@@ -430,7 +526,7 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             int used = (int)(nlanes - start < W ? nlanes - start : W);
             long long group[W];
             for (int w = 0; w < W; w++) group[w] = lane[start + (w < used ? w : used - 1)];
-            err = run_group(&p, g.buf, group, used, row, out.buf, &k);
+            err = run_group(&p, &src, group, used, row, out.buf, &k);
         }
         Py_END_ALLOW_THREADS
         free(arena);
@@ -454,6 +550,9 @@ done:
     PyBuffer_Release(&out);
     PyBuffer_Release(&lanes);
     PyBuffer_Release(&coef);
+    if (gather.obj) PyBuffer_Release(&gather);
+    if (moves.obj) PyBuffer_Release(&moves);
+    if (scale.obj) PyBuffer_Release(&scale);
     return result;
 }
 

@@ -78,6 +78,13 @@ class RowJob:
             Taylor degree counts from it; see :func:`~planner.core.markov.taylor.taylor_degree`).
         reward_columns: the last columns are Van Loan rewards (their rows zero), not states.
         owned: ``g`` is a fresh C-contiguous float64 array the kernel may read in place.
+        moves: edits of each matrix before use, ``(row, from, to, keep)``: the entry
+            ``(row, from)`` is added to ``(row, to)`` and cleared unless ``keep`` (indices of
+            ``g``'s states). The diagonal needs no edit: it is always rebuilt.
+        gather: the states of ``g`` the chain keeps, in order (its last ones the absorbing
+            or reward states); ``row`` counts in them. Default: all.
+        scale: a factor per matrix (``g``'s leading shape), e.g. the missions in hours
+            when ``g`` holds generators per hour.
     """
 
     g: FloatArray
@@ -85,6 +92,9 @@ class RowJob:
     lead_power: int
     reward_columns: int = 0
     owned: bool = False
+    moves: tuple[tuple[int, int, int, bool], ...] = ()
+    gather: tuple[int, ...] | None = None
+    scale: FloatArray | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,9 @@ class _Ready:
     degree: int
     coefficients: FloatArray
     shape: tuple[int, ...]
+    gather: npt.NDArray[np.int64] | None
+    moves: npt.NDArray[np.int64] | None
+    scale: FloatArray | None
 
 
 def _ready(job: RowJob) -> _Ready:
@@ -102,15 +115,32 @@ def _ready(job: RowJob) -> _Ready:
     flat = job.g.reshape(-1, size, size)
     usable = job.owned and flat.dtype == np.float64 and flat.flags.c_contiguous
     g = flat if usable else np.ascontiguousarray(flat, dtype=np.float64)
+    states = tuple(range(size)) if job.gather is None else job.gather
     specials = job.reward_columns
     if not specials and g.shape[0]:
         # the last state is absorbing (its row zero) in every chain of the engine; where it
         # is not, every state is transient for the kernel
-        last = g[:, -1, :-1]
+        last = g[:, states[-1], list(states[:-1])]
         specials = 0 if last.any() else 1
     degree, coefficients = _coefficients(job.lead_power)
-    out = np.empty((g.shape[0], size))
-    return _Ready(g, out, min(specials, size - 1), degree, coefficients, job.g.shape[:-2])
+    out = np.empty((g.shape[0], len(states)))
+    gather = None if job.gather is None else np.array(job.gather, dtype=np.int64)
+    moves = np.array(job.moves, dtype=np.int64).reshape(-1, 4) if job.moves else None
+    scale = None
+    if job.scale is not None:
+        scale = np.ascontiguousarray(np.broadcast_to(job.scale, job.g.shape[:-2]), np.float64)
+        scale = scale.reshape(-1)
+    return _Ready(
+        g,
+        out,
+        min(specials, len(states) - 1),
+        degree,
+        coefficients,
+        job.g.shape[:-2],
+        gather,
+        moves,
+        scale,
+    )
 
 
 def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatArray]:
@@ -124,7 +154,7 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
         raise RuntimeError("the compiled kernel is not available (see kernel_enabled())")
     ready = [_ready(job) for job in jobs]
     tasks = []
-    for job, r in sorted(zip(jobs, ready, strict=True), key=lambda pair: -pair[1].g.shape[-1]):
+    for job, r in sorted(zip(jobs, ready, strict=True), key=lambda pair: -pair[1].out.shape[-1]):
         count = r.g.shape[0]
         for start in range(0, count, LANES_PER_TASK):
             lanes = np.arange(start, min(count, start + LANES_PER_TASK), dtype=np.int64)
@@ -141,10 +171,13 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
                     THETA_MAX,
                     CONSERVE_EVERY,
                     r.coefficients,
+                    r.gather,
+                    r.moves,
+                    r.scale,
                 )
             )
     run_tasks(tasks, threads)
-    return [r.out.reshape(*r.shape, r.g.shape[-1]) for r in ready]
+    return [r.out.reshape(*r.shape, r.out.shape[-1]) for r in ready]
 
 
 _ONE_LANE = np.zeros(1, dtype=np.int64)
@@ -189,6 +222,9 @@ def expm_row_one(g: FloatArray, row: int, lead_power: int, reward_columns: int =
         THETA_MAX,
         CONSERVE_EVERY,
         coefficients,
+        None,
+        None,
+        None,
     )
     result: FloatArray = out[0]
     return result

@@ -49,6 +49,7 @@ import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
+from planner.core.markov.expm_compiled import RowJob, expm_rows, kernel_enabled
 from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_of, transition_matrix
 from planner.core.markov.rates import ChainInputs, Rates
@@ -241,6 +242,10 @@ def _chain_figures(
 ) -> ChainFigures:
     """:func:`chain_figures` of one stack."""
     q = generator_of(parity, inputs)
+    if kernel_enabled():
+        figures = _compiled_figures(q, parity, inputs.mission_hours, threads)
+        p_loss, p_group, p_sectors, events = figures
+        return _figures(p_loss, p_group, p_sectors, events, q if mttdl else None)
     g = q * inputs.mission_hours[..., None, None]  # every chain is read from this one
     lead = parity + 1
     last = g.shape[-1] - 1
@@ -255,13 +260,46 @@ def _chain_figures(
         ],
         threads=threads,
     )
+    return _figures(p_loss, p_group, p_sectors, events, q if mttdl else None)
+
+
+def _figures(
+    p_loss: FloatArray,
+    p_group: FloatArray,
+    p_sectors: FloatArray,
+    events: FloatArray,
+    q_for_mttdl: FloatArray | None,
+) -> ChainFigures:
     return ChainFigures(
         p_loss=np.clip(p_loss, 0.0, 1.0),
         p_group_lost=np.clip(p_group, 0.0, 1.0),
         p_sectors_lost=np.clip(p_sectors, 0.0, 1.0),
         expected_sector_loss_events=np.maximum(events, 0.0),
-        mttdl_hours=mttdl_stack(q) if mttdl else None,
+        mttdl_hours=None if q_for_mttdl is None else mttdl_stack(q_for_mttdl),
     )
+
+
+def _compiled_figures(
+    q: FloatArray, parity: int, mission_hours: FloatArray, threads: int | None = None
+) -> list[FloatArray]:
+    """The four chains' entries by the compiled kernel, each read from ``q`` as it loads.
+
+    The same chains as :func:`sectors_lost_generator`, :func:`sector_events_matrix` and
+    :func:`group_lost_stack` build, given to the kernel as edits of ``q`` (and the mission
+    as each matrix's factor) instead of three copies of the stack.
+    """
+    cells = _cells(parity)
+    lead = parity + 1
+    loss = q.shape[-1] - 1
+    group_to_pristine = (cells.group_source, loss, 0, False)
+    sector_goes_on = (cells.sector_source, loss, cells.group_source, True)
+    jobs = [
+        RowJob(q, 0, lead, scale=mission_hours),
+        RowJob(q, 0, lead, gather=cells.defect_free, scale=mission_hours),
+        RowJob(q, 0, lead, moves=(group_to_pristine,), scale=mission_hours),
+        RowJob(q, 0, lead, 1, moves=(group_to_pristine, sector_goes_on), scale=mission_hours),
+    ]
+    return [rows[..., -1] for rows in expm_rows(jobs, threads=threads)]
 
 
 def loss_figures_batch(
