@@ -198,7 +198,7 @@ def load(path: Path | None, overrides: list[str] | None) -> Scenario:
         fail(str(err))
 
 
-def write_atomic(path: Path, text: str | bytes | Iterable[str]) -> None:
+def write_atomic(path: Path, text: str | bytes | Iterable[str | bytes]) -> None:
     """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
     See :func:`planner.scenario.files.write_atomic`; a path that cannot be written (missing folder,
@@ -241,8 +241,8 @@ def write_files(files: dict[Path, str | bytes]) -> None:
         fail(f"{err.filename or 'the output'}: cannot write: {err.strerror or err}")
 
 
-def write_stdout(text: str) -> None:
-    """Write ``text`` to stdout whole, or raise the OSError that stopped it.
+def write_stdout(text: str | bytes) -> None:
+    """Write ``text`` (or UTF-8 bytes) to stdout whole, or raise the OSError that stopped it.
 
     Through ``sys.stdout`` a write bigger than a pipe's buffer, cut short because the reader
     went away (``| head -c1``), was dropped silently after its first 64 KiB and planner
@@ -253,15 +253,20 @@ def write_stdout(text: str) -> None:
     try:
         fd = stream.fileno()
     except (AttributeError, OSError, ValueError):  # a test's captured or a closed stdout
-        stream.write(text)
+        stream.write(text.decode() if isinstance(text, bytes) else text)
         return
     stream.flush()
-    data = memoryview(text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
+    encoded = (
+        text
+        if isinstance(text, bytes)
+        else text.encode(stream.encoding or "utf-8", stream.errors or "strict")
+    )
+    data = memoryview(encoded)
     while data:
         data = data[os.write(fd, data) :]
 
 
-def emit(text: str | Iterable[str], output: Path | None, what: str) -> None:
+def emit(text: str | Iterable[str | bytes], output: Path | None, what: str) -> None:
     """Print ``text`` (or its chunks, as they come) to stdout, or write it to ``output``."""
     if output is None:
         for chunk in [text] if isinstance(text, str) else text:

@@ -126,7 +126,7 @@ def render_report(
     output: Path | None,
     table: TableFor,
     notes: Sequence[str],
-    text: Callable[[Format], str | Iterable[str]],
+    text: Callable[[Format], str | Iterable[str | bytes]],
 ) -> None:
     """Print the table (fitted to the terminal), or write the table or ``text(format)``.
 

@@ -176,7 +176,7 @@ def render_sweep(report: SweepReport, output_format: Format, output: Path | None
 
     streams = {Format.json: render.json_stream, Format.csv: render.csv_stream}
 
-    def text(kind: Format) -> str | Iterable[str]:
+    def text(kind: Format) -> str | Iterable[str | bytes]:
         # JSON and CSV stream row by row: a 200,000-row sweep never becomes one string.
         return streams[kind](report) if kind in streams else texts_of(render, report)(kind)
 

@@ -15,6 +15,9 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+
 from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.field_values import field_text
@@ -53,12 +56,15 @@ BAR_CELLS = 12
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
-def decade_range(probabilities: Sequence[float]) -> tuple[int, int]:
+def decade_range(probabilities: Sequence[float] | npt.NDArray[np.float64]) -> tuple[int, int]:
     """Whole powers of ten around the positive ``probabilities``: the bar's log axis."""
-    logs = [math.log10(p) for p in probabilities if p > 0]
-    if not logs:
+    values = np.asarray(probabilities, dtype=np.float64)
+    positive = values[values > 0]
+    if not positive.size:
         return (-1, 0)
-    low, high = math.floor(min(logs)), math.ceil(max(logs))
+    # log10 is increasing: the axis needs only the smallest and the largest
+    low = math.floor(math.log10(float(positive.min())))
+    high = math.ceil(math.log10(float(positive.max())))
     return (low, high) if high > low else (low, low + 1)
 
 
@@ -175,7 +181,7 @@ def notes(report: SweepReport) -> list[str]:
 
 def table_notes(report: SweepReport) -> list[str]:
     """:func:`notes` plus the legend of the terminal bar."""
-    low, high = decade_range(report.table.p_loss_aggregate.tolist())
+    low, high = decade_range(report.table.p_loss_aggregate)
     return [
         *notes(report),
         f"Bar: P(loss) of the aggregate on a log scale from 1e{low} (empty) to 1e{high} (full).",
@@ -208,8 +214,8 @@ def _document(report: SweepReport) -> dict[str, Any]:
     )
 
 
-def json_stream(report: SweepReport) -> Iterator[str]:
-    """The JSON contract in chunks: the setup, then ``rows`` one per line (streamed).
+def json_stream(report: SweepReport) -> Iterator[bytes]:
+    """The JSON contract in UTF-8 chunks: the setup, then ``rows`` one per line (streamed).
 
     Written from the report's columns (:mod:`planner.report.sweep_export`): no record per
     row, memory flat in the rows.
@@ -217,17 +223,17 @@ def json_stream(report: SweepReport) -> Iterator[str]:
     return json_rows(_document(report), "rows", export_columns(report), len(report))
 
 
-def csv_stream(report: SweepReport) -> Iterator[str]:
-    """The CSV (inputs comment, header, raw values) in chunks, from the columns."""
+def csv_stream(report: SweepReport) -> Iterator[bytes]:
+    """The CSV (inputs comment, header, raw values) in UTF-8 chunks, from the columns."""
     comment = None if report.inputs is None else csv_comment(report.inputs)
     return csv_rows(export_columns(report), len(report), comment)
 
 
 def to_json(report: SweepReport) -> str:
     """The JSON contract: scenario, mission_hours, rows (raw floats); plus the sweep's setup."""
-    return "".join(json_stream(report))
+    return b"".join(json_stream(report)).decode()
 
 
 def to_csv(report: SweepReport) -> str:
     """CSV with a header row and raw values (full precision floats) for spreadsheets."""
-    return "".join(csv_stream(report))
+    return b"".join(csv_stream(report)).decode()

@@ -221,40 +221,40 @@ def _rows(
 
 def json_rows(
     document: dict[str, Any], rows_key: str, columns: Sequence[ExportColumn], rows: int
-) -> Iterator[str]:
-    """``document`` as JSON with ``rows_key`` last, its rows streamed one per line.
+) -> Iterator[bytes]:
+    """``document`` as JSON (UTF-8) with ``rows_key`` last, its rows streamed one per line.
 
     The text of :func:`planner.report.table.json_chunks` for the records whose keys are
     the columns' (in order) and whose values are the columns' rows.
     """
     head = json.dumps({**document, rows_key: []}, indent=2, allow_nan=False)
-    yield head[: head.rindex("[]")] + "["
+    yield (head[: head.rindex("[]")] + "[").encode()
     keys = [json.dumps(column.key).encode() for column in columns]
     first = b"{" + keys[0] + b": " if keys else b"{"
     openers = (b"\n    " + first, b",\n    " + first)
     separators = [b", " + key + b": " for key in keys]
     for start in range(0, rows, CHUNK_ROWS):
         stop = min(rows, start + CHUNK_ROWS)
-        yield _rows(columns, start, stop, openers, separators, b"}", False).decode()
-    yield "\n  ]\n}\n" if rows else "]\n}\n"
+        yield _rows(columns, start, stop, openers, separators, b"}", False)
+    yield b"\n  ]\n}\n" if rows else b"]\n}\n"
 
 
 def csv_rows(
     columns: Sequence[ExportColumn], rows: int, comment: str | None = None
-) -> Iterator[str]:
-    """CSV of the columns: an optional comment line, the header, then the rows.
+) -> Iterator[bytes]:
+    """CSV (UTF-8) of the columns: an optional comment line, the header, then the rows.
 
     The text of :func:`planner.report.table.csv_chunks` for the same records (floats to
     :data:`CSV_DIGITS` significant digits, booleans as ``True``/``False``).
     """
     if comment is not None:
-        yield comment
+        yield comment.encode()
     if not rows:
         return
     header = io.StringIO()
     csv.writer(header, lineterminator="\n").writerow([column.key for column in columns])
-    yield header.getvalue()
+    yield header.getvalue().encode()
     separators = [b","] * len(columns)
     for start in range(0, rows, CHUNK_ROWS):
         stop = min(rows, start + CHUNK_ROWS)
-        yield _rows(columns, start, stop, (b"", b""), separators, b"\n", True).decode()
+        yield _rows(columns, start, stop, (b"", b""), separators, b"\n", True)

@@ -35,11 +35,11 @@ class ReadOnlyError(PermissionError):
     """The file exists and is read-only; it is left as it is."""
 
 
-Payload = bytes | Iterable[str]
-"""Bytes, or text chunks written one by one (UTF-8) as they come."""
+Payload = bytes | Iterable[str | bytes]
+"""Bytes, or chunks (text as UTF-8, or bytes) written one by one as they come."""
 
 
-def write_atomic(path: Path, data: str | bytes | Iterable[str]) -> None:
+def write_atomic(path: Path, data: str | bytes | Iterable[str | bytes]) -> None:
     """Write ``data`` (text as UTF-8, or text chunks) to ``path`` without ever leaving half a file.
 
     Chunks are written as they come (a 200,000-row sweep never becomes one string); the
@@ -83,7 +83,7 @@ def _write_payload(handle: BinaryIO, payload: Payload) -> None:
         handle.write(payload)
         return
     for chunk in payload:
-        handle.write(chunk.encode("utf-8"))
+        handle.write(chunk if isinstance(chunk, bytes) else chunk.encode("utf-8"))
 
 
 def _write_in_place(path: Path, payload: Payload) -> None:

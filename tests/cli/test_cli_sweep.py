@@ -294,13 +294,13 @@ def test_large_sweeps_stream_json_and_csv_in_chunks() -> None:
     assert len(report) > 2 * CHUNK_ROWS
     chunks = list(render.json_stream(report))
     assert len(chunks) > 2
-    document = json.loads("".join(chunks))
+    document = json.loads(b"".join(chunks))
     assert len(document["rows"]) == len(report)
     assert document["rows"][0]["p_loss_group"] == report.table.p_loss_group[0]
     assert document["inputs"]["arr"] == 0.019
     csv_chunks = list(render.csv_stream(report))
     assert len(csv_chunks) > 2
-    records = list(csv.DictReader(csv_lines("".join(csv_chunks))))
+    records = list(csv.DictReader(csv_lines(b"".join(csv_chunks).decode())))
     assert len(records) == len(report)
     assert float(records[-1]["value"]) == 0.05
 

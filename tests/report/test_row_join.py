@@ -61,14 +61,14 @@ def joiner(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
 
 def test_json_rows_are_what_json_writes(joiner: str) -> None:
     values = _values(15_000, seed=3)
-    got = "".join(json_rows({"name": "t"}, "rows", _columns(values), len(values)))
+    got = b"".join(json_rows({"name": "t"}, "rows", _columns(values), len(values))).decode()
     expected = "".join(json_chunks({"name": "t"}, "rows", _records(values)))
     assert got == expected, joiner
 
 
 def test_csv_rows_are_what_csv_writes(joiner: str) -> None:
     values = _values(3_000, seed=4)
-    got = "".join(csv_rows(_columns(values), len(values)))
+    got = b"".join(csv_rows(_columns(values), len(values))).decode()
     expected = "".join(csv_chunks(_records(values)))
     assert got == expected, joiner
 
@@ -76,7 +76,7 @@ def test_csv_rows_are_what_csv_writes(joiner: str) -> None:
 def test_an_infinity_is_refused(joiner: str) -> None:
     values = np.array([1.0, np.inf])
     with pytest.raises(ValueError, match="not JSON compliant"):
-        "".join(json_rows({}, "rows", _columns(values), 2))
+        b"".join(json_rows({}, "rows", _columns(values), 2))
 
 
 def test_the_joiner_refuses_what_it_cannot_write() -> None:

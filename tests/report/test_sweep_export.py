@@ -113,7 +113,7 @@ def test_json_streams_in_chunks_of_rows(sweep_reports: list[SweepReport]) -> Non
     chunks = list(render.json_stream(report))
     assert len(chunks) >= len(report) // CHUNK_ROWS + 2
     assert max(len(chunk) for chunk in chunks) < 2 * CHUNK_ROWS * 1000  # rows, not the whole
-    assert len(json.loads("".join(chunks))["rows"]) == len(report)
+    assert len(json.loads(b"".join(chunks))["rows"]) == len(report)
 
 
 def test_float_texts_are_pythons_repr() -> None:
