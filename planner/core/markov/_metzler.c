@@ -65,6 +65,7 @@ typedef struct {
     const long long *moves;  /* move_count x 4, or NULL */
     int move_count;
     const double *scale;     /* one per lane, or NULL */
+    int moves_touch_specials; /* a move's row is a special state of the job */
 } Source;
 
 /* A matrix of W lanes is its n transient rows: M[(i * m + j) * W + w]. */
@@ -161,10 +162,20 @@ static void product_row(const Plan *p, const double *ai, const double *B, const 
         row_product_any(n, m, ai, B, d_b, ci);
 }
 
-/* Y += c X over `count` doubles. */
+/* acc = (first ? 0 : acc) + sum_{1 <= i < q} coef[i] X^i over `count` doubles, one pass. */
 MULTIVERSION
-static void axpy(size_t count, double c, const double *restrict x, double *restrict y) {
-    for (size_t k = 0; k < count; k++) y[k] += c * x[k];
+static void block_sum(size_t count, int q, const double *coef, double *const *powers,
+                      double *restrict acc, int first) {
+    for (size_t e = 0; e < count; e += W) {
+        double sum[W];
+        for (int w = 0; w < W; w++) sum[w] = first ? 0.0 : acc[e + w];
+        for (int i = 1; i < q; i++) {
+            const double *x = powers[i] + e;
+            const double c = coef[i];
+            for (int w = 0; w < W; w++) sum[w] += c * x[w];
+        }
+        for (int w = 0; w < W; w++) acc[e + w] = sum[w];
+    }
 }
 
 /* The rebuilt diagonal: F_ii = 1 - (off-diagonal mass of row i) where that mass <= 1/2
@@ -175,50 +186,71 @@ static void conserve(const Plan *p, double *F) {
     for (int i = 0; i < n; i++) {
         const double *row = F + (size_t)i * m * W;
         double mass[W] = {0};
-        for (int j = 0; j < mass_columns; j++) {
-            if (j == i) continue;
+        for (int j = 0; j < i; j++)
             for (int w = 0; w < W; w++) mass[w] += row[j * W + w];
-        }
+        for (int j = i + 1; j < mass_columns; j++)
+            for (int w = 0; w < W; w++) mass[w] += row[j * W + w];
         double *d = F + ((size_t)i * m + i) * W;
-        for (int w = 0; w < W; w++)
-            if (mass[w] <= 0.5) d[w] = 1.0 - mass[w];
+        for (int w = 0; w < W; w++) d[w] = mass[w] <= 0.5 ? 1.0 - mass[w] : d[w];
     }
 }
 
-/* The W lanes' G (m x m each, row-major) as the shifted, scaled X into powers[1], with each
- * lane's shift c h and squarings s. Returns 0, or 1 for a negative or non-finite
- * off-diagonal entry, 2 for a special row that is not zero. */
+/* The W lanes' matrices of the job, each shifted and scaled, as X into powers[1], with each
+ * lane's shift c h and squarings s. `bases[w]` is lane w's matrix (`size` x `size`,
+ * row-major) and `gather` the job's states in it (NULL: all); `moves` are applied to the
+ * transient rows here, `scale` (one factor per lane, or NULL) multiplies every entry.
+ * Returns 0, or 1 for a negative or non-finite off-diagonal entry, 2 for a special row
+ * that is not zero. */
 MULTIVERSION
-static int load_group(const Plan *p, const double *const *G, Work *k, double *shift_scaled,
-                      int *steps) {
+static int load_group(const Plan *p, const double *const *bases, int size,
+                      const long long *gather, const long long *moves, int move_count,
+                      const double *scale_of_lane, Work *k, double *shift_scaled, int *steps) {
     const int n = p->n, m = p->m, kept = p->reward ? n : m;
     double *x = k->powers[1];
     int bad = 0;
-    for (int w = 0; w < W; w++) {
-        const double *g = G[w];
-        for (int i = n; i < m; i++)
-            for (int j = 0; j < m; j++) bad |= (j != i) & (g[(size_t)i * m + j] != 0.0);
-        for (size_t e = 0; e < (size_t)n * m; e++) x[e * W + w] = g[e];
-    }
+    /* the job's special rows (absorbing or reward states) must be zero off the diagonal */
+    for (int w = 0; w < W; w++)
+        for (int i = n; i < m; i++) {
+            const double *row = bases[w] + (size_t)(gather ? gather[i] : i) * size;
+            for (int j = 0; j < m; j++) bad |= (j != i) & (row[gather ? gather[j] : j] != 0.0);
+        }
     if (bad) return 2;
-    double c[W] = {0}, rewards_max[W] = {0}, exits[W];
+    /* the transient rows, interleaved: lane w's entry (i, j) at x[(i m + j) W + w] */
+    for (int i = 0; i < n; i++) {
+        const size_t source_row = (size_t)(gather ? gather[i] : i) * size;
+        for (int j = 0; j < m; j++) {
+            const size_t source = source_row + (size_t)(gather ? gather[j] : j);
+            double *cell = x + ((size_t)i * m + j) * W;
+            for (int w = 0; w < W; w++) cell[w] = bases[w][source];
+        }
+    }
+    for (int e = 0; e < move_count; e++) { /* (row, from, to, keep), rows < n (checked) */
+        const long long *mv = moves + 4 * e;
+        double *from = x + ((size_t)mv[0] * m + mv[1]) * W;
+        double *to = x + ((size_t)mv[0] * m + mv[2]) * W;
+        for (int w = 0; w < W; w++) to[w] += from[w];
+        if (!mv[3])
+            for (int w = 0; w < W; w++) from[w] = 0.0;
+    }
+    if (scale_of_lane)
+        for (size_t e = 0; e < (size_t)n * m * W; e += W)
+            for (int w = 0; w < W; w++) x[e + w] *= scale_of_lane[w];
+    double c[W] = {0}, rewards_max[W] = {0};
     double *exits_of = k->u; /* n x W: each row's exit rate, kept for the diagonal */
     for (int i = 0; i < n; i++) {
         double *row = x + (size_t)i * m * W;
-        double rewards[W] = {0};
-        for (int w = 0; w < W; w++) exits[w] = 0.0;
-        for (int j = 0; j < m; j++) {
-            double *cell = row + (size_t)j * W;
-            if (j == i) {
-                for (int w = 0; w < W; w++) cell[w] = 0.0;
-                continue;
-            }
-            double *sum = j < kept ? exits : rewards;
+        double rewards[W] = {0}, exits[W] = {0};
+        for (int w = 0; w < W; w++) row[i * W + w] = 0.0;
+        for (int j = 0; j < kept; j++)
             for (int w = 0; w < W; w++) {
-                bad |= !(cell[w] >= 0.0) | (cell[w] == INFINITY);
-                sum[w] += cell[w];
+                bad |= !(row[j * W + w] >= 0.0) | (row[j * W + w] == INFINITY);
+                exits[w] += row[j * W + w];
             }
-        }
+        for (int j = kept; j < m; j++)
+            for (int w = 0; w < W; w++) {
+                bad |= !(row[j * W + w] >= 0.0) | (row[j * W + w] == INFINITY);
+                rewards[w] += row[j * W + w];
+            }
         for (int w = 0; w < W; w++) {
             exits_of[i * W + w] = exits[w];
             c[w] = exits[w] > c[w] ? exits[w] : c[w];
@@ -264,20 +296,19 @@ static void taylor(const Plan *p, Work *k, const double *shift_scaled) {
     /* Horner over the blocks B_b = sum_{i < q} coef[b][i] X^i: acc = acc X^q + B_b */
     double *acc = k->acc, *tmp = k->tmp;
     for (int b = p->blocks - 1; b >= 0; b--) {
-        if (b == p->blocks - 1) {
-            memset(acc, 0, ms * sizeof(double));
-        } else {
+        const int first = b == p->blocks - 1;
+        if (!first) {
             product(p, acc, k->powers[q], diag_q, tmp);
             double *swap = acc;
             acc = tmp;
             tmp = swap;
         }
         const double *coef = p->coef + (size_t)b * q;
+        block_sum(ms, q, coef, k->powers, acc, first);
         for (int i = 0; i < n; i++) { /* X^0: the identity */
             double *d = acc + ((size_t)i * m + i) * W;
             for (int w = 0; w < W; w++) d[w] += coef[0];
         }
-        for (int i = 1; i < q; i++) axpy(ms, coef[i], k->powers[i], acc);
     }
     double factor[W];
     for (int w = 0; w < W; w++) factor[w] = exp(-shift_scaled[w]);
@@ -289,11 +320,12 @@ static void taylor(const Plan *p, Work *k, const double *shift_scaled) {
     k->f = acc;
 }
 
-/* Lane `lane` of the job (m x m, row-major): the base matrix itself, or its edited copy. */
-static const double *fetch(const Plan *p, const Source *src, long long lane, int w, Work *k) {
+/* Lane `lane`'s base matrix edited by the moves, then gathered (m x m): for jobs whose moves
+ * the interleaved load cannot apply (moves with a gather). The scale is applied later. */
+static const double *edited_copy(const Plan *p, const Source *src, long long lane, int w,
+                                 Work *k) {
     const size_t big = (size_t)src->size;
     const double *base = src->g + (size_t)lane * big * big;
-    if (!src->gather && !src->moves && !src->scale) return base;
     double *copy = k->edited + (size_t)w * big * big;
     memcpy(copy, base, big * big * sizeof(double));
     for (int e = 0; e < src->move_count; e++) {
@@ -301,28 +333,32 @@ static const double *fetch(const Plan *p, const Source *src, long long lane, int
         copy[mv[0] * big + mv[2]] += copy[mv[0] * big + mv[1]];
         if (!mv[3]) copy[mv[0] * big + mv[1]] = 0.0;
     }
-    const double factor = src->scale ? src->scale[lane] : 1.0;
-    if (!src->gather) {
-        if (factor != 1.0)
-            for (size_t e = 0; e < big * big; e++) copy[e] *= factor;
-        return copy;
-    }
-    /* gathered into the room after the W edited copies */
+    if (!src->gather) return copy;
     double *job = k->edited + (size_t)W * big * big + (size_t)w * p->m * p->m;
     for (int i = 0; i < p->m; i++)
         for (int j = 0; j < p->m; j++)
-            job[i * p->m + j] = copy[src->gather[i] * big + src->gather[j]] * factor;
+            job[i * p->m + j] = copy[src->gather[i] * big + src->gather[j]];
     return job;
 }
 
 /* One lane group: lanes[0..W) index G; out[lane] gets row `row` of exp(G[lane]). */
 static int run_group(const Plan *p, const Source *src, const long long *lanes, int used, int row,
                      double *out, Work *k) {
-    double shift_scaled[W];
+    double shift_scaled[W], scale[W];
     const double *lane_g[W];
     int steps[W], top = 0;
-    for (int w = 0; w < W; w++) lane_g[w] = fetch(p, src, lanes[w < used ? w : used - 1], w, k);
-    int err = load_group(p, lane_g, k, shift_scaled, steps);
+    /* moves on a gathered job, or on a special row: applied to a copy of each matrix */
+    int copies = src->moves && (src->gather || src->moves_touch_specials);
+    for (int w = 0; w < W; w++) {
+        long long lane = lanes[w < used ? w : used - 1];
+        const size_t big = (size_t)src->size;
+        lane_g[w] = copies ? edited_copy(p, src, lane, w, k) : src->g + (size_t)lane * big * big;
+        scale[w] = src->scale ? src->scale[lane] : 1.0;
+    }
+    int err = copies ? load_group(p, lane_g, p->m, NULL, NULL, 0, src->scale ? scale : NULL, k,
+                                  shift_scaled, steps)
+                     : load_group(p, lane_g, src->size, src->gather, src->moves, src->move_count,
+                                  src->scale ? scale : NULL, k, shift_scaled, steps);
     if (err) return err;
     for (int w = 0; w < W; w++)
         if (steps[w] - 1 > top) top = steps[w] - 1;
@@ -481,6 +517,8 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
     src.moves = move_items ? moves.buf : NULL;
     src.move_count = (int)(move_items / 4);
     src.scale = scales ? scale.buf : NULL;
+    for (int e = 0; e < src.move_count; e++)
+        src.moves_touch_specials |= src.moves[4 * e] >= (long long)m - specials;
     p.m = (int)m;
     p.a = specials;
     p.n = p.m - specials;
