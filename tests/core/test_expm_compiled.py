@@ -12,12 +12,13 @@ Three independent checks:
 
 from __future__ import annotations
 
+import mpmath
 import numpy as np
 import pytest
 
 from planner.core.markov import expm_compiled
 from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
-from planner.core.markov.expm_compiled import RowJob, expm_row_one, expm_rows
+from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_row_one, expm_rows
 from planner.core.markov.generator import generator_of
 from planner.core.markov.loss_figures import (
     group_lost_stack,
@@ -177,3 +178,44 @@ def test_a_chain_without_an_absorbing_state_is_all_transient() -> None:
     total = fail + repair
     p_down = fail / total * -np.expm1(-total * hours)
     np.testing.assert_allclose(row, [1 - p_down, p_down], rtol=1e-14)
+
+
+def _edited(g: np.ndarray, extra: np.ndarray, moves: list[tuple[int, int, int, int]]) -> np.ndarray:
+    """The moves applied in NumPy, the way RowJob.moves defines them (independent of C)."""
+    out = g.copy()
+    size = g.shape[-1]
+    for row, source, target, mode in moves:
+        inside = source < size
+        value = out[:, row, source].copy() if inside else extra[:, row, source - size]
+        out[:, row, target] = value if mode == ASSIGN else out[:, row, target] + value
+        if mode == MOVE and inside:
+            out[:, row, source] = 0.0
+    return out
+
+
+@pytest.mark.parametrize("gathered", [False, True])
+def test_moves_gathers_and_missions_are_the_edits_they_name(gathered: bool) -> None:
+    """Edits as data (on the interleaved load, or on a copy when gathered) = edits in NumPy."""
+    q, k = _sweep_stack(2)  # generators per hour x mission: taken here as rates per hour
+    q = q / 43800.0
+    rng = np.random.default_rng(5)
+    extra = rng.uniform(0, 1e-4, size=(*q.shape[:-1], 2))
+    size = q.shape[-1]
+    moves = [(1, size - 1, 0, MOVE), (2, size, size - 1, ASSIGN), (3, size + 1, 1, ADD)]
+    moves.append((0, 1, 2, ADD))
+    hours = rng.uniform(1e3, 1e5, size=q.shape[0])
+    states = (0, 1, 2, 3, size - 1) if gathered else tuple(range(size))
+    job = RowJob(q, 0, k + 1, moves=tuple(moves), gather=states if gathered else None,
+                 scale=hours, extra=extra)  # fmt: skip
+    got = expm_rows([job])[0]
+    edited = _edited(q, extra, moves)[:, states][:, :, states] * hours[:, None, None]
+    expected = expm_rows([RowJob(edited, 0, k + 1)])[0]
+    np.testing.assert_allclose(got, expected, rtol=1e-14, atol=1e-300)
+    for index in (0, 17):  # and the independent reference: mpmath's exponential
+        matrix = edited[index].copy()
+        np.fill_diagonal(matrix, 0.0)
+        np.fill_diagonal(matrix, -matrix.sum(axis=1))
+        with mpmath.workdps(40):
+            row = mpmath.expm(mpmath.matrix(matrix.tolist()))
+        for column in range(len(states)):
+            assert float(reference.relative_error(got[index, column], row[0, column])) < 1e-13

@@ -54,10 +54,13 @@ typedef struct {
 } Plan;
 
 /* Where a job's matrices come from: a stack of base generators (size `size`), read as they
- * are, or edited on the way in: `moves` (row, from, to, keep) add the entry (row, from) to
- * (row, to) and clear it unless kept; `gather` picks the job's m states of the base's; every
- * entry is multiplied by the lane's `scale` (a mission in hours). So the engine's four loss
- * chains are read from one generator stack, without four copies of it. */
+ * are, or edited on the way in: `moves` (row, from, to, mode) take the entry (row, from),
+ * or for from >= size the extra column from - size of that row, and add it to (row, to)
+ * clearing the source (mode 0: a move), add it keeping the source (mode 1), or write it
+ * over (row, to) (mode 2); `gather` picks the job's m states of the base's; every entry is
+ * multiplied by the lane's `scale` (a mission in hours). So the engine's four loss chains
+ * are read from one generator stack, without four copies of it. */
+enum { MOVE = 0, ADD = 1, ASSIGN = 2 };
 typedef struct {
     const double *g;
     int size;
@@ -65,6 +68,8 @@ typedef struct {
     const long long *moves;  /* move_count x 4, or NULL */
     int move_count;
     const double *scale;     /* one per lane, or NULL */
+    const double *extra;     /* count x size x extra_columns, or NULL */
+    int extra_columns;
     int moves_touch_specials; /* a move's row is a special state of the job */
 } Source;
 
@@ -204,6 +209,7 @@ static void conserve(const Plan *p, double *F) {
 MULTIVERSION
 static int load_group(const Plan *p, const double *const *bases, int size,
                       const long long *gather, const long long *moves, int move_count,
+                      const double *const *extras, int extra_columns,
                       const double *scale_of_lane, Work *k, double *shift_scaled, int *steps) {
     const int n = p->n, m = p->m, kept = p->reward ? n : m;
     double *x = k->powers[1];
@@ -224,12 +230,15 @@ static int load_group(const Plan *p, const double *const *bases, int size,
             for (int w = 0; w < W; w++) cell[w] = bases[w][source];
         }
     }
-    for (int e = 0; e < move_count; e++) { /* (row, from, to, keep), rows < n (checked) */
+    for (int e = 0; e < move_count; e++) { /* (row, from, to, mode), rows < n (checked) */
         const long long *mv = moves + 4 * e;
-        double *from = x + ((size_t)mv[0] * m + mv[1]) * W;
+        double value[W];
+        double *from = mv[1] < size ? x + ((size_t)mv[0] * m + mv[1]) * W : NULL;
+        for (int w = 0; w < W; w++)
+            value[w] = from ? from[w] : extras[w][mv[0] * extra_columns + (mv[1] - size)];
         double *to = x + ((size_t)mv[0] * m + mv[2]) * W;
-        for (int w = 0; w < W; w++) to[w] += from[w];
-        if (!mv[3])
+        for (int w = 0; w < W; w++) to[w] = mv[3] == ASSIGN ? value[w] : to[w] + value[w];
+        if (mv[3] == MOVE && from)
             for (int w = 0; w < W; w++) from[w] = 0.0;
     }
     if (scale_of_lane)
@@ -328,10 +337,15 @@ static const double *edited_copy(const Plan *p, const Source *src, long long lan
     const double *base = src->g + (size_t)lane * big * big;
     double *copy = k->edited + (size_t)w * big * big;
     memcpy(copy, base, big * big * sizeof(double));
+    const double *extra = src->extra ? src->extra + (size_t)lane * big * src->extra_columns : NULL;
     for (int e = 0; e < src->move_count; e++) {
         const long long *mv = src->moves + 4 * e;
-        copy[mv[0] * big + mv[2]] += copy[mv[0] * big + mv[1]];
-        if (!mv[3]) copy[mv[0] * big + mv[1]] = 0.0;
+        const int inside = mv[1] < (long long)big;
+        double value = inside ? copy[mv[0] * big + mv[1]]
+                              : extra[mv[0] * src->extra_columns + (mv[1] - (long long)big)];
+        double *to = &copy[mv[0] * big + mv[2]];
+        *to = mv[3] == ASSIGN ? value : *to + value;
+        if (mv[3] == MOVE && inside) copy[mv[0] * big + mv[1]] = 0.0;
     }
     if (!src->gather) return copy;
     double *job = k->edited + (size_t)W * big * big + (size_t)w * p->m * p->m;
@@ -345,7 +359,7 @@ static const double *edited_copy(const Plan *p, const Source *src, long long lan
 static int run_group(const Plan *p, const Source *src, const long long *lanes, int used, int row,
                      double *out, Work *k) {
     double shift_scaled[W], scale[W];
-    const double *lane_g[W];
+    const double *lane_g[W], *lane_extra[W];
     int steps[W], top = 0;
     /* moves on a gathered job, or on a special row: applied to a copy of each matrix */
     int copies = src->moves && (src->gather || src->moves_touch_specials);
@@ -354,11 +368,14 @@ static int run_group(const Plan *p, const Source *src, const long long *lanes, i
         const size_t big = (size_t)src->size;
         lane_g[w] = copies ? edited_copy(p, src, lane, w, k) : src->g + (size_t)lane * big * big;
         scale[w] = src->scale ? src->scale[lane] : 1.0;
+        lane_extra[w] =
+            src->extra ? src->extra + (size_t)lane * big * src->extra_columns : NULL;
     }
-    int err = copies ? load_group(p, lane_g, p->m, NULL, NULL, 0, src->scale ? scale : NULL, k,
+    const double *factor = src->scale ? scale : NULL;
+    int err = copies ? load_group(p, lane_g, p->m, NULL, NULL, 0, NULL, 0, factor, k,
                                   shift_scaled, steps)
                      : load_group(p, lane_g, src->size, src->gather, src->moves, src->move_count,
-                                  src->scale ? scale : NULL, k, shift_scaled, steps);
+                                  lane_extra, src->extra_columns, factor, k, shift_scaled, steps);
     if (err) return err;
     for (int w = 0; w < W; w++)
         if (steps[w] - 1 > top) top = steps[w] - 1;
@@ -423,11 +440,13 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
 
 static const char doc_expm_rows[] =
     "expm_rows(g, out, lanes, row, specials, reward, degree, theta, conserve_every, coef,\n"
-    "          gather, moves, scale)\n"
+    "          gather, moves, scale, extra)\n"
     "--\n\n"
     "Row `row` of exp(G[lane]) into out[lane] for each lane of `lanes` (int64), where G is\n"
     "g[lane] (float64, (count, size, size), C order) edited by `moves` (int64 (e, 4): row,\n"
-    "from, to, keep; or None), restricted to the states `gather` (int64 (m,) or None) and\n"
+    "from, to, mode 0 move / 1 add / 2 assign; from >= size: column from - size of\n"
+    "extra[lane], float64 (count, size, columns) or None), restricted to the states\n"
+    "`gather` (int64 (m,) or None) and\n"
     "multiplied by scale[lane] (float64 (count,) or None). G's off-diagonal entries must be\n"
     ">= 0 and its last `specials` rows zero; out: writable float64 (count, m); coef: float64\n"
     "(blocks, q) Taylor coefficients 1 / (b q + i)! covering `degree`. Raises ValueError on a\n"
@@ -449,22 +468,23 @@ static int optional_buffer(PyObject *obj, Py_buffer *view, size_t item, Py_ssize
 }
 
 static PyObject *expm_rows(PyObject *self, PyObject *args) {
-    Py_buffer g, out, lanes, coef, gather = {0}, moves = {0}, scale = {0};
-    PyObject *gather_in, *moves_in, *scale_in;
+    Py_buffer g, out, lanes, coef, gather = {0}, moves = {0}, scale = {0}, extra = {0};
+    PyObject *gather_in, *moves_in, *scale_in, *extra_in;
     int row, specials, reward, degree, conserve_every;
     double theta;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOO", &g, &out, &lanes, &row, &specials,
+    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOOO", &g, &out, &lanes, &row, &specials,
                           &reward, &degree, &theta, &conserve_every, &coef, &gather_in,
-                          &moves_in, &scale_in))
+                          &moves_in, &scale_in, &extra_in))
         return NULL;
     PyObject *result = NULL;
     Plan p;
     Source src = {0};
-    Py_ssize_t gathered, move_items, scales;
+    Py_ssize_t gathered, move_items, scales, extras;
     if (optional_buffer(gather_in, &gather, sizeof(long long), &gathered) < 0 ||
         optional_buffer(moves_in, &moves, sizeof(long long), &move_items) < 0 ||
-        optional_buffer(scale_in, &scale, sizeof(double), &scales) < 0)
+        optional_buffer(scale_in, &scale, sizeof(double), &scales) < 0 ||
+        optional_buffer(extra_in, &extra, sizeof(double), &extras) < 0)
         goto done;
     if (out.len % (Py_ssize_t)sizeof(double) || g.len % (Py_ssize_t)sizeof(double) ||
         lanes.len % (Py_ssize_t)sizeof(long long) || coef.len % (Py_ssize_t)sizeof(double) ||
@@ -504,10 +524,21 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    for (Py_ssize_t i = 0; i < move_items; i++) {
-        long long cell = ((const long long *)moves.buf)[i];
-        if (i % 4 != 3 && (cell < 0 || (size_t)cell >= size)) {
-            PyErr_SetString(PyExc_IndexError, "expm_rows: moved cell out of range");
+    {
+        size_t extra_columns = extras ? (size_t)extras / (count * size) : 0;
+        if (extras && extra_columns * count * size != (size_t)extras) {
+            PyErr_SetString(PyExc_ValueError, "expm_rows: extra is not (count, size, columns)");
+            goto done;
+        }
+        src.extra = extras ? extra.buf : NULL;
+        src.extra_columns = (int)extra_columns;
+    }
+    for (Py_ssize_t i = 0; i < move_items; i += 4) {
+        const long long *mv = (const long long *)moves.buf + i;
+        if (mv[0] < 0 || (size_t)mv[0] >= size || mv[2] < 0 || (size_t)mv[2] >= size ||
+            mv[1] < 0 || (size_t)mv[1] >= size + (size_t)src.extra_columns || mv[3] < MOVE ||
+            mv[3] > ASSIGN) {
+            PyErr_SetString(PyExc_IndexError, "expm_rows: a move out of range");
             goto done;
         }
     }
@@ -591,6 +622,7 @@ done:
     if (gather.obj) PyBuffer_Release(&gather);
     if (moves.obj) PyBuffer_Release(&moves);
     if (scale.obj) PyBuffer_Release(&scale);
+    if (extra.obj) PyBuffer_Release(&extra);
     return result;
 }
 

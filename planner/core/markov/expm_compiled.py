@@ -39,7 +39,20 @@ from planner.core.markov.taylor import (
 
 FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["KERNEL", "LANES_PER_TASK", "RowJob", "expm_row_one", "expm_rows", "kernel_enabled"]
+MOVE, ADD, ASSIGN = 0, 1, 2
+"""The modes of a :attr:`RowJob.moves` edit: move the entry, add it (keep it), write it over."""
+
+__all__ = [
+    "ADD",
+    "ASSIGN",
+    "KERNEL",
+    "LANES_PER_TASK",
+    "MOVE",
+    "RowJob",
+    "expm_row_one",
+    "expm_rows",
+    "kernel_enabled",
+]
 
 
 def _load_kernel() -> ModuleType | None:
@@ -78,13 +91,17 @@ class RowJob:
             Taylor degree counts from it; see :func:`~planner.core.markov.taylor.taylor_degree`).
         reward_columns: the last columns are Van Loan rewards (their rows zero), not states.
         owned: ``g`` is a fresh C-contiguous float64 array the kernel may read in place.
-        moves: edits of each matrix before use, ``(row, from, to, keep)``: the entry
-            ``(row, from)`` is added to ``(row, to)`` and cleared unless ``keep`` (indices of
-            ``g``'s states). The diagonal needs no edit: it is always rebuilt.
+        moves: edits of each matrix before use, ``(row, from, to, mode)`` in indices of
+            ``g``'s states: the entry ``(row, from)`` (or, for ``from >= m``, the column
+            ``from - m`` of ``extra``'s row) is added to ``(row, to)`` and cleared
+            (:data:`MOVE`), added and kept (:data:`ADD`), or written over ``(row, to)``
+            (:data:`ASSIGN`). The diagonal needs no edit: it is always rebuilt.
         gather: the states of ``g`` the chain keeps, in order (its last ones the absorbing
             or reward states); ``row`` counts in them. Default: all.
         scale: a factor per matrix (``g``'s leading shape), e.g. the missions in hours
             when ``g`` holds generators per hour.
+        extra: columns beside each matrix (``(..., m, columns)``) that moves may read, e.g.
+            each state's loss rate by kind.
     """
 
     g: FloatArray
@@ -92,9 +109,10 @@ class RowJob:
     lead_power: int
     reward_columns: int = 0
     owned: bool = False
-    moves: tuple[tuple[int, int, int, bool], ...] = ()
+    moves: tuple[tuple[int, int, int, int], ...] = ()
     gather: tuple[int, ...] | None = None
     scale: FloatArray | None = None
+    extra: FloatArray | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +126,7 @@ class _Ready:
     gather: npt.NDArray[np.int64] | None
     moves: npt.NDArray[np.int64] | None
     scale: FloatArray | None
+    extra: FloatArray | None
 
 
 def _ready(job: RowJob) -> _Ready:
@@ -130,6 +149,9 @@ def _ready(job: RowJob) -> _Ready:
     if job.scale is not None:
         scale = np.ascontiguousarray(np.broadcast_to(job.scale, job.g.shape[:-2]), np.float64)
         scale = scale.reshape(-1)
+    extra = None
+    if job.extra is not None:
+        extra = np.ascontiguousarray(job.extra, dtype=np.float64).reshape(g.shape[0], size, -1)
     return _Ready(
         g,
         out,
@@ -140,6 +162,7 @@ def _ready(job: RowJob) -> _Ready:
         gather,
         moves,
         scale,
+        extra,
     )
 
 
@@ -174,6 +197,7 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
                     r.gather,
                     r.moves,
                     r.scale,
+                    r.extra,
                 )
             )
     run_tasks(tasks, threads)
@@ -222,6 +246,7 @@ def expm_row_one(g: FloatArray, row: int, lead_power: int, reward_columns: int =
         THETA_MAX,
         CONSERVE_EVERY,
         coefficients,
+        None,
         None,
         None,
         None,

@@ -49,7 +49,7 @@ import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
-from planner.core.markov.expm_compiled import RowJob, expm_rows, kernel_enabled
+from planner.core.markov.expm_compiled import ADD, MOVE, RowJob, expm_rows, kernel_enabled
 from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_of, transition_matrix
 from planner.core.markov.rates import ChainInputs, Rates
@@ -291,8 +291,8 @@ def _compiled_figures(
     cells = _cells(parity)
     lead = parity + 1
     loss = q.shape[-1] - 1
-    group_to_pristine = (cells.group_source, loss, 0, False)
-    sector_goes_on = (cells.sector_source, loss, cells.group_source, True)
+    group_to_pristine = (cells.group_source, loss, 0, MOVE)
+    sector_goes_on = (cells.sector_source, loss, cells.group_source, ADD)
     jobs = [
         RowJob(q, 0, lead, scale=mission_hours),
         RowJob(q, 0, lead, gather=cells.defect_free, scale=mission_hours),
