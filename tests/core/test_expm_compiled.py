@@ -219,3 +219,28 @@ def test_moves_gathers_and_missions_are_the_edits_they_name(gathered: bool) -> N
             row = mpmath.expm(mpmath.matrix(matrix.tolist()))
         for column in range(len(states)):
             assert float(reference.relative_error(got[index, column], row[0, column])) < 1e-13
+
+
+def test_a_mission_in_pieces_is_the_mission_whole() -> None:
+    """start exp(G1) exp(G2) from a starting distribution = exp(G (t1 + t2)) for one chain;
+    and with rates that change between the pieces, against mpmath's product of the two."""
+    q, k = _sweep_stack(3)
+    q = q[:40] / 43800.0
+    first = expm_rows([RowJob(q, 0, k + 1, scale=np.full(40, 15000.0))])[0]
+    both = expm_rows([RowJob(q, 0, k + 1, scale=np.full(40, 15000.0), start=first)])[0]
+    whole = expm_rows([RowJob(q, 0, k + 1, scale=np.full(40, 30000.0))])[0]
+    np.testing.assert_allclose(both, whole, rtol=1e-13, atol=1e-300)
+    older = q * 3.0  # every rate tripled in the second piece (the diagonal is rebuilt)
+    aged = expm_rows([RowJob(older, 0, k + 1, scale=np.full(40, 15000.0), start=first)])[0]
+    with mpmath.workdps(40):
+        for index in (0, 39):
+            pieces = []
+            for rates in (q[index], older[index]):
+                matrix = rates * 15000.0
+                np.fill_diagonal(matrix, 0.0)
+                np.fill_diagonal(matrix, -matrix.sum(axis=1))
+                pieces.append(mpmath.expm(mpmath.matrix(matrix.tolist())))
+            row = (pieces[0] * pieces[1])[0, :]
+            for column in range(q.shape[-1]):
+                error = reference.relative_error(aged[index, column], row[column])
+                assert float(error) < 1e-13

@@ -70,6 +70,7 @@ typedef struct {
     const double *scale;     /* one per lane, or NULL */
     const double *extra;     /* count x size x extra_columns, or NULL */
     int extra_columns;
+    const double *start;     /* count x m: each lane's starting distribution, or NULL */
     int moves_touch_specials; /* a move's row is a special state of the job */
 } Source;
 
@@ -79,6 +80,7 @@ typedef struct {
     double *acc, *tmp, *f, *g;
     double *v, *u; /* a row being formed (m x W), and n x W scratch */
     double *edited; /* W x size x size: the lanes' edited matrices (Source with edits) */
+    double *start;  /* m x W: the lanes' starting distributions (Source with a start) */
 } Work;
 
 static size_t msize(const Plan *p) { return (size_t)p->n * p->m * W; }
@@ -379,17 +381,27 @@ static int run_group(const Plan *p, const Source *src, const long long *lanes, i
     if (err) return err;
     for (int w = 0; w < W; w++)
         if (steps[w] - 1 > top) top = steps[w] - 1;
+    if (src->start)
+        for (int w = 0; w < W; w++) {
+            const double *pi = src->start + (size_t)lanes[w < used ? w : used - 1] * p->m;
+            for (int j = 0; j < p->m; j++) k->start[(size_t)j * W + w] = pi[j];
+        }
     taylor(p, k, shift_scaled);
     conserve(p, k->f);
     const size_t row_len = (size_t)p->m * W;
     for (int level = -1; level <= top; level++) {
         /* lanes whose squarings are all done take their row: exp(G) is F itself when s = 0,
-         * else one squaring is still due, of which only the row is needed: e_row F F */
+         * else one squaring is still due, of which only the row is needed: e_row F F (or,
+         * from a starting distribution pi, pi F F) */
         int taking = 0;
         for (int w = 0; w < used; w++)
             taking |= (steps[w] == 0 && level == -1) || (steps[w] > 0 && steps[w] - 1 == level);
         if (taking) {
             const double *source = k->f + (size_t)row * row_len;
+            if (src->start) {
+                product_row(p, k->start, k->f, NULL, k->u);
+                source = k->u;
+            }
             if (level >= 0) {
                 product_row(p, source, k->f, NULL, k->v);
                 source = k->v;
@@ -415,7 +427,7 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
     const size_t ms = msize(p);
     size_t row_space = (size_t)p->m * W; /* also n x W scratch: n < m */
     size_t edited = (size_t)W * ((size_t)src->size * src->size + (size_t)p->m * p->m);
-    size_t total = ((size_t)p->q + 1 + 4) * ms + 2 * row_space + edited;
+    size_t total = ((size_t)p->q + 1 + 4) * ms + 3 * row_space + edited;
     double *mem = calloc(total, sizeof(double));
     double **powers = calloc((size_t)p->q + 1, sizeof(double *));
     if (!mem || !powers) {
@@ -432,7 +444,8 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
     cur += 4 * ms;
     k->v = cur;
     k->u = cur + row_space;
-    k->edited = cur + 2 * row_space;
+    k->start = cur + 2 * row_space;
+    k->edited = cur + 3 * row_space;
     k->powers = powers;
     *arena = mem;
     return 0;
@@ -440,13 +453,14 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
 
 static const char doc_expm_rows[] =
     "expm_rows(g, out, lanes, row, specials, reward, degree, theta, conserve_every, coef,\n"
-    "          gather, moves, scale, extra)\n"
+    "          gather, moves, scale, extra, start)\n"
     "--\n\n"
     "Row `row` of exp(G[lane]) into out[lane] for each lane of `lanes` (int64), where G is\n"
     "g[lane] (float64, (count, size, size), C order) edited by `moves` (int64 (e, 4): row,\n"
     "from, to, mode 0 move / 1 add / 2 assign; from >= size: column from - size of\n"
     "extra[lane], float64 (count, size, columns) or None), restricted to the states\n"
     "`gather` (int64 (m,) or None) and\n"
+    "(with `start`, float64 (count, m) or None: start[lane] exp(G) instead of the row) and\n"
     "multiplied by scale[lane] (float64 (count,) or None). G's off-diagonal entries must be\n"
     ">= 0 and its last `specials` rows zero; out: writable float64 (count, m); coef: float64\n"
     "(blocks, q) Taylor coefficients 1 / (b q + i)! covering `degree`. Raises ValueError on a\n"
@@ -469,22 +483,24 @@ static int optional_buffer(PyObject *obj, Py_buffer *view, size_t item, Py_ssize
 
 static PyObject *expm_rows(PyObject *self, PyObject *args) {
     Py_buffer g, out, lanes, coef, gather = {0}, moves = {0}, scale = {0}, extra = {0};
-    PyObject *gather_in, *moves_in, *scale_in, *extra_in;
+    Py_buffer start = {0};
+    PyObject *gather_in, *moves_in, *scale_in, *extra_in, *start_in;
     int row, specials, reward, degree, conserve_every;
     double theta;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOOO", &g, &out, &lanes, &row, &specials,
+    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOOOO", &g, &out, &lanes, &row, &specials,
                           &reward, &degree, &theta, &conserve_every, &coef, &gather_in,
-                          &moves_in, &scale_in, &extra_in))
+                          &moves_in, &scale_in, &extra_in, &start_in))
         return NULL;
     PyObject *result = NULL;
     Plan p;
     Source src = {0};
-    Py_ssize_t gathered, move_items, scales, extras;
+    Py_ssize_t gathered, move_items, scales, extras, starts;
     if (optional_buffer(gather_in, &gather, sizeof(long long), &gathered) < 0 ||
         optional_buffer(moves_in, &moves, sizeof(long long), &move_items) < 0 ||
         optional_buffer(scale_in, &scale, sizeof(double), &scales) < 0 ||
-        optional_buffer(extra_in, &extra, sizeof(double), &extras) < 0)
+        optional_buffer(extra_in, &extra, sizeof(double), &extras) < 0 ||
+        optional_buffer(start_in, &start, sizeof(double), &starts) < 0)
         goto done;
     if (out.len % (Py_ssize_t)sizeof(double) || g.len % (Py_ssize_t)sizeof(double) ||
         lanes.len % (Py_ssize_t)sizeof(long long) || coef.len % (Py_ssize_t)sizeof(double) ||
@@ -512,7 +528,7 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             count = size ? outs / size : 0;
         }
         if (!size || !count || outs != count * m || gs != count * size * size ||
-            (scales && (size_t)scales != count)) {
+            (scales && (size_t)scales != count) || (starts && (size_t)starts != count * m)) {
             PyErr_SetString(PyExc_ValueError, "expm_rows: g, out and scale do not match");
             goto done;
         }
@@ -548,6 +564,7 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
     src.moves = move_items ? moves.buf : NULL;
     src.move_count = (int)(move_items / 4);
     src.scale = scales ? scale.buf : NULL;
+    src.start = starts ? start.buf : NULL;
     for (int e = 0; e < src.move_count; e++)
         src.moves_touch_specials |= src.moves[4 * e] >= (long long)m - specials;
     p.m = (int)m;
@@ -623,6 +640,7 @@ done:
     if (moves.obj) PyBuffer_Release(&moves);
     if (scale.obj) PyBuffer_Release(&scale);
     if (extra.obj) PyBuffer_Release(&extra);
+    if (start.obj) PyBuffer_Release(&start);
     return result;
 }
 

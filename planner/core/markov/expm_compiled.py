@@ -102,6 +102,9 @@ class RowJob:
             when ``g`` holds generators per hour.
         extra: columns beside each matrix (``(..., m, columns)``) that moves may read, e.g.
             each state's loss rate by kind.
+        start: a starting distribution per matrix (``(..., m)``, over the chain's states,
+            after ``gather``): the result is ``start exp(G)`` instead of row ``row``, e.g.
+            to carry a chain through missions of several pieces with their own rates.
     """
 
     g: FloatArray
@@ -113,6 +116,7 @@ class RowJob:
     gather: tuple[int, ...] | None = None
     scale: FloatArray | None = None
     extra: FloatArray | None = None
+    start: FloatArray | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,7 @@ class _Ready:
     moves: npt.NDArray[np.int64] | None
     scale: FloatArray | None
     extra: FloatArray | None
+    start: FloatArray | None
 
 
 def _ready(job: RowJob) -> _Ready:
@@ -152,6 +157,11 @@ def _ready(job: RowJob) -> _Ready:
     extra = None
     if job.extra is not None:
         extra = np.ascontiguousarray(job.extra, dtype=np.float64).reshape(g.shape[0], size, -1)
+    start = None
+    if job.start is not None:
+        start = np.ascontiguousarray(
+            np.broadcast_to(job.start, (*job.g.shape[:-2], len(states))), dtype=np.float64
+        ).reshape(g.shape[0], len(states))
     return _Ready(
         g,
         out,
@@ -163,6 +173,7 @@ def _ready(job: RowJob) -> _Ready:
         moves,
         scale,
         extra,
+        start,
     )
 
 
@@ -198,6 +209,7 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
                     r.moves,
                     r.scale,
                     r.extra,
+                    r.start,
                 )
             )
     run_tasks(tasks, threads)
@@ -246,6 +258,7 @@ def expm_row_one(g: FloatArray, row: int, lead_power: int, reward_columns: int =
         THETA_MAX,
         CONSERVE_EVERY,
         coefficients,
+        None,
         None,
         None,
         None,
