@@ -16,10 +16,11 @@ $(BIN)/python:
 	@echo "planner: creating the virtualenv in $(VENV)"
 	$(PYTHON) -m venv $(VENV)
 
-# What running needs: planner, its libraries and the plot extra (sweep --plot).
+# What running needs: planner, its libraries, the plot extra (sweep --plot) and the fit extra
+# (planner fit: lifelines).
 $(RUN_STAMP): pyproject.toml $(CONSTRAINTS) | $(BIN)/python
 	@echo "planner: installing planner and its libraries (first time only, about a minute)"
-	$(PIP) install --progress-bar on -e '.[plot]'
+	$(PIP) install --progress-bar on -e '.[plot,fit]'
 	touch $@
 
 # What the tests need on top: pytest, Hypothesis, mpmath, ruff, mypy, pytest-xdist...
@@ -45,8 +46,8 @@ typecheck-quietly: $(TEST_STAMP)
 	@out=$$($(BIN)/mypy 2>&1); status=$$?; printf '\nmypy: %s\n' "$$out"; exit $$status
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check planner tests benchmarks
-	$(BIN)/ruff format --check planner tests benchmarks
+	$(BIN)/ruff check planner tests benchmarks scripts
+	$(BIN)/ruff format --check planner tests benchmarks scripts
 	@# the layers and their contracts (pyproject.toml); --no-cache: never a stale graph
 	$(BIN)/lint-imports --no-cache
 
@@ -78,7 +79,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_sensitivity.py
 	$(BIN)/python benchmarks/bench_derive.py
 
-BUILD_PINS := hatchling==1.33.0 trove-classifiers==2026.9.21.13 tomlkit==0.15.2
+BUILD_PINS := hatchling==1.33.0 trove-classifiers==2026.9.21.13 tomlkit==0.15.2 setuptools==84.2.1 wheel==0.48.0
 
 ## Re-pin every dependency to what the current virtualenv holds (plus the build backend).
 constraints: $(TEST_STAMP)
