@@ -225,3 +225,21 @@ def test_without_lifelines_fit_says_how_to_install_it(
     result = CliRunner().invoke(app, ["fit", str(small_log(tmp_path, "10,1\n"))])
     assert result.exit_code == 2
     assert "pip install -e '.[fit]'" in result.stderr
+
+
+def test_the_page_shows_what_the_fit_of_the_example_gives(example: dict[str, Any]) -> None:
+    from planner.report.numbers import format_count
+
+    page = (ROOT / "docs" / "fit.md").read_text(encoding="utf-8")
+
+    def row(figure: dict[str, Any], key: str, unit: str = "") -> str:
+        low, high = (format_count(v, 3) for v in figure[f"{key}_ci"])
+        return f"| {format_count(figure[key], 3)}{unit} | {low} to {high}{unit} |"
+
+    for model in example["models"]:
+        name, weibull = model["model"], model["weibull"]
+        assert row(weibull, "shape") in page.split(f"| {name} shape |")[1].split("\n")[0]
+        scale_line = page.split(f"| {name} scale |")[1].split("\n")[0]
+        assert row(weibull, "scale_hours", " h") in scale_line
+    multiplier = page.split("| degraded multiplier (168 h) |")[1].split("\n")[0]
+    assert row(example["degraded_multiplier"], "multiplier") in multiplier
