@@ -97,10 +97,13 @@ def weibull_fit(hours: FloatArray, failed: BoolArray) -> WeibullFit:
     from lifelines.exceptions import ConvergenceError
 
     failure_hours = hours[failed]
-    if np.unique(failure_hours).size < 2:
+    times = np.unique(failure_hours).size
+    if times < 2:
+        count = f"{failure_hours.size} failure{'s' if failure_hours.size != 1 else ''}"
+        where = f", all at {failure_hours[0]:g} h" if failure_hours.size > 1 else ""
         raise WeibullUnavailableError(
             f"the Weibull fit needs failures at 2 different times at least (the log has "
-            f"{failure_hours.size})"
+            f"{count}{where})"
         )
     keep = hours > 0
     unit = float(np.mean(hours[keep]))

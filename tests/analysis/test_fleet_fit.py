@@ -18,6 +18,8 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 import reference
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.stats import binom, poisson
 
 from planner.analysis.fleet_fit import WeibullUnavailableError, log_normal_interval, weibull_fit
@@ -165,3 +167,24 @@ def test_log_normal_interval_is_symmetric_on_the_log_scale() -> None:
     low, high = log_normal_interval(2.0, 0.2)
     assert math.sqrt(low * high) == pytest.approx(2.0)
     assert math.log(high / 2.0) == pytest.approx(1.959963984540054 * 0.1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(1.0, 1e5), st.booleans()), min_size=1, max_size=30),
+    st.data(),
+)
+def test_one_more_failure_never_lowers_the_arr_or_its_interval(
+    rows: list[tuple[float, bool]], data: st.DataObject
+) -> None:
+    hours = np.array([h for h, _ in rows])
+    failed = np.array([f for _, f in rows])
+    if failed.all():
+        return
+    index = data.draw(st.sampled_from(np.flatnonzero(~failed).tolist()))
+    more = failed.copy()
+    more[index] = True  # the same drive-hours, one failure more
+    before, after = exponential_fit(hours, failed), exponential_fit(hours, more)
+    assert after.arr > before.arr
+    assert after.arr_ci[0] > before.arr_ci[0] or before.arr_ci[0] == after.arr_ci[0] == 0
+    assert after.arr_ci[1] > before.arr_ci[1]

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planner.scenario import ScenarioError, fleet_log
 from planner.scenario.fleet_log import parse_fleet_log, read_fleet_log
@@ -114,3 +116,21 @@ def test_unreadable_and_non_utf8_files(tmp_path: Path) -> None:
     bom = tmp_path / "bom.csv"
     bom.write_bytes("\ufeffhours,failed\n1,1\n".encode())
     assert read_fleet_log(bom).failed.tolist() == [True]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet='01,.-#e\n\r "xhoursfailedmodelgroup', max_size=200))
+def test_any_text_is_a_log_or_one_scenario_error(text: str) -> None:
+    message = None
+    try:
+        log = parse_fleet_log(text, "log.csv")
+    except ScenarioError as error:
+        message = str(error)
+    if message is not None:
+        assert "\n" not in message
+        assert message.startswith("log.csv")
+        return
+    assert log.drives >= 1
+    assert np.all(log.hours >= 0)
+    assert np.all(np.isfinite(log.hours))
+    assert log.hours.sum() > 0
