@@ -138,7 +138,8 @@ def test_table_markdown_and_csv(tmp_path: Path) -> None:
     assert "```yaml\n# planner fit" in markdown.stdout
     text = tmp_path / "fit.txt"
     written = CliRunner().invoke(app, ["fit", str(log), "-o", str(text)])
-    assert written.exit_code == 0 and written.stdout == ""
+    assert written.exit_code == 0
+    assert written.stdout == ""
     assert text.read_text(encoding="utf-8") == table.stdout  # piped: the same plain text
     out = tmp_path / "fit.csv"
     written = CliRunner().invoke(app, ["fit", str(log), "-f", "csv", "-o", str(out)])
