@@ -11,6 +11,8 @@ from planner.cli.options import FormatOption, OutputOption, scenario_name
 from planner.cli.output import Format, emit, fail
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from planner.analysis.fleet_fit import FleetFit
 
 LogArgument = Annotated[
@@ -59,14 +61,20 @@ def fit(
 
 def render_fit(result: FleetFit, output_format: Format, output: Path | None) -> None:
     """Print or write ``result`` as a table with the snippets, Markdown, CSV or JSON."""
-    from planner.cli.render import plain_text, print_parts
+    from planner.cli.output import write_stdout
+    from planner.cli.render import plain_table_text, print_table
     from planner.report import fleet_fit as render
+
+    def table(width: int | None) -> Table:
+        return render.to_rich_table(result, width)
 
     if output_format is Format.table:
         if output is None:
-            print_parts(lambda width: render.to_rich_parts(result, width), ())
+            print_table(table, render.notes(result))
+            write_stdout(render.snippets_text(result))
             return
-        emit(plain_text(render.to_rich_parts(result, None)), output, "table output")
+        text = plain_table_text(table, render.notes(result)) + render.snippets_text(result)
+        emit(text, output, "table output")
         return
     texts = {
         Format.markdown: render.to_markdown,

@@ -26,7 +26,7 @@ from planner.report.numbers import (
     format_percent,
     integer_column,
 )
-from planner.report.table import Column, csv_text, json_text
+from planner.report.table import Column
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -265,18 +265,17 @@ def snippets(fit: FleetFit) -> list[str]:
     return [drive_snippet(fit, subset) for subset in fit.subsets]
 
 
-def to_rich_parts(fit: FleetFit, max_width: int | None = None) -> list[object]:
-    """The table, its notes (dimmed) and the snippets, for the terminal."""
-    from rich.text import Text
+def snippets_text(fit: FleetFit) -> str:
+    """The snippets as the terminal shows them after the table and notes.
 
-    view = fit_view(fit)
-    notes_text = Text("\n".join(view.notes), style="dim")
-    pasted = Text("\nPaste into a scenario:\n\n" + "\n".join(snippets(fit)).rstrip("\n"))
-    return [render.rich_table(view, max_width), notes_text, pasted]
+    Plain text, never wrapped to the terminal: a comment wrapped onto a line of its own
+    would not paste as YAML.
+    """
+    return "\nPaste into a scenario:\n\n" + "\n".join(snippets(fit))
 
 
 def to_rich_table(fit: FleetFit, max_width: int | None = None) -> Table:
-    """The table alone."""
+    """The table; its notes are :func:`notes`, then come :func:`snippets_text`."""
     return render.rich_table(fit_view(fit), max_width)
 
 
@@ -292,7 +291,7 @@ def _log_comment(fit: FleetFit) -> str:
 
 def to_csv(fit: FleetFit) -> str:
     """CSV, one row per figure: subset, figure, estimate, ci_low, ci_high, failures, drive_years."""
-    return _log_comment(fit) + csv_text(render.records(fit_view(fit)))
+    return _log_comment(fit) + render.csv_records(render.records(fit_view(fit)), None)
 
 
 def _plain(value: Any) -> Any:
@@ -335,4 +334,4 @@ def to_json(fit: FleetFit) -> str:
         "ignored_columns": list(fit.ignored_columns),
         "notes": notes(fit),
     }
-    return json_text(document)
+    return render.json_document(document, None)

@@ -103,8 +103,7 @@ def drive_snippet(fit: FleetFit, subset: SubsetFit) -> str:
     failures = f"{subset.failures:,} failure{'s' if subset.failures != 1 else ''}"
     lines = [
         f"# planner fit {fit.source}: {subset.label} ({subset.drives:,} drives, {failures}).",
-        "# Into the scenario's drive section (its other keys stay; arr replaces afr or "
-        "mtbf_hours):",
+        "# Into drive: (keep its other keys; arr replaces afr or mtbf_hours):",
         *_failure_law(subset),
         *_lifetime(subset),
         *(_multiplier(fit) if subset is fit.overall else []),
