@@ -90,8 +90,8 @@ def _finite(value: float) -> float | None:
 
 FIT_COLUMNS: tuple[Column[FitRow], ...] = (
     Column("Drives", lambda r: r.subset, numeric=False, key="subset"),
-    Column("Figure", lambda r: r.figure, numeric=False, short_header="Figure", key="figure"),
-    Column("Estimate", lambda r: (r.kind, r.estimate), _figures, short_header="Estimate"),
+    Column("Figure", lambda r: r.figure, numeric=False, key="figure"),
+    Column("Estimate", lambda r: (r.kind, r.estimate), _figures),
     Column("95% low", lambda r: (r.kind, r.low), _figures, short_header="95%\nlow"),
     Column("95% high", lambda r: (r.kind, r.high), _figures, short_header="95%\nhigh"),
     Column("Failures", lambda r: r.failures, _optional(integer_column), priority=2),
