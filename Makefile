@@ -4,7 +4,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# PIP_CONSTRAINT reaches pip's isolated build of planner too (hatchling and its libraries).
+# PIP_CONSTRAINT reaches pip's isolated build of planner too (setuptools, and the wheels some libraries build).
 PIP := PIP_CONSTRAINT=$(CURDIR)/constraints.txt $(BIN)/python -m pip --disable-pip-version-check
 CONSTRAINTS := constraints.txt
 RUN_STAMP := $(VENV)/.installed-run
@@ -19,10 +19,11 @@ $(BIN)/python:
 # The C extensions (setup.py): a change to their source rebuilds them with the install.
 C_SOURCES := planner/core/markov/_metzler.c planner/report/_rows.c
 
-# What running needs: planner, its libraries and the plot extra (sweep --plot).
+# What running needs: planner, its libraries, the plot extra (sweep --plot) and the fit extra
+# (planner fit: lifelines).
 $(RUN_STAMP): pyproject.toml setup.py $(C_SOURCES) $(CONSTRAINTS) | $(BIN)/python
 	@echo "planner: installing planner and its libraries (first time only, about a minute)"
-	$(PIP) install --progress-bar on -e '.[plot]'
+	$(PIP) install --progress-bar on -e '.[plot,fit]'
 	@# the compiled kernels are optional (no compiler: NumPy paths); say which were built
 	@$(BIN)/python -c "from planner.core.markov.expm_compiled import kernel_enabled as k; from planner.report.row_join import JOINER as j; print('planner: compiled kernels:', 'built' if k() and j else 'NOT built (no C compiler?): the NumPy paths serve, more slowly')"
 	touch $@
@@ -50,8 +51,8 @@ typecheck-quietly: $(TEST_STAMP)
 	@out=$$($(BIN)/mypy 2>&1); status=$$?; printf '\nmypy: %s\n' "$$out"; exit $$status
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check planner tests benchmarks
-	$(BIN)/ruff format --check planner tests benchmarks
+	$(BIN)/ruff check planner tests benchmarks scripts
+	$(BIN)/ruff format --check planner tests benchmarks scripts
 	@# the layers and their contracts (pyproject.toml); --no-cache: never a stale graph
 	$(BIN)/lint-imports --no-cache
 
@@ -83,7 +84,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_sensitivity.py
 	$(BIN)/python benchmarks/bench_derive.py
 
-BUILD_PINS := setuptools==84.2.1
+BUILD_PINS := setuptools==84.2.1 wheel==0.48.0
 
 ## Re-pin every dependency to what the current virtualenv holds (plus the build backend).
 constraints: $(TEST_STAMP)

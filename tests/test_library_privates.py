@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-LIBRARIES = frozenset({"textual", "rich", "plotext", "textual_plotext", "typer", "pydantic"})
+LIBRARIES = frozenset(
+    {"textual", "rich", "plotext", "textual_plotext", "typer", "pydantic", "lifelines"}
+)
 """The libraries whose private names the planner must not use (top-level package names)."""
 
 ROOT = Path(__file__).resolve().parents[1]

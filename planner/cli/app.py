@@ -1,4 +1,4 @@
-"""Typer application: ``planner evaluate | derive | validate | schema | tui``."""
+"""Typer application: ``planner evaluate | derive | validate | schema | tui | fit ...``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import typer
 
 from planner import __version__
 from planner.cli.compare import compare_methods
+from planner.cli.fit import fit
 from planner.cli.options import (
     FormatOption,
     OutputOption,
@@ -256,6 +257,7 @@ app.command()(sensitivity)  # planner/cli/sensitivity.py
 app.command()(recommend)  # planner/cli/recommend.py
 app.command()(report)  # planner/cli/report.py
 app.command()(schema)  # planner/cli/schema.py
+app.command()(fit)  # planner/cli/fit.py
 
 
 def main() -> None:

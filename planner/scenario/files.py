@@ -238,3 +238,18 @@ def _naming(err: OSError, path: Path) -> OSError:
     if err.errno is None:
         return err
     return type(err)(err.errno, err.strerror, str(path))
+
+
+def read_at_most(path: str | Path, limit_bytes: int) -> bytes:
+    """The first ``limit_bytes + 1`` bytes of ``path`` at most: more means the file is too big.
+
+    One byte past the limit is read, never more, whatever ``path`` is (a file, a pipe, a
+    device with no end such as ``/dev/zero``), so the caller can refuse the file without
+    holding it. Used by the readers that have a limit of their own (the fleet log of
+    ``planner fit``); scenario files use :func:`planner.scenario.document.read_bounded`.
+
+    Raises:
+        OSError: the file cannot be opened or read.
+    """
+    with open(path, "rb") as handle:
+        return handle.read(limit_bytes + 1)

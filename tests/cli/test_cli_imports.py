@@ -18,9 +18,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = str(ROOT / "scenarios" / "ns3574-table4.yaml")
 HEAVY = (
+    "autograd",
+    "lifelines",
     "matplotlib",
     "mpmath",
     "numpy",
+    "pandas",
     "plotext",
     "pydantic",
     "ruamel",
@@ -74,3 +77,4 @@ def test_help_and_version_import_no_heavy_library() -> None:
 def test_report_commands_need_no_scipy_sympy_or_tui(args: list[str]) -> None:
     loaded = heavy_modules_after(args)  # exit code 0 checked there: the command ran
     assert not loaded & {"scipy", "sympy", "mpmath", "textual", "plotext", "matplotlib"}
+    assert not loaded & {"lifelines", "pandas", "autograd"}

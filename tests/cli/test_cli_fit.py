@@ -1,0 +1,253 @@
+"""``planner fit`` end to end: the shipped example's truth recovered, the JSON contract, the
+formats, the snippet loading into a real scenario, and one-line errors for bad logs."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+from typer.testing import CliRunner
+
+from planner.cli import app
+from planner.scenario import load_scenario_text
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "scenarios" / "fleet-log-example.csv"
+DEFAULT = ROOT / "scenarios" / "ns3574-default.yaml"
+
+
+def _script() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "make_fleet_log", ROOT / "scripts" / "make_fleet_log.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def fit_json(*args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(app, ["fit", *args, "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+@pytest.fixture(scope="module")
+def example() -> dict[str, Any]:
+    return fit_json(str(EXAMPLE))
+
+
+def small_log(tmp_path: Path, rows: str, name: str = "log.csv") -> Path:
+    path = tmp_path / name
+    path.write_text("hours,failed\n" + rows, encoding="utf-8")
+    return path
+
+
+def test_the_shipped_example_is_what_the_script_writes() -> None:
+    assert _script().fleet_log() == EXAMPLE.read_text(encoding="utf-8")
+
+
+def test_the_fit_of_the_example_recovers_its_truth(example: dict[str, Any]) -> None:
+    script = _script()
+    models = {entry["model"]: entry for entry in example["models"]}
+    assert set(models) == set(script.MODELS)
+    for name, (shape, scale) in script.MODELS.items():
+        weibull = models[name]["weibull"]
+        assert weibull["shape_ci"][0] <= shape <= weibull["shape_ci"][1], name
+        assert weibull["scale_hours_ci"][0] <= scale <= weibull["scale_hours_ci"][1], name
+    degraded = example["degraded_multiplier"]
+    low, high = degraded["multiplier_ci"]
+    assert low <= script.DEGRADED_MULTIPLIER <= high
+    assert degraded["window_hours"] == script.WINDOW_HOURS
+    # wear-out shows as ARR rising with the year of service
+    by_year = [row["arr"] for row in example["arr_by_year"]]
+    assert by_year[0] < by_year[2]
+
+
+def test_the_json_contract(example: dict[str, Any]) -> None:
+    assert list(example)[:8] == [
+        "log", "drives", "failures", "drive_hours", "exponential", "weibull",
+        "weibull_note", "arr_by_year",
+    ]  # fmt: skip
+    exponential, weibull = example["exponential"], example["weibull"]
+    assert set(exponential) >= {"arr", "arr_ci", "rate_per_hour", "rate_per_hour_ci"}
+    assert set(weibull) == {"shape", "shape_ci", "scale_hours", "scale_hours_ci"}
+    assert exponential["arr"] == pytest.approx(
+        example["failures"] / example["drive_hours"] * 8760, rel=1e-12
+    )
+    low, high = exponential["arr_ci"]
+    assert low < exponential["arr"] < high
+    assert set(example["arr_by_year"][0]) >= {"year", "failures", "drive_years", "arr", "arr_ci"}
+    assert set(example["degraded_multiplier"]) >= {"multiplier", "multiplier_ci", "window_hours"}
+    assert example["snippet"].count("\ndrive:\n") == 1
+    assert {"model", "exponential", "weibull", "snippet"} <= set(example["models"][0])
+
+
+def _into_scenario(snippet: str) -> str:
+    """The default scenario with the snippet's keys put in, as a user pasting it would."""
+    yaml = YAML(typ="safe", pure=True)
+    scenario = yaml.load(DEFAULT.read_text(encoding="utf-8"))
+    pasted = yaml.load(snippet)
+    scenario["drive"].pop("arr")
+    scenario["drive"].update(pasted["drive"])
+    if "distributions" in pasted:
+        scenario["distributions"] = pasted["distributions"]
+    out = __import__("io").StringIO()
+    yaml.dump(scenario, out)
+    return out.getvalue()
+
+
+def test_the_snippet_loads_into_a_real_scenario_and_evaluates(
+    example: dict[str, Any], tmp_path: Path
+) -> None:
+    model = example["models"][1]
+    text = _into_scenario(model["snippet"])
+    scenario = load_scenario_text(text, source="pasted")
+    assert scenario.drive.arr == pytest.approx(model["exponential"]["arr"], rel=5e-3)
+    assert scenario.distributions is not None
+    law = scenario.distributions.to_core(scenario.rates()).operational_failure
+    assert law.shape == pytest.approx(model["weibull"]["shape"], rel=5e-3)
+    assert law.scale_hours == pytest.approx(model["weibull"]["scale_hours"], rel=5e-3)
+    path = tmp_path / "pasted.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["evaluate", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["inputs"]["arr"] == scenario.drive.arr
+    multiplier = example["degraded_multiplier"]["multiplier"]
+    assert f"#   degraded_multiplier: {multiplier:.3g}" in example["snippet"]
+
+
+def test_table_markdown_and_csv(tmp_path: Path) -> None:
+    log = small_log(tmp_path, "".join(f"{h},{h % 3 == 0:d}\n" for h in range(100, 9000, 37)))
+    table = CliRunner().invoke(app, ["fit", str(log)])
+    assert table.exit_code == 0, table.stderr
+    assert "Weibull shape" in table.stdout
+    assert "ARR, year 2" in table.stdout
+    assert "Paste into a scenario:" in table.stdout
+    assert "\ndrive:\n  arr: " in table.stdout
+    markdown = CliRunner().invoke(app, ["fit", str(log), "-f", "markdown"])
+    assert "| Drives | Figure | Estimate | 95% low | 95% high |" in markdown.stdout
+    assert "```yaml\n# planner fit" in markdown.stdout
+    text = tmp_path / "fit.txt"
+    written = CliRunner().invoke(app, ["fit", str(log), "-o", str(text)])
+    assert written.exit_code == 0
+    assert written.stdout == ""
+    written_text = text.read_text(encoding="utf-8")
+    assert "Weibull shape" in written_text  # every column, no colour, and the snippet
+    assert "\ndrive:\n  arr: " in written_text
+    assert "\x1b[" not in written_text
+    out = tmp_path / "fit.csv"
+    written = CliRunner().invoke(app, ["fit", str(log), "-f", "csv", "-o", str(out)])
+    assert written.exit_code == 0
+    assert written.stdout == ""
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith(f"# Log: {log}; degraded window 168 h")
+    assert lines[1] == "subset,figure,estimate,ci_low,ci_high,failures,drive_years"
+    assert lines[2].startswith("all drives,arr,")
+
+
+def test_a_log_without_failures_gives_an_upper_bound(tmp_path: Path) -> None:
+    document = fit_json(str(small_log(tmp_path, "8760,0\n" * 100)))
+    exponential = document["exponential"]
+    assert exponential["arr"] == 0
+    assert exponential["upper_bound_only"] is True
+    # 100 drive-years and no failure: below -ln(0.025)/100 per year at 95% (two-sided)
+    assert exponential["arr_ci"][1] == pytest.approx(3.6888794541139363 / 100)
+    assert document["weibull"] is None
+    assert "2 different times" in document["weibull_note"]
+    assert "only an upper bound" in " ".join(document["notes"])
+    scenario = load_scenario_text(_into_scenario(document["snippet"]), source="pasted")
+    assert scenario.drive.arr == pytest.approx(0.0369)
+
+
+@pytest.mark.parametrize(("hours", "key"), [(3000, "mtbf_hours"), (200, None)])
+def test_an_arr_of_100_percent_or_more_is_written_as_mtbf_or_left_out(
+    tmp_path: Path, hours: int, key: str | None
+) -> None:
+    rows = "".join(f"{hours + i},1\n" for i in range(20))  # every drive failed
+    document = fit_json(str(small_log(tmp_path, rows)))
+    assert document["exponential"]["arr"] > 1
+    assert document["weibull"] is not None
+    snippet = document["snippet"]
+    if key is None:
+        assert "\ndrive:" not in snippet
+        assert "outside what a scenario accepts" in snippet
+        return
+    scenario = load_scenario_text(_into_scenario(snippet), source="pasted")
+    assert scenario.drive.mtbf_hours == pytest.approx(
+        document["exponential"]["mean_life_hours"], rel=5e-3
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        ("100,0\n200,yes\n", "log.csv:3: column 'failed': 'yes' is not 0 or 1"),
+        ("100,0\n-5,1\n", "log.csv:3: column 'hours': '-5' is not a finite number of hours"),
+        ("", "log.csv: the log has a header but no drives"),
+    ],
+)
+def test_a_bad_log_is_one_line_with_exit_code_2(tmp_path: Path, rows: str, message: str) -> None:
+    path = small_log(tmp_path, rows)
+    result = CliRunner().invoke(app, ["fit", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"planner: error: {tmp_path}/{message}")
+
+
+def test_a_log_too_large_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.csv"
+    with open(path, "wb") as handle:
+        handle.truncate(64_000_001)  # sparse
+    result = CliRunner().invoke(app, ["fit", str(path)])
+    assert result.exit_code == 2
+    assert "the log has more than 64,000,000 bytes" in result.stderr
+
+
+def test_the_output_may_not_replace_the_log(tmp_path: Path) -> None:
+    path = small_log(tmp_path, "10,1\n20,1\n30,0\n")
+    result = CliRunner().invoke(app, ["fit", str(path), "-o", str(path)])
+    assert result.exit_code == 2
+    assert "the scenario file this command reads" in result.stderr
+    assert path.read_text(encoding="utf-8").startswith("hours,failed\n")
+
+
+def test_without_lifelines_fit_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *a: None if name == "lifelines" else real(name, *a),
+    )
+    result = CliRunner().invoke(app, ["fit", str(small_log(tmp_path, "10,1\n"))])
+    assert result.exit_code == 2
+    assert "pip install -e '.[fit]'" in result.stderr
+
+
+def test_the_page_shows_what_the_fit_of_the_example_gives(example: dict[str, Any]) -> None:
+    from planner.report.numbers import format_count
+
+    page = (ROOT / "docs" / "fit.md").read_text(encoding="utf-8")
+
+    def row(figure: dict[str, Any], key: str, unit: str = "") -> str:
+        low, high = (format_count(v, 3) for v in figure[f"{key}_ci"])
+        return f"| {format_count(figure[key], 3)}{unit} | {low} to {high}{unit} |"
+
+    for model in example["models"]:
+        name, weibull = model["model"], model["weibull"]
+        assert row(weibull, "shape") in page.split(f"| {name} shape |")[1].split("\n")[0]
+        scale_line = page.split(f"| {name} scale |")[1].split("\n")[0]
+        assert row(weibull, "scale_hours", " h") in scale_line
+    multiplier = page.split("| degraded multiplier (168 h) |")[1].split("\n")[0]
+    assert row(example["degraded_multiplier"], "multiplier") in multiplier
