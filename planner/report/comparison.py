@@ -18,7 +18,7 @@ from planner.report.comparison_columns import (
     loss_split_columns,
 )
 from planner.report.numbers import hours_text
-from planner.report.table import Column, risk_style, shown_columns
+from planner.report.table import Column, json_text, risk_style, shown_columns
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -32,6 +32,7 @@ __all__ = [
     "comparison_fields",
     "comparison_records",
     "extra_notes",
+    "json_document",
     "loss_split_columns",
     "notes",
     "rebuild_note",
@@ -204,6 +205,17 @@ def to_json(
     add their keys to each layout (see :func:`comparison_records`); ``inputs`` adds
     ``inputs``.
     """
+    return json_text(json_document(comparison, scenario_name, extra, extra_columns, inputs))
+
+
+def json_document(
+    comparison: Comparison,
+    scenario_name: str,
+    extra: dict[str, Any] | None = None,
+    extra_columns: Sequence[Column[LayoutResult]] = (),
+    inputs: Inputs | None = None,
+) -> dict[str, Any]:
+    """:func:`to_json`'s document as data (a plan's JSON holds one per tier)."""
     document = {
         "scenario": scenario_name,
         "mission_hours": comparison.mission_hours,
@@ -212,7 +224,7 @@ def to_json(
         **(extra or {}),
     }
     view = comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
-    return render.json(view)
+    return render.document(view)
 
 
 def to_csv(
