@@ -204,20 +204,28 @@ class PlanComparison:
 def plan_comparison(plan: Plan, methods: bool = False) -> PlanComparison:
     """Every tier compared, and the totals of the tiers' baselines."""
     tiers = []
-    rows = []
     for tier in plan.tiers:
         scenario = tier.scenario
         data = compare_data(scenario, tier.overrides, methods=methods)
         tiers.append(
             TierComparison(tier.name, scenario.mission_years, scenario.rebuild_hours, data)
         )
+    totals = baseline_totals(plan, [tier.data for tier in tiers])
+    return PlanComparison(plan.name, tuple(tiers), totals)
+
+
+def baseline_totals(plan: Plan, compared: Sequence[CompareData]) -> PlanTotals:
+    """The totals of each tier's baseline layout, from the tiers' comparisons (in order).
+
+    The TUI keeps each tier's comparison as it is computed and adds them up here.
+    """
+    rows = []
+    for tier, data in zip(plan.tiers, compared, strict=True):
         comparison = data.comparison
         base = next(r for r in comparison.results if r.layout.label == comparison.baseline)
         rows.append(row_of_result(tier.name, base))
-    mission = tiers[0].data.comparison.mission_hours
-    return PlanComparison(
-        plan.name, tuple(tiers), plan_totals(plan.name, mission, "baseline", rows)
-    )
+    mission = compared[0].comparison.mission_hours
+    return plan_totals(plan.name, mission, "baseline", rows)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,6 @@ from planner.cli.output import (
     flush_stdout,
     forget_files,
     is_output_error,
-    load,
     load_plan,
     output_error_exit,
     prepare_stdout,
@@ -253,14 +252,14 @@ def validate(
 @app.command()
 def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     """Explore the scenario interactively: edit parameters and layouts, see the risk live."""
-    scenario = load(file, overrides)  # a bad file is reported before the screen opens
+    plan = load_plan(file, overrides)  # a bad file is reported before the screen opens
     # Textual paints a changed screen on a timer of TEXTUAL_FPS ticks a second (60 unless
     # set), read when Textual is imported: at 120 new results wait at most 8 ms to be
     # painted rather than 17 (benchmarks/bench_tui.py). A value the user set is kept.
     os.environ.setdefault("TEXTUAL_FPS", "120")
     from planner.tui import make_app
 
-    tui_app = make_app(file, scenario, overrides or ())
+    tui_app = make_app(file, plan, overrides or ())
     # What is loaded by now (SymPy, SciPy, Textual: a hundred thousand objects) lives as long
     # as the process: out of the collector's sight, a full collection no longer walks it in
     # the middle of a keystroke (~60 ms, the slowest frames of benchmarks/bench_tui.py).

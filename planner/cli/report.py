@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -160,6 +159,7 @@ def _report_plan(plan: Plan, where: str, target: Path, stream: bool, settings: R
     from planner.analysis.design import plan_design_report
     from planner.analysis.recommend import RecommendError
     from planner.report import design as render
+    from planner.report.plan import tier_slugs
 
     files = [
         (target.with_name(f"{target.stem}-{slug}-front.svg"),
@@ -188,15 +188,6 @@ def _report_plan(plan: Plan, where: str, target: Path, stream: bool, settings: R
         name, review = unmet[0]
         detail = closest_text(review.recommendation)
         fail(f"{where}: tier {name!r}: no layout meets the target{detail}")
-
-
-def tier_slugs(names: list[str]) -> list[str]:
-    """File-name parts for tiers (``NL-SAS`` -> ``nl-sas``); numbered where two would clash."""
-    slugs = [re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tier" for name in names]
-    return [
-        slug if slugs.count(slug) == 1 else f"{slug}-{index + 1}"
-        for index, slug in enumerate(slugs)
-    ]
 
 
 def _check_files(target: Path, files: list[Path]) -> None:

@@ -9,6 +9,7 @@ plan's row; its JSON a list of the tiers' documents and a ``total`` object.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,14 @@ from planner.report import comparison, figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import csv_comment
 from planner.report.numbers import format_odds, percent_column
-from planner.report.table import Column, ColumnFormat, csv_text, json_text, markdown_cell
+from planner.report.table import (
+    Column,
+    ColumnFormat,
+    csv_text,
+    json_text,
+    markdown_cell,
+    table_cells,
+)
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -56,6 +64,12 @@ def blank_none(format_column: ColumnFormat) -> ColumnFormat:
     return column
 
 
+P_LOSS = figures.Figure(
+    "P(loss) over the mission", blank_none(percent_column), "P(loss)\nmission", key="p_loss"
+)
+"""A tier's P(loss) of its aggregate; on the plan's row, P(any tier loses data)."""
+
+
 def _odds(probabilities: Sequence[float]) -> list[str]:
     return [format_odds(p) for p in probabilities]
 
@@ -74,13 +88,7 @@ def totals_columns(totals: PlanTotals) -> list[Column[PlanRow]]:
             priority=3,
             shown=any(row.usable_tb is not None for row in totals.tiers),
         ),
-        Column(
-            "P(loss) over the mission",
-            lambda r: r.p_loss,
-            blank_none(percent_column),
-            short_header="P(loss)\nmission",
-            key="p_loss",
-        ),
+        P_LOSS.column(lambda r: r.p_loss),
         Column("Odds", lambda r: r.p_loss, blank_none(_odds), priority=2),
         Column(
             f"Purchase{unit}",
@@ -305,3 +313,35 @@ def recommend_csv(plan: PlanRecommendation, top: int) -> str:
     rows.append(plan_record(plan.totals, {"role": "plan_total"}))
     comments = "".join(f"# {name}: {csv_comment(found.inputs)[2:]}" for name, found in plan.tiers)
     return comments + csv_text(union_of_keys(rows))
+
+
+def totals_line(totals: PlanTotals) -> str:
+    """The plan's row in one line (the TUI's tier bar), as the totals table formats it.
+
+    ``Plan, baselines: 200 drives, 1,969.3 TB, P(any tier loses data) 0.11%, TCO 93,931
+    USD; tiers independent``; a figure some tier lacks is left out.
+    """
+    columns = totals_view(totals).columns
+    cells = dict(
+        zip([c.header for c in columns], table_cells(columns, totals.rows)[-1], strict=True)
+    )
+    parts = []
+    if cells.get(figures.TOTAL_DRIVES.header):
+        parts.append(f"{cells[figures.TOTAL_DRIVES.header]} drives")
+    if cells.get(figures.USABLE_TB.header):
+        parts.append(f"{cells[figures.USABLE_TB.header]} TB")
+    if cells.get(P_LOSS.header):
+        parts.append(f"P(any tier loses data) {cells[P_LOSS.header]}")
+    tco = next((c for c in columns if c.key == "total_cost"), None)
+    if tco is not None and cells[tco.header]:
+        parts.append(f"TCO {cells[tco.header]} {tco.unit}".rstrip())
+    return f"Plan, {totals.basis}s: {', '.join(parts)}; tiers independent"
+
+
+def tier_slugs(names: list[str]) -> list[str]:
+    """File-name parts for tiers (``NL-SAS`` -> ``nl-sas``); numbered where two would clash."""
+    slugs = [re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tier" for name in names]
+    return [
+        slug if slugs.count(slug) == 1 else f"{slug}-{index + 1}"
+        for index, slug in enumerate(slugs)
+    ]
