@@ -31,9 +31,9 @@ Basis = Literal["baseline", "recommended"]
 """Which layout of each tier enters the plan's totals."""
 
 INDEPENDENCE_NOTE = (
-    "P(any tier loses data) = 1 - (1 - P1)(1 - P2)...: the tiers are taken as independent "
-    "(no drive, enclosure or rebuild shared between them), so it is at most the sum of the "
-    "tiers' P(loss)."
+    "The Plan row's P(loss) is P(any tier loses data) = 1 - (1 - P1)(1 - P2)...: the tiers "
+    "are taken as independent (no drive, enclosure or rebuild shared between them), so it is "
+    "at most the sum of the tiers' P(loss)."
 )
 """Said under every plan's totals, where its number stands."""
 
