@@ -18,7 +18,7 @@ from planner.report.comparison_columns import (
     loss_split_columns,
 )
 from planner.report.numbers import hours_text
-from planner.report.table import Column, json_text, risk_style, shown_columns
+from planner.report.table import Column, risk_style, shown_columns
 
 if TYPE_CHECKING:
     from rich.table import Table
@@ -205,7 +205,7 @@ def to_json(
     add their keys to each layout (see :func:`comparison_records`); ``inputs`` adds
     ``inputs``.
     """
-    return json_text(json_document(comparison, scenario_name, extra, extra_columns, inputs))
+    return render.json(_json_view(comparison, scenario_name, extra, extra_columns, inputs))
 
 
 def json_document(
@@ -216,6 +216,16 @@ def json_document(
     inputs: Inputs | None = None,
 ) -> dict[str, Any]:
     """:func:`to_json`'s document as data (a plan's JSON holds one per tier)."""
+    return render.document(_json_view(comparison, scenario_name, extra, extra_columns, inputs))
+
+
+def _json_view(
+    comparison: Comparison,
+    scenario_name: str,
+    extra: dict[str, Any] | None,
+    extra_columns: Sequence[Column[LayoutResult]],
+    inputs: Inputs | None,
+) -> render.TableView[LayoutResult]:
     document = {
         "scenario": scenario_name,
         "mission_hours": comparison.mission_hours,
@@ -223,8 +233,7 @@ def json_document(
         "baseline": comparison.baseline,
         **(extra or {}),
     }
-    view = comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
-    return render.document(view)
+    return comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
 
 
 def to_csv(

@@ -17,14 +17,7 @@ from planner.report import comparison, figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import csv_comment
 from planner.report.numbers import format_odds, percent_column
-from planner.report.table import (
-    Column,
-    ColumnFormat,
-    csv_text,
-    json_text,
-    markdown_cell,
-    table_cells,
-)
+from planner.report.table import Column, ColumnFormat, markdown_cell
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -202,13 +195,14 @@ def _tier_document(tier: TierComparison) -> dict[str, Any]:
 
 def comparison_json(plan: PlanComparison) -> str:
     """JSON: the plan's name, mission, each tier's comparison document, then ``total``."""
-    return json_text(
+    return render.json_document(
         {
             "plan": plan.title,
             "mission_hours": plan.totals.mission_hours,
             "tiers": [{"tier": t.name, **_tier_document(t)} for t in plan.tiers],
             "total": totals_document(plan.totals),
-        }
+        },
+        None,
     )
 
 
@@ -227,7 +221,7 @@ def comparison_csv(plan: PlanComparison) -> str:
             )
     rows.append(plan_record(plan.totals, {"label": ""}))
     comments = "".join(f"# {t.name}: {csv_comment(t.data.inputs)[2:]}" for t in plan.tiers)
-    return comments + csv_text(union_of_keys(rows))
+    return comments + render.csv_records(union_of_keys(rows), None)
 
 
 def plan_record(totals: PlanTotals, head: Mapping[str, Any]) -> dict[str, Any]:
@@ -288,7 +282,7 @@ def recommend_json(plan: PlanRecommendation, top: int) -> str:
     """JSON: the plan, each tier's recommendation document, then ``total``."""
     from planner.report import recommend
 
-    return json_text(
+    return render.json_document(
         {
             "plan": plan.title,
             "mission_hours": plan.totals.mission_hours,
@@ -296,7 +290,8 @@ def recommend_json(plan: PlanRecommendation, top: int) -> str:
                 {"tier": name, **recommend.json_document(found, top)} for name, found in plan.tiers
             ],
             "total": totals_document(plan.totals),
-        }
+        },
+        None,
     )
 
 
@@ -312,7 +307,7 @@ def recommend_csv(plan: PlanRecommendation, top: int) -> str:
         rows += [{"tier": name, **row} for row in recommend.csv_rows(found, top)]
     rows.append(plan_record(plan.totals, {"role": "plan_total"}))
     comments = "".join(f"# {name}: {csv_comment(found.inputs)[2:]}" for name, found in plan.tiers)
-    return comments + csv_text(union_of_keys(rows))
+    return comments + render.csv_records(union_of_keys(rows), None)
 
 
 def totals_line(totals: PlanTotals) -> str:
@@ -322,9 +317,8 @@ def totals_line(totals: PlanTotals) -> str:
     USD; tiers independent``; a figure some tier lacks is left out.
     """
     columns = totals_view(totals).columns
-    cells = dict(
-        zip([c.header for c in columns], table_cells(columns, totals.rows)[-1], strict=True)
-    )
+    last = render.TableView("", columns, totals.rows).cells()[-1]
+    cells = dict(zip([c.header for c in columns], last, strict=True))
     parts = []
     if cells.get(figures.TOTAL_DRIVES.header):
         parts.append(f"{cells[figures.TOTAL_DRIVES.header]} drives")

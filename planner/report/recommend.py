@@ -22,7 +22,6 @@ from planner.report.table import (
     export_field,
     export_records,
     finite_or_none,
-    json_text,
     markdown_cell,
     shown_columns,
 )
@@ -326,7 +325,7 @@ def _records(report: Recommendation, top: int) -> list[dict[str, Any]]:
 
 def to_json(report: Recommendation, top: int = SHOWN) -> str:
     """The JSON contract: the search, the target, the choice, the front."""
-    return json_text(json_document(report, top))
+    return render.json_document(json_document(report, top), None)
 
 
 def json_document(report: Recommendation, top: int = SHOWN) -> dict[str, Any]:

@@ -2,8 +2,8 @@
 
 A file with a ``tiers:`` list (:mod:`planner.scenario.tiers`) is a plan. Each tier's
 scenario is the top level's sections with the tier's own in their place (a section is taken
-whole), the plan's ``name``-less: the tier's ``name`` is its title, and ``mission_years`` is
-the plan's. Every tier is then checked as a single-aggregate file is, and its errors point
+whole); its ``name`` is the tier's, and ``mission_years`` the plan's. Every tier is then
+checked as a single-aggregate file is, and its errors point
 into the tier (``plan.yaml:23:7: tiers[1].drive.arr: ...``), or at the top-level section
 the tier takes, saying which tier found it wrong.
 
