@@ -26,6 +26,7 @@ maximum-likelihood fit and its observed information (:func:`weibull_censored_mle
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import mpmath
@@ -199,6 +200,20 @@ def aggregate(p_group: mpmath.mpf | float, groups: int) -> mpmath.mpf:
     """1 - (1 - p)^groups: an aggregate loses data when any of its groups does."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
         return +(1 - (1 - mpmath.mpf(p_group)) ** groups)
+
+
+def any_loss(p_losses: list[float]) -> mpmath.mpf:
+    """1 - prod(1 - p_i): independent systems (a plan's tiers), at least one loses data.
+
+    The product as written, with enough digits that the smallest p_i survives ``1 - p``.
+    """
+    smallest = min((p for p in p_losses if p > 0), default=1.0)
+    digits = max(DPS, mpmath.mp.dps) + int(-math.log10(smallest)) + 20
+    with mpmath.workdps(digits):
+        survive = mpmath.mpf(1)
+        for p in p_losses:
+            survive *= 1 - mpmath.mpf(p)
+        return +(1 - survive)
 
 
 def relative_error(actual: float, expected: mpmath.mpf) -> mpmath.mpf:

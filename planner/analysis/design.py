@@ -15,11 +15,17 @@ from dataclasses import dataclass
 from planner.analysis.compare import CompareData, compare_data
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.method_comparison import MethodsReport, methods_report
-from planner.analysis.recommend import DEFAULT_TARGET, Recommendation, recommendation
+from planner.analysis.plan import PlanTotals, plan_totals, row_of_candidate
+from planner.analysis.recommend import (
+    DEFAULT_TARGET,
+    Recommendation,
+    RecommendError,
+    recommendation,
+)
 from planner.analysis.sensitivity import SensitivityReport, sensitivity_report
 from planner.analysis.simulation import RunSettings
 from planner.analysis.sweep import SweepReport, sweep_report
-from planner.scenario import Scenario
+from planner.scenario import Plan, Scenario
 from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_core_layout_added
 
@@ -93,6 +99,41 @@ def design_report(
             if chosen_layout is None
             else methods_report(with_choice, [chosen_layout], settings, overrides=overrides)
         ),
+    )
+
+
+@dataclass(frozen=True)
+class PlanDesign:
+    """``planner report`` of a plan: each tier's design review, then the plan's totals.
+
+    Attributes:
+        title: the plan's name.
+        tiers: each tier's name and review, in the plan's order.
+        totals: the drives, cost and P(any tier loses data) of the recommended layouts.
+    """
+
+    title: str
+    tiers: tuple[tuple[str, DesignReport], ...]
+    totals: PlanTotals
+
+
+def plan_design_report(plan: Plan, settings: RunSettings = REPORT_SIMULATION) -> PlanDesign:
+    """Each tier's design review (its simulations take up to a minute), and the totals.
+
+    Raises:
+        planner.analysis.recommend.RecommendError: a tier's search is refused; the message
+            names the tier.
+    """
+    reviews = []
+    for tier in plan.tiers:
+        try:
+            reviews.append((tier.name, design_report(tier.scenario, tier.overrides, settings)))
+        except RecommendError as error:
+            raise RecommendError(f"tier {tier.name!r}: {error}") from None
+    rows = [row_of_candidate(name, review.recommendation.top) for name, review in reviews]
+    mission = reviews[0][1].recommendation.mission_hours
+    return PlanDesign(
+        plan.name, tuple(reviews), plan_totals(plan.name, mission, "recommended", rows)
     )
 
 

@@ -22,6 +22,7 @@ from planner.cli.options import (
     OutputOption,
     ScenarioFile,
     SetOption,
+    TierOption,
     WorkloadScenarioFile,
 )
 from planner.cli.output import (
@@ -33,7 +34,7 @@ from planner.cli.output import (
     flush_stdout,
     forget_files,
     is_output_error,
-    load,
+    load_plan,
     output_error_exit,
     prepare_stdout,
     print_error,
@@ -93,11 +94,22 @@ def evaluate(
         ),
     ] = False,
 ) -> None:
-    """Compare the scenario's layouts: drives, P(loss) per group and aggregate, relative risk."""
-    from planner.analysis.compare import compare_data
-    from planner.cli.render import render_comparison
+    """Compare the scenario's layouts: drives, P(loss) per group and aggregate, relative risk.
 
-    scenario = load(file, overrides)
+    A plan (tiers:) shows each tier's table, then the plan's drives, cost and P(any tier
+    loses data) over the mission, counting each tier's baseline layout.
+    """
+    from planner.cli.render import render_comparison, render_plan_comparison
+
+    plan = load_plan(file, overrides)
+    if plan.tiered:
+        from planner.analysis.plan import plan_comparison
+
+        render_plan_comparison(plan_comparison(plan, methods), output_format, output)
+        return
+    from planner.analysis.compare import compare_data
+
+    scenario = plan.tiers[0].scenario
     data = compare_data(scenario, overrides or (), methods=methods)
     render_comparison(scenario, data, output_format, output)
 
@@ -108,11 +120,12 @@ def size(
     output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
+    tier: TierOption = None,
 ) -> None:
     """Size each layout for the scenario's workload: disks for capacity and IOPS, and risk."""
     from planner.cli.size import run_size
 
-    run_size(file, output_format, output, overrides)
+    run_size(file, output_format, output, overrides, tier)
 
 
 class DeriveFormat(StrEnum):
@@ -223,26 +236,31 @@ def validate(
     overrides: SetOption = None,
 ) -> None:
     """Check a scenario file; print a summary, or one line naming file:line:column and field."""
-    scenario = load(file, overrides)
-    layouts = ", ".join(layout.label for layout in scenario.layouts)
-    typer.echo(
-        f"{file}: OK: {scenario.name!r}, {len(scenario.layouts)} "
-        f"layout{'s' if len(scenario.layouts) != 1 else ''} ({layouts}), "
-        f"baseline {scenario.baseline_label()!r}"
-    )
+    plan = load_plan(file, overrides)
+    if plan.tiered:
+        typer.echo(f"{file}: OK: plan {plan.name!r}, {len(plan.tiers)} tiers")
+    for tier in plan.tiers:
+        scenario = tier.scenario
+        layouts = ", ".join(layout.label for layout in scenario.layouts)
+        where = f"  tier {tier.name!r}:" if plan.tiered else f"{file}: OK: {scenario.name!r},"
+        typer.echo(
+            f"{where} {len(scenario.layouts)} "
+            f"layout{'s' if len(scenario.layouts) != 1 else ''} ({layouts}), "
+            f"baseline {scenario.baseline_label()!r}"
+        )
 
 
 @app.command()
 def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     """Explore the scenario interactively: edit parameters and layouts, see the risk live."""
-    scenario = load(file, overrides)  # a bad file is reported before the screen opens
+    plan = load_plan(file, overrides)  # a bad file is reported before the screen opens
     # Textual paints a changed screen on a timer of TEXTUAL_FPS ticks a second (60 unless
     # set), read when Textual is imported: at 120 new results wait at most 8 ms to be
     # painted rather than 17 (benchmarks/bench_tui.py). A value the user set is kept.
     os.environ.setdefault("TEXTUAL_FPS", "120")
     from planner.tui import make_app
 
-    tui_app = make_app(file, scenario, overrides or ())
+    tui_app = make_app(file, plan, overrides or ())
     # What is loaded by now (SymPy, SciPy, Textual: a hundred thousand objects) lives as long
     # as the process: out of the collector's sight, a full collection no longer walks it in
     # the middle of a keystroke (~60 ms, the slowest frames of benchmarks/bench_tui.py).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
 from planner.cli.output import Format, load
 from planner.cli.simulate import (
     LayoutOption,
@@ -50,6 +50,7 @@ def compare_methods(
     output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
+    tier: TierOption = None,
 ) -> None:
     """Exact Markov vs the MTTDL approximation, no latent defects and simulations, per layout.
 
@@ -58,7 +59,7 @@ def compare_methods(
     from planner.analysis.method_comparison import methods_report
 
     settings = run_settings(trials, rel_error, time_budget, seed, method)
-    scenario = load(file, overrides)
+    scenario = load(file, overrides, tier)
     chosen = select_layouts(scenario, layouts)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = methods_report(scenario, chosen, settings, simulate, overrides or ())

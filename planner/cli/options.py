@@ -78,3 +78,14 @@ OutputOption = Annotated[
     ),
 ]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+TierOption = Annotated[
+    str | None,
+    typer.Option(
+        "--tier",
+        help="For a plan (a scenario with tiers:), the tier to use, by name; needed when the "
+        "plan has more than one.",
+        metavar="NAME",
+        show_default=False,
+    ),
+]
+"""The tier a one-aggregate command (sweep, sensitivity, simulate, size, ...) takes of a plan."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 if TYPE_CHECKING:
-    from planner.scenario import Scenario
+    from planner.scenario import Plan, Scenario
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILURE = 1
@@ -180,22 +180,52 @@ def note_output(path: Path, option: str) -> None:
     refuse_writing_input(path, option)
 
 
-def load(path: Path | None, overrides: list[str] | None) -> Scenario:
-    """Load and validate a scenario (bundled default when ``path`` is None) or exit 2."""
-    from planner.scenario import ScenarioError, load_default_scenario, load_scenario
-
+def _check_overrides(path: Path | None, overrides: list[str] | None) -> None:
     for override in overrides or ():
         if "=" not in override:
             fail(
                 f"--set {override}: expected KEY=VALUE as one word, with no space around "
                 f"'=': --set {_set_suggestion(override, path)}"
             )
+
+
+def load_plan(path: Path | None, overrides: list[str] | None) -> Plan:
+    """Load a plan (a single-aggregate file is a plan of one tier; bundled default when None).
+
+    Exits 2 on bad input.
+    """
+    from planner.scenario import Plan, ScenarioError, load_default_scenario
+    from planner.scenario import load_plan as load_file
+
+    _check_overrides(path, overrides)
     try:
         if path is None:
-            return load_default_scenario(overrides or ())
-        return load_scenario(path, overrides or ())
+            return Plan.single(load_default_scenario(overrides or ()), overrides or ())
+        return load_file(path, overrides or ())
     except ScenarioError as err:
         fail(str(err))
+
+
+def load(path: Path | None, overrides: list[str] | None, tier: str | None = None) -> Scenario:
+    """Load and validate a scenario (bundled default when ``path`` is None) or exit 2.
+
+    A plan's tier is chosen by name (``--tier``); a plan of several tiers needs one.
+    """
+    plan = load_plan(path, overrides)
+    where = str(path) if path is not None else "<default scenario>"
+    if not plan.tiered:
+        if tier is not None:
+            fail(f"--tier {tier}: {where} describes one aggregate (it has no tiers: list)")
+        return plan.tiers[0].scenario
+    if tier is None:
+        if len(plan.tiers) == 1:
+            return plan.tiers[0].scenario
+        names = ", ".join(plan.names)
+        fail(f"{where} is a plan of {len(plan.tiers)} tiers ({names}); choose one: --tier NAME")
+    try:
+        return plan.tier_named(tier).scenario
+    except KeyError as missing:
+        fail(f"--tier {tier}: {where}: {missing.args[0]}")
 
 
 def write_atomic(path: Path, text: str | bytes | Iterable[str | bytes]) -> None:

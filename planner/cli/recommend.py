@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
-from planner.cli.output import Format, emit, fail, load
+from planner.cli.output import Format, emit, fail, load_plan
+
+if TYPE_CHECKING:
+    from planner.analysis.recommend import Recommendation
+    from planner.scenario import Plan
 
 TopOption = Annotated[
     int,
@@ -28,15 +33,20 @@ def recommend(
     for the scenario and evaluated exactly. The target is the scenario's target: section
     (docs/recommend.md); without one, P(loss) of the aggregate at most 1 in 10,000 over the
     mission, as in the TUI's choose view (F7) and planner report. Exit 2 when nothing meets
-    the target; the output then shows the closest layout and what it misses.
+    the target; the output then shows the closest layout and what it misses. A plan
+    (tiers:) is searched tier by tier, each for its own target, then the plan's drives,
+    cost and P(any tier loses data) of the recommended layouts.
     """
     from planner.analysis.recommend import DEFAULT_TARGET, RecommendError, recommendation
     from planner.cli.render import plain_text, print_parts
     from planner.report import recommend as render
-    from planner.report.recommend import describe_misses
 
-    scenario = load(file, overrides)
+    plan = load_plan(file, overrides)
     where = str(file) if file is not None else "<default scenario>"
+    if plan.tiered:
+        _recommend_plan(plan, where, output_format, output, top)
+        return
+    scenario = plan.tiers[0].scenario
     try:
         report = recommendation(scenario, overrides=overrides or (), fallback_target=DEFAULT_TARGET)
     except RecommendError as error:
@@ -53,12 +63,43 @@ def recommend(
     else:
         emit(render.to_json(report, top), output, "json output")
     if report.top is None:
-        closest = report.closest
-        detail = (
-            ""
-            if closest is None
-            else (
-                f"; closest: {closest.layout.label}, which misses {describe_misses(closest.misses)}"
-            )
-        )
-        fail(f"{where}: no layout meets the target{detail}")
+        fail(f"{where}: no layout meets the target{closest_text(report)}")
+
+
+def closest_text(report: Recommendation) -> str:
+    """``; closest: raid6 12, which misses ...`` when a search found nothing, else ""."""
+    from planner.report.recommend import describe_misses
+
+    closest = report.closest
+    if closest is None:
+        return ""
+    return f"; closest: {closest.layout.label}, which misses {describe_misses(closest.misses)}"
+
+
+def _recommend_plan(
+    plan: Plan, where: str, output_format: Format, output: Path | None, top: int
+) -> None:
+    """Each tier's recommendation and the plan's totals; exit 2 when a tier meets nothing."""
+    from planner.analysis.plan import plan_recommendation
+    from planner.analysis.recommend import DEFAULT_TARGET, RecommendError
+    from planner.cli.render import render_parts
+    from planner.report import plan as render
+
+    try:
+        found = plan_recommendation(plan, DEFAULT_TARGET)
+    except RecommendError as error:
+        fail(f"{where}: {error}")
+    if output_format is Format.table:
+        render_parts(lambda width: render.recommend_parts(found, top, width), output)
+    else:
+        texts = {
+            Format.markdown: render.recommend_markdown,
+            Format.csv: render.recommend_csv,
+            Format.json: render.recommend_json,
+        }
+        emit(texts[output_format](found, top), output, f"{output_format.value} output")
+    unmet = [(name, report) for name, report in found.tiers if report.top is None]
+    if unmet:
+        name, report = unmet[0]
+        more = f" (and {len(unmet) - 1} more tiers)" if len(unmet) > 1 else ""
+        fail(f"{where}: tier {name!r}: no layout meets the target{closest_text(report)}{more}")

@@ -13,8 +13,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.analysis.compare import CompareData
-    from planner.core.arrays.layouts import LayoutResult
-    from planner.report.table import Column
+    from planner.analysis.plan import PlanComparison
     from planner.scenario import Scenario
 
 R = TypeVar("R", contravariant=True)
@@ -43,14 +42,10 @@ def render_comparison(
     """
     from planner.report import comparison as report
 
-    comparison, methods = data.comparison, data.methods
-    extra = report.extra_notes(data)
-    columns: list[Column[LayoutResult]] = []
-    if methods:  # the methods' columns and their modules only for `evaluate --methods`
-        from planner.report.methods import EVALUATE_NOTE, evaluate_columns
+    comparison = data.comparison
+    from planner.report.plan import extras
 
-        extra.append(EVALUATE_NOTE)
-        columns = evaluate_columns(methods)
+    extra, columns = extras(data)
     if output_format is Format.table:
         notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
@@ -71,6 +66,31 @@ def render_comparison(
         rebuild = {"rebuild_hours": scenario.rebuild_hours}
         text = report.to_json(comparison, scenario.name, rebuild, columns, data.inputs)
     emit(text, output, f"{output_format.value} output")
+
+
+def render_plan_comparison(
+    plan: PlanComparison, output_format: Format, output: Path | None
+) -> None:
+    """Print or write a plan's tiers and totals as Rich tables, Markdown, CSV or JSON."""
+    from planner.report import plan as report
+
+    if output_format is Format.table:
+        render_parts(lambda width: report.comparison_parts(plan, width), output)
+        return
+    texts = {
+        Format.markdown: report.comparison_markdown,
+        Format.csv: report.comparison_csv,
+        Format.json: report.comparison_json,
+    }
+    emit(texts[output_format](plan), output, f"{output_format.value} output")
+
+
+def render_parts(parts: Callable[[int | None], Sequence[object]], output: Path | None) -> None:
+    """Print ``parts(width)`` fitted to the terminal, or write them whole to ``output``."""
+    if output is None:
+        print_parts(parts, [])
+    else:
+        emit(plain_text(parts(None)), output, "table output")
 
 
 def print_table(table: TableFor, notes: Sequence[str]) -> None:

@@ -11,15 +11,18 @@ from planner.cli.options import ScenarioFile, SetOption
 from planner.cli.output import (
     check_destinations,
     fail,
-    load,
+    load_plan,
     note_output,
     print_note,
     write_files,
     write_stdout,
 )
+from planner.cli.recommend import closest_text
 
 if TYPE_CHECKING:
     from planner.analysis.design import DesignReport
+    from planner.analysis.simulation import RunSettings
+    from planner.scenario import Plan
 
 STDOUT = Path("-")
 """``-o -``: the Markdown to stdout."""
@@ -106,6 +109,8 @@ def report(
     sweep drawn as SVG files next to it, the sensitivity of the recommended layout and its
     methods cross-check (exact Markov, MTTDL approximation, simulations: up to a minute).
     Exit 2 when nothing meets the target, as planner recommend (the review is written).
+    A plan (tiers:) gets the plan's totals of the recommended layouts, then each tier's
+    review with its own two pictures (<name>-<tier>-front.svg, -sweep.svg).
     """
     from dataclasses import replace
 
@@ -113,16 +118,20 @@ def report(
     from planner.analysis.recommend import RecommendError
     from planner.report import design as render
 
-    scenario = load(file, overrides)
+    plan = load_plan(file, overrides)
     where = str(file) if file is not None else "<default scenario>"
     stem = file.stem if file is not None else "ns3574-default"
     target = output if output is not None else Path(f"{stem}-report.md")
     stream = _is_stream(target)
+    settings = replace(REPORT_SIMULATION, time_budget_seconds=time_budget)
+    if plan.tiered:
+        _report_plan(plan, where, target, stream, settings)
+        return
+    scenario = plan.tiers[0].scenario
     front_file = target.with_name(f"{target.stem}-front.svg")
     sweep_file = target.with_name(f"{target.stem}-sweep.svg")
     if not stream:
         _check_files(target, [target, front_file, sweep_file])
-    settings = replace(REPORT_SIMULATION, time_budget_seconds=time_budget)
     try:
         gathered = design_report(scenario, overrides or (), settings)
     except RecommendError as error:
@@ -142,16 +151,43 @@ def report(
     _write_report(target, stream, text, images)
     if gathered.recommendation.top is None:
         # as planner recommend: the review is written (it shows the closest), and exit 2
-        from planner.report.recommend import describe_misses
+        fail(f"{where}: no layout meets the target{closest_text(gathered.recommendation)}")
 
-        closest = gathered.recommendation.closest
-        detail = (
-            ""
-            if closest is None
-            else f"; closest: {closest.layout.label}, which misses "
-            f"{describe_misses(closest.misses)}"
-        )
-        fail(f"{where}: no layout meets the target{detail}")
+
+def _report_plan(plan: Plan, where: str, target: Path, stream: bool, settings: RunSettings) -> None:
+    """A plan's review: the totals, then each tier's, with each tier's two pictures."""
+    from planner.analysis.design import plan_design_report
+    from planner.analysis.recommend import RecommendError
+    from planner.report import design as render
+    from planner.report.plan import tier_slugs
+
+    files = [
+        (target.with_name(f"{target.stem}-{slug}-front.svg"),
+         target.with_name(f"{target.stem}-{slug}-sweep.svg"))
+        for slug in tier_slugs(plan.names)
+    ]  # fmt: skip
+    if not stream:
+        _check_files(target, [target, *(path for pair in files for path in pair)])
+    try:
+        gathered = plan_design_report(plan, settings)
+    except RecommendError as error:
+        fail(f"{where}: {error}")
+    images: dict[Path, str | bytes] = {}
+    if not stream:
+        for (_, review), (front, sweep) in zip(gathered.tiers, files, strict=True):
+            images.update(_images(review, front, sweep))
+    else:
+        print_note(f"planner: note: {target} is not a file: the report has no pictures")
+    names = [
+        (front.name if front in images else None, sweep.name if sweep in images else None)
+        for front, sweep in files
+    ]
+    _write_report(target, stream, render.plan_to_markdown(gathered, names), images)
+    unmet = [(name, review) for name, review in gathered.tiers if review.recommendation.top is None]
+    if unmet:
+        name, review = unmet[0]
+        detail = closest_text(review.recommendation)
+        fail(f"{where}: tier {name!r}: no layout meets the target{detail}")
 
 
 def _check_files(target: Path, files: list[Path]) -> None:

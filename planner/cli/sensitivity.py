@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ def sensitivity(
     output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
+    tier: TierOption = None,
 ) -> None:
     """Tornado for one layout: each input halved and doubled, ranked by the change in P(loss).
 
@@ -52,7 +53,7 @@ def sensitivity(
         fail(f"--high must be above 1 (2 doubles each input), got {high:g}")
     from planner.analysis.sensitivity import sensitivity_report
 
-    scenario = load(file, overrides)
+    scenario = load(file, overrides, tier)
     chosen = choose_layout(scenario, layout)
     try:
         report = sensitivity_report(scenario, chosen, low, high, overrides or ())

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
@@ -229,11 +229,12 @@ def run_simulate(
     output_format: Format,
     output: Path | None,
     overrides: list[str] | None,
+    tier: str | None = None,
 ) -> None:
-    """Load the scenario, simulate its layouts, print or write the report."""
+    """Load the scenario (a plan's ``tier``), simulate its layouts, print or write the report."""
     from planner.analysis.simulation import simulation_report
 
-    scenario = load(file, overrides)
+    scenario = load(file, overrides, tier)
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())
@@ -265,10 +266,11 @@ def simulate(
     output_format: FormatOption = Format.table,
     output: OutputOption = None,
     overrides: SetOption = None,
+    tier: TierOption = None,
 ) -> None:
     """Monte Carlo P(loss) per layout with a 95% interval, with the scenario's distributions.
 
     Without a distributions section it simulates the constant rates, reproducing evaluate.
     """
     settings = run_settings(trials, rel_error, time_budget, seed, method)
-    run_simulate(file, settings, layouts, output_format, output, overrides)
+    run_simulate(file, settings, layouts, output_format, output, overrides, tier)

@@ -12,13 +12,17 @@ if TYPE_CHECKING:
 
 
 def run_size(
-    file: Path | None, output_format: Format, output: Path | None, overrides: list[str] | None
+    file: Path | None,
+    output_format: Format,
+    output: Path | None,
+    overrides: list[str] | None,
+    tier: str | None = None,
 ) -> None:
     """Load the scenario, size every layout, print or write the report; exit 2 on bad input."""
     from planner.analysis.compare import NO_WORKLOAD, sizing_report
     from planner.analysis.inputs import scenario_inputs
 
-    scenario = load(file, overrides)
+    scenario = load(file, overrides, tier)
     report = sizing_report(scenario, scenario_inputs(scenario, overrides or ()))
     if report is None:
         where = str(file) if file is not None else "<default scenario>"

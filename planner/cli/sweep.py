@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
 from planner.cli.output import Format, fail, load, note_output, print_note, write_atomic
 from planner.core.arrays.presets import MAX_PARITY
 
@@ -106,6 +106,7 @@ def sweep(
     output: OutputOption = None,
     plot: PlotOption = None,
     overrides: SetOption = None,
+    tier: TierOption = None,
 ) -> None:
     """Sweep group sizes (and one field): drives and P(loss) for each, as NS3574 Tables 2-3."""
     from planner.analysis.sweep import sweep_cases, sweep_report
@@ -122,7 +123,7 @@ def sweep(
         fail(str(err))
     if log and varied is None:
         fail("--log spaces the values of --vary; give --vary too")
-    scenario = load(file, overrides)
+    scenario = load(file, overrides, tier)
     by_layout = varied is not None and parity is None and group_sizes is None
     cases = sweep_cases(scenario, parities, sizes, varied, by_layout)
     if cases > MAX_CASES:

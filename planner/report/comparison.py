@@ -32,6 +32,7 @@ __all__ = [
     "comparison_fields",
     "comparison_records",
     "extra_notes",
+    "json_document",
     "loss_split_columns",
     "notes",
     "rebuild_note",
@@ -204,6 +205,27 @@ def to_json(
     add their keys to each layout (see :func:`comparison_records`); ``inputs`` adds
     ``inputs``.
     """
+    return render.json(_json_view(comparison, scenario_name, extra, extra_columns, inputs))
+
+
+def json_document(
+    comparison: Comparison,
+    scenario_name: str,
+    extra: dict[str, Any] | None = None,
+    extra_columns: Sequence[Column[LayoutResult]] = (),
+    inputs: Inputs | None = None,
+) -> dict[str, Any]:
+    """:func:`to_json`'s document as data (a plan's JSON holds one per tier)."""
+    return render.document(_json_view(comparison, scenario_name, extra, extra_columns, inputs))
+
+
+def _json_view(
+    comparison: Comparison,
+    scenario_name: str,
+    extra: dict[str, Any] | None,
+    extra_columns: Sequence[Column[LayoutResult]],
+    inputs: Inputs | None,
+) -> render.TableView[LayoutResult]:
     document = {
         "scenario": scenario_name,
         "mission_hours": comparison.mission_hours,
@@ -211,8 +233,7 @@ def to_json(
         "baseline": comparison.baseline,
         **(extra or {}),
     }
-    view = comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
-    return render.json(view)
+    return comparison_view(comparison, scenario_name, (), extra_columns, inputs, document)
 
 
 def to_csv(

@@ -15,7 +15,7 @@ from planner.core.design.recommend import Miss
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import figures, render
 from planner.report.costs import money_column
-from planner.report.inputs import inputs_lines
+from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import format_percent, percent_column, significant_column
 from planner.report.table import (
     Column,
@@ -325,6 +325,11 @@ def _records(report: Recommendation, top: int) -> list[dict[str, Any]]:
 
 def to_json(report: Recommendation, top: int = SHOWN) -> str:
     """The JSON contract: the search, the target, the choice, the front."""
+    return render.json_document(json_document(report, top), None)
+
+
+def json_document(report: Recommendation, top: int = SHOWN) -> dict[str, Any]:
+    """:func:`to_json`'s document as data (a plan's JSON holds one per tier)."""
     target = report.target
     fields = candidate_fields(report)
 
@@ -356,12 +361,17 @@ def to_json(report: Recommendation, top: int = SHOWN) -> str:
         "front": [candidate_record(fields, c, "front") for c in report.front],
         "summary": summary(report),
     }
-    return render.json_document(document, report.inputs)
+    return with_inputs(document, report.inputs)
 
 
 def to_csv(report: Recommendation, top: int = SHOWN) -> str:
     """CSV: the listed candidates, the front and the choices, one row each (``role``)."""
+    return render.csv_records(csv_rows(report, top), report.inputs)
+
+
+def csv_rows(report: Recommendation, top: int = SHOWN) -> list[dict[str, Any]]:
+    """:func:`to_csv`'s rows (a plan's CSV holds every tier's)."""
     rows = _records(report, top)
     for row in rows:
         row["misses"] = " ".join(row["misses"])
-    return render.csv_records(rows, report.inputs)
+    return rows

@@ -130,7 +130,12 @@ def csv(view: TableView[Any]) -> str:
 
 def json(view: TableView[Any]) -> str:
     """JSON: the document's keys, the rows under ``rows_key``, then ``inputs``."""
-    return json_document({**view.document, view.rows_key: records(view)}, view.inputs)
+    return json_text(document(view))
+
+
+def document(view: TableView[Any]) -> dict[str, Any]:
+    """:func:`json`'s document as data, for a document of several (a plan's tiers)."""
+    return with_inputs({**view.document, view.rows_key: records(view)}, view.inputs)
 
 
 def csv_records(rows: Sequence[Mapping[str, Any]], inputs: Inputs | None) -> str:

@@ -107,14 +107,18 @@ def _sections(schema: Schema, defs: Mapping[str, Schema]) -> dict[str, _Section]
     """The top level, then every ``$defs`` entry in the order the keys lead to them.
 
     Each section lists every key path that leads to it (``distributions.scrub.weibull``
-    as well as ``distributions.restoration.weibull``).
+    as well as ``distributions.restoration.weibull``), but a top-level section reached
+    again deeper (a plan's ``tiers[].drive``) is the top level's: its row links there.
     """
     sections = {_TOP: _Section(_TOP, schema, [_TOP])}
     pending: list[tuple[Schema, str, int]] = [(schema, "", 0)]
+    top = {name for _, prop in _properties(schema) for name, _ in _refs(prop)}
     while pending:
         node, prefix, depth = pending.pop(0)
         for key, prop in _properties(node):
             for name, many in _refs(prop):
+                if depth > 0 and name in top:
+                    continue  # a plan's tier holds the top level's sections: said once, there
                 path = f"{prefix}{key}{'[]' if many else ''}"
                 found = sections.setdefault(name, _Section(name, defs.get(name, {})))
                 found.paths.append(path)

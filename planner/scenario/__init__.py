@@ -14,6 +14,8 @@ from planner.scenario.loader import (
     DEFAULT_SOURCE,
     default_scenario_text,
     load_default_scenario,
+    load_plan,
+    load_plan_text_document,
     load_scenario,
     load_scenario_document,
     load_scenario_text,
@@ -21,6 +23,7 @@ from planner.scenario.loader import (
     scenario_json_schema,
     scenario_with_overrides,
 )
+from planner.scenario.plan import Plan, Tier
 from planner.scenario.schema import Aggregate, DriveSpec, LayoutSpec, Restore, Scenario, Workload
 
 __all__ = [
@@ -28,12 +31,16 @@ __all__ = [
     "Aggregate",
     "DriveSpec",
     "LayoutSpec",
+    "Plan",
     "Restore",
     "Scenario",
     "ScenarioError",
+    "Tier",
     "Workload",
     "default_scenario_text",
     "load_default_scenario",
+    "load_plan",
+    "load_plan_text_document",
     "load_scenario",
     "load_scenario_document",
     "load_scenario_text",

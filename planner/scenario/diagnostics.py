@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -27,6 +27,7 @@ from planner.scenario.fields import (
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
+from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
 
 _COMPARISONS = {
     "greater_than": ("gt", "greater than"),
@@ -55,6 +56,7 @@ def show_value(value: Any) -> str:
 
 def _unit(loc: Loc) -> str:
     """`` hours`` for a field in hours: its declared unit, else its name's suffix."""
+    loc = within_tier(loc)
     if loc and all(isinstance(part, str) for part in loc):
         found = field_meta(".".join(str(part) for part in loc))
         if found is not None and found.unit:
@@ -133,6 +135,8 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         return str(ctx["error"])
     if kind == "extra_forbidden":
+        if len(loc) == 3 and loc[0] == "tiers" and loc[2] in SHARED_KEYS:
+            return SHARED_IN_TIER.format(key=loc[2])
         model = as_model(annotation_at(loc[:-1]))
         names = field_names(model) if model is not None else []
         return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
@@ -189,12 +193,25 @@ def _error_loc(error: ErrorDetails) -> Loc:
     return loc
 
 
+Relocate = Callable[[Loc], tuple[Loc, str]]
+"""Where an error at a scenario location is in the file, and words to put before its message.
+
+A plan's tier is validated as a single scenario; its errors are then found in the tier, or
+at the top level the tier takes a section from (:mod:`planner.scenario.plan`)."""
+
+
 def _one(
-    error: ErrorDetails, *, source: str, document: Any, overrides: Sequence[Override]
+    error: ErrorDetails,
+    *,
+    source: str,
+    document: Any,
+    overrides: Sequence[Override],
+    relocate: Relocate | None = None,
 ) -> ScenarioError:
     loc = _error_loc(error)
     message = describe(error, loc)
-    field = dotted(loc) or None
+    at, before = (loc, "") if relocate is None else relocate(loc)
+    field = dotted(at) or None
     for override in reversed(overrides):
         if loc[: len(override.loc)] == override.loc:
             return ScenarioError(message, path=override.source, field=field)
@@ -205,7 +222,7 @@ def _one(
             message = f"with {override.source}: {message}"
             break
     at_key = error["type"] == "extra_forbidden"
-    return error_at(message, source, locate(document, loc, at_key=at_key), field)
+    return error_at(before + message, source, locate(document, at, at_key=at_key), field)
 
 
 def _order(error: ScenarioError, kind: str) -> tuple[int, int, int]:
@@ -220,14 +237,19 @@ def from_validation_error(
     source: str,
     document: Any,
     overrides: Sequence[Override] = (),
+    relocate: Relocate | None = None,
 ) -> ScenarioError:
     """The first problem (overrides first, then by position in the file), with all of them.
 
-    The returned error's ``all_errors`` holds every problem, itself first.
+    The returned error's ``all_errors`` holds every problem, itself first. ``overrides`` are
+    matched against the errors' own locations; ``relocate`` (a plan's tier) says where each
+    location is in ``document`` and what to say before its message.
     """
     ranked = []
     for index, error in enumerate(exc.errors(include_url=False)):
-        found = _one(error, source=source, document=document, overrides=overrides)
+        found = _one(
+            error, source=source, document=document, overrides=overrides, relocate=relocate
+        )
         ranked.append((_order(found, error["type"]), index, found))
     errors = [found for _, _, found in sorted(ranked)]
     first = errors[0]

@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from planner.scenario.schema import Scenario
+from planner.scenario.tiers import PlanFile
 from planner.scenario.units import takes_terabytes
 
 
@@ -70,8 +71,12 @@ def field_info(model: type[BaseModel], key: str) -> FieldInfo | None:
 
 
 def annotation_at(loc: Sequence[str | int]) -> Any | None:
-    """The annotation at ``loc`` from the top of a scenario, or None if it leaves the schema."""
-    annotation: Any = Scenario
+    """The annotation at ``loc`` from the top of a scenario, or None if it leaves the schema.
+
+    A location under ``tiers`` is walked from the top of a plan file
+    (:mod:`planner.scenario.tiers`).
+    """
+    annotation: Any = PlanFile if tuple(loc[:1]) == ("tiers",) else Scenario
     for part in loc:
         annotation = child(annotation, part)
         if annotation is None:

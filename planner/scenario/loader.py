@@ -17,6 +17,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.document import (
     decode_text,
+    map_position,
     node_position,
     parse_yaml,
     read_bounded,
@@ -25,15 +26,17 @@ from planner.scenario.document import (
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.fields import field_names
 from planner.scenario.overrides import apply_overrides, parse_override
+from planner.scenario.plan import Plan, is_plan_data, plan_from_data
 from planner.scenario.schema import Scenario
+from planner.scenario.tiers import PlanFile
 
 DEFAULT_SOURCE = "<default scenario>"
 """How errors name the bundled default scenario."""
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
-_TOP_KEYS = ", ".join(field_names(Scenario))
-"""Every top-level key, from the model (a hand-written list once left out costs and target)."""
+_TOP_KEYS = ", ".join([*field_names(Scenario), "tiers"])
+"""Every top-level key, from the models (a hand-written list once left out costs and target)."""
 
 _REQUIRED = [name for name, info in Scenario.model_fields.items() if info.is_required()]
 
@@ -59,7 +62,7 @@ def _as_document(node: Any, source: str) -> CommentedMap:
 
 
 def load_scenario_text_document(
-    text: str, source: str = "<string>", overrides: Sequence[str] = ()
+    text: str, source: str = "<string>", overrides: Sequence[str] = (), tier: str | None = None
 ) -> tuple[Scenario, CommentedMap]:
     """Validate scenario YAML ``text``; return the scenario and its round-trip document.
 
@@ -70,12 +73,16 @@ def load_scenario_text_document(
         text: the YAML text.
         source: the name errors use for the text (a file name, ``<string>``).
         overrides: ``--set`` strings such as ``drive.arr=2.5%``, applied in order.
+        tier: for a plan (a file with ``tiers:``), the name of the tier to return; a plan
+            needs one, a single-aggregate file takes none.
 
     Raises:
         ScenarioError: for any problem, at the first one found.
     """
     document = _as_document(parse_yaml(text, source), source)
     data = to_plain(document, source)
+    if is_plan_data(data) or tier is not None:
+        return _tier_of(data, document, source, overrides, tier), document
     parsed = [parse_override(text) for text in overrides]
     apply_overrides(data, parsed)
     try:
@@ -85,6 +92,58 @@ def load_scenario_text_document(
             exc, source=source, document=document, overrides=parsed
         ) from None
     return scenario, document
+
+
+def _tier_of(
+    data: Any, document: CommentedMap, source: str, overrides: Sequence[str], tier: str | None
+) -> Scenario:
+    """The tier ``tier`` of the plan ``data``, or the error that says why there is none."""
+    if not is_plan_data(data):
+        raise ScenarioError(
+            f"tier {shown(tier)}: the file describes one aggregate (it has no tiers: list); "
+            "leave the tier out",
+            path=source,
+        )
+    plan = plan_from_data(data, source=source, document=document, overrides=overrides)
+    line, column = map_position(document, "tiers", at_key=True) or (None, None)
+    if tier is None:
+        raise ScenarioError(
+            f"the file is a plan of {len(plan.tiers)} tiers ({', '.join(map(shown, plan.names))})"
+            "; this needs one of them: name it (--tier NAME)",
+            path=source,
+            line=line,
+            column=column,
+            field="tiers",
+        )
+    try:
+        return plan.tier_named(tier).scenario
+    except KeyError as missing:
+        raise ScenarioError(missing.args[0], path=source, line=line, column=column) from None
+
+
+def load_plan_text_document(
+    text: str, source: str = "<string>", overrides: Sequence[str] = ()
+) -> tuple[Plan, CommentedMap]:
+    """Validate YAML ``text`` as a plan: its tiers, or a single-aggregate file as one tier.
+
+    Raises:
+        ScenarioError: for any problem, at the first one found (a tier's names the tier).
+    """
+    document = _as_document(parse_yaml(text, source), source)
+    data = to_plain(document, source)
+    if is_plan_data(data):
+        return plan_from_data(data, source=source, document=document, overrides=overrides), document
+    scenario, document = load_scenario_text_document(text, source, overrides)
+    return Plan.single(scenario, overrides), document
+
+
+def load_plan(path: str | Path, overrides: Sequence[str] = ()) -> Plan:
+    """Load the file at ``path`` as a plan (a single-aggregate file is a plan of one tier).
+
+    Raises:
+        ScenarioError: the file cannot be read, is not UTF-8 YAML, or does not validate.
+    """
+    return load_plan_text_document(read_scenario_text(path), str(path), overrides)[0]
 
 
 def scenario_with_overrides(
@@ -122,19 +181,23 @@ def read_scenario_text(path: str | Path) -> str:
 
 
 def load_scenario_document(
-    path: str | Path, overrides: Sequence[str] = ()
+    path: str | Path, overrides: Sequence[str] = (), tier: str | None = None
 ) -> tuple[Scenario, CommentedMap]:
     """Load the scenario file at ``path``; return the scenario and its round-trip document."""
-    return load_scenario_text_document(read_scenario_text(path), str(path), overrides)
+    return load_scenario_text_document(read_scenario_text(path), str(path), overrides, tier)
 
 
-def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> Scenario:
+def load_scenario(
+    path: str | Path, overrides: Sequence[str] = (), tier: str | None = None
+) -> Scenario:
     """Load and validate the scenario file at ``path``, applying ``--set`` ``overrides``.
+
+    A plan's tier is loaded by its name (``tier``).
 
     Raises:
         ScenarioError: the file cannot be read, is not UTF-8 YAML, or does not validate.
     """
-    return load_scenario_document(path, overrides)[0]
+    return load_scenario_document(path, overrides, tier)[0]
 
 
 def default_scenario_text() -> str:
@@ -149,12 +212,22 @@ def load_default_scenario(overrides: Sequence[str] = ()) -> Scenario:
 
 
 def scenario_json_schema() -> dict[str, Any]:
-    """The JSON Schema of scenario files, for editors (``planner schema`` prints it)."""
+    """The JSON Schema of scenario files, for editors (``planner schema`` prints it).
+
+    A single-aggregate scenario's, with the ``tiers`` of a plan (:mod:`planner.scenario.tiers`):
+    a file gives ``drive``, ``restore``, ``aggregate`` and ``layouts``, or ``tiers``.
+    """
     schema = Scenario.model_json_schema()
+    plan = PlanFile.model_json_schema()
+    required = schema.pop("required")
     return {
         "$schema": JSON_SCHEMA_DIALECT,
         **schema,
+        "properties": {**schema["properties"], "tiers": plan["properties"]["tiers"]},
+        "anyOf": [{"required": required}, {"required": ["tiers"]}],
+        "$defs": {**schema["$defs"], **plan["$defs"]},
         "title": "planner scenario",
         "description": "A scenario for planner: drive rates, restore times, an aggregate of "
-        "data drives and the RAID layouts to compare (rates as in NS3574).",
+        "data drives and the RAID layouts to compare (rates as in NS3574); or a plan of "
+        "several such tiers.",
     }

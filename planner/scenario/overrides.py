@@ -35,6 +35,7 @@ from planner.scenario.fields import (
     is_text,
 )
 from planner.scenario.schema import Scenario
+from planner.scenario.tiers import PlanFile, within_tier
 from planner.scenario.yaml_guard import MAX_NUMBER_CHARS
 
 _OVERRIDE = re.compile(r"^\s*(?P<path>[^=\s][^=]*?)\s*=(?P<value>.*)$", re.DOTALL)
@@ -69,7 +70,8 @@ def _fail(text: str, message: str, field: str | None = None) -> ScenarioError:
 def _parse_path(text: str, path: str) -> tuple[Loc, Any]:
     """Check a dotted path against the schema; return its location and annotation."""
     loc: list[str | int] = []
-    annotation: Any = Scenario
+    # tiers[1].drive.arr walks a plan file's tiers (planner.scenario.tiers)
+    annotation: Any = PlanFile if path.strip().startswith("tiers") else Scenario
     for segment in path.split("."):
         match = _SEGMENT.match(segment.strip())
         if match is None:
@@ -189,6 +191,6 @@ def _set(override: Override, node: Any) -> None:
     node[last] = override.value
     if override.value is not None:
         # Giving one of exclusive alternatives removes the others (the field's metadata).
-        found = field_meta(dotted(override.loc))
+        found = field_meta(dotted(within_tier(override.loc)))
         for other in found.replaces if found is not None else ():
             node.pop(other, None)

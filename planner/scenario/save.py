@@ -65,7 +65,7 @@ def update_document(
             if not isinstance(parent.get(part), CommentedMap):
                 if new is None:
                     break  # nothing to remove
-                added = added or _addition(parent, part)
+                added = added or added_key(parent, part)
                 parent[part] = CommentedMap()
             outer = (parent, part)
             parent = parent[part]
@@ -73,30 +73,30 @@ def update_document(
             if new is None:
                 remove_entry(parent, spec.path[-1], outer)
             else:
-                added = added or _addition(parent, spec.path[-1])
+                added = added or added_key(parent, spec.path[-1])
                 parent[spec.path[-1]] = typed.get(spec.path, new)
                 if added is not None:
-                    _move_lines_after(*added)
+                    move_lines_after(*added)
     if list(scenario.layouts) != list(original.layouts):
         _update_layouts(document, original, scenario)
     if scenario.baseline != original.baseline:
         if scenario.baseline is None:
             remove_entry(document, "baseline")
         else:
-            added = _addition(document, "baseline")
+            added = added_key(document, "baseline")
             document["baseline"] = scenario.baseline
             if added is not None:
-                _move_lines_after(*added)
+                move_lines_after(*added)
 
 
-def _addition(mapping: CommentedMap, key: Any) -> tuple[CommentedMap, Any, Any] | None:
+def added_key(mapping: CommentedMap, key: Any) -> tuple[CommentedMap, Any, Any] | None:
     """(mapping, its last key, key) when setting ``mapping[key]`` adds a key after others."""
     if key in mapping or not mapping:
         return None
     return mapping, next(reversed(mapping)), key
 
 
-def _move_lines_after(mapping: CommentedMap, last: Any, key: Any) -> None:
+def move_lines_after(mapping: CommentedMap, last: Any, key: Any) -> None:
     """Give the new last ``key`` of ``mapping`` the lines that followed ``last``.
 
     ruamel.yaml keeps the blank lines and comments that end a mapping (before the next

@@ -32,7 +32,7 @@ from planner.analysis.compare import CompareData
 from planner.analysis.sensitivity import SensitivityReport
 from planner.analysis.sweep import SweepSeries
 from planner.core.arrays.layouts import Comparison
-from planner.scenario import Scenario, load_default_scenario
+from planner.scenario import Plan, Scenario, load_default_scenario
 from planner.tui.choose import ChooseView
 from planner.tui.commands import system_commands
 from planner.tui.compare_view import CompareView
@@ -52,6 +52,7 @@ from planner.tui.params import ParamsPanel
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.source import ScenarioSource
 from planner.tui.sweep_view import SweepView
+from planner.tui.tiers import TierBar, TierSwitch
 from planner.tui.tornado import SensitivityView
 from planner.tui.user_edits import UserEdits
 from planner.tui.view_switch import ViewSwitch
@@ -88,6 +89,8 @@ class PlannerApp(App[None]):
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+r", "reload", "Reload", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f8,right_square_bracket", "tier(1)", "Next tier", show=False),
+        Binding("shift+f8,left_square_bracket", "tier(-1)", "Previous tier", show=False),
     ]
 
     scenario: var[Scenario] = var(load_default_scenario, init=False)
@@ -103,6 +106,10 @@ class PlannerApp(App[None]):
     saved_scenario: var[Scenario] = var(load_default_scenario, init=False)
     """The scenario as last opened, reloaded or saved (what quitting would keep)."""
 
+    plan: var[Plan] = var(lambda: Plan.single(load_default_scenario()), init=False)
+    """Every tier of the file, :attr:`scenario` among them (a single file: one tier)."""
+    saved_plan: var[Plan] = var(lambda: Plan.single(load_default_scenario()), init=False)
+
     dirty: var[bool] = var(False, init=False)
     """Whether there is something unsaved: the scenario differs from
     :attr:`saved_scenario`, or a field holds text that was refused."""
@@ -116,16 +123,18 @@ class PlannerApp(App[None]):
     tornado: var[SensitivityReport | None] = var(None, init=False)
     """The selected layout's tornado under :attr:`scenario`; None until first computed."""
 
-    def __init__(
-        self, source: ScenarioSource, scenario: Scenario, overrides: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, source: ScenarioSource, plan: Plan, overrides: Sequence[str] = ()) -> None:
         super().__init__()
+        scenario = plan.tiers[0].scenario
         self.overrides = tuple(overrides)
         """The ``--set`` overrides given at start (every computation applies them)."""
         self.files = FileActions(self, source)
         self.computations = Computations(self.post_message, self.overrides)
         self.edits = UserEdits(self)
         self.views = ViewSwitch(self)
+        self.tiers = TierSwitch(self)
+        self.set_reactive(PlannerApp.plan, plan)
+        self.set_reactive(PlannerApp.saved_plan, plan)
         self.set_reactive(PlannerApp.scenario, scenario)
         self.set_reactive(PlannerApp.saved_scenario, scenario)
         self.sub_title = self.files.title(dirty=False)
@@ -134,6 +143,9 @@ class PlannerApp(App[None]):
         """Title bar, parameters, the five views, footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
+        bar = TierBar(self.plan.names, id="tier-bar")
+        bar.display = self.plan.tiered  # a single-aggregate file: no tier bar
+        yield bar
         yield ParamsPanel(self.scenario, id="params")
         with TabbedContent(id="views", initial="compare"):
             with TabPane("Compare", id="compare"):
@@ -173,8 +185,9 @@ class PlannerApp(App[None]):
         return self.files.path
 
     def compute_dirty(self) -> bool:
-        """Unsaved: the scenario is not the one saved, or a field's text was refused."""
-        return self.scenario != self.saved_scenario or bool(self.field_errors)
+        """Unsaved: a tier is not as saved, or a field's text was refused."""
+        changed = self.scenario != self.saved_scenario or self.plan != self.saved_plan
+        return changed or bool(self.field_errors)
 
     def watch_dirty(self, dirty: bool) -> None:
         """Mark the title "●" while there are unsaved changes."""
@@ -197,6 +210,7 @@ class PlannerApp(App[None]):
         (one worker, so the two never share the interpreter while the user waits).
         """
         self.query_one(ParamsPanel).show_derived(scenario)
+        self.tiers.edited(scenario)
         first = self.views.first(scenario)
         self.recompute(scenario, first)
 
@@ -240,6 +254,7 @@ class PlannerApp(App[None]):
 
     def on_results_ready(self, message: ResultsReady) -> None:
         """Keep results only if they belong to the current scenario (stale ones are dropped)."""
+        self.tiers.results(message.scenario, message.data)  # a plan's totals
         if message.scenario is self.scenario:
             self.results = message.data
 
@@ -260,6 +275,11 @@ class PlannerApp(App[None]):
             self.sweep_series = message.series
         # A stale sweep, or one equal to the last, is never painted: let its worker go on.
         self.query_one("#sweep-risk", CachedPlot).release_unless_shown(message.built)
+
+    async def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        """A tier's tab clicked (or selected by F8): show that tier."""
+        if event.tabs.id == "tier-tabs" and event.tab.id is not None:
+            await self.tiers.switch(int(event.tab.id.removeprefix("tier-")))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Remember the view shown, give the focus back to it and compute it if behind."""
@@ -346,6 +366,10 @@ class PlannerApp(App[None]):
         """Switch to the compare, sweep, model, sensitivity or choose view."""
         self.views.switch(view)
 
+    async def action_tier(self, by: int) -> None:
+        """Show the next (1) or previous (-1) tier of a plan."""
+        await self.tiers.step(by)
+
     def action_simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
         self.views.simulate()
@@ -358,18 +382,19 @@ class PlannerApp(App[None]):
 
 def make_app(
     scenario_path: Path | None,
-    scenario: Scenario | None = None,
+    plan: Plan | None = None,
     overrides: Sequence[str] = (),
 ) -> PlannerApp:
     """The planner app for ``scenario_path`` (None: the bundled default scenario).
 
-    Pass ``scenario`` when it was already loaded and validated (the CLI does, to report a
-    bad file before the screen opens); otherwise it is loaded here.
+    Pass ``plan`` when it was already loaded and validated (the CLI does, to report a
+    bad file before the screen opens); otherwise it is loaded here. A single-aggregate file
+    is a plan of one tier.
 
     Raises:
         planner.scenario.ScenarioError: the scenario does not load or validate.
     """
     source = ScenarioSource.read(scenario_path)
-    if scenario is None:
-        scenario, _ = source.document(overrides)
-    return PlannerApp(source, scenario, overrides)
+    if plan is None:
+        plan, _ = source.plan(overrides)
+    return PlannerApp(source, plan, overrides)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import SystemCommand
+
+if TYPE_CHECKING:
+    from planner.tui.tiers import TierSwitch
 
 VIEWS = {
     "compare": "F2",
@@ -19,6 +22,10 @@ VIEWS = {
 
 class PlannerActions(Protocol):
     """The app's actions the palette calls."""
+
+    @property
+    def tiers(self) -> TierSwitch:
+        """A plan's tiers (the palette offers to switch them)."""
 
     def action_export_markdown(self) -> None:
         """Export the table shown to Markdown."""
@@ -40,6 +47,9 @@ class PlannerActions(Protocol):
 
     def action_simulate(self) -> None:
         """Simulate the selected layout."""
+
+    async def action_tier(self, by: int) -> None:
+        """Show the next or previous tier of a plan."""
 
 
 def system_commands(app: PlannerActions) -> Iterator[SystemCommand]:
@@ -64,7 +74,19 @@ def system_commands(app: PlannerActions) -> Iterator[SystemCommand]:
         yield SystemCommand(
             f"Show {view} view", f"Switch to the {view} view ({key})", _show(app, view)
         )
+    if app.tiers.tiered:
+        for by, which, key in ((1, "next", "F8"), (-1, "previous", "Shift+F8")):
+            yield SystemCommand(
+                f"Show the {which} tier", f"Another tier of the plan ({key})", _tier(app, by)
+            )
 
 
 def _show(app: PlannerActions, view: str) -> Callable[[], Any]:
     return lambda: app.action_view(view)
+
+
+def _tier(app: PlannerActions, by: int) -> Callable[[], Any]:
+    async def step() -> None:
+        await app.action_tier(by)
+
+    return step

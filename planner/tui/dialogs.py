@@ -180,6 +180,7 @@ not saved yet.
 | **F5** | sensitivity view: the selected layout's inputs ranked by effect |
 | **F6** | simulate one group of the selected layout (Monte Carlo, in the model view) |
 | **F7** | choose view: the Pareto front of cost against P(loss); ←/→ move, Enter adds |
+| **F8** / **Shift+F8** | a plan (`tiers:`): the next / previous tier (or **]** / **[**, a click) |
 | **Ctrl+O** | export the compare table shown to Markdown (the path is shown) |
 | **Ctrl+S** | save the scenario back to its YAML file (comments kept) |
 | **Ctrl+R** | reload the scenario file from disk (with unsaved changes: reload, or stay) |

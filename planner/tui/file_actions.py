@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner.report.plan import tier_slugs
 from planner.scenario import ScenarioError
 from planner.scenario.files import ReadOnlyError
 from planner.tui import persist
@@ -42,8 +43,10 @@ class FileActions:
         """The title bar's text: the unsaved mark, the scenario's name and its file."""
         path = self.path
         source = path.name if path is not None else "bundled default scenario"
+        plan = self.app.plan
+        name = plan.name if plan.tiered else self.app.scenario.name
         # The mark goes first: a long name is cut at the right edge, the mark never is.
-        return ("● " if dirty else "") + f"{self.app.scenario.name} ({source})"
+        return ("● " if dirty else "") + f"{name} ({source})"
 
     def _invalid_fields(self) -> str:
         """The labels of the fields whose text was refused, e.g. ``Rebuild h, Scrub h``."""
@@ -61,9 +64,13 @@ class FileActions:
             app.notify("No results yet", severity="warning")
             return
         view = app.query_one(CompareView)
+        beside = self.path
+        if beside is not None and app.plan.tiered:  # one file per tier: <plan>-<tier>-...
+            slug = tier_slugs(app.plan.names)[app.tiers.index]
+            beside = beside.with_name(f"{beside.stem}-{slug}{beside.suffix}")
         try:
             what, path = persist.export_table(
-                app.results, view.showing_sizing, view.sort_key, self.path
+                app.results, view.showing_sizing, view.sort_key, beside
             )
         except OSError as err:
             where = err.filename or "the Markdown file"
@@ -90,9 +97,14 @@ class FileActions:
             )
             return False
         file = self.file
+        plan = app.plan
         try:
-            file.check_disk(app.scenario)
-            source = persist.save_scenario(app.scenario, file.source, file.typed, file.target())
+            file.check_disk(plan if plan.tiered else app.scenario)
+            if plan.tiered:
+                source = persist.save_plan(plan, file.source, file.typed, file.target())
+            else:
+                typed = file.typed.get(0, {})
+                source = persist.save_scenario(app.scenario, file.source, typed, file.target())
         except ChangedOnDiskError as changed:
             app.notify(str(changed), severity="warning", timeout=10)
             return False
@@ -112,6 +124,7 @@ class FileActions:
             app.notify(f"Save failed: {err}", severity="error")
             return False
         file.saved(source)
+        app.saved_plan = plan
         app.saved_scenario = app.scenario
         app.show_title(dirty=False)  # a default scenario saved now has a file name
         app.notify(f"Saved the scenario to {source.path}", title="Saved")
@@ -135,13 +148,16 @@ class FileActions:
         path = self.path
         try:
             source = ScenarioSource.read(path)
-            scenario, _ = source.document()
+            plan, _ = source.plan()
         except ScenarioError as err:
             app.notify(f"Reload failed: {err}", severity="error", timeout=10)
             return
         self.file = ScenarioFile(source, {})
         app.field_errors = {}
+        scenario = await app.tiers.reloaded(plan)
         await app.query_one(ParamsPanel).load(scenario)
+        app.saved_plan = plan
+        app.plan = plan
         app.saved_scenario = scenario
         app.scenario = scenario
         app.notify(f"Reloaded {path or 'the default scenario'}")

@@ -15,9 +15,10 @@ from typing import Any
 from planner.analysis.compare import CompareData, SortKey, sorted_results, sorted_sized
 from planner.report import sizing
 from planner.report.comparison import extra_notes, to_markdown
-from planner.scenario import Scenario
+from planner.scenario import Plan, Scenario
 from planner.scenario.edits import FieldPath
 from planner.scenario.files import write_atomic
+from planner.scenario.plan_save import updated_plan_text
 from planner.scenario.save import updated_text
 from planner.tui.source import ScenarioSource
 
@@ -73,3 +74,19 @@ def save_scenario(
     """
     original, document = source.document()
     return source.write(target, updated_text(document, source.text, original, scenario, typed))
+
+
+def save_plan(
+    plan: Plan,
+    source: ScenarioSource,
+    typed: dict[int, dict[FieldPath, Any]],
+    target: Path,
+) -> ScenarioSource:
+    """:func:`save_scenario` for a plan: each tier's edits into the tier (``typed`` by tier).
+
+    Raises:
+        planner.scenario.ScenarioError: ``source``'s text does not validate (never expected).
+        OSError: the file cannot be written.
+    """
+    original, document = source.plan()
+    return source.write(target, updated_plan_text(document, source.text, original, plan, typed))

@@ -18,8 +18,10 @@ from ruamel.yaml.comments import CommentedMap
 
 from planner.scenario import (
     DEFAULT_SOURCE,
+    Plan,
     Scenario,
     default_scenario_text,
+    load_plan_text_document,
     load_scenario_text_document,
 )
 from planner.scenario.document import MAX_FILE_BYTES, decode_text, read_bounded
@@ -83,6 +85,14 @@ class ScenarioSource:
         """
         return load_scenario_text_document(self.text, self.name, overrides)
 
+    def plan(self, overrides: Sequence[str] = ()) -> tuple[Plan, CommentedMap]:
+        """The plan the text gives (a single-aggregate file: a plan of one tier), and its document.
+
+        Raises:
+            planner.scenario.ScenarioError: the text does not validate (or an override).
+        """
+        return load_plan_text_document(self.text, self.name, overrides)
+
     def disk_digest(self) -> str | None:
         """The digest of the file on disk now (None: no file, or the bundled default)."""
         if self.path is None:
@@ -115,14 +125,15 @@ class ScenarioFile:
 
     Attributes:
         source: the text last loaded or saved (a save edits this document).
-        typed: the YAML value last typed per field (``"4%"``), written back by a save.
+        typed: by tier (0 for a single-aggregate file), the YAML value last typed per field
+            (``"4%"``), written back by a save.
     """
 
     source: ScenarioSource
-    typed: dict[FieldPath, Any]
-    _overwrite: tuple[Scenario, str | None] | None = None
+    typed: dict[int, dict[FieldPath, Any]]
+    _overwrite: tuple[Scenario | Plan, str | None] | None = None
 
-    def check_disk(self, scenario: Scenario) -> None:
+    def check_disk(self, scenario: Scenario | Plan) -> None:
         """Refuse the first save of ``scenario`` over a file changed on disk since loaded.
 
         A second save of the same scenario over the same file on disk goes ahead.

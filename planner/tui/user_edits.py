@@ -43,7 +43,7 @@ class UserEdits:
             return
         errors.pop(spec.key, None)
         app.field_errors = errors
-        app.files.file.typed[spec.path] = value
+        app.files.file.typed.setdefault(app.tiers.index, {})[spec.path] = value
         app.scenario = scenario
 
     def open_add_dialog(self) -> None:

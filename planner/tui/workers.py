@@ -70,6 +70,19 @@ class Computations:
         if not worker.is_cancelled:
             self.post_message(ResultsReady(scenario, data))
 
+    def tiers(self, scenarios: tuple[Scenario, ...]) -> None:
+        """Compare a plan's other tiers (their totals), posting each as it is done."""
+        worker = get_current_worker()
+        for scenario in scenarios:
+            try:
+                data = compare_data(scenario, self.overrides)
+            except (ValueError, ArithmeticError) as err:
+                self.post_message(WorkerFailed(f"Could not evaluate a tier: {err}"))
+                return
+            if worker.is_cancelled:
+                return
+            self.post_message(ResultsReady(scenario, data))
+
     def sweep(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:
         """Sweep group sizes for ``scenario``, and build the risk plot for ``canvas``.
 

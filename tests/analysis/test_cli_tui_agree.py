@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shipped import SINGLE_AGGREGATE
 from textual.widgets import DataTable
 from typer.testing import CliRunner
 
@@ -20,7 +21,7 @@ from planner.cli import app as cli
 from planner.tui import PlannerApp, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+SCENARIOS = SINGLE_AGGREGATE  # a plan's tiers: the plan tests (tests/shipped.py)
 WIDE = (220, 50)
 """Wide enough for every column of both tables."""
 

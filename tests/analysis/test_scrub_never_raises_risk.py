@@ -20,13 +20,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from shipped import SINGLE_AGGREGATE
 
 from planner.analysis.compare import compare_data, sized_results
 from planner.scenario import Scenario, load_scenario, load_scenario_text
 from planner.scenario.distributions import distribution_set
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+SCENARIOS = SINGLE_AGGREGATE  # a plan's tiers: the plan tests (tests/shipped.py)
 TOLERANCE = 1e-9
 """Relative slack for two exact evaluations that should be equal when the scrub is idle."""
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shipped import SINGLE_AGGREGATE
 from typer.testing import CliRunner
 
 from planner.analysis.compare import comparison, sized_results
@@ -26,7 +27,7 @@ from planner.cli import app
 from planner.scenario import Scenario, load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+SCENARIOS = SINGLE_AGGREGATE  # a plan's tiers: the plan tests (tests/shipped.py)
 REL = 1e-9
 
 

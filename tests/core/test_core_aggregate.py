@@ -6,7 +6,9 @@ import mpmath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import any_loss, relative_error
 
+from planner.core.markov.aggregate import p_loss_any
 from planner.core.markov.transient import losses_per_10k_groups, p_loss_aggregate, relative_risk
 
 
@@ -59,3 +61,40 @@ def test_losses_per_10k_and_relative_risk() -> None:
     assert relative_risk(0.06, 0.00002) == pytest.approx(3000.0)
     assert relative_risk(1e-3, 0.0) == math.inf
     assert relative_risk(0.0, 0.0) == 1.0
+
+
+@pytest.mark.parametrize(
+    "p_losses",
+    [
+        [1e-15, 3e-14, 2e-16],  # where 1 - prod(1 - p) in floating point loses digits
+        [2.0763e-5, 0.0805, 1e-9],
+        [1e-300, 1e-300],
+        [0.5],
+        [0.3, 0.3, 0.3, 0.3],
+    ],
+)
+def test_p_loss_any_matches_the_mpmath_product(p_losses: list[float]) -> None:
+    assert relative_error(p_loss_any(p_losses), any_loss(p_losses)) < 1e-13
+
+
+def test_p_loss_any_edges() -> None:
+
+    assert p_loss_any([]) == 0.0
+    assert p_loss_any([0.0, 0.0]) == 0.0
+    assert p_loss_any([1e-3, 1.0]) == 1.0
+    assert p_loss_any([0.25]) == pytest.approx(0.25, rel=1e-15)
+    # equal parts are an aggregate of groups, the same rule
+    assert p_loss_any([1e-9] * 6) == pytest.approx(p_loss_aggregate(1e-9, 6), rel=1e-15)
+    with pytest.raises(ValueError, match=r"\[0, 1\]"):
+        p_loss_any([-0.1])
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.floats(0, 0.99), min_size=1, max_size=5),
+    st.floats(1e-12, 0.5),
+)
+def test_p_loss_any_never_falls_when_a_tier_is_added(p_losses: list[float], extra: float) -> None:
+
+    assert p_loss_any([*p_losses, extra]) >= p_loss_any(p_losses)
+    assert max(p_losses) <= p_loss_any(p_losses) <= min(1.0, sum(p_losses)) * (1 + 1e-12)

@@ -2,7 +2,7 @@
 
 A page that teaches the format with a file the loader refuses teaches the wrong format;
 fragments (a ``drive:`` section alone, the keys a sizing scenario adds) are not checked,
-only blocks with every required section at the top level.
+only blocks with every required section at the top level, and plans (a ``tiers:`` list).
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from planner.scenario import load_scenario_text, scenario_json_schema
+from planner.scenario import load_plan_text_document, scenario_json_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
-REQUIRED = tuple(scenario_json_schema()["required"])
+REQUIRED = tuple(scenario_json_schema()["anyOf"][0]["required"])
 
 
 def _whole_scenarios() -> list[tuple[str, str]]:
@@ -24,7 +24,8 @@ def _whole_scenarios() -> list[tuple[str, str]]:
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         for number, match in enumerate(BLOCK.finditer(page.read_text(encoding="utf-8")), 1):
             text = match[1]
-            if all(re.search(f"^{key}:", text, re.MULTILINE) for key in REQUIRED):
+            whole = all(re.search(f"^{key}:", text, re.MULTILINE) for key in REQUIRED)
+            if whole or re.search("^tiers:", text, re.MULTILINE):
                 found.append((f"{page.relative_to(ROOT)}, yaml block {number}", text))
     return found
 
@@ -38,5 +39,5 @@ def test_the_manual_shows_a_whole_scenario() -> None:
 
 @pytest.mark.parametrize(("name", "text"), SCENARIOS, ids=[name for name, _ in SCENARIOS])
 def test_each_whole_scenario_in_the_docs_loads(name: str, text: str) -> None:
-    scenario = load_scenario_text(text, source=name)
-    assert scenario.layouts
+    plan, _ = load_plan_text_document(text, source=name)
+    assert all(tier.scenario.layouts for tier in plan.tiers)

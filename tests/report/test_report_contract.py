@@ -345,3 +345,38 @@ def test_recommend_keys() -> None:
     assert any(singles)
     assert_keys([s for s in singles if s is not None], CANDIDATE_KEYS)
     assert csv_header("recommend", scenario) == CANDIDATE_KEYS
+
+
+PLAN = ROOT / "scenarios" / "three-tier-plan.yaml"  # priced, three tiers
+PLAN_ROW_KEYS = [
+    "tier",
+    "label",
+    "total_disks",
+    "usable_tb",
+    "p_loss",
+    "purchase_cost",
+    "total_cost",
+]
+"""A row of a plan's totals (planner/report/plan.py's totals_columns)."""
+PLAN_TOTAL_KEYS = [
+    "basis",
+    "tiers_independent",
+    "total_disks",
+    "usable_tb",
+    "purchase_cost",
+    "total_cost",
+    "p_loss_any_tier",
+    "tiers",
+    "notes",
+]
+
+
+def test_plan_keys() -> None:
+    document = json.loads(run("evaluate", str(PLAN), "-f", "json"))
+    assert list(document) == ["plan", "mission_hours", "tiers", "total"]
+    assert list(document["total"]) == PLAN_TOTAL_KEYS
+    assert_keys(document["total"]["tiers"], PLAN_ROW_KEYS)
+    for tier in document["tiers"]:  # each tier: the tier, then a scenario's document
+        assert list(tier)[:2] == ["tier", "scenario"]
+        assert_keys(tier["layouts"], COMPARISON_KEYS + COST_KEYS)
+    assert csv_header("evaluate", str(PLAN)) == ["tier", "in_total", *COMPARISON_KEYS, *COST_KEYS]

@@ -6,6 +6,7 @@ import math
 from pathlib import Path
 
 import pytest
+from shipped import SINGLE_AGGREGATE
 
 from planner.core.arrays.layouts import Layout, compare_layouts
 from planner.core.markov.rates import (
@@ -18,7 +19,7 @@ from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_baseline, with_layout_added
 
 REPO = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((REPO / "scenarios").glob("*.yaml"))
+SHIPPED = SINGLE_AGGREGATE  # a plan's tiers: the plan tests (tests/shipped.py)
 
 
 def by_name(name: str) -> Path:

@@ -36,6 +36,22 @@ def p_loss_aggregate_batch(p_group: npt.ArrayLike, groups: npt.ArrayLike) -> Flo
     return result
 
 
+def p_loss_any(p_losses: npt.ArrayLike) -> float:
+    """Probability that at least one of several independent systems loses data.
+
+    The rule of :func:`p_loss_aggregate_batch` for unequal parts (a plan's tiers, each an
+    aggregate with its own P(loss) over the same mission): ``1 - prod(1 - p_i)``, computed
+    as ``-expm1(sum(log1p(-p_i)))`` so that tiers of 1e-12 add up rather than round away;
+    1 when some ``p_i >= 1``, 0 for no parts.
+    """
+    p = np.asarray(p_losses, dtype=np.float64).ravel()
+    if np.any(p < 0) or np.any(np.isnan(p)):
+        raise ValueError("probabilities must be in [0, 1]")
+    if np.any(p >= 1.0):
+        return 1.0
+    return float(-np.expm1(np.sum(np.log1p(-p)))) + 0.0  # no -0.0 for no parts
+
+
 def p_loss_aggregate(p_group: float, groups: int) -> float:
     """:func:`p_loss_aggregate_batch` for one aggregate: ``1 - (1 - p)^groups``."""
     return float(p_loss_aggregate_batch(p_group, groups))

@@ -1,0 +1,109 @@
+"""A plan in the TUI: one tab per tier, each tier's own numbers, the totals, saving back.
+
+One Pilot session on a copy of the shipped three-tier plan: the table shows each tier's
+layouts with the numbers ``planner evaluate`` gives the plan (its JSON), an edit in one
+tier changes that tier and the plan's total only, a refused field holds the tier, and
+Ctrl+S writes the edit into its tier with every comment and every other tier kept.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pilot_helpers import field_input, record_notifications, retype, settle
+from shipped import PLANS
+from textual.widgets import DataTable, Static, Tab, Tabs
+from typer.testing import CliRunner
+
+from planner.cli import app as cli
+from planner.scenario import load_plan
+from planner.tui import PlannerApp, make_app
+
+pytestmark = pytest.mark.asyncio
+
+SHIPPED = next(path for path in PLANS if path.name == "three-tier-plan.yaml")
+TIERS = ["SSD", "SAS", "NL-SAS"]
+
+
+def cli_tiers(path: Path) -> dict[str, dict[str, Any]]:
+    """The plan's tiers as ``planner evaluate -f json`` gives them, by name."""
+    result = CliRunner().invoke(cli, ["evaluate", str(path), "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    return {tier["tier"]: tier for tier in json.loads(result.stdout)["tiers"]}
+
+
+def shown(app: PlannerApp) -> dict[str, float]:
+    """The compare table's layouts, with the P(loss) of each aggregate behind them."""
+    table = app.query_one("#compare-table", DataTable)
+    labels = [str(table.get_row(key)[0]).removeprefix("◆").strip() for key in table.rows]
+    assert app.results is not None
+    risks = {r.layout.label: r.p_loss_aggregate for r in app.results.comparison.results}
+    assert sorted(labels) == sorted(risks)
+    return risks
+
+
+def totals_text(app: PlannerApp) -> str:
+    return str(app.query_one("#plan-total", Static).content)
+
+
+async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path: Path) -> None:
+    path = tmp_path / "plan.yaml"
+    shutil.copy(SHIPPED, path)
+    expected = cli_tiers(path)
+    app = make_app(path)
+    said = record_notifications(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        tabs = app.query_one("#tier-tabs", Tabs)
+        assert [str(tab.label) for tab in tabs.query(Tab)] == TIERS
+        assert app.query_one("#tier-bar").display
+        for name in TIERS:  # F8 goes round the tiers, each as the CLI shows it
+            assert app.scenario.name == name
+            want = {r["label"]: r["p_loss_aggregate"] for r in expected[name]["layouts"]}
+            assert shown(app) == want
+            await pilot.press("f8")
+            await settle(pilot)
+        assert app.scenario.name == "SSD"
+        total = totals_text(app)
+        assert "200 drives" in total
+        assert "tiers independent" in total
+
+        await pilot.press("f8")  # SAS: an edit changes this tier and the plan's total only
+        await settle(pilot)
+        before = shown(app)
+        await retype(pilot, "drive-arr", "x")
+        await pilot.press("shift+f8")  # refused while a field is invalid
+        await settle(pilot)
+        assert app.scenario.name == "SAS"
+        assert any("Fix the invalid field first" in text for text in said)
+        await retype(pilot, "drive-arr", "3%")
+        after = shown(app)
+        assert all(after[label] > before[label] for label in before)
+        assert totals_text(app) != total
+        assert app.dirty
+        assert app.plan.tiers[0].scenario == app.saved_plan.tiers[0].scenario
+
+        await pilot.click("#tier-2")  # a click on a tab shows that tier
+        await settle(pilot)
+        assert app.scenario.name == "NL-SAS"
+        await pilot.press("left_square_bracket")  # [ outside a field: the previous tier
+        await settle(pilot)
+        assert (app.scenario.name, field_input(app, "drive-arr").value) == ("SAS", "3%")
+
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not app.dirty
+    saved = load_plan(path)
+    original = load_plan(SHIPPED)
+    assert saved.tiers[1].scenario.drive.arr == pytest.approx(0.03)
+    assert [saved.tiers[i].scenario for i in (0, 2)] == [original.tiers[i].scenario for i in (0, 2)]
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    for line in SHIPPED.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("#") or "- name:" in line:
+            assert line in lines, line  # every comment and every tier kept
+    assert "      arr: 3%" in lines
