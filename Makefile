@@ -17,7 +17,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The C extensions (setup.py): a change to their source rebuilds them with the install.
-C_SOURCES := planner/core/markov/_metzler.c planner/report/_rows.c
+C_SOURCES := planner/core/markov/_metzler.c planner/core/markov/_metzler_body.h planner/report/_rows.c
 
 # What running needs: planner, its libraries, the plot extra (sweep --plot) and the fit extra
 # (planner fit: lifelines).

@@ -34,6 +34,18 @@
 
 #define W 8 /* matrices per lane group */
 
+/* W doubles as one value: GCC's vector extension compiles each operation to one AVX-512
+ * instruction, two AVX2 or four SSE2 ones, whatever the clone. VA: a slot of the work
+ * buffers (64-byte aligned); VU: any W doubles. */
+typedef double vd __attribute__((vector_size(W * sizeof(double))));
+typedef double vd_unaligned __attribute__((vector_size(W * sizeof(double)), aligned(8)));
+typedef long long vl __attribute__((vector_size(W * sizeof(long long)))); /* masks */
+#define VA(ptr) (*(vd *)(ptr))
+#define VU(ptr) ((vd)(*(const vd_unaligned *)(ptr)))
+static const vd ZERO = {0};
+#define PRAGMA(x) _Pragma(#x)
+#define UNROLL PRAGMA(GCC unroll 16)
+
 #if defined(__GNUC__) && !defined(__clang__) && (defined(__x86_64__) || defined(__i386__))
 #define MULTIVERSION __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else
@@ -85,252 +97,6 @@ typedef struct {
 
 static size_t msize(const Plan *p) { return (size_t)p->n * p->m * W; }
 
-/* Row i of C = A B: C[i][j] = sum_{l < n} A[i][l] B[l][j], plus A[i][j] d_B for the
- * specials' columns j >= n (d_B: B's specials' diagonal per lane; NULL: 1). */
-#define ROW_PRODUCT(M)                                                                    \
-    MULTIVERSION                                                                          \
-    static void row_product_##M(int n, const double *restrict ai, const double *restrict b, \
-                                const double *restrict d_b, double *restrict ci) {        \
-        double acc[M][W];                                                                 \
-        for (int j = 0; j < M; j++)                                                       \
-            for (int w = 0; w < W; w++)                                                   \
-                acc[j][w] = j < n ? 0.0 : (d_b ? ai[j * W + w] * d_b[w] : ai[j * W + w]); \
-        for (int l = 0; l < n; l++) {                                                     \
-            const double *x = ai + (size_t)l * W;                                         \
-            const double *y = b + (size_t)l * M * W;                                      \
-            for (int j = 0; j < M; j++)                                                   \
-                for (int w = 0; w < W; w++) acc[j][w] += x[w] * y[j * W + w];             \
-        }                                                                                 \
-        for (int j = 0; j < M; j++)                                                       \
-            for (int w = 0; w < W; w++) ci[j * W + w] = acc[j][w];                        \
-    }
-
-ROW_PRODUCT(2)
-ROW_PRODUCT(3)
-ROW_PRODUCT(4)
-ROW_PRODUCT(5)
-ROW_PRODUCT(6)
-ROW_PRODUCT(7)
-ROW_PRODUCT(8)
-ROW_PRODUCT(9)
-ROW_PRODUCT(10)
-ROW_PRODUCT(11)
-ROW_PRODUCT(12)
-ROW_PRODUCT(13)
-ROW_PRODUCT(14)
-ROW_PRODUCT(15)
-ROW_PRODUCT(16)
-
-typedef void (*RowProduct)(int, const double *, const double *, const double *, double *);
-
-static const RowProduct row_products[] = {
-    NULL,           NULL,           row_product_2,  row_product_3,  row_product_4,
-    row_product_5,  row_product_6,  row_product_7,  row_product_8,  row_product_9,
-    row_product_10, row_product_11, row_product_12, row_product_13, row_product_14,
-    row_product_15, row_product_16,
-};
-#define MAX_UNROLLED 16
-
-/* Any size: the same sums in the same order, the row's accumulators in memory. */
-static void row_product_any(int n, int m, const double *ai, const double *b, const double *d_b,
-                            double *ci) {
-    for (int j = 0; j < m; j++)
-        for (int w = 0; w < W; w++)
-            ci[j * W + w] = j < n ? 0.0 : (d_b ? ai[j * W + w] * d_b[w] : ai[j * W + w]);
-    for (int l = 0; l < n; l++) {
-        const double *x = ai + (size_t)l * W;
-        const double *y = b + (size_t)l * m * W;
-        for (int j = 0; j < m; j++)
-            for (int w = 0; w < W; w++) ci[j * W + w] += x[w] * y[j * W + w];
-    }
-}
-
-/* C = A B (n transient rows each; C must not be A or B). */
-static void product(const Plan *p, const double *A, const double *B, const double *d_b,
-                    double *C) {
-    const int n = p->n, m = p->m;
-    const size_t row = (size_t)m * W;
-    RowProduct fn = (m >= 2 && m <= MAX_UNROLLED) ? row_products[m] : NULL;
-    for (int i = 0; i < n; i++) {
-        if (fn)
-            fn(n, A + i * row, B, d_b, C + i * row);
-        else
-            row_product_any(n, m, A + i * row, B, d_b, C + i * row);
-    }
-}
-
-/* One row (m x W) times B: the row of a product. */
-static void product_row(const Plan *p, const double *ai, const double *B, const double *d_b,
-                        double *ci) {
-    const int n = p->n, m = p->m;
-    if (m >= 2 && m <= MAX_UNROLLED)
-        row_products[m](n, ai, B, d_b, ci);
-    else
-        row_product_any(n, m, ai, B, d_b, ci);
-}
-
-/* acc = (first ? 0 : acc) + sum_{1 <= i < q} coef[i] X^i over `count` doubles, one pass. */
-MULTIVERSION
-static void block_sum(size_t count, int q, const double *coef, double *const *powers,
-                      double *restrict acc, int first) {
-    for (size_t e = 0; e < count; e += W) {
-        double sum[W];
-        for (int w = 0; w < W; w++) sum[w] = first ? 0.0 : acc[e + w];
-        for (int i = 1; i < q; i++) {
-            const double *x = powers[i] + e;
-            const double c = coef[i];
-            for (int w = 0; w < W; w++) sum[w] += c * x[w];
-        }
-        for (int w = 0; w < W; w++) acc[e + w] = sum[w];
-    }
-}
-
-/* The rebuilt diagonal: F_ii = 1 - (off-diagonal mass of row i) where that mass <= 1/2
- * (the reward columns hold integrals, not probability: not counted). */
-MULTIVERSION
-static void conserve(const Plan *p, double *F) {
-    const int n = p->n, m = p->m, mass_columns = p->reward ? n : m;
-    for (int i = 0; i < n; i++) {
-        const double *row = F + (size_t)i * m * W;
-        double mass[W] = {0};
-        for (int j = 0; j < i; j++)
-            for (int w = 0; w < W; w++) mass[w] += row[j * W + w];
-        for (int j = i + 1; j < mass_columns; j++)
-            for (int w = 0; w < W; w++) mass[w] += row[j * W + w];
-        double *d = F + ((size_t)i * m + i) * W;
-        for (int w = 0; w < W; w++) d[w] = mass[w] <= 0.5 ? 1.0 - mass[w] : d[w];
-    }
-}
-
-/* The W lanes' matrices of the job, each shifted and scaled, as X into powers[1], with each
- * lane's shift c h and squarings s. `bases[w]` is lane w's matrix (`size` x `size`,
- * row-major) and `gather` the job's states in it (NULL: all); `moves` are applied to the
- * transient rows here, `scale` (one factor per lane, or NULL) multiplies every entry.
- * Returns 0, or 1 for a negative or non-finite off-diagonal entry, 2 for a special row
- * that is not zero. */
-MULTIVERSION
-static int load_group(const Plan *p, const double *const *bases, int size,
-                      const long long *gather, const long long *moves, int move_count,
-                      const double *const *extras, int extra_columns,
-                      const double *scale_of_lane, Work *k, double *shift_scaled, int *steps) {
-    const int n = p->n, m = p->m, kept = p->reward ? n : m;
-    double *x = k->powers[1];
-    int bad = 0;
-    /* the job's special rows (absorbing or reward states) must be zero off the diagonal */
-    for (int w = 0; w < W; w++)
-        for (int i = n; i < m; i++) {
-            const double *row = bases[w] + (size_t)(gather ? gather[i] : i) * size;
-            for (int j = 0; j < m; j++) bad |= (j != i) & (row[gather ? gather[j] : j] != 0.0);
-        }
-    if (bad) return 2;
-    /* the transient rows, interleaved: lane w's entry (i, j) at x[(i m + j) W + w] */
-    for (int i = 0; i < n; i++) {
-        const size_t source_row = (size_t)(gather ? gather[i] : i) * size;
-        for (int j = 0; j < m; j++) {
-            const size_t source = source_row + (size_t)(gather ? gather[j] : j);
-            double *cell = x + ((size_t)i * m + j) * W;
-            for (int w = 0; w < W; w++) cell[w] = bases[w][source];
-        }
-    }
-    for (int e = 0; e < move_count; e++) { /* (row, from, to, mode), rows < n (checked) */
-        const long long *mv = moves + 4 * e;
-        double value[W];
-        double *from = mv[1] < size ? x + ((size_t)mv[0] * m + mv[1]) * W : NULL;
-        for (int w = 0; w < W; w++)
-            value[w] = from ? from[w] : extras[w][mv[0] * extra_columns + (mv[1] - size)];
-        double *to = x + ((size_t)mv[0] * m + mv[2]) * W;
-        for (int w = 0; w < W; w++) to[w] = mv[3] == ASSIGN ? value[w] : to[w] + value[w];
-        if (mv[3] == MOVE && from)
-            for (int w = 0; w < W; w++) from[w] = 0.0;
-    }
-    if (scale_of_lane)
-        for (size_t e = 0; e < (size_t)n * m * W; e += W)
-            for (int w = 0; w < W; w++) x[e + w] *= scale_of_lane[w];
-    double c[W] = {0}, rewards_max[W] = {0};
-    double *exits_of = k->u; /* n x W: each row's exit rate, kept for the diagonal */
-    for (int i = 0; i < n; i++) {
-        double *row = x + (size_t)i * m * W;
-        double rewards[W] = {0}, exits[W] = {0};
-        for (int w = 0; w < W; w++) row[i * W + w] = 0.0;
-        for (int j = 0; j < kept; j++)
-            for (int w = 0; w < W; w++) {
-                bad |= !(row[j * W + w] >= 0.0) | (row[j * W + w] == INFINITY);
-                exits[w] += row[j * W + w];
-            }
-        for (int j = kept; j < m; j++)
-            for (int w = 0; w < W; w++) {
-                bad |= !(row[j * W + w] >= 0.0) | (row[j * W + w] == INFINITY);
-                rewards[w] += row[j * W + w];
-            }
-        for (int w = 0; w < W; w++) {
-            exits_of[i * W + w] = exits[w];
-            c[w] = exits[w] > c[w] ? exits[w] : c[w];
-            rewards_max[w] = rewards[w] > rewards_max[w] ? rewards[w] : rewards_max[w];
-        }
-    }
-    if (bad) return 1;
-    double scale[W];
-    for (int w = 0; w < W; w++) {
-        /* ||X||_inf: each row of X sums to c, plus its rewards */
-        double norm = c[w] + rewards_max[w];
-        int s = 0;
-        if (norm > p->theta && isfinite(norm)) {
-            int e;
-            double f = frexp(norm / p->theta, &e); /* norm / theta = f 2^e, f in [1/2, 1) */
-            s = (f == 0.5) ? e - 1 : e;
-        }
-        scale[w] = ldexp(1.0, -s);
-        shift_scaled[w] = c[w] * scale[w];
-        steps[w] = s;
-    }
-    for (int i = 0; i < n; i++) {
-        double *row = x + (size_t)i * m * W;
-        for (int j = 0; j < m; j++)
-            for (int w = 0; w < W; w++) row[j * W + w] *= scale[w];
-        for (int w = 0; w < W; w++) row[i * W + w] = (c[w] - exits_of[i * W + w]) * scale[w];
-    }
-    return 0;
-}
-
-/* exp(-c h) sum_{j <= degree} X^j / j! into k->f (Paterson-Stockmeyer, positive terms). */
-static void taylor(const Plan *p, Work *k, const double *shift_scaled) {
-    const size_t ms = msize(p);
-    const int n = p->n, m = p->m, q = p->q;
-    double diag_q[W]; /* the specials' diagonal of X^q: (c h)^q */
-    /* X^j = X^(j-1) X: X's specials' diagonal is c h */
-    for (int j = 2; j <= q; j++) product(p, k->powers[j - 1], k->powers[1], shift_scaled, k->powers[j]);
-    for (int w = 0; w < W; w++) {
-        double power = 1.0;
-        for (int j = 0; j < q; j++) power *= shift_scaled[w];
-        diag_q[w] = power;
-    }
-    /* Horner over the blocks B_b = sum_{i < q} coef[b][i] X^i: acc = acc X^q + B_b */
-    double *acc = k->acc, *tmp = k->tmp;
-    for (int b = p->blocks - 1; b >= 0; b--) {
-        const int first = b == p->blocks - 1;
-        if (!first) {
-            product(p, acc, k->powers[q], diag_q, tmp);
-            double *swap = acc;
-            acc = tmp;
-            tmp = swap;
-        }
-        const double *coef = p->coef + (size_t)b * q;
-        block_sum(ms, q, coef, k->powers, acc, first);
-        for (int i = 0; i < n; i++) { /* X^0: the identity */
-            double *d = acc + ((size_t)i * m + i) * W;
-            for (int w = 0; w < W; w++) d[w] += coef[0];
-        }
-    }
-    double factor[W];
-    for (int w = 0; w < W; w++) factor[w] = exp(-shift_scaled[w]);
-    for (size_t e = 0; e < ms; e += W)
-        for (int w = 0; w < W; w++) acc[e + w] *= factor[w];
-    /* acc becomes f; the old f becomes the spare */
-    k->tmp = tmp;
-    k->acc = k->f;
-    k->f = acc;
-}
-
 /* Lane `lane`'s base matrix edited by the moves, then gathered (m x m): for jobs whose moves
  * the interleaved load cannot apply (moves with a gather). The scale is applied later. */
 static const double *edited_copy(const Plan *p, const Source *src, long long lane, int w,
@@ -357,70 +123,108 @@ static const double *edited_copy(const Plan *p, const Source *src, long long lan
     return job;
 }
 
-/* One lane group: lanes[0..W) index G; out[lane] gets row `row` of exp(G[lane]). */
-static int run_group(const Plan *p, const Source *src, const long long *lanes, int used, int row,
-                     double *out, Work *k) {
-    double shift_scaled[W], scale[W];
-    const double *lane_g[W], *lane_extra[W];
-    int steps[W], top = 0;
-    /* moves on a gathered job, or on a special row: applied to a copy of each matrix */
-    int copies = src->moves && (src->gather || src->moves_touch_specials);
-    for (int w = 0; w < W; w++) {
-        long long lane = lanes[w < used ? w : used - 1];
-        const size_t big = (size_t)src->size;
-        lane_g[w] = copies ? edited_copy(p, src, lane, w, k) : src->g + (size_t)lane * big * big;
-        scale[w] = src->scale ? src->scale[lane] : 1.0;
-        lane_extra[w] =
-            src->extra ? src->extra + (size_t)lane * big * src->extra_columns : NULL;
-    }
-    const double *factor = src->scale ? scale : NULL;
-    int err = copies ? load_group(p, lane_g, p->m, NULL, NULL, 0, NULL, 0, factor, k,
-                                  shift_scaled, steps)
-                     : load_group(p, lane_g, src->size, src->gather, src->moves, src->move_count,
-                                  lane_extra, src->extra_columns, factor, k, shift_scaled, steps);
-    if (err) return err;
-    for (int w = 0; w < W; w++)
-        if (steps[w] - 1 > top) top = steps[w] - 1;
-    if (src->start)
-        for (int w = 0; w < W; w++) {
-            const double *pi = src->start + (size_t)lanes[w < used ? w : used - 1] * p->m;
-            for (int j = 0; j < p->m; j++) k->start[(size_t)j * W + w] = pi[j];
-        }
-    taylor(p, k, shift_scaled);
-    conserve(p, k->f);
-    const size_t row_len = (size_t)p->m * W;
-    for (int level = -1; level <= top; level++) {
-        /* lanes whose squarings are all done take their row: exp(G) is F itself when s = 0,
-         * else one squaring is still due, of which only the row is needed: e_row F F (or,
-         * from a starting distribution pi, pi F F) */
-        int taking = 0;
-        for (int w = 0; w < used; w++)
-            taking |= (steps[w] == 0 && level == -1) || (steps[w] > 0 && steps[w] - 1 == level);
-        if (taking) {
-            const double *source = k->f + (size_t)row * row_len;
-            if (src->start) {
-                product_row(p, k->start, k->f, NULL, k->u);
-                source = k->u;
-            }
-            if (level >= 0) {
-                product_row(p, source, k->f, NULL, k->v);
-                source = k->v;
-            }
-            for (int w = 0; w < used; w++) {
-                if (!((steps[w] == 0 && level == -1) || (steps[w] > 0 && steps[w] - 1 == level)))
-                    continue;
-                double *dest = out + (size_t)lanes[w] * p->m;
-                for (int j = 0; j < p->m; j++) dest[j] = source[(size_t)j * W + w];
-            }
-        }
-        if (level < 0 || level == top) continue;
-        product(p, k->f, k->f, NULL, k->g);
-        double *swap = k->f;
-        k->f = k->g;
-        k->g = swap;
-        if (level % p->conserve_every == p->conserve_every - 1) conserve(p, k->f);
-    }
-    return 0;
+/* The per-group kernel for each common size (m states, the last one special: every chain of
+ * the engine up to parity 5), and for any size. */
+#define KM 3
+#define KN 2
+#define SUFFIX _3
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 4
+#define KN 3
+#define SUFFIX _4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 5
+#define KN 4
+#define SUFFIX _5
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 6
+#define KN 5
+#define SUFFIX _6
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 7
+#define KN 6
+#define SUFFIX _7
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 8
+#define KN 7
+#define SUFFIX _8
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 9
+#define KN 8
+#define SUFFIX _9
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 10
+#define KN 9
+#define SUFFIX _10
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 11
+#define KN 10
+#define SUFFIX _11
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM 12
+#define KN 11
+#define SUFFIX _12
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+#define KM (p->m)
+#define KN (p->n)
+#define SUFFIX _any
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+typedef int (*RunGroup)(const Plan *, const Source *, const long long *, int, int, double *,
+                        Work *);
+
+/* The kernel compiled for the job's size, or the any-size one. */
+static RunGroup run_group_for(const Plan *p) {
+    static const RunGroup sized[] = {
+        NULL,        NULL,        NULL,         run_group_3,  run_group_4,
+        run_group_5, run_group_6, run_group_7,  run_group_8,  run_group_9,
+        run_group_10, run_group_11, run_group_12,
+    };
+    if (p->a == 1 && p->m >= 3 && p->m <= 12) return sized[p->m];
+    return run_group_any;
 }
 
 static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena) {
@@ -428,7 +232,10 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
     size_t row_space = (size_t)p->m * W; /* also n x W scratch: n < m */
     size_t edited = (size_t)W * ((size_t)src->size * src->size + (size_t)p->m * p->m);
     size_t total = ((size_t)p->q + 1 + 4) * ms + 3 * row_space + edited;
-    double *mem = calloc(total, sizeof(double));
+    /* 64-byte aligned, so that every lane group's slot is one aligned vector */
+    size_t bytes = (total * sizeof(double) + 63) / 64 * 64;
+    double *mem = aligned_alloc(64, bytes);
+    if (mem) memset(mem, 0, bytes);
     double **powers = calloc((size_t)p->q + 1, sizeof(double *));
     if (!mem || !powers) {
         free(mem);
@@ -607,6 +414,7 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             PyErr_NoMemory();
             goto done;
         }
+        RunGroup run_group = run_group_for(&p);
         Py_BEGIN_ALLOW_THREADS
         for (size_t start = 0; start < nlanes && !err; start += W) {
             int used = (int)(nlanes - start < W ? nlanes - start : W);
