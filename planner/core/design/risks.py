@@ -11,7 +11,7 @@ rebuilds faster).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,7 +19,17 @@ import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.aggregate import p_loss_aggregate_batch
-from planner.core.markov.loss_figures import ChainFigures, chain_figures
+from planner.core.markov.expm import CHUNK
+from planner.core.markov.expm_compiled import add_rows, kernel_enabled
+from planner.core.markov.generator import generator_of
+from planner.core.markov.loss_figures import (
+    STACK_BYTES,
+    ChainFigures,
+    chain_figures,
+    compiled_jobs,
+    figures_of_rows,
+)
+from planner.core.markov.pool import TaskStream
 from planner.core.markov.rates import ChainInputs, Rates
 
 FloatArray = npt.NDArray[np.float64]
@@ -88,23 +98,79 @@ def stacked_figures(
     code = np.asarray(streams, dtype=np.int64)
     out = [np.empty(k.shape[0]) for _ in range(4)]
     shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
+    parts = []
     for key in np.unique(shape).tolist():
         pick = np.flatnonzero(shape == key)
         p, stream = int(k[pick[0]]), int(code[pick[0]])
-        part = replace(inputs.take(pick), rebuild_streams=stream or None)
-        figures = chain_figures(p, part)
-        for column, values in zip(
-            out,
-            (
-                figures.p_loss,
-                figures.p_group_lost,
-                figures.p_sectors_lost,
-                figures.expected_sector_loss_events,
-            ),
-            strict=True,
-        ):
-            column[pick] = values
+        parts.append((p, pick, replace(inputs.take(pick), rebuild_streams=stream or None)))
+    if kernel_enabled():
+        _compiled_parts(parts, out)
+        return ChainFigures(*out)
+    for p, pick, part in parts:
+        _store(out, pick, chain_figures(p, part))
     return ChainFigures(*out)
+
+
+IN_FLIGHT_BYTES = 32_000_000
+"""Most bytes of generator stacks queued at once on the kernel's threads (memory stays flat
+in a sweep's rows: the queue is emptied when it holds this much)."""
+
+
+def _compiled_parts(
+    parts: list[tuple[int, npt.NDArray[np.intp], ChainInputs]], out: list[FloatArray]
+) -> None:
+    """:func:`stacked_figures`'s parts on the compiled kernel, building and running at once.
+
+    Each part's generator stack is built here (NumPy) while the pool threads run the
+    kernel on the parts before it; blocks of :data:`~planner.core.markov.loss_figures.
+    STACK_BYTES` keep each stack small.
+    """
+    pending: list[tuple[npt.NDArray[np.intp], Callable[[], list[FloatArray]]]] = []
+    queued = 0
+    stream = TaskStream()
+    try:
+        for p, pick, part in parts:
+            size = 2 * p + 2
+            block = max(CHUNK, STACK_BYTES // (8 * size * size) // CHUNK * CHUNK)
+            for start in range(0, len(pick), block):
+                rows = np.arange(start, min(len(pick), start + block))
+                piece = part.take(rows)
+                q = generator_of(p, piece)
+                pending.append(
+                    (pick[rows], add_rows(stream, compiled_jobs(q, p, piece.mission_hours)))
+                )
+                queued += q.nbytes
+                if queued >= IN_FLIGHT_BYTES:
+                    _drain(stream, pending, out)
+                    stream, pending, queued = TaskStream(), [], 0
+    except BaseException:
+        stream.__exit__(BaseException, None, None)
+        raise
+    _drain(stream, pending, out)
+
+
+def _drain(
+    stream: TaskStream,
+    pending: list[tuple[npt.NDArray[np.intp], Callable[[], list[FloatArray]]]],
+    out: list[FloatArray],
+) -> None:
+    stream.finish()
+    for pick, rows in pending:
+        _store(out, pick, figures_of_rows(rows()))
+
+
+def _store(out: list[FloatArray], pick: npt.NDArray[np.intp], figures: ChainFigures) -> None:
+    for column, values in zip(
+        out,
+        (
+            figures.p_loss,
+            figures.p_group_lost,
+            figures.p_sectors_lost,
+            figures.expected_sector_loss_events,
+        ),
+        strict=True,
+    ):
+        column[pick] = values.reshape(-1)
 
 
 def risks_of(

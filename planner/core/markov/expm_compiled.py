@@ -22,6 +22,7 @@ processor has them.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from types import ModuleType
@@ -29,7 +30,7 @@ from types import ModuleType
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.pool import run_tasks
+from planner.core.markov.pool import TaskStream
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
     THETA_MAX,
@@ -49,6 +50,7 @@ __all__ = [
     "LANES_PER_TASK",
     "MOVE",
     "RowJob",
+    "add_rows",
     "expm_row_one",
     "expm_rows",
     "kernel_enabled",
@@ -184,6 +186,17 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
     to the end. Raises ValueError for a negative off-diagonal entry, like
     :func:`~planner.core.markov.expm.expm_metzler`. Needs :data:`KERNEL`.
     """
+    with TaskStream(threads) as stream:
+        results = add_rows(stream, jobs)
+    return results()
+
+
+def add_rows(stream: TaskStream, jobs: list[RowJob]) -> Callable[[], list[FloatArray]]:
+    """Queue ``jobs`` on ``stream`` (:func:`expm_rows`'s tasks, the largest first).
+
+    Returns the function that gives the rows once the stream has finished: the caller may
+    prepare the next jobs while these run.
+    """
     if KERNEL is None:
         raise RuntimeError("the compiled kernel is not available (see kernel_enabled())")
     ready = [_ready(job) for job in jobs]
@@ -212,8 +225,8 @@ def expm_rows(jobs: list[RowJob], *, threads: int | None = None) -> list[FloatAr
                     r.start,
                 )
             )
-    run_tasks(tasks, threads)
-    return [r.out.reshape(*r.shape, r.out.shape[-1]) for r in ready]
+    stream.add(tasks)
+    return lambda: [r.out.reshape(*r.shape, r.out.shape[-1]) for r in ready]
 
 
 _ONE_LANE = np.zeros(1, dtype=np.int64)

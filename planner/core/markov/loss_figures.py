@@ -61,6 +61,8 @@ __all__ = [
     "ChainFigures",
     "LossFigures",
     "chain_figures",
+    "compiled_jobs",
+    "figures_of_rows",
     "group_lost_stack",
     "loss_figures",
     "loss_figures_batch",
@@ -282,24 +284,36 @@ def _figures(
 def _compiled_figures(
     q: FloatArray, parity: int, mission_hours: FloatArray, threads: int | None = None
 ) -> list[FloatArray]:
-    """The four chains' entries by the compiled kernel, each read from ``q`` as it loads.
+    """The four chains' entries by the compiled kernel (:func:`compiled_jobs`)."""
+    rows = expm_rows(compiled_jobs(q, parity, mission_hours), threads=threads)
+    return [row[..., -1] for row in rows]
+
+
+def compiled_jobs(q: FloatArray, parity: int, mission_hours: FloatArray) -> list[RowJob]:
+    """The four chains of the stack ``q`` (per hour) over ``mission_hours``, as kernel jobs.
 
     The same chains as :func:`sectors_lost_generator`, :func:`sector_events_matrix` and
     :func:`group_lost_stack` build, given to the kernel as edits of ``q`` (and the mission
-    as each matrix's factor) instead of three copies of the stack.
+    as each matrix's factor) instead of three copies of the stack; in the order of
+    :class:`ChainFigures` (:func:`figures_of_rows` reads their rows).
     """
     cells = _cells(parity)
     lead = parity + 1
     loss = q.shape[-1] - 1
     group_to_pristine = (cells.group_source, loss, 0, MOVE)
     sector_goes_on = (cells.sector_source, loss, cells.group_source, ADD)
-    jobs = [
+    return [
         RowJob(q, 0, lead, scale=mission_hours),
         RowJob(q, 0, lead, gather=cells.defect_free, scale=mission_hours),
         RowJob(q, 0, lead, moves=(group_to_pristine,), scale=mission_hours),
         RowJob(q, 0, lead, 1, moves=(group_to_pristine, sector_goes_on), scale=mission_hours),
     ]
-    return [rows[..., -1] for rows in expm_rows(jobs, threads=threads)]
+
+
+def figures_of_rows(rows: list[FloatArray]) -> ChainFigures:
+    """:class:`ChainFigures` (no MTTDL) from the rows of :func:`compiled_jobs`' four chains."""
+    p_loss, p_group, p_sectors, events = (row[..., -1] for row in rows)
+    return _figures(p_loss, p_group, p_sectors, events, None)
 
 
 def loss_figures_batch(

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import Future, ThreadPoolExecutor
 
-__all__ = ["MAX_THREADS", "default_threads", "run_tasks"]
+__all__ = ["MAX_THREADS", "TaskStream", "default_threads", "run_tasks"]
 
 MAX_THREADS = 8
 """Most threads one call uses (each holds its own workspace, ~1 MB a chunk)."""
@@ -54,6 +54,82 @@ def run_tasks(tasks: Sequence[Callable[[], object]], threads: int | None = None)
     finally:
         for helper in helpers:
             helper.result()  # waits, and re-raises a task's error here
+
+
+class TaskStream:
+    """Tasks run by pool threads as they are added, the caller free to prepare more.
+
+    :func:`run_tasks` for work that comes in batches, each prepared on the calling thread
+    (a generator stack built in NumPy, holding the GIL) while the pool threads run the last
+    batch's tasks (the compiled kernel, which releases it): the two overlap. ``threads``
+    counts the calling thread, which runs what is left when :meth:`finish` is called; so
+    ``threads - 1`` pool threads, none for 1 (then every task runs in :meth:`finish`).
+    Tasks run in the order they were added; the first error of any is raised by
+    :meth:`finish`, once every thread has stopped. Use it in a ``with`` block: leaving
+    it finishes the stream, or, on an error, drops the tasks not started and lets the pool
+    threads go.
+    """
+
+    def __init__(self, threads: int | None = None) -> None:
+        self._threads = default_threads() if threads is None else max(1, int(threads))
+        self._tasks: list[Callable[[], object]] = []
+        self._next = 0
+        self._closed = False
+        self._errors: list[BaseException] = []
+        self._ready = threading.Condition()
+        self._helpers: list[Future[None]] = []
+
+    def add(self, tasks: Sequence[Callable[[], object]]) -> None:
+        """Queue ``tasks``; the pool threads start on them at once."""
+        with self._ready:
+            self._tasks.extend(tasks)
+            self._ready.notify_all()
+        if not self._helpers and self._threads > 1 and tasks:
+            self._helpers = [_pool().submit(self._work, True) for _ in range(self._threads - 1)]
+
+    def __enter__(self) -> TaskStream:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is None:
+            self.finish()
+            return
+        # the caller failed: drop what was not started, let the pool threads go
+        with self._ready:
+            self._next = len(self._tasks)
+            self._closed = True
+            self._ready.notify_all()
+        for helper in self._helpers:
+            helper.result()
+
+    def finish(self) -> None:
+        """Run what is left on this thread too, wait for the pool threads, raise an error."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify_all()
+        self._work(False)
+        for helper in self._helpers:
+            helper.result()
+        if self._errors:
+            raise self._errors[0]
+
+    def _take(self, wait: bool) -> Callable[[], object] | None:
+        with self._ready:
+            while self._next >= len(self._tasks):
+                if self._closed or not wait:
+                    return None
+                self._ready.wait()
+            task = self._tasks[self._next]
+            self._next += 1
+            return task
+
+    def _work(self, wait: bool) -> None:
+        while (task := self._take(wait)) is not None:
+            try:
+                task()
+            except BaseException as err:  # raised by finish(), on the calling thread
+                with self._ready:
+                    self._errors.append(err)
 
 
 _pool_lock = threading.Lock()
