@@ -67,7 +67,49 @@ static const char *next_token(Column *c, size_t *n) {
 /* A float token (orjson's layout) written as Python's repr writes the same number:
  * the digits d1 d2 ... dk with the value 0.d1d2...dk x 10^point; fixed notation when
  * -4 < point <= 16, else d1.d2...dk e(+|-)XX (at least two exponent digits). */
+static int put_float_general(Out *o, const char *s, size_t n);
+
+/* Two layouts orjson shares with repr need no rewriting: a fixed number of at least 1e-4
+ * with a decimal point ("0.00123", "12.5"), and an exponent form whose exponent already
+ * has two digits and a sign ("1.5e-07" is not orjson's, "1.5e-7" is: rewritten). */
 static int put_float(Out *o, const char *s, size_t n) {
+    const char *digits = s + (n && s[0] == '-');
+    size_t rest = n - (size_t)(digits - s);
+    const char *e = memchr(s, 'e', n);
+    if (!e && memchr(s, '.', n) && !(rest >= 6 && memcmp(digits, "0.0000", 6) == 0) &&
+        rest > 0 && digits[0] >= '0' && digits[0] <= '9')
+        return put(o, s, n);
+    if (e && e > s && e + 1 < s + n && e[-1] != '.') {
+        /* mantissa d[.ddd] then e, an optional '-', 1 to 3 digits: pad to two, add '+' */
+        const char *x = e + 1;
+        int minus = *x == '-';
+        x += minus || *x == '+';
+        size_t exp_len = (size_t)(s + n - x);
+        int simple = exp_len >= 1 && exp_len <= 3 && digits[0] >= '1' && digits[0] <= '9' &&
+                     (digits + 1 == e || digits[1] == '.');
+        for (size_t i = 0; simple && i < exp_len; i++) simple = x[i] >= '0' && x[i] <= '9';
+        /* repr writes 1e-05 .. 9.99e-05 and 1e+16 on: orjson's exponent forms start at
+         * 1e-5 downwards and 1e16 upwards, so every one of them is an exponent form there */
+        if (simple && !(exp_len > 1 && x[0] == '0')) {
+            if (grow(o, n + 3)) return -1;
+            char *out = o->buf + o->len;
+            size_t mantissa = (size_t)(e - s);
+            memcpy(out, s, mantissa);
+            out += mantissa;
+            *out++ = 'e';
+            *out++ = minus ? '-' : '+';
+            if (exp_len == 1) *out++ = '0';
+            memcpy(out, x, exp_len);
+            out += exp_len;
+            o->len = (size_t)(out - o->buf);
+            return 0;
+        }
+    }
+    return put_float_general(o, s, n);
+}
+
+/* Any float token, parsed to digits and a decimal point and written in repr's layout. */
+static int put_float_general(Out *o, const char *s, size_t n) {
     char digits[400];
     int count = 0, point = 0, seen_point = 0, exponent = 0, negative = 0;
     size_t i = 0;

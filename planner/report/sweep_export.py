@@ -182,7 +182,10 @@ def _column_spec(
         if not np.all(np.isfinite(values)):
             raise ValueError("Out of range float values are not JSON compliant")
         return (row_join.FLOATS, _dumps(np.ascontiguousarray(values))[1:-1], None)
-    if column.kind == "int":
+    if column.kind == "int" or (
+        column.kind == "drives"
+        and (values == np.round(values) if column.whole is None else column.whole[start:stop]).all()
+    ):
         return (row_join.TOKENS, _dumps(values.astype(np.int64))[1:-1], None)
     # booleans, drives and CSV's floats: the Python path's own cells
     return (row_join.TOKENS, b",".join(_column_tokens(column, start, stop, csv_style)), None)
