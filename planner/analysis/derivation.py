@@ -15,6 +15,7 @@ from planner.analysis import derivation_cache
 from planner.analysis.mttdl_forms import Forms, fraction_forms
 from planner.core.markov.chain import (
     AnyEvent,
+    Chain,
     CommonCause,
     Event,
     StripeShare,
@@ -25,6 +26,7 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.transient import transition_rates
 
 if TYPE_CHECKING:
+    from planner.core.markov.correlated_algebra import CorrelatedMttdl
     from planner.core.markov.symbolic import Derivation
 
 EVENT_NAMES: dict[AnyEvent, str] = {
@@ -201,3 +203,48 @@ def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
     return SectorShare(
         parity, exact, leading, fraction_forms(exact, parity), fraction_forms(leading, parity)
     )
+
+
+@dataclass(frozen=True)
+class CorrelatedDerivation:
+    """The correlated n+k chain as ``planner derive --correlated`` shows it.
+
+    Attributes:
+        parity: k.
+        drives: N when given, else None (N symbolic).
+        chain: the correlated chain (traditional group, one rebuild stream count).
+        rates: the symbolic rate of each transition (SymPy), in chain order.
+        mttdl: the exact MTTDL fraction, or None where SymPy takes minutes
+            (:func:`~planner.core.markov.correlated_algebra.correlated_exact_feasible`).
+        from_cache: the fraction was read from the disk cache.
+    """
+
+    parity: int
+    drives: int | None
+    chain: Chain
+    rates: tuple[object, ...]
+    mttdl: CorrelatedMttdl | None
+    from_cache: bool = False
+
+
+def correlated_derivation(
+    parity: int, drives: int | None = None, rebuild_streams: int | None = 1
+) -> CorrelatedDerivation:
+    """The correlated chain's symbolic rates and, where SymPy manages, its exact MTTDL.
+
+    k = 1 with N symbolic or given, k = 2 with N given (seconds, then cached on disk by
+    :func:`planner.analysis.derivation_cache.correlated_mttdl_cached`); otherwise the chain
+    and its rates only.
+    """
+    from planner.core.markov.correlated_algebra import (
+        correlated_exact_feasible,
+        correlated_rate_expressions,
+    )
+
+    streams = chain_streams(parity, rebuild_streams)
+    chain = build_chain(parity, streams, False, True)
+    rates = correlated_rate_expressions(chain, drives)
+    if not correlated_exact_feasible(parity, drives):
+        return CorrelatedDerivation(parity, drives, chain, rates, None)
+    fraction, cached = derivation_cache.correlated_mttdl_cached(parity, drives, streams)
+    return CorrelatedDerivation(parity, drives, chain, rates, fraction, cached)
