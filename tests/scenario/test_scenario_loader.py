@@ -332,6 +332,7 @@ def test_json_schema() -> None:
         "target",
         "search",
         "distributions",
+        "correlation",
     }
     assert set(schema["required"]) == {"drive", "restore", "aggregate", "layouts"}
     drive = schema["$defs"]["DriveSpec"]

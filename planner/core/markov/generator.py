@@ -303,6 +303,27 @@ def _values(
     ``share``: sigma (a pool's structure only); ``multiplier`` and ``probability``: m and
     q (a correlated structure only), each of shape ``S`` or a number.
     """
+    values = base_values(structure, drives, per_event, share, multiplier)
+    correlation = structure.correlation
+    if correlation is not None:
+        q = np.asarray(probability, dtype=np.float64)[..., None]
+        values[..., correlation.shocks] *= shock_share(
+            drives[..., None] - correlation.shock_excluded,
+            correlation.shock_jump,
+            correlation.shock_tail,
+            q,
+        )
+    return values
+
+
+def base_values(
+    structure: _Structure,
+    drives: FloatArray,
+    per_event: FloatArray,
+    share: FloatArray | float = 1.0,
+    multiplier: FloatArray | float = 1.0,
+) -> FloatArray:
+    """:func:`_values` without the shocks' binomial factors (a shock: its rate, sigma's factor)."""
     counts = drives[..., None] * structure.per_drive + structure.offset
     if structure.share_base is not None and structure.share_slope is not None:
         sigma = np.asarray(share, dtype=np.float64)[..., None]
@@ -312,13 +333,6 @@ def _values(
     if correlation is not None:
         m = np.asarray(multiplier, dtype=np.float64)[..., None]
         values = values * np.where(correlation.degraded, m, 1.0)
-        q = np.asarray(probability, dtype=np.float64)[..., None]
-        values[..., correlation.shocks] *= shock_share(
-            drives[..., None] - correlation.shock_excluded,
-            correlation.shock_jump,
-            correlation.shock_tail,
-            q,
-        )
     return values
 
 
