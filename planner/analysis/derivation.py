@@ -64,6 +64,18 @@ def stripe_share_note(rates: Rates) -> str:
     )
 
 
+def closed_form_note(rates: Rates) -> str:
+    """What the closed form below leaves out: a pool's sigma, correlated failures, or ''."""
+    notes = [stripe_share_note(rates)]
+    if rates.correlated:
+        notes.append(
+            "Correlated failures (m, shocks) are in the transitions and every probability "
+            "above; the closed form below is independent drives' (m = 1, no shocks). "
+            "`planner derive --correlated` gives the correlated chain's (docs/correlated.md)."
+        )
+    return "\n\n".join(note for note in notes if note)
+
+
 @dataclass(frozen=True)
 class StateRow:
     """One state of the chain: its number (from 1), ``(f, l)`` and what it means."""
