@@ -31,7 +31,7 @@ from planner.scenario.limits import MAX_DEGRADED_MULTIPLIER, MAX_SHOCKS_PER_YEAR
 DEFAULT_SHOCK_DRIVE_PROBABILITY = 0.012
 """q when the file gives none (docs/correlated.md): with it, the chance that a shock which
 fails one drive fails another with it is 0.042, 0.077 and 0.13 in groups of 8, 14 and 24
-drives, within about 20% of the correlation probabilities 0.05, 0.09 and 0.11 that Tahzibi
+drives, each within 21% of the correlation probabilities 0.05, 0.09 and 0.11 that Tahzibi
 ("Modelling correlated failures in redundant array of independent disks in data storage
 systems", M.Sc. thesis, Sharif University of Technology, 2015) fitted to field data."""
 
