@@ -234,6 +234,12 @@ def run_simulate(
     from planner.analysis.simulation import simulation_report
 
     scenario = load(file, overrides)
+    shocks = scenario.correlation is not None and scenario.correlation.shocks
+    if shocks and settings.method in ("conditional", "biased"):
+        fail(
+            f"--method {settings.method}: the rare-event estimators do not simulate shocks "
+            "(several drives failing at once); use --method plain or auto (docs/correlated.md)"
+        )
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())

@@ -108,6 +108,11 @@ class Correlation(FrozenModel):
             self.shocks_per_year > 0.0 and self.shock_drive_probability > 0.0
         )
 
+    @property
+    def shocks(self) -> bool:
+        """Shocks that fail drives: a positive rate and probability."""
+        return self.shocks_per_year > 0.0 and self.shock_drive_probability > 0.0
+
     def core_values(self) -> dict[str, float]:
         """The core's inputs by :class:`~planner.core.markov.rates.Rates` field name (per hour)."""
         return {

@@ -106,3 +106,15 @@ def test_the_correlation_bars_are_evaluate_with_set() -> None:
             expected = next(r for r in moved.results if r.layout.label == label)
             assert p_loss == pytest.approx(expected.p_loss_aggregate, rel=REL), text
     assert names["correlation.shocks_per_year"].p_loss_high > report.sensitivity.p_loss_aggregate
+
+
+def test_simulate_with_shocks() -> None:
+    """auto runs plain Monte Carlo (and says so); a rare-event method is bad input."""
+    sets = _sets(CORRELATED)
+    refused = CliRunner().invoke(app, ["simulate", str(TODAY), *sets, "--method", "biased"])
+    assert refused.exit_code == 2
+    assert "do not simulate shocks" in refused.stderr
+    document = _json(
+        "simulate", str(TODAY), *sets, "--layout", "RAID 10", "--trials", "500", "--seed", "1"
+    )
+    assert document["method"] == "plain"
