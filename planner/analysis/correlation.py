@@ -56,11 +56,15 @@ def correlation_note(scenario: Scenario) -> str:
     c = scenario.correlation
     if c is None or not scenario.correlated:
         return ""
+    shocks = (
+        f"{c.shocks_per_year:g} shocks per group-year, each failing every working drive with "
+        f"probability {c.shock_drive_probability:.4g} (the binomial failure rate model)"
+        if c.shocks
+        else "no shocks"
+    )
     return (
         f"Correlated failures: each working drive fails x{c.degraded_multiplier:g} as often "
-        f"while a drive of its group is down; {c.shocks_per_year:g} shocks per group-year, "
-        f"each failing every working drive with probability {c.shock_drive_probability:.4g} "
-        "(the binomial failure rate model). P(loss) indep.: the same drives failing "
-        "independently; × indep.: how many times that understates the risk "
+        f"while a drive of its group is down; {shocks}. P(loss) indep.: the same drives "
+        "failing independently; × indep.: how many times that understates the risk "
         "(docs/correlated.md)."
     )

@@ -122,6 +122,30 @@ class DeriveFormat(StrEnum):
     markdown = "markdown"
 
 
+ParallelRebuildsOption = Annotated[
+    str,
+    typer.Option(
+        "--parallel-rebuilds",
+        "-p",
+        help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
+        "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
+        "once. As restore.parallel_rebuilds in a scenario.",
+    ),
+]
+CorrelatedOption = Annotated[
+    bool,
+    typer.Option(
+        "--correlated",
+        help="The chain with correlated failures: the degraded multiplier m and shocks "
+        "(λSh, q); the exact MTTDL for k = 1, and k = 2 with --drives (docs/correlated.md).",
+    ),
+]
+DrivesOption = Annotated[
+    int | None,
+    typer.Option("--drives", "-N", min=2, max=1000, help="With --correlated: drives per group N."),
+]
+
+
 @app.command()
 def derive(
     parity: Annotated[
@@ -143,30 +167,9 @@ def derive(
         bool,
         typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
     ] = False,
-    parallel_rebuilds: Annotated[
-        str,
-        typer.Option(
-            "--parallel-rebuilds",
-            "-p",
-            help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
-            "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
-            "once. As restore.parallel_rebuilds in a scenario.",
-        ),
-    ] = "1",
-    correlated: Annotated[
-        bool,
-        typer.Option(
-            "--correlated",
-            help="The chain with correlated failures: the degraded multiplier m and shocks "
-            "(λSh, q); the exact MTTDL for k = 1, and k = 2 with --drives (docs/correlated.md).",
-        ),
-    ] = False,
-    drives: Annotated[
-        int | None,
-        typer.Option(
-            "--drives", "-N", min=2, max=1000, help="With --correlated: drives per group N."
-        ),
-    ] = None,
+    parallel_rebuilds: ParallelRebuildsOption = "1",
+    correlated: CorrelatedOption = False,
+    drives: DrivesOption = None,
 ) -> None:
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
@@ -182,12 +185,8 @@ def derive(
         streams = parse_rebuild_streams(parallel_rebuilds)
     except ValueError as err:
         fail(f"--parallel-rebuilds: {err}")
-    if drives is not None and not correlated:
-        fail("--drives goes with --correlated")
-    if correlated:
-        if drives is not None and drives <= parity:
-            fail(f"--drives: a group of {drives} drives cannot hold {parity} parity drives")
-        text = _correlated_text(parity, drives, streams, output_format, output)
+    if correlated or drives is not None:
+        text = _correlated_text(parity, drives, streams, output_format, output, correlated)
         emit(text, output, f"the correlated n+{parity} model")
         return
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
@@ -230,10 +229,19 @@ def _correlated_text(
     streams: int | None,
     output_format: DeriveFormat,
     output: Path | None,
+    correlated: bool = True,
 ) -> str:
-    """The correlated chain as text (the terminal's width), LaTeX or Markdown."""
+    """The correlated chain as text (the terminal's width), LaTeX or Markdown.
+
+    Exit 2 for ``--drives`` without ``--correlated``, or a group that cannot hold its parity.
+    """
     from planner.analysis.derivation import correlated_derivation
     from planner.report import derivation_correlated as render
+
+    if not correlated:
+        fail("--drives goes with --correlated")
+    if drives is not None and drives <= parity:
+        fail(f"--drives: a group of {drives} drives cannot hold {parity} parity drives")
 
     if sys.stderr.isatty():
         from rich.console import Console

@@ -20,6 +20,14 @@ exactly from a chain of its own (never as ``1 - reliability`` or a difference):
   (Van Loan, "Computing integrals involving the matrix exponential", IEEE Trans.
   Automatic Control 23(3), 1978), :func:`sector_events_matrix`.
 
+Correlated failures (:mod:`planner.core.markov.chain`, docs/correlated.md): a shock can lose
+the whole group from any state, a state with a defect included, so each state's moves into
+the loss state are split by kind (:class:`~planner.core.markov.generator.GeneratorParts`)
+and the chains above are read from that split: every whole-group loss returns to pristine
+in the chain of P(sectors lost) and the going-on chain, every sector loss (a failure out of
+``(k - 1, 1)``, a shock that leaves k down with the defect) goes to ``(k, 0)`` in the
+latter; P(group lost) is the chain without defects, shocks and the multiplier included.
+
 They no longer sum: a path can lose sectors and later the whole group, and P(group lost)
 counts every time k + 1 drives are down while P(loss) stops at the first loss. By Markov's
 inequality P(sectors lost) <= the expected events. A declustered pool's chain thins the
