@@ -74,9 +74,7 @@ def multiplier_table(scenario: Scenario) -> str:
         "| layout | " + " | ".join(f"× independent, {name}" for name, _ in columns) + " |",
         "|:---|" + "---:|" * len(columns),
     ]
-    factors = [
-        ratio_column([_factor(_row(c, label)) for label in labels]) for _, c in columns
-    ]
+    factors = [ratio_column([_factor(_row(c, label)) for label in labels]) for _, c in columns]
     for i, label in enumerate(labels):
         lines.append(f"| {label} | " + " | ".join(column[i] for column in factors) + " |")
     return "\n".join(lines)
