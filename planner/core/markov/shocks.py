@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
-from scipy.special import bdtrc, binom, xlog1py
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -43,6 +42,9 @@ def shock_share(
     Returns:
         The probabilities in [0, 1] (0 where j > W), of the broadcast shape.
     """
+    # SciPy only where shocks are: the commands that never meet one start without it
+    from scipy.special import bdtrc, binom, xlog1py
+
     w, j, tail, q = np.broadcast_arrays(
         np.asarray(trials, dtype=np.float64),
         np.asarray(jumps, dtype=np.float64),
