@@ -118,3 +118,21 @@ def test_simulate_with_shocks() -> None:
         "simulate", str(TODAY), *sets, "--layout", "RAID 10", "--trials", "500", "--seed", "1"
     )
     assert document["method"] == "plain"
+
+
+def test_sweep_and_compare_methods_run_the_correlated_chain() -> None:
+    """A sweep row is evaluate with the same --set; compare-methods refuses biased + shocks."""
+    document = _json(
+        "sweep", str(TODAY), *_sets(["correlation.degraded_multiplier=3"]),
+        "--vary", "correlation.shocks_per_year=0..0.2:2",
+    )  # fmt: skip
+    rows = [r for r in document["rows"] if r["label"] == "RAID 6 (10+2)"]
+    for row, shocks in zip(rows, ("0", "0.2"), strict=True):
+        sets = ["correlation.degraded_multiplier=3", f"correlation.shocks_per_year={shocks}"]
+        evaluated = _json("evaluate", str(TODAY), *_sets(sets))
+        expected = next(r for r in evaluated["layouts"] if r["label"] == "RAID 6 (10+2)")
+        assert row["p_loss_aggregate"] == pytest.approx(expected["p_loss_aggregate"], rel=REL)
+    refused = CliRunner().invoke(
+        app, ["compare-methods", str(TODAY), *_sets(CORRELATED), "--method", "biased"]
+    )
+    assert refused.exit_code == 2
