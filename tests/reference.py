@@ -510,3 +510,188 @@ def weibull_censored_mle(hours: Any, failed: Any, steps: int = 50) -> tuple[Any,
     se_shape, se_scale = np.sqrt(-h_ee / det), np.sqrt(-h_bb / det)
     u = unit[:, 0]
     return shape, scale * u, se_shape, se_scale * u
+
+
+# --- Correlated failures (issue "Beyond independent drives"): the degraded multiplier m and
+# the binomial failure rate model of shocks (Vesely 1977; Atwood 1986). Written from the
+# issue's rules, not from planner's code:
+#
+# * every operational failure (a drive without the defect, or the defect's holder) out of a
+#   state with f >= 1 runs at m times its rate;
+# * shocks at S per hour; at a shock each of the W = N - f - l working drives without a
+#   defect fails with probability q, j ~ Binomial(W, q) of them at once; j >= 1 moves
+#   (f, l) -> (f + j, l) while f + j + l <= k; f + j > k loses the whole group; l = 1 and
+#   f + j = k loses the defect's stripes (σ of it for a pool, the rest to (k, 0)).
+#
+# Every move is listed by its target: a state (f, l), "group" or "sectors".
+
+
+def _correlated_moves(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    multiplier: float,
+    shocks_per_hour: float,
+    q: float,
+    share: float = 1.0,
+    streams: int | None = 1,
+) -> dict[tuple[int, int], dict[object, mpmath.mpf]]:
+    """Every state's moves: target -> rate (1/h), targets a state, "group" or "sectors"."""
+    lam, ld = mpmath.mpf(lop), mpmath.mpf(lld)
+    mu, scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
+    m, rate, p, sigma = (mpmath.mpf(x) for x in (multiplier, shocks_per_hour, q, share))
+    at_once = parity if streams is None else streams
+    moves: dict[tuple[int, int], dict[object, mpmath.mpf]] = {}
+
+    def add(source: tuple[int, int], target: object, value: mpmath.mpf) -> None:
+        row = moves.setdefault(source, {})
+        row[target] = row.get(target, mpmath.mpf(0)) + value
+
+    def one_more(source: tuple[int, int], down: int, value: mpmath.mpf) -> None:
+        """``down`` drives down in all with the source's defect: where the group goes."""
+        lat = source[1]
+        if down + lat <= parity:
+            add(source, (down, lat), value)
+        elif down > parity:
+            add(source, "group", value)
+        else:  # k drives down and the defect: its stripe, or not
+            add(source, "sectors", sigma * value)
+            add(source, (parity, 0), value - sigma * value)
+
+    for f, lat in states(parity):
+        s = (f, lat)
+        moves.setdefault(s, {})
+        working = drives - f - lat
+        factor = m if f >= 1 else 1
+        one_more(s, f + 1, working * lam * factor)
+        if lat == 1:
+            add(s, (f + 1, 0), lam * factor)  # the holder fails, its defect with it
+        if lat == 0 and f < parity:
+            add(s, (f, 1), (drives - f) * ld)
+        if f > 0:
+            add(s, (f - 1, lat), min(f, at_once) * mu)
+        if s == (0, 1):
+            add(s, (0, 0), scrub)
+        for j in range(1, working + 1):
+            chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
+            one_more(s, f + j, rate * chance)
+    return moves
+
+
+def _assemble(
+    moves: dict[tuple[int, int], dict[object, mpmath.mpf]],
+    parity: int,
+    redirect: dict[object, object],
+    absorbing: tuple[object, ...],
+) -> tuple[mpmath.matrix, dict[object, int]]:
+    """Q over the transient states then ``absorbing``; ``redirect`` maps a target elsewhere."""
+    order: list[object] = [*states(parity), *absorbing]
+    index = {s: i for i, s in enumerate(order)}
+    q = mpmath.zeros(len(order), len(order))
+    for source, row in moves.items():
+        for target, value in row.items():
+            target = redirect.get(target, target)
+            if target != source:
+                q[index[source], index[target]] += value
+    for i in range(len(order)):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(len(order)) if j != i)
+    return q, index
+
+
+def correlated_figures(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+    multiplier: float,
+    shocks_per_hour: float,
+    q: float,
+    share: float = 1.0,
+    streams: int | None = 1,
+) -> dict[str, mpmath.mpf]:
+    """P(loss), P(group lost), P(sectors lost), expected sector-loss events and MTTDL.
+
+    Each from a chain of its own, as issue 20 defines them: P(loss) the first loss of any
+    kind; P(group lost) the chain without defects (shocks on all N - f working drives);
+    P(sectors lost) with a lost group restored to pristine; the events counted in the chain
+    that goes on (a sector loss leaves k drives down, a group loss restarts pristine),
+    integrated spectrally; the MTTDL by LU.
+    """
+    args = (parity, drives, lop, lld, rebuild_hours, scrub_hours, multiplier, shocks_per_hour, q)
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        t = mpmath.mpf(hours)
+        moves = _correlated_moves(*args, share=share, streams=streams)
+        full, index = _assemble(moves, parity, {}, ("group", "sectors"))
+        exp = mpmath.expm(full * t)
+        size = full.rows - 2
+        a = mpmath.matrix(size, size)
+        for i in range(size):
+            for j in range(size):
+                a[i, j] = -full[i, j]
+        mttdl_value = mpmath.lu_solve(a, mpmath.matrix([1] * size))[0]
+        sectors_q, sectors_index = _assemble(moves, parity, {"group": (0, 0)}, ("sectors",))
+        on_q, _ = _assemble(moves, parity, {"group": (0, 0), "sectors": (parity, 0)}, ())
+        rates_of_sector_loss = [moves[s].get("sectors", mpmath.mpf(0)) for s in states(parity)]
+        return {
+            "p_loss": exp[0, index["group"]] + exp[0, index["sectors"]],
+            "p_group_lost": _defect_free_group_lost(*args, hours, streams),
+            "p_sectors_lost": mpmath.expm(sectors_q * t)[0, sectors_index["sectors"]],
+            "expected_sector_loss_events": _occupancy_reward(on_q, rates_of_sector_loss, t),
+            "mttdl_hours": +mttdl_value,
+        }
+
+
+def _occupancy_reward(q: mpmath.matrix, reward: list[mpmath.mpf], t: mpmath.mpf) -> mpmath.mpf:
+    """``sum_j reward_j integral_0^T exp(Q s)[0, j] ds`` by eigendecomposition."""
+    eigenvalues, vectors = mpmath.eig(q)
+    inverse = mpmath.inverse(vectors)
+    total = mpmath.mpf(0)
+    for i, value in enumerate(eigenvalues):
+        small = abs(value * t) < mpmath.mpf(10) ** (-40)
+        integral = t if small else mpmath.expm1(value * t) / value
+        weight = mpmath.fsum(inverse[i, j] * reward[j] for j in range(len(reward)))
+        total += vectors[0, i] * integral * weight
+    return +mpmath.re(total)
+
+
+def _defect_free_group_lost(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    multiplier: float,
+    shocks_per_hour: float,
+    q: float,
+    hours: float,
+    streams: int | None,
+) -> mpmath.mpf:
+    """P(more than k drives down at once by ``hours``) in the chain without defects.
+
+    f = 0 .. k + 1: a failure at (N - f) λOp (times m while f >= 1), a shock f -> f + j at
+    S C(N - f, j) q^j (1 - q)^(N - f - j) (past k: f = k + 1, absorbing), a rebuild at
+    min(f, streams) μOp.
+    """
+    del lld, scrub_hours  # defects play no part
+    lam, mu = mpmath.mpf(lop), 1 / mpmath.mpf(rebuild_hours)
+    m, rate, p = (mpmath.mpf(x) for x in (multiplier, shocks_per_hour, q))
+    at_once = parity if streams is None else streams
+    size = parity + 2
+    g = mpmath.zeros(size, size)
+    for f in range(parity + 1):
+        working = drives - f
+        g[f, f + 1] += working * lam * (m if f >= 1 else 1)
+        for j in range(1, working + 1):
+            chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
+            g[f, min(f + j, parity + 1)] += rate * chance
+        if f > 0:
+            g[f, f - 1] += min(f, at_once) * mu
+        g[f, f] = -mpmath.fsum(g[f, j] for j in range(size) if j != f)
+    return +mpmath.expm(g * mpmath.mpf(hours))[0, size - 1]

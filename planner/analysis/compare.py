@@ -11,6 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from planner.analysis.correlation import (
+    correlation_note,
+    independent_scenario,
+    with_independent,
+)
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
@@ -39,9 +44,20 @@ SORT_KEYS: tuple[SortKey, ...] = ("scenario", "risk", "overhead")
 def comparison(scenario: Scenario) -> Comparison:
     """Every layout of ``scenario`` over its mission, for ``aggregate.data_disks``.
 
-    With ``drive.price`` or ``drive.watts`` each result carries its cost (``cost``).
+    With ``drive.price`` or ``drive.watts`` each result carries its cost (``cost``); with
+    correlated failures, its aggregate's risk under independent drives (``independent``).
     """
-    compared = compare_layouts(
+    compared = _compared(scenario)
+    if scenario.correlated:
+        twin = _compared(independent_scenario(scenario))
+        compared = replace(compared, results=with_independent(compared.results, twin.results))
+    spared = comparison_with_spares(compared, scenario.aggregate.hot_spares)
+    return priced_comparison(spared, scenario)
+
+
+def _compared(scenario: Scenario) -> Comparison:
+    """The scenario's layouts side by side (:func:`compare_layouts`)."""
+    return compare_layouts(
         scenario.core_layouts(),
         data_disks=scenario.aggregate.data_disks,
         rates=scenario.rates(),
@@ -50,8 +66,6 @@ def comparison(scenario: Scenario) -> Comparison:
         capacity_tb=scenario.usable_tb_per_drive,
         unreadable_sector=scenario.restore.on_unreadable_sector,
     )
-    spared = comparison_with_spares(compared, scenario.aggregate.hot_spares)
-    return priced_comparison(spared, scenario)
 
 
 def analytic_by_label(
@@ -138,8 +152,17 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
     """
     if scenario.workload is None:
         return None
+    sized = _sized(scenario)
+    if scenario.correlated:
+        sized = with_independent(sized, _sized(independent_scenario(scenario)))
+    return priced_sizing(sizing_with_spares(sized, scenario.aggregate.hot_spares), scenario)
+
+
+def _sized(scenario: Scenario) -> tuple[SizingResult, ...]:
+    """Every layout sized for the scenario's workload (:func:`size_layouts`)."""
+    assert scenario.workload is not None  # the caller checked
     restore = scenario.restore
-    sized = size_layouts(
+    return size_layouts(
         scenario.core_layouts(),
         scenario.workload.core_workload(),
         scenario.core_drive(),
@@ -150,7 +173,6 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
         delay_hours=restore.delay_hours,
         sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
     )
-    return priced_sizing(sizing_with_spares(sized, scenario.aggregate.hot_spares), scenario)
 
 
 SIZED_FOR_WORKLOAD = "the workload, layout by layout"
@@ -286,7 +308,12 @@ def compare_data(
             else None
         ),
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
-        notes=(*scenario_notes(scenario), *spares_notes(scenario), *([cost] if cost else [])),
+        notes=(
+            *scenario_notes(scenario),
+            *spares_notes(scenario),
+            *([cost] if cost else []),
+            *([note] if (note := correlation_note(scenario)) else []),
+        ),
     )
 
 

@@ -13,26 +13,37 @@ from typing import TYPE_CHECKING
 
 from planner.analysis import derivation_cache
 from planner.analysis.mttdl_forms import Forms, fraction_forms
-from planner.core.markov.chain import Event, StripeShare, build_chain
+from planner.core.markov.chain import (
+    AnyEvent,
+    Chain,
+    CommonCause,
+    Event,
+    StripeShare,
+    Transition,
+    build_chain,
+)
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import transition_rates
 
 if TYPE_CHECKING:
+    from planner.core.markov.correlated_algebra import CorrelatedMttdl
     from planner.core.markov.symbolic import Derivation
 
-EVENT_NAMES = {
+EVENT_NAMES: dict[AnyEvent, str] = {
     Event.OPERATIONAL_FAILURE: "drive fails",
     Event.LATENT_DEFECT: "latent defect appears",
     Event.REBUILD: "rebuild completes",
     Event.SCRUB: "scrub repairs the defect",
+    CommonCause.SHOCK: "shock fails drives",
 }
 """Short names of the events, to fit the table beside the states."""
 
-RATE_SYMBOLS = {
+RATE_SYMBOLS: dict[AnyEvent, str] = {
     Event.OPERATIONAL_FAILURE: "λ_Op",
     Event.LATENT_DEFECT: "λ_Ld",
     Event.REBUILD: "μ_Op",
     Event.SCRUB: "μ_Scrub",
+    CommonCause.SHOCK: "λ_Sh",
 }
 
 
@@ -51,6 +62,18 @@ def stripe_share_note(rates: Rates) -> str:
         "The closed form below is a traditional group's (σ = 1); the probabilities and the "
         "MTTDL above use σ."
     )
+
+
+def closed_form_note(rates: Rates) -> str:
+    """What the closed form below leaves out: a pool's sigma, correlated failures, or ''."""
+    notes = [stripe_share_note(rates)]
+    if rates.correlated:
+        notes.append(
+            "Correlated failures (m, shocks) are in the transitions and every probability "
+            "above; the closed form below is independent drives' (m = 1, no shocks). "
+            "`planner derive --correlated` gives the correlated chain's (docs/correlated.md)."
+        )
+    return "\n\n".join(note for note in notes if note)
 
 
 @dataclass(frozen=True)
@@ -87,19 +110,18 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
     With parallel rebuilds (``rates.rebuild_streams``) a rebuild out of a state with f
     failed drives reads ``min(f, streams)·μ_Op``. A declustered pool's chain
     (``rates.defect_stripe_share`` below 1) splits the sector-loss move into ``σ`` and
-    ``(1−σ)`` parts.
+    ``(1−σ)`` parts. A correlated chain (``rates.correlated``) shows the degraded multiplier
+    ``m`` on the failures out of states with a drive down, and each shock with the binomial
+    probability of its drives: ``λ_Sh·P(2 of 10)``, ``λ_Sh·P(≥3 of 10)``.
     """
-    chain = build_chain(parity, rates.rebuild_streams, rates.defect_stripe_share != 1.0)
+    correlated = rates.correlated
+    chain = build_chain(parity, rates.rebuild_streams, rates.defect_stripe_share != 1.0, correlated)
     names = [s.short() for s in chain.states]
     rows = []
     for (source, target, event, rate), t in zip(
         transition_rates(parity, group_size, rates), chain.transitions, strict=True
     ):
-        symbol = RATE_SYMBOLS[event]
-        count = t.multiplier(group_size)
-        formula = symbol if t.drives_excluded is None and count == 1 else f"{count}·{symbol}"
-        if t.share is not StripeShare.ALL:
-            formula = f"{count}·{SHARE_SYMBOLS[t.share]}·{symbol}"
+        formula = _formula(t, group_size, correlated)
         rows.append(
             TransitionRow(
                 f"{source + 1} {names[source]}",
@@ -110,6 +132,21 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
             )
         )
     return tuple(rows)
+
+
+def _formula(t: Transition, group_size: int, correlated: bool) -> str:
+    """The rate of ``t`` in symbols: ``10·λ_Op``, ``9·m·λ_Op``, ``λ_Sh·P(≥2 of 10)``."""
+    symbol = RATE_SYMBOLS[t.event]
+    if t.shock:
+        working = group_size - (t.drives_excluded or 0)
+        share = "" if t.share is StripeShare.ALL else f"{SHARE_SYMBOLS[t.share]}·"
+        return f"{share}{symbol}·P({'≥' if t.shock_tail else ''}{t.shock} of {working})"
+    if correlated and t.degraded:
+        symbol = f"m·{symbol}"
+    count = t.multiplier(group_size)
+    if t.share is not StripeShare.ALL:
+        return f"{count}·{SHARE_SYMBOLS[t.share]}·{symbol}"
+    return symbol if t.drives_excluded is None and count == 1 else f"{count}·{symbol}"
 
 
 def chain_streams(parity: int, rebuild_streams: int | None) -> int | None:
@@ -178,3 +215,48 @@ def sector_share(parity: int, rebuild_streams: int | None = 1) -> SectorShare:
     return SectorShare(
         parity, exact, leading, fraction_forms(exact, parity), fraction_forms(leading, parity)
     )
+
+
+@dataclass(frozen=True)
+class CorrelatedDerivation:
+    """The correlated n+k chain as ``planner derive --correlated`` shows it.
+
+    Attributes:
+        parity: k.
+        drives: N when given, else None (N symbolic).
+        chain: the correlated chain (traditional group, one rebuild stream count).
+        rates: the symbolic rate of each transition (SymPy), in chain order.
+        mttdl: the exact MTTDL fraction, or None where SymPy takes minutes
+            (:func:`~planner.core.markov.correlated_algebra.correlated_exact_feasible`).
+        from_cache: the fraction was read from the disk cache.
+    """
+
+    parity: int
+    drives: int | None
+    chain: Chain
+    rates: tuple[object, ...]
+    mttdl: CorrelatedMttdl | None
+    from_cache: bool = False
+
+
+def correlated_derivation(
+    parity: int, drives: int | None = None, rebuild_streams: int | None = 1
+) -> CorrelatedDerivation:
+    """The correlated chain's symbolic rates and, where SymPy manages, its exact MTTDL.
+
+    k = 1 with N symbolic or given, k = 2 with N given (seconds, then cached on disk by
+    :func:`planner.analysis.derivation_cache.correlated_mttdl_cached`); otherwise the chain
+    and its rates only.
+    """
+    from planner.core.markov.correlated_algebra import (
+        correlated_exact_feasible,
+        correlated_rate_expressions,
+    )
+
+    streams = chain_streams(parity, rebuild_streams)
+    chain = build_chain(parity, streams, False, True)
+    rates = correlated_rate_expressions(chain, drives)
+    if not correlated_exact_feasible(parity, drives):
+        return CorrelatedDerivation(parity, drives, chain, rates, None)
+    fraction, cached = derivation_cache.correlated_mttdl_cached(parity, drives, streams)
+    return CorrelatedDerivation(parity, drives, chain, rates, fraction, cached)

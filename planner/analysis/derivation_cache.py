@@ -30,6 +30,11 @@ from planner.analysis.mttdl_forms import (
     polynomial_forms,
 )
 from planner.core.markov.chain import Chain, build_chain
+from planner.core.markov.correlated_algebra import (
+    CORRELATED_VARIABLES,
+    CorrelatedMttdl,
+    correlated_mttdl,
+)
 from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
 from planner.core.markov.symbolic import Derivation, derivation_from, derive_leading_order
 from planner.scenario.files import write_atomic
@@ -181,3 +186,94 @@ def model(
     if one_at_a_time:
         store(result, directory)
     return result
+
+
+# --- The correlated chain's exact MTTDL (docs/correlated.md) ---------------------------------
+
+CORRELATED_FORMAT = 1
+"""The form of the correlated chain the stored fractions were derived from; raise it
+whenever the correlated transitions of :func:`planner.core.markov.chain.build_chain` change."""
+
+
+def correlated_entry_path(
+    parity: int, drives: int | None, rebuild_streams: int | None, directory: Path | None = None
+) -> Path:
+    """The cache file of one correlated derivation: k, N (or symbolic), streams, formats.
+
+    Everything that changes the fraction is in the name (and checked again on load).
+    """
+    version = re.sub(r"[^A-Za-z0-9.+-]", "_", __version__)
+    size = "N" if drives is None else str(drives)
+    streams = "all" if rebuild_streams is None else str(rebuild_streams)
+    name = (
+        f"derive-{version}-f{CHAIN_FORMAT}-c{CORRELATED_FORMAT}-n+{parity}"
+        f"-N{size}-s{streams}-correlated.json"
+    )
+    return (directory or cache_directory()) / name
+
+
+def _correlated_key(parity: int, drives: int | None, rebuild_streams: int | None) -> dict[str, Any]:
+    return {
+        "version": __version__,
+        "chain_format": CHAIN_FORMAT,
+        "correlated_format": CORRELATED_FORMAT,
+        "parity": parity,
+        "drives": drives,
+        "rebuild_streams": rebuild_streams,
+    }
+
+
+def correlated_mttdl_cached(
+    parity: int,
+    drives: int | None,
+    rebuild_streams: int | None = 1,
+    directory: Path | None = None,
+) -> tuple[CorrelatedMttdl, bool]:
+    """The correlated chain's exact MTTDL from the cache, else derived and stored.
+
+    Returns the fraction and whether it came from the cache. Only for the cases
+    :func:`~planner.core.markov.correlated_algebra.correlated_exact_feasible` allows.
+    """
+    path = correlated_entry_path(parity, drives, rebuild_streams, directory)
+    key = _correlated_key(parity, drives, rebuild_streams)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        body = data["body"]
+        if data["sha256"] == _checksum(body) and body["key"] == key:
+            fraction = CorrelatedMttdl(
+                parity,
+                drives,
+                rebuild_streams,
+                _stored_terms(body["numerator"]),
+                _stored_terms(body["denominator"]),
+            )
+            return fraction, True
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        pass
+    fraction = correlated_mttdl(parity, drives, rebuild_streams)
+    body = {
+        "key": key,
+        "numerator": [[*e, c] for e, c in fraction.numerator],
+        "denominator": [[*e, c] for e, c in fraction.denominator],
+    }
+    text = json.dumps({"body": body, "sha256": _checksum(body)}, separators=(",", ":"))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+    except OSError:
+        pass
+    return fraction, False
+
+
+def _stored_terms(rows: object) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Terms read back from JSON: lists of whole numbers, exponents in range."""
+    if not isinstance(rows, list) or not rows:
+        raise ValueError("terms must be a non-empty list")
+    out = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == len(CORRELATED_VARIABLES) + 1):
+            raise ValueError("bad term")
+        if not all(type(v) is int for v in row) or not all(0 <= e <= 64 for e in row[:-1]):
+            raise ValueError("bad term")
+        out.append((tuple(row[:-1]), row[-1]))
+    return tuple(sorted(out))

@@ -51,6 +51,8 @@ class Inputs:
             ``aggregate.data_disks``, which they do not use.
         hot_spares: dedicated hot spares counted in every drive count
             (``aggregate.hot_spares``).
+        correlation: ``(degraded_multiplier, shocks_per_year, shock_drive_probability)``
+            of the scenario's ``correlation`` section, None without one (docs/correlated.md).
     """
 
     scenario: str
@@ -70,6 +72,7 @@ class Inputs:
     sized_for: str | None = None
     latent_defects_source: str | None = None
     hot_spares: int = 0
+    correlation: tuple[float, float, float] | None = None
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -105,4 +108,9 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         parallel_rebuilds=scenario.restore.parallel_rebuilds,
         on_unreadable_sector=scenario.restore.on_unreadable_sector,
         prices=scenario.cost_prices(),
+        correlation=(
+            None
+            if (c := scenario.correlation) is None
+            else (c.degraded_multiplier, c.shocks_per_year, c.shock_drive_probability)
+        ),
     )

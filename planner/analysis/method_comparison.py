@@ -114,6 +114,17 @@ def _mean_texts(laws: DistributionSet) -> dict[str, str]:
     return texts
 
 
+def _correlation_note(scenario: Scenario) -> str:
+    """What the closed forms leave out of a correlated scenario ('' for independent drives)."""
+    if not scenario.correlated:
+        return ""
+    return (
+        "Correlated failures (docs/correlated.md) are in the Markov rows and the "
+        "simulations; the closed forms (the leading-order MTTDL, the spec sheet) assume "
+        "independent drives."
+    )
+
+
 def second_distributions(scenario: Scenario) -> SecondSimulation:
     """The distributions of the non-exponential simulation (issue 20, item 7).
 
@@ -185,8 +196,9 @@ def methods_report(
         title=scenario.name,
         mission_hours=mission,
         distributions=name,
-        distributions_note=second.note,
-        method=settings.method,
+        distributions_note=" ".join(n for n in (second.note, _correlation_note(scenario)) if n),
+        # auto runs plain Monte Carlo where shocks fail several drives at once
+        method="plain" if settings.method == "auto" and exponential.shocks else settings.method,
         seed=settings.seed,
         stopping=settings.stopping,
         layouts=tuple(entries),

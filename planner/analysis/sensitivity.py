@@ -21,7 +21,12 @@ from dataclasses import dataclass
 
 from planner.analysis.compare import comparison, sized_results
 from planner.analysis.inputs import Inputs, scenario_inputs
-from planner.analysis.varied_fields import SCENARIO_FIELDS, ScenarioField, field_for
+from planner.analysis.varied_fields import (
+    CORRELATION_FIELDS,
+    SCENARIO_FIELDS,
+    ScenarioField,
+    field_for,
+)
 from planner.core.design.sensitivity import Move, Sensitivity, tornado_of_moves
 from planner.core.design.sweep import Parameter, SweepPoint
 from planner.core.markov.transient import relative_risk
@@ -162,11 +167,15 @@ def field_value(scenario: Scenario, field: ScenarioField) -> float:
 def moved_value(field: ScenarioField, base: float, factor: float) -> tuple[float, bool]:
     """``base x factor`` as ``--set`` takes it, and whether a limit stopped it.
 
-    The value is kept within what a scenario may hold and given 12 significant digits (whole
-    drives for a count), so that the exports show exactly the value that was set.
+    A correlation input at 0 (no shocks) moves up to its field's plausible value instead
+    (:attr:`ScenarioField.plausible`, docs/correlated.md), down to 0. The value is kept
+    within what a scenario may hold and given 12 significant digits (whole drives for a
+    count), so that the exports show exactly the value that was set.
     """
     least, most = (field.from_core(limit) for limit in field.core_limits())
     wanted = base * factor
+    if base == 0 and field.plausible is not None and factor > 1:
+        wanted = field.plausible  # no factor moves a neutral 0: up to the plausible value
     kept = min(max(wanted, least), most)
     if field.integer:
         kept = float(max(1, math.floor(kept + 0.5)))
@@ -203,6 +212,16 @@ def _move(scenario: Scenario, label: str, field: ScenarioField, low: float, high
     )
 
 
+def _plausible_notes(scenario: Scenario, fields: Sequence[ScenarioField]) -> list[str]:
+    """Which bars move a neutral 0 to a plausible value rather than by the factors."""
+    return [
+        f"{field.name} is 0 here: its bar moves it to {field.plausible:g}, a plausible value "
+        "(docs/correlated.md), not by the factors."
+        for field in fields
+        if field.plausible is not None and field_value(scenario, field) == 0
+    ]
+
+
 def sensitivity_report(
     scenario: Scenario,
     label: str,
@@ -211,6 +230,8 @@ def sensitivity_report(
     overrides: Sequence[str] = (),
 ) -> SensitivityReport:
     """The tornado of the layout ``label`` over the scenario fields it can move.
+
+    The six model inputs, and with a ``correlation`` section its three fields too.
 
     Each bar's P(loss) is the layout's aggregate risk with ``--set field=value``
     (:func:`layout_risk`); the elasticities are the chain's at the base.
@@ -226,7 +247,8 @@ def sensitivity_report(
     data_disks, sized = sensitivity_data_disks(scenario, label)
     point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
     base = layout_risk(scenario, label)
-    moves = [_move(scenario, label, field, low, high) for field in SCENARIO_FIELDS]
+    fields = (*SCENARIO_FIELDS, *(CORRELATION_FIELDS if scenario.correlation is not None else ()))
+    moves = [_move(scenario, label, field, low, high) for field in fields]
     result = tornado_of_moves(
         layout.parity,
         layout.group_size,
@@ -246,7 +268,7 @@ def sensitivity_report(
         sized=sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),
-        notes=tuple(scenario.latent_defect_notes()),
+        notes=(*scenario.latent_defect_notes(), *_plausible_notes(scenario, fields)),
         group=layout.group_text(),
         pool_rebuild_hours=None if layout.declustered is None else point.rates.rebuild_hours,
     )

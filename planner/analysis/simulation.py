@@ -232,7 +232,8 @@ def simulation_report(
         mission_hours=scenario.mission_hours,
         data_disks=data_disks,
         distributions=name,
-        method=settings.method,
+        # auto runs plain Monte Carlo where shocks fail several drives at once
+        method="plain" if settings.method == "auto" and distributions.shocks else settings.method,
         seed=settings.seed,
         stopping=settings.stopping,
         target_rel_error=settings.rel_error,

@@ -14,6 +14,10 @@ from typing import Any
 
 from planner.core.design.sweep import Parameter
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.scenario.correlation import (
+    DEFAULT_SHOCK_DRIVE_PROBABILITY,
+    PLAUSIBLE_SHOCKS_PER_YEAR,
+)
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
@@ -34,6 +38,8 @@ class ScenarioField:
         integer: the field takes whole numbers only.
         upper: exclusive upper bound of the field, if any (ARR: below 1 per year).
         allows_zero: 0 is a valid value (a latent defect rate may be 0).
+        plausible: where a tornado moves the field up from 0, which no factor moves (the
+            correlation inputs' neutral value; docs/correlated.md); None for the others.
     """
 
     name: str
@@ -44,6 +50,7 @@ class ScenarioField:
     integer: bool = False
     upper: float = math.inf
     allows_zero: bool = False
+    plausible: float | None = None
 
     def core_limits(self) -> tuple[float, float]:
         """The least and most value a scenario may hold, in the core's unit.
@@ -99,9 +106,28 @@ SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
 )
 """The fields ``--vary`` accepts and the tornado reports, in the model's order."""
 
-FIELDS_BY_NAME = {field.name: field for field in SCENARIO_FIELDS}
+CORRELATION_FIELDS: tuple[ScenarioField, ...] = (
+    _scenario_field("correlation.degraded_multiplier", Parameter.DEGRADED_MULTIPLIER),
+    _scenario_field(
+        "correlation.shocks_per_year",
+        Parameter.SHOCKS_PER_HOUR,
+        1.0 / HOURS_PER_YEAR,
+        allows_zero=True,
+        plausible=PLAUSIBLE_SHOCKS_PER_YEAR,
+    ),
+    _scenario_field(
+        "correlation.shock_drive_probability",
+        Parameter.SHOCK_DRIVE_PROBABILITY,
+        allows_zero=True,
+        plausible=DEFAULT_SHOCK_DRIVE_PROBABILITY,
+    ),
+)
+"""The correlated-failure fields: ``--vary`` accepts them, and the tornado of a scenario with
+a ``correlation`` section reports them (docs/correlated.md)."""
 
-_BY_PARAMETER = {field.parameter: field for field in SCENARIO_FIELDS}
+FIELDS_BY_NAME = {field.name: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
+
+_BY_PARAMETER = {field.parameter: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
 
 
 def field_for(parameter: Parameter | str) -> ScenarioField:

@@ -136,6 +136,30 @@ class DeriveFormat(StrEnum):
     markdown = "markdown"
 
 
+ParallelRebuildsOption = Annotated[
+    str,
+    typer.Option(
+        "--parallel-rebuilds",
+        "-p",
+        help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
+        "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
+        "once. As restore.parallel_rebuilds in a scenario.",
+    ),
+]
+CorrelatedOption = Annotated[
+    bool,
+    typer.Option(
+        "--correlated",
+        help="The chain with correlated failures: the degraded multiplier m and shocks "
+        "(λSh, q); the exact MTTDL for k = 1, and k = 2 with --drives (docs/correlated.md).",
+    ),
+]
+DrivesOption = Annotated[
+    int | None,
+    typer.Option("--drives", "-N", min=2, max=1000, help="With --correlated: drives per group N."),
+]
+
+
 @app.command()
 def derive(
     parity: Annotated[
@@ -157,16 +181,9 @@ def derive(
         bool,
         typer.Option("--leading-order", help="Only the leading-order MTTDL (instant for any k)."),
     ] = False,
-    parallel_rebuilds: Annotated[
-        str,
-        typer.Option(
-            "--parallel-rebuilds",
-            "-p",
-            help="Concurrent rebuild streams: 1 (default) one at a time, the paper's model; "
-            "N up to 64 (min(f, N)·μOp with f drives failed); all, every failed drive at "
-            "once. As restore.parallel_rebuilds in a scenario.",
-        ),
-    ] = "1",
+    parallel_rebuilds: ParallelRebuildsOption = "1",
+    correlated: CorrelatedOption = False,
+    drives: DrivesOption = None,
 ) -> None:
     """Show the n+k Markov model: states, transitions, generator matrix, closed-form MTTDL.
 
@@ -182,6 +199,10 @@ def derive(
         streams = parse_rebuild_streams(parallel_rebuilds)
     except ValueError as err:
         fail(f"--parallel-rebuilds: {err}")
+    if correlated or drives is not None:
+        text = _correlated_text(parity, drives, streams, output_format, output, correlated)
+        emit(text, output, f"the correlated n+{parity} model")
+        return
     exact = not leading_order and (parity <= derivation_cache.EXACT_WITHOUT_ASKING or force)
     streams = chain_streams(parity, streams)
     model = _model_with_status(parity, exact, streams)
@@ -214,6 +235,42 @@ def _derivation_text(
         return text + derivation_latex.share_latex(share)
     text = derivation_latex.derivation_markdown(model.derivation(), model.exact)
     return text + derivation_latex.share_markdown(share)
+
+
+def _correlated_text(
+    parity: int,
+    drives: int | None,
+    streams: int | None,
+    output_format: DeriveFormat,
+    output: Path | None,
+    correlated: bool = True,
+) -> str:
+    """The correlated chain as text (the terminal's width), LaTeX or Markdown.
+
+    Exit 2 for ``--drives`` without ``--correlated``, or a group that cannot hold its parity.
+    """
+    from planner.analysis.derivation import correlated_derivation
+    from planner.report import derivation_correlated as render
+
+    if not correlated:
+        fail("--drives goes with --correlated")
+    if drives is not None and drives <= parity:
+        fail(f"--drives: a group of {drives} drives cannot hold {parity} parity drives")
+
+    if sys.stderr.isatty():
+        from rich.console import Console
+
+        status = f"Deriving the correlated n+{parity} model with SymPy (once; cached)..."
+        with Console(stderr=True).status(status):
+            model = correlated_derivation(parity, drives, streams)
+    else:
+        model = correlated_derivation(parity, drives, streams)
+    if output_format is DeriveFormat.text:
+        tty = output is None and sys.stdout.isatty()
+        return render.correlated_text(model, shutil.get_terminal_size().columns if tty else None)
+    if output_format is DeriveFormat.latex:
+        return render.correlated_latex(model)
+    return render.correlated_markdown(model)
 
 
 def _model_with_status(parity: int, exact: bool, streams: int | None = 1) -> derivation_cache.Model:

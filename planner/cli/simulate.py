@@ -139,6 +139,16 @@ def run_settings(
     return RunSettings(trials, rel_error, time_budget_seconds, seed, method.value)
 
 
+def refuse_shocks(scenario: Scenario, method: str) -> None:
+    """Exit 2 when a rare-event ``--method`` meets shocks, which it cannot simulate."""
+    shocks = scenario.correlation is not None and scenario.correlation.shocks
+    if shocks and method in ("conditional", "biased"):
+        fail(
+            f"--method {method}: the rare-event estimators do not simulate shocks "
+            "(several drives failing at once); use --method plain or auto (docs/correlated.md)"
+        )
+
+
 def select_layouts(scenario: Scenario, labels: Sequence[str] | None) -> list[Layout]:
     """The scenario's layouts, or those named by ``--layout`` in the order given; exit 2."""
     from planner.scenario.fields import did_you_mean
@@ -235,6 +245,7 @@ def run_simulate(
     from planner.analysis.simulation import simulation_report
 
     scenario = load(file, overrides, tier)
+    refuse_shocks(scenario, settings.method)
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from planner.report import figures
+from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.numbers import (
     format_odds,
@@ -139,6 +140,7 @@ def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         *_risk_fields(),
         export_field("is_baseline", lambda r: r.layout.label == baseline),
         *cost_fields(lambda r: r.cost, comparison.results),
+        *correlation_columns(comparison.results, lambda r: r.independent),
     ]
 
 
@@ -160,6 +162,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             *_shape_fields(comparison),
             *cost_fields(lambda r: r.cost, comparison.results),
             *_loss_fields(),
+            *correlation_columns(comparison.results, lambda r: r.independent),
             *_risk_fields(),
             *loss_split_columns(),
         ]

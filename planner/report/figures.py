@@ -140,6 +140,20 @@ SECTOR_LOSS_EVENTS_SIZED = Figure(
     "Sector-loss\nevents aggr.",
     key="expected_sector_loss_events",
 )
+# Correlated failures (docs/correlated.md): the risk if the drives failed independently
+P_LOSS_INDEPENDENT = Figure(
+    "P(loss) if independent",
+    percent_column,
+    "P(loss)\nindep.",
+    key="p_loss_aggregate_independent",
+)
+INDEPENDENCE_FACTOR = Figure(
+    "× independent",
+    ratio_column,
+    "×\nindep.",
+    key="correlation_factor",
+    export=finite_or_none,
+)
 LOSSES_PER_10K_GROUPS = Figure(
     "Losses/10k groups", significant_column, "Losses/\n10k groups", key="losses_per_10k_groups"
 )

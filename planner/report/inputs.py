@@ -67,10 +67,22 @@ def inputs_summary(inputs: Inputs) -> str:
     if inputs.capacity_tb is not None:
         parts.append(f"{inputs.capacity_tb:g} TB drives")
     parts += prices_text(inputs)
+    parts += correlation_text(inputs)
     text = "Inputs: " + ", ".join(parts) + "."
     if inputs.overrides:
         text += " Overrides: " + " ".join(f"--set {o}" for o in inputs.overrides) + "."
     return text
+
+
+def correlation_text(inputs: Inputs) -> list[str]:
+    """``["correlated failures: degraded x2, 0.05 shocks/group-yr failing 10% of drives"]``."""
+    if inputs.correlation is None:
+        return []
+    multiplier, shocks, probability = inputs.correlation
+    parts = [f"degraded x{multiplier:g}"]
+    if shocks > 0:
+        parts.append(f"{shocks:g} shocks/group-yr failing {100 * probability:.4g}% of drives each")
+    return ["correlated failures: " + ", ".join(parts)]
 
 
 def prices_text(inputs: Inputs) -> list[str]:
@@ -131,6 +143,19 @@ def inputs_record(inputs: Inputs) -> dict[str, Any]:
         "hot_spares": inputs.hot_spares,
         "capacity_tb": inputs.capacity_tb,
         **costs,
+        **(
+            {}
+            if inputs.correlation is None
+            else {
+                "correlation": dict(
+                    zip(
+                        ("degraded_multiplier", "shocks_per_year", "shock_drive_probability"),
+                        inputs.correlation,
+                        strict=True,
+                    )
+                )
+            }
+        ),
         "overrides": list(inputs.overrides),
     }
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.compare import SizedRow, sized_rows
 from planner.report import figures
+from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.numbers import hours_text, integer_column
 from planner.report.table import Column, export_field, shown_columns
@@ -164,6 +165,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
         *_risk_fields(),
         *cost_fields(lambda s: s.result.cost, sized_rows(report)),
         *_baseline_fields(report),
+        *correlation_columns(sized_rows(report), lambda s: s.result.independent),
     ]
 
 
@@ -180,6 +182,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             *_sizing_fields(),
             *cost_fields(lambda s: s.result.cost, sized_rows(report)),
             *_risk_fields(),
+            *correlation_columns(sized_rows(report), lambda s: s.result.independent),
             *_baseline_fields(report),
         ]
     )

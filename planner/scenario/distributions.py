@@ -34,6 +34,7 @@ from planner.core.simulation.distributions import (
     DistributionSet,
     Exponential,
     Weibull,
+    correlation_of,
     exponential_from_rates,
 )
 from planner.scenario.base import FieldError, FrozenModel, positive
@@ -224,6 +225,7 @@ class Distributions(FrozenModel):
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
+            **correlation_of(rates),
         )
 
 

@@ -97,6 +97,12 @@ _PARALLEL_REBUILDS_FIELD = FieldSpec(
 _PRICE_FIELD = spec_of("drive.price")
 """Shown when the scenario prices its drives (drive.price or drive.watts): an unpriced
 scenario keeps its rows of fields for the table (80x24)."""
+_CORRELATION_FIELDS = tuple(
+    spec_of(f"correlation.{name}")
+    for name in ("degraded_multiplier", "shocks_per_year", "shock_drive_probability")
+)
+"""Shown when the scenario has a ``correlation`` section (docs/correlated.md), like the
+price: a scenario without one keeps its rows of fields for the table (80x24)."""
 _OTHER_FIELDS = (
     spec_of("restore.scrub_hours"),
     _PARALLEL_REBUILDS_FIELD,
@@ -113,7 +119,7 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     rate per bit. Likewise a restore time given by the rebuild model (``restore.rebuild_mb_per_s``,
     or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
     can never give both. The drive's price is a field when the scenario gives drive.price or
-    drive.watts.
+    drive.watts; the three correlation fields when it has a ``correlation`` section.
     """
     drive = scenario.drive
     failure = next(
@@ -133,7 +139,8 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     else:
         rebuild = _REBUILD_HOURS_FIELD
     price = (_PRICE_FIELD,) if scenario.cost_prices() is not None else ()
-    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price)
+    correlation = _CORRELATION_FIELDS if scenario.correlation is not None else ()
+    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price, *correlation)
 
 
 class EditError(ValueError):

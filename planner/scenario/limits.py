@@ -67,6 +67,14 @@ MAX_BUDGET = MAX_DRIVE_PRICE * 1e6
 MAX_ENERGY_PER_KWH = 1e5
 """Most a kWh may cost (currency per kWh): 0.1-0.5 in dollars or euros, ~2,000 in rupiah."""
 
+MAX_DEGRADED_MULTIPLIER = 100.0
+"""Largest degraded multiplier m (correlation.degraded_multiplier): field studies of
+replacements clustered in time report a few times the base rate (Schroeder and Gibson 2007);
+100 is far beyond any, and still exact in the chain."""
+
+MAX_SHOCKS_PER_YEAR = 365.0
+"""Most common-cause shocks per group-year: one a day is no longer a rare common cause."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -83,6 +91,10 @@ _REASONS = {
     "watts": "a drive draws 5-25 W",
     "energy_per_kwh": "a kWh costs 0.1-0.5 in dollars or euros, ~2,000 in rupiah",
     "max_p_loss": "15 nines, the most target.min_nines asks for",
+    "degraded_multiplier": "below 1, drives would fail less often while the group is degraded; "
+    "1 is independent drives",
+    "shocks_per_year": "a rate of shocks cannot be negative",
+    "shock_drive_probability": "a probability lies between 0 and 1",
 }
 
 
@@ -97,6 +109,9 @@ _UPPER_REASONS = {
     "energy_per_kwh": _REASONS["energy_per_kwh"],
     "max_cost": "the most a drive may cost, for a million drives",
     "unrecoverable_read_errors_per_bit": _REASONS["unrecoverable_read_errors_per_bit"],
+    "degraded_multiplier": "field studies report a few times the base rate; 100 is beyond any",
+    "shocks_per_year": "a shock a day is no longer a rare common cause",
+    "shock_drive_probability": _REASONS["shock_drive_probability"],
 }
 
 
@@ -106,6 +121,9 @@ _FIELD_RANGES = {
     "restore.rebuild_hours": (MIN_RESTORE_HOURS, 8760.0, " hours"),
     "restore.scrub_hours": (MIN_RESTORE_HOURS, 87600.0, " hours"),
     "mission_years": (MIN_MISSION_YEARS, 100.0, " years"),
+    "correlation.degraded_multiplier": (1.0, MAX_DEGRADED_MULTIPLIER, ""),
+    "correlation.shocks_per_year": (0.0, MAX_SHOCKS_PER_YEAR, " per group-year"),
+    "correlation.shock_drive_probability": (0.0, 1.0, ""),
 }
 
 

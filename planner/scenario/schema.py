@@ -21,6 +21,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
+from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, latent_defect_rate
 from planner.scenario.distributions import Distributions
@@ -134,6 +135,16 @@ class Scenario(FrozenModel):
         "latent_defects_per_hour. Default: the constant rates as exponentials.",
     )
 
+    correlation: Correlation | None = Field(
+        default=None,
+        description="Correlated failures: degraded_multiplier (each working drive fails m "
+        "times as often while a drive of the group is down), shocks_per_year and "
+        "shock_drive_probability (common-cause shocks, each failing every working drive "
+        "with that probability, 1.2% unless given). Default: independent drives "
+        "(docs/correlated.md).",
+        examples=[{"degraded_multiplier": 2, "shocks_per_year": 0.1}],
+    )
+
     @model_validator(mode="after")
     def _labels(self) -> Scenario:
         seen: dict[str, int] = {}
@@ -198,7 +209,10 @@ class Scenario(FrozenModel):
         return self.mission_years * HOURS_PER_YEAR
 
     def rates(self) -> Rates:
-        """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub)."""
+        """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub).
+
+        With a ``correlation`` section, its degraded multiplier, shock rate and probability.
+        """
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
             latent_defects_per_hour=self.latent_defects_per_hour,
@@ -206,7 +220,13 @@ class Scenario(FrozenModel):
             scrub_hours=self.restore.scrub_hours,
             rebuild_streams=self.restore.rebuild_streams,
             replace_delay_hours=self.restore.delay_hours,
+            **({} if self.correlation is None else self.correlation.core_values()),
         )
+
+    @property
+    def correlated(self) -> bool:
+        """Drives do not fail independently: a ``correlation`` section that changes the risk."""
+        return self.correlation is not None and self.correlation.correlated
 
     @property
     def rebuild_hours(self) -> float:

@@ -20,7 +20,7 @@ from planner.analysis.derivation import (
     chain_states,
     chain_transitions,
     closed_form,
-    stripe_share_note,
+    closed_form_note,
 )
 from planner.core.arrays.layouts import LayoutResult
 from planner.core.markov.rates import Rates
@@ -115,7 +115,7 @@ class ModelView(VerticalScroll):
         if (
             closed_form == self.closed_form
             and old is not None
-            and (stripe_share_note(old.rates) != stripe_share_note(subject.rates))
+            and (closed_form_note(old.rates) != closed_form_note(subject.rates))
         ):
             self.watch_closed_form(closed_form)  # same formula, another pool's note
         self.closed_form = closed_form
@@ -149,7 +149,7 @@ class ModelView(VerticalScroll):
         """Show the formula, or say it is being derived."""
         formula = self.query_one("#model-formula", Static)
         if text:
-            note = "" if self.subject is None else stripe_share_note(self.subject.rates)
+            note = "" if self.subject is None else closed_form_note(self.subject.rates)
             formula.update(f"{note}\n\n{text}" if note else text)
         elif self.subject is not None:
             formula.update(f"deriving the n+{self.subject.result.layout.parity} model (SymPy)…")

@@ -19,7 +19,7 @@ import pytest
 from planner.core.markov import expm_compiled
 from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
 from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_row_one, expm_rows
-from planner.core.markov.generator import generator_of
+from planner.core.markov.generator import GeneratorParts, generator_of, generator_parts_of
 from planner.core.markov.loss_figures import (
     group_lost_stack,
     sector_events_matrix,
@@ -89,11 +89,18 @@ def test_tiny_probabilities_keep_their_digits(kernel: str) -> None:
         assert float(reference.relative_error(p, expected)) < 1e-13, kernel
 
 
-def _sweep_stack(k: int) -> tuple[np.ndarray, int]:
+def _sweep_inputs(k: int) -> ChainInputs:
     drives = np.repeat(np.arange(k + 1, 40), 7).astype(float)
     arr = np.tile(np.linspace(0.005, 0.2, 7), 39 - k)
-    inputs = ChainInputs.of(drives, arr / 8760, 1.08e-4, 12.0, 168.0, 43800.0)
-    return generator_of(k, inputs) * 43800.0, k
+    return ChainInputs.of(drives, arr / 8760, 1.08e-4, 12.0, 168.0, 43800.0)
+
+
+def _sweep_stack(k: int) -> tuple[np.ndarray, int]:
+    return generator_of(k, _sweep_inputs(k)) * 43800.0, k
+
+
+def _sweep_parts(k: int) -> GeneratorParts:
+    return generator_parts_of(k, _sweep_inputs(k))
 
 
 @pytest.mark.parametrize("parity", [1, 2, 3, 4])
@@ -101,12 +108,14 @@ def test_the_four_loss_figure_chains_agree_with_the_numpy_path(
     parity: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     g, k = _sweep_stack(parity)
+    parts = _sweep_parts(parity)
+    group, sectors = parts.group_loss * 43800.0, parts.sector_loss * 43800.0
     last = g.shape[-1] - 1
     jobs = [
         EntryJob(g, (0, last), k + 1),
         EntryJob(group_lost_stack(g, k), (0, k + 1), k + 1),
-        EntryJob(sectors_lost_generator(g, k), (0, last), k + 1),
-        EntryJob(sector_events_matrix(g, k), (0, last), k + 1, 1),
+        EntryJob(sectors_lost_generator(g, group, sectors), (0, last), k + 1),
+        EntryJob(sector_events_matrix(g, group, sectors, k), (0, last), k + 1, 1),
     ]
     compiled = expm_entries(jobs)
     monkeypatch.setattr(expm_compiled, "KERNEL", None)
@@ -149,7 +158,8 @@ def test_rows_are_probabilities_and_rewards_are_integrals() -> None:
     g, k = _sweep_stack(2)
     rows = expm_rows([RowJob(g, 0, k + 1)])[0]
     np.testing.assert_allclose(rows.sum(axis=1), 1.0, rtol=0, atol=1e-14)
-    events = sector_events_matrix(g, k)
+    parts = _sweep_parts(2)
+    events = sector_events_matrix(g, parts.group_loss * 43800.0, parts.sector_loss * 43800.0, k)
     with_reward = expm_rows([RowJob(events, 0, k + 1, reward_columns=1)])[0]
     np.testing.assert_allclose(with_reward[:, :-1].sum(axis=1), 1.0, rtol=0, atol=1e-14)
 
@@ -164,7 +174,9 @@ def test_bad_matrices_are_refused_as_by_the_numpy_path() -> None:
     nan[2, 1, 0] = np.nan
     with pytest.raises(ValueError, match="non-negative off-diagonal"):
         expm_metzler(nan, entry=(0, 3), lead_power=2, generator=True)
-    events = sector_events_matrix(g[:3], k)
+    parts = _sweep_parts(1)
+    group, sectors = parts.group_loss[:3] * 43800.0, parts.sector_loss[:3] * 43800.0
+    events = sector_events_matrix(g[:3], group, sectors, k)
     events[0, -1, 0] = 1.0
     with pytest.raises(ValueError, match="reward rows"):
         expm_rows([RowJob(events, 0, 2, reward_columns=1)])
@@ -244,3 +256,34 @@ def test_a_mission_in_pieces_is_the_mission_whole() -> None:
             for column in range(q.shape[-1]):
                 error = reference.relative_error(aged[index, column], row[column])
                 assert float(error) < 1e-13
+
+
+@pytest.mark.parametrize("parity", [1, 3])
+def test_correlated_pools_agree_with_the_numpy_path(
+    parity: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel's edits of the correlated chain (losses by kind, shocks past parity from
+    states with a defect, a pool's sigma) = the NumPy path's copies, for every figure."""
+    from planner.core.markov.loss_figures import chain_figures
+
+    rng = np.random.default_rng(parity)
+    count = 300
+    inputs = ChainInputs.of(
+        rng.integers(parity + 2, 40, count).astype(float),
+        rng.uniform(0.005, 0.1, count) / 8760,
+        10 ** rng.uniform(-7, -4, count),
+        rng.uniform(6, 48, count),
+        rng.uniform(48, 720, count),
+        rng.uniform(8760, 87600, count),
+        defect_stripe_share=rng.uniform(0.05, 1.0, count),
+        degraded_multiplier=rng.uniform(1, 4, count),
+        shocks_per_hour=rng.uniform(0, 0.3, count) / 8760,
+        shock_drive_probability=rng.uniform(0, 0.2, count),
+    )
+    compiled = chain_figures(parity, inputs)
+    monkeypatch.setattr(expm_compiled, "KERNEL", None)
+    numpy_path = chain_figures(parity, inputs)
+    for name in ("p_loss", "p_group_lost", "p_sectors_lost", "expected_sector_loss_events"):
+        np.testing.assert_allclose(
+            getattr(compiled, name), getattr(numpy_path, name), rtol=1e-13, atol=0, err_msg=name
+        )

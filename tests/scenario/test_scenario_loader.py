@@ -333,6 +333,7 @@ def test_json_schema() -> None:
         "search",
         "distributions",
         "tiers",
+        "correlation",
     }
     # a single aggregate's four sections, or a plan's tiers (each tier gives or takes them)
     assert schema["anyOf"] == [

@@ -259,6 +259,24 @@ class LayoutResult:
     (groups x one group's)."""
     cost: LayoutCost | None = None
     """Purchase, replacements, energy and TCO (:mod:`planner.core.arrays.cost`), when priced."""
+    independent: Independent | None = None
+    """The aggregate's risk if its drives failed independently, when the rates are
+    correlated (docs/correlated.md); None otherwise."""
+
+
+@dataclass(frozen=True)
+class Independent:
+    """An aggregate's P(loss) with its drives' correlation taken out, beside its own.
+
+    Attributes:
+        p_loss_aggregate: P(loss) of the aggregate under the same rates made independent
+            (m = 1, no shocks).
+        factor: the correlated P(loss) over this one: how much independence understates
+            the risk (NaN when neither can lose data).
+    """
+
+    p_loss_aggregate: float
+    factor: float
 
 
 @dataclass(frozen=True)

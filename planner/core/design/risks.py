@@ -21,7 +21,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.expm import CHUNK
 from planner.core.markov.expm_compiled import add_rows, kernel_enabled
-from planner.core.markov.generator import generator_of
+from planner.core.markov.generator import generator_parts_of
 from planner.core.markov.loss_figures import (
     STACK_BYTES,
     ChainFigures,
@@ -135,11 +135,10 @@ def _compiled_parts(
             for start in range(0, len(pick), block):
                 rows = np.arange(start, min(len(pick), start + block))
                 piece = part.take(rows)
-                q = generator_of(p, piece)
-                pending.append(
-                    (pick[rows], add_rows(stream, compiled_jobs(q, p, piece.mission_hours)))
-                )
-                queued += q.nbytes
+                stack = generator_parts_of(p, piece)
+                jobs = compiled_jobs(stack, p, piece.mission_hours)
+                pending.append((pick[rows], add_rows(stream, jobs)))
+                queued += stack.q.nbytes
                 if queued >= IN_FLIGHT_BYTES:
                     _drain(stream, pending, out)
                     stream, pending, queued = TaskStream(), [], 0

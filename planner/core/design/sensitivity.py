@@ -4,17 +4,10 @@ Tornado: each input of one layout is multiplied by a low and a high factor (x0.5
 by default) with the others held, and the aggregate's probability of loss recomputed
 (all cases in one batch); the bars are ranked by the swing between the two.
 
-Elasticity ``d ln P / d ln x``: the generator is linear in each rate, so
-``theta dQ/dtheta`` is the part of Q that the rate drives: the generator built with only
-that rate's transitions (:func:`rate_parts_of`), numerically, for any k, in microseconds.
-The rate list travels as one :class:`~planner.core.markov.rates.ChainInputs`.
-The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/dtheta`` is
-the Fréchet derivative ``L(QT, E)``, read off the block exponential
-``exp([[QT, E], [0, QT]]) = [[exp(QT), L(QT, E)], [0, exp(QT)]]``. E is split into its
-non-negative off-diagonal part and its diagonal, so both block matrices are Metzler and go
-through :func:`planner.core.markov.expm.expm_metzler` without cancellation; the one subtraction
-left is the derivative's own. Rebuild and scrub enter as rates ``1 / hours``, so their
-elasticities change sign; ``d ln P / d ln T`` uses ``d exp(QT)/dT = exp(QT) Q``.
+Elasticity ``d ln P / d ln x`` at the base point: :mod:`planner.core.design.elasticity`
+(re-exported here), the Fréchet derivative of the loss entry of exp(Q T) in the direction
+of each input, without cancellation; the correlation inputs' too when the tornado moves
+them (docs/correlated.md).
 """
 
 from __future__ import annotations
@@ -27,19 +20,38 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.design.elasticity import (
+    RATE_SYMBOLS,
+    elasticities,
+    elasticities_of,
+    rate_parts,
+    rate_parts_of,
+)
 from planner.core.design.sweep import Parameter, SweepPoint
+from planner.core.design.sweep_points import CORRELATION_PARAMETERS
 from planner.core.markov.aggregate import (
     aggregate_groups_elasticity,
     aggregate_per_group_elasticity,
     p_loss_aggregate,
 )
 from planner.core.markov.batch import p_loss_of
-from planner.core.markov.chain import Event
-from planner.core.markov.expm import expm_metzler
-from planner.core.markov.generator import generator_of
 from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
+
+__all__ = [
+    "DEFAULT_INPUTS",
+    "RATE_SYMBOLS",
+    "Move",
+    "Sensitivity",
+    "TornadoBar",
+    "elasticities",
+    "elasticities_of",
+    "rate_parts",
+    "rate_parts_of",
+    "tornado",
+    "tornado_of_moves",
+]
 
 DEFAULT_INPUTS = (
     Parameter.OP_FAILURES_PER_HOUR,
@@ -50,17 +62,6 @@ DEFAULT_INPUTS = (
     Parameter.DATA_DISKS,
 )
 """Inputs of the default tornado, in the order the model lists them."""
-
-RATE_SYMBOLS = ("lambda_op", "lambda_ld", "mu_op", "mu_scrub")
-"""The rate symbols of :data:`planner.core.markov.symbolic.SYMBOL_NAMES`, after ``N``."""
-
-_PARAMETER_SYMBOL = {
-    Parameter.ARR: ("lambda_op", 1.0),
-    Parameter.OP_FAILURES_PER_HOUR: ("lambda_op", 1.0),
-    Parameter.LATENT_DEFECTS_PER_HOUR: ("lambda_ld", 1.0),
-    Parameter.REBUILD_HOURS: ("mu_op", -1.0),  # mu = 1 / hours: d ln mu / d ln hours = -1
-    Parameter.SCRUB_HOURS: ("mu_scrub", -1.0),
-}
 
 
 @dataclass(frozen=True)
@@ -106,148 +107,6 @@ class Sensitivity:
     low_factor: float
     high_factor: float
     bars: tuple[TornadoBar, ...]
-
-
-_RATE_EVENTS = {
-    "lambda_op": Event.OPERATIONAL_FAILURE,
-    "lambda_ld": Event.LATENT_DEFECT,
-    "mu_op": Event.REBUILD,
-    "mu_scrub": Event.SCRUB,
-}
-
-
-def rate_parts(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    latent_defects_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    scrub_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-    defect_stripe_share: npt.ArrayLike = 1.0,
-) -> dict[str, FloatArray]:
-    """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
-
-    :func:`rate_parts_of` for inputs given one by one.
-    """
-    inputs = ChainInputs.of(
-        drives,
-        op_failures_per_hour,
-        latent_defects_per_hour,
-        rebuild_hours,
-        scrub_hours,
-        rebuild_streams=rebuild_streams,
-        defect_stripe_share=defect_stripe_share,
-    )
-    return rate_parts_of(parity, inputs)
-
-
-def rate_parts_of(parity: int, inputs: ChainInputs) -> dict[str, FloatArray]:
-    """``theta dQ/dtheta`` (per hour) for each rate symbol of :data:`RATE_SYMBOLS`.
-
-    Q is linear in each rate (every transition carries exactly one), so ``theta dQ/dtheta``
-    is the generator built with that rate's transitions only
-    (:func:`planner.core.markov.generator.generator_of` with ``events=``).
-
-    Returns:
-        Symbol name -> stack of shape ``inputs.shape + (m, m)``; the four parts sum to Q.
-    """
-    return {
-        name: generator_of(parity, inputs, events=(event,)) for name, event in _RATE_EVENTS.items()
-    }
-
-
-def elasticities(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    latent_defects_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    scrub_hours: npt.ArrayLike,
-    mission_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-    defect_stripe_share: npt.ArrayLike = 1.0,
-) -> dict[Parameter, FloatArray]:
-    """``d ln P_group / d ln x`` for each rate input and the mission, for broadcast inputs.
-
-    :func:`elasticities_of` for inputs given one by one.
-
-    Args:
-        parity: parity drives per group, k.
-        drives: drives per group N.
-        op_failures_per_hour: lambda_op (1/h).
-        latent_defects_per_hour: lambda_ld (1/h).
-        rebuild_hours: 1 / mu_op (h).
-        scrub_hours: 1 / mu_scrub (h).
-        mission_hours: T (h).
-        rebuild_streams: concurrent rebuilds (1: one at a time; None: all failed drives).
-        defect_stripe_share: sigma, a declustered pool's share of sector-loss moves (held).
-    """
-    inputs = ChainInputs.of(
-        drives,
-        op_failures_per_hour,
-        latent_defects_per_hour,
-        rebuild_hours,
-        scrub_hours,
-        mission_hours,
-        rebuild_streams=rebuild_streams,
-        defect_stripe_share=defect_stripe_share,
-    )
-    return elasticities_of(parity, inputs)
-
-
-def elasticities_of(parity: int, inputs: ChainInputs) -> dict[Parameter, FloatArray]:
-    """``d ln P_group / d ln x`` for each rate input and the mission of every group.
-
-    Returns:
-        Parameter -> elasticity (NaN where P(loss) is 0), for ARR and
-        OP_FAILURES_PER_HOUR (equal), LATENT_DEFECTS_PER_HOUR, REBUILD_HOURS, SCRUB_HOURS
-        and MISSION_HOURS. The rate elasticities sum to the mission's: P depends on the
-        rates and T only through their products. P(loss) itself is the loss entry of the
-        first row of exp(Q T), which the mission's elasticity needs anyway: no second
-        evaluation.
-    """
-    q = generator_of(parity, inputs)
-    shape = inputs.shape
-    size = q.shape[-1]
-    loss = size - 1
-    t = inputs.mission_hours[..., None, None]
-    parts = rate_parts_of(parity, inputs)
-    offdiagonal = 1.0 - np.eye(size)
-    a = q * t
-    a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
-    a = a * offdiagonal
-    a[..., np.arange(size), np.arange(size)] = -a_diag
-    blocks: list[FloatArray] = []
-    for name in RATE_SYMBOLS:
-        e = parts[name] * t
-        e_plus = e * offdiagonal
-        e_minus = np.zeros_like(e)
-        e_minus[..., np.arange(size), np.arange(size)] = np.einsum("...ij,ij->...i", e, offdiagonal)
-        blocks.extend((e_plus, e_minus))
-    augmented = np.zeros((len(blocks), *shape, 2 * size, 2 * size))
-    augmented[..., :size, :size] = a
-    augmented[..., size:, size:] = a
-    for b, e in enumerate(blocks):
-        augmented[b, ..., :size, size:] = e
-    derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
-    row = expm_metzler(a, generator=True)[..., 0, :]
-    p = np.clip(row[..., loss], 0.0, 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        by_symbol = {
-            name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
-            for i, name in enumerate(RATE_SYMBOLS)
-        }
-        rate_to_loss = q[..., :, loss] * t[..., 0]
-        mission = np.where(p > 0, np.einsum("...i,...i->...", row, rate_to_loss) / p, np.nan)
-    out = {
-        parameter: sign * by_symbol[symbol]
-        for parameter, (symbol, sign) in _PARAMETER_SYMBOL.items()
-    }
-    out[Parameter.MISSION_HOURS] = mission
-    return out
 
 
 def _scaled(
@@ -390,7 +249,9 @@ def tornado_of_moves(
         One bar per move, largest swing first (ties: larger ``|elasticity|`` first).
     """
     group_elasticity = elasticities_of(
-        parity, ChainInputs.of_rates(group_size, point.rates, point.mission_hours)
+        parity,
+        ChainInputs.of_rates(group_size, point.rates, point.mission_hours),
+        correlation=any(m.parameter in CORRELATION_PARAMETERS for m in moves),
     )
     bars = []
     for move in moves:

@@ -36,7 +36,7 @@ from typing import Literal
 
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
-from planner.core.arrays.layouts import Layout, aggregate_shape, with_loss_figures
+from planner.core.arrays.layouts import Independent, Layout, aggregate_shape, with_loss_figures
 from planner.core.arrays.presets import find_preset
 from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
@@ -175,6 +175,8 @@ class SizingResult:
         expected_sector_loss_events_group, expected_sector_loss_events: mean sector-loss
             events of one group and of the aggregate (groups x one group's).
         cost: the sized aggregate's cost (:mod:`planner.core.arrays.cost`), or None unpriced.
+        independent: P(loss) of the aggregate if its drives failed independently, and
+            P(loss) over it, when the rates are correlated (None otherwise).
     """
 
     label: str
@@ -207,6 +209,7 @@ class SizingResult:
     expected_sector_loss_events_group: float = 0.0
     expected_sector_loss_events: float = 0.0
     cost: LayoutCost | None = None
+    independent: Independent | None = None
 
 
 @dataclass(frozen=True)

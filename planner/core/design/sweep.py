@@ -206,37 +206,14 @@ class _Grid:
         (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
         """
         rates = [p.rates for p in self.points]
-        per_point = np.array(
-            [
-                (
-                    r.op_failures_per_hour,
-                    r.latent_defects_per_hour,
-                    r.rebuild_hours,
-                    r.scrub_hours,
-                    r.defect_stripe_share,
-                    _streams_code(r.rebuild_streams),
-                )
-                for r in rates
-            ],
-            dtype=np.float64,
-        ).reshape(-1, 6)
+        per_point = np.array([_chain_values(r) for r in rates], dtype=np.float64).reshape(-1, 9)
         values = per_point[rows.point]
         for index, layout in enumerate(self.layouts):
             if layout.declustered is None:
                 continue
             pick = np.flatnonzero(rows.layout == index)
             own = [layout.chain_rates(rates[int(p)]) for p in rows.point[pick]]
-            values[pick] = [
-                (
-                    r.op_failures_per_hour,
-                    r.latent_defects_per_hour,
-                    r.rebuild_hours,
-                    r.scrub_hours,
-                    r.defect_stripe_share,
-                    _streams_code(r.rebuild_streams),
-                )
-                for r in own
-            ]
+            values[pick] = [_chain_values(r) for r in own]
         inputs = ChainInputs.of(
             self.size[rows.layout],
             values[:, 0],
@@ -245,8 +222,26 @@ class _Grid:
             values[:, 3],
             self.mission_hours[rows.point],
             defect_stripe_share=values[:, 4],
+            degraded_multiplier=values[:, 6],
+            shocks_per_hour=values[:, 7],
+            shock_drive_probability=values[:, 8],
         )
         return inputs, self.parity[rows.layout], values[:, 5].astype(np.int64)
+
+
+def _chain_values(r: Rates) -> tuple[float, ...]:
+    """One point's chain inputs as a row: the four rates, sigma, streams, the correlation."""
+    return (
+        r.op_failures_per_hour,
+        r.latent_defects_per_hour,
+        r.rebuild_hours,
+        r.scrub_hours,
+        r.defect_stripe_share,
+        _streams_code(r.rebuild_streams),
+        r.degraded_multiplier,
+        r.shocks_per_hour,
+        r.shock_drive_probability,
+    )
 
 
 def _streams_code(streams: int | None) -> int:

@@ -26,6 +26,9 @@ class Parameter(StrEnum):
     SCRUB_HOURS = "scrub_hours"
     MISSION_HOURS = "mission_hours"
     DATA_DISKS = "data_disks"
+    DEGRADED_MULTIPLIER = "degraded_multiplier"
+    SHOCKS_PER_HOUR = "shocks_per_hour"
+    SHOCK_DRIVE_PROBABILITY = "shock_drive_probability"
 
     @property
     def description(self) -> str:
@@ -41,7 +44,17 @@ _DESCRIPTIONS = {
     Parameter.SCRUB_HOURS: "mean time for a scrub to find a latent defect (h)",
     Parameter.MISSION_HOURS: "mission time (h)",
     Parameter.DATA_DISKS: "data drives in the aggregate",
+    Parameter.DEGRADED_MULTIPLIER: "failures x m while a drive is down (times)",
+    Parameter.SHOCKS_PER_HOUR: "common-cause shocks per group-hour (1/h)",
+    Parameter.SHOCK_DRIVE_PROBABILITY: "probability a shock fails each working drive",
 }
+
+CORRELATION_PARAMETERS = (
+    Parameter.DEGRADED_MULTIPLIER,
+    Parameter.SHOCKS_PER_HOUR,
+    Parameter.SHOCK_DRIVE_PROBABILITY,
+)
+"""The inputs of correlated failures (docs/correlated.md), in the order the model lists them."""
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,11 @@ def p_loss_any(p_losses: npt.ArrayLike) -> float:
         raise ValueError("probabilities must be in [0, 1]")
     if np.any(p >= 1.0):
         return 1.0
-    return float(-np.expm1(np.sum(np.log1p(-p)))) + 0.0  # no -0.0 for no parts
+    if not p.size:
+        return 0.0
+    # log1p and expm1 round: one part of 0.25 beside tiny ones gave 0.24999999999999997.
+    # The plan loses data whenever its riskiest part does, so never less than that part.
+    return max(float(-np.expm1(np.sum(np.log1p(-p)))), float(p.max()))
 
 
 def p_loss_aggregate(p_group: float, groups: int) -> float:

@@ -43,10 +43,31 @@ which the paper calls "very remote" and leaves out.
 What is lost (issue 11): a move into the loss state out of a state *with* a latent defect
 (``l = 1``) loses the stripes under that defect, a few sectors (a file to restore); one out
 of a state *without* (``l = 0``, k + 1 overlapping operational failures) loses the whole
-group. :attr:`Chain.sector_loss_sources` names the former. The loss figures of
+group. Each such transition carries its :class:`LossKind`; :attr:`Chain.sector_loss_sources`
+names the sources of the former. The loss figures of
 :mod:`planner.core.markov.loss_figures` rebuild the chain around these two moves: P(group lost)
 writes sector losses off, P(sectors lost) restores a lost group, so they no longer sum to
 P(loss).
+
+Correlated failures (issue "Beyond independent drives", docs/correlated.md), in a chain
+built with ``correlated``:
+
+* every operational failure out of a state with ``f >= 1`` (the holder's included) runs at
+  m times its rate, the degraded multiplier (:attr:`Transition.degraded`);
+* shocks hit the group at a rate per hour; at a shock each of the ``W = N - f - l`` working
+  drives without a latent defect fails with probability q, so j of them fail at once with
+  Binomial(W, q) (the binomial failure rate model of common-cause failure: Vesely 1977,
+  Atwood 1986). For ``j >= 1``: ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with
+  ``l = 1`` and ``f + j = k`` the defect's stripes are lost (a sector loss, thinned by sigma
+  for a pool exactly as the failure out of ``(k - 1, 1)``, the rest to ``(k, 0)``); and
+  ``f + j > k`` loses the whole group. The jumps past parity are one transition, the
+  binomial tail (:attr:`Transition.shock_tail`).
+
+Neutral values (m = 1, no shocks) give the chain without ``correlated`` exactly.
+
+Every move into the loss state carries its kind (:class:`LossKind`): a shock out of a state
+with a defect can lose the whole group, so the kind is the transition's, not the source
+state's.
 
 States are numbered as in the paper: ordered by ``f`` then ``l``, then the loss state.
 For ``k = 1`` this is Figure 1 (1 = pristine, 2 = latent defect, 3 = one failed drive,
@@ -79,7 +100,7 @@ class StripeShare(StrEnum):
 
 
 class Event(StrEnum):
-    """The four kinds of transition, with the rate symbol each one uses."""
+    """The paper's four kinds of transition, with the rate symbol each one uses."""
 
     OPERATIONAL_FAILURE = "lambda_op"
     LATENT_DEFECT = "lambda_ld"
@@ -98,6 +119,33 @@ _EVENT_DESCRIPTIONS = {
     Event.REBUILD: "rebuild of a failed drive completes",
     Event.SCRUB: "scrub finds and repairs the latent defect",
 }
+
+
+class CommonCause(StrEnum):
+    """The transition a correlated chain adds, with its rate symbol (shocks per group-hour).
+
+    Apart from :class:`Event`, whose four rates are the paper's and which every chain has.
+    """
+
+    SHOCK = "lambda_shock"
+
+    @property
+    def description(self) -> str:
+        """A short phrase for tables: what happens on this transition."""
+        return "a shock fails several drives at once"
+
+
+AnyEvent = Event | CommonCause
+"""The event of a transition: the paper's four, or a shock."""
+
+
+class LossKind(StrEnum):
+    """What a move into the loss state loses."""
+
+    GROUP = "group"
+    """More than k drives down: the whole group."""
+    SECTORS = "sectors"
+    """k drives down and a latent defect: the stripes under the defect."""
 
 
 @dataclass(frozen=True, order=True)
@@ -136,17 +184,35 @@ class Transition:
     repairs running at once, ``concurrent``, for the repairs (1 for the scrub and for one
     rebuild at a time; ``min(f, streams)`` for parallel rebuilds), times ``share``'s factor
     (a declustered pool's stripe share, 1 elsewhere).
+
+    In a correlated chain an operational failure with ``degraded`` runs at m times that
+    rate, and a shock (``shock`` = j drives, ``multiplier`` 1) at the shock rate times
+    ``P(Binomial(W, q) = j)``, or ``P(Binomial(W, q) >= j)`` with ``shock_tail``, where
+    ``W = N - drives_excluded`` are the working drives without a defect.
     """
 
     source: int
     target: int
-    event: Event
+    event: AnyEvent
     drives_excluded: int | None
     concurrent: int = 1
     share: StripeShare = StripeShare.ALL
+    kind: LossKind | None = None
+    """What a move into the loss state loses (None for the other moves)."""
+    degraded: bool = False
+    """An operational failure out of a state with a drive down (the multiplier m applies)."""
+    shock: int = 0
+    """The drives a shock fails at once (0: not a shock)."""
+    shock_tail: bool = False
+    """The shock fails ``shock`` drives or more (the jumps past parity, one transition)."""
 
     def multiplier(self, drives: int) -> int:
-        """Number of drives (or repairs) that can cause this transition in a group."""
+        """Number of drives (or repairs) that can cause this transition in a group.
+
+        1 for a shock: the group is hit, its drives' share is :attr:`shock`'s probability.
+        """
+        if self.shock:
+            return 1
         return self.concurrent if self.drives_excluded is None else drives - self.drives_excluded
 
 
@@ -159,6 +225,7 @@ class Chain:
     transitions: tuple[Transition, ...]
     rebuild_streams: int | None = 1
     stripe_share: bool = False
+    correlated: bool = False
 
     @property
     def loss_index(self) -> int:
@@ -172,16 +239,14 @@ class Chain:
 
     @property
     def sector_loss_sources(self) -> tuple[int, ...]:
-        """States whose move into the loss state loses sectors, not the whole group.
+        """States with a move into the loss state that loses sectors, not the whole group.
 
         The states with an undiscovered latent defect (``l = 1``): the loss there is the
-        stripes under the defect. From the others the loss is k + 1 operational failures.
+        stripes under the defect. From the others the loss is k + 1 operational failures
+        (and, in a correlated chain, a shock past parity from any state).
         """
-        return tuple(
-            t.source
-            for t in self.transitions
-            if t.target == self.loss_index and self.states[t.source].latent == 1
-        )
+        sources = (t.source for t in self.transitions if t.kind is LossKind.SECTORS)
+        return tuple(dict.fromkeys(sources))
 
 
 def concurrent_rebuilds(failed: int, rebuild_streams: int | None) -> int:
@@ -202,12 +267,18 @@ def check_rebuild_streams(rebuild_streams: int | None) -> None:
 
 
 @cache
-def build_chain(parity: int, rebuild_streams: int | None = 1, stripe_share: bool = False) -> Chain:
+def build_chain(
+    parity: int,
+    rebuild_streams: int | None = 1,
+    stripe_share: bool = False,
+    correlated: bool = False,
+) -> Chain:
     """Generate the n+k chain for ``parity`` = k >= 1 parity drives from the rules above.
 
     ``rebuild_streams``: concurrent rebuilds (1: one at a time, the paper's model; None: every
     failed drive at once). Only ``min(streams, k)`` matters: at most k drives are failed.
     ``stripe_share``: a declustered pool's chain, the sector-loss move thinned by sigma.
+    ``correlated``: the shock transitions too (the degraded flag is set on every chain).
     """
     if parity < 1:
         raise ValueError(f"parity must be at least 1, got {parity}")
@@ -218,28 +289,10 @@ def build_chain(parity: int, rebuild_streams: int | None = 1, stripe_share: bool
     loss = State(parity + 1, 0, is_loss=True)
     states = (*transient, loss)
     index = {s: i for i, s in enumerate(transient)}
-    loss_index = len(transient)
-
     transitions: list[Transition] = []
     for s in transient:
+        transitions += _failures(s, index, parity, stripe_share)
         i = index[s]
-        nxt = State(s.failed + 1, s.latent)
-        target = loss_index if s.failed + 1 + s.latent > parity else index[nxt]
-        excluded = s.failed + s.latent
-        if stripe_share and s.latent == 1 and target == loss_index:
-            kept = index[State(parity, 0)]
-            transitions.append(
-                Transition(i, target, Event.OPERATIONAL_FAILURE, excluded, 1, StripeShare.SHARE)
-            )
-            transitions.append(
-                Transition(i, kept, Event.OPERATIONAL_FAILURE, excluded, 1, StripeShare.REST)
-            )
-        else:
-            transitions.append(Transition(i, target, Event.OPERATIONAL_FAILURE, excluded))
-        if s.latent == 1:
-            # The holder fails: its defect goes with it (f + 1 <= k here, never a loss).
-            holder_failed = index[State(s.failed + 1, 0)]
-            transitions.append(Transition(i, holder_failed, Event.OPERATIONAL_FAILURE, None, 1))
         if s.latent == 0 and s.failed < parity:
             transitions.append(
                 Transition(i, index[State(s.failed, 1)], Event.LATENT_DEFECT, s.failed)
@@ -250,4 +303,65 @@ def build_chain(parity: int, rebuild_streams: int | None = 1, stripe_share: bool
             transitions.append(Transition(i, down, Event.REBUILD, None, repairs))
         if s.failed == 0 and s.latent == 1:
             transitions.append(Transition(i, index[State(0, 0)], Event.SCRUB, None))
-    return Chain(parity, states, tuple(transitions), rebuild_streams, stripe_share)
+        if correlated:
+            transitions += _shocks(s, index, parity, stripe_share)
+    return Chain(parity, states, tuple(transitions), rebuild_streams, stripe_share, correlated)
+
+
+def _failures(
+    s: State, index: dict[State, int], parity: int, stripe_share: bool
+) -> list[Transition]:
+    """The operational failures out of ``s``: a drive without the defect, then the holder."""
+    i = index[s]
+    loss_index = len(index)
+    degraded = s.failed >= 1
+    excluded = s.failed + s.latent
+    op = Event.OPERATIONAL_FAILURE
+    if s.failed + 1 + s.latent <= parity:
+        out = [Transition(i, index[State(s.failed + 1, s.latent)], op, excluded, degraded=degraded)]
+    elif s.latent == 0:
+        out = [Transition(i, loss_index, op, excluded, kind=LossKind.GROUP, degraded=degraded)]
+    else:
+        sectors = StripeShare.SHARE if stripe_share else StripeShare.ALL
+        out = [
+            Transition(i, loss_index, op, excluded, 1, sectors, LossKind.SECTORS, degraded=degraded)
+        ]
+        if stripe_share:
+            kept = index[State(parity, 0)]
+            out.append(Transition(i, kept, op, excluded, 1, StripeShare.REST, degraded=degraded))
+    if s.latent == 1:
+        # The holder fails: its defect goes with it (f + 1 <= k here, never a loss).
+        holder_failed = index[State(s.failed + 1, 0)]
+        out.append(Transition(i, holder_failed, op, None, 1, degraded=degraded))
+    return out
+
+
+def _shocks(s: State, index: dict[State, int], parity: int, stripe_share: bool) -> list[Transition]:
+    """The shock transitions out of ``s``: j drives without the defect fail at once.
+
+    ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with a defect, ``f + j = k`` loses
+    its stripes (sigma of it for a pool, the rest to ``(k, 0)``); ``f + j > k`` (the tail,
+    one transition) loses the group.
+    """
+    i = index[s]
+    loss_index = len(index)
+    excluded = s.failed + s.latent
+    shock = CommonCause.SHOCK
+    out = [
+        Transition(i, index[State(s.failed + j, s.latent)], shock, excluded, shock=j)
+        for j in range(1, parity - s.failed - s.latent + 1)
+    ]
+    if s.latent == 1:
+        j = parity - s.failed
+        sectors = StripeShare.SHARE if stripe_share else StripeShare.ALL
+        out.append(
+            Transition(i, loss_index, shock, excluded, 1, sectors, LossKind.SECTORS, shock=j)
+        )
+        if stripe_share:
+            kept = index[State(parity, 0)]
+            out.append(Transition(i, kept, shock, excluded, 1, StripeShare.REST, shock=j))
+    tail = parity - s.failed + 1
+    out.append(
+        Transition(i, loss_index, shock, excluded, kind=LossKind.GROUP, shock=tail, shock_tail=True)
+    )
+    return out

@@ -5,10 +5,12 @@ Q (per hour) is built from the transition rules of :func:`planner.core.markov.ch
 result of the engine starts here: the transient probability, the MTTDL and the rate
 derivatives of the sensitivity analysis.
 
-Q is linear in each of the four rates (lambda_op, lambda_ld, mu_op, mu_scrub): every
-transition carries exactly one of them. The generator built with only one event's
-transitions (``events=``) is therefore ``theta dQ/dtheta`` for that event's rate theta,
-and the four parts sum to Q.
+Q is linear in each of the four rates (lambda_op, lambda_ld, mu_op, mu_scrub) and in a
+correlated chain's shock rate: every transition carries exactly one of them. The generator
+built with only one event's transitions (``events=``) is therefore ``theta dQ/dtheta`` for
+that event's rate theta, and the parts sum to Q. The degraded multiplier m enters the
+operational failures out of states with a drive down (Q is affine in m), the shock
+probability q the shock transitions' binomial factors (:mod:`planner.core.markov.shocks`).
 """
 
 from __future__ import annotations
@@ -20,19 +22,30 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.chain import Event, StripeShare, build_chain
+from planner.core.markov.chain import (
+    AnyEvent,
+    CommonCause,
+    Event,
+    LossKind,
+    StripeShare,
+    Transition,
+    build_chain,
+)
 from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.shocks import shock_share
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
 
-_EVENT_ORDER = (
+_EVENT_ORDER: tuple[AnyEvent, ...] = (
     Event.OPERATIONAL_FAILURE,
     Event.LATENT_DEFECT,
     Event.REBUILD,
     Event.SCRUB,
+    CommonCause.SHOCK,
 )
-"""The order of the per-event rates in :func:`_fill` (lambda_op, lambda_ld, mu_op, mu_scrub)."""
+"""The order of the per-event rates in :func:`_fill` (lambda_op, lambda_ld, mu_op, mu_scrub,
+shocks): :meth:`~planner.core.markov.rates.ChainInputs.per_event`'s."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +61,12 @@ class _Structure:
     product as ``Transition.multiplier(N) * rate``. A declustered pool's chain
     (``stripe_share``) also multiplies by ``share_base[t] + share_slope[t] * sigma``: 1,
     sigma or 1 - sigma (:class:`~planner.core.markov.chain.StripeShare`).
+
+    A correlated chain's structure (``correlation``) also multiplies the transitions of
+    ``degraded`` by m and each shock (the transitions ``shocks``) by its binomial
+    probability for ``W = drives - shock_excluded`` drives, ``shock_jump`` of them failing
+    (or more, ``shock_tail``). ``group_rows`` and ``sector_rows`` (transitions x states,
+    0/1) sum each state's moves into the loss state by :class:`LossKind`.
     """
 
     size: int
@@ -60,6 +79,20 @@ class _Structure:
     share_slope: FloatArray | None = None
     merge: FloatArray | None = None
     merged_cells: IndexArray | None = None
+    correlation: _Correlation | None = None
+    group_rows: FloatArray | None = None
+    sector_rows: FloatArray | None = None
+
+
+@dataclass(frozen=True)
+class _Correlation:
+    """The factors a correlated chain adds (see :class:`_Structure`)."""
+
+    degraded: npt.NDArray[np.bool_]
+    shocks: IndexArray
+    shock_excluded: FloatArray
+    shock_jump: FloatArray
+    shock_tail: npt.NDArray[np.bool_]
 
 
 _SHARE_LINE = {
@@ -74,10 +107,11 @@ _SHARE_LINE = {
 def _structure(
     parity: int,
     rebuild_streams: int | None,
-    events: frozenset[Event] | None,
+    events: frozenset[AnyEvent] | None,
     stripe_share: bool = False,
+    correlated: bool = False,
 ) -> _Structure:
-    chain = build_chain(parity, rebuild_streams, stripe_share)
+    chain = build_chain(parity, rebuild_streams, stripe_share, correlated)
     kept = [t for t in chain.transitions if events is None or t.event in events]
     size = len(chain.states)
     cells = np.array([t.source * size + t.target for t in kept], dtype=np.intp)
@@ -94,14 +128,16 @@ def _structure(
         cells=cells,
         diagonal=np.arange(size, dtype=np.intp) * (size + 1),
         event=np.array([_EVENT_ORDER.index(t.event) for t in kept], dtype=np.intp),
-        per_drive=np.array([0.0 if t.drives_excluded is None else 1.0 for t in kept]),
-        offset=np.array(
-            [float(t.concurrent if t.drives_excluded is None else -t.drives_excluded) for t in kept]
-        ),
+        # a shock's count is 1 (Transition.multiplier): its drives are in its binomial factor
+        per_drive=np.array([0.0 if t.drives_excluded is None or t.shock else 1.0 for t in kept]),
+        offset=np.array([float(t.multiplier(0)) for t in kept]),
         share_base=np.array([_SHARE_LINE[t.share][0] for t in kept]) if stripe_share else None,
         share_slope=np.array([_SHARE_LINE[t.share][1] for t in kept]) if stripe_share else None,
         merge=merge,
         merged_cells=merged_cells if merge is not None else None,
+        correlation=_correlation(kept) if correlated else None,
+        group_rows=_kind_rows(kept, size, LossKind.GROUP),
+        sector_rows=_kind_rows(kept, size, LossKind.SECTORS),
     )
     for array in (
         structure.cells,
@@ -113,10 +149,36 @@ def _structure(
         structure.share_slope,
         structure.merge,
         structure.merged_cells,
+        structure.group_rows,
+        structure.sector_rows,
     ):
         if array is not None:
             array.setflags(write=False)
     return structure
+
+
+def _correlation(kept: list[Transition]) -> _Correlation:
+    """The correlated chain's factors of the transitions ``kept`` (read-only arrays)."""
+    shocks = [i for i, t in enumerate(kept) if t.shock]
+    correlation = _Correlation(
+        degraded=np.array([t.degraded for t in kept], dtype=bool),
+        shocks=np.array(shocks, dtype=np.intp),
+        shock_excluded=np.array([float(kept[i].drives_excluded or 0) for i in shocks]),
+        shock_jump=np.array([float(kept[i].shock) for i in shocks]),
+        shock_tail=np.array([kept[i].shock_tail for i in shocks], dtype=bool),
+    )
+    for array in vars(correlation).values():
+        array.setflags(write=False)
+    return correlation
+
+
+def _kind_rows(kept: list[Transition], size: int, kind: LossKind) -> FloatArray:
+    """Transitions x states, 1 where a transition of ``kind`` leaves that state."""
+    rows = np.zeros((len(kept), size))
+    for i, t in enumerate(kept):
+        if t.kind is kind:
+            rows[i, t.source] = 1.0
+    return rows
 
 
 def generator_stack(
@@ -127,7 +189,7 @@ def generator_stack(
     rebuild_hours: npt.ArrayLike,
     scrub_hours: npt.ArrayLike,
     *,
-    events: Collection[Event] | None = None,
+    events: Collection[AnyEvent] | None = None,
     rebuild_streams: int | None = 1,
     defect_stripe_share: npt.ArrayLike = 1.0,
 ) -> FloatArray:
@@ -168,47 +230,160 @@ def generator_stack(
 
 
 def generator_of(
-    parity: int, inputs: ChainInputs, *, events: Collection[Event] | None = None
+    parity: int, inputs: ChainInputs, *, events: Collection[AnyEvent] | None = None
 ) -> FloatArray:
     """Generators Q (per hour) of groups with ``parity`` parity drives: ``inputs.shape + (m, m)``.
 
     The mission in ``inputs`` plays no part. ``events``: only the transitions of these
     events (see :func:`generator_stack`). States in the paper's order, the loss state
-    last; the rows sum to zero.
+    last; the rows sum to zero. A correlated stack (:attr:`ChainInputs.correlated`) is
+    built on the correlated chain; its neutral groups get exactly the independent Q.
     """
+    return generator_parts_of(parity, inputs, events=events).q
+
+
+@dataclass(frozen=True)
+class GeneratorParts:
+    """Q and each state's rates into the loss state by kind, for a stack (per hour).
+
+    Attributes:
+        q: the generators, ``shape + (m, m)``, loss state last.
+        group_loss: each state's rate of whole-group loss, ``shape + (m,)`` (0 for the
+            loss state).
+        sector_loss: each state's rate of sector loss (a latent defect's stripes),
+            ``shape + (m,)``. ``group_loss + sector_loss`` is Q's loss column.
+    """
+
+    q: FloatArray
+    group_loss: FloatArray
+    sector_loss: FloatArray
+
+
+def generator_parts_of(
+    parity: int, inputs: ChainInputs, *, events: Collection[AnyEvent] | None = None
+) -> GeneratorParts:
+    """:func:`generator_of` with each state's loss rates split by kind (group, sectors)."""
     inputs.check_parity(parity)
     chosen = None if events is None else frozenset(events)
-    structure = _structure(parity, inputs.rebuild_streams, chosen, inputs.thinned)
-    return _fill(structure, inputs.drives, inputs.per_event(), inputs.defect_stripe_share)
+    structure = _structure(
+        parity, inputs.rebuild_streams, chosen, inputs.thinned, inputs.correlated
+    )
+    values = _values(
+        structure,
+        inputs.drives,
+        inputs.per_event(),
+        inputs.defect_stripe_share,
+        inputs.degraded_multiplier,
+        inputs.shock_drive_probability,
+    )
+    return GeneratorParts(
+        _fill(structure, values, inputs.drives.shape),
+        _kind_rates(values, structure.group_rows),
+        _kind_rates(values, structure.sector_rows),
+    )
 
 
-def _fill(
+def _kind_rates(values: FloatArray, rows: FloatArray | None) -> FloatArray:
+    """Each state's sum of the transition rates ``values`` that ``rows`` picks."""
+    assert rows is not None  # every structure has them
+    return values @ rows
+
+
+def _values(
     structure: _Structure,
     drives: FloatArray,
     per_event: FloatArray,
     share: FloatArray | float = 1.0,
+    multiplier: FloatArray | float = 1.0,
+    probability: FloatArray | float = 0.0,
 ) -> FloatArray:
-    """Q for ``drives`` (shape ``S``) and the per-event rates (shape ``S + (4,)``, 1/h).
+    """Each transition's rate (per hour, or per mission with rates times hours): ``S + (T,)``.
+
+    ``drives`` (shape ``S``), the per-event rates (``S + (5,)``, :data:`_EVENT_ORDER`);
+    ``share``: sigma (a pool's structure only); ``multiplier`` and ``probability``: m and
+    q (a correlated structure only), each of shape ``S`` or a number.
+    """
+    values = base_values(structure, drives, per_event, share, multiplier)
+    correlation = structure.correlation
+    if correlation is not None:
+        q = np.asarray(probability, dtype=np.float64)[..., None]
+        values[..., correlation.shocks] *= shock_share(
+            drives[..., None] - correlation.shock_excluded,
+            correlation.shock_jump,
+            correlation.shock_tail,
+            q,
+        )
+    return values
+
+
+def base_values(
+    structure: _Structure,
+    drives: FloatArray,
+    per_event: FloatArray,
+    share: FloatArray | float = 1.0,
+    multiplier: FloatArray | float = 1.0,
+) -> FloatArray:
+    """:func:`_values` without the shocks' binomial factors (a shock: its rate, sigma's factor)."""
+    counts = drives[..., None] * structure.per_drive + structure.offset
+    if structure.share_base is not None and structure.share_slope is not None:
+        sigma = np.asarray(share, dtype=np.float64)[..., None]
+        counts = counts * (structure.share_base + structure.share_slope * sigma)
+    values = counts * per_event[..., structure.event]
+    correlation = structure.correlation
+    if correlation is not None:
+        m = np.asarray(multiplier, dtype=np.float64)[..., None]
+        values = values * np.where(correlation.degraded, m, 1.0)
+    return values
+
+
+def _fill(structure: _Structure, values: FloatArray, shape: tuple[int, ...]) -> FloatArray:
+    """Q from the transitions' rates ``values`` (shape ``S + (T,)``): ``S + (m, m)``.
 
     The one place the generator's entries are written, for one layout (``S = ()``) or a
     stack. Transitions with a (source, target) cell of their own are assigned; where two
-    share one (a pool's chain) they are summed through ``structure.merge``. ``share``:
-    sigma (shape ``S``), used by a declustered pool's structure only.
+    share one (a pool's chain, a correlated chain) they are summed through
+    ``structure.merge``. The diagonal is minus the row sums.
     """
-    multiplier = drives[..., None] * structure.per_drive + structure.offset
-    if structure.share_base is not None and structure.share_slope is not None:
-        sigma = np.asarray(share, dtype=np.float64)[..., None]
-        multiplier = multiplier * (structure.share_base + structure.share_slope * sigma)
     size = structure.size
-    flat = np.zeros((*drives.shape, size * size))
-    values = multiplier * per_event[..., structure.event]
+    flat = np.zeros((*shape, size * size))
     if structure.merge is not None and structure.merged_cells is not None:
         flat[..., structure.merged_cells] = values @ structure.merge
     else:
         flat[..., structure.cells] = values
-    q = flat.reshape(*drives.shape, size, size)
+    q = flat.reshape(*shape, size, size)
     flat[..., structure.diagonal] = -q.sum(axis=-1)
     return q
+
+
+def _one_layout(
+    parity: int, drives: int, rates: Rates, hours: float
+) -> tuple[_Structure, FloatArray]:
+    """The structure and the transitions' rates times ``hours`` of one group (checked)."""
+    if drives <= parity:
+        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
+    if not float(drives).is_integer():
+        raise ValueError(f"every group must hold more than {parity} whole drives")
+    share = rates.defect_stripe_share
+    structure = _structure(parity, rates.rebuild_streams, None, share != 1.0, rates.correlated)
+    # Rates validated its values when it was made: no broadcasting or checks of arrays.
+    per_event = np.array(
+        (
+            rates.op_failures_per_hour * hours,
+            rates.latent_defects_per_hour * hours,
+            hours / rates.rebuild_hours,
+            hours / rates.scrub_hours,
+            rates.shocks_per_hour * hours,
+        )
+    )
+    values = _values(
+        structure,
+        np.asarray(float(drives)),
+        per_event,
+        share,
+        rates.degraded_multiplier,
+        rates.shock_drive_probability,
+    )
+    return structure, values
 
 
 def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
@@ -219,22 +394,8 @@ def generator_matrix(parity: int, drives: int, rates: Rates) -> FloatArray:
     fill for one small matrix): rows are source states, columns targets (paper order, loss
     last); rows sum to zero.
     """
-    if drives <= parity:
-        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
-    if not float(drives).is_integer():
-        raise ValueError(f"every group must hold more than {parity} whole drives")
-    # Rates validated its values when it was made: no broadcasting or checks of arrays.
-    per_event = np.array(
-        (
-            rates.op_failures_per_hour,
-            rates.latent_defects_per_hour,
-            1.0 / rates.rebuild_hours,
-            1.0 / rates.scrub_hours,
-        )
-    )
-    share = rates.defect_stripe_share
-    structure = _structure(parity, rates.rebuild_streams, None, share != 1.0)
-    return _fill(structure, np.asarray(float(drives)), per_event, share)
+    structure, values = _one_layout(parity, drives, rates, 1.0)
+    return _fill(structure, values, ())
 
 
 def transition_matrix(parity: int, drives: int, rates: Rates, hours: float = 1.0) -> FloatArray:
@@ -244,27 +405,25 @@ def transition_matrix(parity: int, drives: int, rates: Rates, hours: float = 1.0
     the row sums there, so :func:`generator_matrix`'s diagonal is not built): the same
     structure and rates, each rate times ``hours`` (dimensionless for a mission in hours).
     """
-    if drives <= parity:
-        raise ValueError(f"a group of {drives} drives cannot hold {parity} parity drives")
-    if not float(drives).is_integer():
-        raise ValueError(f"every group must hold more than {parity} whole drives")
-    share = rates.defect_stripe_share
-    structure = _structure(parity, rates.rebuild_streams, None, share != 1.0)
-    per_event = np.array(
-        (
-            rates.op_failures_per_hour * hours,
-            rates.latent_defects_per_hour * hours,
-            hours / rates.rebuild_hours,
-            hours / rates.scrub_hours,
-        )
-    )
-    values = (float(drives) * structure.per_drive + structure.offset) * per_event[structure.event]
-    if structure.share_base is not None and structure.share_slope is not None:
-        values *= structure.share_base + structure.share_slope * share
+    return transition_parts(parity, drives, rates, hours).q
+
+
+def transition_values(parity: int, drives: int, rates: Rates) -> FloatArray:
+    """Each transition's rate per hour, in the order of the chain's transitions."""
+    return _one_layout(parity, drives, rates, 1.0)[1]
+
+
+def transition_parts(parity: int, drives: int, rates: Rates, hours: float = 1.0) -> GeneratorParts:
+    """:func:`transition_matrix` with each state's loss rates (times ``hours``) by kind."""
+    structure, values = _one_layout(parity, drives, rates, hours)
     size = structure.size
     flat = np.zeros(size * size)
     if structure.merge is not None and structure.merged_cells is not None:
         flat[structure.merged_cells] = values @ structure.merge
     else:
         flat[structure.cells] = values
-    return flat.reshape(size, size)
+    return GeneratorParts(
+        flat.reshape(size, size),
+        _kind_rates(values, structure.group_rows),
+        _kind_rates(values, structure.sector_rows),
+    )

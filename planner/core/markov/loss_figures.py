@@ -20,6 +20,14 @@ exactly from a chain of its own (never as ``1 - reliability`` or a difference):
   (Van Loan, "Computing integrals involving the matrix exponential", IEEE Trans.
   Automatic Control 23(3), 1978), :func:`sector_events_matrix`.
 
+Correlated failures (:mod:`planner.core.markov.chain`, docs/correlated.md): a shock can lose
+the whole group from any state, a state with a defect included, so each state's moves into
+the loss state are split by kind (:class:`~planner.core.markov.generator.GeneratorParts`)
+and the chains above are read from that split: every whole-group loss returns to pristine
+in the chain of P(sectors lost) and the going-on chain, every sector loss (a failure out of
+``(k - 1, 1)``, a shock that leaves k down with the defect) goes to ``(k, 0)`` in the
+latter; P(group lost) is the chain without defects, shocks and the multiplier included.
+
 They no longer sum: a path can lose sectors and later the whole group, and P(group lost)
 counts every time k + 1 drives are down while P(loss) stops at the first loss. By Markov's
 inequality P(sectors lost) <= the expected events. A declustered pool's chain thins the
@@ -49,9 +57,14 @@ import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
-from planner.core.markov.expm_compiled import ADD, MOVE, RowJob, expm_rows, kernel_enabled
+from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
 from planner.core.markov.expm_one import expm_entry
-from planner.core.markov.generator import generator_of, transition_matrix
+from planner.core.markov.generator import (
+    GeneratorParts,
+    generator_parts_of,
+    transition_matrix,
+    transition_parts,
+)
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.solve import mttdl_stack, solve_mmatrix
 
@@ -115,77 +128,90 @@ class ChainFigures:
     mttdl_hours: FloatArray | None = None
 
 
-@dataclass(frozen=True)
-class _Cells:
-    """Where the chains differ from the paper's, in its state order (built once per k)."""
-
-    group_source: int
-    """``(k, 0)``: a failure there loses the whole group."""
-    sector_source: int
-    """``(k - 1, 1)``: a failure there (of a drive in the defect's stripe) loses sectors."""
-    defect_free: tuple[int, ...]
+@cache
+def _defect_free(parity: int) -> tuple[int, ...]:
     """``(0, 0) .. (k, 0)``, then the loss state: the birth-death chain's states."""
+    chain = build_chain(parity)
+    index = {state: i for i, state in enumerate(chain.states)}
+    return (*(index[State(f, 0)] for f in range(parity + 1)), chain.loss_index)
 
 
 @cache
-def _cells(parity: int) -> _Cells:
-    chain = build_chain(parity)
-    index = {state: i for i, state in enumerate(chain.states)}
-    return _Cells(
-        group_source=index[State(parity, 0)],
-        sector_source=index[State(parity - 1, 1)],
-        defect_free=(*(index[State(f, 0)] for f in range(parity + 1)), chain.loss_index),
-    )
+def _full_defect(parity: int) -> int:
+    """``(k, 0)``: where a sector loss leaves a group that goes on (k drives down)."""
+    index = {state: i for i, state in enumerate(build_chain(parity).states)}
+    return index[State(parity, 0)]
 
 
-def sectors_lost_generator(q: FloatArray, parity: int) -> FloatArray:
+def sectors_lost_generator(q: FloatArray, group: FloatArray, sectors: FloatArray) -> FloatArray:
     """The chain of P(sectors lost) from the paper's generators ``q`` (``... x m x m``).
 
-    The loss state (last) is now reached by sector loss only; the group-loss move out of
-    ``(k, 0)`` goes back to pristine instead. Rows still sum to zero.
+    ``group`` and ``sectors`` (``... x m``): each state's rates into the loss state by kind
+    (:class:`~planner.core.markov.generator.GeneratorParts`). The loss state (last) is now
+    reached by sector loss only; every whole-group loss (a failure out of ``(k, 0)``, a
+    shock past parity) goes back to pristine instead, the group restored. The diagonal is
+    left as ``q``'s: the exponential takes the exit rates from the off-diagonal entries
+    (a group loss out of pristine, a shock, is then no move at all).
     """
-    group_source = _cells(parity).group_source
     loss = q.shape[-1] - 1
     out = np.array(q, dtype=np.float64, copy=True)
-    out[..., group_source, 0] += q[..., group_source, loss]
-    out[..., group_source, loss] = 0.0
+    out[..., :loss, 0] += group[..., :loss]
+    out[..., :loss, loss] = sectors[..., :loss]
     return out
 
 
-def sector_events_matrix(q: FloatArray, parity: int) -> FloatArray:
+def sector_events_matrix(
+    q: FloatArray, group: FloatArray, sectors: FloatArray, parity: int
+) -> FloatArray:
     """Van Loan's matrix for the expected sector-loss events, from the paper's ``q``.
 
     ``[[Q_on, r], [0, 0]]`` (``... x m x m``): ``Q_on`` the going-on chain on the m - 1
     transient states (a sector loss to ``(k, 0)``, a group loss to pristine), ``r`` each
-    state's sector-loss rate (1/h). ``exp(M T)[0, m - 1] = integral_0^T p(t) r dt``, the
-    expected events from pristine. The last column makes the rows sum to ``r``, not zero:
-    :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
+    state's sector-loss rate ``sectors`` (1/h). ``exp(M T)[0, m - 1] = integral_0^T p(t) r
+    dt``, the expected events from pristine. The last column makes the rows sum to ``r``,
+    not zero: :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
     (``reward_columns=1``) and conserves the mass of the generator block.
     """
-    cells = _cells(parity)
     loss = q.shape[-1] - 1
-    out = sectors_lost_generator(q, parity)
-    out[..., cells.sector_source, cells.group_source] += q[..., cells.sector_source, loss]
+    out = sectors_lost_generator(q, group, sectors)
+    # every sector loss leaves k drives down: k - f - 1 failed with the f, plus the one
+    # whose stripes were lost (the defect goes, the rebuild reads and repairs)
+    out[..., :loss, _full_defect(parity)] += sectors[..., :loss]
     out[..., loss, :] = 0.0
-    # The diagonal keeps each state's total exit rate, the sector-loss move included.
     return out
 
 
 def group_lost_stack(q: FloatArray, parity: int) -> FloatArray:
     """Generators of the birth-death chain on f = 0 .. k + 1 drives down (``... x (k+2)^2``).
 
-    Failure ``f -> f + 1`` at ``(N - f) lambda_op`` (1/h), rebuild ``f -> f - 1`` at
-    ``min(f, streams) / rebuild_hours``; ``f = k + 1`` (the group lost) absorbing. These
-    are the moves of the paper's chain ``q`` among its states without a defect, ``(f, 0)``,
-    and out of ``(k, 0)`` to the loss state: read from ``q``, not built again.
+    Failure ``f -> f + 1`` at ``(N - f) lambda_op`` (1/h; times m while ``f >= 1`` in a
+    correlated chain), rebuild ``f -> f - 1`` at ``min(f, streams) / rebuild_hours``, a
+    shock ``f -> f + j`` (past k: the group lost) at its binomial rate over the N - f
+    working drives; ``f = k + 1`` absorbing. These are the moves of the paper's chain
+    ``q`` among its states without a defect, ``(f, 0)``, and out of them to the loss state
+    (always a whole-group loss there): read from ``q``, not built again.
     """
-    states = _cells(parity).defect_free
+    states = _defect_free(parity)
     out = np.ascontiguousarray(q[..., states, :][..., :, states], dtype=np.float64)
     size = len(states)
     diagonal = np.arange(size)
     out[..., diagonal, diagonal] = 0.0
     out[..., diagonal, diagonal] = -out.sum(axis=-1)
     return out
+
+
+def _lead_power(parity: int) -> int:
+    """The ``lead_power`` of every job: k + 1, the longest shortest path to a loss column.
+
+    The Taylor degree grows with ``lead_power`` (:func:`~planner.core.markov.taylor.
+    taylor_degree` keeps the tail small against a series that starts at that power), so it
+    must be at least the length of the paths that carry the entry. Without shocks every
+    path to a loss has k + 1 steps or more; a shock can reach it in fewer (one, straight
+    past parity), but those paths need no more terms, and when q is small the k + 1-step
+    paths of failures still carry most of the probability. So k + 1 for every chain, the
+    correlated ones included: a smaller value would cut those paths' series short.
+    """
+    return parity + 1
 
 
 STACK_BYTES = 4_000_000
@@ -243,13 +269,16 @@ def _chain_figures(
     parity: int, inputs: ChainInputs, mttdl: bool, threads: int | None
 ) -> ChainFigures:
     """:func:`chain_figures` of one stack."""
-    q = generator_of(parity, inputs)
+    parts = generator_parts_of(parity, inputs)
+    q = parts.q
     if kernel_enabled():
-        figures = _compiled_figures(q, parity, inputs.mission_hours, threads)
-        p_loss, p_group, p_sectors, events = figures
-        return _figures(p_loss, p_group, p_sectors, events, q if mttdl else None)
-    g = q * inputs.mission_hours[..., None, None]  # every chain is read from this one
-    lead = parity + 1
+        rows = expm_rows(compiled_jobs(parts, parity, inputs.mission_hours), threads=threads)
+        figures = figures_of_rows(rows)
+        return figures if not mttdl else replace_mttdl(figures, q)
+    t = inputs.mission_hours[..., None]
+    g = q * t[..., None]  # every chain is read from this one
+    group, sectors = parts.group_loss * t, parts.sector_loss * t
+    lead = _lead_power(parity)
     last = g.shape[-1] - 1
     # Each stack is fresh (the variants are copies, made before any is exponentiated):
     # the exponential may work in it (owned).
@@ -257,8 +286,10 @@ def _chain_figures(
         [
             EntryJob(g, (0, last), lead, owned=True),
             EntryJob(group_lost_stack(g, parity), (0, parity + 1), lead, owned=True),
-            EntryJob(sectors_lost_generator(g, parity), (0, last), lead, owned=True),
-            EntryJob(sector_events_matrix(g, parity), (0, last), lead, 1, owned=True),
+            EntryJob(sectors_lost_generator(g, group, sectors), (0, last), lead, owned=True),
+            EntryJob(
+                sector_events_matrix(g, group, sectors, parity), (0, last), lead, 1, owned=True
+            ),
         ],
         threads=threads,
     )
@@ -281,32 +312,29 @@ def _figures(
     )
 
 
-def _compiled_figures(
-    q: FloatArray, parity: int, mission_hours: FloatArray, threads: int | None = None
-) -> list[FloatArray]:
-    """The four chains' entries by the compiled kernel (:func:`compiled_jobs`)."""
-    rows = expm_rows(compiled_jobs(q, parity, mission_hours), threads=threads)
-    return [row[..., -1] for row in rows]
-
-
-def compiled_jobs(q: FloatArray, parity: int, mission_hours: FloatArray) -> list[RowJob]:
-    """The four chains of the stack ``q`` (per hour) over ``mission_hours``, as kernel jobs.
+def compiled_jobs(parts: GeneratorParts, parity: int, mission_hours: FloatArray) -> list[RowJob]:
+    """The four chains of the stack ``parts`` (per hour) over ``mission_hours``, as kernel jobs.
 
     The same chains as :func:`sectors_lost_generator`, :func:`sector_events_matrix` and
-    :func:`group_lost_stack` build, given to the kernel as edits of ``q`` (and the mission
-    as each matrix's factor) instead of three copies of the stack; in the order of
-    :class:`ChainFigures` (:func:`figures_of_rows` reads their rows).
+    :func:`group_lost_stack` build, given to the kernel as edits of ``parts.q`` (each
+    state's loss rates by kind beside it, the mission as each matrix's factor) instead of
+    three copies of the stack; in the order of :class:`ChainFigures`
+    (:func:`figures_of_rows` reads their rows).
     """
-    cells = _cells(parity)
-    lead = parity + 1
+    q = parts.q
+    lead = _lead_power(parity)
     loss = q.shape[-1] - 1
-    group_to_pristine = (cells.group_source, loss, 0, MOVE)
-    sector_goes_on = (cells.sector_source, loss, cells.group_source, ADD)
+    by_kind = np.stack([parts.group_loss, parts.sector_loss], axis=-1)  # extra columns
+    group, sectors = loss + 1, loss + 2  # their indices in a move
+    restored = tuple((state, group, 0, ADD) for state in range(loss))
+    only_sectors = tuple((state, sectors, loss, ASSIGN) for state in range(loss))
+    goes_on = tuple((state, sectors, _full_defect(parity), ADD) for state in range(loss))
+    sectors_chain = restored + only_sectors
     return [
         RowJob(q, 0, lead, scale=mission_hours),
-        RowJob(q, 0, lead, gather=cells.defect_free, scale=mission_hours),
-        RowJob(q, 0, lead, moves=(group_to_pristine,), scale=mission_hours),
-        RowJob(q, 0, lead, 1, moves=(group_to_pristine, sector_goes_on), scale=mission_hours),
+        RowJob(q, 0, lead, gather=_defect_free(parity), scale=mission_hours),
+        RowJob(q, 0, lead, moves=sectors_chain, scale=mission_hours, extra=by_kind),
+        RowJob(q, 0, lead, 1, moves=sectors_chain + goes_on, scale=mission_hours, extra=by_kind),
     ]
 
 
@@ -314,6 +342,11 @@ def figures_of_rows(rows: list[FloatArray]) -> ChainFigures:
     """:class:`ChainFigures` (no MTTDL) from the rows of :func:`compiled_jobs`' four chains."""
     p_loss, p_group, p_sectors, events = (row[..., -1] for row in rows)
     return _figures(p_loss, p_group, p_sectors, events, None)
+
+
+def replace_mttdl(figures: ChainFigures, q: FloatArray) -> ChainFigures:
+    """``figures`` with the MTTDL of the generators ``q`` (per hour)."""
+    return replace(figures, mttdl_hours=mttdl_stack(q))
 
 
 def loss_figures_batch(
@@ -373,13 +406,16 @@ def loss_figures(
     if not (math.isfinite(mission_hours) and mission_hours >= 0):
         raise ValueError(f"mission_hours must be >= 0 and finite, got {mission_hours!r}")
     # the same matrix as p_loss_group's, so that the P(loss) is the same number
-    g = transition_matrix(parity, drives, rates, mission_hours)
+    parts = transition_parts(parity, drives, rates, mission_hours)
+    g, group, sectors = parts.q, parts.group_loss, parts.sector_loss
     last = g.shape[0] - 1
-    lead = parity + 1
+    lead = _lead_power(parity)
     p_loss = expm_entry(g.copy(), (0, last), lead)
     p_group = expm_entry(group_lost_stack(g, parity), (0, parity + 1), lead)
-    p_sectors = expm_entry(sectors_lost_generator(g, parity), (0, last), lead)
-    events = expm_entry(sector_events_matrix(g, parity), (0, last), lead, reward_columns=1)
+    p_sectors = expm_entry(sectors_lost_generator(g, group, sectors), (0, last), lead)
+    events = expm_entry(
+        sector_events_matrix(g, group, sectors, parity), (0, last), lead, reward_columns=1
+    )
     figures = LossFigures(
         min(max(p_loss, 0.0), 1.0),
         min(max(p_group, 0.0), 1.0),

@@ -8,12 +8,15 @@ and scrub rates are the reciprocals of their mean durations (12 h and 168 h in t
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+from planner.core.markov.chain import check_rebuild_streams
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -69,6 +72,11 @@ class Rates:
             with p - 1 drives down when one more fails: 1 for a traditional group (every
             stripe spans every drive), less for a declustered pool
             (:func:`planner.core.arrays.declustered.defect_stripe_share`, issue 20).
+        degraded_multiplier: m >= 1: each working drive fails m times as often while a
+            drive of the group is down (1: independent drives; docs/correlated.md).
+        shocks_per_hour: common-cause shocks to one group per hour (0: none).
+        shock_drive_probability: q in [0, 1], the probability that a shock fails each
+            working drive without a latent defect (:mod:`planner.core.markov.shocks`).
     """
 
     op_failures_per_hour: float
@@ -78,6 +86,9 @@ class Rates:
     rebuild_streams: int | None = 1
     replace_delay_hours: float = 0.0
     defect_stripe_share: float = 1.0
+    degraded_multiplier: float = 1.0
+    shocks_per_hour: float = 0.0
+    shock_drive_probability: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -100,6 +111,22 @@ class Rates:
         share = self.defect_stripe_share
         if not (math.isfinite(share) and 0.0 < share <= 1.0):
             raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
+        check_correlation(
+            self.degraded_multiplier, self.shocks_per_hour, self.shock_drive_probability
+        )
+
+    @property
+    def correlated(self) -> bool:
+        """Drives do not fail independently: a degraded multiplier or shocks that fail any."""
+        return self.degraded_multiplier != 1.0 or (
+            self.shocks_per_hour > 0.0 and self.shock_drive_probability > 0.0
+        )
+
+    def independent(self) -> Rates:
+        """The same rates with the correlation taken out (m = 1, no shocks)."""
+        return dataclasses.replace(
+            self, degraded_multiplier=1.0, shocks_per_hour=0.0, shock_drive_probability=0.0
+        )
 
     @property
     def rebuilds_per_hour(self) -> float:
@@ -119,6 +146,21 @@ class Rates:
             "mu_op": self.rebuilds_per_hour,
             "mu_scrub": self.scrubs_per_hour,
         }
+
+
+def check_correlation(
+    degraded_multiplier: npt.ArrayLike, shocks_per_hour: npt.ArrayLike, probability: npt.ArrayLike
+) -> None:
+    """Raise ValueError unless m >= 1, the shock rate >= 0 and q in [0, 1], all finite."""
+    m = np.asarray(degraded_multiplier, dtype=np.float64)
+    if not np.all(np.isfinite(m) & (m >= 1.0)):
+        raise ValueError("degraded_multiplier must be >= 1 and finite")
+    rate = np.asarray(shocks_per_hour, dtype=np.float64)
+    if not np.all(np.isfinite(rate) & (rate >= 0.0)):
+        raise ValueError("shocks_per_hour must be >= 0 and finite")
+    q = np.asarray(probability, dtype=np.float64)
+    if not np.all((q >= 0.0) & (q <= 1.0)):
+        raise ValueError("shock_drive_probability must be in [0, 1]")
 
 
 PAPER_RATES = Rates(
@@ -151,6 +193,9 @@ class ChainInputs:
             moves (1 for a traditional group; :mod:`planner.core.markov.chain`).
         rebuild_streams: concurrent rebuilds, one value for the stack (1: one at a time;
             None: every failed drive at once).
+        degraded_multiplier: m >= 1 (:class:`Rates`); None when made: 1 everywhere.
+        shocks_per_hour: shocks per group-hour >= 0; None when made: 0 everywhere.
+        shock_drive_probability: q in [0, 1]; None when made: 0 everywhere.
     """
 
     drives: FloatArray
@@ -161,8 +206,14 @@ class ChainInputs:
     mission_hours: FloatArray
     defect_stripe_share: FloatArray
     rebuild_streams: int | None = 1
+    degraded_multiplier: FloatArray = None  # type: ignore[assignment]
+    shocks_per_hour: FloatArray = None  # type: ignore[assignment]
+    shock_drive_probability: FloatArray = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
+        for name, neutral in _CORRELATION_NEUTRAL.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, np.full(self.drives.shape, neutral))
         drives = self.drives
         if np.any(drives != np.round(drives)) or not np.all(np.isfinite(drives)):
             raise ValueError("every group must hold whole drives")
@@ -179,13 +230,10 @@ class ChainInputs:
         hours = self.mission_hours
         if not np.all(np.isfinite(hours) & (hours >= 0)):
             raise ValueError("mission_hours must be >= 0 and finite")
-        streams = self.rebuild_streams
-        if streams is not None and (
-            isinstance(streams, bool) or not isinstance(streams, int) or streams < 1
-        ):
-            raise ValueError(
-                f"rebuild_streams must be a whole number >= 1 or None, got {streams!r}"
-            )
+        check_rebuild_streams(self.rebuild_streams)
+        check_correlation(
+            self.degraded_multiplier, self.shocks_per_hour, self.shock_drive_probability
+        )
 
     @classmethod
     def of(
@@ -199,6 +247,9 @@ class ChainInputs:
         *,
         rebuild_streams: int | None = 1,
         defect_stripe_share: npt.ArrayLike = 1.0,
+        degraded_multiplier: npt.ArrayLike = 1.0,
+        shocks_per_hour: npt.ArrayLike = 0.0,
+        shock_drive_probability: npt.ArrayLike = 0.0,
     ) -> ChainInputs:
         """The inputs from values or arrays that broadcast together (units as the fields)."""
         arrays = np.broadcast_arrays(
@@ -212,24 +263,23 @@ class ChainInputs:
                     scrub_hours,
                     mission_hours,
                     defect_stripe_share,
+                    degraded_multiplier,
+                    shocks_per_hour,
+                    shock_drive_probability,
                 )
             )
         )
-        n, lop, lld, rebuild, scrub, hours, share = arrays
-        return cls(n, lop, lld, rebuild, scrub, hours, share, rebuild_streams)
+        n, lop, lld, rebuild, scrub, hours, share, m, shocks, q = arrays
+        return cls(n, lop, lld, rebuild, scrub, hours, share, rebuild_streams, m, shocks, q)
 
     @classmethod
     def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
         """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
         return cls.of(
             drives,
-            rates.op_failures_per_hour,
-            rates.latent_defects_per_hour,
-            rates.rebuild_hours,
-            rates.scrub_hours,
-            mission_hours,
+            mission_hours=mission_hours,
             rebuild_streams=rates.rebuild_streams,
-            defect_stripe_share=rates.defect_stripe_share,
+            **{name: getattr(rates, name) for name in _RATE_FIELDS},
         )
 
     @classmethod
@@ -251,27 +301,15 @@ class ChainInputs:
         if len(streams) > 1 and not mixed:
             raise ValueError("one stack of chains needs one rebuild_streams")
         values = np.array(
-            [
-                (
-                    r.op_failures_per_hour,
-                    r.latent_defects_per_hour,
-                    r.rebuild_hours,
-                    r.scrub_hours,
-                    r.defect_stripe_share,
-                )
-                for r in rates
-            ],
+            [tuple(getattr(r, name) for name in _RATE_FIELDS) for r in rates],
             dtype=np.float64,
-        ).reshape(-1, 5)
+        ).reshape(-1, len(_RATE_FIELDS))
+        by_name = dict(zip(_RATE_FIELDS, values.T, strict=True))
         return cls.of(
             drives,
-            values[:, 0],
-            values[:, 1],
-            values[:, 2],
-            values[:, 3],
-            mission_hours,
+            mission_hours=mission_hours,
             rebuild_streams=rates[0].rebuild_streams if rates else 1,
-            defect_stripe_share=values[:, 4],
+            **by_name,
         )
 
     @property
@@ -284,6 +322,12 @@ class ChainInputs:
         """Some group is a declustered pool whose sector-loss moves are thinned (sigma < 1)."""
         return bool(np.any(self.defect_stripe_share != 1.0))
 
+    @property
+    def correlated(self) -> bool:
+        """Some group's drives fail together: m > 1, or shocks that fail drives."""
+        shocks = (self.shocks_per_hour > 0.0) & (self.shock_drive_probability > 0.0)
+        return bool(np.any(self.degraded_multiplier != 1.0) or np.any(shocks))
+
     def check_parity(self, parity: int) -> None:
         """Raise ValueError unless ``parity >= 1`` and every group holds more drives."""
         if parity < 1:
@@ -292,39 +336,60 @@ class ChainInputs:
             raise ValueError(f"every group must hold more than {parity} whole drives")
 
     def per_event(self) -> FloatArray:
-        """The four rates per hour (lambda_op, lambda_ld, mu_op, mu_scrub): ``shape + (4,)``."""
+        """The rates per hour (lambda_op, lambda_ld, mu_op, mu_scrub, shocks): ``shape + (5,)``."""
         return np.stack(
             (
                 self.op_failures_per_hour,
                 self.latent_defects_per_hour,
                 1.0 / self.rebuild_hours,
                 1.0 / self.scrub_hours,
+                self.shocks_per_hour,
             ),
             axis=-1,
         )
 
     def ravel(self) -> ChainInputs:
         """The same groups in one dimension (C order)."""
-        return ChainInputs(
-            np.ravel(self.drives),
-            np.ravel(self.op_failures_per_hour),
-            np.ravel(self.latent_defects_per_hour),
-            np.ravel(self.rebuild_hours),
-            np.ravel(self.scrub_hours),
-            np.ravel(self.mission_hours),
-            np.ravel(self.defect_stripe_share),
-            self.rebuild_streams,
-        )
+        return self._each(np.ravel)
 
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> ChainInputs:
         """The inputs of the groups ``index`` selects (indices or a mask over :attr:`shape`)."""
-        return ChainInputs(
-            self.drives[index],
-            self.op_failures_per_hour[index],
-            self.latent_defects_per_hour[index],
-            self.rebuild_hours[index],
-            self.scrub_hours[index],
-            self.mission_hours[index],
-            self.defect_stripe_share[index],
-            self.rebuild_streams,
+        return self._each(lambda values: values[index])
+
+    def independent(self) -> ChainInputs:
+        """The same groups with the correlation taken out (m = 1, no shocks)."""
+        return dataclasses.replace(
+            self,
+            degraded_multiplier=np.ones(self.shape),
+            shocks_per_hour=np.zeros(self.shape),
+            shock_drive_probability=np.zeros(self.shape),
         )
+
+    def _each(self, pick: Callable[[FloatArray], FloatArray]) -> ChainInputs:
+        """``pick`` applied to every array (the stream count kept)."""
+        arrays = {
+            f.name: pick(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.name != "rebuild_streams"
+        }
+        return ChainInputs(rebuild_streams=self.rebuild_streams, **arrays)
+
+
+_RATE_FIELDS = (
+    "op_failures_per_hour",
+    "latent_defects_per_hour",
+    "rebuild_hours",
+    "scrub_hours",
+    "defect_stripe_share",
+    "degraded_multiplier",
+    "shocks_per_hour",
+    "shock_drive_probability",
+)
+"""The fields of :class:`Rates` that :class:`ChainInputs` holds one array of."""
+
+_CORRELATION_NEUTRAL = {
+    "degraded_multiplier": 1.0,
+    "shocks_per_hour": 0.0,
+    "shock_drive_probability": 0.0,
+}
+"""The correlation inputs and their neutral values (independent drives)."""

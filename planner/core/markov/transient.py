@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.aggregate import p_loss_aggregate
-from planner.core.markov.chain import Event, build_chain
+from planner.core.markov.chain import AnyEvent, build_chain
 from planner.core.markov.expm_one import expm_entry
-from planner.core.markov.generator import generator_matrix, transition_matrix
+from planner.core.markov.generator import generator_matrix, transition_matrix, transition_values
 from planner.core.markov.loss_figures import LossFigures, loss_figures
 from planner.core.markov.rates import Rates
 from planner.core.markov.solve import solve_mmatrix
@@ -85,21 +85,20 @@ def relative_risk(p: float, p_baseline: float) -> float:
 
 def transition_rates(
     parity: int, drives: int, rates: Rates
-) -> Sequence[tuple[int, int, Event, float]]:
+) -> Sequence[tuple[int, int, AnyEvent, float]]:
     """Every transition of the chain with its numeric rate per hour.
 
     A declustered pool's chain (``rates.defect_stripe_share`` below 1) has its sector-loss
-    move thinned by sigma and the rest going to ``(k, 0)`` (:mod:`planner.core.markov.chain`).
+    move thinned by sigma and the rest going to ``(k, 0)`` (:mod:`planner.core.markov.chain`);
+    a correlated one (``rates.correlated``) has its failures out of degraded states times m
+    and its shock transitions. The rates are the generator's own
+    (:func:`~planner.core.markov.generator.transition_values`).
     """
-    sigma = rates.defect_stripe_share
-    chain = build_chain(parity, rates.rebuild_streams, sigma != 1.0)
-    values = rates.by_symbol()
+    chain = build_chain(
+        parity, rates.rebuild_streams, rates.defect_stripe_share != 1.0, rates.correlated
+    )
+    values = transition_values(parity, drives, rates)
     return [
-        (
-            t.source,
-            t.target,
-            t.event,
-            t.multiplier(drives) * t.share.factor(sigma) * values[t.event.value],
-        )
-        for t in chain.transitions
+        (t.source, t.target, t.event, float(value))
+        for t, value in zip(chain.transitions, values, strict=True)
     ]

@@ -24,7 +24,7 @@ from typing import Self
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.rates import Rates
+from planner.core.markov.rates import Rates, check_correlation
 
 FloatArray = npt.NDArray[np.float64]
 ArrayLike = float | FloatArray
@@ -190,6 +190,12 @@ class DistributionSet:
             (:func:`planner.core.arrays.declustered.defect_stripe_share`), set by
             :meth:`planner.core.arrays.layouts.Layout.chain_distributions` as ``Rates``' is by
             ``chain_rates``. The other failures clear the defect (``-> (k, 0)``).
+        degraded_multiplier: m >= 1: while a drive of the group is down, every working
+            drive's hazard is m times its law's (for a Weibull law too: the hazard at the
+            drive's age, multiplied while degraded; docs/correlated.md).
+        shocks_per_hour: common-cause shocks to the group per hour (a Poisson process).
+        shock_drive_probability: q, the probability that a shock fails each working drive
+            without a latent defect (Binomial(W, q) drives at once).
     """
 
     operational_failure: Distribution
@@ -199,8 +205,19 @@ class DistributionSet:
     rebuild_streams: int | None = 1
     replace_delay_hours: float = 0.0
     defect_stripe_share: float = 1.0
+    degraded_multiplier: float = 1.0
+    shocks_per_hour: float = 0.0
+    shock_drive_probability: float = 0.0
+
+    @property
+    def shocks(self) -> bool:
+        """Shocks that can fail a drive: a positive rate and probability."""
+        return self.shocks_per_hour > 0.0 and self.shock_drive_probability > 0.0
 
     def __post_init__(self) -> None:
+        check_correlation(
+            self.degraded_multiplier, self.shocks_per_hour, self.shock_drive_probability
+        )
         share = self.defect_stripe_share
         if not (math.isfinite(share) and 0 < share <= 1):
             raise ValueError(f"defect_stripe_share must be in (0, 1], got {share!r}")
@@ -246,6 +263,7 @@ class DistributionSet:
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
             defect_stripe_share=rates.defect_stripe_share,
+            **correlation_of(rates),
         )
 
     def time_laws(self) -> dict[str, Distribution]:
@@ -329,4 +347,14 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         rebuild_streams=rates.rebuild_streams,
         replace_delay_hours=rates.replace_delay_hours,
         defect_stripe_share=rates.defect_stripe_share,
+        **correlation_of(rates),
     )
+
+
+def correlation_of(rates: Rates) -> dict[str, float]:
+    """The correlation inputs of ``rates`` by field name (the same names here)."""
+    return {
+        "degraded_multiplier": rates.degraded_multiplier,
+        "shocks_per_hour": rates.shocks_per_hour,
+        "shock_drive_probability": rates.shock_drive_probability,
+    }

@@ -25,6 +25,15 @@ drives with ``k`` parity starts pristine with all drives new (age 0) and runs fo
   is consumed only while no drive is failed: the chain scrubs only from state (0, 1), i.e.
   the background scrub is suspended while a rebuild runs, and resumes where it stopped.
 
+Correlated failures (docs/correlated.md), as the correlated chain has them:
+
+* while a drive is down every working drive's hazard is m times its law's, the degraded
+  multiplier (:mod:`planner.core.simulation.kernel` scales the natural hazard);
+* shocks come as a Poisson process per group; at each, every working drive without the
+  latent defect fails with probability q (:func:`on_shock`): more than k down loses the
+  group, k down with the defect its stripes (sigma of the time in a pool, else the defect
+  is cleared as by one failure out of ``(k - 1, 1)``).
+
 With exponential laws every one of these rules has the chain's rate (``min(f, streams)
 mu_op`` for the rebuilds), so the simulator and :func:`planner.core.markov.transient.p_loss_group`
 describe the same process.
@@ -40,8 +49,8 @@ import numpy as np
 
 from planner.core.simulation.kernel import IntArray, PeriodStarts, _Batch
 
-FAIL, LATENT, REBUILD, SCRUB, END, IDLE = range(6)
-"""The kinds of event, in the order of the candidate times a step compares."""
+FAIL, LATENT, REBUILD, SCRUB, END, SHOCK, IDLE = range(7)
+"""The kinds of event, in the order of the candidate times a step compares (IDLE: none)."""
 
 
 def on_failure(b: _Batch, rows: IntArray, cols: IntArray, record: bool) -> None:
@@ -155,3 +164,33 @@ def on_scrub(b: _Batch, rows: IntArray) -> None:
     b.l[rows] = 0
     b.retune(rows)
     b.arm(rows[other], cols[other])
+
+
+def on_shock(b: _Batch, rows: IntArray) -> None:
+    """A shock: every working drive without the defect fails with probability q, at once.
+
+    j drives of ``W = N - f - l`` fail (Binomial(W, q)). Past parity the row loses data:
+    more than k down the whole group, k down with the defect its stripes (a pool's sigma of
+    the time; otherwise the failures clear the defect, as :func:`on_failure` does out of
+    ``(k - 1, 1)``). A shock that loses nothing fails its drives one after another at the
+    same instant. Plain plans only (:mod:`planner.core.simulation.simulate`).
+    """
+    if rows.size == 0:
+        return
+    plan = b.plan
+    exposed = ~b.failed[rows] & (b.cols[None, :] != b.holder[rows, None])
+    hit = exposed & (b.rng.random((rows.size, plan.drives)) < b.laws.shock_drive_probability)
+    count = hit.sum(axis=1)
+    down = b.f[rows] + count
+    lost = down > plan.parity
+    sectors = np.flatnonzero((b.l[rows] == 1) & (down == plan.parity) & (count > 0))
+    lost[sectors] = b.rng.random(sectors.size) < plan.defect_stripe_share
+    b.est[rows[lost]] = 1.0
+    b.done[rows[lost]] = True
+    going = ~lost & (count > 0)
+    rows, hit = rows[going], hit[going]
+    order = np.cumsum(hit, axis=1)
+    for step in range(int(order[:, -1].max(initial=0))):
+        has = order[:, -1] > step
+        # the column of each row's (step + 1)-th drive hit
+        on_failure(b, rows[has], (order[has] <= step).sum(axis=1), False)

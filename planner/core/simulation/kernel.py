@@ -15,6 +15,11 @@ per trial and change only at events, one for the holder and one for every other 
 drive, so a drive's next failure time is recomputed only when its trial's weights or its own
 status (failed, holder) change.
 
+Correlated failures: the degraded multiplier m is a factor on every working drive's natural
+hazard while a drive of its group is down (``d_row``: m where ``f >= 1``, else 1), so the
+hazard charged and the clocks armed are ``w m dH``; the weights and the likelihood ratio stay
+relative to that natural hazard. Shocks are events of :mod:`planner.core.simulation.runs`.
+
 A batch either runs whole missions from the pristine state (recording, if asked, the state at
 the start of every rebuild period), or runs *copies* from recorded states until their rebuild
 period ends (:func:`planner.core.simulation.runs.run_split`, the splitting of
@@ -140,6 +145,8 @@ class _Batch:
         self.g_row = self.rb_w[self.phase, self.f, self.l]
         self.h_row = self.hold_w[self.phase, self.f]
         self.k_row = self.kill_w[self.phase, self.f, self.l]
+        self.degraded = laws.degraded_multiplier
+        self.d_row = self.degraded_factor(self.f)
         self.arm(self.index, None)
         self.arm_slots(self.index)
 
@@ -161,6 +168,10 @@ class _Batch:
         self.l = (self.holder >= 0).astype(np.int64)
 
     # --- accounting -----------------------------------------------------------------------
+
+    def degraded_factor(self, failed: IntArray) -> FloatArray:
+        """The natural hazard's factor with ``failed`` drives down: m if any, else 1."""
+        return np.where(failed >= 1, self.degraded, 1.0)
 
     def weight(self, rows: IntArray, cols: IntArray | None) -> FloatArray:
         """Failure-hazard weight of each drive: the holder's, or the other drives' (0 if failed).
@@ -208,6 +219,7 @@ class _Batch:
             self.sync[sel] - birth
         )
         d_h = np.where(self.failed[sel], 0.0, d_h)
+        d_h = d_h * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         w = self.weight(rows, cols)
         self.budget[sel] -= w * d_h
         self.sync[sel] = now_b
@@ -269,6 +281,7 @@ class _Batch:
             return
         sel: tuple[IntArray, ...] | IntArray = rows if cols is None else (rows, cols)
         w = self.weight(rows, cols)
+        w = w * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         birth = self.birth[sel]
         with np.errstate(divide="ignore", invalid="ignore"):
             target = self.life.cumulative_hazard(self.sync[sel] - birth) + self.budget[sel] / w
@@ -301,6 +314,7 @@ class _Batch:
             | (self.rb_w[ph, f, la] != self.g_row[rows])
             | ((la == 1) & (self.hold_w[ph, f] != self.h_row[rows]))
             | (self.kill_w[ph, f, la] != self.k_row[rows])
+            | (self.degraded_factor(f) != self.d_row[rows])
         )
         moved = rows[moved_mask]
         if moved.size:
@@ -310,6 +324,7 @@ class _Batch:
             self.g_row[moved] = self.rb_w[ph, f, la]
             self.h_row[moved] = self.hold_w[ph, f]
             self.k_row[moved] = self.kill_w[ph, f, la]
+            self.d_row[moved] = self.degraded_factor(f)
             self.arm(moved, None)
             self.arm_slots(moved)
 
@@ -323,5 +338,5 @@ _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
     *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row", "k_row"),
     *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
-    *("next_fail", "who", "done"),
+    *("next_fail", "who", "done", "d_row"),
 )

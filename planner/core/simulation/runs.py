@@ -19,10 +19,12 @@ from planner.core.simulation.events import (
     LATENT,
     REBUILD,
     SCRUB,
+    SHOCK,
     on_failure,
     on_latent,
     on_rebuild,
     on_scrub,
+    on_shock,
 )
 from planner.core.simulation.kernel import FloatArray, PeriodStarts, _Batch
 from planner.core.simulation.rare_events import SamplingPlan
@@ -44,8 +46,16 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
         with np.errstate(divide="ignore"):
             t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
         t_scrub = np.where((b.l == 1) & (b.f == 0), b.scrub_since + b.scrub_left, np.inf)
+        t_shock = _next_shocks(b)
         times = np.stack(
-            [b.next_fail, t_ld, b.slots.min(axis=1), t_scrub, np.full(b.t.size, mission_hours)]
+            [
+                b.next_fail,
+                t_ld,
+                b.slots.min(axis=1),
+                t_scrub,
+                np.full(b.t.size, mission_hours),
+                t_shock,
+            ]
         )
         kind = np.where(b.done, IDLE, times.argmin(axis=0))
         t_next = np.where(b.done, b.t, times.min(axis=0))
@@ -69,6 +79,7 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
         on_latent(b, np.flatnonzero(kind == LATENT))
         on_rebuild(b, np.flatnonzero(kind == REBUILD))
         on_scrub(b, np.flatnonzero(kind == SCRUB))
+        on_shock(b, np.flatnonzero(kind == SHOCK))
         ended = np.flatnonzero(kind == END)
         b.settle(ended, None)
         b.done[ended] = True
@@ -78,6 +89,14 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
             out[b.index[b.done]] = b.est[b.done]
             b.keep(~b.done)
     return steps
+
+
+def _next_shocks(b: _Batch) -> FloatArray:
+    """Each row's next shock (h): memoryless, drawn afresh at every step; inf without."""
+    laws = b.laws
+    if not laws.shocks:
+        return np.full(b.t.size, np.inf)
+    return b.t + b.rng.standard_exponential(b.t.size) / laws.shocks_per_hour
 
 
 def run_batch(

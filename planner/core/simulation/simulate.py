@@ -15,7 +15,12 @@ Methods (:mod:`planner.core.simulation.rare_events` states why each is unbiased)
   the 1e-5 to 1e-30 probabilities of RAID 6 and deeper parity.
 * ``auto`` (the default): ``conditional`` where critical states are reached in a tenth of the
   missions or more (:func:`planner.core.simulation.biasing.expected_critical_visits`), else
-  ``biased``.
+  ``biased``; ``plain`` when the laws have shocks.
+
+Correlated failures: the degraded multiplier runs with every method (it scales the natural
+hazard; the plans' weights stay relative to it). Shocks run with ``plain`` only: the
+rare-event plans hold or bias drive failures one at a time, and a shock fails several at
+once (docs/correlated.md).
 
 The rare-event intervals are normal, from the sample variance of the per-trial estimates.
 Each result carries two diagnostics of the trials behind it
@@ -146,7 +151,12 @@ class GroupSimulation:
             raise ValueError(f"batch_trials must be at least 1, got {self.batch_trials}")
         if not (math.isfinite(self.bias) and self.bias >= 0):
             raise ValueError(f"bias must be a finite number >= 0, got {self.bias!r}")
-        Method(self.method)  # a ValueError naming an unknown method
+        method = Method(self.method)  # a ValueError naming an unknown method
+        if self.distributions.shocks and method in (Method.CONDITIONAL, Method.BIASED):
+            raise ValueError(
+                f"the {method.value} method does not simulate shocks (several drives failing "
+                "at once); use the plain method"
+            )
 
     def stopping_rule(self) -> tuple[int | None, float | None, float | None]:
         """``(trials, rel_error, time_budget_seconds)``, the defaults when none is given."""
@@ -242,6 +252,8 @@ def resolve_method(run: GroupSimulation) -> Method:
     method = Method(run.method)
     if method is not Method.AUTO:
         return method
+    if run.distributions.shocks:
+        return Method.PLAIN
     visits = expected_critical_visits(run.parity, run.drives, run.distributions, run.mission_hours)
     return Method.CONDITIONAL if visits >= CONDITIONING_PAYS_VISITS else Method.BIASED
 

@@ -1,0 +1,70 @@
+"""How much independence understates the risk: P(loss) with and without correlation.
+
+With a ``correlation`` section that changes the risk (docs/correlated.md), every layout's
+aggregate is evaluated a second time by the same function on the scenario without the
+section (m = 1, no shocks), and its result carries both
+(:class:`planner.core.arrays.layouts.Independent`): the "P(loss) if independent" and "× independent"
+columns of ``planner evaluate``, ``planner size``, the design report and the TUI.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from typing import TypeVar
+
+from planner.core.arrays.layouts import Independent, LayoutResult
+from planner.core.design.sizing import SizingResult
+from planner.scenario import Scenario
+
+_Row = TypeVar("_Row", LayoutResult, SizingResult)
+
+
+def with_independent(correlated: Sequence[_Row], independent: Sequence[_Row]) -> tuple[_Row, ...]:
+    """The ``correlated`` results, each with its twin's P(loss) under independent drives.
+
+    ``independent``: the same layouts (in the same order) evaluated by the same function
+    under the rates made independent (:meth:`planner.core.markov.rates.Rates.independent`),
+    so that the two differ in the correlation alone.
+    """
+    return tuple(
+        dataclasses.replace(
+            row,
+            independent=Independent(
+                twin.p_loss_aggregate, _factor(row.p_loss_aggregate, twin.p_loss_aggregate)
+            ),
+        )
+        for row, twin in zip(correlated, independent, strict=True)
+    )
+
+
+def _factor(correlated: float, independent: float) -> float:
+    """``correlated / independent``; NaN when neither can lose data, inf when only one can."""
+    if independent > 0:
+        return correlated / independent
+    return math.nan if correlated == 0 else math.inf
+
+
+def independent_scenario(scenario: Scenario) -> Scenario:
+    """``scenario`` without its correlation section: the same drives failing independently."""
+    return scenario.model_copy(update={"correlation": None})
+
+
+def correlation_note(scenario: Scenario) -> str:
+    """The note under a correlated table: what the model adds, what the columns say."""
+    c = scenario.correlation
+    if c is None or not scenario.correlated:
+        return ""
+    shocks = (
+        f"{c.shocks_per_year:g} shocks per group-year, each failing every working drive with "
+        f"probability {c.shock_drive_probability:.4g} (the binomial failure rate model)"
+        if c.shocks
+        else "no shocks"
+    )
+    return (
+        f"Correlated failures: each working drive fails x{c.degraded_multiplier:g} as often "
+        f"while a drive of its group is down; {shocks}. P(loss) indep.: the same drives "
+        "failing independently; × indep.: how many times that understates the risk "
+        "(docs/correlated.md)."
+    )
