@@ -8,6 +8,13 @@ generator built inline, P(loss) read from the exponential): what one would write
 planner. The ratio is throughput, baseline over sweep (> 1: planner is faster), one per
 round, rounds taking turns; the median is printed last.
 
+Start-up is what a user's installed planner pays: bytecode cached (a temporary
+``PYTHONPYCACHEPREFIX``, even where the environment sets ``PYTHONDONTWRITEBYTECODE``, as this
+machine's does: otherwise every run compiles planner afresh and the start-up, subtracted,
+varies by more than the sweep takes). Each round takes the fastest of five tiny sweeps and
+of five big ones, so a burst of load on a shared machine moves the figure less; the
+sweep's CPU time (all its threads) is printed beside its wall time.
+
 BLAS threads: the baseline's small exponentials run slower with a multi-threaded BLAS on a
 busy machine (3 ms instead of 25 us a call with OpenBLAS on two shared cores), which would
 flatter the ratio; so both sides run with ``--blas-threads`` (default 1) BLAS threads.
@@ -23,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,6 +65,12 @@ def planner_command() -> list[str]:
 
 def run(command: list[str], env: dict[str, str]) -> tuple[float, str]:
     """Wall seconds and stdout of ``command``; exits 1 on a failure or a timeout."""
+    return run_timed(command, env)[0], run_timed.last_stdout
+
+
+def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, every thread) of ``command``; see :func:`run`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
         done = subprocess.run(
@@ -65,13 +79,22 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, str]:
     except subprocess.TimeoutExpired:
         raise SystemExit(f"timed out after {TIMEOUT_SECONDS} s: {' '.join(command)}") from None
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-500:]}")
-    return seconds, done.stdout
+    run_timed.last_stdout = done.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return seconds, cpu
 
 
-def sweep_seconds(path: Path, options: list[str], env: dict[str, str]) -> tuple[float, str]:
-    return run([*planner_command(), "sweep", str(path), *options, "--format", "json"], env)
+run_timed.last_stdout = ""  # type: ignore[attr-defined]
+
+
+def sweep_times(path: Path, options: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Fastest wall and CPU seconds of five runs of ``planner sweep ... -f json``."""
+    command = [*planner_command(), "sweep", str(path), *options, "--format", "json"]
+    times = [run_timed(command, env) for _ in range(5)]
+    return min(t[0] for t in times), min(t[1] for t in times)
 
 
 def scipy_loop_seconds() -> tuple[float, int]:
@@ -119,6 +142,9 @@ def main() -> int:
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[name] = blas  # before NumPy is imported, here and in the sweeps
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    cache = tempfile.TemporaryDirectory()
+    env["PYTHONPYCACHEPREFIX"] = cache.name  # bytecode cached, as an installed planner has it
     # -P: the current folder is not searched first, as it is not for the planner script
     where = run([sys.executable, "-P", "-c", "import planner; print(planner.__file__)"], env)[1]
     print(f"planner from {where.strip()}; BLAS threads {blas}; CPUs {os.cpu_count()}")
@@ -126,21 +152,23 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sweep.yaml"
         path.write_text(SCENARIO, encoding="utf-8")
+        command = [*planner_command(), "sweep", str(path), *BIG, "--format", "json"]
+        rows = len(json.loads(run(command, env)[1])["rows"])  # also warms the bytecode cache
         for round_ in range(1, args.rounds + 1):
-            startup = min(sweep_seconds(path, TINY, env)[0] for _ in range(2))
-            total, text = sweep_seconds(path, BIG, env)
-            rows = len(json.loads(text)["rows"])
+            startup, startup_cpu = sweep_times(path, TINY, env)
+            total, total_cpu = sweep_times(path, BIG, env)
             baseline, cases = scipy_loop_seconds()
             work = max(total - startup, 1e-3)
             ratio = baseline / work * (rows / cases)
             ratios.append(ratio)
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
             print(
-                f"round {round_}: sweep of {rows} layouts to JSON {work:.2f} s net of start-up "
-                f"({startup:.2f} s); scipy expm loop over {cases}: {baseline:.2f} s; "
-                f"throughput ratio {ratio:.1f}x (load {load:.1f})"
+                f"round {round_}: sweep of {rows} layouts to JSON {work:.3f} s net of start-up "
+                f"({startup:.2f} s; CPU {total_cpu - startup_cpu:.3f} s net); scipy expm loop "
+                f"over {cases}: {baseline:.2f} s; throughput ratio {ratio:.1f}x (load {load:.1f})"
             )
     print(f"median throughput ratio over {len(ratios)} rounds: {statistics.median(ratios):.1f}x")
+    cache.cleanup()
     return 0
 
 
