@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 from pilot_helpers import settle
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from planner.tui import make_app
 from planner.tui.compare_view import CompareView
+from planner.tui.repaint import wrapped_lines
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 
@@ -109,3 +111,22 @@ async def test_no_cut_off_column_at_any_scroll_position(
                 await settle(pilot)
             assert pilot.app.size == size
             await assert_no_cut_off_column_at_any_scroll_position(pilot)
+
+
+@pytest.mark.asyncio
+async def test_the_notes_take_a_new_height_only_when_their_lines_change() -> None:
+    """A scroll repaints the notes without laying the screen out again, unless they wrap
+    to another number of lines: at 78 columns the first note ("→ N more columns (M to the
+    left): ...") takes two lines at some scroll positions and one at others."""
+    async with make_app(None).run_test(size=(78, 30)) as pilot:
+        await settle(pilot)
+        table = pilot.app.query_one(CompareView).table
+        notes = pilot.app.query_one("#compare-notes", Static)
+        table.focus()
+        heights = set()
+        for _ in range(len(table.columns)):
+            await pilot.press("right")
+            await pilot.pause()
+            assert notes.size.height == wrapped_lines(notes, str(notes.render()))
+            heights.add(notes.size.height)
+        assert len(heights) == 2, heights  # the line count did change along the way
