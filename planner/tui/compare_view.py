@@ -32,6 +32,7 @@ from planner.report.table import Column, risk_style, table_cells
 from planner.tui.column_picker import ColumnPickerScreen
 from planner.tui.columns import column_widths, two_line_header
 from planner.tui.compare_table import CompareTable
+from planner.tui.repaint import update_text
 from planner.tui.settings import (
     SettingsError,
     column_choice,
@@ -301,9 +302,10 @@ class CompareView(Vertical):
             f"◆ baseline · order: {order} · red >10× the baseline's risk, yellow >1.5×, green <⅔×"
         )
         text = "\n".join(lines)
-        if text != self._notes_text:  # an unchanged Static needs no new layout
-            self._notes_text = text
-            self.query_one("#compare-notes", Static).update(text)
+        # A layout only when the notes take another number of lines: a sideways scroll
+        # changes the first line's counts, and laid the whole screen out again on each key.
+        update_text(self.query_one("#compare-notes", Static), text, self._notes_text or None)
+        self._notes_text = text
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Tell the app which layout is selected (the model view follows it)."""

@@ -30,12 +30,17 @@ TODAY = SCENARIOS / "today-20tb-nl-sas.yaml"
 SETTINGS = RunSettings(
     trials=2_000, rel_error=None, time_budget_seconds=None, seed=7, method="auto"
 )
+"""Runs whose interval is checked against Markov."""
+LABELS_ONLY = RunSettings(
+    trials=500, rel_error=None, time_budget_seconds=None, seed=7, method="auto"
+)
+"""Runs read for their laws, ratio and notes only: the count does not change them."""
 
 
 def _captured(scenario: Scenario) -> dict[str, tuple[Layout, DistributionSet]]:
     """The distributions each simulation of compare-methods was given, by description."""
     seen: dict[str, tuple[Layout, DistributionSet]] = {}
-    run = plain_simulate(RunSettings(500, None, None, 1, "auto"))
+    run = plain_simulate(RunSettings(100, None, None, 1, "auto"))  # read for its laws only
 
     def capture(
         description: str, layout: Layout, laws: DistributionSet, mission: float
@@ -43,7 +48,7 @@ def _captured(scenario: Scenario) -> dict[str, tuple[Layout, DistributionSet]]:
         seen[description] = (layout, layout.chain_distributions(laws))
         return run(description, layout, laws, mission)
 
-    methods_report(scenario, scenario.core_layouts(), SETTINGS, capture)
+    methods_report(scenario, scenario.core_layouts(), LABELS_ONLY, capture)
     return seen
 
 
@@ -86,7 +91,7 @@ def test_the_preset_row_runs_the_scenarios_means_with_the_presets_shapes() -> No
 
 
 def test_the_preset_row_keeps_its_ratio_and_says_what_it_ran() -> None:
-    report = methods_report(load_scenario(TODAY), [], SETTINGS)
+    report = methods_report(load_scenario(TODAY), [], LABELS_ONLY)
     assert "shapes" in report.distributions
     assert "scaled" in report.distributions_note
     assert "77" in report.distributions_note  # the scenario's rebuild, not the preset's 12 h
@@ -127,7 +132,7 @@ def _with_section(overrides: list[str]) -> Scenario:
 
 def test_a_section_with_other_means_is_another_scenario() -> None:
     scenario = _with_section(["distributions.preset=elerath2009"])
-    report = methods_report(scenario, scenario.core_layouts()[1:2], SETTINGS)
+    report = methods_report(scenario, scenario.core_layouts()[1:2], LABELS_ONLY)
     row = next(e for e in report.layouts[0].estimates if e.key == SIM_DISTRIBUTIONS)
     assert row.ratio_to_markov is None  # not a ratio of this scenario
     assert "another scenario" in report.distributions_note
@@ -143,7 +148,7 @@ def test_a_section_at_the_scenarios_means_keeps_its_ratio() -> None:
             f"distributions.restoration.weibull.scale_hours={scale}",
         ]
     )
-    report = methods_report(section, section.core_layouts()[1:2], SETTINGS)
+    report = methods_report(section, section.core_layouts()[1:2], LABELS_ONLY)
     row = next(e for e in report.layouts[0].estimates if e.key == SIM_DISTRIBUTIONS)
     assert row.ratio_to_markov is not None
     assert report.distributions_note == ""

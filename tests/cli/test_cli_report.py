@@ -24,7 +24,7 @@ def _html(markdown: str) -> str:
 
 def test_report_writes_the_document_and_its_pictures(tmp_path: Path) -> None:
     target = tmp_path / "review.md"
-    result = CliRunner().invoke(app, ["report", "-o", str(target), "--time-budget", "1"])
+    result = CliRunner().invoke(app, ["report", "-o", str(target), "--time-budget", "0.1"])
     assert result.exit_code == 0, result.stderr
     text = target.read_text(encoding="utf-8")
     for image in ("review-front.svg", "review-sweep.svg"):
@@ -69,7 +69,7 @@ def test_a_workload_scenario_compares_the_sized_aggregates(tmp_path: Path) -> No
     from planner.scenario import load_scenario
 
     scenario = load_scenario(ROOT / "scenarios" / "recommend-400tb.yaml")
-    settings = replace(REPORT_SIMULATION, time_budget_seconds=0.5)
+    settings = replace(REPORT_SIMULATION, time_budget_seconds=0.1)  # the sizes are read
     gathered = design_report(scenario, (), settings)
     top = gathered.recommendation.top
     assert top is not None
@@ -86,7 +86,7 @@ def test_no_target_section_is_said_once(tmp_path: Path) -> None:
     target = tmp_path / "review.md"
     scenario = ROOT / "scenarios" / "today-20tb-nl-sas.yaml"
     result = CliRunner().invoke(
-        app, ["report", str(scenario), "-o", str(target), "--time-budget", "1"]
+        app, ["report", str(scenario), "-o", str(target), "--time-budget", "0.1"]
     )
     assert result.exit_code == 0, result.stderr
     assert "target" not in result.stdout

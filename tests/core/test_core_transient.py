@@ -6,6 +6,7 @@ eigendecomposition at 100 digits (cross-checked with mpmath.expm) and compared w
 planner's double-precision p_loss_group.
 """
 
+import functools
 import math
 
 import mpmath
@@ -21,6 +22,7 @@ DPS = 100
 YEAR = 8760.0
 
 
+@functools.cache  # the covering test reads the values the case tests computed
 def reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
     """(pristine, loss) entry of V diag(exp(λ_i T)) V^-1 at DPS digits (tests/reference.py)."""
     return reference.p_loss_eig(parity, drives, *_inputs(rates), hours, dps=DPS)
@@ -84,10 +86,15 @@ def test_p_loss_group_matches_reference(
 
 
 def test_reference_covers_tiny_probabilities() -> None:
-    """The case list really exercises probabilities at and far below 1e-15."""
-    smallest = min(reference_p_loss(*case) for case in CASES)
+    """The case list really exercises probabilities at and far below 1e-15.
+
+    Its cases at the tiny rates show it alone: a minimum and a count over part of the list
+    bound those over all of it.
+    """
+    tiny = [case for case in CASES if case[2] in (TINY, TINY_NO_LATENT)]
+    smallest = min(reference_p_loss(*case) for case in tiny)
     assert smallest < 1e-30
-    assert sum(reference_p_loss(*case) < 1e-15 for case in CASES) >= 4
+    assert sum(reference_p_loss(*case) < 1e-15 for case in tiny) >= 4
 
 
 def test_zero_mission_loses_nothing() -> None:

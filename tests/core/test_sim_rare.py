@@ -2,10 +2,13 @@
 
 References: the exact Markov probability for exponential laws at NS3574's rates (p down to
 1e-10, where plain sampling would need ~1e11 trials), and the plain simulator for Weibull
-laws where both converge. All comparisons assert |difference| < 4 sigma.
+laws where both converge. All comparisons assert |difference| < 4 sigma; against the exact
+value the same run also rejects a model with 20% more drive failures by more than 4 sigma
+(the estimator's power, checked where the trials were cut to what that needs).
 """
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -29,17 +32,19 @@ from planner.core.simulation.simulate import GroupSimulation, resolve_method, si
 
 FIVE_YEARS = 5 * 8_760.0
 PAPER_LAWS = exponential_from_rates(PAPER_RATES)
+MORE_FAILURES = replace(PAPER_RATES, op_failures_per_hour=1.2 * PAPER_RATES.op_failures_per_hour)
+"""The wrong model each exact comparison must reject: 20% more drive failures."""
 
 
 @pytest.mark.parametrize(
     ("k", "n", "trials"),
     [
-        (1, 8, 10_000),
-        (2, 16, 10_000),
-        (2, 22, 10_000),
-        (3, 16, 10_000),
-        (3, 24, 10_000),
-        (4, 24, 30_000),
+        (1, 8, 2_500),
+        (2, 16, 2_500),
+        (2, 22, 2_500),
+        (3, 16, 2_500),
+        (3, 24, 2_500),
+        (4, 24, 7_500),
     ],
 )
 def test_rare_event_matches_markov_at_paper_rates(k: int, n: int, trials: int) -> None:
@@ -48,8 +53,11 @@ def test_rare_event_matches_markov_at_paper_rates(k: int, n: int, trials: int) -
     assert result.method == resolve_method(GroupSimulation(k, n, PAPER_LAWS, FIVE_YEARS))
     assert result.method == ("biased" if k >= 3 else "conditional")
     assert abs(result.p_loss_group - exact) < 4 * result.std_error, (result, exact)
-    # Converged, not just wide: +/-15% at 95% from 10,000 trials at p ~ 1e-7 (plain
-    # sampling would need ~1e9), 30,000 at p ~ 1e-10.
+    # Power: 20% more failures sits 8 to 58 sigmas from these runs.
+    wrong = p_loss_group(k, n, MORE_FAILURES, FIVE_YEARS)
+    assert abs(result.p_loss_group - wrong) > 4 * result.std_error, (result, wrong)
+    # Converged, not just wide: +/-15% at 95% from 2,500 trials at p ~ 1e-7 (plain
+    # sampling would need ~1e9), 7,500 at p ~ 1e-10 (+/-1% to 9% here).
     assert result.rel_error < 0.15
 
 
@@ -57,7 +65,7 @@ def test_rare_event_matches_markov_at_paper_rates(k: int, n: int, trials: int) -
 def test_any_bias_is_unbiased(bias: float) -> None:
     k, n = 3, 16
     exact = p_loss_group(k, n, PAPER_RATES, FIVE_YEARS)
-    trials = 40_000 if bias == 0 else 10_000
+    trials = 20_000 if bias == 0 else 2_500
     result = simulate_group(
         GroupSimulation(
             k, n, PAPER_LAWS, FIVE_YEARS, method="biased", trials=trials, seed=7, bias=bias
@@ -68,6 +76,9 @@ def test_any_bias_is_unbiased(bias: float) -> None:
         assert result.p_loss_group - exact < 4 * result.std_error
     else:
         assert abs(result.p_loss_group - exact) < 4 * result.std_error
+        # Power: 20% more failures sits 11 to 18 sigmas from these runs.
+        wrong = p_loss_group(k, n, MORE_FAILURES, FIVE_YEARS)
+        assert abs(result.p_loss_group - wrong) > 4 * result.std_error, (result, wrong)
 
 
 WEAR_OUT = DistributionSet(
@@ -125,8 +136,9 @@ def test_weibull_lifetimes_differ_from_constant_rate_with_same_mean() -> None:
             d.scrub.mean_hours,
         )
     )
-    weibull = simulate_group(GroupSimulation(2, 16, d, FIVE_YEARS, trials=10_000, seed=3))
-    constant = simulate_group(GroupSimulation(2, 16, same_means, FIVE_YEARS, trials=10_000, seed=3))
+    weibull = simulate_group(GroupSimulation(2, 16, d, FIVE_YEARS, trials=2_500, seed=3))
+    constant = simulate_group(GroupSimulation(2, 16, same_means, FIVE_YEARS, trials=2_500, seed=3))
+    # About 3x apart: the intervals are disjoint by a wide margin (7.2e-5 < 1.7e-4 here).
     assert weibull.ci95_high < constant.ci95_low
 
 

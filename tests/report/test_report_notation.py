@@ -223,13 +223,25 @@ def test_recommend_sentences_give_probabilities_as_the_tables_do() -> None:
     assert [cell_value(c) for c in cells] == pytest.approx([100 * p for p in expected], rel=0.05)
 
 
-def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: Path) -> None:
-    # review.md said "raid-tp 27 ... P(loss) 2.4e-05" beside a table showing 0.0024%.
+@pytest.fixture(scope="module")
+def today_review() -> tuple[str, dict[str, Any]]:
+    """The design review of today's 20 TB scenario, and ``recommend`` at the report's target.
+
+    The report simulates: run once for the two tests that read it. Its text on stdout is
+    the document a file gets, without the two pictures (their links aside).
+    """
     scenario = "scenarios/today-20tb-nl-sas.yaml"
-    run("report", scenario, "-o", str(tmp_path / "review.md"))
-    text = (tmp_path / "review.md").read_text(encoding="utf-8")
+    text = run("report", scenario, "-o", "-")
     default = ("--set", "target.max_p_loss=1e-4")  # the report's target when none is given
-    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    found: dict[str, Any] = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    return text, found
+
+
+def test_design_review_sentences_give_probabilities_as_the_tables_do(
+    today_review: tuple[str, dict[str, Any]],
+) -> None:
+    # review.md said "raid-tp 27 ... P(loss) 2.4e-05" beside a table showing 0.0024%.
+    text, found = today_review
     cells = prose_probabilities(text)
     assert cells, text
     assert all(c.endswith("%") and "e" not in c for c in cells), cells
@@ -239,15 +251,13 @@ def test_design_review_sentences_give_probabilities_as_the_tables_do(tmp_path: P
     assert any(cell_value(c) == pytest.approx(target, rel=0.05) for c in cells)
 
 
-def test_design_review_money_columns_keep_cents_below_100(tmp_path: Path) -> None:
+def test_design_review_money_columns_keep_cents_below_100(
+    today_review: tuple[str, dict[str, Any]],
+) -> None:
     # review.md's recommend tables showed 27, 26, 28 USD per TB while its comparison table
     # showed 26.58: the documented rule (docs/costs.md) is cents when every value of the
     # column is below 100.
-    scenario = "scenarios/today-20tb-nl-sas.yaml"
-    run("report", scenario, "-o", str(tmp_path / "review.md"))
-    text = (tmp_path / "review.md").read_text(encoding="utf-8")
-    default = ("--set", "target.max_p_loss=1e-4")
-    found = json.loads(run("recommend", scenario, *default, "-f", "json"))
+    text, found = today_review
     per_tb = [c["cost_per_usable_tb"] for c in found["candidates"] + found["front"]]
     columns = [
         cells

@@ -35,10 +35,15 @@ CASES = [
 ]
 
 
-async def test_every_refusal_names_its_input_and_echoes_the_text() -> None:
+async def test_the_dialog_refuses_and_reads_as_the_main_fields_do() -> None:
+    """One session for what were three: every refusal of the add-layout dialog names its
+    input and echoes the text; the dialog reads commas as the main fields do (``1,000`` is
+    a group size of 1000, ``1,5`` is refused); a decimal comma in a main field starts as
+    the file's message."""
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        # Every refusal names its input and echoes the text.
         dialog = await open_add_dialog(pilot)
         for preset, typed, start in CASES:
             dialog.query_one("#add-preset", Select).value = preset
@@ -56,13 +61,11 @@ async def test_every_refusal_names_its_input_and_echoes_the_text() -> None:
             assert message.startswith(start), (preset, typed, message)
             assert "1e+" not in message
         assert len(app.scenario.layouts) == 4
-
-
-async def test_the_dialog_reads_commas_as_the_main_fields_do() -> None:
-    """``1,000`` is a group size of 1000, as in the main fields; ``1,5`` is refused."""
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
         await settle(pilot)
-        app = app_of(pilot)
+        assert app.screen is not dialog
+
+        # The dialog reads commas as the main fields do.
         before = len(app.scenario.layouts)
         dialog = await open_add_dialog(pilot)
         box = dialog.query_one("#add-size", Input)
@@ -84,11 +87,7 @@ async def test_the_dialog_reads_commas_as_the_main_fields_do() -> None:
         added = app.scenario.layouts[-1]
         assert (added.raid, added.group_size) == ("raid6", 1000)
 
-
-async def test_a_decimal_comma_in_a_main_field_starts_as_the_file_s_message() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
+        # A decimal comma in a main field starts as the file's message.
         await retype(pilot, "drive-arr", "1,9%")
         reason = app.field_errors["drive-arr"]
         assert reason.startswith("'1,9%' is not a number: ")

@@ -65,8 +65,34 @@ async def open_picker(pilot: Pilot[None]) -> SelectionList[str]:
     return pilot.app.screen.query_one(SelectionList)
 
 
+async def assert_horizontal_scroll_reaches_every_column(pilot: Pilot[None]) -> None:
+    """Every declared column is in the table; scrolling right shows each, the label kept."""
+    view = pilot.app.query_one(CompareView)
+    comparison = view.comparison
+    assert comparison is not None
+    declared = {one_line(c.narrow_header) for c in comparison_columns(comparison)}
+    assert set(headers(pilot)) == declared  # every column is in the table
+    view.table.focus()
+    seen: set[str] = set(in_view(pilot))
+    for _ in range(30):
+        await pilot.press("right")
+        await pilot.pause()
+        seen |= set(in_view(pilot))
+    assert view.table.scroll_x == view.table.max_scroll_x
+    assert seen == declared
+    assert "Layout" in in_view(pilot)  # the label column stays in view
+    note = str(pilot.app.query_one("#compare-notes").render()).splitlines()[0]
+    assert note.startswith("← "), note  # the note follows the scroll
+    assert "columns to the left" in note, note
+
+
 @pytest.mark.asyncio
-async def test_80x24_default_shows_a_buyers_columns_first() -> None:
+async def test_80x24_default_picker_escape_and_reset_then_the_scroll_reaches_every_column() -> None:
+    """Today's scenario at 80x24, one session for what were three.
+
+    A buyer's columns come first; in the picker Escape changes nothing and r restores the
+    default; scrolling right reaches every column.
+    """
     async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         shown = in_view(pilot)
@@ -74,37 +100,32 @@ async def test_80x24_default_shows_a_buyers_columns_first() -> None:
             assert needed in shown, (needed, shown)
         assert "Not shown" not in str(pilot.app.query_one("#compare-notes").render())
 
+        # The picker: Escape changes nothing, r restores the default.
+        before = headers(pilot)
+        picker = await open_picker(pilot)
+        await pilot.press("space", "shift+down", "escape")
+        await settle(pilot)
+        assert headers(pilot) == before
+        assert not settings_path().exists()
+        picker = await open_picker(pilot)
+        await pilot.press("space", "enter")
+        await settle(pilot)
+        assert headers(pilot) != before
+        picker = await open_picker(pilot)
+        await pilot.press("r", "enter")
+        await settle(pilot)
+        assert headers(pilot) == before
+        assert picker is not None
+
+        # Scrolling right reaches every column (the default's again).
+        await assert_horizontal_scroll_reaches_every_column(pilot)
+
 
 @pytest.mark.asyncio
-async def test_80x24_without_prices_shows_drives_and_usable_tb_first() -> None:
-    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+async def test_horizontal_scroll_reaches_every_column_at_120_columns() -> None:
+    async with make_app(TODAY).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        shown = in_view(pilot)
-        assert shown[:3] == ["Layout", "Total drives", "Usable TB"], shown
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_horizontal_scroll_reaches_every_column(size: tuple[int, int]) -> None:
-    async with make_app(TODAY).run_test(size=size) as pilot:
-        await settle(pilot)
-        view = pilot.app.query_one(CompareView)
-        comparison = view.comparison
-        assert comparison is not None
-        declared = {one_line(c.narrow_header) for c in comparison_columns(comparison)}
-        assert set(headers(pilot)) == declared  # every column is in the table
-        view.table.focus()
-        seen: set[str] = set(in_view(pilot))
-        for _ in range(30):
-            await pilot.press("right")
-            await pilot.pause()
-            seen |= set(in_view(pilot))
-        assert view.table.scroll_x == view.table.max_scroll_x
-        assert seen == declared
-        assert "Layout" in in_view(pilot)  # the label column stays in view
-        note = str(pilot.app.query_one("#compare-notes").render()).splitlines()[0]
-        assert note.startswith("← "), note  # the note follows the scroll
-        assert "columns to the left" in note, note
+        await assert_horizontal_scroll_reaches_every_column(pilot)
 
 
 @pytest.mark.asyncio
@@ -139,27 +160,6 @@ async def test_picker_chooses_orders_and_keeps_the_choice(today_copy: Path) -> N
     async with make_app(today_copy).run_test(size=(80, 24)) as pilot:  # a new session
         await settle(pilot)
         assert headers(pilot) == chosen
-
-
-@pytest.mark.asyncio
-async def test_picker_escape_changes_nothing_and_reset_restores_the_default() -> None:
-    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        before = headers(pilot)
-        picker = await open_picker(pilot)
-        await pilot.press("space", "shift+down", "escape")
-        await settle(pilot)
-        assert headers(pilot) == before
-        assert not settings_path().exists()
-        picker = await open_picker(pilot)
-        await pilot.press("space", "enter")
-        await settle(pilot)
-        assert headers(pilot) != before
-        picker = await open_picker(pilot)
-        await pilot.press("r", "enter")
-        await settle(pilot)
-        assert headers(pilot) == before
-        assert picker is not None
 
 
 @pytest.mark.asyncio
@@ -202,9 +202,14 @@ async def test_a_broken_settings_file_is_named_not_fatal() -> None:
 
 
 @pytest.mark.asyncio
-async def test_picker_keys_typed_at_random_never_crash() -> None:
+async def test_80x24_without_prices_drives_first_and_random_picker_keys_never_crash() -> None:
+    """The fixed scenario (no prices) at 80x24, one session for what were two."""
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        shown = in_view(pilot)
+        assert shown[:3] == ["Layout", "Total drives", "Usable TB"], shown
+
+        # Keys typed at random into the picker never crash it.
         await open_picker(pilot)
         keys = ["shift+down", "shift+up", "space", "down", "up", "home", "end", "a", "r", "["]
         for _ in range(3):

@@ -15,29 +15,23 @@ SIZE = (120, 40)
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.mark.parametrize("key", ["restore-scrub-hours", "restore-rebuild-hours"])
-async def test_a_subnormal_restore_time_is_refused_not_a_crash(
-    scenario_copy: Path, key: str
-) -> None:
-    # 5e-324 h once validated, gave a NaN in the table and closed the app with a traceback.
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        await retype(pilot, key, "5e-324")
-        assert app.is_running
-        assert "at least 0.001 hours" in app.field_errors[key]
-        assert app.scenario.restore.scrub_hours >= 1e-3
-        assert app.scenario.rebuild_hours >= 1e-3
-
-
 RECURSIVE_MERGE = "drive: &m\n  <<: *m\n"
 
 
-async def test_reload_of_a_recursive_merge_key_is_a_notice(scenario_copy: Path) -> None:
+async def test_bad_input_and_failed_saves_are_notices_not_crashes(scenario_copy: Path) -> None:
+    """One session on a copy of the scenario, for what were five.
+
+    A reload of a recursive merge key is a notice; a subnormal restore time is refused,
+    not a crash; a save over a read-only scenario is refused and writes nothing; a failed
+    save names the scenario, not a temporary file.
+    """
+    original = scenario_copy.read_bytes()
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
         said = record_notifications(app)
+
+        # The reload of a recursive merge key is a notice.
         before = app.scenario
         scenario_copy.write_text(RECURSIVE_MERGE, encoding="utf-8")
         await pilot.press("ctrl+r")
@@ -47,16 +41,23 @@ async def test_reload_of_a_recursive_merge_key_is_a_notice(scenario_copy: Path) 
         (message,) = [m for m in said if m.startswith("Reload failed")]
         assert f"{scenario_copy}:2:" in message
         assert "\n" not in message
+        scenario_copy.write_bytes(original)  # the file as loaded again
 
+        # 5e-324 h once validated, gave a NaN in the table and closed the app with a
+        # traceback: a subnormal restore time is refused, not a crash.
+        for key, shown in (("restore-scrub-hours", "168"), ("restore-rebuild-hours", "12")):
+            await retype(pilot, key, "5e-324")
+            assert app.is_running
+            assert "at least 0.001 hours" in app.field_errors[key]
+            assert app.scenario.restore.scrub_hours >= 1e-3
+            assert app.scenario.rebuild_hours >= 1e-3
+            await retype(pilot, key, shown)
+        assert app.field_errors == {}
+        assert app.scenario == app.saved_scenario
 
-async def test_save_over_a_read_only_scenario_is_refused_unwritten(scenario_copy: Path) -> None:
-    # Even for root, who may write anywhere: the mode itself must stop the save.
-    original = scenario_copy.read_bytes()
-    scenario_copy.chmod(0o444)
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        said = record_notifications(app)
+        # A save over a read-only scenario is refused, unwritten. Even for root, who may
+        # write anywhere: the mode itself must stop the save.
+        scenario_copy.chmod(0o444)
         await retype(pilot, "aggregate-data-disks", "48")
         await pilot.press("ctrl+s")
         await settle(pilot)
@@ -65,20 +66,13 @@ async def test_save_over_a_read_only_scenario_is_refused_unwritten(scenario_copy
         assert scenario_copy.name in message
         assert "read-only" in message
         assert app.dirty
-    assert scenario_copy.read_bytes() == original
-    assert stat.S_IMODE(scenario_copy.stat().st_mode) == 0o444
-    assert sorted(p.name for p in scenario_copy.parent.iterdir()) == ["aggregate.yaml"]
+        assert scenario_copy.read_bytes() == original
+        assert stat.S_IMODE(scenario_copy.stat().st_mode) == 0o444
+        assert sorted(p.name for p in scenario_copy.parent.iterdir()) == ["aggregate.yaml"]
+        scenario_copy.chmod(0o644)
 
-
-async def test_a_failed_save_names_the_scenario_not_a_temporary_file(
-    scenario_copy: Path,
-) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        said = record_notifications(app)
-        await retype(pilot, "aggregate-data-disks", "48")
-        # The folder goes away under the app: the temporary file cannot be made.
+        # A failed save names the scenario, not a temporary file. The folder goes away
+        # under the app: the temporary file cannot be made.
         folder = scenario_copy.parent
         moved = folder.with_name(folder.name + "-gone")
         folder.rename(moved)

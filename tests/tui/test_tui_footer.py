@@ -9,6 +9,7 @@ import pytest
 from pilot_helpers import SCENARIO, settle
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from planner.tui import make_app
 from planner.tui.compare_view import CompareView
@@ -29,29 +30,44 @@ def bottom_row(pilot: Pilot[None]) -> str:
     return text
 
 
-@pytest.mark.asyncio
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_footer_names_every_view_key(size: tuple[int, int]) -> None:
-    async with make_app(SCENARIO).run_test(size=size) as pilot:
-        await settle(pilot)
-        row = bottom_row(pilot)
-        assert len(row) <= size[0]
-        words = row.split()
-        for key in (*FILE_KEYS, *VIEW_KEYS):
-            assert key in words, (key, row)
+async def assert_footer_names_every_view_key(pilot: Pilot[None]) -> None:
+    """With the focus in a field, then on the table (whose own keys come too)."""
+    size = pilot.app.size
+    row = bottom_row(pilot)
+    assert len(row) <= size[0]
+    words = row.split()
+    for key in (*FILE_KEYS, *VIEW_KEYS):
+        assert key in words, (key, row)
 
-        pilot.app.query_one(CompareView).table.focus()  # the table's own keys come too
-        await settle(pilot)
-        words = bottom_row(pilot).split()
-        for key in (*FILE_KEYS, *VIEW_KEYS):
-            assert key in words, (key, row)
+    pilot.app.query_one(CompareView).table.focus()  # the table's own keys come too
+    await settle(pilot)
+    words = bottom_row(pilot).split()
+    for key in (*FILE_KEYS, *VIEW_KEYS):
+        assert key in words, (key, row)
 
 
 @pytest.mark.asyncio
-async def test_a_footer_key_clicked_runs_its_action() -> None:
+async def test_footer_names_every_view_key_and_a_key_clicked_runs_its_action() -> None:
+    """One session for what were three: at 80 columns the footer names every view key and
+    a clicked key runs its action; back in a field of the compare view, resized to 120,
+    it still names every one."""
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        field = pilot.app.focused
+        assert isinstance(field, Input)
+        await assert_footer_names_every_view_key(pilot)
+
+        # A footer key clicked runs its action (from a field, as at the start).
+        field.focus()
         await settle(pilot)
         row = bottom_row(pilot)
         await pilot.click(offset=(row.index("f3") + 1, 23))
         await settle(pilot)
         assert pilot.app.query_one("#views").active == "sweep"  # type: ignore[attr-defined]
+
+        await pilot.press("f2")
+        await settle(pilot)
+        field.focus()
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        await assert_footer_names_every_view_key(pilot)

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
 
 from planner.report.comparison import comparison_columns
-from planner.tui import make_app
+from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
 from planner.tui.footer import KeyFooter
 
@@ -65,9 +65,16 @@ def declared(pilot: Pilot[None]) -> set[str]:
 
 
 @pytest.mark.asyncio
-async def test_every_column_stays_in_the_table_at_80_and_120_columns() -> None:
+async def test_80_columns_keep_every_column_say_what_is_right_of_the_edge_and_the_keys() -> None:
+    """The fixed scenario from 80x24, one session for what were three (resizes between).
+
+    Every column stays in the table at 80 and 120 columns; at 80 the note says how many
+    columns are right of the edge (none at 260); the footer shows Export, Save, Reload and
+    the view keys at 80 columns and still after F3 at 120.
+    """
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        # Every column stays in the table at 80 and 120 columns.
         assert set(headers(pilot)) == declared(pilot)
         assert in_view(pilot)[:3] == ["Layout", "Total drives", "Usable TB"]
         assert not fits(pilot)  # the rest is a scroll away
@@ -81,21 +88,17 @@ async def test_every_column_stays_in_the_table_at_80_and_120_columns() -> None:
         await settle(pilot)
         assert set(headers(pilot)) == declared(pilot)
 
-
-@pytest.mark.asyncio
-async def test_80_columns_show_the_sizing_decision_columns_first() -> None:
-    async with make_app(WORKLOAD).run_test(size=(80, 24)) as pilot:
+        # At 80 columns the note says how many columns are right of the edge.
+        notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
+        assert notes[0].startswith("→ ")
+        assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
+        await pilot.resize_terminal(260, 40)
         await settle(pilot)
-        assert pilot.app.query_one(CompareView).showing_sizing
-        shown = in_view(pilot)
-        for needed in ("Layout", "Disks needed", "Bound by"):
-            assert needed in shown, shown
-        assert "Write pen." in headers(pilot)  # a scroll away, not dropped
+        notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
+        assert notes[0] == "F2 then o picks and orders the columns"
 
-
-@pytest.mark.asyncio
-async def test_80_columns_footer_shows_export_save_reload_and_the_view_keys() -> None:
-    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        # The footer at 80 columns shows Export, Save, Reload and the view keys.
+        await pilot.resize_terminal(80, 24)
         await settle(pilot)
         assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS  # issue 21: F3-F7 too
 
@@ -109,16 +112,35 @@ async def test_80_columns_footer_shows_export_save_reload_and_the_view_keys() ->
 
 
 @pytest.mark.asyncio
-async def test_80_columns_say_how_many_columns_are_right_of_the_edge() -> None:
-    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+async def test_the_sizing_columns_and_the_footer_with_the_table_focused_at_each_width() -> None:
+    """The workload scenario, one session for what were five (a resize for each width).
+
+    At 80x24 the sizing decision columns come first; with the table focused the footer
+    keeps the file keys and overflows nothing at 160, 120, 100 and 80 columns.
+    """
+    async with make_app(WORKLOAD).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
-        assert notes[0].startswith("→ ")
-        assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
-        await pilot.resize_terminal(260, 40)
-        await settle(pilot)
-        notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
-        assert notes[0] == "F2 then o picks and orders the columns"
+        assert pilot.app.query_one(CompareView).showing_sizing
+        shown = in_view(pilot)
+        for needed in ("Layout", "Disks needed", "Bound by"):
+            assert needed in shown, shown
+        assert "Write pen." in headers(pilot)  # a scroll away, not dropped
+
+        for size in [(160, 40), (120, 40), (100, 30), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            pilot.app.query_one(CompareView).table.focus()
+            await settle(pilot)
+            await pilot.pause()
+            assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS, size
+            fitted = pilot.app.query_one(KeyFooter).fitted()
+            edge = size[0] if fitted.palette is None else fitted.palette.start - 1
+            if fitted.palette is not None:
+                assert 0 < fitted.palette.start < fitted.palette.end <= size[0]
+            if size[0] >= 160:
+                assert {"a", "x"} <= shown_keys(pilot)  # the table's own keys, after the others
+            for placed in fitted.keys:
+                assert placed.end <= edge, (size, placed.entry.key)  # nothing under the palette key
 
 
 @pytest.mark.asyncio
@@ -140,44 +162,6 @@ async def test_the_column_set_does_not_change_while_typing(width: int) -> None:
             assert headers(pilot) == before, key
 
 
-@pytest.mark.asyncio
-async def test_a_scrollbar_that_comes_while_typing_drops_no_column() -> None:
-    """Drive TB 1 on today's drives widened cells until a scrollbar came: a column went."""
-    today = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
-    async with make_app(today).run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await retype(pilot, "restore-parallel-rebuilds", "all")
-        before = headers(pilot)
-        field = pilot.app.query_one("#input-drive-capacity-tb", Input)
-        field.focus()
-        await pilot.pause()
-        for key in ["ctrl+u", "1", "0", "backspace", "backspace", "2", "0"]:
-            await pilot.press(key)
-            await settle(pilot)
-            assert headers(pilot) == before, key
-
-
-@pytest.mark.asyncio
-@pytest.mark.parametrize("size", [(160, 40), (120, 40), (100, 30), (80, 24)])
-async def test_with_the_table_focused_the_footer_keeps_the_file_keys_and_overflows_nothing(
-    size: tuple[int, int],
-) -> None:
-    async with make_app(WORKLOAD).run_test(size=size) as pilot:
-        await settle(pilot)
-        pilot.app.query_one(CompareView).table.focus()
-        await settle(pilot)
-        await pilot.pause()
-        assert shown_keys(pilot) >= ESSENTIAL_KEYS | VIEW_KEYS
-        fitted = pilot.app.query_one(KeyFooter).fitted()
-        edge = size[0] if fitted.palette is None else fitted.palette.start - 1
-        if fitted.palette is not None:
-            assert 0 < fitted.palette.start < fitted.palette.end <= size[0]
-        if size[0] >= 160:
-            assert {"a", "x"} <= shown_keys(pilot)  # the table's own keys, after the others
-        for placed in fitted.keys:
-            assert placed.end <= edge, placed.entry.key  # nothing runs under the palette key
-
-
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 
 
@@ -193,7 +177,12 @@ def assert_every_header_whole(pilot: Pilot[None]) -> None:
 
 
 @pytest.mark.asyncio
-async def test_80_columns_on_todays_drives_keep_every_column_whole() -> None:
+async def test_80_columns_on_todays_drives_keep_every_column_whole_and_the_note_on_screen() -> None:
+    """Today's scenario at 80x24 (one session for what were two).
+
+    Every column is whole, a buyer's first in view; the notes are cut at the screen's foot,
+    so the one about the columns comes first.
+    """
     async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_every_header_whole(pilot)
@@ -201,12 +190,6 @@ async def test_80_columns_on_todays_drives_keep_every_column_whole() -> None:
         for needed in ("Layout", "Total drives", "Usable TB", "TCO (USD)", "P(loss) aggregate"):
             assert needed in shown, shown
 
-
-@pytest.mark.asyncio
-async def test_80x24_shows_the_columns_note_on_screen() -> None:
-    """The notes are cut at the screen's foot: the one about the columns comes first."""
-    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
         view = pilot.app.query_one(CompareView)
         notes = pilot.app.query_one("#compare-notes")
         rows = view.region.bottom - notes.region.y  # the notes' rows on screen
@@ -218,9 +201,30 @@ async def test_80x24_shows_the_columns_note_on_screen() -> None:
 
 
 @pytest.mark.asyncio
-async def test_extreme_values_typed_at_120_columns_keep_every_cell_whole() -> None:
+async def test_at_120_columns_no_column_drops_while_typing_and_extremes_stay_whole() -> None:
+    """Today's scenario at 120x40 (one session for what were two).
+
+    Drive TB 1 on today's drives (rebuilds in parallel) widened cells until a scrollbar
+    came, and a column went: no column drops while typing. Back to the file's values,
+    extreme values keep every cell whole.
+    """
     async with make_app(TODAY).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
+        parallel = pilot.app.query_one("#input-restore-parallel-rebuilds", Input).value
+        await retype(pilot, "restore-parallel-rebuilds", "all")
+        before = headers(pilot)
+        field = pilot.app.query_one("#input-drive-capacity-tb", Input)
+        field.focus()
+        await pilot.pause()
+        for key in ["ctrl+u", "1", "0", "backspace", "backspace", "2", "0"]:
+            await pilot.press(key)
+            await settle(pilot)
+            assert headers(pilot) == before, key
+
+        await retype(pilot, "restore-parallel-rebuilds", parallel)
+        app = pilot.app
+        assert isinstance(app, PlannerApp)
+        assert app.scenario == app.saved_scenario
         assert_every_header_whole(pilot)
         await retype(pilot, "drive-arr", "99.99%")
         assert_every_header_whole(pilot)

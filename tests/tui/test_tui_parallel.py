@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
+from pilot_helpers import app_of, field_input, retype, settle
 
 from planner.scenario import load_scenario
 from planner.tui import make_app
@@ -15,8 +15,11 @@ SIZE = (120, 40)
 pytestmark = pytest.mark.asyncio
 
 
-async def test_parallel_rebuilds_field_lowers_the_risk_and_says_why_not() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+async def test_parallel_rebuilds_field_lowers_the_risk_says_why_not_and_is_saved(
+    scenario_copy: Path,
+) -> None:
+    """One session on a copy of the fixed scenario, for what were two."""
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
         assert field_input(app, "restore-parallel-rebuilds").value == "1"
@@ -43,10 +46,7 @@ async def test_parallel_rebuilds_field_lowers_the_risk_and_says_why_not() -> Non
             shown = str(app.query_one("#param-errors").render())
             assert f"Rebuilds: {why}" in shown
 
-
-async def test_parallel_rebuilds_are_saved(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        # Parallel rebuilds are saved.
         await retype(pilot, "restore-parallel-rebuilds", "2")
         await pilot.press("ctrl+s")
         await settle(pilot)

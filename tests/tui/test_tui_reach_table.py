@@ -21,11 +21,14 @@ TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 
 
 @pytest.mark.asyncio
-async def test_f2_from_a_field_focuses_the_table_the_note_names() -> None:
+async def test_f2_from_a_field_or_from_another_view_focuses_the_table() -> None:
+    """One session for what were two: F2 from a field focuses the table the note names;
+    from another view, F2 and F2 again reach it (the focus back in a field first)."""
     async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = pilot.app.query_one(CompareView).table
         assert isinstance(pilot.app.focused, Input)  # the focus starts in the fields
+        field = pilot.app.focused
         note = str(pilot.app.query_one("#compare-notes").render()).splitlines()[0]
         assert "F2 then ←/→ scroll" in note, note
         await pilot.press("f2")
@@ -35,11 +38,10 @@ async def test_f2_from_a_field_focuses_the_table_the_note_names() -> None:
         await pilot.pause()
         assert table.scroll_x > 0
 
-
-@pytest.mark.asyncio
-async def test_f2_from_another_view_then_again_reaches_the_table() -> None:
-    async with make_app(TODAY).run_test(size=(80, 24)) as pilot:
+        # From another view, then F2 again.
+        field.focus()
         await settle(pilot)
+        assert not table.has_focus
         await pilot.press("f3", "f2")
         await settle(pilot)
         await pilot.press("f2")

@@ -26,12 +26,29 @@ def on_disk_arr(path: Path, text: str) -> None:
     path.write_text(original.replace("arr: 1.9%", f"arr: {text}"), encoding="utf-8")
 
 
-async def test_reload_with_unsaved_changes_asks_and_escape_keeps_them(
-    scenario_copy: Path,
-) -> None:
+async def test_reload_at_once_or_after_asking_with_unsaved_changes(scenario_copy: Path) -> None:
+    """One session for what were three (the file written back between steps): without
+    changes Ctrl+R reloads at once; with unsaved changes it asks, Escape keeps them and r
+    reloads (an invalid field counts as a change too)."""
+    original = scenario_copy.read_text(encoding="utf-8")
     async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        # Without changes Ctrl+R reloads at once.
+        assert not app.dirty
+        on_disk_arr(scenario_copy, "2.5%")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert not isinstance(app.screen, ModalScreen)
+        assert app.scenario.drive.arr == pytest.approx(0.025)
+        assert field_input(app, "drive-arr").value == "2.5%"
+        scenario_copy.write_text(original, encoding="utf-8")  # 1.9% again, read at once
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        assert app.scenario.drive.arr == pytest.approx(0.019)
+        assert not app.dirty
+
+        # With unsaved changes it asks, and Escape keeps them.
         await retype(pilot, "restore-rebuild-hours", "30")
         on_disk_arr(scenario_copy, "2.5%")
         await pilot.press("ctrl+r")
@@ -50,13 +67,8 @@ async def test_reload_with_unsaved_changes_asks_and_escape_keeps_them(
         assert app.scenario.drive.arr == pytest.approx(0.019)  # the file was not read
         assert app.dirty
 
-
-async def test_reload_with_unsaved_changes_reloads_when_told_to(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
+        # With an invalid field too, r reloads (the file still says 2.5%).
         await retype(pilot, "restore-scrub-hours", "xyz")  # an invalid field counts too
-        on_disk_arr(scenario_copy, "2.5%")
         await pilot.press("ctrl+r")
         await settle(pilot)
         assert isinstance(app.screen, ModalScreen)
@@ -69,16 +81,3 @@ async def test_reload_with_unsaved_changes_reloads_when_told_to(scenario_copy: P
         assert app.scenario.drive.arr == pytest.approx(0.025)
         assert app.field_errors == {}
         assert not app.dirty
-
-
-async def test_reload_without_changes_reloads_at_once(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        assert not app.dirty
-        on_disk_arr(scenario_copy, "2.5%")
-        await pilot.press("ctrl+r")
-        await settle(pilot)
-        assert not isinstance(app.screen, ModalScreen)
-        assert app.scenario.drive.arr == pytest.approx(0.025)
-        assert field_input(app, "drive-arr").value == "2.5%"

@@ -39,39 +39,7 @@ async def remove_row(pilot: Pilot[None], label: str) -> None:
     await settle(pilot)
 
 
-# -- 1. no save of a half-typed value ------------------------------------------------------
-
-
-async def test_save_is_refused_while_a_field_is_invalid(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        said = record_notifications(app)
-        await settle(pilot)
-        await retype(pilot, "restore-rebuild-hours", "30")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        saved = scenario_copy.read_bytes()
-        assert b"rebuild_hours: 30" in saved
-        # The reviewer's keys: "30" -> "3" (valid on the way) -> "" -> "x".
-        await pilot.press("backspace", "backspace", "x")
-        await settle(pilot)
-        assert field_input(app, "restore-rebuild-hours").value == "x"
-        said.clear()
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert scenario_copy.read_bytes() == saved
-        assert any("Not saved" in m and "Rebuild h" in m for m in said), said
-        assert not any(m.startswith("Saved") for m in said)
-
-        # Export writes the results on screen (the last valid ones) and says so.
-        said.clear()
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-        assert scenario_copy.with_name("aggregate-comparison.md").exists()
-        assert any("last valid" in m and "Rebuild h" in m for m in said)
-
-
-# -- 2. resizing never clips a cell --------------------------------------------------------
+# -- the fixed scenario: fixes 2, 3, 5, 7 and 8 -------------------------------------------
 
 
 def assert_every_cell_shown_whole(app: PlannerApp) -> None:
@@ -98,10 +66,71 @@ def assert_every_cell_shown_whole(app: PlannerApp) -> None:
             assert str(cells[shown]).strip() in line, (str(cells[shown]), line)
 
 
-async def test_every_cell_is_shown_whole_after_resizes() -> None:
+async def test_typing_focus_resizes_model_tables_and_the_baseline_in_one_session() -> None:
+    """The review's fixes 2, 3, 5, 7 and 8 on the fixed scenario, one session for what were
+    seven (each step under the heading of its fix; the fields are typed back to the file's
+    values after fix 3, so the later steps see the file's numbers as they did alone)."""
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
+
+        # 3. Typing in a field replaces its text.
+        await pilot.press("4", "%")
+        await settle(pilot)
+        assert field_input(app, "drive-arr").value == "4%"
+        assert app.scenario.drive.arr == pytest.approx(0.04)
+        await pilot.press("tab", "2", "e", "-", "4")
+        await settle(pilot)
+        assert field_input(app, "drive-latent-defects-per-hour").value == "2e-4"
+        assert app.field_errors == {}
+        await retype(pilot, "drive-arr", "1.9%")
+        await retype(pilot, "drive-latent-defects-per-hour", "1.08e-4")
+        assert app.scenario == app.saved_scenario
+
+        # 8. Tab from the last field reaches the table.
+        field_input(app, "drive-capacity-tb").focus()
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is table(app)
+        await pilot.press("a")
+        await settle(pilot)
+        assert isinstance(app.screen, AddLayoutScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+
+        # Back to compare from F3 or F4, the focus returns to the table.
+        for view_key in ("f3", "f4"):
+            table(app).focus()
+            await pilot.press(view_key)
+            await settle(pilot)
+            await pilot.press("f2")
+            await settle(pilot)
+            assert app.focused is table(app), view_key
+            arr = field_input(app, "drive-arr").value
+            await pilot.press("a")  # adds a layout, never types into a field
+            await settle(pilot)
+            assert isinstance(app.screen, AddLayoutScreen), view_key
+            assert field_input(app, "drive-arr").value == arr
+            await pilot.press("escape")
+            await settle(pilot)
+            assert len(app.scenario.layouts) == 4
+
+        # 7. The model view's rates are in view at 120 columns, for every layout.
+        compare = table(app)
+        for row in range(compare.row_count):
+            compare.move_cursor(row=row)
+            await settle(pilot)
+            await pilot.press("f4")
+            await settle(pilot)
+            for name in ("#model-states", "#model-transitions"):
+                model_table = app.query_one(name, DataTable)
+                assert model_table.virtual_size.width <= model_table.size.width, (row, name)
+                assert model_table.region.right <= app.size.width - 1, (row, name)
+            await pilot.press("f2")
+            await settle(pilot)
+
+        # 2. Resizing never clips a cell.
         assert_every_cell_shown_whole(app)
         for size in ((80, 24), (120, 40), (100, 30), (120, 40)):
             await pilot.resize_terminal(*size)
@@ -111,25 +140,105 @@ async def test_every_cell_is_shown_whole_after_resizes() -> None:
         await retype(pilot, "drive-arr", "40%")
         assert_every_cell_shown_whole(app)
 
+        # 5. Removing the baseline says where it went.
+        compare = table(app)
+        compare.focus()
+        compare.move_cursor(row=2)
+        await pilot.press("b")
+        await settle(pilot)
+        assert app.scenario.baseline_label() == "raid6 16"
+        await remove_row(pilot, "raid6 16")
+        assert app.scenario.baseline_label() == "raid-dp 9"  # the file's baseline
+        assert any("baseline was raid6 16, now raid-dp 9" in m for m in said)
+        await remove_row(pilot, "raid-dp 9")
+        assert app.scenario.baseline_label() == "raid5 8"  # the file's is gone: the first
+        assert any("baseline was raid-dp 9, now raid5 8" in m for m in said)
 
-# -- 3. typing replaces a field's text -----------------------------------------------------
+
+# -- 1, 4 and 6: saving, quitting and the file on disk -------------------------------------
 
 
-async def test_typing_in_a_field_replaces_its_text() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+async def test_saving_refuses_half_typed_values_and_files_changed_on_disk(
+    scenario_copy: Path,
+) -> None:
+    """Fixes 1, 4 and 6 on one copy of the scenario, one session for what were four.
+
+    No save of a half-typed value (export says it used the last valid ones); a file
+    changed on disk is not overwritten silently, one made invalid on disk can still be
+    overwritten; saving clears the modified mark, and then Ctrl+Q quits at once.
+    """
+    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
         app = app_of(pilot)
+        said = record_notifications(app)
         await settle(pilot)
-        await pilot.press("4", "%")
+
+        # 1. No save of a half-typed value.
+        await retype(pilot, "restore-rebuild-hours", "30")
+        await pilot.press("ctrl+s")
         await settle(pilot)
-        assert field_input(app, "drive-arr").value == "4%"
-        assert app.scenario.drive.arr == pytest.approx(0.04)
-        await pilot.press("tab", "2", "e", "-", "4")
+        saved = scenario_copy.read_bytes()
+        assert b"rebuild_hours: 30" in saved
+        # The reviewer's keys: "30" -> "3" (valid on the way) -> "" -> "x".
+        await pilot.press("backspace", "backspace", "x")
         await settle(pilot)
-        assert field_input(app, "drive-latent-defects-per-hour").value == "2e-4"
+        assert field_input(app, "restore-rebuild-hours").value == "x"
+        said.clear()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_bytes() == saved
+        assert any("Not saved" in m and "Rebuild h" in m for m in said), said
+        assert not any(m.startswith("Saved") for m in said)
+        # Export writes the results on screen (the last valid ones) and says so.
+        said.clear()
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert scenario_copy.with_name("aggregate-comparison.md").exists()
+        assert any("last valid" in m and "Rebuild h" in m for m in said)
+        await retype(pilot, "restore-rebuild-hours", "30")  # valid again, as saved
         assert app.field_errors == {}
 
+        # 6. A file changed on disk is not overwritten silently.
+        said.clear()
+        await retype(pilot, "drive-arr", "4%")
+        theirs = scenario_copy.read_text(encoding="utf-8").replace(
+            "scrub_hours: 168", "scrub_hours: 99"
+        )
+        scenario_copy.write_text(theirs, encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_text(encoding="utf-8") == theirs
+        assert any("changed on disk since loaded" in m for m in said)
+        assert "●" in title(app)
+        await pilot.press("ctrl+s")  # the same state: overwrite
+        await settle(pilot)
+        saved_scenario = load_scenario(scenario_copy)
+        assert saved_scenario.drive.arr == pytest.approx(0.04)
+        assert saved_scenario.restore.scrub_hours == 168
+        assert "●" not in title(app)
 
-# -- 4. quitting with unsaved changes asks -------------------------------------------------
+        # A file made invalid on disk can still be overwritten.
+        said.clear()
+        await retype(pilot, "drive-arr", "5%")
+        scenario_copy.write_text("drive: [\n", encoding="utf-8")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert scenario_copy.read_text(encoding="utf-8") == "drive: [\n"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert not any("Save failed" in m for m in said), said
+        text = scenario_copy.read_text(encoding="utf-8")
+        assert "# Comments here must survive a save from the TUI." in text
+        assert load_scenario(scenario_copy).drive.arr == pytest.approx(0.05)
+
+        # 4. Saving clears the modified mark; with nothing unsaved Ctrl+Q quits at once.
+        await retype(pilot, "drive-arr", "4%")
+        assert "●" in title(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert "●" not in title(app)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_quit_with_unsaved_changes_asks_first(scenario_copy: Path) -> None:
@@ -177,86 +286,6 @@ async def test_save_and_quit_from_the_unsaved_changes_dialog(scenario_copy: Path
     ]
 
 
-async def test_saving_clears_the_modified_mark(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        await settle(pilot)
-        await retype(pilot, "drive-arr", "4%")
-        assert "●" in title(app)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert "●" not in title(app)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        assert not app.is_running
-
-
-# -- 5. removing the baseline says where it went -------------------------------------------
-
-
-async def test_removing_the_baseline_falls_back_to_the_files_baseline() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        said = record_notifications(app)
-        await settle(pilot)
-        compare = table(app)
-        compare.focus()
-        compare.move_cursor(row=2)
-        await pilot.press("b")
-        await settle(pilot)
-        assert app.scenario.baseline_label() == "raid6 16"
-        await remove_row(pilot, "raid6 16")
-        assert app.scenario.baseline_label() == "raid-dp 9"  # the file's baseline
-        assert any("baseline was raid6 16, now raid-dp 9" in m for m in said)
-        await remove_row(pilot, "raid-dp 9")
-        assert app.scenario.baseline_label() == "raid5 8"  # the file's is gone: the first
-        assert any("baseline was raid-dp 9, now raid5 8" in m for m in said)
-
-
-# -- 6. saving and the file on disk --------------------------------------------------------
-
-
-async def test_a_file_changed_on_disk_is_not_overwritten_silently(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        said = record_notifications(app)
-        await settle(pilot)
-        await retype(pilot, "drive-arr", "4%")
-        theirs = scenario_copy.read_text(encoding="utf-8").replace(
-            "scrub_hours: 168", "scrub_hours: 99"
-        )
-        scenario_copy.write_text(theirs, encoding="utf-8")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert scenario_copy.read_text(encoding="utf-8") == theirs
-        assert any("changed on disk since loaded" in m for m in said)
-        assert "●" in title(app)
-        await pilot.press("ctrl+s")  # the same state: overwrite
-        await settle(pilot)
-        saved = load_scenario(scenario_copy)
-        assert saved.drive.arr == pytest.approx(0.04)
-        assert saved.restore.scrub_hours == 168
-        assert "●" not in title(app)
-
-
-async def test_a_file_made_invalid_on_disk_can_still_be_overwritten(scenario_copy: Path) -> None:
-    async with make_app(scenario_copy).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        said = record_notifications(app)
-        await settle(pilot)
-        await retype(pilot, "drive-arr", "4%")
-        scenario_copy.write_text("drive: [\n", encoding="utf-8")
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert scenario_copy.read_text(encoding="utf-8") == "drive: [\n"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert not any("Save failed" in m for m in said), said
-    saved = scenario_copy.read_text(encoding="utf-8")
-    assert "# Comments here must survive a save from the TUI." in saved
-    assert load_scenario(scenario_copy).drive.arr == pytest.approx(0.04)
-
-
 async def test_the_default_scenario_once_saved_is_that_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -278,41 +307,7 @@ async def test_the_default_scenario_once_saved_is_that_file(
     assert load_scenario(saved).aggregate.data_disks == 50
 
 
-# -- 7. the model view's rates are in view at 120 columns ----------------------------------
-
-
-async def test_model_tables_fit_120_columns_for_every_layout() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        await settle(pilot)
-        compare = table(app)
-        for row in range(compare.row_count):
-            compare.move_cursor(row=row)
-            await settle(pilot)
-            await pilot.press("f4")
-            await settle(pilot)
-            for name in ("#model-states", "#model-transitions"):
-                model_table = app.query_one(name, DataTable)
-                assert model_table.virtual_size.width <= model_table.size.width, (row, name)
-                assert model_table.region.right <= app.size.width - 1, (row, name)
-            await pilot.press("f2")
-            await settle(pilot)
-
-
-# -- 8. Tab from the last field reaches the table ------------------------------------------
-
-
-async def test_tab_from_the_last_field_goes_to_the_table() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        await settle(pilot)
-        field_input(app, "drive-capacity-tb").focus()
-        await pilot.press("tab")
-        await settle(pilot)
-        assert app.focused is table(app)
-        await pilot.press("a")
-        await settle(pilot)
-        assert isinstance(app.screen, AddLayoutScreen)
+# -- the title at 80x24 ---------------------------------------------------------------------
 
 
 async def test_an_invalid_field_keeps_the_whole_title_and_the_unsaved_mark_at_80x24() -> None:
@@ -346,21 +341,3 @@ async def test_a_long_name_never_hides_the_unsaved_mark_at_80x24() -> None:
         widget = app.query_one("#title", Static)
         text = title(app)
         assert cell_len(text[: text.index("●") + 1]) <= widget.content_region.width
-
-
-@pytest.mark.parametrize("view_key", ["f3", "f4"])
-async def test_back_to_compare_the_focus_returns_to_the_table(view_key: str) -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        app = app_of(pilot)
-        await settle(pilot)
-        table(app).focus()
-        await pilot.press(view_key)
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        assert app.focused is table(app)
-        arr = field_input(app, "drive-arr").value
-        await pilot.press("a")  # adds a layout, never types into a field
-        await settle(pilot)
-        assert isinstance(app.screen, AddLayoutScreen)
-        assert field_input(app, "drive-arr").value == arr

@@ -30,10 +30,16 @@ INPUTS = {
 pytestmark = pytest.mark.asyncio
 
 
-async def test_the_tornado_ranks_the_inputs_by_swing() -> None:
+async def test_the_tornado_ranks_follows_and_f6_simulates_next_to_markov() -> None:
+    """The fixed scenario, one session for what were three (the ARR typed back between).
+
+    The tornado ranks the inputs by swing; F6 simulates the selected layout next to the
+    exact Markov value; the tornado follows an ARR change and the selected layout.
+    """
     async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        # The tornado ranks the inputs by swing.
         await select_second_layout(pilot)  # raid-dp 9
         assert app.tornado is None  # computed only once the view is shown
         await pilot.press("f5")
@@ -64,11 +70,31 @@ async def test_the_tornado_ranks_the_inputs_by_swing() -> None:
         headers = " ".join(str(c.label) for c in tornado_table.columns.values())
         assert "Elasti" in headers
 
-
-async def test_the_tornado_follows_an_arr_change_and_the_selected_layout() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        # F6 simulates the selected layout next to Markov (the first row again).
+        await pilot.press("f2")
         await settle(pilot)
-        app = app_of(pilot)
+        app.query_one("#compare-table", DataTable).move_cursor(row=0)
+        await settle(pilot)
+        await pilot.press("f6")
+        await settle(pilot)
+        assert app.query_one("TabbedContent").active == "model"  # type: ignore[attr-defined]
+        line = app.query_one(SimulationLine)
+        assert line.request is not None
+        assert line.result is not None
+        assert line.request.label == "raid5 8"
+        result = line.result
+        assert result.ci95_low <= result.p_loss_group <= result.ci95_high
+        # Constant rates: the estimate agrees with the exact Markov value within 4 sigma.
+        assert abs(result.p_loss_group - line.request.p_loss_markov) < 4 * result.std_error
+        assert "Exact Markov" in str(line.render())
+        # An edit makes the estimate stale: it is cleared.
+        await retype(pilot, "drive-arr", "3%")
+        assert line.result is None
+        assert "F6: simulate" in str(line.render())
+        await retype(pilot, "drive-arr", "1.9%")  # the file's ARR again
+        assert app.scenario == app.saved_scenario
+
+        # The tornado follows an ARR change and the selected layout.
         await pilot.press("f5")
         await settle(pilot)
         view = app.query_one(SensitivityView)
@@ -119,28 +145,6 @@ async def test_with_a_workload_the_tornado_is_of_the_sized_aggregate() -> None:
         assert rebuild.base_value == pytest.approx(app.scenario.rebuild_hours)
 
 
-async def test_f6_simulates_the_selected_layout_next_to_markov() -> None:
-    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        await pilot.press("f6")
-        await settle(pilot)
-        assert app.query_one("TabbedContent").active == "model"  # type: ignore[attr-defined]
-        line = app.query_one(SimulationLine)
-        assert line.request is not None
-        assert line.result is not None
-        assert line.request.label == "raid5 8"
-        result = line.result
-        assert result.ci95_low <= result.p_loss_group <= result.ci95_high
-        # Constant rates: the estimate agrees with the exact Markov value within 4 sigma.
-        assert abs(result.p_loss_group - line.request.p_loss_markov) < 4 * result.std_error
-        assert "Exact Markov" in str(line.render())
-        # An edit makes the estimate stale: it is cleared.
-        await retype(pilot, "drive-arr", "3%")
-        assert line.result is None
-        assert "F6: simulate" in str(line.render())
-
-
 def on_screen_text(pilot: Pilot[None], selector: str) -> str:
     """The text of the rows of widget ``selector`` that are inside its view (words joined)."""
     view = pilot.app.query_one(SensitivityView)
@@ -154,40 +158,13 @@ def on_screen_text(pilot: Pilot[None], selector: str) -> str:
     return " ".join(" ".join(strip.text for strip in strips).split())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_tornado_names_the_columns_the_width_leaves_out_on_screen(
-    size: tuple[int, int],
-) -> None:
-    """A narrow view drops columns (as ``planner sensitivity`` does) and names each one.
+async def test_the_tornado_shows_every_column_wide_and_names_those_left_out_narrow() -> None:
+    """The default scenario from 200x50 down to 80x24, one session for what were three.
 
-    The note has to be on screen without scrolling: at 80x24 the chart and the notes under
-    it are below the screen's foot.
+    A wide view shows every column and no note. A narrow view drops columns (as ``planner
+    sensitivity`` does) and names each one; the note has to be on screen without
+    scrolling: at 80x24 the chart and the notes under it are below the screen's foot.
     """
-    async with make_app(None).run_test(size=size) as pilot:
-        await settle(pilot)
-        await pilot.press("f5")
-        await settle(pilot)
-        view = app_of(pilot).query_one(SensitivityView)
-        assert view.tornado is not None
-        shown = {" ".join(str(c.label).split()) for c in view.table.columns.values()}
-        hidden = [
-            column.header
-            for column in sensitivity_columns(view.tornado)
-            if " ".join(column.narrow_header.split()) not in shown
-        ]
-        assert hidden  # both sizes are too narrow for every column
-        assert "Elasticity (group)" in hidden
-        if size == (80, 24):
-            assert {"Base", "Low (×0.5)", "High (×2)"} <= set(hidden)
-        text = " ".join(
-            on_screen_text(pilot, f"#{w.id}") for w in view.children if w.id is not None
-        )
-        assert "Not shown at this width" in text
-        for header in hidden:
-            assert header in text, header
-
-
-async def test_a_wide_tornado_shows_every_column_and_no_note() -> None:
     async with make_app(None).run_test(size=(200, 50)) as pilot:
         await settle(pilot)
         await pilot.press("f5")
@@ -196,3 +173,24 @@ async def test_a_wide_tornado_shows_every_column_and_no_note() -> None:
         assert view.tornado is not None
         assert len(view.table.columns) == 1 + len(sensitivity_columns(view.tornado))
         assert "Not shown" not in " ".join(str(w.render()) for w in view.query(Static))
+
+        for size in [(120, 40), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            assert view.tornado is not None
+            shown = {" ".join(str(c.label).split()) for c in view.table.columns.values()}
+            hidden = [
+                column.header
+                for column in sensitivity_columns(view.tornado)
+                if " ".join(column.narrow_header.split()) not in shown
+            ]
+            assert hidden, size  # both sizes are too narrow for every column
+            assert "Elasticity (group)" in hidden
+            if size == (80, 24):
+                assert {"Base", "Low (×0.5)", "High (×2)"} <= set(hidden)
+            text = " ".join(
+                on_screen_text(pilot, f"#{w.id}") for w in view.children if w.id is not None
+            )
+            assert "Not shown at this width" in text, size
+            for header in hidden:
+                assert header in text, (size, header)

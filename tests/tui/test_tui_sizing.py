@@ -60,10 +60,21 @@ def notes_text(app: PlannerApp) -> str:
     return str(app.query_one("#compare-notes", Static).render())
 
 
-async def test_the_compare_view_shows_the_sizing_columns(workload_copy: Path) -> None:
+async def test_the_sizing_columns_toggle_sort_export_risk_and_the_rebuild_rate(
+    workload_copy: Path,
+) -> None:
+    """One session on a copy of the workload scenario, for what were seven.
+
+    The compare view shows the sizing columns worked out by hand; Ctrl+O exports the sizing
+    table shown; c toggles to the fixed aggregate and back; s sorts by disks needed; a
+    higher ARR raises the sized risk; the rebuild model is edited (and saved) as a rate;
+    a narrow field shows its leading digits once left.
+    """
+    original = workload_copy.read_text(encoding="utf-8")
     async with make_app(workload_copy).run_test(size=SIZE) as pilot:
         await settle(pilot)
         app = app_of(pilot)
+        # The compare view shows the sizing columns.
         assert app.query_one(CompareView).showing_sizing
         assert app.comparison is not None
         groups_of = {r.layout.label: r for r in app.comparison.results}
@@ -85,11 +96,17 @@ async def test_the_compare_view_shows_the_sizing_columns(workload_copy: Path) ->
         assert "SIZED aggregate (disks needed)" in notes_text(app)
         assert "Rebuild 11.1 h: 1 TB at 50 MB/s, load factor 2" in notes_text(app)
 
-
-async def test_c_toggles_to_the_fixed_aggregate_and_back(workload_copy: Path) -> None:
-    async with make_app(workload_copy).run_test(size=SIZE) as pilot:
+        # Export writes the sizing table shown.
+        await pilot.press("ctrl+o")
         await settle(pilot)
-        app = app_of(pilot)
+        exported = workload_copy.with_name("workload-sizing.md")
+        scenario = load_scenario(workload_copy)
+        report = sizing_report(scenario, scenario_inputs(scenario))
+        assert report is not None
+        assert exported.read_text(encoding="utf-8") == sizing.to_markdown(report)
+        assert "| raid5 5 | 4 |" in exported.read_text(encoding="utf-8")
+
+        # c toggles to the fixed aggregate and back.
         view = app.query_one(CompareView)
         view.table.focus()
         await pilot.press("c")
@@ -102,23 +119,15 @@ async def test_c_toggles_to_the_fixed_aggregate_and_back(workload_copy: Path) ->
         assert view.showing_sizing
         assert cells(app, "raid5 5")["Groups"] == "5"
 
-
-async def test_sort_by_disks_needed_in_the_sizing_columns(workload_copy: Path) -> None:
-    async with make_app(workload_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
-        view = app.query_one(CompareView)
-        view.table.focus()
+        # Sort by disks needed in the sizing columns.
         await pilot.press("s", "s")
         await settle(pilot)
         assert [str(k.value) for k in view.table.rows] == ["raid-dp 8", "raid10 2", "raid5 5"]
         assert "disks needed (fewest first)" in notes_text(app)
-
-
-async def test_a_higher_arr_raises_the_sized_risk(workload_copy: Path) -> None:
-    async with make_app(workload_copy).run_test(size=SIZE) as pilot:
+        await pilot.press("s")  # the file's order again
         await settle(pilot)
-        app = app_of(pilot)
+
+        # A higher ARR raises the sized risk.
         assert app.results is not None
         assert app.results.sizing is not None
         before = {r.label: r.p_loss_aggregate for r in app.results.sizing.results}
@@ -127,13 +136,10 @@ async def test_a_higher_arr_raises_the_sized_risk(workload_copy: Path) -> None:
         after = {r.label: r.p_loss_aggregate for r in app.results.sizing.results}
         assert all(after[label] > before[label] for label in before)
         assert cells(app, "raid5 5")["Disks needed"] == "25"  # the workload did not change
+        await retype(pilot, "drive-arr", "1.9%")  # the file's ARR again
+        assert app.scenario == app.saved_scenario
 
-
-async def test_the_rebuild_model_is_edited_as_a_rate(workload_copy: Path) -> None:
-    original = workload_copy.read_text(encoding="utf-8")
-    async with make_app(workload_copy).run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app = app_of(pilot)
+        # The rebuild model is edited as a rate.
         assert not app.query("#input-restore-rebuild-hours")
         rate = app.query_one("#input-restore-rebuild-mb-per-s", Input)
         derived = app.query_one("#derived-restore-rebuild-mb-per-s", Static)
@@ -163,25 +169,20 @@ async def test_the_rebuild_model_is_edited_as_a_rate(workload_copy: Path) -> Non
 
         await pilot.press("ctrl+s")
         await settle(pilot)
-    saved = workload_copy.read_text(encoding="utf-8")
-    assert "  rebuild_mb_per_s: 100     # 1 TB at 50 MB/s = 5.56 h" in saved
-    assert "rebuild_hours" not in saved
-    changed = [line for line in saved.splitlines() if line not in original.splitlines()]
-    assert changed == ["  rebuild_mb_per_s: 100     # 1 TB at 50 MB/s = 5.56 h"]
-    assert load_scenario(workload_copy).rebuild_hours == pytest.approx(5.5556, rel=1e-4)
+        saved = workload_copy.read_text(encoding="utf-8")
+        assert "  rebuild_mb_per_s: 100     # 1 TB at 50 MB/s = 5.56 h" in saved
+        assert "rebuild_hours" not in saved
+        changed = [line for line in saved.splitlines() if line not in original.splitlines()]
+        assert changed == ["  rebuild_mb_per_s: 100     # 1 TB at 50 MB/s = 5.56 h"]
+        assert load_scenario(workload_copy).rebuild_hours == pytest.approx(5.5556, rel=1e-4)
 
-
-async def test_export_writes_the_sizing_table_shown(workload_copy: Path) -> None:
-    async with make_app(workload_copy).run_test(size=SIZE) as pilot:
+        # At 120 columns the rate field showed '3.5' for 13.5 after Tab (scrolled to the
+        # end): a narrow field shows its leading digits once left.
+        await retype(pilot, "restore-rebuild-mb-per-s", "13.5")
+        await pilot.press("tab")
         await settle(pilot)
-        await pilot.press("ctrl+o")
-        await settle(pilot)
-    exported = workload_copy.with_name("workload-sizing.md")
-    scenario = load_scenario(workload_copy)
-    report = sizing_report(scenario, scenario_inputs(scenario))
-    assert report is not None
-    assert exported.read_text(encoding="utf-8") == sizing.to_markdown(report)
-    assert "| raid5 5 | 4 |" in exported.read_text(encoding="utf-8")
+        assert rate.value == "13.5"
+        assert rate.render_line(0).text.strip().startswith("13.5")
 
 
 async def test_without_a_workload_there_is_no_toggle() -> None:
@@ -198,15 +199,3 @@ async def test_without_a_workload_there_is_no_toggle() -> None:
         assert "Drives/ group" in cells(app, "raid5 8")
         assert app.query_one("#input-restore-rebuild-hours", Input).value == "12"
         assert not app.query(".param-derived")
-
-
-async def test_a_narrow_field_shows_its_leading_digits_once_left(workload_copy: Path) -> None:
-    """At 120 columns the rate field showed '3.5' for 13.5 after Tab (scrolled to the end)."""
-    async with make_app(workload_copy).run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await retype(pilot, "restore-rebuild-mb-per-s", "13.5")
-        await pilot.press("tab")
-        await settle(pilot)
-        rate = app_of(pilot).query_one("#input-restore-rebuild-mb-per-s", Input)
-        assert rate.value == "13.5"
-        assert rate.render_line(0).text.strip().startswith("13.5")

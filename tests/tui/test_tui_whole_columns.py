@@ -15,9 +15,11 @@ from pathlib import Path
 import pytest
 from pilot_helpers import settle
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from planner.tui import make_app
 from planner.tui.compare_view import CompareView
+from planner.tui.repaint import wrapped_lines
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
 
@@ -66,43 +68,65 @@ def assert_whole_columns_only(pilot: Pilot[None]) -> None:
     assert (int(left[1] or left[2]) if left else 0) == left_cut, note
 
 
+async def assert_no_cut_off_column_at_any_scroll_position(pilot: Pilot[None]) -> None:
+    """Right to the last column and back, key by key: only whole columns at every step."""
+    view = pilot.app.query_one(CompareView)
+    table = view.table
+    table.focus()
+    assert_whole_columns_only(pilot)
+    for _ in range(len(table.columns)):
+        await pilot.press("right")
+        await pilot.pause()
+        assert_whole_columns_only(pilot)
+    assert table.scroll_x == table.max_scroll_x
+    for _ in range(len(table.columns)):
+        await pilot.press("left")
+        await pilot.pause()
+        assert_whole_columns_only(pilot)
+    assert table.scroll_x == 0
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize(
-    ("path", "size"),
-    [
-        (None, (80, 24)),
-        (None, (100, 24)),
-        (None, (120, 40)),
-        (TODAY, (80, 24)),
-        (TODAY, (100, 24)),
-    ],
+    ("path", "sizes"),
+    [(None, [(80, 24), (100, 24), (120, 40)]), (TODAY, [(80, 24), (100, 24)])],
+    ids=["bundled", "today"],
 )
 async def test_no_cut_off_column_at_any_scroll_position(
-    path: Path | None, size: tuple[int, int]
+    path: Path | None, sizes: list[tuple[int, int]]
 ) -> None:
-    async with make_app(path).run_test(size=size) as pilot:
+    """At each size (a resize after the first: one session a scenario, where each size was
+    one), scrolled right to the end and back to the start."""
+    async with make_app(path).run_test(size=sizes[0]) as pilot:
         await settle(pilot)
-        view = pilot.app.query_one(CompareView)
-        table = view.table
+        if path is None:
+            # 80x24, bundled: the raid-tp row ends in a whole figure.
+            table = pilot.app.query_one(CompareView).table
+            lines = [table.render_line(y).text for y in range(table.size.height)]
+            raid_tp = next(line for line in lines if "raid-tp" in line)
+            assert not raid_tp.rstrip().endswith("1 in 1"), raid_tp
+        for size in sizes:
+            if size != sizes[0]:
+                await pilot.resize_terminal(*size)
+                await settle(pilot)
+            assert pilot.app.size == size
+            await assert_no_cut_off_column_at_any_scroll_position(pilot)
+
+
+@pytest.mark.asyncio
+async def test_the_notes_take_a_new_height_only_when_their_lines_change() -> None:
+    """A scroll repaints the notes without laying the screen out again, unless they wrap
+    to another number of lines: at 78 columns the first note ("→ N more columns (M to the
+    left): ...") takes two lines at some scroll positions and one at others."""
+    async with make_app(None).run_test(size=(78, 30)) as pilot:
+        await settle(pilot)
+        table = pilot.app.query_one(CompareView).table
+        notes = pilot.app.query_one("#compare-notes", Static)
         table.focus()
-        assert_whole_columns_only(pilot)
+        heights = set()
         for _ in range(len(table.columns)):
             await pilot.press("right")
             await pilot.pause()
-            assert_whole_columns_only(pilot)
-        assert table.scroll_x == table.max_scroll_x
-        for _ in range(len(table.columns)):
-            await pilot.press("left")
-            await pilot.pause()
-            assert_whole_columns_only(pilot)
-        assert table.scroll_x == 0
-
-
-@pytest.mark.asyncio
-async def test_80x24_bundled_raid_tp_row_ends_in_a_whole_figure() -> None:
-    async with make_app(None).run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        table = pilot.app.query_one(CompareView).table
-        lines = [table.render_line(y).text for y in range(table.size.height)]
-        raid_tp = next(line for line in lines if "raid-tp" in line)
-        assert not raid_tp.rstrip().endswith("1 in 1"), raid_tp
+            assert notes.size.height == wrapped_lines(notes, str(notes.render()))
+            heights.add(notes.size.height)
+        assert len(heights) == 2, heights  # the line count did change along the way
