@@ -107,6 +107,8 @@ def domain_parts(
             (1.0 - sigma) * lam,
             sigma / inputs.scrub_hours,
             (1.0 - sigma) / inputs.scrub_hours,
+            sigma / hours,
+            (1.0 - sigma) / hours,
         ),
         axis=-1,
     )

@@ -9,41 +9,43 @@ repaired on its own at ``mu_e = 1 / repair_hours``.
 
 **What "down" means.** A failed enclosure makes its drives *unavailable until it is
 repaired*; they come back with their data and need no rebuild (a shelf, controller or cable
-fault seldom destroys the drives behind it). States ``(c, f, l)``: ``c = (x, y)`` large and
-small enclosures of the group down, ``d = x L + y S`` drives offline; f drives failed and
-being rebuilt; l the latent defect: 0 none, 1 on a drive online, 2 (3) on a drive offline in
-a large (small) enclosure. While ``d + f <= k`` the group serves with ``k - d`` parity drives
-left; its offline drives go stale as it is written, so it loses data as the paper's chain
-does with ``k - d`` parity. With ``W = N - d - f - [l = 1]`` working online drives without
-the defect:
+fault seldom destroys the drives behind it). A state ``(c, f, g, l)``: ``c = (x, y)`` large
+and small enclosures of the group down, ``d = x L + y S`` drives offline; f failed drives
+online (being rebuilt) and g failed drives offline (their rebuild waits for the enclosure);
+l the latent defect: 0 none, 1 on a working drive online, 2 (3) on a working drive offline
+in a large (small) enclosure. The group serves while ``d + f <= k``: the drives missing are
+the offline ones and the failed ones online. Its offline drives go stale as it is written,
+so it loses data as the paper's chain does with ``k - d`` parity drives:
 
-* a drive fails at ``W lambda_op``: to ``(c, f + 1, l)``; when that leaves no parity for the
-  stripes, a whole-group loss (no defect online: the writes since the outage began cannot be
-  rebuilt) or a sector loss (the defect online: its stripes; thinned by a pool's sigma, the
-  rest to ``(c, f + 1, 0)``, as in :mod:`planner.core.markov.chain`); the online defect's
-  holder fails at ``lambda_op`` to ``(c, f + 1, 0)``;
-* a latent defect appears on an online drive at ``(N - d - f) lambda_ld`` while ``f < k - d``
-  (or ``d = k``, ``f = 0``: below); one defect is tracked, so an offline one is then dropped;
-* rebuilds run at ``min(f, streams) mu_op``; the scrub finds an online defect at ``mu_scrub``
-  when no drive is failed, and repairs it while parity is left;
-* an enclosure of the group fails at ``lambda_e`` each. It holds the online defect's holder
-  with probability ``size / (N - d)`` (the holder is any online drive alike): then the
-  defect goes offline with it. To ``c'`` with ``d'`` drives offline while ``d' + f`` (plus
-  the online defect) stays within k. An online defect with ``d' + f = k``: a running
-  rebuild (``f >= 1``) reads its stripes, a sector loss (sigma of it in a pool, the rest to
-  ``(c', f, 0)``); with no rebuild (``f = 0``) the defect waits **exposed** in ``(c', 0, 1)``,
-  ``d' = k``, lost only if the scrub finds it before the enclosure returns (sigma of it; any
-  drive failure there loses the group). When ``d' + f > k``: an **outage beyond parity**:
-  the group stops serving, nothing is written, no data is lost. The chain does not move
-  (the group resumes as it was when the enclosure returns; its idle drives' failures during
-  the repair's hours are neglected), and the move counts in P(unavailable)
-  (:mod:`planner.core.markov.domain_figures`);
-* a down enclosure is repaired at ``mu_e``; an offline defect comes back online with its own.
+* a working online drive fails at ``lambda_op`` (each): f + 1; past parity a whole-group
+  loss (the writes since the outage began cannot be rebuilt), or, with k drives missing and
+  the defect online while a rebuild runs, the defect's stripes (a pool's sigma of it, the
+  rest goes on without the defect, as in :mod:`planner.core.markov.chain`);
+* a latent defect appears on a working online drive at ``lambda_ld`` (each) while
+  ``d + f < k``, or while ``d = k`` and ``f = 0``; one defect is tracked, so an offline one
+  is then dropped;
+* rebuilds run at ``min(f, streams) mu_op``; the scrub finds an online defect at
+  ``mu_scrub`` when no rebuild runs and repairs it while parity is left. With ``d = k``,
+  ``f = 0`` and the defect online the group waits **exposed**: no rebuild reads the
+  defect's stripes, the scrub loses them (sigma of it), any failure loses the group;
+* an enclosure fails at ``lambda_e`` (each of those up). Which drives it holds is drawn
+  from the online ones alike: j of the f failed and h of the defect's holder with the
+  multivariate hypergeometric probability ``C(f, j) C(h1, h) C(rest, size - j - h) /
+  C(N - d, size)``; they go offline with it (``f -> f - j``, ``g -> g + j``). Past parity
+  (``d' + f' > k``) it is an **outage beyond parity**: the group stops serving, nothing is
+  written, no data is lost; the chain does not move (the group resumes as it was when the
+  enclosure returns; its idle drives' failures in the repair's hours are neglected) and the
+  move counts in P(unavailable) (:mod:`planner.core.markov.domain_figures`);
+* a down enclosure returns at ``mu_e`` (each), holding j of the g offline failed drives and
+  perhaps the offline defect's holder, drawn the same way from the offline drives; its
+  failed drives' rebuilds start (with k missing and the defect online that rebuild reads
+  the defect's stripes: a sector loss).
 
-Conventions, so that every path agrees (the tests' independent chain and this one): failed
-drives sit in enclosures that stay up (an outage takes working drives offline; the tests'
-enumeration of every drive and enclosure, where a failed drive may sit in the failing
-enclosure, measures the difference); drives offline neither fail nor grow defects.
+With one drive of the group per enclosure the draws are exact and so is the chain (the
+tests enumerate every drive and enclosure on its own). With more, they take the failed
+drives and the holder to be spread over the enclosures alike, which the history of
+outages can bias: the enumeration measures that too. Drives offline neither fail nor grow
+defects (they are not read).
 
 The generator is linear in the rates, so the chain is kept as coefficient arrays over
 :data:`FEATURES` (each a rate, or a rate times sigma or 1 - sigma): ``Q = features @ forms``
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -78,43 +81,57 @@ FEATURES = (
     "(1 - sigma) lambda_e",
     "sigma mu_scrub",
     "(1 - sigma) mu_scrub",
+    "sigma mu_e",
+    "(1 - sigma) mu_e",
 )
 """The chain's rates (per hour) in the order of the forms' first axis."""
 
 _OP, _LD, _MU, _SCRUB, _ENC, _REPAIR = range(6)
-_OP_SHARE, _OP_REST, _ENC_SHARE, _ENC_REST, _SCRUB_SHARE, _SCRUB_REST = range(6, 12)
+_SHARED = {_OP: (6, 7), _ENC: (8, 9), _SCRUB: (10, 11), _REPAIR: (12, 13)}
+"""Each rate's (sigma x, (1 - sigma) x) features: a sector loss, and the rest going on."""
 
-SECTOR_CAUSES = ("drive", "large enclosure", "small enclosure", "scrub")
+SECTOR_CAUSES = (
+    "drive fails",
+    "large enclosure fails",
+    "small enclosure fails",
+    "scrub",
+    "large enclosure returns",
+    "small enclosure returns",
+)
 """What a sector-loss move is caused by: each goes on to its own state (the going-on chain)."""
 
 NO_DEFECT, ONLINE, OFFLINE_LARGE, OFFLINE_SMALL = range(4)
-"""The latent defect of a state: none, on an online drive, offline in a large or small one."""
+"""The latent defect of a state: none, on a working drive online, offline in a large or a
+small enclosure."""
 
 
 @dataclass(frozen=True, order=True)
 class DomainState:
-    """One state: ``down`` = (large, small) enclosures down, ``offline`` drives in them.
+    """One state (module docstring): enclosures ``down`` (large, small), ``offline`` drives.
 
-    ``failed`` drives failed and being rebuilt; ``latent`` the defect (:data:`NO_DEFECT`,
-    :data:`ONLINE`, :data:`OFFLINE_LARGE`, :data:`OFFLINE_SMALL`); the loss state has
-    ``is_loss``.
+    ``failed`` failed drives online, ``failed_offline`` failed drives offline, ``latent``
+    the defect (:data:`NO_DEFECT`, :data:`ONLINE`, :data:`OFFLINE_LARGE`,
+    :data:`OFFLINE_SMALL`); the loss state has ``is_loss``.
     """
 
     down: tuple[int, int]
     offline: int
     failed: int
+    failed_offline: int
     latent: int
     is_loss: bool = False
 
-    def exposed(self, parity: int) -> bool:
-        """An outage left no parity and a latent defect online (no rebuild runs: f = 0)."""
-        return not self.is_loss and self.offline == parity and self.latent == ONLINE
+    @property
+    def key(self) -> tuple[tuple[int, int], int, int, int]:
+        """What names the state: (down, failed, failed offline, latent)."""
+        return self.down, self.failed, self.failed_offline, self.latent
 
     def short(self) -> str:
-        """``(x+y, f, l)`` or ``loss``."""
+        """``(x+y, f, g, l)`` or ``loss``."""
         if self.is_loss:
             return "loss"
-        return f"({self.down[0]}+{self.down[1]},{self.failed},{self.latent})"
+        x, y = self.down
+        return f"({x}+{y},{self.failed},{self.failed_offline},{self.latent})"
 
 
 @dataclass(frozen=True)
@@ -159,6 +176,14 @@ class DomainChain:
         return len(self.states) - 1
 
 
+def _serves(parity: int, offline: int, failed: int, latent: int) -> bool:
+    """The group serves: k missing at most, one fewer with the defect online unless exposed."""
+    missing = offline + failed
+    if latent == ONLINE:
+        return missing + 1 <= parity or (offline == parity and failed == 0)
+    return missing <= parity
+
+
 def _states(parity: int, p: Placement) -> list[DomainState]:
     """Every state the group serves in (module docstring), enclosures down fewest first."""
     downs = sorted(
@@ -167,18 +192,33 @@ def _states(parity: int, p: Placement) -> list[DomainState]:
     )
     found = []
     for x, y in downs:
-        offline = x * p.large_size + y * p.small_size
-        for f in range(parity - offline + 1):
-            for latent in range(4):
-                ok = {
-                    NO_DEFECT: True,
-                    ONLINE: offline + f + 1 <= parity or (offline == parity and f == 0),
-                    OFFLINE_LARGE: x >= 1,
-                    OFFLINE_SMALL: y >= 1,
-                }[latent]
-                if ok:
-                    found.append(DomainState((x, y), offline, f, latent))
+        d = x * p.large_size + y * p.small_size
+        for f in range(parity - d + 1):
+            for g in range(d + 1):
+                for latent, room in ((NO_DEFECT, True), (ONLINE, True), (2, x > 0), (3, y > 0)):
+                    holder_offline = latent in (OFFLINE_LARGE, OFFLINE_SMALL)
+                    if room and g + holder_offline <= d and _serves(parity, d, f, latent):
+                        found.append(DomainState((x, y), d, f, g, latent))
     return found
+
+
+def _draws(pool: int, size: int, failed: int, holder: float) -> list[tuple[int, int, float]]:
+    """(j failed, h holder, probability) of the ``size`` drives an enclosure holds.
+
+    The holder of the defect is among them with probability ``holder``; the other drives are
+    drawn alike from ``pool`` (the holder not in it), ``failed`` of them failed.
+    """
+    out = []
+    for h, chance in ((0, 1.0 - holder), (1, holder)):
+        if chance <= 0:
+            continue
+        take = size - h
+        total = comb(pool, take)
+        for j in range(min(failed, take) + 1):
+            ways = comb(failed, j) * comb(pool - failed, take - j)
+            if ways:
+                out.append((j, h, chance * ways / total))
+    return out
 
 
 class _Builder:
@@ -186,7 +226,7 @@ class _Builder:
 
     def __init__(self, parity: int, placement: Placement, states: list[DomainState]) -> None:
         self.parity, self.placement = parity, placement
-        self.index = {(s.down, s.failed, s.latent): i for i, s in enumerate(states)}
+        self.index = {s.key: i for i, s in enumerate(states)}
         size = len(states) + 1
         self.loss = size - 1
         self.q = np.zeros((len(FEATURES), size, size))
@@ -195,99 +235,93 @@ class _Builder:
         self.outage = np.zeros((len(FEATURES), size))
         self.targets: list[tuple[int, int, int]] = []
 
-    def state(self, down: tuple[int, int], failed: int, latent: int) -> int:
-        return self.index[(down, failed, latent)]
+    def offline(self, down: tuple[int, int]) -> int:
+        return down[0] * self.placement.large_size + down[1] * self.placement.small_size
 
-    def move(self, source: int, target: int, feature: int, count: float) -> None:
-        self.q[feature, source, target] += count
-
-    def group_loss(self, source: int, feature: int, count: float) -> None:
-        self.move(source, self.loss, feature, count)
-        self.group[feature, source] += count
-
-    def sector_loss(
-        self, source: int, cause: int, kept: int, features: tuple[int, int], count: float
+    def land(
+        self,
+        i: int,
+        target: tuple[tuple[int, int], int, int, int],
+        rate: tuple[int, float],
+        cause: int,
+        outage: bool = False,
     ) -> None:
-        """Sector loss at the first feature's rate, the rest (the second) on to ``kept``."""
-        self.move(source, self.loss, features[0], count)
-        self.sectors[features[0], source, cause] += count
-        self.move(source, kept, features[1], count)
-        if (source, cause, kept) not in self.targets:
-            self.targets.append((source, cause, kept))
+        """A move out of state ``i`` at ``rate`` (feature, count) to ``target`` or past it.
+
+        Past parity a whole-group loss (an outage instead for an enclosure's failure); with
+        k missing and the defect online while a rebuild runs, its stripes (a sector loss of
+        ``cause``; sigma of it, the rest going on without the defect).
+        """
+        feature, count = rate
+        down, f, g, latent = target
+        missing = self.offline(down) + f
+        if missing > self.parity:
+            if outage:
+                self.outage[feature, i] += count
+            else:
+                self.q[feature, i, self.loss] += count
+                self.group[feature, i] += count
+        elif latent == ONLINE and missing == self.parity and f >= 1:
+            share, rest = _SHARED[feature]
+            kept = self.index[(down, f, g, NO_DEFECT)]
+            self.q[share, i, self.loss] += count
+            self.sectors[share, i, cause] += count
+            self.q[rest, i, kept] += count
+            if (i, cause, kept) not in self.targets:
+                self.targets.append((i, cause, kept))
+        else:
+            self.q[feature, i, self.index[target]] += count
 
 
 def _drive_moves(b: _Builder, s: DomainState, streams: int | None) -> None:
     """Failures, defects, rebuilds and the scrub out of ``s`` (module docstring)."""
-    i = b.state(s.down, s.failed, s.latent)
-    left = b.parity - s.offline
-    f, online = s.failed, s.latent == ONLINE
-    online_drives = b.placement.drives - s.offline
-    if s.exposed(b.parity):
-        b.group_loss(i, _OP, online_drives)  # no parity left: any failure loses the group
-        b.sector_loss(i, 3, b.state(s.down, 0, 0), (_SCRUB_SHARE, _SCRUB_REST), 1.0)
-        return
-    working = online_drives - f - online
-    if f + 1 + online <= left:
-        b.move(i, b.state(s.down, f + 1, s.latent), _OP, working)
-    elif not online:
-        b.group_loss(i, _OP, working)
-    else:
-        b.sector_loss(i, 0, b.state(s.down, f + 1, 0), (_OP_SHARE, _OP_REST), working)
-    if online:
-        b.move(i, b.state(s.down, f + 1, 0), _OP, 1.0)  # the holder: its defect goes with it
-    elif f < left or left == 0:
-        b.move(i, b.state(s.down, f, ONLINE), _LD, online_drives - f)
-    if f > 0:
-        b.move(i, b.state(s.down, f - 1, s.latent), _MU, concurrent_rebuilds(f, streams))
-    if f == 0 and online:
-        b.move(i, b.state(s.down, 0, NO_DEFECT), _SCRUB, 1.0)
-
-
-def _enclosure_fails(
-    b: _Builder, s: DomainState, after: tuple[int, int], size: int, up: int, kind: int
-) -> None:
-    """One of the ``up`` enclosures of ``size`` drives (``kind`` 1 large, 2 small) fails."""
-    i = b.state(s.down, s.failed, s.latent)
-    offline, f = s.offline + size, s.failed
-    if s.latent != ONLINE:
-        if offline + f <= b.parity:
-            b.move(i, b.state(after, f, s.latent), _ENC, up)
-        else:
-            b.outage[_ENC, i] += up
-        return
-    holds = size / (b.placement.drives - s.offline)  # it holds the defect's drive
-    if offline + f <= b.parity:
-        offline_defect = OFFLINE_LARGE if kind == 1 else OFFLINE_SMALL
-        b.move(i, b.state(after, f, offline_defect), _ENC, up * holds)
-    else:
-        b.outage[_ENC, i] += up * holds
-    rest = up * (1.0 - holds)
-    if offline + f + 1 <= b.parity or (offline == b.parity and f == 0):
-        b.move(i, b.state(after, f, ONLINE), _ENC, rest)
-    elif offline + f == b.parity:  # the running rebuild reads the defect's stripes
-        b.sector_loss(i, kind, b.state(after, f, NO_DEFECT), (_ENC_SHARE, _ENC_REST), rest)
-    else:
-        b.outage[_ENC, i] += rest
+    i = b.index[s.key]
+    f, g, online = s.failed, s.failed_offline, s.latent == ONLINE
+    working = b.placement.drives - s.offline - f
+    b.land(i, (s.down, f + 1, g, s.latent), (_OP, working - online), 0)
+    if online:  # the holder fails: its defect goes with it
+        b.land(i, (s.down, f + 1, g, NO_DEFECT), (_OP, 1.0), 0)
+    elif s.offline + f < b.parity or (s.offline == b.parity and f == 0):
+        b.land(i, (s.down, f, g, ONLINE), (_LD, working), 0)
+    if f:
+        b.land(i, (s.down, f - 1, g, s.latent), (_MU, concurrent_rebuilds(f, streams)), 0)
+    if online and f == 0:
+        if s.offline < b.parity:
+            b.land(i, (s.down, 0, g, NO_DEFECT), (_SCRUB, 1.0), 3)
+        else:  # exposed: the scrub reads the stripes that have no parity left
+            share, rest = _SHARED[_SCRUB]
+            b.q[share, i, b.loss] += 1.0
+            b.sectors[share, i, 3] += 1.0
+            kept = b.index[(s.down, 0, g, NO_DEFECT)]
+            b.q[rest, i, kept] += 1.0
+            b.targets.append((i, 3, kept))
 
 
 def _enclosure_moves(b: _Builder, s: DomainState) -> None:
-    """An enclosure of the group fails (large, then small) or is repaired."""
+    """An enclosure of the group fails (large, then small) or returns (module docstring)."""
+    i = b.index[s.key]
     p = b.placement
     x, y = s.down
-    if x < p.large:
-        _enclosure_fails(b, s, (x + 1, y), p.large_size, p.large - x, 1)
-    if y < p.small:
-        _enclosure_fails(b, s, (x, y + 1), p.small_size, p.small - y, 2)
-    i = b.state(s.down, s.failed, s.latent)
-    for down, back, own in ((x, (x - 1, y), OFFLINE_LARGE), (y, (x, y - 1), OFFLINE_SMALL)):
-        if not down:
-            continue
-        if s.latent == own:  # the defect's own enclosure brings it back online
-            b.move(i, b.state(back, s.failed, ONLINE), _REPAIR, 1.0)
-            if down > 1:
-                b.move(i, b.state(back, s.failed, own), _REPAIR, float(down - 1))
-        else:
-            b.move(i, b.state(back, s.failed, s.latent), _REPAIR, float(down))
+    f, g, latent = s.failed, s.failed_offline, s.latent
+    kinds = (
+        (x, p.large, p.large_size, (x + 1, y), (x - 1, y), OFFLINE_LARGE, 1),
+        (y, p.small, p.small_size, (x, y + 1), (x, y - 1), OFFLINE_SMALL, 2),
+    )
+    online = p.drives - s.offline
+    holder_online = latent == ONLINE
+    holder_offline = latent in (OFFLINE_LARGE, OFFLINE_SMALL)
+    for down, count, size, worse, better, own, cause in kinds:
+        if down < count:  # one of the enclosures up fails: its drives are online drives alike
+            chance = size / online if holder_online else 0.0
+            for j, h, share in _draws(online - holder_online, size, f, chance):
+                after = own if h else latent
+                rate = (_ENC, (count - down) * share)
+                b.land(i, (worse, f - j, g + j, after), rate, cause, outage=True)
+        if down:  # one of those down returns: the holder's own with 1 / down
+            chance = 1.0 / down if latent == own else 0.0
+            for j, h, share in _draws(s.offline - holder_offline, size, g, chance):
+                after = ONLINE if h else latent
+                b.land(i, (better, f + j, g - j, after), (_REPAIR, down * share), cause + 3)
 
 
 @cache
@@ -305,7 +339,7 @@ def domain_chain(parity: int, placement: Placement, rebuild_streams: int | None 
     for s in states:
         _drive_moves(b, s, rebuild_streams)
         _enclosure_moves(b, s)
-    loss = DomainState((-1, -1), -1, -1, -1, is_loss=True)
+    loss = DomainState((-1, -1), -1, -1, -1, -1, is_loss=True)
     arrays = (b.q, b.group, b.sectors, b.outage)
     for array in arrays:
         array.setflags(write=False)
