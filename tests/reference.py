@@ -937,9 +937,9 @@ def _settle(
     missing = len(failed | offline)
     if missing > parity:
         return [(past, 1.0)]
-    if defect is not None and defect not in offline and missing == parity:
-        if failed - offline:  # a rebuild runs and reads the defect's stripes
-            return [("sectors", 1.0)]
+    online_defect = defect is not None and defect not in offline
+    if online_defect and missing == parity and failed - offline:
+        return [("sectors", 1.0)]  # a rebuild runs and reads the defect's stripes
     return [((down, failed, defect), 1.0)]
 
 
@@ -963,7 +963,9 @@ def _physical_moves(
         online_defect = defect is not None and defect not in offline
         rebuilding = sorted(failed - offline)
 
-        def add(results: list[tuple[object, float]], rate: float) -> None:
+        def add(
+            results: list[tuple[object, float]], rate: float, row: dict[object, float] = row
+        ) -> None:
             for target, share in results:
                 row[target] = row.get(target, 0.0) + rate * share
                 if isinstance(target, tuple):

@@ -177,7 +177,7 @@ def test_placements_and_their_limits() -> None:
     assert placement_of(3, spread=9) == Placement(3, 1)
     assert placement_of(12, spread=5).text() == "2 x 3 + 3 x 2"
     for bad in ({}, {"members_per_enclosure": 2, "spread": 3}, {"members_per_enclosure": 0}):
-        with pytest.raises(ValueError, match="members_per_enclosure|spread"):
+        with pytest.raises(ValueError, match=r"members_per_enclosure|spread"):
             placement_of(12, **bad)
     with pytest.raises(ValueError, match="repair_hours"):
         Enclosures(1e-5, 0.0, members_per_enclosure=2)
