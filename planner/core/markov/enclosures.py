@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["Enclosures", "Placement", "placement_of"]
+__all__ = ["EnclosureRisk", "Enclosures", "Placement", "placement_of"]
 
 
 @dataclass(frozen=True, order=True)
@@ -127,3 +127,22 @@ class Enclosures:
     def placement(self, drives: int) -> Placement:
         """The placement of a group of ``drives`` drives."""
         return placement_of(drives, self.members_per_enclosure, self.spread)
+
+
+@dataclass(frozen=True)
+class EnclosureRisk:
+    """How a layout's groups sit in enclosures and how often they stop (docs/domains.md).
+
+    Attributes:
+        placement: how one group sits in enclosures.
+        p_unavailable_group: P(the group stops serving at least once in the mission: an
+            enclosure outage takes more of its drives offline than its parity, or it loses
+            data).
+        p_unavailable_aggregate: P(some group does), ``1 - (1 - p)^groups`` with the groups
+            taken as independent: groups that share enclosures stop together, so the true
+            figure lies between one group's and this.
+    """
+
+    placement: Placement
+    p_unavailable_group: float
+    p_unavailable_aggregate: float
