@@ -29,6 +29,7 @@ from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, co
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
 from planner.core.design.risks import LayoutRisks, layout_risks
+from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
 
@@ -71,6 +72,10 @@ class Candidate:
         rank_cost: what the ranking minimises: the total cost, or the drives.
         misses: the targets it misses (empty when it meets them all).
         expected_sector_loss_events: mean sector-loss events of the aggregate.
+        placement: how each group sits in enclosures, with an enclosures section
+            (docs/domains.md); None without.
+        p_unavailable_aggregate: P(some group stops serving at least once), with
+            enclosures; None without.
     """
 
     layout: Layout
@@ -87,6 +92,15 @@ class Candidate:
     rank_cost: float
     misses: tuple[Miss, ...]
     expected_sector_loss_events: float = 0.0
+    placement: Placement | None = None
+    p_unavailable_aggregate: float | None = None
+
+    @property
+    def name(self) -> str:
+        """The layout's label, and its placement with enclosures: ``raid6 12 (6 x 2)``."""
+        if self.placement is None:
+            return self.layout.label
+        return f"{self.layout.label} ({self.placement.text()})"
 
 
 @dataclass(frozen=True)
@@ -144,6 +158,10 @@ def risk_of(candidate: Candidate, name: str) -> float:
     """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits."""
     if name == "max_p_group_lost":
         return candidate.p_group_lost_aggregate
+    if name == "max_p_unavailable":
+        if candidate.p_unavailable_aggregate is None:
+            raise ValueError("P(unavailable) needs an enclosures section (docs/domains.md)")
+        return candidate.p_unavailable_aggregate
     return candidate.p_loss_aggregate
 
 
@@ -178,10 +196,18 @@ def recommendation(
             "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
             "costs.energy_per_kwh)"
         )
-    candidates = list(search_layouts(scenario) if layouts is None else layouts)
-    if not candidates:
+    layouts_searched = list(search_layouts(scenario) if layouts is None else layouts)
+    if not layouts_searched:
         raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
-    found = _evaluate(scenario, candidates, target, prices, money)
+    placements = _placements(scenario, target)
+    if len(layouts_searched) * len(placements) > MAX_CANDIDATES:
+        raise RecommendError(
+            f"the search asks for {len(layouts_searched):,} layouts x {len(placements)} "
+            f"placements (at most {MAX_CANDIDATES:,} candidates); narrow search: or "
+            "search.members_per_enclosure"
+        )
+    found = _evaluate(scenario, layouts_searched, placements, target, prices, money)
+    candidates = found.candidates
     choice = choose(
         target,
         found.rank_cost,
@@ -189,6 +215,7 @@ def recommendation(
         np.array(found.sized.total),
         money,
         found.risks.p_group_lost_aggregate,
+        found.risks.p_unavailable_aggregate,
     )
     sized = found.sized
     return Recommendation(
@@ -213,6 +240,26 @@ def recommendation(
     )
 
 
+def _placements(scenario: Scenario, target: Target) -> list[Enclosures | None]:
+    """The enclosure placements searched: ``search.members_per_enclosure``, else the scenario's.
+
+    One entry, None, without an enclosures section (a target on P(unavailable) then needs
+    one).
+    """
+    spec = scenario.enclosures
+    if spec is None:
+        if target.max_p_unavailable is not None:
+            raise RecommendError(
+                "target.max_p_unavailable needs an enclosures section (docs/domains.md)"
+            )
+        return [None]
+    own = spec.core_enclosures()
+    wanted = None if scenario.search is None else scenario.search.members_per_enclosure
+    if not wanted:
+        return [own]
+    return [replace(own, members_per_enclosure=m, spread=None) for m in wanted]
+
+
 def _target(scenario: Scenario, fallback_target: Target | None) -> tuple[Target, bool]:
     """The target searched for, and whether the scenario gives its risk limits itself."""
     spec = scenario.target
@@ -228,7 +275,7 @@ def _target(scenario: Scenario, fallback_target: Target | None) -> tuple[Target,
 class _Evaluated:
     """Every candidate sized, evaluated in one batch and costed, in the candidates' order."""
 
-    candidates: Sequence[Layout]
+    candidates: Sequence[tuple[Layout, Enclosures | None]]
     sized: SizedCandidates
     risks: LayoutRisks
     costs: CostOfOwnership | None
@@ -243,14 +290,17 @@ class _Evaluated:
         rank = float(self.rank_cost[i])
         p_loss = float(risks.p_loss_aggregate[i])
         p_group_lost = float(risks.p_group_lost_aggregate[i])
+        layout, enclosures = self.candidates[i]
+        unavailable = risks.p_unavailable_aggregate
+        p_unavailable = None if unavailable is None else float(unavailable[i])
         return Candidate(
-            layout=self.candidates[i],
+            layout=layout,
             groups=sized.groups[i],
             total_disks=sized.total[i],
             overhead_disks=sized.overhead[i],
             usable_tb=None if sized.usable is None else sized.usable[i],
             bound_by=sized.bound_by[i],
-            rebuild_hours=self.candidates[i].chain_rates(self.rates).rebuild_hours,
+            rebuild_hours=layout.chain_rates(self.rates).rebuild_hours,
             p_loss_aggregate=p_loss,
             p_group_lost_aggregate=p_group_lost,
             p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),
@@ -263,9 +313,12 @@ class _Evaluated:
                     sized.total[i],
                     rank if self.money else None,
                     p_group_lost,
+                    p_unavailable,
                 )
             ),
             expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
+            placement=None if enclosures is None else enclosures.placement(layout.group_size),
+            p_unavailable_aggregate=p_unavailable,
         )
 
     def maybe(self, i: int | None) -> Candidate | None:
@@ -275,18 +328,24 @@ class _Evaluated:
 
 def _evaluate(
     scenario: Scenario,
-    candidates: Sequence[Layout],
+    layouts: Sequence[Layout],
+    placements: Sequence[Enclosures | None],
     target: Target,
     prices: CostPrices | None,
     money: bool,
 ) -> _Evaluated:
-    """Size, evaluate (one batch) and cost every candidate; rank by money or by drives."""
-    sized = size_candidates(scenario, candidates)
+    """Size, evaluate (one batch) and cost every candidate; rank by money or by drives.
+
+    A candidate is a layout in a placement (every layout in the first, then the second):
+    the placements of one layout share its size.
+    """
+    candidates, which = _distinct(layouts, placements)
+    sized = _picked(size_candidates(scenario, layouts), which)
     rates = scenario.rates()
     mission = scenario.mission_hours
     risks = layout_risks(
-        candidates,
-        [rates] * len(candidates),
+        [x for x, _ in candidates],
+        [replace(rates, enclosures=e) for _, e in candidates],
         [mission] * len(candidates),
         sized.groups,
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
@@ -304,3 +363,34 @@ def _evaluate(
     drives = np.array(sized.total, dtype=np.float64)
     rank_cost = costs.total_cost if costs is not None and money else drives
     return _Evaluated(candidates, sized, risks, costs, rank_cost, target, money, rates)
+
+
+def _distinct(
+    layouts: Sequence[Layout], placements: Sequence[Enclosures | None]
+) -> tuple[list[tuple[Layout, Enclosures | None]], list[int]]:
+    """Each layout in each placement once, and the index of each candidate's layout.
+
+    Rules that place a group alike count once (3 and 12 drives per enclosure are one
+    enclosure for a group of 3).
+    """
+    candidates, which, seen = [], [], set()
+    for placement in placements:
+        for i, layout in enumerate(layouts):
+            key = (i, None if placement is None else placement.placement(layout.group_size))
+            if key not in seen:
+                seen.add(key)
+                candidates.append((layout, placement))
+                which.append(i)
+    return candidates, which
+
+
+def _picked(sized: SizedCandidates, which: list[int]) -> SizedCandidates:
+    """``sized`` (one per layout) for each candidate: ``which`` names its layout."""
+    return replace(
+        sized,
+        groups=[sized.groups[i] for i in which],
+        total=[sized.total[i] for i in which],
+        overhead=[sized.overhead[i] for i in which],
+        usable=None if sized.usable is None else [sized.usable[i] for i in which],
+        bound_by=[sized.bound_by[i] for i in which],
+    )
