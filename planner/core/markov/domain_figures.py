@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from planner.core.markov.domains import DomainChain, domain_chain
+from planner.core.markov.domains import RATE_FEATURES, DomainChain, domain_chain
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
 from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_rows, kernel_enabled
@@ -61,11 +61,22 @@ class DomainParts:
         q: ``shape + (m, m)``, rows summing to zero.
         extra: ``shape + (m, 3 + causes)``: whole-group loss, sector loss, outages beyond
             parity, then sector loss by cause (1/h).
+        features: ``shape + (features,)``: the rates of
+            :data:`~planner.core.markov.domains.FEATURES` (1/h).
     """
 
     chain: DomainChain
     q: FloatArray
     extra: FloatArray
+    features: FloatArray
+
+    def rate_part(self, rate: str) -> FloatArray:
+        """``theta dQ/dtheta`` off the diagonal for ``rate`` (a key of ``RATE_FEATURES``)."""
+        pick = list(RATE_FEATURES[rate])
+        part: FloatArray = np.einsum(
+            "...f,fij->...ij", self.features[..., pick], self.chain.q_forms[pick]
+        )
+        return part
 
 
 def domain_parts(
@@ -126,7 +137,7 @@ def domain_parts(
         ),
         axis=-1,
     )
-    return DomainParts(chain, q, extra)
+    return DomainParts(chain, q, extra, features)
 
 
 def domain_jobs(parts: DomainParts, mission_hours: FloatArray) -> list[RowJob]:

@@ -66,7 +66,14 @@ from planner.core.markov.enclosures import Placement
 
 FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["FEATURES", "SECTOR_CAUSES", "DomainChain", "DomainState", "domain_chain"]
+__all__ = [
+    "FEATURES",
+    "RATE_FEATURES",
+    "SECTOR_CAUSES",
+    "DomainChain",
+    "DomainState",
+    "domain_chain",
+]
 
 FEATURES = (
     "lambda_op",
@@ -85,6 +92,17 @@ FEATURES = (
     "(1 - sigma) mu_e",
 )
 """The chain's rates (per hour) in the order of the forms' first axis."""
+
+RATE_FEATURES = {
+    "lambda_op": (0, 6, 7),
+    "lambda_ld": (1,),
+    "mu_op": (2,),
+    "mu_scrub": (3, 10, 11),
+    "lambda_e": (4, 8, 9),
+    "mu_e": (5, 12, 13),
+}
+"""The features each rate drives (each feature is that rate times a factor free of it), so
+``theta dQ/dtheta`` is the part of Q those features give."""
 
 _OP, _LD, _MU, _SCRUB, _ENC, _REPAIR = range(6)
 _SHARED = {_OP: (6, 7), _ENC: (8, 9), _SCRUB: (10, 11), _REPAIR: (12, 13)}
