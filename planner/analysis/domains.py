@@ -28,3 +28,19 @@ def enclosure_note(scenario: Scenario) -> str:
         "its groups as independent: groups sharing enclosures stop together, so the true "
         "figure lies between one group's and it (docs/domains.md)."
     )
+
+
+def simulation_refusal(scenario: Scenario) -> str:
+    """Why ``scenario`` cannot be simulated ("" when it can): the simulator has no enclosures.
+
+    Monte Carlo of the drives alone beside the enclosure chain's P(loss) would compare two
+    different models, so ``planner simulate``, ``compare-methods`` and the TUI's F6 refuse.
+    """
+    e = scenario.enclosures
+    if e is None or not e.active:
+        return ""
+    return (
+        "the simulator does not model enclosures (docs/domains.md): remove the enclosures "
+        "section, or set enclosures.failures_per_year to 0 (e.g. --set "
+        "enclosures.failures_per_year=0)"
+    )
