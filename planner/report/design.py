@@ -180,6 +180,8 @@ def to_markdown(
     if report.methods is not None:
         lines += ["## Methods cross-check", ""]
         lines.append(methods.to_markdown(report.methods))
+    elif report.methods_note:
+        lines += ["## Methods cross-check", "", f"Not run: {report.methods_note}.", ""]
     if depth:  # a tier's sections, one level below the plan's, under the tier's name
         lines = ["#" * depth + line if line.startswith("## ") else line for line in lines]
         lines = [f"{'#' * (depth + 1)} Tier: {markdown_cell(report.title)}", "", *lines]
