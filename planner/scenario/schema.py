@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field, model_validator
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.markov.domains import check_domain_size
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.correlation import Correlation
@@ -184,13 +185,21 @@ class Scenario(FrozenModel):
         return self
 
     @model_validator(mode="after")
-    def _one_correlation_model(self) -> Scenario:
-        if self.correlated and self.enclosures is not None and self.enclosures.active:
+    def _enclosure_chains(self) -> Scenario:
+        if self.enclosures is None or not self.enclosures.active:
+            return self
+        if self.correlated:
             raise FieldError(
                 "correlated failures and enclosures are not modelled together yet: remove "
                 "the correlation section, or set enclosures.failures_per_year to 0",
                 "enclosures",
             )
+        enclosures = self.enclosures.core_enclosures()
+        for layout in self.core_layouts():
+            try:
+                check_domain_size(layout.parity, enclosures.placement(layout.group_size))
+            except ValueError as error:
+                raise FieldError(f"{layout.label}: {error}", "enclosures") from None
         return self
 
     @model_validator(mode="after")

@@ -72,6 +72,7 @@ __all__ = [
     "SECTOR_CAUSES",
     "DomainChain",
     "DomainState",
+    "check_domain_size",
     "domain_chain",
 ]
 
@@ -342,16 +343,35 @@ def _enclosure_moves(b: _Builder, s: DomainState) -> None:
                 b.land(i, (better, f + j, g - j, after), (_REPAIR, down * share), cause + 3)
 
 
+MAX_STATES = 150
+"""Most states an enclosure chain may have: parity 5 with one drive per enclosure has 133,
+parity 8 has 415 (40 s an evaluation); the cost grows as the cube of the states."""
+
+
+def check_domain_size(parity: int, placement: Placement) -> None:
+    """Raise ValueError when the chain of ``parity`` and ``placement`` is too large to evaluate."""
+    size = len(_states(parity, placement)) + 1
+    if size > MAX_STATES:
+        raise ValueError(
+            f"parity {parity} over {placement.text()} (enclosures x drives) makes an enclosure "
+            f"chain of {size} states, more than the {MAX_STATES} planner evaluates (parity up "
+            "to 5 with one drive per enclosure): put more drives of a group in each enclosure "
+            "or use less parity"
+        )
+
+
 @cache
 def domain_chain(parity: int, placement: Placement, rebuild_streams: int | None = 1) -> DomainChain:
     """The enclosure chain of a group with ``parity`` parity drives placed by ``placement``.
 
     Built from the rules of the module docstring, cached by shape (one per parity,
-    placement and rebuild streams). Raises ValueError unless ``0 < k < N``.
+    placement and rebuild streams). Raises ValueError unless ``0 < k < N``, or for a chain
+    of more than :data:`MAX_STATES` states.
     """
     if not 0 < parity < placement.drives:
         raise ValueError(f"a group of {placement.drives} drives cannot hold {parity} parity drives")
     check_rebuild_streams(rebuild_streams)
+    check_domain_size(parity, placement)
     states = _states(parity, placement)
     b = _Builder(parity, placement, states)
     for s in states:
