@@ -29,6 +29,7 @@ from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, co
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
 from planner.core.design.risks import LayoutRisks, layout_risks
+from planner.core.markov.domains import check_domain_size
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
@@ -377,6 +378,14 @@ def _distinct(
     for placement in placements:
         for i, layout in enumerate(layouts):
             key = (i, None if placement is None else placement.placement(layout.group_size))
+            if placement is not None and placement.active and key[1] is not None:
+                try:
+                    check_domain_size(layout.parity, key[1])
+                except ValueError as error:
+                    raise RecommendError(
+                        f"{layout.label}: {error}; narrow search.parity or "
+                        "search.members_per_enclosure"
+                    ) from None
             if key not in seen:
                 seen.add(key)
                 candidates.append((layout, placement))
