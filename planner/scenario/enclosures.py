@@ -52,7 +52,7 @@ class EnclosureSpec(FrozenModel):
         "or power feed: its drives go offline at once; default "
         f"{PLAUSIBLE_ENCLOSURE_FAILURES_PER_YEAR:g}, docs/domains.md). 0: enclosures never "
         "fail, the figures without them.",
-        json_schema_extra=meta("Encl. fail/yr", "per enclosure-year", "0.1"),
+        json_schema_extra=meta("Encl./yr", "per enclosure-year", "0.1"),
     )
     repair_hours: float = at_least(
         MIN_RESTORE_HOURS,
@@ -61,7 +61,7 @@ class EnclosureSpec(FrozenModel):
         description="Mean time to repair a failed enclosure (hours); its drives are "
         "unavailable until then and come back with their data (default "
         f"{DEFAULT_ENCLOSURE_REPAIR_HOURS:g}: a part the next business day).",
-        json_schema_extra=meta("Encl. repair h", "hours", "24"),
+        json_schema_extra=meta("Repair h", "hours", "24"),
     )
     members_per_enclosure: Count | None = Field(
         default=None,
