@@ -197,16 +197,7 @@ def recommendation(
             "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
             "costs.energy_per_kwh)"
         )
-    layouts_searched = list(search_layouts(scenario) if layouts is None else layouts)
-    if not layouts_searched:
-        raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
-    placements = _placements(scenario, target)
-    if len(layouts_searched) * len(placements) > MAX_CANDIDATES:
-        raise RecommendError(
-            f"the search asks for {len(layouts_searched):,} layouts x {len(placements)} "
-            f"placements (at most {MAX_CANDIDATES:,} candidates); narrow search: or "
-            "search.members_per_enclosure"
-        )
+    layouts_searched, placements = _searched(scenario, layouts, target)
     found = _evaluate(scenario, layouts_searched, placements, target, prices, money)
     candidates = found.candidates
     choice = choose(
@@ -239,6 +230,23 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
     )
+
+
+def _searched(
+    scenario: Scenario, layouts: Sequence[Layout] | None, target: Target
+) -> tuple[list[Layout], list[Enclosures | None]]:
+    """The layouts searched (the given ones, or the search space) and the placements."""
+    searched = list(search_layouts(scenario) if layouts is None else layouts)
+    if not searched:
+        raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
+    placements = _placements(scenario, target)
+    if len(searched) * len(placements) > MAX_CANDIDATES:
+        raise RecommendError(
+            f"the search asks for {len(searched):,} layouts x {len(placements)} "
+            f"placements (at most {MAX_CANDIDATES:,} candidates); narrow search: or "
+            "search.members_per_enclosure"
+        )
+    return searched, placements
 
 
 def _placements(scenario: Scenario, target: Target) -> list[Enclosures | None]:

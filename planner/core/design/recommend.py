@@ -196,10 +196,8 @@ def choose(
         p_loss: P(loss) of each candidate's aggregate over the mission.
         drives: drives of each candidate's aggregate.
         money: whether ``cost`` is money (``target.max_cost`` applies to it).
-        p_group_lost: P(group lost) of each candidate's aggregate over the mission;
-            needed when the target limits it.
-        p_unavailable: P(unavailable) of each candidate's aggregate (docs/domains.md);
-            needed when the target limits it.
+        p_group_lost: P(group lost) of each candidate's aggregate over the mission, and
+        p_unavailable: P(unavailable) (docs/domains.md): each needed when the target limits it.
     """
     costs = np.asarray(cost, dtype=np.float64)
     counts = np.asarray(drives, dtype=np.float64)
