@@ -21,15 +21,17 @@ from planner.analysis.candidate_sizing import (
     MAX_CANDIDATES,
     RecommendError,
     SizedCandidates,
+    placed_candidates,
     search_layouts,
+    search_placements,
     size_candidates,
+    sized_for,
 )
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
 from planner.core.design.risks import LayoutRisks, layout_risks
-from planner.core.markov.domains import check_domain_size
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
@@ -239,7 +241,7 @@ def _searched(
     searched = list(search_layouts(scenario) if layouts is None else layouts)
     if not searched:
         raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
-    placements = _placements(scenario, target)
+    placements = search_placements(scenario, target)
     if len(searched) * len(placements) > MAX_CANDIDATES:
         raise RecommendError(
             f"the search asks for {len(searched):,} layouts x {len(placements)} "
@@ -247,26 +249,6 @@ def _searched(
             "search.members_per_enclosure"
         )
     return searched, placements
-
-
-def _placements(scenario: Scenario, target: Target) -> list[Enclosures | None]:
-    """The enclosure placements searched: ``search.members_per_enclosure``, else the scenario's.
-
-    One entry, None, without an enclosures section (a target on P(unavailable) then needs
-    one).
-    """
-    spec = scenario.enclosures
-    if spec is None:
-        if target.max_p_unavailable is not None:
-            raise RecommendError(
-                "target.max_p_unavailable needs an enclosures section (docs/domains.md)"
-            )
-        return [None]
-    own = spec.core_enclosures()
-    wanted = None if scenario.search is None else scenario.search.members_per_enclosure
-    if not wanted:
-        return [own]
-    return [replace(own, members_per_enclosure=m, spread=None) for m in wanted]
 
 
 def _target(scenario: Scenario, fallback_target: Target | None) -> tuple[Target, bool]:
@@ -348,8 +330,8 @@ def _evaluate(
     A candidate is a layout in a placement (every layout in the first, then the second):
     the placements of one layout share its size.
     """
-    candidates, which = _distinct(layouts, placements)
-    sized = _picked(size_candidates(scenario, layouts), which)
+    candidates, which = placed_candidates(layouts, placements)
+    sized = sized_for(size_candidates(scenario, layouts), which)
     rates = scenario.rates()
     mission = scenario.mission_hours
     risks = layout_risks(
@@ -372,42 +354,3 @@ def _evaluate(
     drives = np.array(sized.total, dtype=np.float64)
     rank_cost = costs.total_cost if costs is not None and money else drives
     return _Evaluated(candidates, sized, risks, costs, rank_cost, target, money, rates)
-
-
-def _distinct(
-    layouts: Sequence[Layout], placements: Sequence[Enclosures | None]
-) -> tuple[list[tuple[Layout, Enclosures | None]], list[int]]:
-    """Each layout in each placement once, and the index of each candidate's layout.
-
-    Rules that place a group alike count once (3 and 12 drives per enclosure are one
-    enclosure for a group of 3).
-    """
-    candidates, which, seen = [], [], set()
-    for placement in placements:
-        for i, layout in enumerate(layouts):
-            key = (i, None if placement is None else placement.placement(layout.group_size))
-            if placement is not None and placement.active and key[1] is not None:
-                try:
-                    check_domain_size(layout.parity, key[1])
-                except ValueError as error:
-                    raise RecommendError(
-                        f"{layout.label}: {error}; narrow search.parity or "
-                        "search.members_per_enclosure"
-                    ) from None
-            if key not in seen:
-                seen.add(key)
-                candidates.append((layout, placement))
-                which.append(i)
-    return candidates, which
-
-
-def _picked(sized: SizedCandidates, which: list[int]) -> SizedCandidates:
-    """``sized`` (one per layout) for each candidate: ``which`` names its layout."""
-    return replace(
-        sized,
-        groups=[sized.groups[i] for i in which],
-        total=[sized.total[i] for i in which],
-        overhead=[sized.overhead[i] for i in which],
-        usable=None if sized.usable is None else [sized.usable[i] for i in which],
-        bound_by=[sized.bound_by[i] for i in which],
-    )
