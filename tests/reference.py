@@ -698,3 +698,350 @@ def _defect_free_group_lost(
             g[f, f - 1] += min(f, at_once) * mu
         g[f, f] = -mpmath.fsum(g[f, j] for j in range(size) if j != f)
     return +mpmath.expm(g * mpmath.mpf(hours))[0, size - 1]
+
+
+# ---------------------------------------------------------------------------------------
+# Enclosures (failure domains, docs/domains.md), written from the rules of the docs, not
+# from planner's code. A group of N drives, k parity, sits in ``large`` enclosures of L of its
+# drives and ``small`` of S; each enclosure fails at λe and returns at μe on its own, its
+# drives unavailable meanwhile and back with their data. States (x, y, f, g, l): x large and
+# y small enclosures down (d = xL + yS drives offline), f failed drives online, g failed
+# drives offline, l = 0 no defect, 1 a defect on a working online drive, 2 (3) on a working
+# drive offline in a large (small) enclosure. The group serves while d + f <= k, one fewer
+# with the defect online, or d = k, f = 0 with it ("exposed": no rebuild reads it).
+# An enclosure's drives are drawn alike (every subset of the online, or offline, drives
+# equally likely); a returning enclosure is the offline defect's own with 1 / (down of its
+# kind).
+#
+# Every move is listed by its target: a state, "group", ("sectors", cause, state the
+# going-on chain continues in) or "outage" (an enclosure failure past parity: no move, but
+# the group stops serving).
+
+
+def _enclosure_states(parity: int, placement: tuple[int, int, int, int]) -> list[tuple[int, ...]]:
+    large, size_l, small, size_s = placement
+    found = []
+    for x in range(large + 1):
+        for y in range(small + 1):
+            d = x * size_l + y * size_s
+            for f in range(parity - d + 1) if d <= parity else ():
+                for g in range(d + 1):
+                    found.append((x, y, f, g, 0))
+                    if d + f + 1 <= parity or (d == parity and f == 0):
+                        found.append((x, y, f, g, 1))
+                    if x and g < d:
+                        found.append((x, y, f, g, 2))
+                    if y and g < d:
+                        found.append((x, y, f, g, 3))
+    return sorted(found, key=lambda s: (s[0] * size_l + s[1] * size_s, s))
+
+
+def _subsets(failed: int, holder: int, working: int, size: int) -> dict[tuple[int, int], Any]:
+    """P(j failed, h holder) for ``size`` slots drawn alike: every subset counted."""
+    from itertools import combinations
+
+    labels = ["F"] * failed + ["H"] * holder + ["W"] * working
+    counts: dict[tuple[int, int], int] = {}
+    total = 0
+    for pick in combinations(range(len(labels)), size):
+        key = (sum(labels[i] == "F" for i in pick), sum(labels[i] == "H" for i in pick))
+        counts[key] = counts.get(key, 0) + 1
+        total += 1
+    return {key: mpmath.mpf(n) / total for key, n in counts.items()}
+
+
+def _enclosure_moves(
+    parity: int,
+    placement: tuple[int, int, int, int],
+    rates: dict[str, Any],
+    streams: int | None = 1,
+) -> dict[tuple[int, ...], dict[object, mpmath.mpf]]:
+    """Every state's moves: target -> rate (1/h); rates λop, λld, μop, μscrub, λe, μe, σ."""
+    large, size_l, small, size_s = placement
+    drives = large * size_l + small * size_s
+    lam, ld, mu, scrub, lam_e, mu_e, sigma = (
+        mpmath.mpf(rates[name]) for name in ("lop", "lld", "mu", "scrub", "lam_e", "mu_e", "sigma")
+    )
+    at_once = parity if streams is None else streams
+    moves: dict[tuple[int, ...], dict[object, mpmath.mpf]] = {}
+
+    def add(source: tuple[int, ...], target: object, value: mpmath.mpf) -> None:
+        row = moves.setdefault(source, {})
+        row[target] = row.get(target, mpmath.mpf(0)) + value
+
+    def land(
+        source: tuple[int, ...], target: tuple[int, ...], value: Any, cause: str, past: str
+    ) -> None:
+        x, y, f, g, lat = target
+        missing = x * size_l + y * size_s + f
+        if missing > parity:
+            add(source, past, value)
+        elif lat == 1 and missing == parity and f >= 1:  # a rebuild reads the defect's stripes
+            add(source, ("sectors", cause, (x, y, f, g, 0)), sigma * value)
+            add(source, (x, y, f, g, 0), (1 - sigma) * value)
+        else:
+            add(source, target, value)
+
+    for s in _enclosure_states(parity, placement):
+        x, y, f, g, lat = s
+        moves.setdefault(s, {})
+        d = x * size_l + y * size_s
+        on = 1 if lat == 1 else 0
+        online_working = drives - d - f
+        land(s, (x, y, f + 1, g, lat), (online_working - on) * lam, "drive", "group")
+        if on:
+            land(s, (x, y, f + 1, g, 0), lam, "drive", "group")
+        elif d + f + 1 <= parity or (d == parity and f == 0):
+            land(s, (x, y, f, g, 1), online_working * ld, "drive", "group")
+        if f:
+            land(s, (x, y, f - 1, g, lat), min(f, at_once) * mu, "drive", "group")
+        if on and f == 0 and d < parity:
+            add(s, (x, y, 0, g, 0), scrub)
+        if on and f == 0 and d == parity:
+            add(s, ("sectors", "scrub", (x, y, 0, g, 0)), sigma * scrub)
+            add(s, (x, y, 0, g, 0), (1 - sigma) * scrub)
+        kinds = (
+            (x, large, size_l, (1, 0), 2, "large"),
+            (y, small, size_s, (0, 1), 3, "small"),
+        )
+        for down, count, size, (dx, dy), tag, name in kinds:
+            if down < count:
+                draws = _subsets(f, on, drives - d - f - on, size)
+                for (j, h), chance in draws.items():
+                    target = (x + dx, y + dy, f - j, g + j, tag if h else lat)
+                    land(s, target, (count - down) * lam_e * chance, name + " fails", "outage")
+            if down:
+                offline_holder = 1 if lat in (2, 3) else 0
+                pool = d - offline_holder
+                own = 1 if lat == tag else 0
+                cases = [(1 - mpmath.mpf(own) / down, 0)] + (
+                    [(mpmath.mpf(1) / down, 1)] if own else []
+                )
+                for weight, h in cases:
+                    for (j, _), chance in _subsets(g, 0, pool - g, size - h).items():
+                        target = (x - dx, y - dy, f + j, g - j, 1 if h else lat)
+                        land(s, target, down * mu_e * weight * chance, name + " returns", "group")
+    return moves
+
+
+def _enclosure_q(
+    moves: dict[tuple[int, ...], dict[object, mpmath.mpf]], where: Any
+) -> tuple[mpmath.matrix, int]:
+    """Q over the states in ``moves`` and one absorbing state; ``where(target)`` says where a
+    move goes: a state, "absorb", or None (no move)."""
+    order = list(moves)
+    index = {s: i for i, s in enumerate(order)}
+    last = len(order)
+    q = mpmath.zeros(last + 1, last + 1)
+    for source, row in moves.items():
+        for target, value in row.items():
+            goes = where(target)
+            if goes is None or goes == source:
+                continue
+            q[index[source], last if goes == "absorb" else index[goes]] += value
+    for i in range(last + 1):
+        q[i, i] = -mpmath.fsum(q[i, j] for j in range(last + 1) if j != i)
+    return q, last
+
+
+def _first_row(q: mpmath.matrix, t: mpmath.mpf, exact: bool) -> list[Any]:
+    """Row 0 of exp(Q t): in mpmath, or (``exact`` False) by SciPy's Padé in float64."""
+    if exact:
+        e = mpmath.expm(q * t)
+        return [e[0, j] for j in range(q.cols)]
+    from scipy.linalg import expm
+
+    dense = np.array(q.tolist(), dtype=np.float64)
+    return [mpmath.mpf(float(v)) for v in expm(dense * float(t))[0]]
+
+
+def enclosure_figures(
+    parity: int,
+    placement: tuple[int, int, int, int],
+    rates: dict[str, float],
+    hours: float,
+    streams: int | None = 1,
+    exact: bool = True,
+) -> dict[str, mpmath.mpf]:
+    """P(loss), P(group lost), P(sectors lost), expected sector-loss events, P(unavailable)
+    and the MTTDL of the enclosure chain, each from a chain of its own (docs/domains.md).
+
+    ``placement`` = (large, L, small, S); ``rates``: lop, lld, mu, scrub, lam_e, mu_e
+    (1/h) and sigma. The exponentials in mpmath (a 20-state chain takes about a second
+    each), or with ``exact`` False by SciPy in float64 (for probabilities far above 1e-12,
+    good to about 1e-12); the expected events from Van Loan's augmented matrix, the MTTDL
+    by mpmath's LU.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        t = mpmath.mpf(hours)
+        moves = _enclosure_moves(parity, placement, rates, streams)
+
+        def lost(target: object) -> object:
+            if target == "outage":
+                return None
+            sectors = isinstance(target, tuple) and target[0] == "sectors"
+            return "absorb" if target == "group" or sectors else target
+
+        full, last = _enclosure_q(moves, lost)
+        unavailable, _ = _enclosure_q(moves, lambda t_: "absorb" if t_ == "outage" else lost(t_))
+        restored = (0, 0, 0, 0, 0)
+        sectors_q, _ = _enclosure_q(moves, lambda t_: restored if t_ == "group" else lost(t_))
+
+        def goes_on(target: object) -> object:
+            if target == "group":
+                return restored
+            if isinstance(target, tuple) and target[0] == "sectors":
+                return target[2]
+            return None if target == "outage" else target
+
+        # Van Loan: [[Q_on, r], [0, 0]], its exponential's (0, last) entry the events by T
+        van_loan, _ = _enclosure_q(moves, goes_on)
+        for i, row in enumerate(moves.values()):
+            rate = mpmath.fsum(
+                v for k_, v in row.items() if isinstance(k_, tuple) and k_[0] == "sectors"
+            )
+            van_loan[i, last] = rate  # the reward column; the diagonal stays the chain's
+        a = mpmath.matrix(last, last)
+        for i in range(last):
+            for j in range(last):
+                a[i, j] = -full[i, j]
+        no_defects = dict(rates, lld=0)
+        group_q, _ = _enclosure_q(_enclosure_moves(parity, placement, no_defects, streams), lost)
+        return {
+            "p_loss": _first_row(full, t, exact)[last],
+            "p_group_lost": _first_row(group_q, t, exact)[last],
+            "p_sectors_lost": _first_row(sectors_q, t, exact)[last],
+            "expected_sector_loss_events": _first_row(van_loan, t, exact)[last],
+            "p_unavailable": _first_row(unavailable, t, exact)[last],
+            "mttdl_hours": +mpmath.lu_solve(a, mpmath.matrix([1] * last))[0],
+        }
+
+
+# The same model with every drive and enclosure tracked on its own (tiny groups only): the
+# enclosures are fixed sets of drives, and where a failed drive or the defect sits is known.
+# What the lumped chain takes as a convention is physical here: a failed drive may sit in
+# the enclosure that fails (it is then missing once, its rebuild paused until the enclosure
+# returns), and the holder of the defect is a working drive of some enclosure. A state is
+# (enclosures down, drives failed, the defect's holder or None); the group serves while the
+# missing drives (failed or offline) are at most k, and a defect online needs one more
+# (or, with no rebuild running, waits exposed for the scrub).
+
+
+def _settle(
+    parity: int,
+    members: list[tuple[int, ...]],
+    down: frozenset[int],
+    failed: frozenset[int],
+    defect: int | None,
+    past: str,
+) -> list[tuple[object, float]]:
+    """Where a move to (down, failed, defect) ends, with shares: a state, ``past`` or sectors."""
+    offline = {drive for j in down for drive in members[j]}
+    missing = len(failed | offline)
+    if missing > parity:
+        return [(past, 1.0)]
+    online_defect = defect is not None and defect not in offline
+    if online_defect and missing == parity and failed - offline:
+        return [("sectors", 1.0)]  # a rebuild runs and reads the defect's stripes
+    return [((down, failed, defect), 1.0)]
+
+
+def _physical_moves(
+    parity: int, members: list[tuple[int, ...]], rates: dict[str, float], streams: int | None
+) -> dict[object, dict[object, float]]:
+    """Every reachable state's moves (target -> rate, 1/h) from pristine, by search."""
+    drives = sorted({d for group in members for d in group})
+    start = (frozenset(), frozenset(), None)
+    moves: dict[object, dict[object, float]] = {}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if state in moves:
+            continue
+        row: dict[object, float] = {}
+        moves[state] = row
+        down, failed, defect = state
+        offline = {d for j in down for d in members[j]}
+        missing = len(failed | offline)
+        online_defect = defect is not None and defect not in offline
+        rebuilding = sorted(failed - offline)
+
+        def add(
+            results: list[tuple[object, float]], rate: float, row: dict[object, float] = row
+        ) -> None:
+            for target, share in results:
+                row[target] = row.get(target, 0.0) + rate * share
+                if isinstance(target, tuple):
+                    todo.append(target)
+
+        for drive in drives:
+            if drive in failed or drive in offline:
+                continue
+            kept = None if drive == defect else defect
+            add(_settle(parity, members, down, failed | {drive}, kept, "group"), rates["lop"])
+            if not online_defect and (missing + 1 <= parity or not rebuilding):
+                add([((down, failed, drive), 1.0)], rates["lld"])
+        at_once = len(rebuilding) if streams is None else min(len(rebuilding), streams)
+        for drive in rebuilding:
+            add([((down, failed - {drive}, defect), 1.0)], rates["mu"] * at_once / len(rebuilding))
+        if online_defect and not rebuilding:
+            add([("sectors" if missing == parity else (down, failed, None), 1.0)], rates["scrub"])
+        for j in range(len(members)):
+            if j in down:
+                add(_settle(parity, members, down - {j}, failed, defect, "group"), rates["mu_e"])
+            else:
+                add(_settle(parity, members, down | {j}, failed, defect, "outage"), rates["lam_e"])
+    return moves
+
+
+def enclosure_enumeration(
+    parity: int,
+    members: list[tuple[int, ...]],
+    rates: dict[str, float],
+    hours: float,
+    streams: int | None = 1,
+) -> dict[str, float]:
+    """P(loss), P(unavailable) and P(group lost) with every drive and enclosure on its own.
+
+    ``members``: the drives of each enclosure; ``rates`` as :func:`enclosure_figures`'s
+    (without sigma: stripes span the whole group). The states are hundreds, so in float64
+    by uniformization (a Poisson mixture of the powers of ``I + Q / c``: positive terms, no
+    cancellation; vector products, so no BLAS threads to wait for).
+    """
+
+    def expm_row(q: Any) -> Any:
+        c = float(-q.diagonal().min())
+        step = np.eye(q.shape[0]) + q / c
+        mean = c * hours
+        last = int(mean + 12 * math.sqrt(mean) + 30)
+        n = np.arange(last + 1)
+        weights = np.exp(n * math.log(mean) - mean - np.array([math.lgamma(k + 1) for k in n]))
+        v = np.zeros(q.shape[0])
+        v[0] = 1.0
+        out = np.zeros(q.shape[0])
+        for weight in weights:
+            out += weight * v
+            v = v @ step
+        return out
+
+    def solve(moves: dict[object, dict[object, float]], absorbing: tuple[str, ...]) -> float:
+        order = list(moves)
+        index = {s: i for i, s in enumerate(order)}
+        last = len(order)
+        q = np.zeros((last + 1, last + 1))
+        for source, row in moves.items():
+            for target, value in row.items():
+                if target in absorbing:
+                    q[index[source], last] += value
+                elif isinstance(target, tuple) and target != source:
+                    q[index[source], index[target]] += value
+        q[np.diag_indices(last + 1)] = -q.sum(axis=1)
+        return float(expm_row(q)[last])
+
+    moves = _physical_moves(parity, members, rates, streams)
+    no_defects = _physical_moves(parity, members, dict(rates, lld=0.0), streams)
+    return {
+        "p_loss": solve(moves, ("group", "sectors")),
+        "p_unavailable": solve(moves, ("group", "sectors", "outage")),
+        "p_group_lost": solve(no_defects, ("group", "sectors")),
+    }

@@ -4,14 +4,15 @@ The search space (the scenario's ``search:`` section, or the defaults) is counte
 candidate is built (:data:`MAX_CANDIDATES`), dRAID pools are right-sized for the need, and
 every candidate is sized like ``planner size`` sizes a layout
 (:func:`planner.core.design.sizing.sized_counts`: the workload's capacity and IOPS, else
-the target's or the aggregate's capacity). :mod:`planner.analysis.recommend` evaluates,
-costs and ranks them.
+the target's or the aggregate's capacity). With an ``enclosures`` section each layout is
+a candidate in every placement searched (:func:`search_placements`, docs/domains.md), sized
+once. :mod:`planner.analysis.recommend` evaluates, costs and ranks them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.analysis.spares import shape_with_spares
 from planner.core.arrays.layouts import Layout, aggregate_shape
@@ -23,7 +24,10 @@ from planner.core.design.candidates import (
     candidate_layouts,
     count_candidates,
 )
+from planner.core.design.recommend import Target
 from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
+from planner.core.markov.domains import check_domain_size
+from planner.core.markov.enclosures import Enclosures
 from planner.scenario import Scenario
 from planner.scenario.target import SearchSpec
 
@@ -206,4 +210,63 @@ def _no_pool_fits(space: SearchSpace) -> str:
         f"(draid_data + parity), is more than the most children less spares, {room}; "
         "lower search.draid_data or draid_spares, raise draid_children, or set "
         "search.declustered: false"
+    )
+
+
+def search_placements(scenario: Scenario, target: Target) -> list[Enclosures | None]:
+    """The enclosure placements searched: ``search.members_per_enclosure``, else the scenario's.
+
+    One entry, None, without an enclosures section (a target on P(unavailable) then needs
+    one).
+    """
+    spec = scenario.enclosures
+    if spec is None:
+        if target.max_p_unavailable is not None:
+            raise RecommendError(
+                "target.max_p_unavailable needs an enclosures section (docs/domains.md)"
+            )
+        return [None]
+    own = spec.core_enclosures()
+    wanted = None if scenario.search is None else scenario.search.members_per_enclosure
+    if not wanted:
+        return [own]
+    return [replace(own, members_per_enclosure=m, spread=None) for m in wanted]
+
+
+def placed_candidates(
+    layouts: Sequence[Layout], placements: Sequence[Enclosures | None]
+) -> tuple[list[tuple[Layout, Enclosures | None]], list[int]]:
+    """Each layout in each placement once, and the index of each candidate's layout.
+
+    Rules that place a group alike count once (3 and 12 drives per enclosure are one
+    enclosure for a group of 3).
+    """
+    candidates, which, seen = [], [], set()
+    for placement in placements:
+        for i, layout in enumerate(layouts):
+            key = (i, None if placement is None else placement.placement(layout.group_size))
+            if placement is not None and placement.active and key[1] is not None:
+                try:
+                    check_domain_size(layout.parity, key[1])
+                except ValueError as error:
+                    raise RecommendError(
+                        f"{layout.label}: {error}; narrow search.parity or "
+                        "search.members_per_enclosure"
+                    ) from None
+            if key not in seen:
+                seen.add(key)
+                candidates.append((layout, placement))
+                which.append(i)
+    return candidates, which
+
+
+def sized_for(sized: SizedCandidates, which: list[int]) -> SizedCandidates:
+    """``sized`` (one per layout) for each candidate: ``which`` names its layout."""
+    return replace(
+        sized,
+        groups=[sized.groups[i] for i in which],
+        total=[sized.total[i] for i in which],
+        overhead=[sized.overhead[i] for i in which],
+        usable=None if sized.usable is None else [sized.usable[i] for i in which],
+        bound_by=[sized.bound_by[i] for i in which],
     )

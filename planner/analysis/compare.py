@@ -17,6 +17,7 @@ from planner.analysis.correlation import (
     with_independent,
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
+from planner.analysis.domains import enclosure_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
@@ -313,6 +314,7 @@ def compare_data(
             *spares_notes(scenario),
             *([cost] if cost else []),
             *([note] if (note := correlation_note(scenario)) else []),
+            *([note] if (note := enclosure_note(scenario)) else []),
         ),
     )
 

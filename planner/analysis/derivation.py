@@ -65,13 +65,19 @@ def stripe_share_note(rates: Rates) -> str:
 
 
 def closed_form_note(rates: Rates) -> str:
-    """What the closed form below leaves out: a pool's sigma, correlated failures, or ''."""
+    """What the closed form leaves out: a pool's sigma, correlated failures, enclosures, or ''."""
     notes = [stripe_share_note(rates)]
     if rates.correlated:
         notes.append(
             "Correlated failures (m, shocks) are in the transitions and every probability "
             "above; the closed form below is independent drives' (m = 1, no shocks). "
             "`planner derive --correlated` gives the correlated chain's (docs/correlated.md)."
+        )
+    if rates.enclosures is not None and rates.enclosures.active:
+        notes.append(
+            "Enclosures are not in the chain shown: the MTTDL above and the compare table's "
+            "figures are the enclosure chain's, whose states add the enclosures down and the "
+            "drives offline; the closed form below is the drives' alone (docs/domains.md)."
         )
     return "\n\n".join(note for note in notes if note)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from planner.analysis.compare import CompareData, compare_data
+from planner.analysis.domains import simulation_refusal
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.method_comparison import MethodsReport, methods_report
 from planner.analysis.plan import PlanTotals, plan_totals, row_of_candidate
@@ -54,6 +55,7 @@ class DesignReport:
         sweep: P(loss) against group size for n+1 to n+3.
         sensitivity: the tornado of the recommended layout (None without one).
         methods: the recommended layout's methods cross-check (None without one).
+        methods_note: why the cross-check was not run ("" when it was, or had no layout).
     """
 
     title: str
@@ -66,6 +68,7 @@ class DesignReport:
     sweep: SweepReport
     sensitivity: SensitivityReport | None
     methods: MethodsReport | None
+    methods_note: str = ""
 
 
 def design_report(
@@ -96,9 +99,10 @@ def design_report(
         ),
         methods=(
             None
-            if chosen_layout is None
+            if chosen_layout is None or simulation_refusal(scenario)
             else methods_report(with_choice, [chosen_layout], settings, overrides=overrides)
         ),
+        methods_note=simulation_refusal(scenario),
     )
 
 

@@ -53,6 +53,9 @@ class Inputs:
             (``aggregate.hot_spares``).
         correlation: ``(degraded_multiplier, shocks_per_year, shock_drive_probability)``
             of the scenario's ``correlation`` section, None without one (docs/correlated.md).
+        enclosures: the ``enclosures`` section's keys given and their values
+            (failures_per_year, repair_hours, members_per_enclosure or spread), None
+            without one (docs/domains.md).
     """
 
     scenario: str
@@ -73,6 +76,7 @@ class Inputs:
     latent_defects_source: str | None = None
     hot_spares: int = 0
     correlation: tuple[float, float, float] | None = None
+    enclosures: tuple[tuple[str, float], ...] | None = None
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -112,5 +116,10 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
             None
             if (c := scenario.correlation) is None
             else (c.degraded_multiplier, c.shocks_per_year, c.shock_drive_probability)
+        ),
+        enclosures=(
+            None
+            if (e := scenario.enclosures) is None
+            else tuple((k, v) for k, v in e.model_dump().items() if v is not None)
         ),
     )

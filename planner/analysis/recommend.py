@@ -21,14 +21,18 @@ from planner.analysis.candidate_sizing import (
     MAX_CANDIDATES,
     RecommendError,
     SizedCandidates,
+    placed_candidates,
     search_layouts,
+    search_placements,
     size_candidates,
+    sized_for,
 )
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
 from planner.core.design.risks import LayoutRisks, layout_risks
+from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
 
@@ -71,6 +75,10 @@ class Candidate:
         rank_cost: what the ranking minimises: the total cost, or the drives.
         misses: the targets it misses (empty when it meets them all).
         expected_sector_loss_events: mean sector-loss events of the aggregate.
+        placement: how each group sits in enclosures, with an enclosures section
+            (docs/domains.md); None without.
+        p_unavailable_aggregate: P(some group stops serving at least once), with
+            enclosures; None without.
     """
 
     layout: Layout
@@ -87,6 +95,15 @@ class Candidate:
     rank_cost: float
     misses: tuple[Miss, ...]
     expected_sector_loss_events: float = 0.0
+    placement: Placement | None = None
+    p_unavailable_aggregate: float | None = None
+
+    @property
+    def name(self) -> str:
+        """The layout's label, and its placement with enclosures: ``raid6 12 (6 x 2)``."""
+        if self.placement is None:
+            return self.layout.label
+        return f"{self.layout.label} ({self.placement.text()})"
 
 
 @dataclass(frozen=True)
@@ -144,6 +161,10 @@ def risk_of(candidate: Candidate, name: str) -> float:
     """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits."""
     if name == "max_p_group_lost":
         return candidate.p_group_lost_aggregate
+    if name == "max_p_unavailable":
+        if candidate.p_unavailable_aggregate is None:
+            raise ValueError("P(unavailable) needs an enclosures section (docs/domains.md)")
+        return candidate.p_unavailable_aggregate
     return candidate.p_loss_aggregate
 
 
@@ -178,10 +199,9 @@ def recommendation(
             "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
             "costs.energy_per_kwh)"
         )
-    candidates = list(search_layouts(scenario) if layouts is None else layouts)
-    if not candidates:
-        raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
-    found = _evaluate(scenario, candidates, target, prices, money)
+    layouts_searched, placements = _searched(scenario, layouts, target)
+    found = _evaluate(scenario, layouts_searched, placements, target, prices, money)
+    candidates = found.candidates
     choice = choose(
         target,
         found.rank_cost,
@@ -189,6 +209,7 @@ def recommendation(
         np.array(found.sized.total),
         money,
         found.risks.p_group_lost_aggregate,
+        found.risks.p_unavailable_aggregate,
     )
     sized = found.sized
     return Recommendation(
@@ -213,6 +234,23 @@ def recommendation(
     )
 
 
+def _searched(
+    scenario: Scenario, layouts: Sequence[Layout] | None, target: Target
+) -> tuple[list[Layout], list[Enclosures | None]]:
+    """The layouts searched (the given ones, or the search space) and the placements."""
+    searched = list(search_layouts(scenario) if layouts is None else layouts)
+    if not searched:
+        raise RecommendError("the search space is empty; widen search: (docs/recommend.md)")
+    placements = search_placements(scenario, target)
+    if len(searched) * len(placements) > MAX_CANDIDATES:
+        raise RecommendError(
+            f"the search asks for {len(searched):,} layouts x {len(placements)} "
+            f"placements (at most {MAX_CANDIDATES:,} candidates); narrow search: or "
+            "search.members_per_enclosure"
+        )
+    return searched, placements
+
+
 def _target(scenario: Scenario, fallback_target: Target | None) -> tuple[Target, bool]:
     """The target searched for, and whether the scenario gives its risk limits itself."""
     spec = scenario.target
@@ -228,7 +266,7 @@ def _target(scenario: Scenario, fallback_target: Target | None) -> tuple[Target,
 class _Evaluated:
     """Every candidate sized, evaluated in one batch and costed, in the candidates' order."""
 
-    candidates: Sequence[Layout]
+    candidates: Sequence[tuple[Layout, Enclosures | None]]
     sized: SizedCandidates
     risks: LayoutRisks
     costs: CostOfOwnership | None
@@ -243,14 +281,17 @@ class _Evaluated:
         rank = float(self.rank_cost[i])
         p_loss = float(risks.p_loss_aggregate[i])
         p_group_lost = float(risks.p_group_lost_aggregate[i])
+        layout, enclosures = self.candidates[i]
+        unavailable = risks.p_unavailable_aggregate
+        p_unavailable = None if unavailable is None else float(unavailable[i])
         return Candidate(
-            layout=self.candidates[i],
+            layout=layout,
             groups=sized.groups[i],
             total_disks=sized.total[i],
             overhead_disks=sized.overhead[i],
             usable_tb=None if sized.usable is None else sized.usable[i],
             bound_by=sized.bound_by[i],
-            rebuild_hours=self.candidates[i].chain_rates(self.rates).rebuild_hours,
+            rebuild_hours=layout.chain_rates(self.rates).rebuild_hours,
             p_loss_aggregate=p_loss,
             p_group_lost_aggregate=p_group_lost,
             p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),
@@ -263,9 +304,12 @@ class _Evaluated:
                     sized.total[i],
                     rank if self.money else None,
                     p_group_lost,
+                    p_unavailable,
                 )
             ),
             expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
+            placement=None if enclosures is None else enclosures.placement(layout.group_size),
+            p_unavailable_aggregate=p_unavailable,
         )
 
     def maybe(self, i: int | None) -> Candidate | None:
@@ -275,18 +319,24 @@ class _Evaluated:
 
 def _evaluate(
     scenario: Scenario,
-    candidates: Sequence[Layout],
+    layouts: Sequence[Layout],
+    placements: Sequence[Enclosures | None],
     target: Target,
     prices: CostPrices | None,
     money: bool,
 ) -> _Evaluated:
-    """Size, evaluate (one batch) and cost every candidate; rank by money or by drives."""
-    sized = size_candidates(scenario, candidates)
+    """Size, evaluate (one batch) and cost every candidate; rank by money or by drives.
+
+    A candidate is a layout in a placement (every layout in the first, then the second):
+    the placements of one layout share its size.
+    """
+    candidates, which = placed_candidates(layouts, placements)
+    sized = sized_for(size_candidates(scenario, layouts), which)
     rates = scenario.rates()
     mission = scenario.mission_hours
     risks = layout_risks(
-        candidates,
-        [rates] * len(candidates),
+        [x for x, _ in candidates],
+        [replace(rates, enclosures=e) for _, e in candidates],
         [mission] * len(candidates),
         sized.groups,
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",

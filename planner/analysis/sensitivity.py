@@ -23,6 +23,7 @@ from planner.analysis.compare import comparison, sized_results
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.varied_fields import (
     CORRELATION_FIELDS,
+    ENCLOSURE_FIELDS,
     SCENARIO_FIELDS,
     ScenarioField,
     field_for,
@@ -231,7 +232,8 @@ def sensitivity_report(
 ) -> SensitivityReport:
     """The tornado of the layout ``label`` over the scenario fields it can move.
 
-    The six model inputs, and with a ``correlation`` section its three fields too.
+    The six model inputs; with a ``correlation`` section its three fields too, with an
+    ``enclosures`` section their failures and repair time (docs/domains.md).
 
     Each bar's P(loss) is the layout's aggregate risk with ``--set field=value``
     (:func:`layout_risk`); the elasticities are the chain's at the base.
@@ -247,7 +249,11 @@ def sensitivity_report(
     data_disks, sized = sensitivity_data_disks(scenario, label)
     point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
     base = layout_risk(scenario, label)
-    fields = (*SCENARIO_FIELDS, *(CORRELATION_FIELDS if scenario.correlation is not None else ()))
+    fields = (
+        *SCENARIO_FIELDS,
+        *(CORRELATION_FIELDS if scenario.correlation is not None else ()),
+        *(ENCLOSURE_FIELDS[:2] if scenario.enclosures is not None else ()),
+    )
     moves = [_move(scenario, label, field, low, high) for field in fields]
     result = tornado_of_moves(
         layout.parity,

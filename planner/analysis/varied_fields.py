@@ -18,6 +18,7 @@ from planner.scenario.correlation import (
     DEFAULT_SHOCK_DRIVE_PROBABILITY,
     PLAUSIBLE_SHOCKS_PER_YEAR,
 )
+from planner.scenario.enclosures import PLAUSIBLE_ENCLOSURE_FAILURES_PER_YEAR
 from planner.scenario.fields import field_meta
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, field_range
 
@@ -125,9 +126,27 @@ CORRELATION_FIELDS: tuple[ScenarioField, ...] = (
 """The correlated-failure fields: ``--vary`` accepts them, and the tornado of a scenario with
 a ``correlation`` section reports them (docs/correlated.md)."""
 
-FIELDS_BY_NAME = {field.name: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
+ENCLOSURE_FIELDS: tuple[ScenarioField, ...] = (
+    _scenario_field(
+        "enclosures.failures_per_year",
+        Parameter.ENCLOSURE_FAILURES_PER_HOUR,
+        1.0 / HOURS_PER_YEAR,
+        allows_zero=True,
+        plausible=PLAUSIBLE_ENCLOSURE_FAILURES_PER_YEAR,
+    ),
+    _scenario_field("enclosures.repair_hours", Parameter.ENCLOSURE_REPAIR_HOURS),
+    _scenario_field("enclosures.members_per_enclosure", Parameter.MEMBERS_PER_ENCLOSURE),
+    _scenario_field("enclosures.spread", Parameter.SPREAD),
+)
+"""The failure-domain fields: ``--vary`` accepts them (a placement rule replaces the other)
+and the tornado of a scenario with an ``enclosures`` section reports the first two
+(docs/domains.md)."""
 
-_BY_PARAMETER = {field.parameter: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
+_ALL = (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *ENCLOSURE_FIELDS)
+
+FIELDS_BY_NAME = {field.name: field for field in _ALL}
+
+_BY_PARAMETER = {field.parameter: field for field in _ALL}
 
 
 def field_for(parameter: Parameter | str) -> ScenarioField:

@@ -15,7 +15,7 @@ from planner.cli.simulate import (
     SimMethod,
     TimeBudgetOption,
     TrialsOption,
-    refuse_shocks,
+    refuse_unsimulated,
     run_settings,
     select_layouts,
     show_progress,
@@ -61,7 +61,7 @@ def compare_methods(
 
     settings = run_settings(trials, rel_error, time_budget, seed, method)
     scenario = load(file, overrides, tier)
-    refuse_shocks(scenario, settings.method)
+    refuse_unsimulated(scenario, settings.method)
     chosen = select_layouts(scenario, layouts)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = methods_report(scenario, chosen, settings, simulate, overrides or ())

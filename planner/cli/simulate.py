@@ -139,8 +139,16 @@ def run_settings(
     return RunSettings(trials, rel_error, time_budget_seconds, seed, method.value)
 
 
-def refuse_shocks(scenario: Scenario, method: str) -> None:
-    """Exit 2 when a rare-event ``--method`` meets shocks, which it cannot simulate."""
+def refuse_unsimulated(scenario: Scenario, method: str) -> None:
+    """Exit 2 when a rare-event ``--method`` meets shocks, or the scenario has enclosures.
+
+    Neither can be simulated: shocks by the rare-event estimators, enclosures at all.
+    """
+    from planner.analysis.domains import simulation_refusal
+
+    refusal = simulation_refusal(scenario)
+    if refusal:
+        fail(refusal)
     shocks = scenario.correlation is not None and scenario.correlation.shocks
     if shocks and method in ("conditional", "biased"):
         fail(
@@ -245,7 +253,7 @@ def run_simulate(
     from planner.analysis.simulation import simulation_report
 
     scenario = load(file, overrides, tier)
-    refuse_shocks(scenario, settings.method)
+    refuse_unsimulated(scenario, settings.method)
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())

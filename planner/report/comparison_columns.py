@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from planner.report import figures
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
+from planner.report.enclosures import enclosure_columns
 from planner.report.numbers import (
     format_odds,
     groups_text,
@@ -141,6 +142,7 @@ def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         export_field("is_baseline", lambda r: r.layout.label == baseline),
         *cost_fields(lambda r: r.cost, comparison.results),
         *correlation_columns(comparison.results, lambda r: r.independent),
+        *enclosure_columns(comparison.results, lambda r: r.enclosures),
     ]
 
 
@@ -162,6 +164,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             *_shape_fields(comparison),
             *cost_fields(lambda r: r.cost, comparison.results),
             *_loss_fields(),
+            *enclosure_columns(comparison.results, lambda r: r.enclosures),
             *correlation_columns(comparison.results, lambda r: r.independent),
             *_risk_fields(),
             *loss_split_columns(),

@@ -94,13 +94,13 @@ def _draw_front(axes: Axes, found: Recommendation, name: str) -> None:
     if top is not None and risk(top) > 0:
         axes.scatter(
             [top.rank_cost], [risk(top)], s=140, marker="*", color="gold",
-            edgecolors="black", zorder=4, label=f"recommended: {top.layout.label}",
+            edgecolors="black", zorder=4, label=f"recommended: {top.name}",
         )  # fmt: skip
     named = [c for c in (found.top, found.nearest_cheaper, found.closest) if c is not None]
     for c in [*named, *front[:: max(1, len(front) // 6)]]:  # a few, so labels do not pile up
         if risk(c) > 0:
             axes.annotate(
-                c.layout.label, (c.rank_cost, risk(c)), fontsize=7,
+                c.name, (c.rank_cost, risk(c)), fontsize=7,
                 xytext=(4, 4), textcoords="offset points",
             )  # fmt: skip
 
@@ -180,6 +180,8 @@ def to_markdown(
     if report.methods is not None:
         lines += ["## Methods cross-check", ""]
         lines.append(methods.to_markdown(report.methods))
+    elif report.methods_note:
+        lines += ["## Methods cross-check", "", f"Not run: {report.methods_note}.", ""]
     if depth:  # a tier's sections, one level below the plan's, under the tier's name
         lines = ["#" * depth + line if line.startswith("## ") else line for line in lines]
         lines = [f"{'#' * (depth + 1)} Tier: {markdown_cell(report.title)}", "", *lines]
@@ -247,7 +249,7 @@ def _why(report: DesignReport) -> list[str]:
     cheaper = found.nearest_cheaper
     if cheaper is not None:
         why.append(
-            f"- the next cheaper, {markdown_cell(cheaper.layout.label)}, misses "
+            f"- the next cheaper, {markdown_cell(cheaper.name)}, misses "
             f"{markdown_cell(recommend_report.describe_misses(cheaper.misses))};"
         )
     if top in found.front:

@@ -154,6 +154,19 @@ INDEPENDENCE_FACTOR = Figure(
     key="correlation_factor",
     export=finite_or_none,
 )
+# Failure domains (docs/domains.md): the placement and how often a group stops serving
+ENCLOSURES_PER_GROUP = Figure(
+    "Enclosures per group", integer_column, "Encl./\ngroup", key="enclosures_per_group"
+)
+P_UNAVAILABLE_GROUP = Figure(
+    "P(unavailable) group", percent_column, "P(unavail.)\ngroup", key="p_unavailable_group"
+)
+P_UNAVAILABLE_AGGREGATE = Figure(
+    "P(unavailable) aggregate",
+    percent_column,
+    "P(unavail.)\naggregate",
+    key="p_unavailable_aggregate",
+)
 LOSSES_PER_10K_GROUPS = Figure(
     "Losses/10k groups", significant_column, "Losses/\n10k groups", key="losses_per_10k_groups"
 )

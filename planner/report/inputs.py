@@ -68,6 +68,7 @@ def inputs_summary(inputs: Inputs) -> str:
         parts.append(f"{inputs.capacity_tb:g} TB drives")
     parts += prices_text(inputs)
     parts += correlation_text(inputs)
+    parts += enclosures_text(inputs)
     text = "Inputs: " + ", ".join(parts) + "."
     if inputs.overrides:
         text += " Overrides: " + " ".join(f"--set {o}" for o in inputs.overrides) + "."
@@ -83,6 +84,21 @@ def correlation_text(inputs: Inputs) -> list[str]:
     if shocks > 0:
         parts.append(f"{shocks:g} shocks/group-yr failing {100 * probability:.4g}% of drives each")
     return ["correlated failures: " + ", ".join(parts)]
+
+
+def enclosures_text(inputs: Inputs) -> list[str]:
+    """``["enclosures: 0.1 failures/yr each, repaired in 24 h, 2 drives of a group in each"]``."""
+    if inputs.enclosures is None:
+        return []
+    given = dict(inputs.enclosures)
+    members = given.get("members_per_enclosure")
+    rule = (
+        f"{members:g} drives of a group in each"
+        if members is not None
+        else f"each group over {given.get('spread', 0):g}"
+    )
+    rate, hours = given.get("failures_per_year", 0.0), given.get("repair_hours", 0.0)
+    return [f"enclosures: {rate:g} failures/yr each, repaired in {hours:g} h, {rule}"]
 
 
 def prices_text(inputs: Inputs) -> list[str]:
@@ -156,6 +172,7 @@ def inputs_record(inputs: Inputs) -> dict[str, Any]:
                 )
             }
         ),
+        **({} if inputs.enclosures is None else {"enclosures": dict(inputs.enclosures)}),
         "overrides": list(inputs.overrides),
     }
 

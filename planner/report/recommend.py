@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from planner.analysis.recommend import nines
+from planner.analysis.recommend import nines, risk_of
 from planner.core.design.recommend import Miss
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import figures, render
@@ -39,7 +39,11 @@ NO_LOSS_TARGET_NOTE = (
 )
 """Said instead when the scenario's ``target:`` section limits no risk."""
 
-RISK_NAMES = {"max_p_loss": "P(loss)", "max_p_group_lost": "P(group lost)"}
+RISK_NAMES = {
+    "max_p_loss": "P(loss)",
+    "max_p_group_lost": "P(group lost)",
+    "max_p_unavailable": "P(unavailable)",
+}
 """What each risk limit of a target limits, as the tables name the figure."""
 
 
@@ -89,7 +93,8 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         report.front and report.front[0].usable_tb is not None
     )
     return [
-        figures.LAYOUT.column(lambda c: c.layout.label),
+        figures.LAYOUT.column(lambda c: c.name, key=None),
+        export_field("label", lambda c: c.layout.label),
         figures.DRIVES_PER_GROUP.column(lambda c: c.layout.group_text()),
         export_field("raid", lambda c: c.layout.raid),
         export_field("parity", lambda c: c.layout.parity),
@@ -131,6 +136,27 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         ),
         export_field("rank_cost", lambda c: c.rank_cost, finite_or_none),
         export_field("misses", lambda c: [m.target for m in c.misses]),
+        *_placement_fields(report),
+    ]
+
+
+def _placement_fields(report: Recommendation) -> list[Column[Candidate]]:
+    """With enclosures (docs/domains.md): the placement and P(unavailable) of the aggregate."""
+    found = [*report.meeting, *report.front]
+    if not any(c.placement is not None for c in found):
+        return []
+    limited = report.target.max_p_unavailable is not None
+    return [
+        figures.ENCLOSURES_PER_GROUP.column(
+            lambda c: None if c.placement is None else c.placement.enclosures, priority=3
+        ),
+        export_field(
+            "members_per_enclosure",
+            lambda c: None if c.placement is None else c.placement.large_size,
+        ),
+        figures.P_UNAVAILABLE_AGGREGATE.column(
+            lambda c: c.p_unavailable_aggregate, priority=0 if limited else 4
+        ),
     ]
 
 
@@ -170,9 +196,9 @@ def target_text(report: Recommendation, *, noted: bool = True) -> str:
 def _risk_words(report: Recommendation, candidate: Candidate) -> str:
     """``P(loss) 0.00052% (5.3 nines)``, the targeted P(group lost) first when limited."""
     words = [
-        f"P(group lost) {format_percent(candidate.p_group_lost_aggregate)}"
+        f"{RISK_NAMES[name]} {format_percent(risk_of(candidate, name))}"
         for name in report.target.risk_limits
-        if name == "max_p_group_lost"
+        if name != "max_p_loss"
     ]
     loss = candidate.p_loss_aggregate
     words.append(f"P(loss) {format_percent(loss)} ({nines(loss):.1f} nines)")
@@ -195,12 +221,12 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         lines.append("No layout meets the target.")
         if closest is not None:
             lines.append(
-                f"Closest: {closest.layout.label} ({closest.total_disks:,} drives), which "
+                f"Closest: {closest.name} ({closest.total_disks:,} drives), which "
                 f"misses {describe_misses(closest.misses)}."
             )
         return lines
     lines.append(
-        f"Recommended: {top.layout.label}: {top.total_disks:,} drives, "
+        f"Recommended: {top.name}: {top.total_disks:,} drives, "
         f"{_risk_words(report, top)}"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
@@ -216,7 +242,7 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
             else " drives"
         )
         lines.append(
-            f"The next cheaper, {cheaper.layout.label}, saves {saving:,.0f}{unit} but misses "
+            f"The next cheaper, {cheaper.name}, saves {saving:,.0f}{unit} but misses "
             f"{describe_misses(cheaper.misses)}."
         )
     else:
@@ -233,7 +259,7 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
 
 
 def _both(report: Recommendation) -> str:
-    return "all three" if len(report.target.risk_limits) > 1 else "both"
+    return ("both", "all three", "all four")[len(report.target.risk_limits) - 1]
 
 
 def front_title(report: Recommendation) -> str:
@@ -254,10 +280,10 @@ def _tables(
     """
     columns = candidate_columns(report)
     shown = _shown(report, top)
-    chosen = None if report.top is None else report.top.layout
+    chosen = report.top
 
     def view(title: str, rows: Sequence[Candidate]) -> render.TableView[Candidate]:
-        styles = ["dim" if c.misses else "bold" if c.layout == chosen else "" for c in rows]
+        styles = ["dim" if c.misses else "bold" if c == chosen else "" for c in rows]
         return render.TableView(title, columns, rows, styles=styles)
 
     return (

@@ -16,6 +16,7 @@ from planner.analysis.compare import SizedRow, sized_rows
 from planner.report import figures
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
+from planner.report.enclosures import enclosure_columns
 from planner.report.numbers import hours_text, integer_column
 from planner.report.table import Column, export_field, shown_columns
 
@@ -166,6 +167,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
         *cost_fields(lambda s: s.result.cost, sized_rows(report)),
         *_baseline_fields(report),
         *correlation_columns(sized_rows(report), lambda s: s.result.independent),
+        *enclosure_columns(sized_rows(report), lambda s: s.result.enclosures),
     ]
 
 
@@ -182,6 +184,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             *_sizing_fields(),
             *cost_fields(lambda s: s.result.cost, sized_rows(report)),
             *_risk_fields(),
+            *enclosure_columns(sized_rows(report), lambda s: s.result.enclosures),
             *correlation_columns(sized_rows(report), lambda s: s.result.independent),
             *_baseline_fields(report),
         ]

@@ -300,6 +300,48 @@ def _varied_fields(report: SweepReport) -> list[SweepField]:
     ]
 
 
+def _present(values: npt.NDArray[Any] | None) -> npt.NDArray[Any]:
+    """A column the report has (its fields are declared only then)."""
+    assert values is not None
+    return values
+
+
+def _enclosure_fields(report: SweepReport) -> list[SweepField]:
+    """Enclosures per group and P(unavailable), when the sweep has enclosures (docs/domains.md)."""
+    table = report.table
+    if table.enclosures_per_group is None:
+        return []
+    return [
+        SweepField(
+            "enclosures_per_group",
+            "int",
+            lambda r: _present(r.table.enclosures_per_group),
+            "Enclosures per group",
+            integer_column,
+            short_header="Encl./\ngroup",
+            priority=4,
+        ),
+        SweepField(
+            "p_unavailable_group",
+            "float",
+            lambda r: _present(r.table.p_unavailable_group),
+            "P(unavailable) group",
+            percent_column,
+            short_header="P(unavail.)\ngroup",
+            priority=5,
+        ),
+        SweepField(
+            "p_unavailable_aggregate",
+            "float",
+            lambda r: _present(r.table.p_unavailable_aggregate),
+            "P(unavailable) aggregate",
+            percent_column,
+            short_header="P(unavail.)\naggregate",
+            priority=2,
+        ),
+    ]
+
+
 def sweep_fields(report: SweepReport) -> list[SweepField]:
     """Every column and export field of the sweep, in the JSON contract's order.
 
@@ -312,6 +354,7 @@ def sweep_fields(report: SweepReport) -> list[SweepField]:
         *_risk_fields(),
         *_extra_fields(report),
         *_varied_fields(report),
+        *_enclosure_fields(report),
     ]
 
 
@@ -337,6 +380,7 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_shape_fields(),
         *_extra_fields(report),
         *_risk_fields(),
+        *_enclosure_fields(report),
     ]
     return [f.column(report) for f in fields if f.header and f.shown]
 

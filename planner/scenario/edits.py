@@ -103,6 +103,11 @@ _CORRELATION_FIELDS = tuple(
 )
 """Shown when the scenario has a ``correlation`` section (docs/correlated.md), like the
 price: a scenario without one keeps its rows of fields for the table (80x24)."""
+_ENCLOSURE_FIELDS = tuple(
+    spec_of(f"enclosures.{name}") for name in ("failures_per_year", "repair_hours")
+)
+"""Shown when the scenario has an ``enclosures`` section (docs/domains.md), with its placement
+rule (members_per_enclosure or spread, whichever the file gives)."""
 _OTHER_FIELDS = (
     spec_of("restore.scrub_hours"),
     _PARALLEL_REBUILDS_FIELD,
@@ -119,7 +124,8 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     rate per bit. Likewise a restore time given by the rebuild model (``restore.rebuild_mb_per_s``,
     or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
     can never give both. The drive's price is a field when the scenario gives drive.price or
-    drive.watts; the three correlation fields when it has a ``correlation`` section.
+    drive.watts; the three correlation fields when it has a ``correlation`` section; the
+    enclosures' failures, repair and placement rule when it has an ``enclosures`` section.
     """
     drive = scenario.drive
     failure = next(
@@ -140,7 +146,11 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
         rebuild = _REBUILD_HOURS_FIELD
     price = (_PRICE_FIELD,) if scenario.cost_prices() is not None else ()
     correlation = _CORRELATION_FIELDS if scenario.correlation is not None else ()
-    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price, *correlation)
+    enclosures: tuple[FieldSpec, ...] = ()
+    if scenario.enclosures is not None:
+        rule = "spread" if scenario.enclosures.spread is not None else "members_per_enclosure"
+        enclosures = (*_ENCLOSURE_FIELDS, spec_of(f"enclosures.{rule}"))
+    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price, *correlation, *enclosures)
 
 
 class EditError(ValueError):

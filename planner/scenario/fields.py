@@ -11,7 +11,7 @@ import difflib
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Union, get_args, get_origin
+from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -27,6 +27,14 @@ def _strip_optional(annotation: Any) -> Any:
         if len(args) == 1:
             return args[0]
     return annotation
+
+
+def _whole_number(annotation: Any) -> bool:
+    """An int field, optional or not (``Count | None`` keeps ``Count``'s ``Annotated``)."""
+    annotation = _strip_optional(annotation)
+    if get_origin(annotation) is Annotated:
+        annotation = get_args(annotation)[0]
+    return annotation is int
 
 
 def as_model(annotation: Any) -> type[BaseModel] | None:
@@ -189,7 +197,7 @@ def field_meta(dotted_name: str) -> FieldMeta | None:
         example=str(extra.get("x-example", "")),
         description=info.description or "",
         percent=_takes_percent(info),
-        integer=_strip_optional(info.annotation) is int,
+        integer=_whole_number(info.annotation),
         optional=bool(extra.get("x-optional", False)),
         replaces=tuple(str(r) for r in replaces) if isinstance(replaces, list) else (),
         terabytes=_takes_terabytes(info),

@@ -75,6 +75,14 @@ replacements clustered in time report a few times the base rate (Schroeder and G
 MAX_SHOCKS_PER_YEAR = 365.0
 """Most common-cause shocks per group-year: one a day is no longer a rare common cause."""
 
+MAX_ENCLOSURE_FAILURES_PER_YEAR = 52.0
+"""Most failures of one enclosure per year (enclosures.failures_per_year): one a week is a
+broken shelf, not a rate; field studies put interconnect failures near a shelf's disk
+failures, a tenth to a few a year (Jiang et al., FAST 2008)."""
+
+MAX_ENCLOSURE_REPAIR_HOURS = 8760.0
+"""Longest mean repair of an enclosure (hours): a year."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -95,6 +103,10 @@ _REASONS = {
     "1 is independent drives",
     "shocks_per_year": "a rate of shocks cannot be negative",
     "shock_drive_probability": "a probability lies between 0 and 1",
+    "failures_per_year": "a rate of enclosure failures cannot be negative",
+    "repair_hours": "no enclosure is repaired in less than seconds",
+    "members_per_enclosure": "an enclosure holds at least one drive of the group",
+    "spread": "a group spans at least one enclosure",
 }
 
 
@@ -112,6 +124,8 @@ _UPPER_REASONS = {
     "degraded_multiplier": "field studies report a few times the base rate; 100 is beyond any",
     "shocks_per_year": "a shock a day is no longer a rare common cause",
     "shock_drive_probability": _REASONS["shock_drive_probability"],
+    "failures_per_year": "an enclosure failing every week is broken, not a rate",
+    "repair_hours": "an enclosure down for more than a year is not being repaired",
 }
 
 
@@ -124,6 +138,10 @@ _FIELD_RANGES = {
     "correlation.degraded_multiplier": (1.0, MAX_DEGRADED_MULTIPLIER, ""),
     "correlation.shocks_per_year": (0.0, MAX_SHOCKS_PER_YEAR, " per group-year"),
     "correlation.shock_drive_probability": (0.0, 1.0, ""),
+    "enclosures.failures_per_year": (0.0, MAX_ENCLOSURE_FAILURES_PER_YEAR, " per enclosure-year"),
+    "enclosures.repair_hours": (MIN_RESTORE_HOURS, MAX_ENCLOSURE_REPAIR_HOURS, " hours"),
+    "enclosures.members_per_enclosure": (1.0, 1000.0, " drives"),
+    "enclosures.spread": (1.0, 1000.0, " enclosures"),
 }
 
 

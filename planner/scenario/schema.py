@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field, model_validator
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.markov.domains import check_domain_size
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.correlation import Correlation
@@ -26,6 +27,7 @@ from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, latent_defect_rate
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
+from planner.scenario.enclosures import EnclosureSpec
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
@@ -145,6 +147,15 @@ class Scenario(FrozenModel):
         examples=[{"degraded_multiplier": 2, "shocks_per_year": 0.1}],
     )
 
+    enclosures: EnclosureSpec | None = Field(
+        default=None,
+        description="Failure domains: enclosures (shelves, controllers) whose failure takes "
+        "their drives offline until repaired: failures_per_year (per enclosure), "
+        "repair_hours, and members_per_enclosure (drives of a group per enclosure) or spread "
+        "(enclosures per group). Default: none (docs/domains.md).",
+        examples=[{"failures_per_year": 0.1, "repair_hours": 24, "members_per_enclosure": 2}],
+    )
+
     @model_validator(mode="after")
     def _labels(self) -> Scenario:
         seen: dict[str, int] = {}
@@ -171,6 +182,24 @@ class Scenario(FrozenModel):
     @model_validator(mode="after")
     def _prices(self) -> Scenario:
         check_costs(self.drive, self.costs)
+        return self
+
+    @model_validator(mode="after")
+    def _enclosure_chains(self) -> Scenario:
+        if self.enclosures is None or not self.enclosures.active:
+            return self
+        if self.correlated:
+            raise FieldError(
+                "correlated failures and enclosures are not modelled together yet: remove "
+                "the correlation section, or set enclosures.failures_per_year to 0",
+                "enclosures",
+            )
+        enclosures = self.enclosures.core_enclosures()
+        for layout in self.core_layouts():
+            try:
+                check_domain_size(layout.parity, enclosures.placement(layout.group_size))
+            except ValueError as error:
+                raise FieldError(f"{layout.label}: {error}", "enclosures") from None
         return self
 
     @model_validator(mode="after")
@@ -211,7 +240,8 @@ class Scenario(FrozenModel):
     def rates(self) -> Rates:
         """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub).
 
-        With a ``correlation`` section, its degraded multiplier, shock rate and probability.
+        With a ``correlation`` section, its degraded multiplier, shock rate and probability;
+        with ``enclosures``, their failures, repairs and placement.
         """
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
@@ -221,6 +251,7 @@ class Scenario(FrozenModel):
             rebuild_streams=self.restore.rebuild_streams,
             replace_delay_hours=self.restore.delay_hours,
             **({} if self.correlation is None else self.correlation.core_values()),
+            enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )
 
     @property

@@ -7,6 +7,7 @@ target:
   max_p_loss: 0.01%       # P(loss) of the aggregate over the mission (or min_nines: 4)
   max_p_group_lost: 1e-6  # P(group lost) of the aggregate over the mission; either or both
                           # (neither: P(loss) at most 1 in 10,000, as with no target: section)
+  max_p_unavailable: 1%   # with enclosures: P(some group stops serving) (docs/domains.md)
   max_drives: 500         # optional
   max_cost: 250000        # optional budget, in the scenario's currency (needs drive.price)
 search:                   # optional: the layouts considered (these are the defaults)
@@ -18,6 +19,7 @@ search:                   # optional: the layouts considered (these are the defa
   draid_children: [24, 48, 96]   # default: widths from d + p + s to 255, right-sized ones too
   draid_spares: [1, 2]
   write_penalty: 1        # optional: disk I/Os per host write of parity layouts and pools
+  members_per_enclosure: [1, 2, 3, 4, 6, 12]   # optional, with enclosures: (docs/domains.md)
 ```
 """
 
@@ -94,6 +96,12 @@ class TargetSpec(FrozenModel):
         "the chance some group has k + 1 drives down at once and is lost whole, e.g. "
         "0.0001% or 1e-6. Alone or beside max_p_loss / min_nines.",
     )
+    max_p_unavailable: Probability | None = Field(
+        default=None,
+        description="Largest acceptable P(unavailable) of the aggregate over the mission: "
+        "the chance some group stops serving at least once (an enclosure outage beyond its "
+        "parity, or a loss), e.g. 1%; needs an enclosures section (docs/domains.md).",
+    )
     max_drives: Count | None = Field(
         default=None, ge=1, le=1_000_000, description="Most drives the aggregate may have."
     )
@@ -124,8 +132,12 @@ class TargetSpec(FrozenModel):
 
     @property
     def limits_risk(self) -> bool:
-        """Whether the section gives a loss target (P(loss), nines or P(group lost))."""
-        return self.p_loss_limit is not None or self.max_p_group_lost is not None
+        """Whether the section gives a risk target: P(loss), nines, P(group lost), P(unavail.)."""
+        return (
+            self.p_loss_limit is not None
+            or self.max_p_group_lost is not None
+            or self.max_p_unavailable is not None
+        )
 
     def core_target(self, default: Target) -> Target:
         """This target as the core's :class:`~planner.core.design.recommend.Target`.
@@ -136,7 +148,13 @@ class TargetSpec(FrozenModel):
             return Target(
                 default.max_p_loss, self.max_drives, self.max_cost, default.max_p_group_lost
             )
-        return Target(self.p_loss_limit, self.max_drives, self.max_cost, self.max_p_group_lost)
+        return Target(
+            self.p_loss_limit,
+            self.max_drives,
+            self.max_cost,
+            self.max_p_group_lost,
+            self.max_p_unavailable,
+        )
 
 
 def _sorted_unique(values: list[int]) -> list[int]:
@@ -176,6 +194,14 @@ class SearchSpec(FrozenModel):
     draid_spares: list[Count] = Field(
         default=[1, 2], min_length=1, description="Distributed spares per pool."
     )
+    members_per_enclosure: list[Count] | None = Field(
+        default=None,
+        min_length=1,
+        max_length=12,
+        description="Placements to search beside the layouts, as drives of a group per "
+        "enclosure (e.g. [1, 2, 3, 4, 6, 12]): every layout is tried in each; needs an "
+        "enclosures section. Default: the enclosures section's own placement.",
+    )
     write_penalty: float | None = positive(
         default=None,
         le=100,
@@ -195,6 +221,7 @@ class SearchSpec(FrozenModel):
             ("draid_data", 1, MAX_CHILDREN),
             ("draid_children", 3, MAX_CHILDREN),
             ("draid_spares", 0, MAX_CHILDREN),
+            ("members_per_enclosure", 1, MAX_GROUP_SIZE_SEARCHED),
         ):
             values = data.get(key)
             if not isinstance(values, list):

@@ -122,9 +122,9 @@ class ChooseView(Vertical, can_focus=True):
 def start_index(report: Recommendation) -> int:
     """The point of the front the view starts on: the recommended one, else the closest."""
     start = report.top or report.closest
-    labels = [c.layout.label for c in report.front]
-    if start is not None and start.layout.label in labels:
-        return labels.index(start.layout.label)
+    labels = [c.name for c in report.front]
+    if start is not None and start.name in labels:
+        return labels.index(start.name)
     return 0
 
 
@@ -194,7 +194,7 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     if report.top is None:
         text.append("No layout meets the target. ", style="bold red")
     else:
-        text.append(f"Recommended: {report.top.layout.label}. ", style="bold")
+        text.append(f"Recommended: {report.top.name}. ", style="bold")
     if selected is not None:
         cost = (
             f", total cost {selected.rank_cost:,.0f} {report.currency}".rstrip()
@@ -207,7 +207,7 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
             if n == "max_p_group_lost"
         )
         text.append(
-            f"◆ {selected.layout.label}: {selected.total_disks:,} drives{figures}, P(loss) "
+            f"◆ {selected.name}: {selected.total_disks:,} drives{figures}, P(loss) "
             f"{format_percent(selected.p_loss_aggregate)}{cost}; "
         )
         if selected.misses:

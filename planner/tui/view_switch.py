@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.widget import Widget
 from textual.widgets import TabbedContent
 
+from planner.analysis.domains import simulation_refusal
 from planner.analysis.simulation import SimulationRequest
 from planner.scenario import Scenario
 from planner.tui.choose import ChooseView
@@ -132,6 +133,10 @@ class ViewSwitch:
         subject = app.query_one(ModelView).subject
         if subject is None:
             app.notify("No results yet", severity="warning")
+            return
+        refusal = simulation_refusal(app.scenario)
+        if refusal:
+            app.notify(f"Cannot simulate: {refusal}", severity="warning")
             return
         self.switch("model")
         result = subject.result

@@ -196,9 +196,9 @@ def test_choose_against_p_group_lost_matches_brute_force(
 
 
 def test_a_target_needs_a_risk_limit() -> None:
-    with pytest.raises(ValueError, match="max_p_loss, max_p_group_lost or both"):
+    with pytest.raises(ValueError, match="max_p_loss, max_p_group_lost or max_p_unavailable"):
         Target(max_p_loss=None)
     with pytest.raises(ValueError, match="max_p_group_lost"):
         Target(max_p_loss=None, max_p_group_lost=1.0)
-    with pytest.raises(ValueError, match="p_group_lost is needed"):
+    with pytest.raises(ValueError, match="max_p_group_lost: its figure is needed"):
         choose(Target(None, max_p_group_lost=1e-5), [1.0], [1e-6], [1.0], False)

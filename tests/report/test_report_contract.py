@@ -126,14 +126,23 @@ def assert_keys(records: list[dict[str, Any]], keys: list[str]) -> None:
         assert list(record) == keys, record.get("label")
 
 
+ENCLOSURE_KEYS = ["enclosures_per_group", "p_unavailable_group", "p_unavailable_aggregate"]
+"""With an enclosures section (docs/domains.md): last of every record."""
+SHELVES = ("--set", "enclosures.members_per_enclosure=1")
+
+
 @pytest.mark.parametrize(
-    ("scenario", "keys"),
-    [(DEFAULT, COMPARISON_KEYS), (TODAY, COMPARISON_KEYS + COST_KEYS)],
-    ids=["unpriced", "priced"],
+    ("scenario", "options", "keys"),
+    [
+        (DEFAULT, (), COMPARISON_KEYS),
+        (TODAY, (), COMPARISON_KEYS + COST_KEYS),
+        (DEFAULT, SHELVES, COMPARISON_KEYS + ENCLOSURE_KEYS),
+    ],
+    ids=["unpriced", "priced", "enclosures"],
 )
-def test_evaluate_keys(scenario: Path, keys: list[str]) -> None:
-    assert_keys(json_records("evaluate", str(scenario)), keys)
-    assert csv_header("evaluate", str(scenario)) == keys
+def test_evaluate_keys(scenario: Path, options: tuple[str, ...], keys: list[str]) -> None:
+    assert_keys(json_records("evaluate", str(scenario), *options), keys)
+    assert csv_header("evaluate", str(scenario), *options) == keys
 
 
 @pytest.mark.parametrize(
@@ -202,8 +211,9 @@ VARY = ("--vary", "drive.arr=1%..2%:2")
         ((), SWEEP_KEYS),
         (("--parity", "1", *VARY), [*SWEEP_KEYS, "varied", "value"]),
         (VARY, ["label", *SWEEP_KEYS, "varied", "value"]),  # the scenario's own layouts
+        ((*SHELVES, "--parity", "2", "-g", "6..9"), [*SWEEP_KEYS, *ENCLOSURE_KEYS]),
     ],
-    ids=["sizes", "sizes-varied", "layouts-varied"],
+    ids=["sizes", "sizes-varied", "layouts-varied", "enclosures"],
 )
 def test_sweep_keys(options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("sweep", str(DEFAULT), *options, rows_key="rows"), keys)

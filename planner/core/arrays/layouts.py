@@ -27,10 +27,11 @@ from planner.core.arrays.declustered import (
     rebuild_speedup,
 )
 from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.domain_figures import group_loss_figures
+from planner.core.markov.enclosures import EnclosureRisk, Placement
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
     LossFigures,
-    loss_figures,
     losses_per_10k_groups,
     relative_risk,
 )
@@ -262,6 +263,9 @@ class LayoutResult:
     independent: Independent | None = None
     """The aggregate's risk if its drives failed independently, when the rates are
     correlated (docs/correlated.md); None otherwise."""
+    enclosures: EnclosureRisk | None = None
+    """The groups' enclosures and P(unavailable), with an enclosures section
+    (docs/domains.md); None otherwise."""
 
 
 @dataclass(frozen=True)
@@ -353,7 +357,7 @@ def _evaluate(
     shape = aggregate_shape(layout, data_disks)
     chain = layout.chain_rates(rates)
     # one evaluation: P(loss), what is lost and the MTTDL from one generator
-    figures = loss_figures(
+    figures = group_loss_figures(
         layout.parity,
         layout.group_size,
         chain,
@@ -378,21 +382,34 @@ def _evaluate(
         ),
         rebuild_hours=chain.rebuild_hours,
     )
-    return with_loss_figures(result, figures, shape.groups)
+    return with_loss_figures(result, figures, shape.groups, placement_of_group(layout, chain))
+
+
+def placement_of_group(layout: Layout, rates: Rates) -> Placement | None:
+    """How one group of ``layout`` sits in the rates' enclosures; None without enclosures."""
+    found = rates.enclosures
+    return None if found is None else found.placement(layout.group_size)
 
 
 _Result = TypeVar("_Result", bound="DataclassInstance")
 
 
-def with_loss_figures(result: _Result, figures: LossFigures, groups: int) -> _Result:
+def with_loss_figures(
+    result: _Result, figures: LossFigures, groups: int, placement: Placement | None = None
+) -> _Result:
     """``result`` with what is lost, for one group and for an aggregate of ``groups``.
 
     Fills the fields :class:`LayoutResult` and
     :class:`planner.core.design.sizing.SizingResult` share
     (:mod:`planner.core.markov.loss_figures`): P(group lost) and P(sectors lost) of one group
     and of the aggregate (each ``1 - (1 - p)^groups``), and the expected sector-loss events
-    of one group and of the aggregate (groups x one group's).
+    of one group and of the aggregate (groups x one group's); with the group's enclosure
+    ``placement``, P(unavailable) too (:class:`EnclosureRisk`).
     """
+    unavailable = figures.p_unavailable
+    if placement is not None and unavailable is not None:
+        risk = EnclosureRisk(placement, unavailable, p_loss_aggregate(unavailable, groups))
+        result = dataclasses.replace(result, enclosures=risk)
     return dataclasses.replace(
         result,
         p_group_lost=figures.p_group_lost,

@@ -24,9 +24,10 @@ import numpy.typing as npt
 
 from planner.core.design.sweep_points import Parameter
 from planner.core.markov.derivatives import RATE_EVENTS, derivative_parts
+from planner.core.markov.domain_figures import domain_parts
 from planner.core.markov.expm import expm_metzler
 from planner.core.markov.generator import generator_of
-from planner.core.markov.rates import ChainInputs
+from planner.core.markov.rates import ChainInputs, Rates
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -151,35 +152,9 @@ def elasticities_of(
         mission's elasticity needs anyway: no second evaluation.
     """
     q = generator_of(parity, inputs)
-    size = q.shape[-1]
-    loss = size - 1
-    t = inputs.mission_hours[..., None, None]
     symbols = RATE_SYMBOLS + (CORRELATION_SYMBOLS if correlation else ())
-    offdiagonal = 1.0 - np.eye(size)
-    a = q * t
-    a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
-    a = a * offdiagonal
-    a[..., np.arange(size), np.arange(size)] = -a_diag
-    blocks = [
-        block
-        for name in symbols
-        for block in _signed_blocks(*derivative_parts(parity, inputs, name), t)
-    ]
-    augmented = np.zeros((len(blocks), *inputs.shape, 2 * size, 2 * size))
-    augmented[..., :size, :size] = a
-    augmented[..., size:, size:] = a
-    for b, e in enumerate(blocks):
-        augmented[b, ..., :size, size:] = e
-    derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=parity + 2)
-    row = expm_metzler(a, generator=True)[..., 0, :]
-    p = np.clip(row[..., loss], 0.0, 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        by_symbol = {
-            name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
-            for i, name in enumerate(symbols)
-        }
-        rate_to_loss = q[..., :, loss] * t[..., 0]
-        mission = np.where(p > 0, np.einsum("...i,...i->...", row, rate_to_loss) / p, np.nan)
+    parts = {name: derivative_parts(parity, inputs, name) for name in symbols}
+    by_symbol, mission = chain_elasticities(q, inputs.mission_hours, parts, parity + 2)
     out = {
         parameter: sign * by_symbol[symbol]
         for parameter, (symbol, sign) in _PARAMETER_SYMBOL.items()
@@ -187,6 +162,87 @@ def elasticities_of(
     out[Parameter.MISSION_HOURS] = mission
     if correlation:
         out.update({p: by_symbol[s] for p, s in _CORRELATION_PARAMETER.items()})
+    return out
+
+
+def chain_elasticities(
+    q: FloatArray,
+    mission_hours: FloatArray,
+    parts: dict[str, tuple[FloatArray, FloatArray]],
+    lead_power: int,
+) -> tuple[dict[str, FloatArray], FloatArray]:
+    """``d ln P / d ln theta`` for each input's part of ``q``, and ``d ln P / d ln T``.
+
+    ``q``: generators per hour (loss state last), P the loss entry of the first row of
+    ``exp(Q T)``; ``parts``: each input's ``(plus, minus)`` off-diagonal of ``theta
+    dQ/dtheta`` (module docstring); ``lead_power``: the block exponentials' (k + 2).
+    NaN where P(loss) is 0.
+    """
+    size = q.shape[-1]
+    loss = size - 1
+    shape = q.shape[:-2]
+    t = mission_hours[..., None, None]
+    offdiagonal = 1.0 - np.eye(size)
+    a = q * t
+    a_diag = np.einsum("...ij,ij->...i", a, offdiagonal)
+    a = a * offdiagonal
+    a[..., np.arange(size), np.arange(size)] = -a_diag
+    blocks = [block for name in parts for block in _signed_blocks(*parts[name], t)]
+    augmented = np.zeros((len(blocks), *shape, 2 * size, 2 * size))
+    augmented[..., :size, :size] = a
+    augmented[..., size:, size:] = a
+    for b, e in enumerate(blocks):
+        augmented[b, ..., :size, size:] = e
+    derivative = expm_metzler(augmented, entry=(0, size + loss), lead_power=lead_power)
+    row = expm_metzler(a, generator=True)[..., 0, :]
+    p = np.clip(row[..., loss], 0.0, 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        by_symbol = {
+            name: np.where(p > 0, (derivative[2 * i] - derivative[2 * i + 1]) / p, np.nan)
+            for i, name in enumerate(parts)
+        }
+        rate_to_loss = q[..., :, loss] * t[..., 0]
+        mission = np.where(p > 0, np.einsum("...i,...i->...", row, rate_to_loss) / p, np.nan)
+    return by_symbol, mission
+
+
+_ENCLOSURE_PARAMETER_RATE = {
+    Parameter.ARR: ("lambda_op", 1.0),
+    Parameter.OP_FAILURES_PER_HOUR: ("lambda_op", 1.0),
+    Parameter.LATENT_DEFECTS_PER_HOUR: ("lambda_ld", 1.0),
+    Parameter.REBUILD_HOURS: ("mu_op", -1.0),
+    Parameter.SCRUB_HOURS: ("mu_scrub", -1.0),
+    Parameter.ENCLOSURE_FAILURES_PER_HOUR: ("lambda_e", 1.0),
+    Parameter.ENCLOSURE_REPAIR_HOURS: ("mu_e", -1.0),  # mu_e = 1 / repair hours
+}
+
+
+def enclosure_elasticities(
+    parity: int, drives: int, rates: Rates, mission_hours: float
+) -> dict[Parameter, float]:
+    """``d ln P_group / d ln x`` of one group on the enclosure chain (docs/domains.md).
+
+    The same Fréchet derivatives as :func:`elasticities_of`, the parts of Q read from the
+    chain's forms (:meth:`~planner.core.markov.domain_figures.DomainParts.rate_part`): every
+    rate of :data:`_ENCLOSURE_PARAMETER_RATE` and the mission. P(loss) counts data lost
+    (outages beyond parity are not in it).
+    """
+    enclosures = rates.enclosures
+    if enclosures is None:
+        raise ValueError("enclosure elasticities need the rates' enclosures")
+    inputs = ChainInputs.of_rates(drives, rates, mission_hours)
+    parts = domain_parts(
+        parity,
+        enclosures.placement(drives),
+        inputs,
+        enclosures.failures_per_hour,
+        enclosures.repair_hours,
+    )
+    names = {name for name, _ in _ENCLOSURE_PARAMETER_RATE.values()}
+    rate_parts_of = {name: (parts.rate_part(name), np.zeros(parts.q.shape)) for name in names}
+    by_rate, mission = chain_elasticities(parts.q, inputs.mission_hours, rate_parts_of, parity + 2)
+    out = {p: sign * float(by_rate[name]) for p, (name, sign) in _ENCLOSURE_PARAMETER_RATE.items()}
+    out[Parameter.MISSION_HOURS] = float(mission)
     return out
 
 

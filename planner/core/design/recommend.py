@@ -33,7 +33,7 @@ IntArray = npt.NDArray[np.int64]
 class Target:
     """What a layout must meet (capacity and IOPS are met by sizing every candidate).
 
-    At least one risk limit: ``max_p_loss``, ``max_p_group_lost`` or both.
+    At least one risk limit: ``max_p_loss``, ``max_p_group_lost``, ``max_p_unavailable``.
 
     Attributes:
         max_p_loss: largest acceptable P(loss) of the aggregate over the mission, or None.
@@ -41,16 +41,20 @@ class Target:
         max_cost: largest acceptable cost (the ranking's cost), or None.
         max_p_group_lost: largest acceptable P(group lost) of the aggregate over the
             mission (some group loses k + 1 drives at once), or None.
+        max_p_unavailable: largest acceptable P(unavailable) of the aggregate over the
+            mission (some group stops serving: an enclosure outage beyond its parity, or a
+            loss; docs/domains.md), or None.
     """
 
     max_p_loss: float | None
     max_drives: int | None = None
     max_cost: float | None = None
     max_p_group_lost: float | None = None
+    max_p_unavailable: float | None = None
 
     def __post_init__(self) -> None:
-        if self.max_p_loss is None and self.max_p_group_lost is None:
-            raise ValueError("a target needs max_p_loss, max_p_group_lost or both")
+        if all(getattr(self, name) is None for name in RISK_LIMITS):
+            raise ValueError("a target needs max_p_loss, max_p_group_lost or max_p_unavailable")
         for name in RISK_LIMITS:
             value = getattr(self, name)
             if value is not None and not (0.0 < value < 1.0):
@@ -62,7 +66,7 @@ class Target:
         return tuple(name for name in RISK_LIMITS if getattr(self, name) is not None)
 
 
-RISK_LIMITS = ("max_p_group_lost", "max_p_loss")
+RISK_LIMITS = ("max_p_group_lost", "max_p_loss", "max_p_unavailable")
 """A target's risk limits, in the order ties are broken and the front is described."""
 
 
@@ -86,15 +90,20 @@ def misses(
     drives: float,
     cost: float | None,
     p_group_lost: float | None = None,
+    p_unavailable: float | None = None,
 ) -> list[Miss]:
     """The targets one candidate misses (empty when it meets them all).
 
     ``cost`` is None when the ranking has no money (``max_cost`` is then not checked here;
-    the application layer refuses a budget without prices). ``p_group_lost`` is needed
-    when the target limits it.
+    the application layer refuses a budget without prices). ``p_group_lost`` and
+    ``p_unavailable`` are needed when the target limits them.
     """
     found: list[Miss] = []
-    risks = {"max_p_loss": p_loss, "max_p_group_lost": p_group_lost}
+    risks = {
+        "max_p_loss": p_loss,
+        "max_p_group_lost": p_group_lost,
+        "max_p_unavailable": p_unavailable,
+    }
     for name in target.risk_limits:
         value, limit = risks[name], getattr(target, name)
         if value is None:
@@ -177,6 +186,7 @@ def choose(
     drives: npt.ArrayLike,
     money: bool,
     p_group_lost: npt.ArrayLike | None = None,
+    p_unavailable: npt.ArrayLike | None = None,
 ) -> Choice:
     """Rank the candidates against ``target`` (see the module docstring).
 
@@ -186,14 +196,19 @@ def choose(
         p_loss: P(loss) of each candidate's aggregate over the mission.
         drives: drives of each candidate's aggregate.
         money: whether ``cost`` is money (``target.max_cost`` applies to it).
-        p_group_lost: P(group lost) of each candidate's aggregate over the mission;
-            needed when the target limits it.
+        p_group_lost: P(group lost) of each candidate's aggregate over the mission, and
+        p_unavailable: P(unavailable) (docs/domains.md): each needed when the target limits it.
     """
     costs = np.asarray(cost, dtype=np.float64)
     counts = np.asarray(drives, dtype=np.float64)
-    figures = {"max_p_loss": p_loss, "max_p_group_lost": p_group_lost}
-    if any(figures[name] is None for name in target.risk_limits):
-        raise ValueError("the target limits P(group lost): p_group_lost is needed")
+    figures = {
+        "max_p_loss": p_loss,
+        "max_p_group_lost": p_group_lost,
+        "max_p_unavailable": p_unavailable,
+    }
+    missing = [name for name in target.risk_limits if figures[name] is None]
+    if missing:
+        raise ValueError(f"the target limits {missing[0]}: its figure is needed")
     risks = [np.asarray(figures[name], dtype=np.float64) for name in target.risk_limits]
     limits = [float(getattr(target, name)) for name in target.risk_limits]
     if any(r.shape != costs.shape for r in risks) or costs.shape != counts.shape:

@@ -19,6 +19,8 @@ import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.domain_figures import enclosure_chain_figures
+from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.expm import CHUNK
 from planner.core.markov.expm_compiled import add_rows, kernel_enabled
 from planner.core.markov.generator import generator_parts_of
@@ -52,6 +54,10 @@ class LayoutRisks:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    p_unavailable_group: FloatArray | None = None
+    p_unavailable_aggregate: FloatArray | None = None
+    """P(the group, or some group of the aggregate, stops serving at least once), with
+    enclosures (docs/domains.md); None without."""
 
 
 def layout_risks(
@@ -80,35 +86,79 @@ def layout_risks(
     drives = np.array([layout.group_size for layout in layouts], dtype=np.float64)
     streams = [0 if r.rebuild_streams is None else r.rebuild_streams for r in chain]
     figures = stacked_figures(
-        parity, streams, ChainInputs.from_rates(drives, chain, mission_hours, mixed=True)
+        parity,
+        streams,
+        ChainInputs.from_rates(drives, chain, mission_hours, mixed=True),
+        [r.enclosures for r in chain] if any(r.enclosures for r in chain) else None,
     )
     return risks_of(figures, np.asarray(groups, dtype=np.int64), sectors_fail_rebuild)
 
 
 def stacked_figures(
-    parity: npt.ArrayLike, streams: npt.ArrayLike, inputs: ChainInputs
+    parity: npt.ArrayLike,
+    streams: npt.ArrayLike,
+    inputs: ChainInputs,
+    enclosures: Sequence[Enclosures | None] | None = None,
 ) -> ChainFigures:
     """The loss figures of groups of mixed parity and rebuild streams, in their order.
 
     ``inputs`` (one dimension) holds every group; ``streams`` gives each group's rebuild
     streams (0 for None, every failed drive at once) in place of ``inputs``'s. One
-    :func:`chain_figures` call per chain shape (parity, streams).
+    :func:`chain_figures` call per chain shape (parity, streams). ``enclosures``: each
+    group's, or None; the groups whose enclosures fail run on the enclosure chain
+    (:func:`~planner.core.markov.domain_figures.enclosure_chain_figures`, one call per
+    parity, streams and placement) and every group gets P(unavailable) (P(loss) where no
+    enclosure fails).
     """
     k = np.asarray(parity, dtype=np.int64)
     code = np.asarray(streams, dtype=np.int64)
     out = [np.empty(k.shape[0]) for _ in range(4)]
     shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
+    active = np.zeros(k.shape[0], dtype=bool)
+    if enclosures is not None:
+        active = np.array([e is not None and e.active for e in enclosures], dtype=bool)
     parts = []
-    for key in np.unique(shape).tolist():
-        pick = np.flatnonzero(shape == key)
+    for key in np.unique(shape[~active]).tolist():
+        pick = np.flatnonzero((shape == key) & ~active)
         p, stream = int(k[pick[0]]), int(code[pick[0]])
         parts.append((p, pick, replace(inputs.take(pick), rebuild_streams=stream or None)))
     if kernel_enabled():
         _compiled_parts(parts, out)
+    else:
+        for p, pick, part in parts:
+            _store(out, pick, chain_figures(p, part))
+    if enclosures is None:
         return ChainFigures(*out)
-    for p, pick, part in parts:
-        _store(out, pick, chain_figures(p, part))
-    return ChainFigures(*out)
+    unavailable = out[0].copy()  # no outage: the group stops only when it loses data
+    for pick, figures in _enclosure_parts(k, code, inputs, enclosures, active):
+        _store(out, pick, figures)
+        assert figures.p_unavailable is not None  # the enclosure chain gives it
+        unavailable[pick] = figures.p_unavailable
+    return replace(ChainFigures(*out), p_unavailable=unavailable)
+
+
+def _enclosure_parts(
+    parity: npt.NDArray[np.int64],
+    streams: npt.NDArray[np.int64],
+    inputs: ChainInputs,
+    enclosures: Sequence[Enclosures | None],
+    active: npt.NDArray[np.bool_],
+) -> list[tuple[npt.NDArray[np.intp], ChainFigures]]:
+    """The figures of the groups ``active`` picks, one enclosure chain per shape."""
+    shapes: dict[tuple[int, int, Placement], list[int]] = {}
+    for i in np.flatnonzero(active).tolist():
+        found = enclosures[i]
+        assert found is not None  # active
+        placement = found.placement(int(inputs.drives[i]))
+        shapes.setdefault((int(parity[i]), int(streams[i]), placement), []).append(i)
+    out = []
+    for (p, stream, placement), rows in shapes.items():
+        pick = np.array(rows, dtype=np.intp)
+        part = replace(inputs.take(pick), rebuild_streams=stream or None)
+        lam = [enclosures[i].failures_per_hour for i in rows]  # type: ignore[union-attr]
+        hours = [enclosures[i].repair_hours for i in rows]  # type: ignore[union-attr]
+        out.append((pick, enclosure_chain_figures(p, placement, part, lam, hours)))
+    return out
 
 
 IN_FLIGHT_BYTES = 32_000_000
@@ -186,7 +236,12 @@ def risks_of(
     if sectors_fail_rebuild:
         zeros = np.zeros(p_group.shape)
         p_lost, p_sectors, events = p_group, zeros, zeros
+    unavailable = figures.p_unavailable
     return LayoutRisks(
+        p_unavailable_group=unavailable,
+        p_unavailable_aggregate=(
+            None if unavailable is None else p_loss_aggregate_batch(unavailable, groups)
+        ),
         p_loss_group=p_group,
         p_loss_aggregate=p_loss_aggregate_batch(p_group, groups),
         p_group_lost=p_lost,

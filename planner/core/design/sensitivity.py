@@ -24,6 +24,7 @@ from planner.core.design.elasticity import (
     RATE_SYMBOLS,
     elasticities,
     elasticities_of,
+    enclosure_elasticities,
     rate_parts,
     rate_parts_of,
 )
@@ -248,11 +249,17 @@ def tornado_of_moves(
     Returns:
         One bar per move, largest swing first (ties: larger ``|elasticity|`` first).
     """
-    group_elasticity = elasticities_of(
-        parity,
-        ChainInputs.of_rates(group_size, point.rates, point.mission_hours),
-        correlation=any(m.parameter in CORRELATION_PARAMETERS for m in moves),
-    )
+    group_elasticity: Mapping[Parameter, FloatArray | float]
+    if point.rates.enclosures is not None:
+        group_elasticity = enclosure_elasticities(
+            parity, group_size, point.rates, point.mission_hours
+        )
+    else:
+        group_elasticity = elasticities_of(
+            parity,
+            ChainInputs.of_rates(group_size, point.rates, point.mission_hours),
+            correlation=any(m.parameter in CORRELATION_PARAMETERS for m in moves),
+        )
     bars = []
     for move in moves:
         if move.parameter is Parameter.DATA_DISKS:

@@ -36,7 +36,13 @@ from typing import Literal
 
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
-from planner.core.arrays.layouts import Independent, Layout, aggregate_shape, with_loss_figures
+from planner.core.arrays.layouts import (
+    Independent,
+    Layout,
+    aggregate_shape,
+    placement_of_group,
+    with_loss_figures,
+)
 from planner.core.arrays.presets import find_preset
 from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
@@ -48,8 +54,9 @@ from planner.core.arrays.rebuild import (
 )
 from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Workload
 from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.domain_figures import group_loss_figures
+from planner.core.markov.enclosures import EnclosureRisk
 from planner.core.markov.rates import Rates
-from planner.core.markov.transient import loss_figures
 
 BoundBy = Literal["capacity", "iops"]
 
@@ -177,6 +184,8 @@ class SizingResult:
         cost: the sized aggregate's cost (:mod:`planner.core.arrays.cost`), or None unpriced.
         independent: P(loss) of the aggregate if its drives failed independently, and
             P(loss) over it, when the rates are correlated (None otherwise).
+        enclosures: the groups' enclosures and P(unavailable), with an enclosures
+            section (docs/domains.md); None otherwise.
     """
 
     label: str
@@ -210,6 +219,7 @@ class SizingResult:
     expected_sector_loss_events: float = 0.0
     cost: LayoutCost | None = None
     independent: Independent | None = None
+    enclosures: EnclosureRisk | None = None
 
 
 @dataclass(frozen=True)
@@ -300,7 +310,7 @@ def size_layout(
 
     counts = sized_counts(layout, workload, drive, penalty)
     model_rates, source = _sized_rates(layout, drive, rates, load_factor, delay_hours)
-    figures = loss_figures(
+    figures = group_loss_figures(
         layout.parity,
         layout.group_size,
         model_rates,
@@ -332,7 +342,9 @@ def size_layout(
         p_loss_group=figures.p_loss,
         p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
     )
-    return with_loss_figures(result, figures, counts.groups)
+    return with_loss_figures(
+        result, figures, counts.groups, placement_of_group(layout, model_rates)
+    )
 
 
 def _sized_rates(

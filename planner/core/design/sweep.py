@@ -27,6 +27,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.design.risks import risks_of, stacked_figures
 from planner.core.design.sweep_points import Parameter, SweepPoint
 from planner.core.design.sweep_table import SweepColumns, SweepRow
+from planner.core.markov.enclosures import Enclosures
 from planner.core.markov.rates import (
     ChainInputs,
     Rates,
@@ -105,7 +106,9 @@ def sweep(
     grid = _Grid.of(tuple(points), chosen)
     rows = grid.rows(include_uneven)
     inputs, parity, streams = grid.chain_inputs(rows)
-    figures = stacked_figures(parity, streams, inputs)
+    enclosures = [grid.points[p].rates.enclosures for p in rows.point.tolist()]
+    has_enclosures = any(e is not None for e in enclosures)
+    figures = stacked_figures(parity, streams, inputs, enclosures if has_enclosures else None)
     risks = risks_of(figures, rows.groups)
     return SweepColumns(
         layouts=chosen,
@@ -130,6 +133,22 @@ def sweep(
         p_sectors_lost_aggregate=risks.p_sectors_lost_aggregate,
         expected_sector_loss_events_group=risks.expected_sector_loss_events_group,
         expected_sector_loss_events=risks.expected_sector_loss_events,
+        enclosures_per_group=(
+            _enclosures_per_group(enclosures, grid.size[rows.layout]) if has_enclosures else None
+        ),
+        p_unavailable_group=risks.p_unavailable_group,
+        p_unavailable_aggregate=risks.p_unavailable_aggregate,
+    )
+
+
+def _enclosures_per_group(enclosures: Sequence[Enclosures | None], sizes: IntArray) -> IntArray:
+    """How many enclosures each row's group spans (0 without enclosures)."""
+    return np.array(
+        [
+            0 if e is None else e.placement(int(n)).enclosures
+            for e, n in zip(enclosures, sizes.tolist(), strict=True)
+        ],
+        dtype=np.int64,
     )
 
 

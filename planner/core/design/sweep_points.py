@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from planner.core.markov.enclosures import Enclosures
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates, arr_to_failures_per_hour
 
 
@@ -29,6 +30,10 @@ class Parameter(StrEnum):
     DEGRADED_MULTIPLIER = "degraded_multiplier"
     SHOCKS_PER_HOUR = "shocks_per_hour"
     SHOCK_DRIVE_PROBABILITY = "shock_drive_probability"
+    ENCLOSURE_FAILURES_PER_HOUR = "enclosure_failures_per_hour"
+    ENCLOSURE_REPAIR_HOURS = "enclosure_repair_hours"
+    MEMBERS_PER_ENCLOSURE = "members_per_enclosure"
+    SPREAD = "spread"
 
     @property
     def description(self) -> str:
@@ -47,7 +52,20 @@ _DESCRIPTIONS = {
     Parameter.DEGRADED_MULTIPLIER: "failures x m while a drive is down (times)",
     Parameter.SHOCKS_PER_HOUR: "common-cause shocks per group-hour (1/h)",
     Parameter.SHOCK_DRIVE_PROBABILITY: "probability a shock fails each working drive",
+    Parameter.ENCLOSURE_FAILURES_PER_HOUR: "failures of one enclosure per hour (1/h)",
+    Parameter.ENCLOSURE_REPAIR_HOURS: "mean time to repair a failed enclosure (h)",
+    Parameter.MEMBERS_PER_ENCLOSURE: "drives of one group in each enclosure",
+    Parameter.SPREAD: "enclosures one group spans",
 }
+
+ENCLOSURE_PARAMETERS = {
+    Parameter.ENCLOSURE_FAILURES_PER_HOUR: "failures_per_hour",
+    Parameter.ENCLOSURE_REPAIR_HOURS: "repair_hours",
+    Parameter.MEMBERS_PER_ENCLOSURE: "members_per_enclosure",
+    Parameter.SPREAD: "spread",
+}
+"""The inputs of failure domains (docs/domains.md) and the
+:class:`~planner.core.markov.enclosures.Enclosures` field each sets."""
 
 CORRELATION_PARAMETERS = (
     Parameter.DEGRADED_MULTIPLIER,
@@ -90,7 +108,18 @@ class SweepPoint:
             return self.mission_hours
         if p is Parameter.DATA_DISKS:
             return float(self.data_disks)
+        if p in ENCLOSURE_PARAMETERS:
+            enclosures = self._enclosures(p)
+            value = getattr(enclosures, ENCLOSURE_PARAMETERS[p])
+            return math.nan if value is None else float(value)
         return float(getattr(self.rates, p.value))
+
+    def _enclosures(self, parameter: Parameter) -> Enclosures:
+        """The rates' enclosures; ValueError without (nothing to vary)."""
+        found = self.rates.enclosures
+        if found is None:
+            raise ValueError(f"{parameter.value} needs an enclosures section (docs/domains.md)")
+        return found
 
     def with_value(self, parameter: Parameter | str, value: float) -> SweepPoint:
         """A copy with ``parameter`` set to ``value`` and recorded as the varied input.
@@ -112,6 +141,8 @@ class SweepPoint:
         elif p is Parameter.DATA_DISKS:
             data_disks = max(1, math.floor(value + 0.5))  # halves round up
             value = float(data_disks)
+        elif p in ENCLOSURE_PARAMETERS:
+            rates, value = self._with_enclosures(p, value)
         else:
             fields: dict[str, float] = {p.value: value}
             if p.value == "rebuild_hours":
@@ -120,3 +151,20 @@ class SweepPoint:
                 fields["replace_delay_hours"] = 0.0
             rates = dataclasses.replace(rates, **fields)  # type: ignore[arg-type]
         return SweepPoint(rates, mission_hours, data_disks, p.value, value)
+
+    def _with_enclosures(self, parameter: Parameter, value: float) -> tuple[Rates, float]:
+        """The rates with one enclosure input set (a placement rule replaces the other)."""
+        enclosures = self._enclosures(parameter)
+        name = ENCLOSURE_PARAMETERS[parameter]
+        changes: dict[str, float | int | None] = {name: value}
+        if parameter in (Parameter.MEMBERS_PER_ENCLOSURE, Parameter.SPREAD):
+            whole = max(1, math.floor(value + 0.5))
+            other = (
+                "spread"
+                if parameter is Parameter.MEMBERS_PER_ENCLOSURE
+                else "members_per_enclosure"
+            )
+            changes = {name: whole, other: None}
+            value = float(whole)
+        moved = dataclasses.replace(enclosures, **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(self.rates, enclosures=moved), value

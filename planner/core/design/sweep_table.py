@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -108,6 +108,9 @@ _ROW_ARRAYS = (
 )
 """The fields of :class:`SweepColumns` that hold one value per row."""
 
+_OPTIONAL_ARRAYS = ("enclosures_per_group", "p_unavailable_group", "p_unavailable_aggregate")
+"""The fields that hold one value per row when the sweep has them (enclosures), else None."""
+
 
 @dataclass(frozen=True)
 class SweepColumns:
@@ -143,6 +146,11 @@ class SweepColumns:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    enclosures_per_group: IntArray | None = None
+    p_unavailable_group: FloatArray | None = None
+    p_unavailable_aggregate: FloatArray | None = None
+    """With enclosures (docs/domains.md): the enclosures one group spans, and P(the group,
+    or some group of the aggregate, stops serving at least once); None without."""
 
     def __len__(self) -> int:
         return int(self.layout.shape[0])
@@ -170,9 +178,11 @@ class SweepColumns:
 
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> SweepColumns:
         """The rows ``index`` selects (indices, in their order, or a mask)."""
-        return dataclasses.replace(
-            self, **{name: getattr(self, name)[index] for name in _ROW_ARRAYS}
-        )
+        picked: dict[str, Any] = {name: getattr(self, name)[index] for name in _ROW_ARRAYS}
+        for name in _OPTIONAL_ARRAYS:
+            values = getattr(self, name)
+            picked[name] = None if values is None else values[index]
+        return dataclasses.replace(self, **picked)
 
     def rows(self) -> list[SweepRow]:
         """Every row as a :class:`SweepRow` (plain Python values): for a few rows only."""

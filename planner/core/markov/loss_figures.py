@@ -94,6 +94,8 @@ class LossFigures:
         p_sectors_lost: P(at least one sector-loss event), a lost group restored.
         expected_sector_loss_events: mean number of sector-loss events.
         mttdl_hours: mean time to data loss from pristine (h), when it was asked for.
+        p_unavailable: P(the group stops serving at least once: an enclosure outage beyond
+            its parity, or a loss), with enclosures (docs/domains.md); else None.
     """
 
     p_loss: float
@@ -101,6 +103,7 @@ class LossFigures:
     p_sectors_lost: float
     expected_sector_loss_events: float
     mttdl_hours: float | None = None
+    p_unavailable: float | None = None
 
     def sectors_fail_rebuild(self) -> LossFigures:
         """The figures when an unreadable sector fails the rebuild: every loss ends the group."""
@@ -119,6 +122,7 @@ class ChainFigures:
         p_sectors_lost: P(at least one sector-loss event).
         expected_sector_loss_events: mean number of sector-loss events.
         mttdl_hours: mean time to data loss (h), when it was asked for.
+        p_unavailable: P(the group stops serving at least once), with enclosures.
     """
 
     p_loss: FloatArray
@@ -126,6 +130,7 @@ class ChainFigures:
     p_sectors_lost: FloatArray
     expected_sector_loss_events: FloatArray
     mttdl_hours: FloatArray | None = None
+    p_unavailable: FloatArray | None = None
 
 
 @cache

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import check_rebuild_streams
+from planner.core.markov.enclosures import Enclosures
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -77,6 +78,8 @@ class Rates:
         shocks_per_hour: common-cause shocks to one group per hour (0: none).
         shock_drive_probability: q in [0, 1], the probability that a shock fails each
             working drive without a latent defect (:mod:`planner.core.markov.shocks`).
+        enclosures: the enclosures the group's drives share and their placement
+            (docs/domains.md), or None; not with correlated failures.
     """
 
     op_failures_per_hour: float
@@ -89,12 +92,15 @@ class Rates:
     degraded_multiplier: float = 1.0
     shocks_per_hour: float = 0.0
     shock_drive_probability: float = 0.0
+    enclosures: Enclosures | None = None
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+        if self.enclosures is not None and self.enclosures.active and self.correlated:
+            raise ValueError("correlated failures and enclosures are not modelled together")
         if not (math.isfinite(self.latent_defects_per_hour) and self.latent_defects_per_hour >= 0):
             raise ValueError(
                 f"latent_defects_per_hour must be >= 0, got {self.latent_defects_per_hour!r}"
