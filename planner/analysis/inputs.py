@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planner.scenario import Scenario
 
 if TYPE_CHECKING:
     from planner.core.arrays.cost import CostPrices
+    from planner.scenario.ageing import Ageing
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class Inputs:
             (``aggregate.hot_spares``).
         correlation: ``(degraded_multiplier, shocks_per_year, shock_drive_probability)``
             of the scenario's ``correlation`` section, None without one (docs/correlated.md).
+        ageing: the ``ageing`` section as the file gives it (``arr_by_year`` or ``weibull``,
+            and ``drive_age_years_at_start``), None without one (docs/ageing.md).
+        ageing_text: the ageing law in words (``Weibull shape 1.3, scale 179,000 h``).
     """
 
     scenario: str
@@ -73,6 +77,8 @@ class Inputs:
     latent_defects_source: str | None = None
     hot_spares: int = 0
     correlation: tuple[float, float, float] | None = None
+    ageing: dict[str, Any] | None = None
+    ageing_text: str | None = None
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -113,4 +119,13 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
             if (c := scenario.correlation) is None
             else (c.degraded_multiplier, c.shocks_per_year, c.shock_drive_probability)
         ),
+        ageing=None if (a := scenario.ageing) is None else a.model_dump(exclude_none=True),
+        ageing_text=None if a is None else _ageing_text(a),
     )
+
+
+def _ageing_text(section: Ageing) -> str:
+    """The ageing law and the drives' age in words, for the inputs line."""
+    age = section.drive_age_years_at_start
+    start = "new drives" if age == 0 else f"drives {age:g} yr old at start"
+    return f"ageing: {section.described}, {start}"

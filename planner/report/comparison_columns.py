@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from planner.report import figures
+from planner.report.ageing import ageing_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.numbers import (
@@ -141,6 +142,7 @@ def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         export_field("is_baseline", lambda r: r.layout.label == baseline),
         *cost_fields(lambda r: r.cost, comparison.results),
         *correlation_columns(comparison.results, lambda r: r.independent),
+        *ageing_columns(comparison.results, lambda r: r.aged),
     ]
 
 
@@ -163,6 +165,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             *cost_fields(lambda r: r.cost, comparison.results),
             *_loss_fields(),
             *correlation_columns(comparison.results, lambda r: r.independent),
+            *ageing_columns(comparison.results, lambda r: r.aged),
             *_risk_fields(),
             *loss_split_columns(),
         ]

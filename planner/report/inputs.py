@@ -68,6 +68,8 @@ def inputs_summary(inputs: Inputs) -> str:
         parts.append(f"{inputs.capacity_tb:g} TB drives")
     parts += prices_text(inputs)
     parts += correlation_text(inputs)
+    if inputs.ageing_text is not None:
+        parts.append(inputs.ageing_text)
     text = "Inputs: " + ", ".join(parts) + "."
     if inputs.overrides:
         text += " Overrides: " + " ".join(f"--set {o}" for o in inputs.overrides) + "."
@@ -156,6 +158,7 @@ def inputs_record(inputs: Inputs) -> dict[str, Any]:
                 )
             }
         ),
+        **({} if inputs.ageing is None else {"ageing": inputs.ageing}),
         "overrides": list(inputs.overrides),
     }
 

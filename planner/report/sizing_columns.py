@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.compare import SizedRow, sized_rows
 from planner.report import figures
+from planner.report.ageing import ageing_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.numbers import hours_text, integer_column
@@ -166,6 +167,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
         *cost_fields(lambda s: s.result.cost, sized_rows(report)),
         *_baseline_fields(report),
         *correlation_columns(sized_rows(report), lambda s: s.result.independent),
+        *ageing_columns(sized_rows(report), lambda s: s.result.aged),
     ]
 
 
@@ -183,6 +185,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             *cost_fields(lambda s: s.result.cost, sized_rows(report)),
             *_risk_fields(),
             *correlation_columns(sized_rows(report), lambda s: s.result.independent),
+            *ageing_columns(sized_rows(report), lambda s: s.result.aged),
             *_baseline_fields(report),
         ]
     )

@@ -75,6 +75,21 @@ replacements clustered in time report a few times the base rate (Schroeder and G
 MAX_SHOCKS_PER_YEAR = 365.0
 """Most common-cause shocks per group-year: one a day is no longer a rare common cause."""
 
+MIN_AGEING_SHAPE = 0.2
+"""Smallest Weibull shape of ``ageing.weibull``: field fits of drive lifetimes give 0.7 to 3
+(Schroeder and Gibson 2007; Elerath and Pecht 2009 fitted 1.2); below 0.2 nearly every
+failure would come in a drive's first hours."""
+
+MAX_AGEING_SHAPE = 10.0
+"""Largest Weibull shape of ``ageing.weibull``: at 10 a batch fails almost all at once,
+near its scale; no drive population is that regular."""
+
+MAX_AGEING_YEARS = 50
+"""Most years of ``ageing.arr_by_year``: no drive serves fifty years."""
+
+MAX_DRIVE_AGE_YEARS = 50.0
+"""Oldest ``ageing.drive_age_years_at_start`` (years): no drive serves fifty years."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -95,6 +110,9 @@ _REASONS = {
     "1 is independent drives",
     "shocks_per_year": "a rate of shocks cannot be negative",
     "shock_drive_probability": "a probability lies between 0 and 1",
+    "shape": "field fits of drive lifetimes give Weibull shapes of 0.7 to 3; below 0.2 nearly "
+    "every failure would come in a drive's first hours",
+    "drive_age_years_at_start": "an age is 0 (new drives) or more",
 }
 
 
@@ -112,6 +130,9 @@ _UPPER_REASONS = {
     "degraded_multiplier": "field studies report a few times the base rate; 100 is beyond any",
     "shocks_per_year": "a shock a day is no longer a rare common cause",
     "shock_drive_probability": _REASONS["shock_drive_probability"],
+    "shape": "at a Weibull shape of 10 a batch fails almost all at once; no drive is that regular",
+    "drive_age_years_at_start": "no drive serves fifty years",
+    "arr_by_year": "no drive serves fifty years",
 }
 
 
@@ -124,6 +145,8 @@ _FIELD_RANGES = {
     "correlation.degraded_multiplier": (1.0, MAX_DEGRADED_MULTIPLIER, ""),
     "correlation.shocks_per_year": (0.0, MAX_SHOCKS_PER_YEAR, " per group-year"),
     "correlation.shock_drive_probability": (0.0, 1.0, ""),
+    "ageing.weibull.shape": (MIN_AGEING_SHAPE, MAX_AGEING_SHAPE, ""),
+    "ageing.drive_age_years_at_start": (0.0, MAX_DRIVE_AGE_YEARS, " years"),
 }
 
 

@@ -19,7 +19,9 @@ from pydantic import ConfigDict, Field, model_validator
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
+from planner.scenario.ageing import Ageing
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
@@ -144,6 +146,14 @@ class Scenario(FrozenModel):
         "(docs/correlated.md).",
         examples=[{"degraded_multiplier": 2, "shocks_per_year": 0.1}],
     )
+    ageing: Ageing | None = Field(
+        default=None,
+        description="A failure rate that depends on the drives' age: arr_by_year (ARR in "
+        "each year of service, the last holding on) or weibull: {shape, scale_hours} (as "
+        "planner fit prints them), and drive_age_years_at_start. The exact chain's P(loss) "
+        "with its bracket is shown beside the constant-rate figure (docs/ageing.md).",
+        examples=[{"arr_by_year": ["2.1%", "3.5%", "4.2%"], "drive_age_years_at_start": 1}],
+    )
 
     @model_validator(mode="after")
     def _labels(self) -> Scenario:
@@ -222,6 +232,15 @@ class Scenario(FrozenModel):
             replace_delay_hours=self.restore.delay_hours,
             **({} if self.correlation is None else self.correlation.core_values()),
         )
+
+    def core_ageing(self) -> CoreAgeing | None:
+        """The drives' hazard law by age and their age at the start (h); None without ageing.
+
+        A Weibull without ``scale_hours`` has the drive's own rate in its first year.
+        """
+        if self.ageing is None:
+            return None
+        return self.ageing.core(self.drive.op_failures_per_hour)
 
     @property
     def correlated(self) -> bool:

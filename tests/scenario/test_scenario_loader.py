@@ -334,6 +334,7 @@ def test_json_schema() -> None:
         "distributions",
         "tiers",
         "correlation",
+        "ageing",
     }
     # a single aggregate's four sections, or a plan's tiers (each tier gives or takes them)
     assert schema["anyOf"] == [

@@ -27,6 +27,7 @@ from planner.core.arrays.declustered import (
     rebuild_speedup,
 )
 from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
     LossFigures,
@@ -262,6 +263,9 @@ class LayoutResult:
     independent: Independent | None = None
     """The aggregate's risk if its drives failed independently, when the rates are
     correlated (docs/correlated.md); None otherwise."""
+    aged: AgedLoss | None = None
+    """P(loss) with the scenario's ageing drives and its bracket (docs/ageing.md); None
+    without an ageing section."""
 
 
 @dataclass(frozen=True)

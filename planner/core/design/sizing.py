@@ -48,6 +48,7 @@ from planner.core.arrays.rebuild import (
 )
 from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Workload
 from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import loss_figures
 
@@ -177,6 +178,8 @@ class SizingResult:
         cost: the sized aggregate's cost (:mod:`planner.core.arrays.cost`), or None unpriced.
         independent: P(loss) of the aggregate if its drives failed independently, and
             P(loss) over it, when the rates are correlated (None otherwise).
+        aged: P(loss) of the sized aggregate with ageing drives and its bracket
+            (docs/ageing.md), when the scenario has an ageing section.
     """
 
     label: str
@@ -210,6 +213,7 @@ class SizingResult:
     expected_sector_loss_events: float = 0.0
     cost: LayoutCost | None = None
     independent: Independent | None = None
+    aged: AgedLoss | None = None
 
 
 @dataclass(frozen=True)

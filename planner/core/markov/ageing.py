@@ -64,15 +64,19 @@ class HazardTable:
             last value holds for every later year. An ARR of 2.1% in a year is 0.021 /
             8,760 h (NS3574's convention,
             :func:`~planner.core.markov.rates.arr_to_failures_per_hour`).
+        year_hours: the length of each entry (h): a year, unless the law was scaled in time
+            (the simulator's :meth:`~planner.core.simulation.distributions.TimeLaw.time_scaled`).
     """
 
     failures_per_hour: tuple[float, ...]
+    year_hours: float = HOURS_PER_YEAR
 
     def __post_init__(self) -> None:
         if not self.failures_per_hour:
             raise ValueError("a hazard table needs at least one year")
         for rate in self.failures_per_hour:
             _positive("failures_per_hour", rate)
+        _positive("year_hours", self.year_hours)
 
     @cached_property
     def _rates(self) -> FloatArray:
@@ -81,10 +85,10 @@ class HazardTable:
     @cached_property
     def _cumulative_at_years(self) -> FloatArray:
         """H at ages 0, 1, ... len(table) years."""
-        return np.concatenate(([0.0], np.cumsum(self._rates * HOURS_PER_YEAR)))
+        return np.concatenate(([0.0], np.cumsum(self._rates * self.year_hours)))
 
     def _year(self, age_hours: FloatArray) -> npt.NDArray[np.intp]:
-        index = np.floor(age_hours / HOURS_PER_YEAR).astype(np.intp)
+        index = np.floor(age_hours / self.year_hours).astype(np.intp)
         return np.minimum(index, len(self.failures_per_hour) - 1)
 
     def hazard(self, age_hours: ArrayLike) -> FloatArray:
@@ -97,7 +101,7 @@ class HazardTable:
         """H(a) = integral_0^a lambda_op (dimensionless): expected failures of a drive by age a."""
         age = np.maximum(np.asarray(age_hours, dtype=np.float64), 0.0)
         year = self._year(age)
-        start = year * HOURS_PER_YEAR
+        start = year * self.year_hours
         cumulative: FloatArray = self._cumulative_at_years[year] + self._rates[year] * (age - start)
         return cumulative
 
@@ -106,20 +110,20 @@ class HazardTable:
         target = np.asarray(h, dtype=np.float64)
         known = self._cumulative_at_years[:-1]
         year = np.clip(np.searchsorted(known, target, side="right") - 1, 0, len(known) - 1)
-        age: FloatArray = year * HOURS_PER_YEAR + (target - known[year]) / self._rates[year]
+        age: FloatArray = year * self.year_hours + (target - known[year]) / self._rates[year]
         return age
 
     def hazard_range(self, start_hours: float, end_hours: float) -> tuple[float, float]:
         """The lowest and highest lambda_op (1/h) over the ages ``[start, end]`` (h)."""
         first, last = self._year(np.array([start_hours, end_hours]))
-        if end_hours > start_hours and end_hours == last * HOURS_PER_YEAR and last > first:
+        if end_hours > start_hours and end_hours == last * self.year_hours and last > first:
             last -= 1  # [start, end] ends where year ``last`` begins: its rate is not met
         seen = self._rates[first : last + 1]
         return float(seen.min()), float(seen.max())
 
     def breakpoints(self, start_hours: float, end_hours: float) -> FloatArray:
         """The ages (h) strictly inside ``(start, end)`` where the rate may change."""
-        years = np.arange(1, len(self.failures_per_hour), dtype=np.float64) * HOURS_PER_YEAR
+        years = np.arange(1, len(self.failures_per_hour), dtype=np.float64) * self.year_hours
         inside: FloatArray = years[(years > start_hours) & (years < end_hours)]
         return inside
 

@@ -69,6 +69,7 @@ __all__ = [
     "DEFAULT_TOLERANCE",
     "MAX_PIECES",
     "AgedFigures",
+    "AgedLoss",
     "aged_chain_figures",
 ]
 
@@ -110,6 +111,34 @@ class AgedFigures:
     figures: ChainFigures
     p_loss_low: FloatArray
     p_loss_high: FloatArray
+    pieces: int
+    converged: bool
+
+
+@dataclass(frozen=True)
+class AgedLoss:
+    """One layout's P(loss) with ageing drives and its bracket, beside the constant-rate one.
+
+    Attributes:
+        p_loss_group: one group's P(loss), the pieces at their mean rates.
+        p_loss_group_low: the bracket's lower end (at most the exact value).
+        p_loss_group_high: its upper end (at least the exact value).
+        p_loss_aggregate: the aggregate's, ``1 - (1 - p)^groups``.
+        p_loss_aggregate_low: the aggregate's lower end.
+        p_loss_aggregate_high: the aggregate's upper end.
+        factor: the aggregate's ageing P(loss) over its constant-rate one (NaN when
+            neither can lose data, inf when only the ageing one can).
+        pieces: the pieces of the mission.
+        converged: the bracket is within the tolerance.
+    """
+
+    p_loss_group: float
+    p_loss_group_low: float
+    p_loss_group_high: float
+    p_loss_aggregate: float
+    p_loss_aggregate_low: float
+    p_loss_aggregate_high: float
+    factor: float
     pieces: int
     converged: bool
 
