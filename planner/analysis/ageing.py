@@ -12,14 +12,15 @@ the tornado and the symbolic derivation.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
 from typing import TypeVar
 
 from planner.core.arrays.layouts import Layout, LayoutResult
 from planner.core.design.aged import AgedRisks, aged_layout_risks
 from planner.core.design.sizing import SizingResult
+from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.piecewise import DEFAULT_TOLERANCE, AgedLoss
+from planner.core.markov.rates import arr_to_failures_per_hour
 from planner.scenario import Scenario
 
 _Row = TypeVar("_Row", LayoutResult, SizingResult)
@@ -43,29 +44,55 @@ def with_aged(
         )
         for layout, row in zip(layouts, rows, strict=True)
     ]
-    risks = aged_layout_risks(layouts, chain, scenario.mission_hours, _groups(rows), ageing)
-    return tuple(
-        dataclasses.replace(row, aged=_aged(risks, i, row.p_loss_aggregate))
-        for i, row in enumerate(rows)
+    constant = [row.p_loss_aggregate for row in rows]
+    risks = aged_layout_risks(
+        layouts, chain, scenario.mission_hours, _groups(rows), ageing, constant
     )
+    return tuple(dataclasses.replace(row, aged=_aged(risks, i)) for i, row in enumerate(rows))
+
+
+def ageing_at(scenario: Scenario, field: str | None, value: float) -> CoreAgeing | None:
+    """The scenario's ageing with the scenario field ``field`` (dotted) at ``value``.
+
+    ``value`` in the field's unit (an ARR as a fraction, years). Only the fields the ageing
+    reads change it: ``ageing.weibull.shape``, ``ageing.drive_age_years_at_start``, and
+    ``drive.arr`` for a Weibull whose first year has the drive's rate. None without ageing.
+
+    Raises:
+        ValueError: ``ageing.weibull.shape`` varied for an ageing given by year.
+    """
+    section = scenario.ageing
+    if section is None:
+        return None
+    rate = scenario.drive.op_failures_per_hour
+    if field == "drive.arr":
+        rate = arr_to_failures_per_hour(value)
+    elif field == "ageing.weibull.shape":
+        if section.weibull is None:
+            raise ValueError(
+                "ageing.weibull.shape: the scenario's ageing is given by arr_by_year, not weibull"
+            )
+        weibull = section.weibull.model_copy(update={"shape": value})
+        section = section.model_copy(update={"weibull": weibull})
+    elif field == "ageing.drive_age_years_at_start":
+        section = section.model_copy(update={"drive_age_years_at_start": value})
+    return section.core(rate)
 
 
 def _groups(rows: Sequence[_Row]) -> list[int]:
     return [row.shape.groups if isinstance(row, LayoutResult) else row.groups for row in rows]
 
 
-def _aged(risks: AgedRisks, i: int, constant: float) -> AgedLoss:
-    """Row ``i`` of ``risks`` against the constant-rate aggregate ``constant``."""
-    aggregate = float(risks.p_loss_aggregate[i])
-    factor = aggregate / constant if constant > 0 else math.nan if aggregate == 0 else math.inf
+def _aged(risks: AgedRisks, i: int) -> AgedLoss:
+    """Row ``i`` of ``risks``."""
     return AgedLoss(
         p_loss_group=float(risks.p_loss_group[i]),
         p_loss_group_low=float(risks.p_loss_group_low[i]),
         p_loss_group_high=float(risks.p_loss_group_high[i]),
-        p_loss_aggregate=aggregate,
+        p_loss_aggregate=float(risks.p_loss_aggregate[i]),
         p_loss_aggregate_low=float(risks.p_loss_aggregate_low[i]),
         p_loss_aggregate_high=float(risks.p_loss_aggregate_high[i]),
-        factor=factor,
+        factor=float(risks.factor[i]),
         pieces=int(risks.pieces[i]),
         converged=bool(risks.converged[i]),
     )

@@ -125,9 +125,25 @@ CORRELATION_FIELDS: tuple[ScenarioField, ...] = (
 """The correlated-failure fields: ``--vary`` accepts them, and the tornado of a scenario with
 a ``correlation`` section reports them (docs/correlated.md)."""
 
-FIELDS_BY_NAME = {field.name: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
+AGEING_FIELDS: tuple[ScenarioField, ...] = (
+    _scenario_field("ageing.weibull.shape", Parameter.AGEING_WEIBULL_SHAPE),
+    _scenario_field(
+        "ageing.drive_age_years_at_start",
+        Parameter.DRIVE_AGE_HOURS_AT_START,
+        HOURS_PER_YEAR,
+        allows_zero=True,
+    ),
+)
+"""The ageing fields (docs/ageing.md): ``--vary`` accepts them for a scenario with an
+``ageing`` section; they move the ageing figures only (the tornado keeps the constant rate)."""
 
-_BY_PARAMETER = {field.parameter: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS)}
+FIELDS_BY_NAME = {
+    field.name: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *AGEING_FIELDS)
+}
+
+_BY_PARAMETER = {
+    field.parameter: field for field in (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *AGEING_FIELDS)
+}
 
 
 def field_for(parameter: Parameter | str) -> ScenarioField:

@@ -10,7 +10,7 @@ and the ageing (the law and the drives' age); each group is one call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,8 @@ class AgedRisks:
         p_loss_aggregate_high: of the upper end.
         pieces: the pieces of the mission in the last pass, per row.
         converged: the row's bracket is within the tolerance.
+        factor: the aggregate's value over its constant-rate P(loss) (NaN where that was
+            not given, or where neither can lose data; inf where only this one can).
     """
 
     p_loss_group: FloatArray
@@ -53,6 +55,11 @@ class AgedRisks:
     p_loss_aggregate_high: FloatArray
     pieces: IntArray
     converged: npt.NDArray[np.bool_]
+    factor: FloatArray
+
+    def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> AgedRisks:
+        """The rows ``index`` selects (indices in their order, or a mask)."""
+        return AgedRisks(**{f.name: getattr(self, f.name)[index] for f in fields(self)})
 
 
 def aged_risks(
@@ -62,6 +69,7 @@ def aged_risks(
     groups: npt.ArrayLike,
     ageings: Sequence[Ageing],
     which: npt.ArrayLike,
+    constant_aggregate: npt.ArrayLike | None = None,
 ) -> AgedRisks:
     """The ageing figures of rows of mixed parity, streams, mission and ageing.
 
@@ -72,6 +80,8 @@ def aged_risks(
         groups: groups in each row's aggregate.
         ageings: the ageings the rows use.
         which: each row's index in ``ageings``.
+        constant_aggregate: each row's constant-rate P(loss) of the aggregate, for
+            :attr:`AgedRisks.factor` (None: NaN factors).
     """
     k = np.asarray(parity, dtype=np.int64)
     code = np.asarray(streams, dtype=np.int64)
@@ -96,16 +106,30 @@ def aged_risks(
             )
             pieces[pick], converged[pick] = aged.pieces, aged.converged
     g = np.asarray(groups, dtype=np.int64)
+    aggregate = p_loss_aggregate_batch(value, g)
     return AgedRisks(
         p_loss_group=value,
         p_loss_group_low=low,
         p_loss_group_high=high,
-        p_loss_aggregate=p_loss_aggregate_batch(value, g),
+        p_loss_aggregate=aggregate,
         p_loss_aggregate_low=p_loss_aggregate_batch(low, g),
         p_loss_aggregate_high=p_loss_aggregate_batch(high, g),
         pieces=pieces,
         converged=converged,
+        factor=_factor(aggregate, constant_aggregate),
     )
+
+
+def _factor(aged: FloatArray, constant: npt.ArrayLike | None) -> FloatArray:
+    """``aged / constant``: NaN where both are 0 (or no constant), inf where only it is."""
+    if constant is None:
+        return np.full(aged.shape, np.nan)
+    base = np.asarray(constant, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio: FloatArray = np.where(
+            base > 0, aged / np.where(base > 0, base, 1.0), np.where(aged > 0, np.inf, np.nan)
+        )
+    return ratio
 
 
 def aged_layout_risks(
@@ -114,12 +138,14 @@ def aged_layout_risks(
     mission_hours: float,
     groups: Sequence[int],
     ageing: Ageing,
+    constant_aggregate: Sequence[float] | None = None,
 ) -> AgedRisks:
     """The ageing figures of ``layouts``' aggregates under one ageing.
 
     ``chain_rates``: each layout's own chain rates (:meth:`Layout.chain_rates`: a
     declustered pool's rebuild, computed at the scenario's constant failure rate; a sized
     aggregate's rebuild under load); their failure rate is the ageing's.
+    ``constant_aggregate``: their constant-rate P(loss) of the aggregate, for the factor.
     """
     drives = np.array([layout.group_size for layout in layouts], dtype=np.float64)
     inputs = ChainInputs.from_rates(drives, chain_rates, mission_hours, mixed=True)
@@ -130,4 +156,5 @@ def aged_layout_risks(
         groups,
         [ageing],
         np.zeros(len(layouts), dtype=np.int64),
+        constant_aggregate,
     )

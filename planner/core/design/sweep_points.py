@@ -29,6 +29,8 @@ class Parameter(StrEnum):
     DEGRADED_MULTIPLIER = "degraded_multiplier"
     SHOCKS_PER_HOUR = "shocks_per_hour"
     SHOCK_DRIVE_PROBABILITY = "shock_drive_probability"
+    AGEING_WEIBULL_SHAPE = "ageing_weibull_shape"
+    DRIVE_AGE_HOURS_AT_START = "drive_age_hours_at_start"
 
     @property
     def description(self) -> str:
@@ -47,7 +49,13 @@ _DESCRIPTIONS = {
     Parameter.DEGRADED_MULTIPLIER: "failures x m while a drive is down (times)",
     Parameter.SHOCKS_PER_HOUR: "common-cause shocks per group-hour (1/h)",
     Parameter.SHOCK_DRIVE_PROBABILITY: "probability a shock fails each working drive",
+    Parameter.AGEING_WEIBULL_SHAPE: "Weibull shape of the drives' ageing",
+    Parameter.DRIVE_AGE_HOURS_AT_START: "drives' age when the mission starts (h)",
 }
+
+AGEING_PARAMETERS = (Parameter.AGEING_WEIBULL_SHAPE, Parameter.DRIVE_AGE_HOURS_AT_START)
+"""Inputs of the ageing figures only (docs/ageing.md): a point's constant rates keep them
+out; the caller gives each point's ageing (:func:`planner.core.design.sweep.sweep`)."""
 
 CORRELATION_PARAMETERS = (
     Parameter.DEGRADED_MULTIPLIER,
@@ -84,6 +92,8 @@ class SweepPoint:
     def value_of(self, parameter: Parameter | str) -> float:
         """The current value of ``parameter`` at this point, in its unit."""
         p = Parameter(parameter)
+        if p in AGEING_PARAMETERS:
+            raise ValueError(f"{p.value} is an input of the ageing figures, not of a point")
         if p is Parameter.ARR:
             return self.rates.op_failures_per_hour * HOURS_PER_YEAR
         if p is Parameter.MISSION_HOURS:
@@ -112,6 +122,8 @@ class SweepPoint:
         elif p is Parameter.DATA_DISKS:
             data_disks = max(1, math.floor(value + 0.5))  # halves round up
             value = float(data_disks)
+        elif p in AGEING_PARAMETERS:
+            pass  # the ageing figures' input: the constant rates stay (the caller ages)
         else:
             fields: dict[str, float] = {p.value: value}
             if p.value == "rebuild_hours":

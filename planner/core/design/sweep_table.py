@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
+from planner.core.design.aged import AgedRisks
 
 if TYPE_CHECKING:
     from planner.core.design.sweep_points import SweepPoint
@@ -143,6 +144,8 @@ class SweepColumns:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    aged: AgedRisks | None = None
+    """P(loss) with ageing drives and its bracket, when the sweep was given ageings."""
 
     def __len__(self) -> int:
         return int(self.layout.shape[0])
@@ -171,7 +174,9 @@ class SweepColumns:
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> SweepColumns:
         """The rows ``index`` selects (indices, in their order, or a mask)."""
         return dataclasses.replace(
-            self, **{name: getattr(self, name)[index] for name in _ROW_ARRAYS}
+            self,
+            **{name: getattr(self, name)[index] for name in _ROW_ARRAYS},
+            aged=None if self.aged is None else self.aged.take(index),
         )
 
     def rows(self) -> list[SweepRow]:
