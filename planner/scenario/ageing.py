@@ -45,7 +45,7 @@ class AgeingWeibull(FrozenModel):
         le=MAX_AGEING_SHAPE,
         description="Weibull shape (beta): above 1 the failure rate grows with age "
         "(wear-out), below 1 it falls (infant mortality), 1 is a constant rate.",
-        json_schema_extra=meta("Weibull shape", "", "1.3"),
+        json_schema_extra=meta("Shape", "Weibull shape", "1.3"),
     )
     scale_hours: float | None = positive(
         default=None,
@@ -53,7 +53,7 @@ class AgeingWeibull(FrozenModel):
         description="Characteristic life (eta, hours): a new drive has failed by this age "
         "with probability 63%. Default: the scale whose first year of service has the "
         "drive's own rate (drive.arr, afr or mtbf_hours).",
-        json_schema_extra=meta("Weibull scale h", "hours", "179000", optional=True),
+        json_schema_extra=meta("Scale h", "hours (Weibull scale)", "179000", optional=True),
     )
 
 
@@ -67,7 +67,7 @@ class Ageing(FrozenModel):
         description="ARR in each year of service (year 1 first, as planner fit prints it); "
         "the last value holds for every later year.",
         json_schema_extra=meta(
-            "ARR by year", "fractions of drives per year", "2.1%, 3.5%, 4.2%", replaces=("weibull",)
+            "ARR/year", "ARR by year of service", "2.1%, 3.5%, 4.2%", replaces=("weibull",)
         ),
     )
     weibull: AgeingWeibull | None = Field(
@@ -81,7 +81,7 @@ class Ageing(FrozenModel):
         le=MAX_DRIVE_AGE_YEARS,
         description="Every drive's age when the mission starts (years of service; 0, the "
         "default: new drives). The chain keeps the drives of a group at one age.",
-        json_schema_extra=meta("Age at start yr", "years", "2"),
+        json_schema_extra=meta("Age yr", "years of service at the start", "2"),
     )
 
     @model_validator(mode="after")
