@@ -67,7 +67,7 @@ class Ageing(FrozenModel):
         description="ARR in each year of service (year 1 first, as planner fit prints it); "
         "the last value holds for every later year.",
         json_schema_extra=meta(
-            "ARR/year", "ARR by year of service", "2.1%, 3.5%, 4.2%", replaces=("weibull",)
+            "ARR/year", "fractions of drives per year", "2.1%, 3.5%, 4.2%", replaces=("weibull",)
         ),
     )
     weibull: AgeingWeibull | None = Field(

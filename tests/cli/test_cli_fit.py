@@ -129,8 +129,10 @@ def test_the_snippet_loads_into_a_real_scenario_and_evaluates(
     assert document["inputs"]["arr"] == scenario.drive.arr
     assert document["layouts"][0]["p_loss_aggregate_ageing"] > 0
     # the ARR by year of service, uncommented in place of the Weibull, loads too
-    table = model["snippet"].replace("\nageing:\n  weibull:", "\nageing:\n  # weibull:").replace(
-        "  # or by year of service: arr_by_year:", "  arr_by_year:"
+    table = (
+        model["snippet"]
+        .replace("\nageing:\n  weibull:", "\nageing:\n  # weibull:")
+        .replace("  # or by year of service: arr_by_year:", "  arr_by_year:")
     )
     by_year = load_scenario_text(_into_scenario(table), source="pasted").ageing
     assert by_year is not None
