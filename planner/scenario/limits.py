@@ -87,6 +87,12 @@ near its scale; no drive population is that regular."""
 MAX_AGEING_YEARS = 50
 """Most years of ``ageing.arr_by_year``: no drive serves fifty years."""
 
+MAX_AGEING_FAILURES_PER_YEAR = 10.0
+"""Highest failure rate an ``ageing`` law may reach during the mission (failures per
+drive-year, at the mission's end for wear-out): a drive that fails ten times a year is no
+storage device, and far past it (a Weibull of shape 10 at 150 years: 10^20 a year) the
+chain's exponentials overflow."""
+
 MAX_DRIVE_AGE_YEARS = 50.0
 """Oldest ``ageing.drive_age_years_at_start`` (years): no drive serves fifty years."""
 
@@ -112,7 +118,7 @@ _REASONS = {
     "shock_drive_probability": "a probability lies between 0 and 1",
     "shape": "field fits of drive lifetimes give Weibull shapes of 0.7 to 3; below 0.2 nearly "
     "every failure would come in a drive's first hours",
-    "drive_age_years_at_start": "an age is 0 (new drives) or more",
+    "drive_age_years_at_start": "a drive's age cannot be negative; 0 is new drives",
 }
 
 

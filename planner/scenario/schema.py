@@ -30,7 +30,11 @@ from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
-from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
+from planner.scenario.limits import (
+    MAX_AGEING_FAILURES_PER_YEAR,
+    MAX_LATENT_DEFECTS_PER_HOUR,
+    MIN_MISSION_YEARS,
+)
 from planner.scenario.restore import Restore
 from planner.scenario.target import SearchSpec, TargetSpec
 from planner.scenario.workload import Workload
@@ -175,6 +179,26 @@ class Scenario(FrozenModel):
                 f"baseline {shown(self.baseline)} names no layout; {hint}"
                 f"layouts: {', '.join(shown(label) for label in seen)}",
                 "baseline",
+            )
+        return self
+
+    @model_validator(mode="after")
+    def _ageing_rates(self) -> Scenario:
+        """The ageing law's rate stays below the limit over the mission (wear-out: its end)."""
+        ageing = self.core_ageing()
+        if ageing is None:
+            return self
+        start, end = ageing.age_at_start_hours, ageing.age_at_start_hours + self.mission_hours
+        rate = float(ageing.law.hazard(end)) * HOURS_PER_YEAR
+        if start > 0:
+            rate = max(rate, float(ageing.law.hazard(start)) * HOURS_PER_YEAR)
+        if rate > MAX_AGEING_FAILURES_PER_YEAR:
+            raise FieldError(
+                f"the ageing law reaches {rate:.3g} failures per drive-year during the "
+                f"mission (at {end / HOURS_PER_YEAR:g} years of service); it must stay below "
+                f"{MAX_AGEING_FAILURES_PER_YEAR:g} (a drive that fails ten times a year is no "
+                "storage device): lower the shape or the age at start, or shorten the mission",
+                "ageing",
             )
         return self
 

@@ -229,12 +229,16 @@ def _refined(
     # and lose it later (the piece's spread of rates carried into the P(loss) still to come)
     later = value - (np.cumsum(run.gains, axis=0) - run.gains)
     failures = (pieces.mean * pieces.hours)[:, None] * flat.drives[None, :]
-    model = ratio[:, None] * ((parity + 1) * run.gains + failures * later) / value
+    with np.errstate(invalid="ignore", over="ignore"):
+        model = ratio[:, None] * ((parity + 1) * run.gains + failures * later) / value
     chains = np.maximum(_widths(run) - run.delta / value, 0.0)
     total = model.sum(axis=0)
     scale = np.where(total > 0, chains / np.where(total > 0, total, 1.0), 0.0)
-    share = (model * scale).max(axis=1)
-    roots = np.sqrt(share)
+    with np.errstate(invalid="ignore"):
+        share = (model * scale).max(axis=1)
+    # a piece whose share cannot be modelled (rates past 1e300) is cut as the widest
+    widest = float(share[np.isfinite(share)].max(initial=0.0)) or 1.0
+    roots = np.sqrt(np.where(np.isfinite(share) & (share >= 0), share, widest))
     # far from the tolerance the width is not yet proportional to the pieces' lengths:
     # a smaller step, then a better model
     target = max(REFINE_TARGET * tolerance, float(np.max(chains)) / MAX_NARROWING)

@@ -62,7 +62,8 @@ class Bound:
     Attributes:
         generator: ``(pieces, groups, m + 1, m + 1)`` per hour: the moves of ``M`` and the
             leak column (its diagonal is rebuilt from the rows by the exponentials).
-        scale: ``exp(sigma dt)`` (upper end) or 1 (lower), ``(pieces, groups)``.
+        scale: ``exp(sigma dt)`` (upper end) or 1 (lower), ``(pieces, groups)``; where it
+            overflows the upper end is 1 (the row all in the loss state).
         correction: the exact no-move term less the bounding one, ``(pieces, groups, m)``.
     """
 
@@ -72,11 +73,17 @@ class Bound:
 
     def step(self, row: FloatArray | None, after: FloatArray, index: int) -> FloatArray:
         """The row after piece ``index`` of the block, ``after`` being ``row exp(G dt)``."""
-        out: FloatArray = after * self.scale[index][:, None]
+        scale = self.scale[index]
+        with np.errstate(invalid="ignore"):
+            out: FloatArray = after * scale[:, None]
         if row is None:
             out[:, 0] += self.correction[index][:, 0]
         else:
             out[:, :-1] += row[:, :-1] * self.correction[index]
+        # a spread of rates so wide that exp(sigma dt) overflows bounds nothing: all lost
+        lost = ~np.isfinite(scale)
+        out[lost] = 0.0
+        out[lost, -2] = 1.0
         return out
 
 
@@ -139,7 +146,8 @@ class LinearChain:
         if upper:
             sigma = spread.max(axis=-1)  # (pieces, groups)
             generator[..., :size, size] = sigma[..., None] - spread
-            scale = np.exp(sigma * hours[:, None])
+            with np.errstate(over="ignore"):
+                scale = np.exp(sigma * hours[:, None])
         else:
             generator[..., :size, size] = spread
             scale = np.ones(spread.shape[:2])

@@ -19,7 +19,7 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, TypedDict
 
 import numpy as np
 import numpy.typing as npt
@@ -404,7 +404,15 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
     )
 
 
-def correlation_of(rates: Rates) -> dict[str, float]:
+class CorrelationValues(TypedDict):
+    """The correlation inputs by field name, the same in :class:`Rates` and here."""
+
+    degraded_multiplier: float
+    shocks_per_hour: float
+    shock_drive_probability: float
+
+
+def correlation_of(rates: Rates) -> CorrelationValues:
     """The correlation inputs of ``rates`` by field name (the same names here)."""
     return {
         "degraded_multiplier": rates.degraded_multiplier,
