@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import warnings
 
 import numpy as np
 import pytest
@@ -264,3 +265,30 @@ def test_one_mission_per_stack() -> None:
     ageing = Ageing(WeibullHazard(1.5, 1e5))
     with pytest.raises(ValueError, match="one mission"):
         aged_chain_figures(1, inputs, ageing)
+
+
+def _steepest(hours: float) -> WeibullHazard:
+    """Shape 10 whose rate reaches the scenario limit, 10 failures a year, at ``hours``."""
+    scale = (10 / YEAR * hours**9 / 10) ** (1 / 10)  # h(t) = 10 / scale (t / scale)^9
+    return WeibullHazard(10.0, scale)
+
+
+@pytest.mark.parametrize("parity", [1, 8])
+def test_the_corners_of_the_ageing_limits_evaluate_without_a_warning(parity: int) -> None:
+    """Shapes 0.2 and 10, ages 0 and 50 years, a table of 50 years at both ends of the ARR,
+    groups of k + 1 and 1,000 drives: finite figures in [0, 1], the value in its bracket."""
+    laws = [
+        Ageing(_steepest(51 * YEAR), 50 * YEAR),
+        Ageing(WeibullHazard.with_first_year_rate(0.2, 1e-6 / YEAR)),
+        Ageing(HazardTable((0.999999 / YEAR,) * 49 + (1e-6 / YEAR,)), 0.5 * YEAR),
+    ]
+    for drives in (parity + 1, 1000):
+        inputs = ChainInputs.of(drives, 1e-6, 1e-4, 12.0, 168.0, YEAR)
+        for ageing in laws:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                got = aged_chain_figures(parity, inputs, ageing, tolerance=0.5, max_pieces=64)
+            for name in FIGURES[:3]:
+                assert 0 <= float(getattr(got.figures, name)) <= 1, (drives, ageing, name)
+            assert np.isfinite(got.figures.expected_sector_loss_events)
+            assert got.p_loss_low <= got.figures.p_loss <= got.p_loss_high
