@@ -20,8 +20,13 @@ from planner.report.table import Column, export_field
 RowT = TypeVar("RowT")
 
 
-def _bracket_column(brackets: Sequence[tuple[float, float] | None]) -> list[str]:
-    return percent_interval_column(list(brackets))
+def bracket_column(brackets: Sequence[tuple[float, float] | None]) -> list[str]:
+    """Brackets as ``0.426%–0.429%``; ``exact`` where both ends are one number (a table)."""
+    texts = percent_interval_column(list(brackets))
+    return [
+        "exact" if b is not None and b[0] == b[1] else t
+        for b, t in zip(brackets, texts, strict=True)
+    ]
 
 
 def ageing_columns(
@@ -47,7 +52,7 @@ def ageing_columns(
         Column(
             "Ageing bracket",
             part(lambda a: (a.p_loss_aggregate_low, a.p_loss_aggregate_high)),
-            _bracket_column,
+            bracket_column,
             short_header="Ageing\nbracket",
             priority=6,
         ),

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from planner.report.ageing import bracket_column
 from planner.report.field_values import field_column
 from planner.report.numbers import (
     drives_column,
     groups_text,
     integer_column,
     percent_column,
-    percent_interval_column,
     ratio_column,
     significant_column,
     texts,
@@ -314,7 +314,7 @@ def _ageing_fields(report: SweepReport) -> list[SweepField]:
             "text",
             aged("p_loss_aggregate"),
             "Ageing bracket",
-            percent_interval_column,
+            bracket_column,
             cells=brackets,
             short_header="Ageing\nbracket",
             priority=8,

@@ -32,7 +32,7 @@ def test_the_two_forms_and_their_conventions() -> None:
     assert isinstance(ageing.law, HazardTable)
     assert ageing.law.failures_per_hour == pytest.approx((0.01 / 8760, 0.025 / 8760, 0.04 / 8760))
     assert ageing.age_at_start_hours == 2 * 8760
-    derived = load_scenario(AGEING, ["ageing.weibull.scale_hours=null"]).core_ageing()
+    derived = load_scenario(AGEING, ["ageing={weibull: {shape: 1.48}}"]).core_ageing()
     assert derived is not None
     assert isinstance(derived.law, WeibullHazard)
     assert derived.law.cumulative_hazard(8760.0) == pytest.approx(0.0392, rel=1e-12)  # drive.arr
@@ -43,9 +43,9 @@ def test_the_two_forms_and_their_conventions() -> None:
     [
         (["ageing={arr_by_year: [1%], weibull: {shape: 2}}"], "ageing.weibull", "not both"),
         (["ageing={drive_age_years_at_start: 2}"], "ageing", "give the failure rate by age"),
-        (["ageing.weibull.shape=12"], "ageing.weibull.shape", "at a Weibull shape of 10"),
+        (["ageing={weibull: {shape: 12}}"], "ageing.weibull.shape", "at a Weibull shape of 10"),
         (["ageing.drive_age_years_at_start=-1"], "ageing.drive_age_years_at_start", "negative"),
-        (["ageing.weibull.shape=5", "mission_years=40"], "ageing", "failures per drive-year"),
+        (["ageing={weibull: {shape: 5}}", "mission_years=40"], "ageing", "failures per drive-year"),
     ],
 )
 def test_bad_ageing_is_one_line(overrides: list[str], field: str, words: str) -> None:
@@ -72,7 +72,9 @@ def test_a_table_of_the_constant_rate_gives_the_constant_figure() -> None:
         assert row.aged.p_loss_aggregate_low == row.aged.p_loss_aggregate_high
         assert row.aged.pieces == 1
         assert row.aged.factor == pytest.approx(1.0, rel=1e-14)
-    rising = comparison(load_scenario(AGEING))
+    rising = comparison(
+        load_scenario(AGEING, ["ageing={weibull: {shape: 1.48, scale_hours: 116000}}"])
+    )
     for row in rising.results:
         assert row.aged is not None
         assert row.aged.p_loss_aggregate_low <= row.aged.p_loss_aggregate

@@ -4,6 +4,7 @@ One app start-up on tui_scenario.yaml with an ``ageing`` section given by year: 
 year and the drives' age show as fields, the compare table shows P(loss) ageing and its
 bracket as the analysis layer computes them, a typed table reaches the scenario and the
 columns (and saving writes it on one line, as typed), a refused table keeps the last one.
+A table's chain is exact: its bracket reads ``exact``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from pilot_helpers import SCENARIO, app_of, field_input, retype, settle
 from textual.widgets import DataTable
 
 from planner.analysis.compare import comparison
-from planner.report.numbers import percent_column, percent_interval_column
+from planner.report.ageing import bracket_column
+from planner.report.numbers import percent_column
 from planner.scenario import load_scenario
 from planner.tui import make_app
 
@@ -46,13 +48,13 @@ async def test_ageing_fields_and_columns(tmp_path: Path) -> None:
         aged = [r.aged for r in expected.results]
         assert all(a is not None for a in aged)
         values = percent_column([a.p_loss_aggregate for a in aged if a is not None])
-        brackets = percent_interval_column(
+        brackets = bracket_column(
             [(a.p_loss_aggregate_low, a.p_loss_aggregate_high) for a in aged if a is not None]
         )
         for result, value, bracket in zip(expected.results, values, brackets, strict=True):
             row = cells(table, result.layout.label)
             assert row["P(loss) ageing"] == value
-            assert row["Ageing bracket"] == bracket
+            assert row["Ageing bracket"] == bracket == "exact"
         before = cells(table, "raid-dp 9")["P(loss) ageing"]
 
         await retype(pilot, "ageing-arr-by-year", "1%, 2%, 150%")  # refused

@@ -111,13 +111,10 @@ def sweep(
     grid = _Grid.of(tuple(points), chosen)
     rows = grid.rows(include_uneven)
     inputs, parity, streams = grid.chain_inputs(rows)
-    figures = stacked_figures(parity, streams, inputs)
-    risks = risks_of(figures, rows.groups)
-    aged = None
-    if ageings is not None:
-        aged = aged_risks(
-            parity, streams, inputs, rows.groups, ageings, rows.point, risks.p_loss_aggregate
-        )
+    risks = risks_of(stacked_figures(parity, streams, inputs), rows.groups)
+    aged = None if ageings is None else aged_risks(
+        parity, streams, inputs, rows.groups, ageings, rows.point, risks.p_loss_aggregate
+    )  # fmt: skip
     return SweepColumns(
         layouts=chosen,
         points=grid.points,

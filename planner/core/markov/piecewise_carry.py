@@ -51,8 +51,8 @@ KERNEL_MIN_GROUPS = 256
 """Groups from which a stack is carried row by row on the kernel (fewer: whole
 exponentials in blocks, whose single call costs less than a kernel call a piece)."""
 
-BLOCK_BYTES = 8_000_000
-"""Most bytes of one chain's exponentials in a block of pieces (whole-matrix way)."""
+BLOCK_BYTES = 16_000_000
+"""Most bytes of a block's operators, every chain's (the whole-matrix way)."""
 
 
 @dataclass(frozen=True)
@@ -108,13 +108,14 @@ def carried_figures(
     state = _State(LinearChain.of(parity, flat), parity, pieces, delta)
     if kernel_enabled() and count >= KERNEL_MIN_GROUPS:
         for j in range(pieces.count):
-            state.block(range(j, j + 1), threads, compiled=True)
-    else:
-        size = 2 * parity + 3
-        block = max(1, BLOCK_BYTES // (8 * size * size * count))
-        for first in range(0, pieces.count, block):
-            state.block(range(first, min(first + block, pieces.count)), threads, compiled=False)
-    return state.result()
+            state.piece_compiled(j, threads)
+        return state.result()
+    size = 2 * parity + 3  # the chains' states, padded to the events chain's and the ends'
+    block = max(1, BLOCK_BYTES // (8 * size * size * count * len(state.rows)))
+    carry = _Products(state)
+    for first in range(0, pieces.count, block):
+        carry.block(range(first, min(first + block, pieces.count)), threads)
+    return carry.result()
 
 
 class _State:
@@ -136,27 +137,22 @@ class _State:
         self.rows: list[FloatArray | None] = [None] * (4 if pieces.exact else 6)
         self.gains: list[FloatArray] = []
 
-    def block(self, block: range, threads: int | None, *, compiled: bool) -> None:
-        """Carry every row through the pieces of ``block``."""
+    def bounds(self, block: range) -> list[Bound]:
+        """The lower and upper ends' generators and corrections on the pieces of ``block``."""
         pieces, chosen = self.pieces, slice(block.start, block.stop)
-        hours = pieces.hours[chosen]
-        value = self.linear.at(pieces.mean[chosen])
-        bounds: list[Bound] = []
-        if not pieces.exact:
-            finite = np.isfinite(pieces.high[chosen])
-            high = np.where(finite, pieces.high[chosen], pieces.mean[chosen])
-            args = (pieces.low[chosen], pieces.mean[chosen], high, hours)
-            bounds = [self.linear.bound(*args, upper=False), self.linear.bound(*args, upper=True)]
-        if compiled:
-            self._carry(self._rows_compiled(value, bounds, hours, threads), bounds, 0, block)
-            return
-        whole = self._exponentials(value, bounds, hours, threads)
-        for index in range(len(block)):
-            after = [
-                e[index][:, 0, :] if row is None else np.einsum("bi,bij->bj", row, e[index])
-                for e, row in zip(whole, self.rows, strict=True)
-            ]
-            self._carry(after, bounds, index, block)
+        if pieces.exact:
+            return []
+        finite = np.isfinite(pieces.high[chosen])
+        high = np.where(finite, pieces.high[chosen], pieces.mean[chosen])
+        args = (pieces.low[chosen], pieces.mean[chosen], high, pieces.hours[chosen])
+        return [self.linear.bound(*args, upper=False), self.linear.bound(*args, upper=True)]
+
+    def piece_compiled(self, j: int, threads: int | None) -> None:
+        """Carry every row through piece ``j`` on the kernel."""
+        hours = self.pieces.hours[j : j + 1]
+        value = self.linear.at(self.pieces.mean[j : j + 1])
+        bounds = self.bounds(range(j, j + 1))
+        self._carry(self._rows_compiled(value, bounds, hours, threads), bounds, 0, range(j, j + 1))
 
     def _rows_compiled(
         self, value: GeneratorParts, bounds: list[Bound], hours: FloatArray, threads: int | None
@@ -172,24 +168,6 @@ class _State:
             for job, start in zip(jobs, self.rows, strict=True)
         ]
         return expm_rows(started, threads=threads)
-
-    def _exponentials(
-        self, value: GeneratorParts, bounds: list[Bound], hours: FloatArray, threads: int | None
-    ) -> list[FloatArray]:
-        """A block's whole exponentials, one call a chain: ``(pieces, groups, m, m)`` each."""
-        t = hours[:, None, None]
-        g = value.q * t[..., None]
-        group, sectors = value.group_loss * t, value.sector_loss * t
-        stacks = [
-            (g, 0),
-            (group_lost_stack(g, self.parity), 0),
-            (sectors_lost_generator(g, group, sectors), 0),
-            (sector_events_matrix(g, group, sectors, self.parity), 1),
-            *((b.generator * t[..., None], 0) for b in bounds),
-        ]
-        return [
-            expm_metzler(s, generator=True, reward_columns=r, threads=threads) for s, r in stacks
-        ]
 
     def _carry(
         self, after: list[FloatArray], bounds: list[Bound], index: int, block: range
@@ -234,6 +212,94 @@ class _State:
             high = _probability(self.rows[5], LOSS_OF_BOUND)
         gains = np.array(self.gains)
         return Carried(value, low, np.maximum(high, low), gains, self.delta)
+
+
+class _Products:
+    """The whole-matrix way: a block's exponentials at once, then one product a piece.
+
+    Each chain's exponential of a piece is an operator on its row: the value chains' as
+    they are, each end's folded with its correction (``scale E + diag(correction)``, the
+    leak dropped; all lost where the scale overflows). All six are padded to one size and
+    carried by one ``einsum`` a piece.
+    """
+
+    def __init__(self, state: _State) -> None:
+        self.state = state
+        parity = state.parity
+        self.m = 2 * parity + 2
+        # each chain's loss (or reward) column, the states padded to m + 1
+        self.columns = [self.m - 1, parity + 1, self.m - 1, self.m - 1, self.m - 1, self.m - 1]
+        self.columns = self.columns[: len(state.rows)]
+        self.rows: FloatArray | None = None
+        self.history: list[FloatArray] = []
+
+    def block(self, block: range, threads: int | None) -> None:
+        """Carry the rows through the pieces of ``block``."""
+        state = self.state
+        chosen = slice(block.start, block.stop)
+        value = state.linear.at(state.pieces.mean[chosen])
+        operators = self._operators(value, state.bounds(block), state.pieces.hours[chosen], threads)
+        for index, j in enumerate(block):
+            step = operators[:, index]  # (chains, groups, m + 1, m + 1)
+            if self.rows is None:
+                self.rows = step[:, :, 0, :].copy()
+            else:
+                self.rows = np.einsum("cbi,cbij->cbj", self.rows, step)
+            if j == 0 and np.any(state.delta > 0):
+                self.rows[4:6] = 0.0
+                self.rows[4:6, :, 0] = 1.0 - state.delta
+                self.rows[5, :, self.m - 1] = state.delta
+            self.history.append(self.rows[0, :, self.columns[0]].copy())
+
+    def _operators(
+        self, value: GeneratorParts, bounds: list[Bound], hours: FloatArray, threads: int | None
+    ) -> FloatArray:
+        """Every chain's operator on each piece: ``(chains, pieces, groups, m + 1, m + 1)``."""
+        m, parity = self.m, self.state.parity
+        t = hours[:, None, None]
+        g = value.q * t[..., None]
+        group, sectors = value.group_loss * t, value.sector_loss * t
+        stacks = [
+            (g, 0),
+            (group_lost_stack(g, parity), 0),
+            (sectors_lost_generator(g, group, sectors), 0),
+            (sector_events_matrix(g, group, sectors, parity), 1),
+            *((b.generator * t[..., None], 0) for b in bounds),
+        ]
+        out = np.zeros((len(stacks), *g.shape[:2], m + 1, m + 1))
+        for c, (stack, rewards) in enumerate(stacks):
+            whole = expm_metzler(stack, generator=True, reward_columns=rewards, threads=threads)
+            size = m if c >= 4 else whole.shape[-1]
+            out[c, ..., :size, :size] = whole[..., :size, :size]
+        for c, bound in enumerate(bounds, start=4):
+            lost = ~np.isfinite(bound.scale)
+            scale = np.where(lost, 0.0, bound.scale)
+            out[c] *= scale[..., None, None]
+            diagonal = np.einsum("...ii->...i", out[c])[..., :m]
+            diagonal += bound.correction
+            out[c][lost] = 0.0
+            out[c][lost, :, m - 1] = 1.0
+        return out
+
+    def result(self) -> Carried:
+        """The pass's figures and bracket from the carried rows."""
+        rows = self.rows
+        assert rows is not None
+        columns = self.columns
+        value = ChainFigures(
+            p_loss=np.clip(rows[0, :, columns[0]], 0.0, 1.0),
+            p_group_lost=np.clip(rows[1, :, columns[1]], 0.0, 1.0),
+            p_sectors_lost=np.clip(rows[2, :, columns[2]], 0.0, 1.0),
+            expected_sector_loss_events=np.maximum(rows[3, :, columns[3]], 0.0),
+        )
+        low = high = value.p_loss
+        if len(columns) == 6:
+            low = np.clip(rows[4, :, columns[4]], 0.0, 1.0)
+            high = np.clip(rows[5, :, columns[5]], 0.0, 1.0)
+        losses = np.array(self.history)
+        gains = np.diff(losses, axis=0, prepend=0.0)
+        delta = self.state.delta
+        return Carried(value, low, np.maximum(high, low), gains, delta)
 
 
 LOSS_OF_BOUND = -2
