@@ -1045,3 +1045,177 @@ def enclosure_enumeration(
         "p_unavailable": solve(moves, ("group", "sectors", "outage")),
         "p_group_lost": solve(no_defects, ("group", "sectors")),
     }
+
+
+# --- Ageing (issue "Beyond independent drives", item 3): the time-inhomogeneous chain whose
+# failure rate changes from piece to piece of the mission (every drive of the group at the
+# batch's age). Written from the rules above, not from planner's code: on each piece the
+# moves of the (correlated) chain at that piece's λOp, exp(Q dt) of each chain at the
+# working precision, the rows carried by products; the expected sector-loss events by Van
+# Loan's augmented matrix [[Q, r], [0, 0]] of each piece, its last column accumulating.
+
+
+def aged_figures(
+    parity: int,
+    drives: int,
+    lop_by_piece: list[float],
+    hours_by_piece: list[float],
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    multiplier: float = 1.0,
+    shocks_per_hour: float = 0.0,
+    q: float = 0.0,
+    streams: int | None = 1,
+    only_p_loss: bool = False,
+    dps: int = 40,
+) -> dict[str, mpmath.mpf]:
+    """P(loss), P(group lost), P(sectors lost) and expected events over pieces of a mission.
+
+    Piece i lasts ``hours_by_piece[i]`` with every drive failing at ``lop_by_piece[i]``
+    per hour; the other rates are constant. The four chains as :func:`correlated_figures`
+    defines them, each started pristine and carried through the pieces (``only_p_loss``:
+    the first alone) at ``dps`` digits.
+    """
+    with mpmath.workdps(dps):
+        transient = states(parity)
+        rows: dict[str, mpmath.matrix] = {}
+        for lop, hours in zip(lop_by_piece, hours_by_piece, strict=True):
+            moves = _correlated_moves(
+                parity, drives, lop, lld, rebuild_hours, scrub_hours, multiplier,
+                shocks_per_hour, q, streams=streams,
+            )  # fmt: skip
+            t = mpmath.mpf(hours)
+            sector_rates = [moves[s].get("sectors", mpmath.mpf(0)) for s in transient]
+            on_q, _ = _assemble(moves, parity, {"group": (0, 0), "sectors": (parity, 0)}, ())
+            chains = {
+                "p_loss": _assemble(moves, parity, {}, ("group", "sectors"))[0],
+                "p_sectors_lost": _assemble(moves, parity, {"group": (0, 0)}, ("sectors",))[0],
+                "p_group_lost": _aged_birth_death(
+                    parity, drives, lop, rebuild_hours, multiplier, shocks_per_hour, q, streams
+                ),
+                "expected_sector_loss_events": _van_loan(on_q, sector_rates),
+            }
+            if only_p_loss:
+                chains = {"p_loss": chains["p_loss"]}
+            for name, matrix in chains.items():
+                step = mpmath.expm(matrix * t)
+                if name not in rows:
+                    rows[name] = step[0, :]
+                else:
+                    rows[name] = rows[name] * step
+        out = {}
+        for name, row in rows.items():
+            if name == "p_loss":  # two absorbing states: group, then sectors
+                out[name] = +(row[0, row.cols - 2] + row[0, row.cols - 1])
+            else:
+                out[name] = +row[0, row.cols - 1]
+        return out
+
+
+def _van_loan(q: mpmath.matrix, reward: list[mpmath.mpf]) -> mpmath.matrix:
+    """[[Q, r], [0, 0]]: its exponential's last column integrates exp(Q s) r over the piece."""
+    size = q.rows
+    m = mpmath.zeros(size + 1, size + 1)
+    for i in range(size):
+        for j in range(size):
+            m[i, j] = q[i, j]
+        m[i, size] = reward[i]
+    return m
+
+
+def _aged_birth_death(
+    parity: int,
+    drives: int,
+    lop: float,
+    rebuild_hours: float,
+    multiplier: float,
+    shocks_per_hour: float,
+    q: float,
+    streams: int | None,
+) -> mpmath.matrix:
+    """The generator of the chain without defects (see :func:`_defect_free_group_lost`)."""
+    lam, mu = mpmath.mpf(lop), 1 / mpmath.mpf(rebuild_hours)
+    m, rate, p = (mpmath.mpf(x) for x in (multiplier, shocks_per_hour, q))
+    at_once = parity if streams is None else streams
+    size = parity + 2
+    g = mpmath.zeros(size, size)
+    for f in range(parity + 1):
+        working = drives - f
+        g[f, f + 1] += working * lam * (m if f >= 1 else 1)
+        for j in range(1, working + 1):
+            chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
+            g[f, min(f + j, parity + 1)] += rate * chance
+        if f > 0:
+            g[f, f - 1] += min(f, at_once) * mu
+        g[f, f] = -mpmath.fsum(g[f, j] for j in range(size) if j != f)
+    return g
+
+
+def table_pieces(
+    rates_by_year: list[float], age_at_start_hours: float, mission_hours: float
+) -> tuple[list[float], list[float]]:
+    """A table of rates by year of service as pieces: (rate of each, hours of each).
+
+    Year y (from 0) covers ages [8,760 y, 8,760 (y + 1)); the last rate holds after the
+    table. The mission covers ages [a0, a0 + T].
+    """
+    rates, hours = [], []
+    age, end = age_at_start_hours, age_at_start_hours + mission_hours
+    while age < end:
+        year = int(age // HOURS_PER_YEAR)
+        stop = min(end, (year + 1) * HOURS_PER_YEAR) if year < len(rates_by_year) - 1 else end
+        rates.append(rates_by_year[min(year, len(rates_by_year) - 1)])
+        hours.append(stop - age)
+        age = stop
+    return rates, hours
+
+
+def aged_bounds(
+    parity: int,
+    drives: int,
+    low: list[float],
+    mean: list[float],
+    high: list[float],
+    hours_by_piece: list[float],
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    multiplier: float = 1.0,
+    dps: int = 30,
+) -> tuple[mpmath.mpf, mpmath.mpf]:
+    """The lower and upper bounds of P(loss) when λOp(t) lies in [low, high] on each piece.
+
+    From the Dyson series of the transition matrix around its diagonal (the issue's bound,
+    not planner's code): on a piece, with G(λ) the generator at λ, J its off-diagonal part
+    and x(λ) its exit rates, the bounds are
+    ``exp((J(high) - diag x(low)) dt) - diag e^(-x(low) dt) + diag e^(-x(mean) dt)`` and
+    ``exp((J(low) - diag x(high)) dt) - diag e^(-x(high) dt) + diag e^(-x(mean) dt)``,
+    each exponential of a matrix that is not a generator taken by mpmath as it is; the
+    products over the pieces, (pristine, loss) entry (both loss states).
+    """
+    with mpmath.workdps(dps):
+        ends = []
+        for upper in (False, True):
+            row = None
+            for lo, mid, hi, hours in zip(low, mean, high, hours_by_piece, strict=True):
+                at = {}
+                for name, lam in (("low", lo), ("mean", mid), ("high", hi)):
+                    moves = _correlated_moves(
+                        parity, drives, lam, lld, rebuild_hours, scrub_hours, multiplier, 0, 0
+                    )
+                    at[name] = _assemble(moves, parity, {}, ("group", "sectors"))[0]
+                moving, exiting = (at["high"], at["low"]) if upper else (at["low"], at["high"])
+                size = moving.rows
+                t = mpmath.mpf(hours)
+                m = mpmath.zeros(size, size)
+                for i in range(size):
+                    for j in range(size):
+                        m[i, j] = exiting[i, i] if i == j else moving[i, j]
+                step = mpmath.expm(m * t)
+                for i in range(size):
+                    step[i, i] += mpmath.exp(at["mean"][i, i] * t) - mpmath.exp(exiting[i, i] * t)
+                row = step[0, :] if row is None else row * step
+            assert row is not None
+            ends.append(+(row[0, row.cols - 2] + row[0, row.cols - 1]))
+        return ends[0], ends[1]

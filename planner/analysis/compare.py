@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
+from planner.analysis.ageing import ageing_note, with_aged
 from planner.analysis.correlation import (
     correlation_note,
     independent_scenario,
@@ -46,12 +47,16 @@ def comparison(scenario: Scenario) -> Comparison:
     """Every layout of ``scenario`` over its mission, for ``aggregate.data_disks``.
 
     With ``drive.price`` or ``drive.watts`` each result carries its cost (``cost``); with
-    correlated failures, its aggregate's risk under independent drives (``independent``).
+    correlated failures, its aggregate's risk under independent drives (``independent``);
+    with ageing drives, its P(loss) by the drives' age with its bracket (``aged``).
     """
     compared = _compared(scenario)
     if scenario.correlated:
         twin = _compared(independent_scenario(scenario))
         compared = replace(compared, results=with_independent(compared.results, twin.results))
+    if scenario.ageing is not None:
+        aged = with_aged(scenario, compared.results, scenario.core_layouts())
+        compared = replace(compared, results=aged)
     spared = comparison_with_spares(compared, scenario.aggregate.hot_spares)
     return priced_comparison(spared, scenario)
 
@@ -156,6 +161,7 @@ def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
     sized = _sized(scenario)
     if scenario.correlated:
         sized = with_independent(sized, _sized(independent_scenario(scenario)))
+    sized = with_aged(scenario, sized, scenario.core_layouts())
     return priced_sizing(sizing_with_spares(sized, scenario.aggregate.hot_spares), scenario)
 
 
@@ -299,8 +305,10 @@ def compare_data(
 
     inputs = scenario_inputs(scenario, overrides)
     cost = scenario_cost_note(scenario)
+    compared = comparison(scenario)
+    aged_rows = [r.aged for r in compared.results]
     return CompareData(
-        comparison=comparison(scenario),
+        comparison=compared,
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=(
@@ -315,6 +323,7 @@ def compare_data(
             *([cost] if cost else []),
             *([note] if (note := correlation_note(scenario)) else []),
             *([note] if (note := enclosure_note(scenario)) else []),
+            *([note] if (note := ageing_note(scenario, aged_rows)) else []),
         ),
     )
 

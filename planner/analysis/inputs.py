@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from planner.scenario import Scenario
 
 if TYPE_CHECKING:
     from planner.core.arrays.cost import CostPrices
+    from planner.scenario.ageing import Ageing
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ class Inputs:
         enclosures: the ``enclosures`` section's keys given and their values
             (failures_per_year, repair_hours, members_per_enclosure or spread), None
             without one (docs/domains.md).
+        ageing: the ``ageing`` section as the file gives it (``arr_by_year`` or ``weibull``,
+            and ``drive_age_years_at_start``), None without one (docs/ageing.md).
+        ageing_text: the ageing law in words (``Weibull shape 1.3, scale 179,000 h``).
     """
 
     scenario: str
@@ -77,6 +81,8 @@ class Inputs:
     hot_spares: int = 0
     correlation: tuple[float, float, float] | None = None
     enclosures: tuple[tuple[str, float], ...] | None = None
+    ageing: dict[str, Any] | None = None
+    ageing_text: str | None = None
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -122,4 +128,13 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
             if (e := scenario.enclosures) is None
             else tuple((k, v) for k, v in e.model_dump().items() if v is not None)
         ),
+        ageing=None if (a := scenario.ageing) is None else a.model_dump(exclude_none=True),
+        ageing_text=None if a is None else _ageing_text(a),
     )
+
+
+def _ageing_text(section: Ageing) -> str:
+    """The ageing law and the drives' age in words, for the inputs line."""
+    age = section.drive_age_years_at_start
+    start = "new drives" if age == 0 else f"drives {age:g} yr old at start"
+    return f"ageing: {section.described}, {start}"

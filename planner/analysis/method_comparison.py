@@ -135,6 +135,16 @@ def second_distributions(scenario: Scenario) -> SecondSimulation:
     another scenario, and the row gets no ratio.
     """
     rates = scenario.rates()
+    ageing = scenario.core_ageing()
+    if ageing is not None:
+        laws, name = distribution_set(scenario.distributions, rates, ageing)
+        note = (
+            f"Simulation, {name} runs the ageing section's time to failure, each replaced "
+            "drive new, against the constant-rate Markov rows: its vs Markov is left empty; "
+            "P(loss) ageing in planner evaluate is the chain that keeps the batch's age "
+            "(docs/ageing.md compares the two)."
+        )
+        return SecondSimulation(laws, name, note, False)
     if scenario.distributions is None:
         laws = DISTRIBUTION_PRESETS[SHAPES_PRESET].at_means(rates)
         means = _mean_texts(laws)

@@ -204,7 +204,9 @@ def simulation_report(
     both.
     """
     run = simulate or plain_simulate(settings)
-    distributions, name = distribution_set(scenario.distributions, scenario.rates())
+    distributions, name = distribution_set(
+        scenario.distributions, scenario.rates(), scenario.core_ageing()
+    )
     every_loss_ends_group = (
         scenario.restore.on_unreadable_sector == "fail-rebuild"
         or distributions.latent_defects_per_hour == 0
@@ -274,8 +276,9 @@ class SimulationRequest:
         exponentials (``planner simulate``'s rule), so the estimate should match Markov.
         """
         rates = scenario.rates()
-        distributions, name = distribution_set(scenario.distributions, rates)
-        same = not distributions.means_apart_from(rates)
+        ageing = scenario.core_ageing()
+        distributions, name = distribution_set(scenario.distributions, rates, ageing)
+        same = ageing is None and not distributions.means_apart_from(rates)
         return cls(
             layout.label, layout, distributions, name, scenario.mission_hours, p_loss_markov, same
         )

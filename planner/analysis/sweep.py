@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from planner.analysis.ageing import ageing_at
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
@@ -29,6 +30,7 @@ from planner.core.design.sweep import (
     parameter_values,
     sweep,
 )
+from planner.core.markov.ageing import Ageing
 from planner.scenario import Scenario
 
 if TYPE_CHECKING:
@@ -162,7 +164,8 @@ def sweep_report(
     else:
         layouts = [(k, n) for k in parities for n in sizes]
         labels = ()
-    table = scenario_columns(scenario, sweep(points, layouts, include_uneven))
+    ageings = _ageings(scenario, varied)
+    table = scenario_columns(scenario, sweep(points, layouts, include_uneven, ageings))
     # Grouped by layout (in the order asked), then by point: the points' order is the
     # values' order. A stable sort keeps it within each layout.
     table = table.take(np.argsort(table.layout, kind="stable"))
@@ -185,6 +188,21 @@ def sweep_report(
         log=varied is not None and varied.log,
         inputs=scenario_inputs(scenario, overrides),
     )
+
+
+def _ageings(scenario: Scenario, varied: VaryRange | None) -> list[Ageing] | None:
+    """Each point's ageing drives (the varied field at its value), or None without ageing."""
+    if scenario.ageing is None:
+        if varied is not None and varied.field.name.startswith("ageing."):
+            raise ValueError(
+                f"--vary {varied.field.name}: the scenario has no ageing section to vary "
+                "(add ageing: weibull: {shape: 1.3}; docs/ageing.md)"
+            )
+        return None
+    if varied is None:
+        return [ageing for ageing in [scenario.core_ageing()] if ageing is not None]
+    found = [ageing_at(scenario, varied.field.name, value) for value in varied.values]
+    return [ageing for ageing in found if ageing is not None]
 
 
 def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:

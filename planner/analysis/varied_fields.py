@@ -142,7 +142,19 @@ ENCLOSURE_FIELDS: tuple[ScenarioField, ...] = (
 and the tornado of a scenario with an ``enclosures`` section reports the first two
 (docs/domains.md)."""
 
-_ALL = (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *ENCLOSURE_FIELDS)
+AGEING_FIELDS: tuple[ScenarioField, ...] = (
+    _scenario_field("ageing.weibull.shape", Parameter.AGEING_WEIBULL_SHAPE),
+    _scenario_field(
+        "ageing.drive_age_years_at_start",
+        Parameter.DRIVE_AGE_HOURS_AT_START,
+        HOURS_PER_YEAR,
+        allows_zero=True,
+    ),
+)
+"""The ageing fields (docs/ageing.md): ``--vary`` accepts them for a scenario with an
+``ageing`` section; they move the ageing figures only (the tornado keeps the constant rate)."""
+
+_ALL = (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *ENCLOSURE_FIELDS, *AGEING_FIELDS)
 
 FIELDS_BY_NAME = {field.name: field for field in _ALL}
 

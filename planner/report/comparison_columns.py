@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from planner.report import figures
+from planner.report.ageing import ageing_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.enclosures import enclosure_columns
@@ -143,6 +144,7 @@ def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         *cost_fields(lambda r: r.cost, comparison.results),
         *correlation_columns(comparison.results, lambda r: r.independent),
         *enclosure_columns(comparison.results, lambda r: r.enclosures),
+        *ageing_columns(comparison.results, lambda r: r.aged),
     ]
 
 
@@ -166,6 +168,7 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             *_loss_fields(),
             *enclosure_columns(comparison.results, lambda r: r.enclosures),
             *correlation_columns(comparison.results, lambda r: r.independent),
+            *ageing_columns(comparison.results, lambda r: r.aged),
             *_risk_fields(),
             *loss_split_columns(),
         ]

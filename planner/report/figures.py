@@ -167,6 +167,20 @@ P_UNAVAILABLE_AGGREGATE = Figure(
     "P(unavail.)\naggregate",
     key="p_unavailable_aggregate",
 )
+# Ageing drives (docs/ageing.md): P(loss) with the failure rate of the drives' age
+P_LOSS_AGEING = Figure(
+    "P(loss) ageing",
+    percent_column,
+    "P(loss)\nageing",
+    key="p_loss_aggregate_ageing",
+)
+AGEING_FACTOR = Figure(
+    "× ageing",
+    ratio_column,
+    "×\nageing",
+    key="ageing_factor",
+    export=finite_or_none,
+)
 LOSSES_PER_10K_GROUPS = Figure(
     "Losses/10k groups", significant_column, "Losses/\n10k groups", key="losses_per_10k_groups"
 )

@@ -3,7 +3,9 @@
 What loads (docs/scenarios.md, docs/simulation.md): the constant rate as ``drive.arr`` (or
 ``drive.mtbf_hours`` when the ARR is 100 % or more), which ``evaluate`` and every Markov
 figure use; the Weibull lifetime as ``distributions.operational_failure.weibull``, which
-``planner simulate`` uses. The degraded multiplier is a commented line under
+``planner simulate`` uses; the same Weibull (or the ARR by year of service) as ``ageing``,
+which the exact chain evaluates beside the constant rate. The degraded multiplier is a
+commented line under
 ``correlation.degraded_multiplier``. A value outside the range the scenario format accepts
 is written as a comment that says so, never as a key that would not load.
 """
@@ -14,7 +16,13 @@ import math
 
 from planner.analysis.fleet_fit import FleetFit, SubsetFit
 from planner.report.numbers import significant
-from planner.scenario.limits import MAX_MTBF_HOURS, MIN_FRACTION_PER_YEAR
+from planner.scenario.limits import (
+    MAX_AGEING_SHAPE,
+    MAX_AGEING_YEARS,
+    MAX_MTBF_HOURS,
+    MIN_AGEING_SHAPE,
+    MIN_FRACTION_PER_YEAR,
+)
 
 MIN_MTBF_HOURS = 1000.0
 """The smallest ``drive.mtbf_hours`` a scenario accepts."""
@@ -83,6 +91,34 @@ def _lifetime(subset: SubsetFit) -> list[str]:
     ]
 
 
+def _arr_by_year(subset: SubsetFit) -> str | None:
+    """``[2.04%, 3.52%, ...]``: the ARR of each year of service, or None if one cannot load."""
+    rates = [year.arr for year in subset.years][:MAX_AGEING_YEARS]
+    if not rates or not all(MIN_FRACTION_PER_YEAR <= significant(a, 3) < 1 for a in rates):
+        return None
+    return "[" + ", ".join(_percent(a) for a in rates) + "]"
+
+
+def _ageing(subset: SubsetFit) -> list[str]:
+    """The ``ageing:`` lines: the Weibull (or the ARR by year of service), the other commented."""
+    table = _arr_by_year(subset)
+    weibull = subset.weibull
+    law = None
+    if weibull is not None:
+        shape, scale = significant(weibull.shape, 3), significant(weibull.scale_hours, 3)
+        if MIN_AGEING_SHAPE <= shape <= MAX_AGEING_SHAPE and scale <= MAX_WEIBULL_SCALE_HOURS:
+            law = f"weibull: {{shape: {yaml_number(shape)}, scale_hours: {yaml_number(scale)}}}"
+    if law is None and table is None:
+        return []
+    head = (
+        "# The failure rate by age, for P(loss) ageing beside the constant rate (docs/ageing.md):"
+    )
+    if law is None:
+        return [head, "ageing:", f"  arr_by_year: {table}"]
+    other = [] if table is None else [f"  # or by year of service: arr_by_year: {table}"]
+    return [head, "ageing:", f"  {law}", *other]
+
+
 def _multiplier(fit: FleetFit) -> list[str]:
     found = fit.degraded
     if found is None:
@@ -106,6 +142,7 @@ def drive_snippet(fit: FleetFit, subset: SubsetFit) -> str:
         "# Into drive: (keep its other keys; arr replaces afr or mtbf_hours):",
         *_failure_law(subset),
         *_lifetime(subset),
+        *_ageing(subset),
         *(_multiplier(fit) if subset is fit.overall else []),
     ]
     return "\n".join(lines) + "\n"

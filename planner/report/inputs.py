@@ -69,6 +69,8 @@ def inputs_summary(inputs: Inputs) -> str:
     parts += prices_text(inputs)
     parts += correlation_text(inputs)
     parts += enclosures_text(inputs)
+    if inputs.ageing_text is not None:
+        parts.append(inputs.ageing_text)
     text = "Inputs: " + ", ".join(parts) + "."
     if inputs.overrides:
         text += " Overrides: " + " ".join(f"--set {o}" for o in inputs.overrides) + "."
@@ -173,6 +175,7 @@ def inputs_record(inputs: Inputs) -> dict[str, Any]:
             }
         ),
         **({} if inputs.enclosures is None else {"enclosures": dict(inputs.enclosures)}),
+        **({} if inputs.ageing is None else {"ageing": inputs.ageing}),
         "overrides": list(inputs.overrides),
     }
 

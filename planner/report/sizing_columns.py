@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.compare import SizedRow, sized_rows
 from planner.report import figures
+from planner.report.ageing import ageing_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.enclosures import enclosure_columns
@@ -168,6 +169,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
         *_baseline_fields(report),
         *correlation_columns(sized_rows(report), lambda s: s.result.independent),
         *enclosure_columns(sized_rows(report), lambda s: s.result.enclosures),
+        *ageing_columns(sized_rows(report), lambda s: s.result.aged),
     ]
 
 
@@ -186,6 +188,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             *_risk_fields(),
             *enclosure_columns(sized_rows(report), lambda s: s.result.enclosures),
             *correlation_columns(sized_rows(report), lambda s: s.result.independent),
+            *ageing_columns(sized_rows(report), lambda s: s.result.aged),
             *_baseline_fields(report),
         ]
     )

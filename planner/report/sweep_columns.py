@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from planner.report.ageing import bracket_column
 from planner.report.field_values import field_column
 from planner.report.numbers import (
     drives_column,
     groups_text,
     integer_column,
     percent_column,
+    ratio_column,
     significant_column,
     texts,
 )
@@ -276,6 +278,66 @@ def _extra_fields(report: SweepReport) -> list[SweepField]:
     ]
 
 
+def _ageing_fields(report: SweepReport) -> list[SweepField]:
+    """P(loss) with ageing drives, its bracket and over the constant rate (docs/ageing.md).
+
+    With the per-group figures, the pieces and whether the bracket reached its tolerance as
+    export fields; none of them without an ageing section.
+    """
+    if report.table.aged is None:
+        return []
+
+    def aged(name: str) -> Callable[[SweepReport], npt.NDArray[Any]]:
+        def read(r: SweepReport) -> npt.NDArray[Any]:
+            assert r.table.aged is not None
+            values: npt.NDArray[Any] = getattr(r.table.aged, name)
+            return values
+
+        return read
+
+    def brackets(r: SweepReport) -> list[tuple[float, float]]:
+        low = aged("p_loss_aggregate_low")(r).tolist()
+        return list(zip(low, aged("p_loss_aggregate_high")(r).tolist(), strict=True))
+
+    return [
+        SweepField(
+            "p_loss_aggregate_ageing",
+            "float",
+            aged("p_loss_aggregate"),
+            "P(loss) ageing",
+            percent_column,
+            short_header="P(loss)\nageing",
+            priority=4,
+        ),
+        SweepField(
+            None,
+            "text",
+            aged("p_loss_aggregate"),
+            "Ageing bracket",
+            bracket_column,
+            cells=brackets,
+            short_header="Ageing\nbracket",
+            priority=8,
+        ),
+        SweepField(
+            "ageing_factor",
+            "float",
+            aged("factor"),
+            "× ageing",
+            ratio_column,
+            short_header="×\nageing",
+            priority=5,
+        ),
+        SweepField("p_loss_aggregate_ageing_low", "float", aged("p_loss_aggregate_low")),
+        SweepField("p_loss_aggregate_ageing_high", "float", aged("p_loss_aggregate_high")),
+        SweepField("p_loss_group_ageing", "float", aged("p_loss_group")),
+        SweepField("p_loss_group_ageing_low", "float", aged("p_loss_group_low")),
+        SweepField("p_loss_group_ageing_high", "float", aged("p_loss_group_high")),
+        SweepField("ageing_pieces", "int", aged("pieces")),
+        SweepField("ageing_converged", "bool", aged("converged")),
+    ]
+
+
 def _varied_fields(report: SweepReport) -> list[SweepField]:
     """The varied field's name (export only) and value, when a field is varied."""
     varied = report.varied
@@ -355,6 +417,7 @@ def sweep_fields(report: SweepReport) -> list[SweepField]:
         *_extra_fields(report),
         *_varied_fields(report),
         *_enclosure_fields(report),
+        *_ageing_fields(report),
     ]
 
 
@@ -381,6 +444,7 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_extra_fields(report),
         *_risk_fields(),
         *_enclosure_fields(report),
+        *_ageing_fields(report),
     ]
     return [f.column(report) for f in fields if f.header and f.shown]
 

@@ -22,17 +22,21 @@ constant rates (drive and restore sections).
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from planner.core.markov.ageing import Ageing, HazardTable
 from planner.core.markov.rates import Rates
 from planner.core.simulation.distributions import (
     ELERATH_2009,
+    Distribution,
     DistributionSet,
     Exponential,
+    HazardByYear,
     Weibull,
     correlation_of,
     exponential_from_rates,
@@ -210,9 +214,15 @@ class Distributions(FrozenModel):
             return "custom"
         return f"{self.preset} (modified)" if overridden else self.preset
 
-    def to_core(self, rates: Rates) -> DistributionSet:
-        """The core distribution set; ``rates`` (the scenario's) fill keys left out."""
+    def to_core(self, rates: Rates, ageing: Ageing | None = None) -> DistributionSet:
+        """The core distribution set; ``rates`` (the scenario's) fill keys left out.
+
+        ``ageing`` (the scenario's ``ageing`` section, in the core's terms): the time to
+        failure when ``operational_failure`` is not given, and the drives' age at start.
+        """
         base = DISTRIBUTION_PRESETS[self.preset] if self.preset else exponential_from_rates(rates)
+        if ageing is not None:
+            base = aged_distributions(base, ageing)
         times = {}
         for key in _TIMES:
             spec: DistributionSpec | None = getattr(self, key)
@@ -225,17 +235,44 @@ class Distributions(FrozenModel):
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
+            drive_age_hours_at_start=base.drive_age_hours_at_start,
             **correlation_of(rates),
         )
 
 
-def distribution_set(section: Distributions | None, rates: Rates) -> tuple[DistributionSet, str]:
+AGEING = "ageing"
+"""How reports name the constant rates with the time to failure of the ageing section."""
+
+
+def aged_distributions(base: DistributionSet, ageing: Ageing) -> DistributionSet:
+    """``base`` with the ageing section's time to failure and the drives' age at the start.
+
+    A replaced drive is new (the simulator renews it), where the exact chain keeps the
+    batch's age: docs/ageing.md compares the two.
+    """
+    law = ageing.law
+    life: Distribution = (
+        HazardByYear(law) if isinstance(law, HazardTable) else Weibull(law.shape, law.scale_hours)
+    )
+    return dataclasses.replace(
+        base, operational_failure=life, drive_age_hours_at_start=ageing.age_at_start_hours
+    )
+
+
+def distribution_set(
+    section: Distributions | None, rates: Rates, ageing: Ageing | None = None
+) -> tuple[DistributionSet, str]:
     """The simulator's distributions for a scenario and their name for reports.
 
     Args:
         section: the scenario's ``distributions`` (None: the constant rates as exponentials).
         rates: the scenario's constant rates (:meth:`planner.scenario.Scenario.rates`).
+        ageing: the scenario's ageing drives (:meth:`planner.scenario.Scenario.core_ageing`):
+            the time to failure unless the section gives one, and the drives' age.
     """
     if section is None:
-        return exponential_from_rates(rates), CONSTANT_RATES
-    return section.to_core(rates), section.name
+        if ageing is None:
+            return exponential_from_rates(rates), CONSTANT_RATES
+        return aged_distributions(exponential_from_rates(rates), ageing), AGEING
+    laws = section.to_core(rates, ageing)
+    return laws, section.name if ageing is None else f"{section.name}, {AGEING}"

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import ValidationError
+from ruamel.yaml.comments import CommentedSeq
 
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.errors import shown
@@ -22,7 +23,7 @@ from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
 from planner.scenario.units import plain_number_text, terabytes
 
-FieldKind = Literal["fraction", "float", "int", "optional_float", "streams"]
+FieldKind = Literal["fraction", "fractions", "float", "int", "optional_float", "streams"]
 
 FieldPath = tuple[str, ...]
 """A path into the scenario data, e.g. ``("drive", "arr")``."""
@@ -70,7 +71,9 @@ def spec_of(dotted_name: str, *, shows_rebuild_hours: bool = False) -> FieldSpec
     if found is None:
         raise KeyError(dotted_name)
     kind: FieldKind = "float"
-    if found.percent:
+    if found.many:
+        kind = "fractions"  # the one list field: ageing.arr_by_year
+    elif found.percent:
         kind = "fraction"
     elif found.integer:
         kind = "int"
@@ -108,6 +111,11 @@ _ENCLOSURE_FIELDS = tuple(
 )
 """Shown when the scenario has an ``enclosures`` section (docs/domains.md), with its placement
 rule (members_per_enclosure or spread, whichever the file gives)."""
+_AGEING_TABLE_FIELD = spec_of("ageing.arr_by_year")
+_AGEING_WEIBULL_FIELDS = (spec_of("ageing.weibull.shape"), spec_of("ageing.weibull.scale_hours"))
+_AGEING_AGE_FIELD = spec_of("ageing.drive_age_years_at_start")
+"""Shown when the scenario has an ``ageing`` section (docs/ageing.md): its law as the file
+gives it (by year, or a Weibull) and the drives' age at the start."""
 _OTHER_FIELDS = (
     spec_of("restore.scrub_hours"),
     _PARALLEL_REBUILDS_FIELD,
@@ -125,7 +133,9 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     or the drive's ``sustained_mb_per_s``) is edited as the rate, never as hours, so an edit
     can never give both. The drive's price is a field when the scenario gives drive.price or
     drive.watts; the three correlation fields when it has a ``correlation`` section; the
-    enclosures' failures, repair and placement rule when it has an ``enclosures`` section.
+    enclosures' failures, repair and placement rule when it has an ``enclosures`` section; the
+    ageing law (ARR by year, or a Weibull's shape and scale) and the drives' age when it has an
+    ``ageing`` section.
     """
     drive = scenario.drive
     failure = next(
@@ -150,7 +160,17 @@ def field_specs(scenario: Scenario) -> tuple[FieldSpec, ...]:
     if scenario.enclosures is not None:
         rule = "spread" if scenario.enclosures.spread is not None else "members_per_enclosure"
         enclosures = (*_ENCLOSURE_FIELDS, spec_of(f"enclosures.{rule}"))
-    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price, *correlation, *enclosures)
+    ageing = _ageing(scenario)
+    return (failure, *latent, rebuild, *_OTHER_FIELDS, *price, *correlation, *enclosures, *ageing)
+
+
+def _ageing(scenario: Scenario) -> tuple[FieldSpec, ...]:
+    """The ageing section's fields, its law in the form the file gives it."""
+    section = scenario.ageing
+    if section is None:
+        return ()
+    law = (_AGEING_TABLE_FIELD,) if section.arr_by_year is not None else _AGEING_WEIBULL_FIELDS
+    return (*law, _AGEING_AGE_FIELD)
 
 
 class EditError(ValueError):
@@ -181,6 +201,9 @@ def display_value(spec: FieldSpec, value: Any) -> str:
         return ""
     if spec.kind == "streams":
         return "all" if value is True else "1" if value is False else str(value)
+    if spec.kind == "fractions":
+        one = FieldSpec(spec.path, spec.label, spec.hint, "fraction")
+        return ", ".join(display_value(one, v) for v in value)
     if spec.kind == "fraction":
         percent = f"{float(value) * 100:.10g}"
         return f"{percent}%" if float(percent) / 100 == value else repr(float(value))
@@ -203,6 +226,8 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
         except ValueError as problem:
             raise EditError(str(problem)) from None
         return text.strip()  # 18.19 TiB, kept as typed (and saved so); the model converts
+    if spec.kind == "fractions":
+        return _parse_fractions(spec, text)
     cleaned = without_separators(text.strip())
     if spec.kind == "streams":
         return _parse_streams(cleaned, text.strip())
@@ -228,6 +253,21 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
     if number.is_integer() and not any(c in cleaned for c in ".eE"):
         return int(number)  # saved back as typed: 30, not 30.0
     return number
+
+
+def _parse_fractions(spec: FieldSpec, text: str) -> list[Any]:
+    """``2.1%, 3.5%, 4.2%`` (commas, semicolons or spaces between) as a list of fractions.
+
+    Each item as :func:`parse_text` reads one fraction (``"2.1%"`` kept for the model to
+    convert, and saved as typed); the model checks each value and the list's length.
+    """
+    items = [item for item in re.split(r"[,;\s]+", text.strip()) if item]
+    if not items:
+        raise EditError("required: type the ARR of each year, e.g. 2.1%, 3.5%, 4.2%")
+    one = FieldSpec(spec.path, spec.label, spec.hint, "fraction")
+    values = CommentedSeq(parse_text(one, item) for item in items)
+    values.fa.set_flow_style()  # saved on one line, [2.5%, 4%], as planner fit prints it
+    return values
 
 
 _UNIT_AT_END = re.compile(r"[0-9.]\s*[A-Za-z]+\s*$")

@@ -137,6 +137,7 @@ class FieldMeta:
         optional: an editor may clear it (the key is then left out).
         replaces: sibling keys that giving this one removes (exclusive alternatives).
         terabytes: the field is a capacity that takes a unit, ``363.8 TiB`` or ``400 TB``.
+        many: the field is a list of such values (``ageing.arr_by_year``).
     """
 
     path: tuple[str, ...]
@@ -149,6 +150,7 @@ class FieldMeta:
     optional: bool
     replaces: tuple[str, ...]
     terabytes: bool = False
+    many: bool = False
 
     @property
     def dotted(self) -> str:
@@ -163,8 +165,22 @@ class FieldMeta:
         return f"{unit}e.g. {self.example}"
 
 
+def list_item(annotation: Any) -> Any | None:
+    """The item type of a list annotation (``list[X] | None``, annotated or not), else None."""
+    inner = _strip_optional(annotation)
+    if get_origin(inner) is Annotated:
+        inner = get_args(inner)[0]
+    return get_args(inner)[0] if get_origin(inner) is list else None
+
+
 def _takes_percent(info: FieldInfo) -> bool:
     annotation = _strip_optional(info.annotation)
+    item = list_item(info.annotation)
+    if item is not None:
+        return any(
+            getattr(getattr(m, "func", None), "__name__", "") == "_parse_percent"
+            for m in getattr(item, "__metadata__", ())
+        )
     return any(
         getattr(getattr(m, "func", None), "__name__", "") == "_parse_percent"
         for m in [*info.metadata, *getattr(annotation, "__metadata__", ())]
@@ -201,4 +217,5 @@ def field_meta(dotted_name: str) -> FieldMeta | None:
         optional=bool(extra.get("x-optional", False)),
         replaces=tuple(str(r) for r in replaces) if isinstance(replaces, list) else (),
         terabytes=_takes_terabytes(info),
+        many=list_item(info.annotation) is not None,
     )

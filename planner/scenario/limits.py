@@ -82,6 +82,26 @@ failures, a tenth to a few a year (Jiang et al., FAST 2008)."""
 
 MAX_ENCLOSURE_REPAIR_HOURS = 8760.0
 """Longest mean repair of an enclosure (hours): a year."""
+MIN_AGEING_SHAPE = 0.2
+"""Smallest Weibull shape of ``ageing.weibull``: field fits of drive lifetimes give 0.7 to 3
+(Schroeder and Gibson 2007; Elerath and Pecht 2009 fitted 1.2); below 0.2 nearly every
+failure would come in a drive's first hours."""
+
+MAX_AGEING_SHAPE = 10.0
+"""Largest Weibull shape of ``ageing.weibull``: at 10 a batch fails almost all at once,
+near its scale; no drive population is that regular."""
+
+MAX_AGEING_YEARS = 50
+"""Most years of ``ageing.arr_by_year``: no drive serves fifty years."""
+
+MAX_AGEING_FAILURES_PER_YEAR = 10.0
+"""Highest failure rate an ``ageing`` law may reach during the mission (failures per
+drive-year, at the mission's end for wear-out): a drive that fails ten times a year is no
+storage device, and far past it (a Weibull of shape 10 at 150 years: 10^20 a year) the
+chain's exponentials overflow."""
+
+MAX_DRIVE_AGE_YEARS = 50.0
+"""Oldest ``ageing.drive_age_years_at_start`` (years): no drive serves fifty years."""
 
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
@@ -107,6 +127,9 @@ _REASONS = {
     "repair_hours": "no enclosure is repaired in less than seconds",
     "members_per_enclosure": "an enclosure holds at least one drive of the group",
     "spread": "a group spans at least one enclosure",
+    "shape": "field fits of drive lifetimes give Weibull shapes of 0.7 to 3; below 0.2 nearly "
+    "every failure would come in a drive's first hours",
+    "drive_age_years_at_start": "a drive's age cannot be negative; 0 is new drives",
 }
 
 
@@ -126,6 +149,9 @@ _UPPER_REASONS = {
     "shock_drive_probability": _REASONS["shock_drive_probability"],
     "failures_per_year": "an enclosure failing every week is broken, not a rate",
     "repair_hours": "an enclosure down for more than a year is not being repaired",
+    "shape": "at a Weibull shape of 10 a batch fails almost all at once; no drive is that regular",
+    "drive_age_years_at_start": "no drive serves fifty years",
+    "arr_by_year": "no drive serves fifty years",
 }
 
 
@@ -142,6 +168,8 @@ _FIELD_RANGES = {
     "enclosures.repair_hours": (MIN_RESTORE_HOURS, MAX_ENCLOSURE_REPAIR_HOURS, " hours"),
     "enclosures.members_per_enclosure": (1.0, 1000.0, " drives"),
     "enclosures.spread": (1.0, 1000.0, " enclosures"),
+    "ageing.weibull.shape": (MIN_AGEING_SHAPE, MAX_AGEING_SHAPE, ""),
+    "ageing.drive_age_years_at_start": (0.0, MAX_DRIVE_AGE_YEARS, " years"),
 }
 
 

@@ -19,8 +19,10 @@ from pydantic import ConfigDict, Field, model_validator
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
+from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.domains import check_domain_size
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
+from planner.scenario.ageing import Ageing
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
@@ -30,7 +32,11 @@ from planner.scenario.drive import DriveSpec
 from planner.scenario.enclosures import EnclosureSpec
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
-from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR, MIN_MISSION_YEARS
+from planner.scenario.limits import (
+    MAX_AGEING_FAILURES_PER_YEAR,
+    MAX_LATENT_DEFECTS_PER_HOUR,
+    MIN_MISSION_YEARS,
+)
 from planner.scenario.restore import Restore
 from planner.scenario.target import SearchSpec, TargetSpec
 from planner.scenario.workload import Workload
@@ -146,6 +152,14 @@ class Scenario(FrozenModel):
         "(docs/correlated.md).",
         examples=[{"degraded_multiplier": 2, "shocks_per_year": 0.1}],
     )
+    ageing: Ageing | None = Field(
+        default=None,
+        description="A failure rate that depends on the drives' age: arr_by_year (ARR in "
+        "each year of service, the last holding on) or weibull: {shape, scale_hours} (as "
+        "planner fit prints them), and drive_age_years_at_start. The exact chain's P(loss) "
+        "with its bracket is shown beside the constant-rate figure (docs/ageing.md).",
+        examples=[{"arr_by_year": ["2.1%", "3.5%", "4.2%"], "drive_age_years_at_start": 1}],
+    )
 
     enclosures: EnclosureSpec | None = Field(
         default=None,
@@ -180,6 +194,26 @@ class Scenario(FrozenModel):
         return self
 
     @model_validator(mode="after")
+    def _ageing_rates(self) -> Scenario:
+        """The ageing law's rate stays below the limit over the mission (wear-out: its end)."""
+        ageing = self.core_ageing()
+        if ageing is None:
+            return self
+        start, end = ageing.age_at_start_hours, ageing.age_at_start_hours + self.mission_hours
+        rate = float(ageing.law.hazard(end)) * HOURS_PER_YEAR
+        if start > 0:
+            rate = max(rate, float(ageing.law.hazard(start)) * HOURS_PER_YEAR)
+        if rate > MAX_AGEING_FAILURES_PER_YEAR:
+            raise FieldError(
+                f"the ageing law reaches {rate:.3g} failures per drive-year during the "
+                f"mission (at {end / HOURS_PER_YEAR:g} years of service); it must stay below "
+                f"{MAX_AGEING_FAILURES_PER_YEAR:g} (a drive that fails ten times a year is no "
+                "storage device): lower the shape or the age at start, or shorten the mission",
+                "ageing",
+            )
+        return self
+
+    @model_validator(mode="after")
     def _prices(self) -> Scenario:
         check_costs(self.drive, self.costs)
         return self
@@ -192,6 +226,12 @@ class Scenario(FrozenModel):
             raise FieldError(
                 "correlated failures and enclosures are not modelled together yet: remove "
                 "the correlation section, or set enclosures.failures_per_year to 0",
+                "enclosures",
+            )
+        if self.ageing is not None:
+            raise FieldError(
+                "ageing drives and enclosures are not modelled together yet: remove the "
+                "ageing section, or set enclosures.failures_per_year to 0",
                 "enclosures",
             )
         enclosures = self.enclosures.core_enclosures()
@@ -253,6 +293,15 @@ class Scenario(FrozenModel):
             **({} if self.correlation is None else self.correlation.core_values()),
             enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )
+
+    def core_ageing(self) -> CoreAgeing | None:
+        """The drives' hazard law by age and their age at the start (h); None without ageing.
+
+        A Weibull without ``scale_hours`` has the drive's own rate in its first year.
+        """
+        if self.ageing is None:
+            return None
+        return self.ageing.core(self.drive.op_failures_per_hour)
 
     @property
     def correlated(self) -> bool:

@@ -57,6 +57,7 @@ def test_rules_defaults_and_limits() -> None:
         ([*SHELVES, "enclosures.repair_hours=0"], "less than seconds"),
         ([*SHELVES, "enclosures.members_per_enclosure=0"], "at least one drive"),
         ([*SHELVES, "correlation.shocks_per_year=0.1"], "not modelled together"),
+        ([*SHELVES, "ageing.weibull={shape: 1.3, scale_hours: 400000}"], "ageing drives and"),
         (["enclosures.spread=20", "layouts[0]={parity: 6, group_size: 20}"], "204 states"),
     ]:
         with pytest.raises(ScenarioError, match=words):

@@ -98,8 +98,9 @@ def _into_scenario(snippet: str) -> str:
     pasted = yaml.load(snippet)
     scenario["drive"].pop("arr")
     scenario["drive"].update(pasted["drive"])
-    if "distributions" in pasted:
-        scenario["distributions"] = pasted["distributions"]
+    for section in ("distributions", "ageing"):
+        if section in pasted:
+            scenario[section] = pasted[section]
     out = __import__("io").StringIO()
     yaml.dump(scenario, out)
     return out.getvalue()
@@ -118,9 +119,24 @@ def test_the_snippet_loads_into_a_real_scenario_and_evaluates(
     assert law.scale_hours == pytest.approx(model["weibull"]["scale_hours"], rel=5e-3)
     path = tmp_path / "pasted.yaml"
     path.write_text(text, encoding="utf-8")
+    assert scenario.ageing is not None
+    assert scenario.ageing.weibull is not None
+    assert scenario.ageing.weibull.shape == law.shape
+    assert scenario.ageing.weibull.scale_hours == law.scale_hours
     result = CliRunner().invoke(app, ["evaluate", str(path), "--format", "json"])
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout)["inputs"]["arr"] == scenario.drive.arr
+    document = json.loads(result.stdout)
+    assert document["inputs"]["arr"] == scenario.drive.arr
+    assert document["layouts"][0]["p_loss_aggregate_ageing"] > 0
+    # the ARR by year of service, uncommented in place of the Weibull, loads too
+    table = (
+        model["snippet"]
+        .replace("\nageing:\n  weibull:", "\nageing:\n  # weibull:")
+        .replace("  # or by year of service: arr_by_year:", "  arr_by_year:")
+    )
+    by_year = load_scenario_text(_into_scenario(table), source="pasted").ageing
+    assert by_year is not None
+    assert by_year.arr_by_year == pytest.approx([y["arr"] for y in model["arr_by_year"]], rel=5e-3)
     multiplier = example["degraded_multiplier"]["multiplier"]
     assert f"#   degraded_multiplier: {multiplier:.3g}" in example["snippet"]
 

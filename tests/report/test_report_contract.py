@@ -24,6 +24,7 @@ DEFAULT = ROOT / "scenarios" / "ns3574-default.yaml"
 TODAY = ROOT / "scenarios" / "today-20tb-nl-sas.yaml"  # priced, with a declustered pool
 LENOVO = ROOT / "scenarios" / "lenovo-s3200.yaml"  # a workload, unpriced, a baseline
 WORKLOAD = ROOT / "tests" / "tui" / "tui_workload.yaml"
+AGEING = ROOT / "scenarios" / "ageing-fleet.yaml"  # an ageing section (docs/ageing.md)
 PRICED = ("--set", "drive.price=100", "--set", "costs.per_group=50")
 
 COST_KEYS = [
@@ -66,6 +67,18 @@ COMPARISON_KEYS = [
     "relative_risk_group",
     "relative_risk_aggregate",
     "is_baseline",
+]
+
+AGEING_KEYS = [
+    "p_loss_aggregate_ageing",
+    "ageing_factor",
+    "p_loss_aggregate_ageing_low",
+    "p_loss_aggregate_ageing_high",
+    "p_loss_group_ageing",
+    "p_loss_group_ageing_low",
+    "p_loss_group_ageing_high",
+    "ageing_pieces",
+    "ageing_converged",
 ]
 
 SIZING_KEYS = [
@@ -137,8 +150,9 @@ SHELVES = ("--set", "enclosures.members_per_enclosure=1")
         (DEFAULT, (), COMPARISON_KEYS),
         (TODAY, (), COMPARISON_KEYS + COST_KEYS),
         (DEFAULT, SHELVES, COMPARISON_KEYS + ENCLOSURE_KEYS),
+        (AGEING, (), COMPARISON_KEYS + AGEING_KEYS),
     ],
-    ids=["unpriced", "priced", "enclosures"],
+    ids=["unpriced", "priced", "enclosures", "ageing"],
 )
 def test_evaluate_keys(scenario: Path, options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("evaluate", str(scenario), *options), keys)
@@ -150,8 +164,13 @@ def test_evaluate_keys(scenario: Path, options: tuple[str, ...], keys: list[str]
     [
         (LENOVO, (), [*SIZING_KEYS, "relative_risk_aggregate"]),
         (WORKLOAD, PRICED, [*SIZING_KEYS, *COST_KEYS, "relative_risk_aggregate"]),
+        (
+            LENOVO,
+            ("--set", "ageing.weibull.shape=1.3"),
+            [*SIZING_KEYS, "relative_risk_aggregate", *AGEING_KEYS],
+        ),
     ],
-    ids=["baseline", "priced"],
+    ids=["baseline", "priced", "ageing"],
 )
 def test_size_keys(scenario: Path, options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("size", str(scenario), *options), keys)
@@ -218,6 +237,14 @@ VARY = ("--vary", "drive.arr=1%..2%:2")
 def test_sweep_keys(options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("sweep", str(DEFAULT), *options, rows_key="rows"), keys)
     assert csv_header("sweep", str(DEFAULT), *options) == keys
+
+
+def test_sweep_keys_with_ageing() -> None:
+    """A scenario with an ageing section: its figures last, after the varied value."""
+    options = ("--vary", "ageing.drive_age_years_at_start=0..2:2")
+    keys = ["label", *SWEEP_KEYS, "varied", "value", *AGEING_KEYS]
+    assert_keys(json_records("sweep", str(AGEING), *options, rows_key="rows"), keys)
+    assert csv_header("sweep", str(AGEING), *options) == keys
 
 
 METHODS_LAYOUT_KEYS = ["label", "raid", "parity", "group_size", "groups"]

@@ -335,6 +335,7 @@ def test_json_schema() -> None:
         "tiers",
         "correlation",
         "enclosures",
+        "ageing",
     }
     # a single aggregate's four sections, or a plan's tiers (each tier gives or takes them)
     assert schema["anyOf"] == [

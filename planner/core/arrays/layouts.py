@@ -29,6 +29,7 @@ from planner.core.arrays.declustered import (
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.domain_figures import group_loss_figures
 from planner.core.markov.enclosures import EnclosureRisk, Placement
+from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
     LossFigures,
@@ -266,6 +267,9 @@ class LayoutResult:
     enclosures: EnclosureRisk | None = None
     """The groups' enclosures and P(unavailable), with an enclosures section
     (docs/domains.md); None otherwise."""
+    aged: AgedLoss | None = None
+    """P(loss) with the scenario's ageing drives and its bracket (docs/ageing.md); None
+    without an ageing section."""
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Worklo
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.domain_figures import group_loss_figures
 from planner.core.markov.enclosures import EnclosureRisk
+from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 
 BoundBy = Literal["capacity", "iops"]
@@ -186,6 +187,8 @@ class SizingResult:
             P(loss) over it, when the rates are correlated (None otherwise).
         enclosures: the groups' enclosures and P(unavailable), with an enclosures
             section (docs/domains.md); None otherwise.
+        aged: P(loss) of the sized aggregate with ageing drives and its bracket
+            (docs/ageing.md), when the scenario has an ageing section.
     """
 
     label: str
@@ -220,6 +223,7 @@ class SizingResult:
     cost: LayoutCost | None = None
     independent: Independent | None = None
     enclosures: EnclosureRisk | None = None
+    aged: AgedLoss | None = None
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,11 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
+from planner.core.design.aged import aged_risks
 from planner.core.design.risks import risks_of, stacked_figures
 from planner.core.design.sweep_points import Parameter, SweepPoint
 from planner.core.design.sweep_table import SweepColumns, SweepRow
+from planner.core.markov.ageing import Ageing
 from planner.core.markov.enclosures import Enclosures
 from planner.core.markov.rates import (
     ChainInputs,
@@ -83,6 +85,7 @@ def sweep(
     points: Sequence[SweepPoint],
     layouts: Iterable[tuple[int, int] | Layout],
     include_uneven: bool = True,
+    ageings: Sequence[Ageing] | None = None,
 ) -> SweepColumns:
     """Evaluate every layout at every point, in one batch per parity (and rebuild streams).
 
@@ -94,6 +97,9 @@ def sweep(
             (:meth:`Layout.chain_rates`, :attr:`Layout.data_capacity`).
         include_uneven: False keeps, at each point, only the layouts whose data drives
             divide that point's ``data_disks`` evenly.
+        ageings: each point's ageing drives (docs/ageing.md), for the ageing figures
+            (:attr:`SweepColumns.aged`, :func:`~planner.core.design.aged.aged_risks`);
+            None: none.
 
     Returns:
         The rows as columns, ordered by point, then by layout in the order given. The
@@ -110,6 +116,9 @@ def sweep(
     has_enclosures = any(e is not None for e in enclosures)
     figures = stacked_figures(parity, streams, inputs, enclosures if has_enclosures else None)
     risks = risks_of(figures, rows.groups)
+    aged = None if ageings is None else aged_risks(
+        parity, streams, inputs, rows.groups, ageings, rows.point, risks.p_loss_aggregate
+    )  # fmt: skip
     return SweepColumns(
         layouts=chosen,
         points=grid.points,
@@ -138,6 +147,7 @@ def sweep(
         ),
         p_unavailable_group=risks.p_unavailable_group,
         p_unavailable_aggregate=risks.p_unavailable_aggregate,
+        aged=aged,
     )
 
 

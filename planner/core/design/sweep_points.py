@@ -34,6 +34,8 @@ class Parameter(StrEnum):
     ENCLOSURE_REPAIR_HOURS = "enclosure_repair_hours"
     MEMBERS_PER_ENCLOSURE = "members_per_enclosure"
     SPREAD = "spread"
+    AGEING_WEIBULL_SHAPE = "ageing_weibull_shape"
+    DRIVE_AGE_HOURS_AT_START = "drive_age_hours_at_start"
 
     @property
     def description(self) -> str:
@@ -56,6 +58,8 @@ _DESCRIPTIONS = {
     Parameter.ENCLOSURE_REPAIR_HOURS: "mean time to repair a failed enclosure (h)",
     Parameter.MEMBERS_PER_ENCLOSURE: "drives of one group in each enclosure",
     Parameter.SPREAD: "enclosures one group spans",
+    Parameter.AGEING_WEIBULL_SHAPE: "Weibull shape of the drives' ageing",
+    Parameter.DRIVE_AGE_HOURS_AT_START: "drives' age when the mission starts (h)",
 }
 
 ENCLOSURE_PARAMETERS = {
@@ -66,6 +70,10 @@ ENCLOSURE_PARAMETERS = {
 }
 """The inputs of failure domains (docs/domains.md) and the
 :class:`~planner.core.markov.enclosures.Enclosures` field each sets."""
+
+AGEING_PARAMETERS = (Parameter.AGEING_WEIBULL_SHAPE, Parameter.DRIVE_AGE_HOURS_AT_START)
+"""Inputs of the ageing figures only (docs/ageing.md): a point's constant rates keep them
+out; the caller gives each point's ageing (:func:`planner.core.design.sweep.sweep`)."""
 
 CORRELATION_PARAMETERS = (
     Parameter.DEGRADED_MULTIPLIER,
@@ -102,6 +110,8 @@ class SweepPoint:
     def value_of(self, parameter: Parameter | str) -> float:
         """The current value of ``parameter`` at this point, in its unit."""
         p = Parameter(parameter)
+        if p in AGEING_PARAMETERS:
+            raise ValueError(f"{p.value} is an input of the ageing figures, not of a point")
         if p is Parameter.ARR:
             return self.rates.op_failures_per_hour * HOURS_PER_YEAR
         if p is Parameter.MISSION_HOURS:
@@ -143,6 +153,8 @@ class SweepPoint:
             value = float(data_disks)
         elif p in ENCLOSURE_PARAMETERS:
             rates, value = self._with_enclosures(p, value)
+        elif p in AGEING_PARAMETERS:
+            pass  # the ageing figures' input: the constant rates stay (the caller ages)
         else:
             fields: dict[str, float] = {p.value: value}
             if p.value == "rebuild_hours":

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
+from planner.core.design.aged import AgedRisks
 
 if TYPE_CHECKING:
     from planner.core.design.sweep_points import SweepPoint
@@ -151,6 +152,8 @@ class SweepColumns:
     p_unavailable_aggregate: FloatArray | None = None
     """With enclosures (docs/domains.md): the enclosures one group spans, and P(the group,
     or some group of the aggregate, stops serving at least once); None without."""
+    aged: AgedRisks | None = None
+    """P(loss) with ageing drives and its bracket, when the sweep was given ageings."""
 
     def __len__(self) -> int:
         return int(self.layout.shape[0])
@@ -182,6 +185,7 @@ class SweepColumns:
         for name in _OPTIONAL_ARRAYS:
             values = getattr(self, name)
             picked[name] = None if values is None else values[index]
+        picked["aged"] = None if self.aged is None else self.aged.take(index)
         return dataclasses.replace(self, **picked)
 
     def rows(self) -> list[SweepRow]:

@@ -50,9 +50,14 @@ CONDITIONING_PAYS_VISITS = 0.1
 
 
 def reference_hazard_per_hour(distributions: DistributionSet, mission_hours: float) -> float:
-    """Mean failure hazard of a new drive over the mission (per hour): H(T) / T."""
+    """Mean failure hazard of a drive of the batch over the mission (per hour).
+
+    ``(H(a + T) - H(a)) / T``, ``a`` the drives' age at the start (0: new drives).
+    """
     life = distributions.operational_failure
-    return float(life.cumulative_hazard(mission_hours)) / mission_hours
+    age = distributions.drive_age_hours_at_start
+    gained = life.cumulative_hazard(age + mission_hours) - life.cumulative_hazard(age)
+    return float(gained) / mission_hours
 
 
 @dataclass(frozen=True)

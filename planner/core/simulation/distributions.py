@@ -19,11 +19,12 @@ import dataclasses
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Self
+from typing import Self, TypedDict
 
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.ageing import HazardTable
 from planner.core.markov.rates import Rates, check_correlation
 
 FloatArray = npt.NDArray[np.float64]
@@ -164,7 +165,48 @@ class Weibull(TimeLaw):
         return np.where(t > self.location_hours, h, 0.0)
 
 
-Distribution = Exponential | Weibull
+@dataclass(frozen=True)
+class HazardByYear(TimeLaw):
+    """A lifetime whose hazard is constant in each year of service, the last year's holding on.
+
+    The simulator's form of :class:`planner.core.markov.ageing.HazardTable` (``planner
+    fit``'s ARR by year of service, the ``ageing.arr_by_year`` of a scenario).
+
+    Attributes:
+        table: lambda_op (1/h) for each year of service.
+    """
+
+    table: HazardTable
+
+    def time_scaled(self, factor: float) -> HazardByYear:
+        """The time ``factor x T``: each year ``factor`` times as long, its rate divided."""
+        _check_positive("factor", factor)
+        rates = tuple(r / factor for r in self.table.failures_per_hour)
+        return HazardByYear(HazardTable(rates, self.table.year_hours * factor))
+
+    @property
+    def mean_hours(self) -> float:
+        """Mean life (h): the integral of the survival, year by year, then the last rate's tail."""
+        rates = np.array(self.table.failures_per_hour)
+        start = np.concatenate(([0.0], np.cumsum(rates * self.table.year_hours)))[:-1]
+        survive = np.exp(-start)
+        years = survive[:-1] * -np.expm1(-rates[:-1] * self.table.year_hours) / rates[:-1]
+        return float(years.sum() + survive[-1] / rates[-1])
+
+    def cumulative_hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """H(t): the rates integrated over the years of service up to ``t`` (0 before 0)."""
+        return self.table.cumulative_hazard(t_hours)
+
+    def inverse_cumulative_hazard(self, h: ArrayLike) -> FloatArray:
+        """The age (h) at which H reaches ``h``."""
+        return self.table.inverse_cumulative_hazard(h)
+
+    def hazard(self, t_hours: ArrayLike) -> FloatArray:
+        """The year's rate (per hour)."""
+        return self.table.hazard(t_hours)
+
+
+Distribution = Exponential | Weibull | HazardByYear
 """Any time distribution the simulator accepts."""
 
 
@@ -196,6 +238,12 @@ class DistributionSet:
         shocks_per_hour: common-cause shocks to the group per hour (a Poisson process).
         shock_drive_probability: q, the probability that a shock fails each working drive
             without a latent defect (Binomial(W, q) drives at once).
+        drive_age_hours_at_start: every drive's age (h of service) when the mission starts:
+            its failure clock starts at that age of ``operational_failure`` (0: new drives).
+        renew_replaced: a rebuilt drive is new, its clock at age 0 (the default, and the
+            field's truth: Elerath and Pecht 2009); False keeps the batch's age for it, the
+            assumption of the ageing chain (:mod:`planner.core.markov.piecewise`), for
+            comparing the two.
     """
 
     operational_failure: Distribution
@@ -208,6 +256,8 @@ class DistributionSet:
     degraded_multiplier: float = 1.0
     shocks_per_hour: float = 0.0
     shock_drive_probability: float = 0.0
+    drive_age_hours_at_start: float = 0.0
+    renew_replaced: bool = True
 
     @property
     def shocks(self) -> bool:
@@ -227,6 +277,9 @@ class DistributionSet:
         streams = self.rebuild_streams
         if streams is not None and (isinstance(streams, bool) or streams < 1):
             raise ValueError(f"rebuild_streams must be >= 1 or None, got {streams!r}")
+        age = self.drive_age_hours_at_start
+        if not (math.isfinite(age) and age >= 0):
+            raise ValueError(f"drive_age_hours_at_start must be >= 0, got {age!r}")
 
     def with_restoration_scaled(self, factor: float) -> DistributionSet:
         """A declustered pool's set: every restoration ``factor`` times as long, one at a time.
@@ -351,7 +404,15 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
     )
 
 
-def correlation_of(rates: Rates) -> dict[str, float]:
+class CorrelationValues(TypedDict):
+    """The correlation inputs by field name, the same in :class:`Rates` and here."""
+
+    degraded_multiplier: float
+    shocks_per_hour: float
+    shock_drive_probability: float
+
+
+def correlation_of(rates: Rates) -> CorrelationValues:
     """The correlation inputs of ``rates`` by field name (the same names here)."""
     return {
         "degraded_multiplier": rates.degraded_multiplier,

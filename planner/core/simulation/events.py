@@ -2,7 +2,8 @@
 
 The events and the data-loss rule are those of the Markov model (:mod:`planner.core.markov.chain`),
 with any time distributions (:mod:`planner.core.simulation.distributions`). A group of ``N``
-drives with ``k`` parity starts pristine with all drives new (age 0) and runs for the mission:
+drives with ``k`` parity starts pristine with all drives of the batch's age (0 unless
+``drive_age_hours_at_start`` says otherwise) and runs for the mission:
 
 * every working drive fails at its own hazard ``h(age)``, age counted from the drive's entry
   into service, the drive holding the latent defect included. The holder's failure takes
@@ -20,7 +21,9 @@ drives with ``k`` parity starts pristine with all drives new (age 0) and runs fo
 * up to ``rebuild_streams`` rebuilds run at once (1: one at a time, the paper's model); each
   draws its duration from the restoration law when it starts, a failed drive waits for a
   free stream, and the rebuilt drive enters service new (its age renews: a replaced drive is
-  a new drive, the renewal assumption of Elerath and Pecht 2009).
+  a new drive, the renewal assumption of Elerath and Pecht 2009); with
+  ``renew_replaced=False`` it takes the batch's age instead, as the ageing chain assumes.
+  Drives start at ``drive_age_hours_at_start`` (0: new).
 * the scrub time of a latent defect is drawn from the scrub law when the defect appears and
   is consumed only while no drive is failed: the chain scrubs only from state (0, 1), i.e.
   the background scrub is suspended while a rebuild runs, and resumes where it stopped.
@@ -113,7 +116,8 @@ def on_rebuild(b: _Batch, rows: IntArray) -> None:
         b.log_lr[rows] -= np.log(b.g_row[rows])
     cols = b.failed[rows].argmax(axis=1)
     b.failed[rows, cols] = False
-    b.birth[rows, cols] = b.t[rows]
+    if b.laws.renew_replaced:
+        b.birth[rows, cols] = b.t[rows]  # a new drive; else it keeps the batch's age
     b.sync[rows, cols] = b.t[rows]
     b.budget[rows, cols] = b.rng.standard_exponential(rows.size)
     b.f[rows] -= 1

@@ -157,7 +157,8 @@ class _Batch:
             self.t = np.zeros(trials)
             self.holder = np.full(trials, -1, dtype=np.int64)
             self.slot_start = np.full((trials, streams), np.inf)
-            self.birth = np.zeros((trials, n))
+            # every drive of the batch entered service this long before the mission starts
+            self.birth = np.full((trials, n), -self.laws.drive_age_hours_at_start)
             return
         self.t = starts.t.copy()
         self.holder = starts.holder.copy()

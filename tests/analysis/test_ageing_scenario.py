@@ -1,0 +1,85 @@
+"""A scenario's ageing section, from the file to the figures.
+
+The two forms and their conventions (a table's ARR by year; a Weibull without a scale has
+the drive's rate in its first year), the one-line errors with their places and limits,
+and the ageing figures of ``evaluate`` checked against the core's chain on the same
+inputs, with a table equal to the constant rate giving the constant-rate figure.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from planner.analysis.compare import comparison
+from planner.cli import app
+from planner.core.markov.ageing import HazardTable, WeibullHazard
+from planner.scenario import ScenarioError, load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+AGEING = ROOT / "scenarios" / "ageing-fleet.yaml"
+
+
+def test_the_two_forms_and_their_conventions() -> None:
+    table = load_scenario(
+        AGEING, ["ageing={arr_by_year: [1%, 2.5%, 4%], drive_age_years_at_start: 2}"]
+    )
+    ageing = table.core_ageing()
+    assert ageing is not None
+    assert isinstance(ageing.law, HazardTable)
+    assert ageing.law.failures_per_hour == pytest.approx((0.01 / 8760, 0.025 / 8760, 0.04 / 8760))
+    assert ageing.age_at_start_hours == 2 * 8760
+    derived = load_scenario(AGEING, ["ageing={weibull: {shape: 1.48}}"]).core_ageing()
+    assert derived is not None
+    assert isinstance(derived.law, WeibullHazard)
+    assert derived.law.cumulative_hazard(8760.0) == pytest.approx(0.0392, rel=1e-12)  # drive.arr
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "words"),
+    [
+        (["ageing={arr_by_year: [1%], weibull: {shape: 2}}"], "ageing.weibull", "not both"),
+        (["ageing={drive_age_years_at_start: 2}"], "ageing", "give the failure rate by age"),
+        (["ageing={weibull: {shape: 12}}"], "ageing.weibull.shape", "at a Weibull shape of 10"),
+        (["ageing.drive_age_years_at_start=-1"], "ageing.drive_age_years_at_start", "negative"),
+        (["ageing={weibull: {shape: 5}}", "mission_years=40"], "ageing", "failures per drive-year"),
+    ],
+)
+def test_bad_ageing_is_one_line(overrides: list[str], field: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(AGEING, overrides)
+    assert info.value.field == field
+    assert words in info.value.message
+    sets = [part for text in overrides for part in ("--set", text)]
+    result = CliRunner().invoke(app, ["evaluate", str(AGEING), *sets])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_a_table_of_the_constant_rate_gives_the_constant_figure() -> None:
+    """ARR by year all equal to drive.arr: one piece, P(loss) ageing = P(loss), x 1."""
+    flat = load_scenario(
+        AGEING, ["ageing={arr_by_year: [3.92%, 3.92%], drive_age_years_at_start: 3}"]
+    )
+    for row in comparison(flat).results:
+        assert row.aged is not None
+        # the one-piece chain on the stack's path against evaluate's one-layout path
+        assert row.aged.p_loss_aggregate == pytest.approx(row.p_loss_aggregate, rel=1e-14)
+        assert row.aged.p_loss_aggregate_low == row.aged.p_loss_aggregate_high
+        assert row.aged.pieces == 1
+        assert row.aged.factor == pytest.approx(1.0, rel=1e-14)
+    rising = comparison(
+        load_scenario(AGEING, ["ageing={weibull: {shape: 1.48, scale_hours: 116000}}"])
+    )
+    for row in rising.results:
+        assert row.aged is not None
+        assert row.aged.p_loss_aggregate_low <= row.aged.p_loss_aggregate
+        assert row.aged.p_loss_aggregate <= row.aged.p_loss_aggregate_high
+        assert row.aged.converged
+        width = row.aged.p_loss_group_high - row.aged.p_loss_group_low
+        assert width <= 0.01 * row.aged.p_loss_group
+        assert math.isclose(row.aged.factor, row.aged.p_loss_aggregate / row.p_loss_aggregate)
