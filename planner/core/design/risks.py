@@ -23,10 +23,12 @@ from planner.core.markov.expm import CHUNK
 from planner.core.markov.expm_compiled import add_rows, kernel_enabled
 from planner.core.markov.generator import generator_parts_of
 from planner.core.markov.loss_figures import (
+    FIGURE_COUNT,
     STACK_BYTES,
     ChainFigures,
     chain_figures,
     compiled_jobs,
+    failed_rebuilds_lose_groups,
     figures_of_rows,
 )
 from planner.core.markov.pool import TaskStream
@@ -41,7 +43,8 @@ class LayoutRisks:
 
     The figures of :mod:`planner.core.markov.loss_figures` (they do not sum to P(loss)); each
     aggregate probability is ``1 - (1 - p)^groups``, the aggregate's expected sector-loss
-    events ``groups`` x one group's.
+    events and whole-group losses ``groups`` x one group's. The hours a year degraded and
+    critical are one group's (:mod:`planner.core.markov.going_on`).
     """
 
     p_loss_group: FloatArray
@@ -52,6 +55,10 @@ class LayoutRisks:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    expected_group_losses_group: FloatArray
+    expected_group_losses: FloatArray
+    degraded_hours_per_year: FloatArray
+    critical_hours_per_year: FloatArray
 
 
 def layout_risks(
@@ -96,7 +103,7 @@ def stacked_figures(
     """
     k = np.asarray(parity, dtype=np.int64)
     code = np.asarray(streams, dtype=np.int64)
-    out = [np.empty(k.shape[0]) for _ in range(4)]
+    out = [np.empty(k.shape[0]) for _ in range(FIGURE_COUNT)]
     shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
     parts = []
     for key in np.unique(shape).tolist():
@@ -105,10 +112,10 @@ def stacked_figures(
         parts.append((p, pick, replace(inputs.take(pick), rebuild_streams=stream or None)))
     if kernel_enabled():
         _compiled_parts(parts, out)
-        return ChainFigures(*out)
+        return ChainFigures.of(out)
     for p, pick, part in parts:
         _store(out, pick, chain_figures(p, part))
-    return ChainFigures(*out)
+    return ChainFigures.of(out)
 
 
 IN_FLIGHT_BYTES = 32_000_000
@@ -159,16 +166,7 @@ def _drain(
 
 
 def _store(out: list[FloatArray], pick: npt.NDArray[np.intp], figures: ChainFigures) -> None:
-    for column, values in zip(
-        out,
-        (
-            figures.p_loss,
-            figures.p_group_lost,
-            figures.p_sectors_lost,
-            figures.expected_sector_loss_events,
-        ),
-        strict=True,
-    ):
+    for column, values in zip(out, figures.arrays(), strict=True):
         column[pick] = values.reshape(-1)
 
 
@@ -178,14 +176,14 @@ def risks_of(
     """The aggregate figures of groups' figures: ``1 - (1 - p)^groups``, events x groups.
 
     ``sectors_fail_rebuild``: every loss ends the group (P(group lost) = P(loss), no
-    sector losses).
+    sector losses: each is a whole-group loss,
+    :func:`~planner.core.markov.loss_figures.failed_rebuilds_lose_groups`).
     """
+    if sectors_fail_rebuild:
+        figures = failed_rebuilds_lose_groups(figures)
     p_group = figures.p_loss
     p_lost, p_sectors = figures.p_group_lost, figures.p_sectors_lost
-    events = figures.expected_sector_loss_events
-    if sectors_fail_rebuild:
-        zeros = np.zeros(p_group.shape)
-        p_lost, p_sectors, events = p_group, zeros, zeros
+    events, losses = figures.expected_sector_loss_events, figures.expected_group_losses
     return LayoutRisks(
         p_loss_group=p_group,
         p_loss_aggregate=p_loss_aggregate_batch(p_group, groups),
@@ -195,4 +193,8 @@ def risks_of(
         p_sectors_lost_aggregate=p_loss_aggregate_batch(p_sectors, groups),
         expected_sector_loss_events_group=events,
         expected_sector_loss_events=events * groups,
+        expected_group_losses_group=losses,
+        expected_group_losses=losses * groups,
+        degraded_hours_per_year=figures.degraded_hours_per_year,
+        critical_hours_per_year=figures.critical_hours_per_year,
     )

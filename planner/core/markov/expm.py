@@ -171,6 +171,8 @@ class EntryJob:
         lead_power: length of the shortest path to ``entry`` (see :func:`expm_metzler`).
         reward_columns: the last columns are Van Loan rewards (see :func:`expm_metzler`).
         owned: see the field.
+        whole_row: return the entry's whole row (``(..., m)``), e.g. every reward column of
+            an augmented generator; ``entry``'s column is then only a name.
     """
 
     g: FloatArray
@@ -179,6 +181,7 @@ class EntryJob:
     reward_columns: int = 0
     owned: bool = False
     """``g`` is a fresh array the exponential may overwrite (saves a copy of the stack)."""
+    whole_row: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,7 @@ class _Prepared:
     offdiagonal: FloatArray
     shape: tuple[int, ...]
     out: FloatArray
+    whole_row: bool = False
 
     def chunks(self) -> list[tuple[_Prepared, npt.NDArray[np.intp]]]:
         """The chunks of this stack, most squarings first (each chunk a run of the order)."""
@@ -212,10 +216,13 @@ class _Prepared:
             self.generator,
             self.entry,
             self.offdiagonal,
+            self.whole_row,
         )
 
     def result(self) -> FloatArray:
-        """The exponentials (or their entries) in the shape of the stack given."""
+        """The exponentials (or their entries, or rows) in the shape of the stack given."""
+        if self.whole_row:
+            return self.out.reshape(*self.shape, self.x.shape[-1])
         if self.entry is not None:
             return self.out.reshape(self.shape)
         return self.out.reshape(*self.shape, *self.x.shape[-2:])
@@ -228,10 +235,12 @@ def _prepare(
     generator: bool,
     reward_columns: int,
     owned: bool = False,
+    whole_row: bool = False,
 ) -> _Prepared:
     """Shift ``g`` to non-negative ``X``, check it, and count each case's squarings.
 
-    ``owned``: ``g`` may be overwritten (when it is a C-contiguous float64 array).
+    ``owned``: ``g`` may be overwritten (when it is a C-contiguous float64 array);
+    ``whole_row``: the row of ``entry`` is wanted, not the entry alone.
     """
     size = g.shape[-1]
     shape = g.shape[:-2]
@@ -252,7 +261,13 @@ def _prepare(
     # ||X||_inf: for a generator every row of X sums to the shift
     plain = generator and not reward_columns
     norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
-    out = np.empty(x.shape[0]) if entry is not None else np.empty_like(x)
+    out: FloatArray = (
+        np.empty(x.shape[:2])
+        if whole_row
+        else np.empty(x.shape[0])
+        if entry is not None
+        else np.empty_like(x)
+    )
     return _Prepared(
         x=x,
         shift=shift,
@@ -263,6 +278,7 @@ def _prepare(
         offdiagonal=offdiagonal,
         shape=shape,
         out=out,
+        whole_row=whole_row,
     )
 
 
@@ -334,8 +350,13 @@ def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> lis
             [RowJob(j.g, j.entry[0], j.lead_power, j.reward_columns, j.owned) for j in jobs],
             threads=threads,
         )
-        return [row[..., j.entry[1]] for row, j in zip(rows, jobs, strict=True)]
-    stacks = [_prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned) for j in jobs]
+        return [
+            row if j.whole_row else row[..., j.entry[1]] for row, j in zip(rows, jobs, strict=True)
+        ]
+    stacks = [
+        _prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned, j.whole_row)
+        for j in jobs
+    ]
     _run(stacks, threads)
     return [stack.result() for stack in stacks]
 
@@ -348,8 +369,12 @@ def _expm_chunk(
     generator: bool,
     entry: tuple[int, int] | None,
     offdiagonal: FloatArray,
+    whole_row: bool = False,
 ) -> FloatArray:
-    """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
+    """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing.
+
+    With ``entry``, that entry of each (``whole_row``: its row), else the exponentials.
+    """
     count = x.shape[0]
     scale = np.ldexp(1.0, -steps)
     f, other = _taylor_step(x, scale, shift * scale, work)
@@ -379,6 +404,12 @@ def _expm_chunk(
     if entry is None:
         return final.copy()
     row, column = entry
+    if whole_row:
+        return np.where(
+            (steps > 0)[:, None],
+            np.einsum("bi,bij->bj", final[:, row, :], final),
+            final[:, row, :],
+        )
     return np.where(
         steps > 0,
         np.einsum("bi,bi->b", final[:, row, :], final[:, :, column]),
