@@ -53,6 +53,8 @@ class Inputs:
             (``aggregate.hot_spares``).
         correlation: ``(degraded_multiplier, shocks_per_year, shock_drive_probability)``
             of the scenario's ``correlation`` section, None without one (docs/correlated.md).
+        stripe_unit_kib: a stripe's KiB on each drive (``aggregate.stripe_unit_kib``): what
+            a sector-loss event loses in the NOMDL (docs/availability.md).
     """
 
     scenario: str
@@ -73,6 +75,7 @@ class Inputs:
     latent_defects_source: str | None = None
     hot_spares: int = 0
     correlation: tuple[float, float, float] | None = None
+    stripe_unit_kib: int = 128
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -103,6 +106,7 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         mission_years=scenario.mission_years,
         data_disks=scenario.aggregate.data_disks,
         hot_spares=scenario.aggregate.hot_spares,
+        stripe_unit_kib=scenario.aggregate.stripe_unit_kib,
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,

@@ -25,6 +25,7 @@ from planner.analysis.candidate_sizing import (
     size_candidates,
 )
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.core.arrays.availability import Availability, layout_nomdl
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
@@ -71,6 +72,8 @@ class Candidate:
         rank_cost: what the ranking minimises: the total cost, or the drives.
         misses: the targets it misses (empty when it meets them all).
         expected_sector_loss_events: mean sector-loss events of the aggregate.
+        availability: hours degraded and critical, group losses and NOMDL
+            (:mod:`planner.core.arrays.availability`).
     """
 
     layout: Layout
@@ -87,6 +90,7 @@ class Candidate:
     rank_cost: float
     misses: tuple[Miss, ...]
     expected_sector_loss_events: float = 0.0
+    availability: Availability | None = None
 
 
 @dataclass(frozen=True)
@@ -236,6 +240,8 @@ class _Evaluated:
     target: Target
     money: bool
     rates: Rates
+    usable_tb_per_drive: float | None
+    stripe_unit_bytes: int
 
     def candidate(self, i: int) -> Candidate:
         """The ``i``-th candidate with its figures and the targets it misses."""
@@ -266,6 +272,25 @@ class _Evaluated:
                 )
             ),
             expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
+            availability=self._availability(i),
+        )
+
+    def _availability(self, i: int) -> Availability:
+        risks = self.risks
+        group_losses = float(risks.expected_group_losses_group[i])
+        nomdl = layout_nomdl(
+            self.candidates[i],
+            group_losses,
+            float(risks.expected_sector_loss_events_group[i]),
+            self.usable_tb_per_drive,
+            self.stripe_unit_bytes,
+        )
+        return Availability(
+            degraded_hours_per_year=float(risks.degraded_hours_per_year[i]),
+            critical_hours_per_year=float(risks.critical_hours_per_year[i]),
+            expected_group_losses_group=group_losses,
+            expected_group_losses=float(risks.expected_group_losses[i]),
+            nomdl_bytes_per_tb=nomdl,
         )
 
     def maybe(self, i: int | None) -> Candidate | None:
@@ -303,4 +328,15 @@ def _evaluate(
         )
     drives = np.array(sized.total, dtype=np.float64)
     rank_cost = costs.total_cost if costs is not None and money else drives
-    return _Evaluated(candidates, sized, risks, costs, rank_cost, target, money, rates)
+    return _Evaluated(
+        candidates,
+        sized,
+        risks,
+        costs,
+        rank_cost,
+        target,
+        money,
+        rates,
+        scenario.usable_tb_per_drive,
+        scenario.aggregate.stripe_unit_bytes,
+    )

@@ -188,11 +188,13 @@ def sweep_report(
 
 
 def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
-    """A sweep's columns with the scenario's hot spares counted and its unreadable sectors.
+    """A sweep's columns with the scenario's hot spares, unreadable sectors and NOMDL.
 
     Dedicated hot spares (``aggregate.hot_spares``) add drives and overhead, never risk
     (:mod:`planner.analysis.spares`); with ``restore.on_unreadable_sector: fail-rebuild``
-    every loss ends the group: P(group lost) is P(loss), and no sectors are lost.
+    every loss ends the group: P(group lost) is P(loss), no sectors are lost, and each
+    sector-loss event is a whole-group loss. The NOMDL takes the drive's usable capacity
+    and the stripe unit (NaN without a capacity).
     """
     spares = scenario.aggregate.hot_spares
     if spares:
@@ -211,8 +213,13 @@ def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
             p_sectors_lost_aggregate=zeros,
             expected_sector_loss_events_group=zeros,
             expected_sector_loss_events=zeros,
+            # each sector-loss event loses the group (failed_rebuilds_lose_groups)
+            expected_group_losses_group=table.expected_group_losses_group
+            + table.expected_sector_loss_events_group,
+            expected_group_losses=table.expected_group_losses + table.expected_sector_loss_events,
         )
-    return table
+    nomdl = table.nomdl(scenario.usable_tb_per_drive, scenario.aggregate.stripe_unit_bytes)
+    return replace(table, nomdl_bytes_per_tb=nomdl)
 
 
 @dataclass(frozen=True)

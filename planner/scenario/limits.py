@@ -75,6 +75,13 @@ replacements clustered in time report a few times the base rate (Schroeder and G
 MAX_SHOCKS_PER_YEAR = 365.0
 """Most common-cause shocks per group-year: one a day is no longer a rare common cause."""
 
+MIN_STRIPE_UNIT_KIB = 4
+"""Smallest stripe unit (KiB): one 4 KiB sector, the unit a drive reads and writes."""
+
+MAX_STRIPE_UNIT_KIB = 16_384
+"""Largest stripe unit (KiB): 16 MiB, OpenZFS's largest record (zfsprops(7), recordsize);
+Linux md's chunks and hardware RAID's strips are 4 KiB to a few MiB."""
+
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
     "afr": "no drive population fails less than once per million drive-years",
@@ -95,6 +102,7 @@ _REASONS = {
     "1 is independent drives",
     "shocks_per_year": "a rate of shocks cannot be negative",
     "shock_drive_probability": "a probability lies between 0 and 1",
+    "stripe_unit_kib": "a stripe unit holds at least one 4 KiB sector",
 }
 
 
@@ -112,6 +120,7 @@ _UPPER_REASONS = {
     "degraded_multiplier": "field studies report a few times the base rate; 100 is beyond any",
     "shocks_per_year": "a shock a day is no longer a rare common cause",
     "shock_drive_probability": _REASONS["shock_drive_probability"],
+    "stripe_unit_kib": "OpenZFS's largest record is 16 MiB; md chunks and RAID strips are smaller",
 }
 
 

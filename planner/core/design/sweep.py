@@ -130,6 +130,11 @@ def sweep(
         p_sectors_lost_aggregate=risks.p_sectors_lost_aggregate,
         expected_sector_loss_events_group=risks.expected_sector_loss_events_group,
         expected_sector_loss_events=risks.expected_sector_loss_events,
+        expected_group_losses_group=risks.expected_group_losses_group,
+        expected_group_losses=risks.expected_group_losses,
+        degraded_hours_per_year=risks.degraded_hours_per_year,
+        critical_hours_per_year=risks.critical_hours_per_year,
+        nomdl_bytes_per_tb=np.full(len(rows.layout), np.nan),  # needs the capacity: .nomdl()
     )
 
 
