@@ -41,6 +41,13 @@ INDEPENDENCE_NOTE = (
 )
 """Said under every plan's totals, where its number stands."""
 
+AVAILABILITY_NOTE = (
+    "Degraded and critical h/yr are each tier's, one group's hours (a sum over tiers would "
+    "be no group's hours); the Plan row's NOMDL is the bytes all tiers are expected to lose "
+    "over the usable TB of all."
+)
+"""Said under a plan's totals that show the hours (docs/availability.md)."""
+
 _BASIS_NOTES = {
     "baseline": "Each tier's layout in the totals is its baseline (baseline:, else its first "
     "layout); every tier's aggregate holds its own aggregate.data_disks.",
@@ -178,6 +185,8 @@ def plan_totals(
 ) -> PlanTotals:
     """The plan's totals over ``rows`` (one per tier, each with the layout counted)."""
     notes = [_BASIS_NOTES[basis], INDEPENDENCE_NOTE]
+    if any(row.degraded_hours_per_year is not None for row in rows):
+        notes.append(AVAILABILITY_NOTE)
     missing = [row.tier for row in rows if row.p_loss is None]
     if missing:
         notes.append(

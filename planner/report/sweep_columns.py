@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.report.field_values import field_column
+from planner.report.figures import CRITICAL_HOURS, DEGRADED_HOURS, NOMDL
 from planner.report.numbers import (
     drives_column,
     groups_text,
@@ -258,6 +259,47 @@ def _risk_fields() -> list[SweepField]:
     ]
 
 
+def _availability_fields(report: SweepReport) -> list[SweepField]:
+    """Hours degraded and critical, group losses, NOMDL (docs/availability.md).
+
+    The NOMDL only when every row has one (the scenario gives the drives' capacity): the
+    exports keep their keys otherwise, as for the correlation's columns.
+    """
+    hours = [
+        SweepField(
+            DEGRADED_HOURS.key,
+            "float",
+            lambda r: r.table.degraded_hours_per_year,
+            DEGRADED_HOURS.header,
+            significant_column,
+            short_header=DEGRADED_HOURS.short_header,
+            priority=8,
+        ),
+        SweepField(
+            CRITICAL_HOURS.key,
+            "float",
+            lambda r: r.table.critical_hours_per_year,
+            CRITICAL_HOURS.header,
+            significant_column,
+            short_header=CRITICAL_HOURS.short_header,
+            priority=9,
+        ),
+    ]
+    losses = [_float_field("expected_group_losses_group"), _float_field("expected_group_losses")]
+    if not np.all(np.isfinite(report.table.nomdl_bytes_per_tb)):
+        return [*hours, *losses]
+    nomdl = SweepField(
+        NOMDL.key,
+        "float",
+        lambda r: r.table.nomdl_bytes_per_tb,
+        NOMDL.header,
+        significant_column,
+        short_header=NOMDL.short_header,
+        priority=8,
+    )
+    return [*hours, *losses, nomdl]
+
+
 def _extra_fields(report: SweepReport) -> list[SweepField]:
     """Data drives beyond those asked for: shown when some division is uneven."""
     return [
@@ -310,6 +352,7 @@ def sweep_fields(report: SweepReport) -> list[SweepField]:
         *_name_fields(report),
         *_shape_fields(),
         *_risk_fields(),
+        *_availability_fields(report),
         *_extra_fields(report),
         *_varied_fields(report),
     ]
@@ -337,6 +380,7 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_shape_fields(),
         *_extra_fields(report),
         *_risk_fields(),
+        *_availability_fields(report),
     ]
     return [f.column(report) for f in fields if f.header and f.shown]
 
