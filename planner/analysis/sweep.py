@@ -162,7 +162,7 @@ def sweep_report(
     else:
         layouts = [(k, n) for k in parities for n in sizes]
         labels = ()
-    table = scenario_columns(scenario, sweep(points, layouts, include_uneven))
+    table = with_nomdl(scenario, scenario_columns(scenario, sweep(points, layouts, include_uneven)))
     # Grouped by layout (in the order asked), then by point: the points' order is the
     # values' order. A stable sort keeps it within each layout.
     table = table.take(np.argsort(table.layout, kind="stable"))
@@ -188,13 +188,12 @@ def sweep_report(
 
 
 def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
-    """A sweep's columns with the scenario's hot spares, unreadable sectors and NOMDL.
+    """A sweep's columns with the scenario's hot spares counted and its unreadable sectors.
 
     Dedicated hot spares (``aggregate.hot_spares``) add drives and overhead, never risk
     (:mod:`planner.analysis.spares`); with ``restore.on_unreadable_sector: fail-rebuild``
     every loss ends the group: P(group lost) is P(loss), no sectors are lost, and each
-    sector-loss event is a whole-group loss. The NOMDL takes the drive's usable capacity
-    and the stripe unit (NaN without a capacity).
+    sector-loss event is a whole-group loss.
     """
     spares = scenario.aggregate.hot_spares
     if spares:
@@ -218,6 +217,15 @@ def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
             + table.expected_sector_loss_events_group,
             expected_group_losses=table.expected_group_losses + table.expected_sector_loss_events,
         )
+    return table
+
+
+def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
+    """``table`` with each row's NOMDL: the drive's usable capacity and the stripe unit.
+
+    NaN without a capacity. Only the exports show it: the TUI's series go without, so that
+    an edit of the capacity (given rebuild hours) leaves its chart as it was.
+    """
     nomdl = table.nomdl(scenario.usable_tb_per_drive, scenario.aggregate.stripe_unit_bytes)
     return replace(table, nomdl_bytes_per_tb=nomdl)
 

@@ -19,12 +19,9 @@ from planner.report.table import Column, export_field
 RowT = TypeVar("RowT")
 
 AVAILABILITY_NOTE = (
-    "Degraded h/yr and Critical h/yr: one group's expected hours a year with a drive down, "
-    "and with k drives down (no redundancy left; k - 1 down with an undiscovered defect is "
-    "not counted), averaged over the mission in the life that goes on after every loss (a "
-    "lost group restored, a sector loss repaired); NOMDL B/TB: the bytes expected to be lost "
-    "over the mission per usable TB, a lost group counting its usable capacity and a "
-    "sector-loss event one stripe's data (docs/availability.md)."
+    "Degraded and Critical h/yr: one group's expected hours a year with a drive down, and "
+    "with k down (no redundancy left), in the life that goes on after every loss; NOMDL "
+    "B/TB: the bytes expected to be lost over the mission per usable TB (docs/availability.md)."
 )
 """The note under every table that shows these columns."""
 
