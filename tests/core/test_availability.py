@@ -19,6 +19,9 @@ import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from planner.core.arrays.availability import layout_availability
+from planner.core.arrays.declustered import Declustered
+from planner.core.arrays.layouts import Layout
 from planner.core.markov import expm_compiled
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.rates import HOURS_PER_YEAR, ChainInputs, Rates
@@ -107,6 +110,32 @@ def test_a_stack_matches_the_mpmath_chain(path: str, monkeypatch: pytest.MonkeyP
         figures = chain_figures(parity, inputs)
         for i, (_, drives, rates, hours) in enumerate(cases):
             _check(figures, _reference(parity, drives, rates, hours), i)
+
+
+FIGURES = (
+    "p_loss",
+    "p_group_lost",
+    "p_sectors_lost",
+    "expected_sector_loss_events",
+    "expected_group_losses",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+)
+
+
+def test_one_layout_and_the_stack_give_the_same_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """loss_figures (one layout) = chain_figures (a stack), on the kernel and on NumPy's
+    one-matrix path (expm_row's lean row with four reward columns): a few ulps."""
+    for parity, drives, rates, hours in CASES:
+        stack = chain_figures(parity, ChainInputs.of_rates(drives, rates, hours))
+        one = loss_figures(parity, drives, rates, hours)
+        with monkeypatch.context() as patched:
+            patched.setattr(expm_compiled, "KERNEL", None)
+            lean = loss_figures(parity, drives, rates, hours)
+        for name in FIGURES:
+            expected = float(getattr(stack, name))
+            assert getattr(one, name) == pytest.approx(expected, rel=1e-12, abs=0), name
+            assert getattr(lean, name) == pytest.approx(expected, rel=1e-12, abs=0), name
 
 
 def test_the_reference_two_ways() -> None:
@@ -222,3 +251,47 @@ def test_more_failures_never_lower_what_is_lost_or_the_degraded_hours(
     for name in ("expected_group_losses", "expected_sector_loss_events", "degraded_hours_per_year"):
         values = getattr(figures, name)
         assert values[1] >= values[0], name
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 3), st.integers(0, 20), ARR, DEFECTS, REBUILD, st.floats(1.01, 3.0))
+def test_the_nomdl_never_falls_when_the_arr_rises(
+    parity: int, extra_drives: int, arr: float, defects: float, rebuild: float, factor: float
+) -> None:
+    layout = Layout("g", None, parity, parity + 2 + extra_drives)
+    rates = Rates(arr / HOURS_PER_YEAR, defects, rebuild, 168.0)
+    worse = dataclasses.replace(rates, op_failures_per_hour=rates.op_failures_per_hour * factor)
+    nomdl = []
+    for r in (rates, worse):
+        figures = loss_figures(parity, layout.group_size, r, 5 * HOURS_PER_YEAR)
+        lost = layout_availability(layout, figures, 3, 18.0)
+        assert lost.nomdl_bytes_per_tb is not None
+        nomdl.append(lost.nomdl_bytes_per_tb)
+    assert nomdl[1] >= nomdl[0]
+
+
+def test_the_nomdl_weighs_each_loss_by_what_it_loses() -> None:
+    """By hand: RAID 6 of 12 on 10 TB drives (9 TB usable each), 256 KiB stripe units."""
+    layout = Layout("raid6 12", "raid6", 2, 12)
+    figures = loss_figures(2, 12, ODD, 43_800.0)
+    lost = layout_availability(layout, figures, 4, 9.0, 256 * 1024)
+    group_bytes = 10 * 9.0 * 1e12  # ten data drives of 9 TB
+    stripe_bytes = 10 * 256 * 1024
+    expected_bytes = 4 * (
+        figures.expected_group_losses * group_bytes
+        + figures.expected_sector_loss_events * stripe_bytes
+    )
+    assert lost.nomdl_bytes_per_tb == pytest.approx(expected_bytes / (4 * 90.0), rel=1e-14)
+    assert lost.expected_group_losses == 4 * figures.expected_group_losses
+    assert layout_availability(layout, figures, 4, None).nomdl_bytes_per_tb is None
+
+
+def test_a_pool_loses_the_share_of_its_stripes_that_span_the_failures() -> None:
+    pool = Layout("draid2", "draid2", 2, 48, Declustered(data=8, spares=2))
+    figures = loss_figures(2, 48, pool.chain_rates(ODD), 43_800.0)
+    lost = layout_availability(pool, figures, 1, 9.0)
+    usable_tb = float(pool.data_capacity) * 9.0
+    whole = figures.expected_group_losses * pool.fraction_lost_on_overlap * 1e12
+    sectors = figures.expected_sector_loss_events * 8 * 128 * 1024 / usable_tb
+    assert lost.nomdl_bytes_per_tb == pytest.approx(whole + sectors, rel=1e-14)
+    assert pool.fraction_lost_on_overlap < 0.01
