@@ -58,8 +58,10 @@ from planner.core.markov.pool import run_tasks
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
     THETA_MAX,
+    conserve,
     masks,
     mass_mask,
+    squarings,
     taylor_coefficients,
     taylor_degree,
 )
@@ -134,31 +136,6 @@ def _taylor_step(
         result, spare = spare, (work.pong[:count] if b == blocks - 2 else result)
     result *= np.exp(-shift)[:, None, None]
     return result, spare
-
-
-def _squarings(norm: FloatArray) -> IntArray:
-    """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
-    # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
-    # not finite is left to the check of the off-diagonal entries.
-    ratio = np.maximum(norm / THETA_MAX, 1.0)
-    s = np.ceil(np.log2(ratio, where=np.isfinite(ratio), out=np.zeros_like(ratio)))
-    return s.astype(np.int64)
-
-
-def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
-    """Rebuild each diagonal entry near 1 from its row's off-diagonal sum (rows sum to 1).
-
-    ``f`` is modified in place. For a slowly left state ``F_ii = 1 - a_i`` with a small
-    deficiency ``a_i``; storing ``F_ii`` itself loses ``a_i``'s low bits and the squarings
-    raise that ulp to the power ``2^s``. The deficiency ``a_i = sum_{j != i} F_ij`` is a sum
-    of non-negative, relatively accurate entries, so ``1 - a_i`` is correct to half an ulp
-    afresh at every level. Entries below 1/2 keep their product value, which is accurate
-    there (a sum of non-negative terms, not a difference).
-    """
-    deficiency = np.einsum("bij,ij->bi", f, offdiagonal)
-    diagonal = np.einsum("bii->bi", f)  # a writeable view: no fancy-index copy and write
-    np.copyto(diagonal, 1.0 - deficiency, where=deficiency <= 0.5)
-    return f
 
 
 @dataclass(frozen=True)
@@ -271,7 +248,7 @@ def _prepare(
     return _Prepared(
         x=x,
         shift=shift,
-        steps=_squarings(norm),
+        steps=squarings(norm),
         degree=taylor_degree(size - 1 if lead_power is None else lead_power),
         generator=generator,
         entry=entry,
@@ -312,8 +289,9 @@ def expm_metzler(
             for the loss entry of an n+k chain); default ``m - 1``, which covers any entry.
         generator: True when ``G`` is a generator times a time (rows sum to zero), so that
             the rows of ``exp(G)`` sum to one; the diagonal is then kept by conservation
-            (see :func:`_conserve`) after the Taylor step and every ``CONSERVE_EVERY``
-            squarings, which cuts the error growth from ``2^s`` to ``s`` ulps.
+            (see :func:`~planner.core.markov.taylor.conserve`) after the Taylor step and
+            every ``CONSERVE_EVERY`` squarings, which cuts the error growth from ``2^s`` to
+            ``s`` ulps.
             The diagonal of ``G`` is then not used beyond choosing the scaling: the model
             is the one whose diagonal is exactly minus the off-diagonal row sums.
         reward_columns: with ``generator``, the last columns are rewards (Van Loan's
@@ -379,7 +357,7 @@ def _expm_chunk(
     scale = np.ldexp(1.0, -steps)
     f, other = _taylor_step(x, scale, shift * scale, work)
     if generator:
-        _conserve(f, offdiagonal)
+        conserve(f, offdiagonal)
     # Rebuilding the diagonal every other squaring: an inherited error doubles at most
     # once before it is replaced (3e-15 against 50-digit mpmath at c T ~ 2e5, 1.5e-15 when
     # rebuilt every time, 5e-12 never), for ~10% less time.
@@ -399,7 +377,7 @@ def _expm_chunk(
         np.matmul(f[:active], f[:active], out=other[:active])
         f, other = other, f
         if generator and level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
-            _conserve(f[:active], offdiagonal)
+            conserve(f[:active], offdiagonal)
     final[:done] = f[:done]
     if entry is None:
         return final.copy()
