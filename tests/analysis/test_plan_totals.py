@@ -58,11 +58,13 @@ def test_the_plans_nomdl_is_all_bytes_lost_over_all_usable_tb() -> None:
     for name, counted in zip(plan.names, totals.tiers, strict=True):
         comparison = compare_data(load_scenario(SHIPPED_PLAN, tier=name)).comparison
         (base,) = [r for r in comparison.results if r.layout.label == comparison.baseline]
-        assert base.availability is not None and base.usable_tb is not None
+        assert base.availability is not None
+        assert base.usable_tb is not None
         assert counted.degraded_hours_per_year == base.availability.degraded_hours_per_year
         assert counted.critical_hours_per_year == base.availability.critical_hours_per_year
         nomdl = base.availability.nomdl_bytes_per_tb
-        assert nomdl is not None and counted.nomdl_bytes_per_tb == nomdl
+        assert nomdl is not None
+        assert counted.nomdl_bytes_per_tb == nomdl
         lost_bytes += nomdl * base.usable_tb
         usable += base.usable_tb
     assert totals.total.nomdl_bytes_per_tb == pytest.approx(lost_bytes / usable, rel=1e-13)

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from fractions import Fraction
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -43,20 +44,36 @@ from planner.core.markov.loss_figures import LossFigures
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-    from planner.core.arrays.layouts import Layout
-
 FloatArray = npt.NDArray[np.float64]
 
 __all__ = [
     "BYTES_PER_TB",
     "DEFAULT_STRIPE_UNIT_BYTES",
     "Availability",
+    "StripedLayout",
     "layout_availability",
     "layout_nomdl",
     "nomdl_bytes_per_tb",
     "sector_loss_bytes",
     "with_loss_figures",
 ]
+
+
+class StripedLayout(Protocol):
+    """What the NOMDL reads of a layout (:class:`~planner.core.arrays.layouts.Layout`)."""
+
+    @property
+    def fraction_lost_on_overlap(self) -> float:
+        """Share of a group's data k + 1 overlapping failures lose."""
+
+    @property
+    def data_capacity(self) -> Fraction:
+        """Drives' worth of data per group."""
+
+    @property
+    def stripe_data_drives(self) -> int:
+        """Data drives of one stripe."""
+
 
 BYTES_PER_TB = 1e12
 """A TB as drive capacities count it (decimal)."""
@@ -125,7 +142,7 @@ def nomdl_bytes_per_tb(
 
 
 def layout_nomdl(
-    layout: Layout,
+    layout: StripedLayout,
     expected_group_losses: float,
     expected_sector_loss_events: float,
     usable_tb_per_drive: float | None,
@@ -151,7 +168,7 @@ def layout_nomdl(
 
 
 def layout_availability(
-    layout: Layout,
+    layout: StripedLayout,
     figures: LossFigures,
     groups: int,
     usable_tb_per_drive: float | None,
