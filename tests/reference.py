@@ -1094,7 +1094,7 @@ def aged_figures(
                 "p_group_lost": _aged_birth_death(
                     parity, drives, lop, rebuild_hours, multiplier, shocks_per_hour, q, streams
                 ),
-                "expected_sector_loss_events": _van_loan(on_q, sector_rates),
+                "expected_sector_loss_events": _piece_van_loan(on_q, sector_rates),
             }
             if only_p_loss:
                 chains = {"p_loss": chains["p_loss"]}
@@ -1113,7 +1113,7 @@ def aged_figures(
         return out
 
 
-def _van_loan(q: mpmath.matrix, reward: list[mpmath.mpf]) -> mpmath.matrix:
+def _piece_van_loan(q: mpmath.matrix, reward: list[mpmath.mpf]) -> mpmath.matrix:
     """[[Q, r], [0, 0]]: its exponential's last column integrates exp(Q s) r over the piece."""
     size = q.rows
     m = mpmath.zeros(size + 1, size + 1)
@@ -1219,3 +1219,90 @@ def aged_bounds(
             assert row is not None
             ends.append(+(row[0, row.cols - 2] + row[0, row.cols - 1]))
         return ends[0], ends[1]
+
+
+# --- Availability and magnitude (issue "Beyond independent drives", item 4): integrals over
+# the mission of the chain that goes on after every loss (a whole-group loss restored to
+# pristine, a sector loss to k drives down), written from the issue's rules with the moves
+# of _correlated_moves (m = 1 and no shocks give the independent chain), not from planner.
+
+
+def going_on_integrals(
+    parity: int,
+    drives: int,
+    lop: float,
+    lld: float,
+    rebuild_hours: float,
+    scrub_hours: float,
+    hours: float,
+    *,
+    share: float = 1.0,
+    streams: int | None = 1,
+    multiplier: float = 1.0,
+    shocks_per_hour: float = 0.0,
+    q: float = 0.0,
+    method: str = "vanloan",
+) -> dict[str, mpmath.mpf]:
+    """Expected whole-group losses and sector-loss events, and the degraded and critical
+    fractions of the mission, in the chain that goes on.
+
+    Each is ``integral_0^T p(t) r dt`` (over T for the fractions) with ``r`` each state's
+    rate of whole-group losses, of sector losses, the indicator of f >= 1 (degraded), of
+    f = k (critical; (k - 1, 1) is not counted). ``method``: "vanloan" exponentiates the
+    block matrix [[Q T, R T], [0, 0]] with mpmath (its top-right block is the integrals:
+    Van Loan, "Computing integrals involving the matrix exponential", 1978); "spectral"
+    integrates the eigendecomposition of Q term by term.
+    """
+    args = (parity, drives, lop, lld, rebuild_hours, scrub_hours, multiplier, shocks_per_hour, q)
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        t = mpmath.mpf(hours)
+        moves = _correlated_moves(*args, share=share, streams=streams)
+        on_q, _ = _assemble(moves, parity, {"group": (0, 0), "sectors": (parity, 0)}, ())
+        chain_states = states(parity)
+        zero = mpmath.mpf(0)
+        rewards = {
+            "expected_group_losses": [moves[s].get("group", zero) for s in chain_states],
+            "expected_sector_loss_events": [moves[s].get("sectors", zero) for s in chain_states],
+            "degraded_fraction": [mpmath.mpf(f >= 1) for f, _ in chain_states],
+            "critical_fraction": [mpmath.mpf(f == parity) for f, _ in chain_states],
+        }
+        integrals = (
+            _van_loan(on_q, list(rewards.values()), t)
+            if method == "vanloan"
+            else [_occupancy_reward(on_q, r, t) for r in rewards.values()]
+        )
+        out = dict(zip(rewards, integrals, strict=True))
+        for name in ("degraded_fraction", "critical_fraction"):
+            out[name] = out[name] / t
+        return out
+
+
+def _van_loan(q: mpmath.matrix, rewards: list[list[mpmath.mpf]], t: mpmath.mpf) -> list[mpmath.mpf]:
+    """``integral_0^T exp(Q s)[0, :] r ds`` for each reward r: the block exponential's row."""
+    n, count = q.rows, len(rewards)
+    block = mpmath.zeros(n + count, n + count)
+    for i in range(n):
+        for j in range(n):
+            block[i, j] = q[i, j] * t
+        for c, reward in enumerate(rewards):
+            block[i, n + c] = reward[i] * t
+    row = mpmath.expm(block)
+    return [+row[0, n + c] for c in range(count)]
+
+
+def two_state_degraded_fraction(
+    drives: int, lop: float, rebuild_hours: float, hours: float
+) -> mpmath.mpf:
+    """Degraded fraction of a single-parity group without defects, in closed form.
+
+    Two states: all up, or one drive down. Up -> down at a = N λ; down -> up at
+    b = μ + (N - 1) λ (the rebuild, or a second failure whose lost group is restored to
+    pristine). From up, P(down at t) = a / (a + b) (1 - exp(-(a + b) t)), so the mean over
+    [0, T] is a / (a + b) (1 - (1 - exp(-(a + b) T)) / ((a + b) T)); for a long mission
+    a / (a + b), the unavailability of a repairable pair.
+    """
+    with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        lam, t = mpmath.mpf(lop), mpmath.mpf(hours)
+        a, b = drives * lam, 1 / mpmath.mpf(rebuild_hours) + (drives - 1) * lam
+        s = a + b
+        return +(a / s * (1 + mpmath.expm1(-s * t) / (s * t)))

@@ -71,6 +71,7 @@ def _compared(scenario: Scenario) -> Comparison:
         baseline=scenario.baseline_label(),
         capacity_tb=scenario.usable_tb_per_drive,
         unreadable_sector=scenario.restore.on_unreadable_sector,
+        stripe_unit_bytes=scenario.aggregate.stripe_unit_bytes,
     )
 
 
@@ -179,6 +180,7 @@ def _sized(scenario: Scenario) -> tuple[SizingResult, ...]:
         load_factor=restore.rebuild_load_factor,
         delay_hours=restore.delay_hours,
         sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
+        stripe_unit_bytes=scenario.aggregate.stripe_unit_bytes,
     )
 
 

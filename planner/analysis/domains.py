@@ -26,7 +26,9 @@ def enclosure_note(scenario: Scenario) -> str:
         "returns, with their data. P(loss) counts data lost; P(unavail.) the group stopping "
         "at least once (an outage beyond its parity, or a loss). An aggregate's figures take "
         "its groups as independent: groups sharing enclosures stop together, so the true "
-        "figure lies between one group's and it (docs/domains.md)."
+        "figure lies between one group's and it. The hours degraded and critical and the "
+        "NOMDL are not computed with enclosures (n/a): the enclosure chain has no life "
+        "after a loss (docs/domains.md)."
     )
 
 

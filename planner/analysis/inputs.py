@@ -60,6 +60,8 @@ class Inputs:
         ageing: the ``ageing`` section as the file gives it (``arr_by_year`` or ``weibull``,
             and ``drive_age_years_at_start``), None without one (docs/ageing.md).
         ageing_text: the ageing law in words (``Weibull shape 1.3, scale 179,000 h``).
+        stripe_unit_kib: a stripe's KiB on each drive (``aggregate.stripe_unit_kib``): what
+            a sector-loss event loses in the NOMDL (docs/availability.md).
     """
 
     scenario: str
@@ -83,6 +85,7 @@ class Inputs:
     enclosures: tuple[tuple[str, float], ...] | None = None
     ageing: dict[str, Any] | None = None
     ageing_text: str | None = None
+    stripe_unit_kib: int = 128
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -113,6 +116,7 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         mission_years=scenario.mission_years,
         data_disks=scenario.aggregate.data_disks,
         hot_spares=scenario.aggregate.hot_spares,
+        stripe_unit_kib=scenario.aggregate.stripe_unit_kib,
         capacity_tb=drive.capacity_tb,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,

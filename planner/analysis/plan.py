@@ -10,7 +10,10 @@ tier:
 The totals are the drives, usable TB and cost summed over those layouts, and P(any tier
 loses data over the mission) = 1 - prod(1 - p_i) over the tiers' aggregate P(loss),
 computed without cancellation (:func:`planner.core.markov.aggregate.p_loss_any`). The tiers
-are taken as independent: no failure is shared between them, which the outputs say.
+are taken as independent: no failure is shared between them, which the outputs say. The
+plan's NOMDL is the bytes all tiers are expected to lose over the usable TB of all
+(each tier's NOMDL times its usable TB, summed, over the sum); the hours a group is degraded
+or critical stay each tier's (a sum of hours of different groups is no one's hours).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Literal
 
 from planner.analysis.compare import CompareData, compare_data
 from planner.analysis.recommend import Candidate, Recommendation, RecommendError, recommendation
+from planner.core.arrays.availability import Availability
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.layouts import LayoutResult
 from planner.core.design.recommend import Target
@@ -36,6 +40,13 @@ INDEPENDENCE_NOTE = (
     "at most the sum of the tiers' P(loss)."
 )
 """Said under every plan's totals, where its number stands."""
+
+AVAILABILITY_NOTE = (
+    "Degraded and critical h/yr are each tier's, one group's hours (a sum over tiers would "
+    "be no group's hours); the Plan row's NOMDL is the bytes all tiers are expected to lose "
+    "over the usable TB of all."
+)
+"""Said under a plan's totals that show the hours (docs/availability.md)."""
 
 _BASIS_NOTES = {
     "baseline": "Each tier's layout in the totals is its baseline (baseline:, else its first "
@@ -60,6 +71,10 @@ class PlanRow:
         total_cost: cost of ownership over the mission (purchase, replacements, energy);
             None without ``drive.price``.
         currency: the currency label of the costs ("" when none is given).
+        degraded_hours_per_year, critical_hours_per_year: a group's expected hours a year
+            with a drive down, and with no redundancy left; None on the plan's row.
+        nomdl_bytes_per_tb: expected bytes lost over the mission per usable TB; None
+            without a drive's capacity.
     """
 
     tier: str
@@ -70,6 +85,9 @@ class PlanRow:
     purchase_cost: float | None = None
     total_cost: float | None = None
     currency: str = ""
+    degraded_hours_per_year: float | None = None
+    critical_hours_per_year: float | None = None
+    nomdl_bytes_per_tb: float | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +123,15 @@ def _cost(cost: LayoutCost | None) -> tuple[float | None, float | None, str]:
     return cost.purchase_cost, cost.total_cost, cost.prices.currency
 
 
+def _hours_and_bytes(lost: Availability | None) -> dict[str, float | None]:
+    """A row's hours degraded and critical and its NOMDL (None where not known)."""
+    return {
+        "degraded_hours_per_year": None if lost is None else lost.degraded_hours_per_year,
+        "critical_hours_per_year": None if lost is None else lost.critical_hours_per_year,
+        "nomdl_bytes_per_tb": None if lost is None else lost.nomdl_bytes_per_tb,
+    }
+
+
 def row_of_result(tier: str, result: LayoutResult) -> PlanRow:
     """A tier's row from a layout of its comparison."""
     purchase, total, currency = _cost(result.cost)
@@ -117,6 +144,7 @@ def row_of_result(tier: str, result: LayoutResult) -> PlanRow:
         purchase,
         total,
         currency,
+        **_hours_and_bytes(result.availability),
     )
 
 
@@ -134,7 +162,18 @@ def row_of_candidate(tier: str, candidate: Candidate | None) -> PlanRow:
         purchase,
         total,
         currency,
+        **_hours_and_bytes(candidate.availability),
     )
+
+
+def _plan_nomdl(rows: Sequence[PlanRow]) -> float | None:
+    """Bytes all tiers lose over the usable TB of all: None where a tier's is unknown."""
+    pairs = [(row.nomdl_bytes_per_tb, row.usable_tb) for row in rows]
+    if not pairs or any(n is None or tb is None for n, tb in pairs):
+        return None
+    usable = sum(tb for _, tb in pairs if tb is not None)
+    lost = sum(n * tb for n, tb in pairs if n is not None and tb is not None)
+    return lost / usable if usable > 0 else None
 
 
 def _sum(values: Sequence[float | int | None]) -> float | None:
@@ -146,6 +185,8 @@ def plan_totals(
 ) -> PlanTotals:
     """The plan's totals over ``rows`` (one per tier, each with the layout counted)."""
     notes = [_BASIS_NOTES[basis], INDEPENDENCE_NOTE]
+    if any(row.degraded_hours_per_year is not None for row in rows):
+        notes.append(AVAILABILITY_NOTE)
     missing = [row.tier for row in rows if row.p_loss is None]
     if missing:
         notes.append(
@@ -171,6 +212,7 @@ def plan_totals(
         purchase_cost=_sum([row.purchase_cost for row in rows]) if costs_add_up else None,
         total_cost=_sum([row.total_cost for row in rows]) if costs_add_up else None,
         currency=next(iter(labels)) if len(labels) == 1 else "",
+        nomdl_bytes_per_tb=None if missing else _plan_nomdl(rows),
     )
     return PlanTotals(title, mission_hours, basis, tuple(rows), total, tuple(notes))
 

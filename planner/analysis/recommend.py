@@ -28,6 +28,7 @@ from planner.analysis.candidate_sizing import (
     sized_for,
 )
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.core.arrays.availability import Availability, layout_nomdl
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
 from planner.core.design.recommend import Miss, Target, choose, misses
@@ -79,6 +80,8 @@ class Candidate:
             (docs/domains.md); None without.
         p_unavailable_aggregate: P(some group stops serving at least once), with
             enclosures; None without.
+        availability: hours degraded and critical, group losses and NOMDL
+            (:mod:`planner.core.arrays.availability`).
     """
 
     layout: Layout
@@ -97,6 +100,7 @@ class Candidate:
     expected_sector_loss_events: float = 0.0
     placement: Placement | None = None
     p_unavailable_aggregate: float | None = None
+    availability: Availability | None = None
 
     @property
     def name(self) -> str:
@@ -274,6 +278,8 @@ class _Evaluated:
     target: Target
     money: bool
     rates: Rates
+    usable_tb_per_drive: float | None
+    stripe_unit_bytes: int
 
     def candidate(self, i: int) -> Candidate:
         """The ``i``-th candidate with its figures and the targets it misses."""
@@ -310,6 +316,25 @@ class _Evaluated:
             expected_sector_loss_events=float(risks.expected_sector_loss_events[i]),
             placement=None if enclosures is None else enclosures.placement(layout.group_size),
             p_unavailable_aggregate=p_unavailable,
+            availability=self._availability(i),
+        )
+
+    def _availability(self, i: int) -> Availability:
+        risks = self.risks
+        group_losses = float(risks.expected_group_losses_group[i])
+        nomdl = layout_nomdl(
+            self.candidates[i][0],
+            group_losses,
+            float(risks.expected_sector_loss_events_group[i]),
+            self.usable_tb_per_drive,
+            self.stripe_unit_bytes,
+        )
+        return Availability(
+            degraded_hours_per_year=float(risks.degraded_hours_per_year[i]),
+            critical_hours_per_year=float(risks.critical_hours_per_year[i]),
+            expected_group_losses_group=group_losses,
+            expected_group_losses=float(risks.expected_group_losses[i]),
+            nomdl_bytes_per_tb=nomdl,
         )
 
     def maybe(self, i: int | None) -> Candidate | None:
@@ -353,4 +378,15 @@ def _evaluate(
         )
     drives = np.array(sized.total, dtype=np.float64)
     rank_cost = costs.total_cost if costs is not None and money else drives
-    return _Evaluated(candidates, sized, risks, costs, rank_cost, target, money, rates)
+    return _Evaluated(
+        candidates,
+        sized,
+        risks,
+        costs,
+        rank_cost,
+        target,
+        money,
+        rates,
+        scenario.usable_tb_per_drive,
+        scenario.aggregate.stripe_unit_bytes,
+    )

@@ -165,7 +165,9 @@ def sweep_report(
         layouts = [(k, n) for k in parities for n in sizes]
         labels = ()
     ageings = _ageings(scenario, varied)
-    table = scenario_columns(scenario, sweep(points, layouts, include_uneven, ageings))
+    table = with_nomdl(
+        scenario, scenario_columns(scenario, sweep(points, layouts, include_uneven, ageings))
+    )
     # Grouped by layout (in the order asked), then by point: the points' order is the
     # values' order. A stable sort keeps it within each layout.
     table = table.take(np.argsort(table.layout, kind="stable"))
@@ -210,7 +212,8 @@ def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
 
     Dedicated hot spares (``aggregate.hot_spares``) add drives and overhead, never risk
     (:mod:`planner.analysis.spares`); with ``restore.on_unreadable_sector: fail-rebuild``
-    every loss ends the group: P(group lost) is P(loss), and no sectors are lost.
+    every loss ends the group: P(group lost) is P(loss), no sectors are lost, and each
+    sector-loss event is a whole-group loss.
     """
     spares = scenario.aggregate.hot_spares
     if spares:
@@ -229,8 +232,22 @@ def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
             p_sectors_lost_aggregate=zeros,
             expected_sector_loss_events_group=zeros,
             expected_sector_loss_events=zeros,
+            # each sector-loss event loses the group (failed_rebuilds_lose_groups)
+            expected_group_losses_group=table.expected_group_losses_group
+            + table.expected_sector_loss_events_group,
+            expected_group_losses=table.expected_group_losses + table.expected_sector_loss_events,
         )
     return table
+
+
+def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
+    """``table`` with each row's NOMDL: the drive's usable capacity and the stripe unit.
+
+    NaN without a capacity. Only the exports show it: the TUI's series go without, so that
+    an edit of the capacity (given rebuild hours) leaves its chart as it was.
+    """
+    nomdl = table.nomdl(scenario.usable_tb_per_drive, scenario.aggregate.stripe_unit_bytes)
+    return replace(table, nomdl_bytes_per_tb=nomdl)
 
 
 @dataclass(frozen=True)

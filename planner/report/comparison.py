@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from planner.report import render
+from planner.report.availability import availability_notes
 from planner.report.comparison_columns import (
     LOSS_FIGURES_NOTE,
     comparison_columns,
@@ -50,6 +51,7 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
         f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
     ]
     lines.append(LOSS_FIGURES_NOTE)
+    lines += availability_notes([r.availability for r in comparison.results])
     lines += uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in comparison.results))
     lines += declustered_notes(r.layout for r in comparison.results)
     return lines

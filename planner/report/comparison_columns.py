@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from planner.report import figures
 from planner.report.ageing import ageing_columns
+from planner.report.availability import availability_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.enclosures import enclosure_columns
@@ -139,6 +140,7 @@ def comparison_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         *_shape_fields(comparison),
         *_loss_fields(),
         *loss_split_columns(),
+        *_availability(comparison),
         *_risk_fields(),
         export_field("is_baseline", lambda r: r.layout.label == baseline),
         *cost_fields(lambda r: r.cost, comparison.results),
@@ -157,9 +159,10 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
     prices its drives (:mod:`planner.report.costs`).
 
     The same declarations feed the Rich table, Markdown and the TUI's compare table. A
-    narrow screen drops the highest priority first: per-group risk, odds, total drives,
-    MTTDL, losses, usable TB, groups; the group shape, overhead, both P(loss) and the
-    aggregate's risk against the baseline always stay.
+    narrow screen drops the highest priority first: the hours degraded and critical and the
+    NOMDL, the loss split, per-group risk, odds, total drives, MTTDL, losses, usable TB,
+    groups; the group shape, overhead, both P(loss) and the aggregate's risk against the
+    baseline always stay.
     """
     return shown_columns(
         [
@@ -171,8 +174,14 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
             *ageing_columns(comparison.results, lambda r: r.aged),
             *_risk_fields(),
             *loss_split_columns(),
+            *_availability(comparison),
         ]
     )
+
+
+def _availability(comparison: Comparison) -> list[Column[LayoutResult]]:
+    """Hours degraded and critical, group losses and NOMDL: the first to go when narrow."""
+    return availability_columns(comparison.results, lambda r: r.availability, priority=12)
 
 
 LOSS_FIGURES_NOTE = (

@@ -87,6 +87,16 @@ def optional_finite(value: float | None) -> float | None:
     return None if value is None else finite_or_none(value)
 
 
+def _known_only(column_format: ColumnFormat) -> ColumnFormat:
+    """``column_format`` over the values a row has (one notation for them), None blank."""
+
+    def column(values: Sequence[Any]) -> list[str]:
+        known = iter(column_format([v for v in values if v is not None]))
+        return ["" if v is None else next(known) for v in values]
+
+    return column
+
+
 # The layout and its groups
 LAYOUT = Figure("Layout", numeric=False, key="label")
 DRIVES_PER_GROUP = Figure("Drives/group", short_header="Drives/\ngroup")
@@ -140,6 +150,29 @@ SECTOR_LOSS_EVENTS_SIZED = Figure(
     "Sector-loss\nevents aggr.",
     key="expected_sector_loss_events",
 )
+# Availability and magnitude (docs/availability.md): the going-on chain's hours and losses
+DEGRADED_HOURS = Figure(
+    "Degraded h/yr per group",
+    _known_only(significant_column),
+    "Degraded\nh/yr",
+    key="degraded_hours_per_year",
+    export=optional_finite,
+)
+CRITICAL_HOURS = Figure(
+    "Critical h/yr per group",
+    _known_only(significant_column),
+    "Critical\nh/yr",
+    key="critical_hours_per_year",
+    export=optional_finite,
+)
+NOMDL = Figure(
+    "NOMDL B/TB",
+    _known_only(significant_column),
+    "NOMDL\nB/TB",
+    key="nomdl_bytes_per_tb",
+    export=optional_finite,
+)
+"""Expected bytes lost over the mission per usable TB (Greenan, Plank and Wylie 2010)."""
 # Correlated failures (docs/correlated.md): the risk if the drives failed independently
 P_LOSS_INDEPENDENT = Figure(
     "P(loss) if independent",

@@ -103,6 +103,14 @@ def totals_columns(totals: PlanTotals) -> list[Column[PlanRow]]:
             key="total_cost",
             shown=priced,
         ),
+        # a tier's own hours (the plan's row leaves them blank) and the plan's bytes per TB
+        figures.DEGRADED_HOURS.column(lambda r: r.degraded_hours_per_year, priority=6),
+        figures.CRITICAL_HOURS.column(lambda r: r.critical_hours_per_year, priority=7),
+        figures.NOMDL.column(
+            lambda r: r.nomdl_bytes_per_tb,
+            priority=5,
+            shown=any(row.nomdl_bytes_per_tb is not None for row in totals.rows),
+        ),
     ]
 
 
@@ -128,6 +136,17 @@ def totals_view(totals: PlanTotals) -> render.TableView[PlanRow]:
     )
 
 
+_NOT_THE_PLANS = (
+    "tier",
+    "label",
+    "p_loss",
+    figures.DEGRADED_HOURS.key,
+    figures.CRITICAL_HOURS.key,
+)
+"""Keys of a row the plan's JSON total leaves out: its own name, P(loss) (written as
+p_loss_any_tier), and the hours, which are each tier's (no sum of them is anyone's)."""
+
+
 def totals_document(totals: PlanTotals) -> dict[str, Any]:
     """The JSON ``total``: the basis, the plan's figures, one row per tier, the notes."""
     view = totals_view(totals)
@@ -137,7 +156,7 @@ def totals_document(totals: PlanTotals) -> dict[str, Any]:
     return {
         "basis": totals.basis,
         "tiers_independent": True,
-        **{key: value for key, value in plan.items() if key not in ("tier", "label", "p_loss")},
+        **{key: value for key, value in plan.items() if key not in _NOT_THE_PLANS},
         "p_loss_any_tier": totals.total.p_loss,
         "tiers": render.records(
             render.TableView("", view.columns, totals.tiers, fields=view.fields)

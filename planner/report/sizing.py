@@ -13,6 +13,7 @@ from planner.analysis.compare import SizingReport, sized_rows
 from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
+from planner.report.availability import AVAILABILITY_NOTE
 from planner.report.comparison import rebuild_note
 from planner.report.comparison_columns import LOSS_FIGURES_NOTE
 from planner.report.numbers import format_count
@@ -73,6 +74,7 @@ def notes(report: SizingReport) -> list[str]:
             else "."
         ),
         LOSS_FIGURES_NOTE,
+        AVAILABILITY_NOTE,
         *([report.cost_note] if report.cost_note else []),
     ]
 
@@ -91,7 +93,9 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "the larger count decides (bound by).",
         f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
         f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
-        "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md).",
+        "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md); Degraded and "
+        "Critical h/yr are one group's, NOMDL the bytes lost per usable TB "
+        "(docs/availability.md).",
         *([report.cost_note] if report.cost_note else []),
     ]
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from planner.analysis.compare import SizedRow, sized_rows
 from planner.report import figures
 from planner.report.ageing import ageing_columns
+from planner.report.availability import availability_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.enclosures import enclosure_columns
@@ -165,6 +166,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
     return [
         *_sizing_fields(),
         *_risk_fields(),
+        *_availability(report),
         *cost_fields(lambda s: s.result.cost, sized_rows(report)),
         *_baseline_fields(report),
         *correlation_columns(sized_rows(report), lambda s: s.result.independent),
@@ -173,11 +175,17 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
     ]
 
 
+def _availability(report: SizingReport) -> list[Column[SizedRow]]:
+    """Hours degraded and critical, group losses and NOMDL of the sized aggregates."""
+    return availability_columns(sized_rows(report), lambda s: s.result.availability, 10)
+
+
 def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
     """The columns of the sizing table (CLI and the TUI's sizing columns).
 
     The declarations of :func:`sizing_fields` in the table's order (the costs after the
-    capacity). A narrow screen drops the highest priority first: rebuild hours, usable TB,
+    capacity). A narrow screen drops the highest priority first: the hours degraded and
+    critical and the NOMDL, the loss split, rebuild hours, usable TB,
     back-end IOPS, write penalty, groups, P(loss) of a group, the two disk counts; disks
     needed, bound by, the sized aggregate's P(loss) and its risk against the baseline stay.
     """
@@ -190,5 +198,6 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
             *correlation_columns(sized_rows(report), lambda s: s.result.independent),
             *ageing_columns(sized_rows(report), lambda s: s.result.aged),
             *_baseline_fields(report),
+            *_availability(report),
         ]
     )

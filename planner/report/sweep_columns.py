@@ -9,26 +9,24 @@ table's order, as :class:`~planner.report.table.Column` objects over row indices
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from planner.report.ageing import bracket_column
 from planner.report.field_values import field_column
 from planner.report.numbers import (
     drives_column,
     groups_text,
     integer_column,
     percent_column,
-    ratio_column,
     significant_column,
-    texts,
 )
-from planner.report.sweep_export import ExportColumn, ExportKind
-from planner.report.table import Column, ColumnFormat
+from planner.report.sweep_export import ExportColumn
+from planner.report.sweep_field import SweepField, float_field
+from planner.report.sweep_sections import ageing_fields, availability_fields, enclosure_fields
+from planner.report.table import Column
 
 if TYPE_CHECKING:
     from planner.analysis.sweep import SweepReport
@@ -38,66 +36,6 @@ if TYPE_CHECKING:
 def parity_text(parity: int) -> str:
     """The paper's name for a parity count: ``n+2``."""
     return f"n+{parity}"
-
-
-@dataclass(frozen=True)
-class SweepField:
-    """One column of the sweep, declared once for the exports and the tables.
-
-    Attributes:
-        key: the JSON and CSV key; None for a column only shown (a text made of others).
-        kind: how the exports write it (:data:`~planner.report.sweep_export.ExportKind`).
-        read: the column's raw values for every row of a report, in order (an array).
-        header: the table's one-line title; "" for a field only the exports carry.
-        format: the column formatter (it sees every value of the column at once).
-        cells: the table's values when they differ from the exported ones (Python values
-            for the formatter: ints for whole drives), or None for ``read``'s.
-        numeric: right-aligned in a table.
-        short_header: title for narrow screens.
-        priority: 0 is never dropped from a narrow table; higher numbers go first.
-        shown: False keeps a declared column out of this report's tables.
-    """
-
-    key: str | None
-    kind: ExportKind
-    read: Callable[[SweepReport], npt.NDArray[Any]]
-    header: str = ""
-    format: ColumnFormat = texts
-    cells: Callable[[SweepReport], Sequence[Any]] | None = None
-    numeric: bool = True
-    short_header: str = ""
-    priority: int = 0
-    shown: bool = True
-    distinct_texts: Callable[[SweepReport], tuple[str | None, ...]] = field(default=lambda _: ())
-    whole: Callable[[SweepReport], npt.NDArray[np.bool_]] | None = None
-
-    def export(self, report: SweepReport) -> ExportColumn:
-        """The column as the exports write it."""
-        assert self.key is not None
-        whole = None if self.whole is None else self.whole(report)
-        return ExportColumn(
-            self.key, self.kind, self.read(report), self.distinct_texts(report), whole
-        )
-
-    def column(self, report: SweepReport) -> Column[int]:
-        """The table's column over row indices (each formatted whole, as every column)."""
-        if self.cells is not None:
-            values: Sequence[Any] = self.cells(report)
-        elif self.kind == "text":
-            distinct = self.distinct_texts(report)
-            values = [distinct[i] or "" for i in self.read(report).tolist()]
-        else:
-            values = self.read(report).tolist()
-        return Column(
-            self.header or (self.key or ""),
-            values.__getitem__,
-            self.format,
-            numeric=self.numeric,
-            short_header=self.short_header,
-            priority=self.priority,
-            key=self.key,
-            shown=bool(self.header) and self.shown,
-        )
 
 
 def _drives(values: npt.NDArray[np.float64]) -> list[float]:
@@ -195,11 +133,6 @@ def _shape_fields() -> list[SweepField]:
     ]
 
 
-def _float_field(key: str) -> SweepField:
-    """A float the exports carry and no table shows."""
-    return SweepField(key, "float", lambda r: getattr(r.table, key))
-
-
 def _risk_fields() -> list[SweepField]:
     """The drives and the risk at each point (the loss split and the inputs export only)."""
     return [
@@ -250,13 +183,13 @@ def _risk_fields() -> list[SweepField]:
         ),
         SweepField("data_disks", "int", lambda r: r.table.data_disks),
         SweepField("data_disks_provided", "drives", lambda r: r.table.data_disks_provided),
-        _float_field("mission_hours"),
-        _float_field("p_group_lost"),
-        _float_field("p_sectors_lost"),
-        _float_field("p_group_lost_aggregate"),
-        _float_field("p_sectors_lost_aggregate"),
-        _float_field("expected_sector_loss_events_group"),
-        _float_field("expected_sector_loss_events"),
+        float_field("mission_hours"),
+        float_field("p_group_lost"),
+        float_field("p_sectors_lost"),
+        float_field("p_group_lost_aggregate"),
+        float_field("p_sectors_lost_aggregate"),
+        float_field("expected_sector_loss_events_group"),
+        float_field("expected_sector_loss_events"),
     ]
 
 
@@ -275,66 +208,6 @@ def _extra_fields(report: SweepReport) -> list[SweepField]:
             shown=not bool(report.table.exact_division.all()),
             whole=_whole_provided,
         )
-    ]
-
-
-def _ageing_fields(report: SweepReport) -> list[SweepField]:
-    """P(loss) with ageing drives, its bracket and over the constant rate (docs/ageing.md).
-
-    With the per-group figures, the pieces and whether the bracket reached its tolerance as
-    export fields; none of them without an ageing section.
-    """
-    if report.table.aged is None:
-        return []
-
-    def aged(name: str) -> Callable[[SweepReport], npt.NDArray[Any]]:
-        def read(r: SweepReport) -> npt.NDArray[Any]:
-            assert r.table.aged is not None
-            values: npt.NDArray[Any] = getattr(r.table.aged, name)
-            return values
-
-        return read
-
-    def brackets(r: SweepReport) -> list[tuple[float, float]]:
-        low = aged("p_loss_aggregate_low")(r).tolist()
-        return list(zip(low, aged("p_loss_aggregate_high")(r).tolist(), strict=True))
-
-    return [
-        SweepField(
-            "p_loss_aggregate_ageing",
-            "float",
-            aged("p_loss_aggregate"),
-            "P(loss) ageing",
-            percent_column,
-            short_header="P(loss)\nageing",
-            priority=4,
-        ),
-        SweepField(
-            None,
-            "text",
-            aged("p_loss_aggregate"),
-            "Ageing bracket",
-            bracket_column,
-            cells=brackets,
-            short_header="Ageing\nbracket",
-            priority=8,
-        ),
-        SweepField(
-            "ageing_factor",
-            "float",
-            aged("factor"),
-            "× ageing",
-            ratio_column,
-            short_header="×\nageing",
-            priority=5,
-        ),
-        SweepField("p_loss_aggregate_ageing_low", "float", aged("p_loss_aggregate_low")),
-        SweepField("p_loss_aggregate_ageing_high", "float", aged("p_loss_aggregate_high")),
-        SweepField("p_loss_group_ageing", "float", aged("p_loss_group")),
-        SweepField("p_loss_group_ageing_low", "float", aged("p_loss_group_low")),
-        SweepField("p_loss_group_ageing_high", "float", aged("p_loss_group_high")),
-        SweepField("ageing_pieces", "int", aged("pieces")),
-        SweepField("ageing_converged", "bool", aged("converged")),
     ]
 
 
@@ -362,48 +235,6 @@ def _varied_fields(report: SweepReport) -> list[SweepField]:
     ]
 
 
-def _present(values: npt.NDArray[Any] | None) -> npt.NDArray[Any]:
-    """A column the report has (its fields are declared only then)."""
-    assert values is not None
-    return values
-
-
-def _enclosure_fields(report: SweepReport) -> list[SweepField]:
-    """Enclosures per group and P(unavailable), when the sweep has enclosures (docs/domains.md)."""
-    table = report.table
-    if table.enclosures_per_group is None:
-        return []
-    return [
-        SweepField(
-            "enclosures_per_group",
-            "int",
-            lambda r: _present(r.table.enclosures_per_group),
-            "Enclosures per group",
-            integer_column,
-            short_header="Encl./\ngroup",
-            priority=4,
-        ),
-        SweepField(
-            "p_unavailable_group",
-            "float",
-            lambda r: _present(r.table.p_unavailable_group),
-            "P(unavailable) group",
-            percent_column,
-            short_header="P(unavail.)\ngroup",
-            priority=5,
-        ),
-        SweepField(
-            "p_unavailable_aggregate",
-            "float",
-            lambda r: _present(r.table.p_unavailable_aggregate),
-            "P(unavailable) aggregate",
-            percent_column,
-            short_header="P(unavail.)\naggregate",
-            priority=2,
-        ),
-    ]
-
-
 def sweep_fields(report: SweepReport) -> list[SweepField]:
     """Every column and export field of the sweep, in the JSON contract's order.
 
@@ -414,10 +245,11 @@ def sweep_fields(report: SweepReport) -> list[SweepField]:
         *_name_fields(report),
         *_shape_fields(),
         *_risk_fields(),
+        *availability_fields(report),
         *_extra_fields(report),
         *_varied_fields(report),
-        *_enclosure_fields(report),
-        *_ageing_fields(report),
+        *enclosure_fields(report),
+        *ageing_fields(report),
     ]
 
 
@@ -443,8 +275,9 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_shape_fields(),
         *_extra_fields(report),
         *_risk_fields(),
-        *_enclosure_fields(report),
-        *_ageing_fields(report),
+        *availability_fields(report),
+        *enclosure_fields(report),
+        *ageing_fields(report),
     ]
     return [f.column(report) for f in fields if f.header and f.shown]
 

@@ -85,12 +85,18 @@ def float_tokens(values: npt.NDArray[np.float64]) -> list[bytes]:
     orjson writes the same shortest digits as Python; only the layout differs, in two
     places: one-digit exponents (``1e-7``, Python ``1e-07``) and numbers from 1e-5 to
     1e-4, which orjson writes in full (``0.0000123``, Python ``1.23e-05``): those are
-    written by ``repr`` instead. Infinities and NaN are errors (JSON has neither).
+    written by ``repr`` instead. NaN, a figure not computed (the tables' n/a), is ``null``;
+    infinities are errors (JSON has none).
     """
     if not len(values):
         return []
-    if not np.all(np.isfinite(values)):
-        raise ValueError("Out of range float values are not JSON compliant")
+    missing = _not_computed(values)
+    if missing is not None:
+        tokens = [b"null"] * len(values)
+        kept = np.flatnonzero(~missing).tolist()
+        for index, token in zip(kept, float_tokens(values[~missing]), strict=True):
+            tokens[index] = token
+        return tokens
     encoded = _dumps(values)[1:-1] + b","
     if b"e-" in encoded:
         for short, padded in _SHORT_EXPONENTS:
@@ -104,6 +110,15 @@ def float_tokens(values: npt.NDArray[np.float64]) -> list[bytes]:
     return tokens
 
 
+def _not_computed(values: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_] | None:
+    """Where ``values`` is NaN (None when nowhere); ValueError for an infinity."""
+    if np.all(np.isfinite(values)):
+        return None
+    if np.isinf(values).any():
+        raise ValueError("Out of range float values are not JSON compliant")
+    return np.isnan(values)
+
+
 def csv_float_tokens(values: npt.NDArray[np.float64]) -> list[bytes]:
     """Each float as ``repr(float(f"{v:.15g}"))``: :data:`CSV_DIGITS` significant digits.
 
@@ -111,10 +126,17 @@ def csv_float_tokens(values: npt.NDArray[np.float64]) -> list[bytes]:
     of 15 digits or fewer gives the same double) and repr's layout, but for whole
     numbers (repr adds ``.0``), 1e15 to 1e16 (repr writes them in full) and subnormal
     numbers (fewer digits than 15 tell them apart): those are written by ``repr`` of the
-    rounded value.
+    rounded value. NaN, a figure not computed, is an empty cell (as None is).
     """
     if not len(values):
         return []
+    missing = np.isnan(values)
+    if missing.any():
+        tokens = [b""] * len(values)
+        kept = np.flatnonzero(~missing).tolist()
+        for index, token in zip(kept, csv_float_tokens(values[~missing]), strict=True):
+            tokens[index] = token
+        return tokens
     formats = (f"%.{CSV_DIGITS}g,".encode()) * len(values)
     tokens = (formats % tuple(values.tolist()))[:-1].split(b",")
     size = np.abs(values)
@@ -171,16 +193,19 @@ def _csv_text(text: str | None) -> bytes:
 
 def _column_spec(
     column: ExportColumn, start: int, stop: int, csv_style: bool
-) -> row_join.ColumnSpec:
-    """Rows ``start:stop`` of ``column`` for the compiled joiner, encoded as the Python path."""
+) -> row_join.ColumnSpec | None:
+    """Rows ``start:stop`` of ``column`` for the compiled joiner, encoded as the Python path.
+
+    None for a float column with figures not computed (NaN): the chunk takes the Python path.
+    """
     values = column.values[start:stop]
     if column.kind == "text":
         encode = _csv_text if csv_style else _json_text
         texts = tuple(encode(text) for text in column.texts)
         return (row_join.TEXTS, texts, np.ascontiguousarray(values, dtype=np.int64))
+    if column.kind == "float" and _not_computed(values) is not None:
+        return None  # figures not computed: the Python path writes null or an empty cell
     if column.kind == "float" and not csv_style:
-        if not np.all(np.isfinite(values)):
-            raise ValueError("Out of range float values are not JSON compliant")
         return (row_join.FLOATS, _dumps(np.ascontiguousarray(values))[1:-1], None)
     if column.kind == "int" or (
         column.kind == "drives"
@@ -205,10 +230,15 @@ def _rows(
     ``openers``: the first row's and every other row's opener. The C joiner does it where
     it was built (:mod:`planner.report.row_join`), with the same text.
     """
-    if row_join.JOINER is not None:
-        specs = [_column_spec(column, start, stop, csv_style) for column in columns]
+    specs = (
+        [_column_spec(column, start, stop, csv_style) for column in columns]
+        if row_join.JOINER is not None
+        else None
+    )
+    if specs is not None and all(spec is not None for spec in specs):
         first = openers[0] if start == 0 else openers[1]
-        return row_join.join_rows(specs, stop - start, (first, openers[1]), separators, closer)
+        joined = [spec for spec in specs if spec is not None]
+        return row_join.join_rows(joined, stop - start, (first, openers[1]), separators, closer)
     count = stop - start
     width = 2 * len(columns) + 1
     pieces: list[bytes] = [closer] * (count * width)

@@ -102,6 +102,12 @@ chain's exponentials overflow."""
 
 MAX_DRIVE_AGE_YEARS = 50.0
 """Oldest ``ageing.drive_age_years_at_start`` (years): no drive serves fifty years."""
+MIN_STRIPE_UNIT_KIB = 4
+"""Smallest stripe unit (KiB): one 4 KiB sector, the unit a drive reads and writes."""
+
+MAX_STRIPE_UNIT_KIB = 16_384
+"""Largest stripe unit (KiB): 16 MiB, OpenZFS's largest record (zfsprops(7), recordsize);
+Linux md's chunks and hardware RAID's strips are 4 KiB to a few MiB."""
 
 _REASONS = {
     "arr": "no drive population fails less than once per million drive-years",
@@ -130,6 +136,7 @@ _REASONS = {
     "shape": "field fits of drive lifetimes give Weibull shapes of 0.7 to 3; below 0.2 nearly "
     "every failure would come in a drive's first hours",
     "drive_age_years_at_start": "a drive's age cannot be negative; 0 is new drives",
+    "stripe_unit_kib": "a stripe unit holds at least one 4 KiB sector",
 }
 
 
@@ -152,6 +159,7 @@ _UPPER_REASONS = {
     "shape": "at a Weibull shape of 10 a batch fails almost all at once; no drive is that regular",
     "drive_age_years_at_start": "no drive serves fifty years",
     "arr_by_year": "no drive serves fifty years",
+    "stripe_unit_kib": "OpenZFS's largest record is 16 MiB; md chunks and RAID strips are smaller",
 }
 
 

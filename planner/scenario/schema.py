@@ -16,6 +16,7 @@ import difflib
 
 from pydantic import ConfigDict, Field, model_validator
 
+from planner.core.arrays.availability import DEFAULT_STRIPE_UNIT_BYTES
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
@@ -35,7 +36,9 @@ from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import (
     MAX_AGEING_FAILURES_PER_YEAR,
     MAX_LATENT_DEFECTS_PER_HOUR,
+    MAX_STRIPE_UNIT_KIB,
     MIN_MISSION_YEARS,
+    MIN_STRIPE_UNIT_KIB,
 )
 from planner.scenario.restore import Restore
 from planner.scenario.target import SearchSpec, TargetSpec
@@ -53,8 +56,12 @@ __all__ = [
 ]
 
 
+DEFAULT_STRIPE_UNIT_KIB = DEFAULT_STRIPE_UNIT_BYTES // 1024
+"""128 KiB (:data:`planner.core.arrays.availability.DEFAULT_STRIPE_UNIT_BYTES`)."""
+
+
 class Aggregate(FrozenModel):
-    """The aggregate every layout must hold: data drives, and dedicated hot spares."""
+    """The aggregate every layout must hold: data drives, dedicated hot spares, the stripe."""
 
     data_disks: Count = Field(
         ge=1,
@@ -71,6 +78,22 @@ class Aggregate(FrozenModel):
         "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
         json_schema_extra=meta("Hot spares", "drives", "2"),
     )
+    stripe_unit_kib: Count = Field(
+        default=DEFAULT_STRIPE_UNIT_KIB,
+        ge=MIN_STRIPE_UNIT_KIB,
+        le=MAX_STRIPE_UNIT_KIB,
+        description="KiB of one stripe on each drive (the stripe unit: md's chunk, a RAID "
+        "controller's strip). Default 128, OpenZFS's default record size (zfsprops(7): "
+        "recordsize); Linux md's default chunk is 512 (mdadm(8): --chunk). A sector-loss "
+        "event loses one stripe's data, this times the stripe's data drives, in the NOMDL "
+        "(bytes lost per usable TB, docs/availability.md).",
+        json_schema_extra=meta("Stripe unit", "KiB", "512"),
+    )
+
+    @property
+    def stripe_unit_bytes(self) -> int:
+        """The stripe unit in bytes (KiB = 1,024 bytes)."""
+        return self.stripe_unit_kib * 1024
 
 
 class Scenario(FrozenModel):

@@ -49,6 +49,29 @@ def test_the_evaluate_totals_are_the_tiers_baselines_added_up() -> None:
     assert any("independent" in note for note in totals.notes)
 
 
+def test_the_plans_nomdl_is_all_bytes_lost_over_all_usable_tb() -> None:
+    """Each tier's hours and NOMDL are its baseline's, alone; the plan's NOMDL is the bytes
+    every tier loses (NOMDL x usable TB) over the usable TB of all; the plan has no hours."""
+    plan = load_plan(SHIPPED_PLAN)
+    totals = plan_comparison(plan).totals
+    lost_bytes = usable = 0.0
+    for name, counted in zip(plan.names, totals.tiers, strict=True):
+        comparison = compare_data(load_scenario(SHIPPED_PLAN, tier=name)).comparison
+        (base,) = [r for r in comparison.results if r.layout.label == comparison.baseline]
+        assert base.availability is not None
+        assert base.usable_tb is not None
+        assert counted.degraded_hours_per_year == base.availability.degraded_hours_per_year
+        assert counted.critical_hours_per_year == base.availability.critical_hours_per_year
+        nomdl = base.availability.nomdl_bytes_per_tb
+        assert nomdl is not None
+        assert counted.nomdl_bytes_per_tb == nomdl
+        lost_bytes += nomdl * base.usable_tb
+        usable += base.usable_tb
+    assert totals.total.nomdl_bytes_per_tb == pytest.approx(lost_bytes / usable, rel=1e-13)
+    assert totals.total.degraded_hours_per_year is None
+    assert totals.total.critical_hours_per_year is None
+
+
 def test_the_recommend_totals_are_the_tiers_recommendations() -> None:
     plan = load_plan(SHIPPED_PLAN)
     found = plan_recommendation(plan, DEFAULT_TARGET)

@@ -27,7 +27,15 @@ from planner.core.markov.transient import loss_figures as one_layout
 from planner.core.markov.transient import mttdl_hours, p_loss_group
 
 YEAR = 8760.0
-FIGURES = ("p_loss", "p_group_lost", "p_sectors_lost", "expected_sector_loss_events")
+FIGURES = (
+    "p_loss",
+    "p_group_lost",
+    "p_sectors_lost",
+    "expected_sector_loss_events",
+    "expected_group_losses",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+)
 
 
 def many_groups(parity: int, count: int, seed: int) -> ChainInputs:

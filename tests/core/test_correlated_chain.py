@@ -51,6 +51,8 @@ NO_DEFECTS = [
 ]
 """k = 1 to 3 without latent defects: no sector loss at all."""
 FIGURES = ("p_loss", "p_group_lost", "p_sectors_lost", "expected_sector_loss_events")
+GOING_ON = ("expected_group_losses", "degraded_hours_per_year", "critical_hours_per_year")
+"""The going-on chain's other figures (checked against mpmath in test_availability.py)."""
 
 
 def _reference(parity: int, drives: int, rates: Rates, hours: float) -> dict[str, object]:
@@ -120,7 +122,7 @@ def test_neutral_values_give_exactly_the_independent_figures(parity: int) -> Non
         parity, ChainInputs.from_rates(drives[:1], [independent], hours[:1]), mttdl=True
     )
     one = loss_figures(parity, parity + 7, neutral, 43_800.0, mttdl=True)
-    for name in (*FIGURES, "mttdl_hours"):
+    for name in (*FIGURES, *GOING_ON, "mttdl_hours"):
         assert getattr(mixed, name)[0] == getattr(alone, name)[0], name
         assert getattr(mixed, name)[1] == getattr(alone, name)[0], name
         assert getattr(one, name) == pytest.approx(getattr(alone, name)[0], rel=1e-14), name

@@ -21,8 +21,8 @@ import reference
 from planner.core.markov import expm_compiled
 from planner.core.markov.domain_figures import enclosure_chain_figures, group_loss_figures
 from planner.core.markov.enclosures import Enclosures, Placement, placement_of
-from planner.core.markov.loss_figures import loss_figures
 from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.transient import loss_figures
 
 TOLERANCE = 1e-9
 FIGURES = (

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from planner.core.markov.domain_figures import group_loss_figures
 from planner.core.markov.enclosures import Enclosures
-from planner.core.markov.loss_figures import LossFigures, loss_figures
+from planner.core.markov.loss_figures import LossFigures
 from planner.core.markov.rates import Rates
+from planner.core.markov.transient import loss_figures
 
 SLACK = 1e-9
 """Relative slack of a comparison: the two figures come from different matrices."""

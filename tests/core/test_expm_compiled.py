@@ -12,6 +12,8 @@ Three independent checks:
 
 from __future__ import annotations
 
+import dataclasses
+
 import mpmath
 import numpy as np
 import pytest
@@ -20,11 +22,13 @@ from planner.core.markov import expm_compiled
 from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
 from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_row_one, expm_rows
 from planner.core.markov.generator import GeneratorParts, generator_of, generator_parts_of
-from planner.core.markov.loss_figures import (
-    group_lost_stack,
-    sector_events_matrix,
-    sectors_lost_generator,
+from planner.core.markov.going_on import (
+    REWARD_COLUMNS,
+    going_on_extra,
+    going_on_job,
+    going_on_matrix,
 )
+from planner.core.markov.loss_figures import group_lost_stack, sectors_lost_generator
 from planner.core.markov.rates import ChainInputs
 from tests import reference
 
@@ -115,7 +119,9 @@ def test_the_four_loss_figure_chains_agree_with_the_numpy_path(
         EntryJob(g, (0, last), k + 1),
         EntryJob(group_lost_stack(g, k), (0, k + 1), k + 1),
         EntryJob(sectors_lost_generator(g, group, sectors), (0, last), k + 1),
-        EntryJob(sector_events_matrix(g, group, sectors, k), (0, last), k + 1, 1),
+        EntryJob(
+            going_on_matrix(g, group, sectors, k), (0, last), k + 1, REWARD_COLUMNS, whole_row=True
+        ),
     ]
     compiled = expm_entries(jobs)
     monkeypatch.setattr(expm_compiled, "KERNEL", None)
@@ -159,9 +165,44 @@ def test_rows_are_probabilities_and_rewards_are_integrals() -> None:
     rows = expm_rows([RowJob(g, 0, k + 1)])[0]
     np.testing.assert_allclose(rows.sum(axis=1), 1.0, rtol=0, atol=1e-14)
     parts = _sweep_parts(2)
-    events = sector_events_matrix(g, parts.group_loss * 43800.0, parts.sector_loss * 43800.0, k)
-    with_reward = expm_rows([RowJob(events, 0, k + 1, reward_columns=1)])[0]
-    np.testing.assert_allclose(with_reward[:, :-1].sum(axis=1), 1.0, rtol=0, atol=1e-14)
+    events = going_on_matrix(g, parts.group_loss * 43800.0, parts.sector_loss * 43800.0, k)
+    with_reward = expm_rows([RowJob(events, 0, k + 1, reward_columns=REWARD_COLUMNS)])[0]
+    np.testing.assert_allclose(with_reward[:, :-4].sum(axis=1), 1.0, rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize("parity", [2, 5])
+def test_reward_columns_gathered_from_extra_are_the_matrix_they_name(parity: int) -> None:
+    """The going-on job (rewards read through the gather, moves on the job's own states,
+    no copy) = the same job made to take the copy path = going_on_matrix built in NumPy.
+
+    Parity 5 has a compiled size of its own (15 = 11 states + 4 rewards); so does 2 (9)."""
+    parts = _sweep_parts(parity)
+    hours = np.linspace(10.0, 2e5, parts.q.shape[0])
+    extra = going_on_extra(parts, parity, hours)
+    job = going_on_job(parts.q, parity, parity + 1, hours, extra)
+    loss = parts.q.shape[-1] - 1
+    # a move that changes nothing the job keeps (the loss column is not gathered) but that
+    # the interleaved load cannot apply: the kernel copies each matrix
+    copied = dataclasses.replace(job, moves=(*job.moves, (0, loss, loss, MOVE)))
+    fast, slow = expm_rows([job, copied])
+    np.testing.assert_allclose(fast, slow, rtol=1e-15, atol=0)
+    t = hours[:, None]
+    matrix = going_on_matrix(
+        parts.q * t[..., None], parts.group_loss * t, parts.sector_loss * t, parity
+    )
+    built = expm_rows([RowJob(matrix, 0, parity + 1, REWARD_COLUMNS)])[0]
+    np.testing.assert_allclose(fast, built, rtol=1e-13, atol=1e-300)
+    assert fast.shape[-1] == 2 * parity + 1 + REWARD_COLUMNS
+
+
+def test_a_reward_column_of_extra_at_a_transient_place_is_refused() -> None:
+    parts = _sweep_parts(1)
+    hours = np.full(parts.q.shape[0], 43800.0)
+    extra = going_on_extra(parts, 1, hours)
+    size = parts.q.shape[-1]
+    job = RowJob(parts.q, 0, 2, 1, gather=(0, size, 1, size + 1), scale=hours, extra=extra)
+    with pytest.raises(IndexError, match="gathered state"):
+        expm_rows([job])
 
 
 def test_bad_matrices_are_refused_as_by_the_numpy_path() -> None:
@@ -176,10 +217,10 @@ def test_bad_matrices_are_refused_as_by_the_numpy_path() -> None:
         expm_metzler(nan, entry=(0, 3), lead_power=2, generator=True)
     parts = _sweep_parts(1)
     group, sectors = parts.group_loss[:3] * 43800.0, parts.sector_loss[:3] * 43800.0
-    events = sector_events_matrix(g[:3], group, sectors, k)
+    events = going_on_matrix(g[:3], group, sectors, k)
     events[0, -1, 0] = 1.0
     with pytest.raises(ValueError, match="reward rows"):
-        expm_rows([RowJob(events, 0, 2, reward_columns=1)])
+        expm_rows([RowJob(events, 0, 2, reward_columns=REWARD_COLUMNS)])
 
 
 def test_a_chain_without_an_absorbing_state_is_all_transient() -> None:
@@ -283,7 +324,15 @@ def test_correlated_pools_agree_with_the_numpy_path(
     compiled = chain_figures(parity, inputs)
     monkeypatch.setattr(expm_compiled, "KERNEL", None)
     numpy_path = chain_figures(parity, inputs)
-    for name in ("p_loss", "p_group_lost", "p_sectors_lost", "expected_sector_loss_events"):
+    for name in (
+        "p_loss",
+        "p_group_lost",
+        "p_sectors_lost",
+        "expected_sector_loss_events",
+        "expected_group_losses",
+        "degraded_hours_per_year",
+        "critical_hours_per_year",
+    ):
         np.testing.assert_allclose(
             getattr(compiled, name), getattr(numpy_path, name), rtol=1e-13, atol=0, err_msg=name
         )

@@ -62,6 +62,11 @@ COMPARISON_KEYS = [
     "p_sectors_lost_aggregate",
     "expected_sector_loss_events_group",
     "expected_sector_loss_events",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+    "expected_group_losses_group",
+    "expected_group_losses",
+    "nomdl_bytes_per_tb",
     "losses_per_10k_groups",
     "mttdl_hours",
     "relative_risk_group",
@@ -110,6 +115,11 @@ SIZING_KEYS = [
     "p_group_lost_aggregate",
     "p_sectors_lost_aggregate",
     "expected_sector_loss_events",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+    "expected_group_losses_group",
+    "expected_group_losses",
+    "nomdl_bytes_per_tb",
 ]
 
 
@@ -219,8 +229,14 @@ SWEEP_KEYS = [
     "p_sectors_lost_aggregate",
     "expected_sector_loss_events_group",
     "expected_sector_loss_events",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+    "expected_group_losses_group",
+    "expected_group_losses",
+    "nomdl_bytes_per_tb",
     "extra_data_disks",
 ]
+"""A sweep's columns; without the drives' capacity there is no nomdl_bytes_per_tb."""
 VARY = ("--vary", "drive.arr=1%..2%:2")
 
 
@@ -231,8 +247,12 @@ VARY = ("--vary", "drive.arr=1%..2%:2")
         (("--parity", "1", *VARY), [*SWEEP_KEYS, "varied", "value"]),
         (VARY, ["label", *SWEEP_KEYS, "varied", "value"]),  # the scenario's own layouts
         ((*SHELVES, "--parity", "2", "-g", "6..9"), [*SWEEP_KEYS, *ENCLOSURE_KEYS]),
+        (  # a failure rate of 0 and one above: the going-on figures null on the second only
+            (*SHELVES, "--vary", "enclosures.failures_per_year=0..0.1:2"),
+            ["label", *SWEEP_KEYS, "varied", "value", *ENCLOSURE_KEYS],
+        ),
     ],
-    ids=["sizes", "sizes-varied", "layouts-varied", "enclosures"],
+    ids=["sizes", "sizes-varied", "layouts-varied", "enclosures", "enclosures-varied"],
 )
 def test_sweep_keys(options: tuple[str, ...], keys: list[str]) -> None:
     assert_keys(json_records("sweep", str(DEFAULT), *options, rows_key="rows"), keys)
@@ -245,6 +265,16 @@ def test_sweep_keys_with_ageing() -> None:
     keys = ["label", *SWEEP_KEYS, "varied", "value", *AGEING_KEYS]
     assert_keys(json_records("sweep", str(AGEING), *options, rows_key="rows"), keys)
     assert csv_header("sweep", str(AGEING), *options) == keys
+
+
+def test_sweep_keys_without_a_capacity(tmp_path: Path) -> None:
+    """Without the drives' capacity no row has a NOMDL: the key is left out."""
+    text = DEFAULT.read_text(encoding="utf-8").replace("capacity_tb: 0.3", "")
+    assert "capacity_tb" not in text.replace("# Capacity", "")
+    scenario = tmp_path / "no-capacity.yaml"
+    scenario.write_text(text, encoding="utf-8")
+    keys = [key for key in SWEEP_KEYS if key != "nomdl_bytes_per_tb"]
+    assert_keys(json_records("sweep", str(scenario), rows_key="rows"), keys)
 
 
 METHODS_LAYOUT_KEYS = ["label", "raid", "parity", "group_size", "groups"]
@@ -393,6 +423,9 @@ PLAN_ROW_KEYS = [
     "p_loss",
     "purchase_cost",
     "total_cost",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+    "nomdl_bytes_per_tb",
 ]
 """A row of a plan's totals (planner/report/plan.py's totals_columns)."""
 PLAN_TOTAL_KEYS = [
@@ -402,6 +435,7 @@ PLAN_TOTAL_KEYS = [
     "usable_tb",
     "purchase_cost",
     "total_cost",
+    "nomdl_bytes_per_tb",
     "p_loss_any_tier",
     "tiers",
     "notes",

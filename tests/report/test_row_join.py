@@ -73,6 +73,23 @@ def test_csv_rows_are_what_csv_writes(joiner: str) -> None:
     assert got == expected, joiner
 
 
+def test_a_figure_not_computed_is_null_in_json_and_empty_in_csv(joiner: str) -> None:
+    """NaN marks a figure a model does not give (the hours with enclosures): the tables' n/a.
+
+    The exports write it as the record encoders write None: ``null`` in JSON, an empty cell in
+    CSV, on both paths (the compiled joiner's float column falls back to the Python tokens).
+    """
+    values = _values(2_000, seed=5)
+    values[::7] = np.nan
+    records = _records(values)
+    for record in records[::7]:
+        record["x"] = None
+    got = b"".join(json_rows({"name": "t"}, "rows", _columns(values), len(values))).decode()
+    assert got == "".join(json_chunks({"name": "t"}, "rows", records)), joiner
+    got = b"".join(csv_rows(_columns(values), len(values))).decode()
+    assert got == "".join(csv_chunks(records)), joiner
+
+
 def test_an_infinity_is_refused(joiner: str) -> None:
     values = np.array([1.0, np.inf])
     with pytest.raises(ValueError, match="not JSON compliant"):

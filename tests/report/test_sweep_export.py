@@ -55,7 +55,13 @@ def records(report: SweepReport) -> list[dict[str, Any]]:
             "p_sectors_lost_aggregate": row.p_sectors_lost_aggregate,
             "expected_sector_loss_events_group": row.expected_sector_loss_events_group,
             "expected_sector_loss_events": row.expected_sector_loss_events,
+            "degraded_hours_per_year": row.degraded_hours_per_year,
+            "critical_hours_per_year": row.critical_hours_per_year,
+            "expected_group_losses_group": row.expected_group_losses_group,
+            "expected_group_losses": row.expected_group_losses,
         }
+        if row.nomdl_bytes_per_tb is not None:  # the drives' capacity is known
+            record["nomdl_bytes_per_tb"] = row.nomdl_bytes_per_tb
         extra = row.data_disks_provided - row.data_disks
         record["extra_data_disks"] = extra if isinstance(extra, int) else round(extra, 1)
         if report.varied is not None:

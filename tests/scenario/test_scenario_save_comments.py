@@ -69,7 +69,10 @@ def test_removing_the_baseline_layout_of_the_tui_scenario_keeps_every_other_comm
 def test_clearing_a_key_takes_the_comment_above_it_and_keeps_the_blank_line_after() -> None:
     text, out, _ = saved(DEFAULT, "", field="drive.capacity_tb")
     assert "capacity_tb" not in out
-    gone = "# Capacity of one drive in TB, for usable capacity only (optional; 300 GB FC drives)."
+    gone = (
+        "# Capacity of one drive in TB, for usable capacity and the NOMDL (optional; 300 GB FC "
+        "drives)."
+    )
     assert comments(out) == [c for c in comments(text) if c != gone]
     assert "  latent_defects_per_hour: 1.08e-4\n\nrestore:\n" in out
 
@@ -79,7 +82,8 @@ def test_clearing_a_key_keeps_the_comment_of_the_key_after_it() -> None:
     latent_defects_per_hour's comment, which ruamel keeps after capacity_tb's line."""
     text = DEFAULT.read_text(encoding="utf-8")
     capacity = (
-        "  # Capacity of one drive in TB, for usable capacity only (optional; 300 GB FC drives).\n"
+        "  # Capacity of one drive in TB, for usable capacity and the NOMDL (optional; 300 GB FC "
+        "drives).\n"
         "  capacity_tb: 0.3\n"
     )
     text = text.replace(capacity, "").replace("  arr: 1.9%\n", "  arr: 1.9%\n" + capacity)

@@ -92,7 +92,7 @@ async def test_80_columns_keep_every_column_say_what_is_right_of_the_edge_and_th
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
         assert notes[0].startswith("→ ")
         assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
-        await pilot.resize_terminal(260, 40)
+        await pilot.resize_terminal(320, 40)
         await settle(pilot)
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
         assert notes[0] == "F2 then o picks and orders the columns"

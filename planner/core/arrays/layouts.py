@@ -11,8 +11,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import Literal
 
+from planner.core.arrays.availability import (
+    DEFAULT_STRIPE_UNIT_BYTES,
+    Availability,
+    layout_availability,
+    with_loss_figures,
+)
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import (
     Declustered,
@@ -32,14 +38,10 @@ from planner.core.markov.enclosures import EnclosureRisk, Placement
 from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import (
-    LossFigures,
     losses_per_10k_groups,
     relative_risk,
 )
 from planner.core.simulation.distributions import DistributionSet
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
 
 UnreadableSector = Literal["lose-sectors", "fail-rebuild"]
 """What an unreadable sector met during a critical rebuild does: lose the stripes under it
@@ -127,6 +129,11 @@ class Layout:
             return float(self.group_size - self.parity)
         d = self.declustered
         return float(critical_rebuild_drives(self.parity, self.group_size, d.data, d.spares))
+
+    @property
+    def stripe_data_drives(self) -> int:
+        """Data drives of one stripe: N - k, or a pool's d."""
+        return self.group_size - self.parity if self.declustered is None else self.declustered.data
 
     @property
     def defect_stripe_share(self) -> float:
@@ -270,6 +277,8 @@ class LayoutResult:
     aged: AgedLoss | None = None
     """P(loss) with the scenario's ageing drives and its bracket (docs/ageing.md); None
     without an ageing section."""
+    availability: Availability | None = None
+    """Hours degraded and critical, whole-group losses, NOMDL (docs/availability.md)."""
 
 
 @dataclass(frozen=True)
@@ -316,12 +325,14 @@ def compare_layouts(
     baseline: str | None = None,
     capacity_tb: float | None = None,
     unreadable_sector: UnreadableSector = "lose-sectors",
+    stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
 ) -> Comparison:
     """Evaluate ``layouts`` side by side.
 
     Relative risks are against ``baseline`` (a layout label; default the first layout).
     ``capacity_tb`` is the TB of data one data drive stores (its capacity x the usable
-    fraction), for each result's ``usable_tb``; None leaves it unknown.
+    fraction), for each result's ``usable_tb`` and NOMDL; None leaves them unknown.
+    ``stripe_unit_bytes``: a stripe's bytes on each drive (what a sector loss loses).
     ``unreadable_sector`` says whether a loss with a latent defect among its events loses
     sectors (default) or the whole group (``fail-rebuild``: every loss ends the group, so
     P(group lost) = P(loss)); P(loss) is the same either way.
@@ -332,7 +343,9 @@ def compare_layouts(
     base_label = _baseline_label(labels, baseline)
     fail_rebuild = unreadable_sector == "fail-rebuild"
     evaluated = [
-        _evaluate(layout, data_disks, rates, mission_hours, capacity_tb, fail_rebuild)
+        _evaluate(
+            layout, data_disks, rates, mission_hours, capacity_tb, fail_rebuild, stripe_unit_bytes
+        )
         for layout in layouts
     ]
     base = evaluated[labels.index(base_label)]
@@ -356,6 +369,7 @@ def _evaluate(
     mission_hours: float,
     capacity_tb: float | None,
     sectors_fail_rebuild: bool,
+    stripe_unit_bytes: float,
 ) -> LayoutResult:
     """One layout's figures; its relative risks (1 here) are set against the baseline's."""
     shape = aggregate_shape(layout, data_disks)
@@ -386,43 +400,15 @@ def _evaluate(
         ),
         rebuild_hours=chain.rebuild_hours,
     )
-    return with_loss_figures(result, figures, shape.groups, placement_of_group(layout, chain))
+    lost = layout_availability(layout, figures, shape.groups, capacity_tb, stripe_unit_bytes)
+    placement = placement_of_group(layout, chain)
+    return with_loss_figures(result, figures, shape.groups, lost, placement)
 
 
 def placement_of_group(layout: Layout, rates: Rates) -> Placement | None:
     """How one group of ``layout`` sits in the rates' enclosures; None without enclosures."""
     found = rates.enclosures
     return None if found is None else found.placement(layout.group_size)
-
-
-_Result = TypeVar("_Result", bound="DataclassInstance")
-
-
-def with_loss_figures(
-    result: _Result, figures: LossFigures, groups: int, placement: Placement | None = None
-) -> _Result:
-    """``result`` with what is lost, for one group and for an aggregate of ``groups``.
-
-    Fills the fields :class:`LayoutResult` and
-    :class:`planner.core.design.sizing.SizingResult` share
-    (:mod:`planner.core.markov.loss_figures`): P(group lost) and P(sectors lost) of one group
-    and of the aggregate (each ``1 - (1 - p)^groups``), and the expected sector-loss events
-    of one group and of the aggregate (groups x one group's); with the group's enclosure
-    ``placement``, P(unavailable) too (:class:`EnclosureRisk`).
-    """
-    unavailable = figures.p_unavailable
-    if placement is not None and unavailable is not None:
-        risk = EnclosureRisk(placement, unavailable, p_loss_aggregate(unavailable, groups))
-        result = dataclasses.replace(result, enclosures=risk)
-    return dataclasses.replace(
-        result,
-        p_group_lost=figures.p_group_lost,
-        p_sectors_lost=figures.p_sectors_lost,
-        p_group_lost_aggregate=p_loss_aggregate(figures.p_group_lost, groups),
-        p_sectors_lost_aggregate=p_loss_aggregate(figures.p_sectors_lost, groups),
-        expected_sector_loss_events_group=figures.expected_sector_loss_events,
-        expected_sector_loss_events=groups * figures.expected_sector_loss_events,
-    )
 
 
 def _known(value: float | None) -> float:

@@ -25,10 +25,12 @@ from planner.core.markov.expm import CHUNK
 from planner.core.markov.expm_compiled import add_rows, kernel_enabled
 from planner.core.markov.generator import generator_parts_of
 from planner.core.markov.loss_figures import (
+    FIGURE_COUNT,
     STACK_BYTES,
     ChainFigures,
     chain_figures,
     compiled_jobs,
+    failed_rebuilds_lose_groups,
     figures_of_rows,
 )
 from planner.core.markov.pool import TaskStream
@@ -43,7 +45,8 @@ class LayoutRisks:
 
     The figures of :mod:`planner.core.markov.loss_figures` (they do not sum to P(loss)); each
     aggregate probability is ``1 - (1 - p)^groups``, the aggregate's expected sector-loss
-    events ``groups`` x one group's.
+    events and whole-group losses ``groups`` x one group's. The hours a year degraded and
+    critical are one group's (:mod:`planner.core.markov.going_on`).
     """
 
     p_loss_group: FloatArray
@@ -54,6 +57,10 @@ class LayoutRisks:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    expected_group_losses_group: FloatArray
+    expected_group_losses: FloatArray
+    degraded_hours_per_year: FloatArray
+    critical_hours_per_year: FloatArray
     p_unavailable_group: FloatArray | None = None
     p_unavailable_aggregate: FloatArray | None = None
     """P(the group, or some group of the aggregate, stops serving at least once), with
@@ -112,7 +119,7 @@ def stacked_figures(
     """
     k = np.asarray(parity, dtype=np.int64)
     code = np.asarray(streams, dtype=np.int64)
-    out = [np.empty(k.shape[0]) for _ in range(4)]
+    out = [np.empty(k.shape[0]) for _ in range(FIGURE_COUNT)]
     shape = k * (1 + int(code.max(initial=0))) + code  # one number per (parity, streams)
     active = np.zeros(k.shape[0], dtype=bool)
     if enclosures is not None:
@@ -128,13 +135,13 @@ def stacked_figures(
         for p, pick, part in parts:
             _store(out, pick, chain_figures(p, part))
     if enclosures is None:
-        return ChainFigures(*out)
+        return ChainFigures.of(out)
     unavailable = out[0].copy()  # no outage: the group stops only when it loses data
     for pick, figures in _enclosure_parts(k, code, inputs, enclosures, active):
         _store(out, pick, figures)
         assert figures.p_unavailable is not None  # the enclosure chain gives it
         unavailable[pick] = figures.p_unavailable
-    return replace(ChainFigures(*out), p_unavailable=unavailable)
+    return replace(ChainFigures.of(out), p_unavailable=unavailable)
 
 
 def _enclosure_parts(
@@ -209,16 +216,7 @@ def _drain(
 
 
 def _store(out: list[FloatArray], pick: npt.NDArray[np.intp], figures: ChainFigures) -> None:
-    for column, values in zip(
-        out,
-        (
-            figures.p_loss,
-            figures.p_group_lost,
-            figures.p_sectors_lost,
-            figures.expected_sector_loss_events,
-        ),
-        strict=True,
-    ):
+    for column, values in zip(out, figures.arrays(), strict=True):
         column[pick] = values.reshape(-1)
 
 
@@ -228,14 +226,14 @@ def risks_of(
     """The aggregate figures of groups' figures: ``1 - (1 - p)^groups``, events x groups.
 
     ``sectors_fail_rebuild``: every loss ends the group (P(group lost) = P(loss), no
-    sector losses).
+    sector losses: each is a whole-group loss,
+    :func:`~planner.core.markov.loss_figures.failed_rebuilds_lose_groups`).
     """
+    if sectors_fail_rebuild:
+        figures = failed_rebuilds_lose_groups(figures)
     p_group = figures.p_loss
     p_lost, p_sectors = figures.p_group_lost, figures.p_sectors_lost
-    events = figures.expected_sector_loss_events
-    if sectors_fail_rebuild:
-        zeros = np.zeros(p_group.shape)
-        p_lost, p_sectors, events = p_group, zeros, zeros
+    events, losses = figures.expected_sector_loss_events, figures.expected_group_losses
     unavailable = figures.p_unavailable
     return LayoutRisks(
         p_unavailable_group=unavailable,
@@ -250,4 +248,8 @@ def risks_of(
         p_sectors_lost_aggregate=p_loss_aggregate_batch(p_sectors, groups),
         expected_sector_loss_events_group=events,
         expected_sector_loss_events=events * groups,
+        expected_group_losses_group=losses,
+        expected_group_losses=losses * groups,
+        degraded_hours_per_year=figures.degraded_hours_per_year,
+        critical_hours_per_year=figures.critical_hours_per_year,
     )

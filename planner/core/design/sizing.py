@@ -34,6 +34,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from planner.core.arrays.availability import (
+    DEFAULT_STRIPE_UNIT_BYTES,
+    Availability,
+    layout_availability,
+    with_loss_figures,
+)
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
 from planner.core.arrays.layouts import (
@@ -41,9 +47,7 @@ from planner.core.arrays.layouts import (
     Layout,
     aggregate_shape,
     placement_of_group,
-    with_loss_figures,
 )
-from planner.core.arrays.presets import find_preset
 from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
     Drive,
@@ -53,6 +57,7 @@ from planner.core.arrays.rebuild import (
     restore_hours,
 )
 from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Workload
+from planner.core.design.penalties import WRITE_PENALTIES, default_write_penalty
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.domain_figures import group_loss_figures
 from planner.core.markov.enclosures import EnclosureRisk
@@ -61,53 +66,9 @@ from planner.core.markov.rates import Rates
 
 BoundBy = Literal["capacity", "iops"]
 
-WRITE_PENALTIES: dict[str, float] = {
-    # Mirrors: one write per copy (NS3574: RAID 10 "one write to the first disk and another
-    # write to the mirrored disk").
-    "raid1": 2.0,
-    "raid10": 2.0,
-    "mirror3": 3.0,
-    # Read-modify-write of a small write: read data and k parities, write data and k
-    # parities, 2 (k + 1) I/Os (NS3574: RAID 5 = 4, RAID 6 = 6). RAID 4 is RAID 5 with a
-    # dedicated parity drive: same I/O count. Triple parity continues the rule: 8.
-    "raid4": 4.0,
-    "raid5": 4.0,
-    "raid6": 6.0,
-    "raid-tp": 8.0,
-    # RAID-DP with WAFL writes full stripes: NS3574 Figure 7 measured "substantially below
-    # 1.0" disk write per host write; 1 is the value the paper feeds the Exchange
-    # calculator for Table 9's "RAID 6 (no write penalty)" row.
-    "raid-dp": 1.0,
-    # ZFS RAID-Z is copy-on-write and never reads to modify a stripe, but a small random
-    # write still touches every drive of the stripe; the generic read-modify-write figure
-    # is kept as the conservative default. Override it when measurements say otherwise.
-    "raidz1": 4.0,
-    "raidz2": 6.0,
-    "raidz3": 8.0,
-}
-"""Default disk I/Os per host write, by preset name (overridable per layout)."""
-
-
 _CEIL_TOLERANCE = 1e-9
 """Relative slack before rounding up: 1,000 IOPS x (1 - 0.7 reads) is 300.00000000000006
 writes in binary floating point, and one spurious extra drive would be a wrong answer."""
-
-
-def default_write_penalty(layout: Layout) -> float:
-    """Disk I/Os per host write for ``layout``: by preset, else 2 (k + 1) read-modify-write.
-
-    A plain ``parity: k`` layout (no preset) gets the generic parity figure 2 (k + 1):
-    4, 6, 8 for k = 1, 2, 3. A declustered pool (dRAID) writes fixed-width stripes, padding
-    a small write to a whole stripe (OpenZFS dRAID docs): one stripe I/O, as a small read
-    is, so 1 in the pool's unit, the stripe I/O (:func:`disks_for_iops`).
-    """
-    if layout.declustered is not None:
-        return 1.0
-    if layout.raid is not None:
-        preset = find_preset(layout.raid)
-        if preset is not None and preset.name in WRITE_PENALTIES:
-            return WRITE_PENALTIES[preset.name]
-    return 2.0 * (layout.parity + 1)
 
 
 def backend_iops(read_iops: float, write_iops: float, write_penalty: float) -> float:
@@ -189,6 +150,8 @@ class SizingResult:
             section (docs/domains.md); None otherwise.
         aged: P(loss) of the sized aggregate with ageing drives and its bracket
             (docs/ageing.md), when the scenario has an ageing section.
+        availability: hours degraded and critical, group losses and NOMDL
+            (:mod:`planner.core.arrays.availability`).
     """
 
     label: str
@@ -224,6 +187,7 @@ class SizingResult:
     independent: Independent | None = None
     enclosures: EnclosureRisk | None = None
     aged: AgedLoss | None = None
+    availability: Availability | None = None
 
 
 @dataclass(frozen=True)
@@ -282,6 +246,7 @@ def size_layout(
     load_factor: float = 1.0,
     delay_hours: float = 0.0,
     sectors_fail_rebuild: bool = False,
+    stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
 ) -> SizingResult:
     """Size one layout for ``workload`` on ``drive`` and evaluate the sized aggregate.
 
@@ -298,6 +263,7 @@ def size_layout(
         delay_hours: hours before the rebuild starts (no hot spare).
         sectors_fail_rebuild: count a loss with a latent defect among its events as the
             group's loss (``restore.on_unreadable_sector: fail-rebuild``).
+        stripe_unit_bytes: a stripe's bytes on each drive (what a sector loss loses).
 
     Returns:
         The sized layout with its risk.
@@ -346,9 +312,9 @@ def size_layout(
         p_loss_group=figures.p_loss,
         p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
     )
-    return with_loss_figures(
-        result, figures, counts.groups, placement_of_group(layout, model_rates)
-    )
+    lost = layout_availability(layout, figures, counts.groups, drive.usable_tb, stripe_unit_bytes)
+    placement = placement_of_group(layout, model_rates)
+    return with_loss_figures(result, figures, counts.groups, lost, placement)
 
 
 def _sized_rates(
@@ -378,10 +344,12 @@ def size_layouts(
     load_factor: float = 1.0,
     delay_hours: float = 0.0,
     sectors_fail_rebuild: bool = False,
+    stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
 ) -> tuple[SizingResult, ...]:
     """Size every layout for the same workload, drive, rates and mission.
 
-    ``write_penalties`` overrides the default penalty of the layouts it names (by label).
+    ``write_penalties`` overrides the default penalty of the layouts it names (by label);
+    the others as :func:`size_layout` takes them.
 
     Raises:
         ValueError: no layouts, an override naming no layout, or any error of
@@ -405,6 +373,7 @@ def size_layouts(
             load_factor=load_factor,
             delay_hours=delay_hours,
             sectors_fail_rebuild=sectors_fail_rebuild,
+            stripe_unit_bytes=stripe_unit_bytes,
         )
         for layout in layouts
     )

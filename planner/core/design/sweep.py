@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
 from planner.core.design.aged import aged_risks
-from planner.core.design.risks import risks_of, stacked_figures
+from planner.core.design.risks import LayoutRisks, risks_of, stacked_figures
 from planner.core.design.sweep_points import Parameter, SweepPoint
 from planner.core.design.sweep_table import SweepColumns, SweepRow
 from planner.core.markov.ageing import Ageing
@@ -112,10 +112,9 @@ def sweep(
     grid = _Grid.of(tuple(points), chosen)
     rows = grid.rows(include_uneven)
     inputs, parity, streams = grid.chain_inputs(rows)
-    enclosures = [grid.points[p].rates.enclosures for p in rows.point.tolist()]
-    has_enclosures = any(e is not None for e in enclosures)
-    figures = stacked_figures(parity, streams, inputs, enclosures if has_enclosures else None)
-    risks = risks_of(figures, rows.groups)
+    found = [grid.points[p].rates.enclosures for p in rows.point.tolist()]
+    enclosures = found if any(e is not None for e in found) else None
+    risks = risks_of(stacked_figures(parity, streams, inputs, enclosures), rows.groups)
     aged = None if ageings is None else aged_risks(
         parity, streams, inputs, rows.groups, ageings, rows.point, risks.p_loss_aggregate
     )  # fmt: skip
@@ -134,25 +133,40 @@ def sweep(
         data_disks_provided=rows.provided,
         mission_hours=grid.mission_hours[rows.point],
         value=grid.value[rows.point],
-        p_loss_group=risks.p_loss_group,
-        p_loss_aggregate=risks.p_loss_aggregate,
-        p_group_lost=risks.p_group_lost,
-        p_sectors_lost=risks.p_sectors_lost,
-        p_group_lost_aggregate=risks.p_group_lost_aggregate,
-        p_sectors_lost_aggregate=risks.p_sectors_lost_aggregate,
-        expected_sector_loss_events_group=risks.expected_sector_loss_events_group,
-        expected_sector_loss_events=risks.expected_sector_loss_events,
-        enclosures_per_group=(
-            _enclosures_per_group(enclosures, grid.size[rows.layout]) if has_enclosures else None
-        ),
+        **_risk_columns(risks),
+        nomdl_bytes_per_tb=np.full(len(rows.layout), np.nan),  # needs the capacity: .nomdl()
+        enclosures_per_group=_enclosures_per_group(enclosures, grid.size[rows.layout]),
         p_unavailable_group=risks.p_unavailable_group,
         p_unavailable_aggregate=risks.p_unavailable_aggregate,
         aged=aged,
     )
 
 
-def _enclosures_per_group(enclosures: Sequence[Enclosures | None], sizes: IntArray) -> IntArray:
-    """How many enclosures each row's group spans (0 without enclosures)."""
+def _risk_columns(risks: LayoutRisks) -> dict[str, FloatArray]:
+    """The risk figures of :class:`SweepColumns`, by field name, from the batch's."""
+    names = (
+        "p_loss_group",
+        "p_loss_aggregate",
+        "p_group_lost",
+        "p_sectors_lost",
+        "p_group_lost_aggregate",
+        "p_sectors_lost_aggregate",
+        "expected_sector_loss_events_group",
+        "expected_sector_loss_events",
+        "expected_group_losses_group",
+        "expected_group_losses",
+        "degraded_hours_per_year",
+        "critical_hours_per_year",
+    )
+    return {name: getattr(risks, name) for name in names}
+
+
+def _enclosures_per_group(
+    enclosures: Sequence[Enclosures | None] | None, sizes: IntArray
+) -> IntArray | None:
+    """How many enclosures each row's group spans (0 without; None: no row has any)."""
+    if enclosures is None:
+        return None
     return np.array(
         [
             0 if e is None else e.placement(int(n)).enclosures

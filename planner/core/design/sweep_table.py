@@ -8,6 +8,7 @@ row of it as plain Python values, for the few rows a caller shows or checks one 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.arrays.availability import nomdl_bytes_per_tb
 from planner.core.arrays.layouts import Layout
 from planner.core.design.aged import AgedRisks
 
@@ -59,6 +61,13 @@ class SweepRow:
         p_sectors_lost_aggregate: P(some group of the aggregate loses sectors).
         expected_sector_loss_events_group: mean sector-loss events of one group.
         expected_sector_loss_events: the aggregate's, groups x one group's.
+        expected_group_losses_group: mean whole-group losses of one group (a lost group
+            restored and going on, :mod:`planner.core.markov.going_on`).
+        expected_group_losses: the aggregate's, groups x one group's.
+        degraded_hours_per_year: expected hours a year one group has a drive down (h/yr).
+        critical_hours_per_year: expected hours a year one group has k drives down (h/yr).
+        nomdl_bytes_per_tb: expected bytes lost over the mission per usable TB (B/TB;
+            :mod:`planner.core.arrays.availability`), None when the capacity is unknown.
         group: the group for tables, ``12 (10+2)`` or a pool's ``48 (8d+2p, 2s)``.
     """
 
@@ -82,6 +91,11 @@ class SweepRow:
     p_sectors_lost_aggregate: float = 0.0
     expected_sector_loss_events_group: float = 0.0
     expected_sector_loss_events: float = 0.0
+    expected_group_losses_group: float = 0.0
+    expected_group_losses: float = 0.0
+    degraded_hours_per_year: float = 0.0
+    critical_hours_per_year: float = 0.0
+    nomdl_bytes_per_tb: float | None = None
     group: str = ""
 
 
@@ -106,6 +120,11 @@ _ROW_ARRAYS = (
     "p_sectors_lost_aggregate",
     "expected_sector_loss_events_group",
     "expected_sector_loss_events",
+    "expected_group_losses_group",
+    "expected_group_losses",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+    "nomdl_bytes_per_tb",
 )
 """The fields of :class:`SweepColumns` that hold one value per row."""
 
@@ -147,6 +166,11 @@ class SweepColumns:
     p_sectors_lost_aggregate: FloatArray
     expected_sector_loss_events_group: FloatArray
     expected_sector_loss_events: FloatArray
+    expected_group_losses_group: FloatArray
+    expected_group_losses: FloatArray
+    degraded_hours_per_year: FloatArray
+    critical_hours_per_year: FloatArray
+    nomdl_bytes_per_tb: FloatArray
     enclosures_per_group: IntArray | None = None
     p_unavailable_group: FloatArray | None = None
     p_unavailable_aggregate: FloatArray | None = None
@@ -178,6 +202,30 @@ class SweepColumns:
         """Expected groups out of 10,000 that lose data in the mission (NS3574 Fig. 2)."""
         result: FloatArray = 1e4 * self.p_loss_group
         return result
+
+    def nomdl(self, usable_tb_per_drive: float | None, stripe_unit_bytes: float) -> FloatArray:
+        """Each row's NOMDL (B/TB) from its expected losses (NaN without a capacity).
+
+        ``usable_tb_per_drive``: TB of data a data drive holds; ``stripe_unit_bytes``: a
+        stripe's bytes on each drive (:func:`~planner.core.arrays.availability.
+        nomdl_bytes_per_tb`, with each layout's share lost and stripe).
+        """
+        if usable_tb_per_drive is None or usable_tb_per_drive <= 0:
+            return np.full(len(self), math.nan)
+        per_layout = np.array(
+            [
+                (x.fraction_lost_on_overlap, float(x.data_capacity), x.stripe_data_drives)
+                for x in self.layouts
+            ],
+            dtype=np.float64,
+        ).reshape(-1, 3)[self.layout]
+        return nomdl_bytes_per_tb(
+            self.expected_group_losses_group,
+            self.expected_sector_loss_events_group,
+            share_lost_on_overlap=per_layout[:, 0],
+            group_usable_tb=per_layout[:, 1] * usable_tb_per_drive,
+            sector_loss_bytes=per_layout[:, 2] * stripe_unit_bytes,
+        )
 
     def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> SweepColumns:
         """The rows ``index`` selects (indices, in their order, or a mask)."""
@@ -215,10 +263,20 @@ class SweepColumns:
                 p_sectors_lost_aggregate=columns["p_sectors_lost_aggregate"][r],
                 expected_sector_loss_events_group=columns["expected_sector_loss_events_group"][r],
                 expected_sector_loss_events=columns["expected_sector_loss_events"][r],
+                expected_group_losses_group=columns["expected_group_losses_group"][r],
+                expected_group_losses=columns["expected_group_losses"][r],
+                degraded_hours_per_year=columns["degraded_hours_per_year"][r],
+                critical_hours_per_year=columns["critical_hours_per_year"][r],
+                nomdl_bytes_per_tb=_known(columns["nomdl_bytes_per_tb"][r]),
                 group=texts[columns["layout"][r]],
             )
             for r in range(len(self))
         ]
+
+
+def _known(value: float) -> float | None:
+    """None for NaN (a figure the sweep could not give), else the value."""
+    return None if math.isnan(value) else value
 
 
 def _drives(count: float) -> float:

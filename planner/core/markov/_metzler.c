@@ -69,7 +69,9 @@ typedef struct {
  * are, or edited on the way in: `moves` (row, from, to, mode) take the entry (row, from),
  * or for from >= size the extra column from - size of that row, and add it to (row, to)
  * clearing the source (mode 0: a move), add it keeping the source (mode 1), or write it
- * over (row, to) (mode 2); `gather` picks the job's m states of the base's; every entry is
+ * over (row, to) (mode 2); `gather` picks the job's m states of the base's, where an index
+ * size + c among its special states is a Van Loan reward column read from the extra column c
+ * (each transient row's value there; the state's own row is zero); every entry is
  * multiplied by the lane's `scale` (a mission in hours). So the engine's four loss chains
  * are read from one generator stack, without four copies of it. */
 enum { MOVE = 0, ADD = 1, ASSIGN = 2 };
@@ -84,6 +86,10 @@ typedef struct {
     int extra_columns;
     const double *start;     /* count x m: each lane's starting distribution, or NULL */
     int moves_touch_specials; /* a move's row is a special state of the job */
+    int moves_in_job;        /* gathered, but the moves name the job's own states: the
+                                gather keeps the base's first n states in place and every
+                                move stays among them (or reads `extra`), so the moves can
+                                be applied on the interleaved load, without a copy */
 } Source;
 
 /* A matrix of W lanes is its n transient rows: M[(i * m + j) * W + w]. */
@@ -117,14 +123,23 @@ static const double *edited_copy(const Plan *p, const Source *src, long long lan
     }
     if (!src->gather) return copy;
     double *job = k->edited + (size_t)W * big * big + (size_t)w * p->m * p->m;
-    for (int i = 0; i < p->m; i++)
-        for (int j = 0; j < p->m; j++)
-            job[i * p->m + j] = copy[src->gather[i] * big + src->gather[j]];
+    for (int i = 0; i < p->m; i++) {
+        const long long gi = src->gather[i];
+        for (int j = 0; j < p->m; j++) {
+            const long long gj = src->gather[j];
+            /* a state past the base's is a reward column of `extra`, with a zero row */
+            job[i * p->m + j] = gi >= (long long)big ? 0.0
+                                : gj < (long long)big
+                                    ? copy[gi * big + gj]
+                                    : extra[gi * src->extra_columns + (gj - (long long)big)];
+        }
+    }
     return job;
 }
 
 /* The per-group kernel for each common size (m states, the last one special: every chain of
- * the engine up to parity 5), and for any size. */
+ * the engine up to parity 5; the going-on chain's m - 4 states and four reward columns up to
+ * parity 5), and for any size. */
 #define KM 3
 #define KN 2
 #define SUFFIX _3
@@ -205,6 +220,51 @@ static const double *edited_copy(const Plan *p, const Source *src, long long lan
 #undef KN
 #undef SUFFIX
 
+/* the going-on chain of parity 1: its 3 states and four reward columns */
+#define KM 7
+#define KN 3
+#define SUFFIX _7_4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+/* the going-on chain of parity 2: its 5 states and four reward columns */
+#define KM 9
+#define KN 5
+#define SUFFIX _9_4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+/* the going-on chain of parity 3: its 7 states and four reward columns */
+#define KM 11
+#define KN 7
+#define SUFFIX _11_4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+/* the going-on chain of parity 4: its 9 states and four reward columns */
+#define KM 13
+#define KN 9
+#define SUFFIX _13_4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
+/* the going-on chain of parity 5: its 11 states and four reward columns */
+#define KM 15
+#define KN 11
+#define SUFFIX _15_4
+#include "_metzler_body.h"
+#undef KM
+#undef KN
+#undef SUFFIX
+
 #define KM (p->m)
 #define KN (p->n)
 #define SUFFIX _any
@@ -223,7 +283,11 @@ static RunGroup run_group_for(const Plan *p) {
         run_group_5, run_group_6, run_group_7,  run_group_8,  run_group_9,
         run_group_10, run_group_11, run_group_12,
     };
+    static const RunGroup sized_4[] = {
+        run_group_7_4, run_group_9_4, run_group_11_4, run_group_13_4, run_group_15_4,
+    };
     if (p->a == 1 && p->m >= 3 && p->m <= 12) return sized[p->m];
+    if (p->a == 4 && p->m >= 7 && p->m <= 15 && p->m % 2) return sized_4[(p->m - 7) / 2];
     return run_group_any;
 }
 
@@ -266,7 +330,8 @@ static const char doc_expm_rows[] =
     "g[lane] (float64, (count, size, size), C order) edited by `moves` (int64 (e, 4): row,\n"
     "from, to, mode 0 move / 1 add / 2 assign; from >= size: column from - size of\n"
     "extra[lane], float64 (count, size, columns) or None), restricted to the states\n"
-    "`gather` (int64 (m,) or None) and\n"
+    "`gather` (int64 (m,) or None; with `reward`, a special state size + c is the reward\n"
+    "column c of extra) and\n"
     "(with `start`, float64 (count, m) or None: start[lane] exp(G) instead of the row) and\n"
     "multiplied by scale[lane] (float64 (count,) or None). G's off-diagonal entries must be\n"
     ">= 0 and its last `specials` rows zero; out: writable float64 (count, m); coef: float64\n"
@@ -340,13 +405,6 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             goto done;
         }
     }
-    for (Py_ssize_t i = 0; i < gathered; i++) {
-        long long state = ((const long long *)gather.buf)[i];
-        if (state < 0 || (size_t)state >= size) {
-            PyErr_SetString(PyExc_IndexError, "expm_rows: gathered state out of range");
-            goto done;
-        }
-    }
     {
         size_t extra_columns = extras ? (size_t)extras / (count * size) : 0;
         if (extras && extra_columns * count * size != (size_t)extras) {
@@ -355,6 +413,16 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
         }
         src.extra = extras ? extra.buf : NULL;
         src.extra_columns = (int)extra_columns;
+    }
+    for (Py_ssize_t i = 0; i < gathered; i++) {
+        /* a special state may be a reward column of `extra` (size + its column) */
+        long long state = ((const long long *)gather.buf)[i];
+        int special = i >= (Py_ssize_t)m - specials && reward;
+        size_t top = size + (special ? (size_t)src.extra_columns : 0);
+        if (state < 0 || (size_t)state >= top) {
+            PyErr_SetString(PyExc_IndexError, "expm_rows: gathered state out of range");
+            goto done;
+        }
     }
     for (Py_ssize_t i = 0; i < move_items; i += 4) {
         const long long *mv = (const long long *)moves.buf + i;
@@ -374,6 +442,16 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
     src.start = starts ? start.buf : NULL;
     for (int e = 0; e < src.move_count; e++)
         src.moves_touch_specials |= src.moves[4 * e] >= (long long)m - specials;
+    if (gathered && src.moves) {
+        const long long kept = (long long)m - specials, *gathered_states = gather.buf;
+        int in_job = kept > 0;
+        for (long long i = 0; i < kept; i++) in_job &= gathered_states[i] == i;
+        for (int e = 0; e < src.move_count; e++) {
+            const long long *mv = src.moves + 4 * e;
+            in_job &= mv[0] < kept && mv[2] < kept && (mv[1] < kept || mv[1] >= (long long)size);
+        }
+        src.moves_in_job = in_job;
+    }
     p.m = (int)m;
     p.a = specials;
     p.n = p.m - specials;

@@ -69,20 +69,33 @@ static inline __attribute__((always_inline)) int FN(load_group)(
     const int kept = p->reward ? KN : KM;
     double *x = k->powers[1];
     int bad = 0;
-    /* the job's special rows (absorbing or reward states) must be zero off the diagonal */
+    /* the job's special rows (absorbing or reward states) must be zero off the diagonal; a
+     * gathered state past the base's, a reward column of `extra`, has no row */
     for (int w = 0; w < W; w++)
         for (int i = KN; i < KM; i++) {
-            const double *row = bases[w] + (size_t)(gather ? gather[i] : i) * size;
-            for (int j = 0; j < KM; j++) bad |= (j != i) & (row[gather ? gather[j] : j] != 0.0);
+            const long long gi = gather ? gather[i] : i;
+            if (gi >= size) continue;
+            for (int j = 0; j < KM; j++) {
+                const long long gj = gather ? gather[j] : j;
+                const double v = gj < size ? bases[w][gi * size + gj]
+                                           : extras[w][gi * extra_columns + (gj - size)];
+                bad |= (j != i) & (v != 0.0);
+            }
         }
     if (bad) return 2;
     /* the transient rows, interleaved: lane w's entry (i, j) at x[(i m + j) W + w] */
     if (gather) {
         for (int i = 0; i < KN; i++)
             for (int j = 0; j < KM; j++) {
-                const size_t source = (size_t)gather[i] * size + (size_t)gather[j];
                 double *cell = x + ((size_t)i * KM + j) * W;
-                for (int w = 0; w < W; w++) cell[w] = bases[w][source];
+                const long long gi = gather[i], gj = gather[j];
+                if (gj < size) {
+                    const size_t source = (size_t)gi * size + (size_t)gj;
+                    for (int w = 0; w < W; w++) cell[w] = bases[w][source];
+                } else { /* a reward column of `extra` */
+                    const size_t source = (size_t)gi * extra_columns + (size_t)(gj - size);
+                    for (int w = 0; w < W; w++) cell[w] = extras[w][source];
+                }
             }
     } else {
         for (int i = 0; i < KN; i++)
@@ -92,7 +105,8 @@ static inline __attribute__((always_inline)) int FN(load_group)(
                 for (int w = 0; w < W; w++) cell[w] = bases[w][source];
             }
     }
-    for (int e = 0; e < move_count; e++) { /* (row, from, to, mode), rows < n (checked) */
+    for (int e = 0; e < move_count; e++) { /* (row, from, to, mode), rows < n (checked);
+                                               with a gather, the job's own first states */
         const long long *mv = moves + 4 * e;
         double value[W];
         double *from = mv[1] < size ? x + ((size_t)mv[0] * KM + mv[1]) * W : NULL;
@@ -198,8 +212,10 @@ static int FN(run_group)(const Plan *p, const Source *src, const long long *lane
     double shift_scaled[W], scale[W];
     const double *lane_g[W], *lane_extra[W];
     int steps[W], top = 0;
-    /* moves on a gathered job, or on a special row: applied to a copy of each matrix */
-    int copies = src->moves && (src->gather || src->moves_touch_specials);
+    /* moves on a gathered job (unless they name its own states), or on a special row:
+     * applied to a copy of each matrix */
+    int copies =
+        src->moves && ((src->gather && !src->moves_in_job) || src->moves_touch_specials);
     for (int w = 0; w < W; w++) {
         long long lane = lanes[w < used ? w : used - 1];
         const size_t big = (size_t)src->size;

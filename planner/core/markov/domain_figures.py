@@ -32,9 +32,15 @@ from planner.core.markov.domains import RATE_FEATURES, DomainChain, domain_chain
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
 from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_rows, kernel_enabled
-from planner.core.markov.loss_figures import STACK_BYTES, ChainFigures, LossFigures, loss_figures
+from planner.core.markov.loss_figures import (
+    STACK_BYTES,
+    ChainFigures,
+    LossFigures,
+    not_going_on,
+)
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.solve import mttdl_stack
+from planner.core.markov.transient import loss_figures
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -224,6 +230,7 @@ def _stack_figures(
         p_group_lost=np.clip(p_group, 0.0, 1.0),
         p_sectors_lost=np.clip(p_sectors, 0.0, 1.0),
         expected_sector_loss_events=np.maximum(events, 0.0),
+        **not_going_on(p_loss.shape),
         mttdl_hours=mttdl_stack(parts.q) if mttdl else None,
         p_unavailable=np.clip(p_unavailable, 0.0, 1.0),
     )
@@ -269,6 +276,9 @@ def enclosure_chain_figures(
         p_group_lost=joined("p_group_lost"),  # type: ignore[arg-type]
         p_sectors_lost=joined("p_sectors_lost"),  # type: ignore[arg-type]
         expected_sector_loss_events=joined("expected_sector_loss_events"),  # type: ignore[arg-type]
+        expected_group_losses=joined("expected_group_losses"),  # type: ignore[arg-type]
+        degraded_hours_per_year=joined("degraded_hours_per_year"),  # type: ignore[arg-type]
+        critical_hours_per_year=joined("critical_hours_per_year"),  # type: ignore[arg-type]
         mttdl_hours=joined("mttdl_hours"),
         p_unavailable=joined("p_unavailable"),
     )
@@ -310,12 +320,16 @@ def group_loss_figures(
         mttdl=mttdl,
         threads=1,
     )
+    not_computed = math.nan  # the enclosure chain has no going-on figures (not_going_on)
     figures = LossFigures(
-        float(found.p_loss),
-        float(found.p_group_lost),
-        float(found.p_sectors_lost),
-        float(found.expected_sector_loss_events),
-        None if found.mttdl_hours is None else float(found.mttdl_hours),
+        p_loss=float(found.p_loss),
+        p_group_lost=float(found.p_group_lost),
+        p_sectors_lost=float(found.p_sectors_lost),
+        expected_sector_loss_events=float(found.expected_sector_loss_events),
+        expected_group_losses=not_computed,
+        degraded_hours_per_year=not_computed,
+        critical_hours_per_year=not_computed,
+        mttdl_hours=None if found.mttdl_hours is None else float(found.mttdl_hours),
         p_unavailable=float(found.p_unavailable),  # type: ignore[arg-type]
     )
     return figures.sectors_fail_rebuild() if sectors_fail_rebuild else figures

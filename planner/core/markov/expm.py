@@ -58,8 +58,10 @@ from planner.core.markov.pool import run_tasks
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
     THETA_MAX,
+    conserve,
     masks,
     mass_mask,
+    squarings,
     taylor_coefficients,
     taylor_degree,
 )
@@ -136,31 +138,6 @@ def _taylor_step(
     return result, spare
 
 
-def _squarings(norm: FloatArray) -> IntArray:
-    """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
-    # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
-    # not finite is left to the check of the off-diagonal entries.
-    ratio = np.maximum(norm / THETA_MAX, 1.0)
-    s = np.ceil(np.log2(ratio, where=np.isfinite(ratio), out=np.zeros_like(ratio)))
-    return s.astype(np.int64)
-
-
-def _conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
-    """Rebuild each diagonal entry near 1 from its row's off-diagonal sum (rows sum to 1).
-
-    ``f`` is modified in place. For a slowly left state ``F_ii = 1 - a_i`` with a small
-    deficiency ``a_i``; storing ``F_ii`` itself loses ``a_i``'s low bits and the squarings
-    raise that ulp to the power ``2^s``. The deficiency ``a_i = sum_{j != i} F_ij`` is a sum
-    of non-negative, relatively accurate entries, so ``1 - a_i`` is correct to half an ulp
-    afresh at every level. Entries below 1/2 keep their product value, which is accurate
-    there (a sum of non-negative terms, not a difference).
-    """
-    deficiency = np.einsum("bij,ij->bi", f, offdiagonal)
-    diagonal = np.einsum("bii->bi", f)  # a writeable view: no fancy-index copy and write
-    np.copyto(diagonal, 1.0 - deficiency, where=deficiency <= 0.5)
-    return f
-
-
 @dataclass(frozen=True)
 class EntryJob:
     """One stack for :func:`expm_entries`: the matrices and the entry wanted of each.
@@ -171,6 +148,8 @@ class EntryJob:
         lead_power: length of the shortest path to ``entry`` (see :func:`expm_metzler`).
         reward_columns: the last columns are Van Loan rewards (see :func:`expm_metzler`).
         owned: see the field.
+        whole_row: return the entry's whole row (``(..., m)``), e.g. every reward column of
+            an augmented generator; ``entry``'s column is then only a name.
     """
 
     g: FloatArray
@@ -179,6 +158,7 @@ class EntryJob:
     reward_columns: int = 0
     owned: bool = False
     """``g`` is a fresh array the exponential may overwrite (saves a copy of the stack)."""
+    whole_row: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +174,7 @@ class _Prepared:
     offdiagonal: FloatArray
     shape: tuple[int, ...]
     out: FloatArray
+    whole_row: bool = False
 
     def chunks(self) -> list[tuple[_Prepared, npt.NDArray[np.intp]]]:
         """The chunks of this stack, most squarings first (each chunk a run of the order)."""
@@ -212,10 +193,13 @@ class _Prepared:
             self.generator,
             self.entry,
             self.offdiagonal,
+            self.whole_row,
         )
 
     def result(self) -> FloatArray:
-        """The exponentials (or their entries) in the shape of the stack given."""
+        """The exponentials (or their entries, or rows) in the shape of the stack given."""
+        if self.whole_row:
+            return self.out.reshape(*self.shape, self.x.shape[-1])
         if self.entry is not None:
             return self.out.reshape(self.shape)
         return self.out.reshape(*self.shape, *self.x.shape[-2:])
@@ -228,10 +212,12 @@ def _prepare(
     generator: bool,
     reward_columns: int,
     owned: bool = False,
+    whole_row: bool = False,
 ) -> _Prepared:
     """Shift ``g`` to non-negative ``X``, check it, and count each case's squarings.
 
-    ``owned``: ``g`` may be overwritten (when it is a C-contiguous float64 array).
+    ``owned``: ``g`` may be overwritten (when it is a C-contiguous float64 array);
+    ``whole_row``: the row of ``entry`` is wanted, not the entry alone.
     """
     size = g.shape[-1]
     shape = g.shape[:-2]
@@ -252,17 +238,24 @@ def _prepare(
     # ||X||_inf: for a generator every row of X sums to the shift
     plain = generator and not reward_columns
     norm = shift if plain else x.sum(axis=2).max(axis=1, initial=0.0)
-    out = np.empty(x.shape[0]) if entry is not None else np.empty_like(x)
+    out: FloatArray = (
+        np.empty(x.shape[:2])
+        if whole_row
+        else np.empty(x.shape[0])
+        if entry is not None
+        else np.empty_like(x)
+    )
     return _Prepared(
         x=x,
         shift=shift,
-        steps=_squarings(norm),
+        steps=squarings(norm),
         degree=taylor_degree(size - 1 if lead_power is None else lead_power),
         generator=generator,
         entry=entry,
         offdiagonal=offdiagonal,
         shape=shape,
         out=out,
+        whole_row=whole_row,
     )
 
 
@@ -296,8 +289,9 @@ def expm_metzler(
             for the loss entry of an n+k chain); default ``m - 1``, which covers any entry.
         generator: True when ``G`` is a generator times a time (rows sum to zero), so that
             the rows of ``exp(G)`` sum to one; the diagonal is then kept by conservation
-            (see :func:`_conserve`) after the Taylor step and every ``CONSERVE_EVERY``
-            squarings, which cuts the error growth from ``2^s`` to ``s`` ulps.
+            (see :func:`~planner.core.markov.taylor.conserve`) after the Taylor step and
+            every ``CONSERVE_EVERY`` squarings, which cuts the error growth from ``2^s`` to
+            ``s`` ulps.
             The diagonal of ``G`` is then not used beyond choosing the scaling: the model
             is the one whose diagonal is exactly minus the off-diagonal row sums.
         reward_columns: with ``generator``, the last columns are rewards (Van Loan's
@@ -334,8 +328,13 @@ def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> lis
             [RowJob(j.g, j.entry[0], j.lead_power, j.reward_columns, j.owned) for j in jobs],
             threads=threads,
         )
-        return [row[..., j.entry[1]] for row, j in zip(rows, jobs, strict=True)]
-    stacks = [_prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned) for j in jobs]
+        return [
+            row if j.whole_row else row[..., j.entry[1]] for row, j in zip(rows, jobs, strict=True)
+        ]
+    stacks = [
+        _prepare(j.g, j.entry, j.lead_power, True, j.reward_columns, j.owned, j.whole_row)
+        for j in jobs
+    ]
     _run(stacks, threads)
     return [stack.result() for stack in stacks]
 
@@ -348,13 +347,17 @@ def _expm_chunk(
     generator: bool,
     entry: tuple[int, int] | None,
     offdiagonal: FloatArray,
+    whole_row: bool = False,
 ) -> FloatArray:
-    """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing."""
+    """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing.
+
+    With ``entry``, that entry of each (``whole_row``: its row), else the exponentials.
+    """
     count = x.shape[0]
     scale = np.ldexp(1.0, -steps)
     f, other = _taylor_step(x, scale, shift * scale, work)
     if generator:
-        _conserve(f, offdiagonal)
+        conserve(f, offdiagonal)
     # Rebuilding the diagonal every other squaring: an inherited error doubles at most
     # once before it is replaced (3e-15 against 50-digit mpmath at c T ~ 2e5, 1.5e-15 when
     # rebuilt every time, 5e-12 never), for ~10% less time.
@@ -374,11 +377,17 @@ def _expm_chunk(
         np.matmul(f[:active], f[:active], out=other[:active])
         f, other = other, f
         if generator and level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
-            _conserve(f[:active], offdiagonal)
+            conserve(f[:active], offdiagonal)
     final[:done] = f[:done]
     if entry is None:
         return final.copy()
     row, column = entry
+    if whole_row:
+        return np.where(
+            (steps > 0)[:, None],
+            np.einsum("bi,bij->bj", final[:, row, :], final),
+            final[:, row, :],
+        )
     return np.where(
         steps > 0,
         np.einsum("bi,bi->b", final[:, row, :], final[:, :, column]),

@@ -31,7 +31,7 @@ from planner.core.markov.taylor import (
 
 FloatArray = npt.NDArray[np.float64]
 
-__all__ = ["LEAN_THETA", "expm_entry"]
+__all__ = ["LEAN_THETA", "expm_entry", "expm_row"]
 
 LEAN_THETA = 8.0
 """``THETA_MAX`` of :func:`expm_entry`: its Taylor step costs a call per doubling of the
@@ -150,6 +150,22 @@ def expm_entry(
     """
     if kernel_enabled():
         return float(expm_row_one(g, entry[0], lead_power, reward_columns)[entry[1]])
+    return float(_lean_row(g, entry[0], lead_power, reward_columns)[entry[1]])
+
+
+def expm_row(g: FloatArray, row: int, lead_power: int, reward_columns: int = 0) -> FloatArray:
+    """Row ``row`` of ``exp(G)`` (``m`` entries): :func:`expm_entry` for every column at once.
+
+    For Van Loan's augmented generator with several reward columns (one exponential, all
+    of its integrals). ``g`` may be overwritten, as for :func:`expm_entry`.
+    """
+    if kernel_enabled():
+        return expm_row_one(g, row, lead_power, reward_columns)
+    return _lean_row(g, row, lead_power, reward_columns)
+
+
+def _lean_row(g: FloatArray, row: int, lead_power: int, reward_columns: int) -> FloatArray:
+    """Row ``row`` of ``exp(G)`` by the method of :func:`expm_entry` (the NumPy path)."""
     size = g.shape[0]
     work = _lean_work(size, reward_columns, taylor_degree(lead_power, LEAN_THETA))
     g = np.ascontiguousarray(g, dtype=np.float64)  # so that the flat view below is one
@@ -169,13 +185,15 @@ def expm_entry(
     pair = work.pair
     np.dot(work.mass, pair[index, :size], out=pair[index, size:])
     work.conserve(index)
-    row, column = entry
+    # the pair holds F transposed: F's row r is column r of its top block
     if steps == 0:
-        return float(pair[index, column, row])
+        result: FloatArray = pair[index, :size, row].copy()
+        return result
     for level in range(steps - 1):
         np.dot(pair[index], pair[index, :size], out=pair[1 - index])
         index = 1 - index
         if level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
             work.conserve(index)
-    v = pair[index]
-    return float(np.dot(v[:size, row], v[column]))
+    top = pair[index, :size]
+    squared: FloatArray = np.dot(top, top[:, row])  # row r of F F, each a sum of products
+    return squared

@@ -12,13 +12,10 @@ exactly from a chain of its own (never as ``1 - reliability`` or a difference):
   sector-loss move (a failure out of ``(k - 1, 1)``) absorbing, and its whole-group-loss
   move (a failure out of ``(k, 0)``) returning the group to pristine: restored from
   backup, it goes on (:func:`sectors_lost_generator`).
-* **Expected sector-loss events**: the mean number of sector-loss moves by T in the chain
-  that goes on after both: a sector loss goes ``(k - 1, 1) -> (k, 0)`` (the stripes
-  restored from backup, the defect gone, the rebuild going on) and a group loss
-  ``(k, 0) -> (0, 0)``. It is ``integral_0^T p(t) r dt`` with ``r`` the sector-loss rate of
-  each state: one matrix exponential of the generator augmented by the column ``r``
-  (Van Loan, "Computing integrals involving the matrix exponential", IEEE Trans.
-  Automatic Control 23(3), 1978), :func:`sector_events_matrix`.
+* **Expected sector-loss events**, and with them the expected whole-group losses and the
+  hours a year a group is degraded or critical: integrals over the mission of the chain
+  that goes on after every loss (a sector loss to ``(k, 0)``, a group loss to pristine),
+  four Van Loan reward columns of one exponential (:mod:`planner.core.markov.going_on`).
 
 Correlated failures (:mod:`planner.core.markov.chain`, docs/correlated.md): a shock can lose
 the whole group from any state, a state with a defect included, so each state's moves into
@@ -42,13 +39,13 @@ One evaluation per layout: the paper's generator is built once, and the three ot
 are read from it (the birth-death chain's rates are the paper chain's moves among the
 states without a defect; the other two move one or two of its entries). The four
 exponentials then run as one pool of chunks (:func:`~planner.core.markov.expm.expm_entries`)
-for a stack, or four short passes (:func:`~planner.core.markov.expm_one.expm_entry`) for one
-group; the MTTDL, where it is asked for, solves the same generator's transient block.
+for a stack, or four short passes (:mod:`~planner.core.markov.expm_one`) for one group; the
+MTTDL, where it is asked for, solves the same generator's transient block.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -58,15 +55,20 @@ import numpy.typing as npt
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
 from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
-from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import (
     GeneratorParts,
     generator_parts_of,
-    transition_matrix,
-    transition_parts,
 )
-from planner.core.markov.rates import ChainInputs, Rates
-from planner.core.markov.solve import mttdl_stack, solve_mmatrix
+from planner.core.markov.going_on import (
+    REWARD_COLUMNS,
+    GoingOn,
+    going_on_extra,
+    going_on_job,
+    going_on_matrix,
+    read_going_on,
+)
+from planner.core.markov.rates import ChainInputs
+from planner.core.markov.solve import mttdl_stack
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -75,11 +77,10 @@ __all__ = [
     "LossFigures",
     "chain_figures",
     "compiled_jobs",
+    "failed_rebuilds_lose_groups",
     "figures_of_rows",
     "group_lost_stack",
-    "loss_figures",
-    "loss_figures_batch",
-    "sector_events_matrix",
+    "lead_power",
     "sectors_lost_generator",
 ]
 
@@ -93,6 +94,9 @@ class LossFigures:
         p_group_lost: P(k + 1 drives down at once), sector losses written off.
         p_sectors_lost: P(at least one sector-loss event), a lost group restored.
         expected_sector_loss_events: mean number of sector-loss events.
+        expected_group_losses: mean number of whole-group losses (a lost group restored).
+        degraded_hours_per_year: expected hours a year at least one drive is down.
+        critical_hours_per_year: expected hours a year k drives are down (no redundancy).
         mttdl_hours: mean time to data loss from pristine (h), when it was asked for.
         p_unavailable: P(the group stops serving at least once: an enclosure outage beyond
             its parity, or a loss), with enclosures (docs/domains.md); else None.
@@ -102,13 +106,24 @@ class LossFigures:
     p_group_lost: float
     p_sectors_lost: float
     expected_sector_loss_events: float
+    expected_group_losses: float
+    degraded_hours_per_year: float
+    critical_hours_per_year: float
     mttdl_hours: float | None = None
     p_unavailable: float | None = None
 
     def sectors_fail_rebuild(self) -> LossFigures:
-        """The figures when an unreadable sector fails the rebuild: every loss ends the group."""
+        """The figures when an unreadable sector fails the rebuild: every loss ends the group.
+
+        Each sector-loss event is then a whole-group loss; the hours are the going-on
+        chain's (:func:`failed_rebuilds_lose_groups`).
+        """
         return replace(
-            self, p_group_lost=self.p_loss, p_sectors_lost=0.0, expected_sector_loss_events=0.0
+            self,
+            p_group_lost=self.p_loss,
+            p_sectors_lost=0.0,
+            expected_sector_loss_events=0.0,
+            expected_group_losses=self.expected_group_losses + self.expected_sector_loss_events,
         )
 
 
@@ -121,6 +136,9 @@ class ChainFigures:
         p_group_lost: P(k + 1 drives down at once).
         p_sectors_lost: P(at least one sector-loss event).
         expected_sector_loss_events: mean number of sector-loss events.
+        expected_group_losses: mean number of whole-group losses.
+        degraded_hours_per_year: expected hours a year at least one drive is down.
+        critical_hours_per_year: expected hours a year k drives are down.
         mttdl_hours: mean time to data loss (h), when it was asked for.
         p_unavailable: P(the group stops serving at least once), with enclosures.
     """
@@ -129,8 +147,66 @@ class ChainFigures:
     p_group_lost: FloatArray
     p_sectors_lost: FloatArray
     expected_sector_loss_events: FloatArray
+    expected_group_losses: FloatArray
+    degraded_hours_per_year: FloatArray
+    critical_hours_per_year: FloatArray
     mttdl_hours: FloatArray | None = None
     p_unavailable: FloatArray | None = None
+
+    @classmethod
+    def of(
+        cls, arrays: Sequence[FloatArray], mttdl_hours: FloatArray | None = None
+    ) -> ChainFigures:
+        """The figures from arrays in :meth:`arrays`' order, and the MTTDL."""
+        p_loss, group, sectors, events, losses, degraded, critical = arrays
+        return cls(p_loss, group, sectors, events, losses, degraded, critical, mttdl_hours)
+
+    def arrays(self) -> tuple[FloatArray, ...]:
+        """Every figure but the MTTDL, in the order of the fields."""
+        return (
+            self.p_loss,
+            self.p_group_lost,
+            self.p_sectors_lost,
+            self.expected_sector_loss_events,
+            self.expected_group_losses,
+            self.degraded_hours_per_year,
+            self.critical_hours_per_year,
+        )
+
+
+FIGURE_COUNT = 7
+"""The arrays of :meth:`ChainFigures.arrays`."""
+
+
+def not_going_on(shape: tuple[int, ...]) -> dict[str, FloatArray]:
+    """The going-on chain's figures of a chain that does not give them: NaN, "not computed".
+
+    The enclosure chain (docs/domains.md) and the ageing chain in pieces (docs/ageing.md)
+    give P(loss) and its parts, not the expected whole-group losses nor the hours degraded
+    and critical; their reports show those as not computed rather than as a number.
+    """
+    return {
+        name: np.full(shape, np.nan)
+        for name in ("expected_group_losses", "degraded_hours_per_year", "critical_hours_per_year")
+    }
+
+
+def failed_rebuilds_lose_groups(figures: ChainFigures) -> ChainFigures:
+    """``figures`` when an unreadable sector fails the rebuild: every loss ends the group.
+
+    P(group lost) is P(loss), no sectors are lost, and each sector-loss event is counted as
+    a whole-group loss. The hours stay the going-on chain's, in which the rebuild goes on
+    after the event: the time to restore the group from backup is not modelled, and the
+    rebuild's time stands in for it.
+    """
+    zeros = np.zeros(figures.p_loss.shape)
+    return replace(
+        figures,
+        p_group_lost=figures.p_loss,
+        p_sectors_lost=zeros,
+        expected_sector_loss_events=zeros,
+        expected_group_losses=figures.expected_group_losses + figures.expected_sector_loss_events,
+    )
 
 
 @cache
@@ -139,13 +215,6 @@ def _defect_free(parity: int) -> tuple[int, ...]:
     chain = build_chain(parity)
     index = {state: i for i, state in enumerate(chain.states)}
     return (*(index[State(f, 0)] for f in range(parity + 1)), chain.loss_index)
-
-
-@cache
-def _full_defect(parity: int) -> int:
-    """``(k, 0)``: where a sector loss leaves a group that goes on (k drives down)."""
-    index = {state: i for i, state in enumerate(build_chain(parity).states)}
-    return index[State(parity, 0)]
 
 
 def sectors_lost_generator(q: FloatArray, group: FloatArray, sectors: FloatArray) -> FloatArray:
@@ -162,27 +231,6 @@ def sectors_lost_generator(q: FloatArray, group: FloatArray, sectors: FloatArray
     out = np.array(q, dtype=np.float64, copy=True)
     out[..., :loss, 0] += group[..., :loss]
     out[..., :loss, loss] = sectors[..., :loss]
-    return out
-
-
-def sector_events_matrix(
-    q: FloatArray, group: FloatArray, sectors: FloatArray, parity: int
-) -> FloatArray:
-    """Van Loan's matrix for the expected sector-loss events, from the paper's ``q``.
-
-    ``[[Q_on, r], [0, 0]]`` (``... x m x m``): ``Q_on`` the going-on chain on the m - 1
-    transient states (a sector loss to ``(k, 0)``, a group loss to pristine), ``r`` each
-    state's sector-loss rate ``sectors`` (1/h). ``exp(M T)[0, m - 1] = integral_0^T p(t) r
-    dt``, the expected events from pristine. The last column makes the rows sum to ``r``,
-    not zero: :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
-    (``reward_columns=1``) and conserves the mass of the generator block.
-    """
-    loss = q.shape[-1] - 1
-    out = sectors_lost_generator(q, group, sectors)
-    # every sector loss leaves k drives down: k - f - 1 failed with the f, plus the one
-    # whose stripes were lost (the defect goes, the rebuild reads and repairs)
-    out[..., :loss, _full_defect(parity)] += sectors[..., :loss]
-    out[..., loss, :] = 0.0
     return out
 
 
@@ -205,7 +253,7 @@ def group_lost_stack(q: FloatArray, parity: int) -> FloatArray:
     return out
 
 
-def _lead_power(parity: int) -> int:
+def lead_power(parity: int) -> int:
     """The ``lead_power`` of every job: k + 1, the longest shortest path to a loss column.
 
     The Taylor degree grows with ``lead_power`` (:func:`~planner.core.markov.taylor.
@@ -249,24 +297,17 @@ def chain_figures(
         for start in range(0, count, block)
     ]
     times = [p.mttdl_hours for p in parts if p.mttdl_hours is not None]
-    whole = ChainFigures(
-        p_loss=np.concatenate([p.p_loss for p in parts]),
-        p_group_lost=np.concatenate([p.p_group_lost for p in parts]),
-        p_sectors_lost=np.concatenate([p.p_sectors_lost for p in parts]),
-        expected_sector_loss_events=np.concatenate([p.expected_sector_loss_events for p in parts]),
-        mttdl_hours=np.concatenate(times) if mttdl else None,
-    )
+    arrays = [np.concatenate(each) for each in zip(*(p.arrays() for p in parts), strict=True)]
+    whole = ChainFigures.of(arrays, np.concatenate(times) if mttdl else None)
     return _reshaped(whole, inputs.shape)
 
 
 def _reshaped(figures: ChainFigures, shape: tuple[int, ...]) -> ChainFigures:
     """``figures`` with every array in ``shape`` (the inputs' broadcast shape)."""
-    return ChainFigures(
-        p_loss=figures.p_loss.reshape(shape),
-        p_group_lost=figures.p_group_lost.reshape(shape),
-        p_sectors_lost=figures.p_sectors_lost.reshape(shape),
-        expected_sector_loss_events=figures.expected_sector_loss_events.reshape(shape),
-        mttdl_hours=None if figures.mttdl_hours is None else figures.mttdl_hours.reshape(shape),
+    times = figures.mttdl_hours
+    return ChainFigures.of(
+        [each.reshape(shape) for each in figures.arrays()],
+        None if times is None else times.reshape(shape),
     )
 
 
@@ -283,36 +324,39 @@ def _chain_figures(
     t = inputs.mission_hours[..., None]
     g = q * t[..., None]  # every chain is read from this one
     group, sectors = parts.group_loss * t, parts.sector_loss * t
-    lead = _lead_power(parity)
+    lead = lead_power(parity)
     last = g.shape[-1] - 1
+    going_on = going_on_matrix(g, group, sectors, parity)
+    on_last = going_on.shape[-1] - 1
     # Each stack is fresh (the variants are copies, made before any is exponentiated):
     # the exponential may work in it (owned).
-    p_loss, p_group, p_sectors, events = expm_entries(
+    p_loss, p_group, p_sectors, on_rows = expm_entries(
         [
             EntryJob(g, (0, last), lead, owned=True),
             EntryJob(group_lost_stack(g, parity), (0, parity + 1), lead, owned=True),
             EntryJob(sectors_lost_generator(g, group, sectors), (0, last), lead, owned=True),
-            EntryJob(
-                sector_events_matrix(g, group, sectors, parity), (0, last), lead, 1, owned=True
-            ),
+            EntryJob(going_on, (0, on_last), lead, REWARD_COLUMNS, owned=True, whole_row=True),
         ],
         threads=threads,
     )
-    return _figures(p_loss, p_group, p_sectors, events, q if mttdl else None)
+    return _figures(p_loss, p_group, p_sectors, read_going_on(on_rows), q if mttdl else None)
 
 
 def _figures(
     p_loss: FloatArray,
     p_group: FloatArray,
     p_sectors: FloatArray,
-    events: FloatArray,
+    going_on: GoingOn,
     q_for_mttdl: FloatArray | None,
 ) -> ChainFigures:
     return ChainFigures(
         p_loss=np.clip(p_loss, 0.0, 1.0),
         p_group_lost=np.clip(p_group, 0.0, 1.0),
         p_sectors_lost=np.clip(p_sectors, 0.0, 1.0),
-        expected_sector_loss_events=np.maximum(events, 0.0),
+        expected_sector_loss_events=going_on.expected_sector_loss_events,
+        expected_group_losses=going_on.expected_group_losses,
+        degraded_hours_per_year=going_on.degraded_hours_per_year,
+        critical_hours_per_year=going_on.critical_hours_per_year,
         mttdl_hours=None if q_for_mttdl is None else mttdl_stack(q_for_mttdl),
     )
 
@@ -320,121 +364,33 @@ def _figures(
 def compiled_jobs(parts: GeneratorParts, parity: int, mission_hours: FloatArray) -> list[RowJob]:
     """The four chains of the stack ``parts`` (per hour) over ``mission_hours``, as kernel jobs.
 
-    The same chains as :func:`sectors_lost_generator`, :func:`sector_events_matrix` and
-    :func:`group_lost_stack` build, given to the kernel as edits of ``parts.q`` (each
-    state's loss rates by kind beside it, the mission as each matrix's factor) instead of
-    three copies of the stack; in the order of :class:`ChainFigures`
-    (:func:`figures_of_rows` reads their rows).
+    The same chains as :func:`sectors_lost_generator`, :func:`group_lost_stack` and
+    :func:`~planner.core.markov.going_on.going_on_matrix` build, given to the kernel as
+    edits of ``parts.q`` (each state's loss rates by kind and the reward columns beside it,
+    the mission as each matrix's factor) instead of three copies of the stack; in the order
+    of :class:`ChainFigures` (:func:`figures_of_rows` reads their rows).
     """
     q = parts.q
-    lead = _lead_power(parity)
+    lead = lead_power(parity)
     loss = q.shape[-1] - 1
-    by_kind = np.stack([parts.group_loss, parts.sector_loss], axis=-1)  # extra columns
+    extra = going_on_extra(parts, parity, mission_hours)  # group, sectors, then rewards
     group, sectors = loss + 1, loss + 2  # their indices in a move
     restored = tuple((state, group, 0, ADD) for state in range(loss))
     only_sectors = tuple((state, sectors, loss, ASSIGN) for state in range(loss))
-    goes_on = tuple((state, sectors, _full_defect(parity), ADD) for state in range(loss))
-    sectors_chain = restored + only_sectors
     return [
         RowJob(q, 0, lead, scale=mission_hours),
         RowJob(q, 0, lead, gather=_defect_free(parity), scale=mission_hours),
-        RowJob(q, 0, lead, moves=sectors_chain, scale=mission_hours, extra=by_kind),
-        RowJob(q, 0, lead, 1, moves=sectors_chain + goes_on, scale=mission_hours, extra=by_kind),
+        RowJob(q, 0, lead, moves=restored + only_sectors, scale=mission_hours, extra=extra),
+        going_on_job(q, parity, lead, mission_hours, extra),
     ]
 
 
 def figures_of_rows(rows: list[FloatArray]) -> ChainFigures:
     """:class:`ChainFigures` (no MTTDL) from the rows of :func:`compiled_jobs`' four chains."""
-    p_loss, p_group, p_sectors, events = (row[..., -1] for row in rows)
-    return _figures(p_loss, p_group, p_sectors, events, None)
+    p_loss, p_group, p_sectors = (row[..., -1] for row in rows[:3])
+    return _figures(p_loss, p_group, p_sectors, read_going_on(rows[3]), None)
 
 
 def replace_mttdl(figures: ChainFigures, q: FloatArray) -> ChainFigures:
     """``figures`` with the MTTDL of the generators ``q`` (per hour)."""
     return replace(figures, mttdl_hours=mttdl_stack(q))
-
-
-def loss_figures_batch(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    latent_defects_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    scrub_hours: npt.ArrayLike,
-    mission_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-    defect_stripe_share: npt.ArrayLike = 1.0,
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """(P(loss), P(group lost), P(sectors lost), expected events) for broadcast inputs.
-
-    :func:`chain_figures` for inputs given one by one (rates per hour, hours; sigma,
-    ``defect_stripe_share``, 1 for a traditional group). One group each; the P(loss) is
-    the same number as :func:`planner.core.markov.batch.p_loss_group_batch`'s.
-    """
-    inputs = ChainInputs.of(
-        drives,
-        op_failures_per_hour,
-        latent_defects_per_hour,
-        rebuild_hours,
-        scrub_hours,
-        mission_hours,
-        rebuild_streams=rebuild_streams,
-        defect_stripe_share=defect_stripe_share,
-    )
-    figures = chain_figures(parity, inputs)
-    return (
-        figures.p_loss,
-        figures.p_group_lost,
-        figures.p_sectors_lost,
-        figures.expected_sector_loss_events,
-    )
-
-
-def loss_figures(
-    parity: int,
-    drives: int,
-    rates: Rates,
-    mission_hours: float,
-    *,
-    sectors_fail_rebuild: bool = False,
-    mttdl: bool = False,
-) -> LossFigures:
-    """The loss figures of one group of ``drives`` drives under ``rates`` (module docstring).
-
-    ``rates.defect_stripe_share`` thins a declustered pool's sector losses;
-    ``sectors_fail_rebuild``: ``restore.on_unreadable_sector: fail-rebuild``; ``mttdl``: the
-    mean time to data loss too (the same rates' transient block,
-    :func:`~planner.core.markov.solve.solve_mmatrix`). One generator, four short
-    exponentials (:func:`~planner.core.markov.expm_one.expm_entry`).
-    """
-    if not (math.isfinite(mission_hours) and mission_hours >= 0):
-        raise ValueError(f"mission_hours must be >= 0 and finite, got {mission_hours!r}")
-    # the same matrix as p_loss_group's, so that the P(loss) is the same number
-    parts = transition_parts(parity, drives, rates, mission_hours)
-    g, group, sectors = parts.q, parts.group_loss, parts.sector_loss
-    last = g.shape[0] - 1
-    lead = _lead_power(parity)
-    p_loss = expm_entry(g.copy(), (0, last), lead)
-    p_group = expm_entry(group_lost_stack(g, parity), (0, parity + 1), lead)
-    p_sectors = expm_entry(sectors_lost_generator(g, group, sectors), (0, last), lead)
-    events = expm_entry(
-        sector_events_matrix(g, group, sectors, parity), (0, last), lead, reward_columns=1
-    )
-    figures = LossFigures(
-        min(max(p_loss, 0.0), 1.0),
-        min(max(p_group, 0.0), 1.0),
-        min(max(p_sectors, 0.0), 1.0),
-        max(events, 0.0),
-        _mttdl_hours(transition_matrix(parity, drives, rates)) if mttdl else None,
-    )
-    return figures.sectors_fail_rebuild() if sectors_fail_rebuild else figures
-
-
-def _mttdl_hours(rates_of_moves: FloatArray) -> float:
-    """MTTDL (h) from pristine of one chain given its off-diagonal rates (1/h)."""
-    transient = rates_of_moves[:-1, :-1]
-    exits = rates_of_moves[:-1].sum(axis=1)
-    m = -transient
-    m[np.diag_indices_from(m)] = exits  # -A: the exit rates on the diagonal
-    return float(solve_mmatrix(m, rates_of_moves[:-1, -1], np.ones(m.shape[0]))[0])

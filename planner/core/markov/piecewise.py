@@ -59,7 +59,7 @@ from planner.core.markov.ageing import (
     pieces_between,
     split_edges,
 )
-from planner.core.markov.loss_figures import ChainFigures, chain_figures
+from planner.core.markov.loss_figures import ChainFigures, chain_figures, not_going_on
 from planner.core.markov.piecewise_carry import Carried, carried_figures, first_piece_delta
 from planner.core.markov.rates import ChainInputs
 
@@ -281,6 +281,7 @@ def _shaped(run: Carried, pieces: int, converged: bool, shape: tuple[int, ...]) 
             p_group_lost=figures.p_group_lost.reshape(shape),
             p_sectors_lost=figures.p_sectors_lost.reshape(shape),
             expected_sector_loss_events=figures.expected_sector_loss_events.reshape(shape),
+            **not_going_on(shape),
         ),
         run.p_loss_low.reshape(shape),
         run.p_loss_high.reshape(shape),

@@ -30,14 +30,16 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.ageing import Ageing, MissionPieces
+from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import expm_metzler
-from planner.core.markov.expm_compiled import RowJob, expm_rows, kernel_enabled
+from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
 from planner.core.markov.generator import GeneratorParts
 from planner.core.markov.loss_figures import (
     ChainFigures,
     compiled_jobs,
     group_lost_stack,
-    sector_events_matrix,
+    lead_power,
+    not_going_on,
     sectors_lost_generator,
 )
 from planner.core.markov.piecewise_bounds import Bound, LinearChain
@@ -160,7 +162,7 @@ class _State:
         """One piece on the kernel: each chain from its carried row (``RowJob.start``)."""
         lanes = np.full(self.delta.shape, float(hours[0]))
         one = GeneratorParts(value.q[0], value.group_loss[0], value.sector_loss[0])
-        jobs = compiled_jobs(one, self.parity, lanes)
+        jobs = _value_jobs(one, self.parity, lanes)
         lead = self.parity + 1
         jobs += [RowJob(b.generator[0], 0, lead, scale=lanes) for b in bounds]
         started = [
@@ -200,11 +202,13 @@ class _State:
 
     def result(self) -> Carried:
         """The pass's figures and bracket from the carried rows."""
+        p_loss = _probability(self.rows[0])
         value = ChainFigures(
-            p_loss=_probability(self.rows[0]),
+            p_loss=p_loss,
             p_group_lost=_probability(self.rows[1]),
             p_sectors_lost=_probability(self.rows[2]),
             expected_sector_loss_events=np.maximum(_last(self.rows[3]), 0.0),
+            **not_going_on(p_loss.shape),
         )
         low = high = value.p_loss
         if not self.pieces.exact:
@@ -263,7 +267,7 @@ class _Products:
             (g, 0),
             (group_lost_stack(g, parity), 0),
             (sectors_lost_generator(g, group, sectors), 0),
-            (sector_events_matrix(g, group, sectors, parity), 1),
+            (_sector_events_matrix(g, group, sectors, parity), 1),
             *((b.generator * t[..., None], 0) for b in bounds),
         ]
         out = np.zeros((len(stacks), *g.shape[:2], m + 1, m + 1))
@@ -291,6 +295,7 @@ class _Products:
             p_group_lost=np.clip(rows[1, :, columns[1]], 0.0, 1.0),
             p_sectors_lost=np.clip(rows[2, :, columns[2]], 0.0, 1.0),
             expected_sector_loss_events=np.maximum(rows[3, :, columns[3]], 0.0),
+            **not_going_on(rows.shape[1:2]),
         )
         low = high = value.p_loss
         if len(columns) == 6:
@@ -315,3 +320,58 @@ def _probability(row: FloatArray | None, column: int = -1) -> FloatArray:
     """A column of a carried row (a probability), kept in [0, 1]."""
     loss: FloatArray = np.clip(_last(row, column), 0.0, 1.0)
     return loss
+
+
+def _sector_events_matrix(
+    q: FloatArray, group: FloatArray, sectors: FloatArray, parity: int
+) -> FloatArray:
+    """Van Loan's matrix for the expected sector-loss events of a piece, from the paper's ``q``.
+
+    ``[[Q_on, r], [0, 0]]`` (``... x m x m``): ``Q_on`` the going-on chain on the m - 1
+    transient states (a sector loss to ``(k, 0)``, a group loss to pristine), ``r`` each
+    state's sector-loss rate ``sectors`` (1/h). ``exp(M T)[0, m - 1] = integral_0^T p(t) r
+    dt``, the expected events from pristine. The last column makes the rows sum to ``r``,
+    not zero: :func:`~planner.core.markov.expm.expm_metzler` takes it as a reward column
+    (``reward_columns=1``) and conserves the mass of the generator block.
+    """
+    loss = q.shape[-1] - 1
+    out = sectors_lost_generator(q, group, sectors)
+    # every sector loss leaves k drives down: k - f - 1 failed with the f, plus the one
+    # whose stripes were lost (the defect goes, the rebuild reads and repairs)
+    out[..., :loss, _full_defect(parity)] += sectors[..., :loss]
+    out[..., loss, :] = 0.0
+    return out
+
+
+def _full_defect(parity: int) -> int:
+    """``(k, 0)``: where a sector loss leaves a group that goes on (k drives down)."""
+    index = {state: i for i, state in enumerate(build_chain(parity).states)}
+    return index[State(parity, 0)]
+
+
+def _value_jobs(parts: GeneratorParts, parity: int, lanes: FloatArray) -> list[RowJob]:
+    """The four value chains of a piece as kernel jobs, in :class:`_State`'s row order.
+
+    P(loss), P(group lost) and P(sectors lost) as
+    :func:`~planner.core.markov.loss_figures.compiled_jobs` gives them; the expected
+    sector-loss events as :func:`_sector_events_matrix` (one reward column: the events
+    integrate over each piece and carry as a row, where the going-on job's hour fractions
+    are of one mission).
+    """
+    q = parts.q
+    loss = q.shape[-1] - 1
+    group, sectors = loss + 1, loss + 2  # the loss rates by kind: the extra columns
+    restored = tuple((state, group, 0, ADD) for state in range(loss))
+    only_sectors = tuple((state, sectors, loss, ASSIGN) for state in range(loss))
+    goes_on = tuple((state, sectors, _full_defect(parity), ADD) for state in range(loss))
+    by_kind = np.stack([parts.group_loss, parts.sector_loss], axis=-1)
+    events = RowJob(
+        q,
+        0,
+        lead_power(parity),
+        1,
+        moves=restored + only_sectors + goes_on,
+        scale=lanes,
+        extra=by_kind,
+    )
+    return [*compiled_jobs(parts, parity, lanes)[:3], events]

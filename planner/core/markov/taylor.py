@@ -1,4 +1,6 @@
-"""The Taylor step of :mod:`planner.core.markov.expm`: its degree, coefficients and masks.
+"""The Taylor step of :mod:`planner.core.markov.expm`: degree, coefficients, masks, squarings.
+
+The number of squarings a step needs and the diagonal rebuilt between them are here too.
 
 Shared by the stacked exponential (:mod:`planner.core.markov.expm`) and the one-matrix path
 (:mod:`planner.core.markov.expm_one`); the accuracy argument is in the former's docstring.
@@ -14,13 +16,14 @@ import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
 
 THETA_MAX = 1.0
 """Largest ``||X||_inf`` of one Taylor step (``c h``); larger means fewer squarings."""
 
 
 CONSERVE_EVERY = 2
-"""Squarings between rebuilds of the diagonal (see :func:`_conserve`); 2 keeps ~1e-15."""
+"""Squarings between rebuilds of the diagonal (see :func:`conserve`); 2 keeps ~1e-15."""
 
 TAIL_TOLERANCE = 1e-17
 """Bound on the dropped Taylor tail relative to the kept sum (entrywise, see module doc).
@@ -92,3 +95,28 @@ def mass_weights(size: int, reward_columns: int) -> FloatArray:
         weights[size - reward_columns :] = 0.0
     weights.setflags(write=False)
     return weights
+
+
+def squarings(norm: FloatArray) -> IntArray:
+    """Number of squarings ``s`` so that ``norm / 2^s <= THETA_MAX`` (0 when already small)."""
+    # Below THETA_MAX (a zero norm included) no squaring: log2 of 1 is 0. A norm that is
+    # not finite is left to the check of the off-diagonal entries.
+    ratio = np.maximum(norm / THETA_MAX, 1.0)
+    s = np.ceil(np.log2(ratio, where=np.isfinite(ratio), out=np.zeros_like(ratio)))
+    return s.astype(np.int64)
+
+
+def conserve(f: FloatArray, offdiagonal: FloatArray) -> FloatArray:
+    """Rebuild each diagonal entry near 1 from its row's off-diagonal sum (rows sum to 1).
+
+    ``f`` is modified in place. For a slowly left state ``F_ii = 1 - a_i`` with a small
+    deficiency ``a_i``; storing ``F_ii`` itself loses ``a_i``'s low bits and the squarings
+    raise that ulp to the power ``2^s``. The deficiency ``a_i = sum_{j != i} F_ij`` is a sum
+    of non-negative, relatively accurate entries, so ``1 - a_i`` is correct to half an ulp
+    afresh at every level. Entries below 1/2 keep their product value, which is accurate
+    there (a sum of non-negative terms, not a difference).
+    """
+    deficiency = np.einsum("bij,ij->bi", f, offdiagonal)
+    diagonal = np.einsum("bii->bi", f)  # a writeable view: no fancy-index copy and write
+    np.copyto(diagonal, 1.0 - deficiency, where=deficiency <= 0.5)
+    return f
