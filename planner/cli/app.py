@@ -292,8 +292,8 @@ def validate(
     file: Annotated[Path, typer.Argument(help="Scenario YAML file to check.", dir_okay=False)],
     overrides: SetOption = None,
 ) -> None:
-    """Check a scenario file; print a summary, or one line naming file:line:column and field."""
-    plan = load_plan(file, overrides)
+    """Check a scenario file; print a summary, or each problem: file:line:column, field, fix."""
+    plan = load_plan(file, overrides, every_error=True)
     if plan.tiered:
         typer.echo(f"{file}: OK: plan {plan.name!r}, {len(plan.tiers)} tiers")
     for tier in plan.tiers:

@@ -189,10 +189,11 @@ def _check_overrides(path: Path | None, overrides: list[str] | None) -> None:
             )
 
 
-def load_plan(path: Path | None, overrides: list[str] | None) -> Plan:
+def load_plan(path: Path | None, overrides: list[str] | None, *, every_error: bool = False) -> Plan:
     """Load a plan (a single-aggregate file is a plan of one tier; bundled default when None).
 
-    Exits 2 on bad input.
+    Exits 2 on bad input: one line, or with ``every_error`` one line per problem found
+    (``planner validate``).
     """
     from planner.scenario import Plan, ScenarioError, load_default_scenario
     from planner.scenario import load_plan as load_file
@@ -203,7 +204,11 @@ def load_plan(path: Path | None, overrides: list[str] | None) -> Plan:
             return Plan.single(load_default_scenario(overrides or ()), overrides or ())
         return load_file(path, overrides or ())
     except ScenarioError as err:
-        fail(str(err))
+        if not every_error:
+            fail(str(err))
+        for each in err.all_errors:
+            print_error(each.line_text())
+        raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def load(path: Path | None, overrides: list[str] | None, tier: str | None = None) -> Scenario:

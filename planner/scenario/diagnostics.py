@@ -19,6 +19,7 @@ from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.fields import (
     annotation_at,
     as_model,
+    closest,
     did_you_mean,
     field_info,
     field_meta,
@@ -231,6 +232,23 @@ def _order(error: ScenarioError, kind: str) -> tuple[int, int, int]:
     return (rank, error.line or 0, error.column or 0)
 
 
+def _misspelt_keys(details: Sequence[ErrorDetails]) -> set[tuple[str | int, ...]]:
+    """Where a required key is missing because it is misspelt.
+
+    An unknown key beside it whose "did you mean" names it: one mistake, reported once.
+    """
+    found = set()
+    for error in details:
+        loc = tuple(error["loc"])
+        if error["type"] != "extra_forbidden" or not loc:
+            continue
+        model = as_model(annotation_at(loc[:-1]))
+        near = closest(str(loc[-1]), field_names(model)) if model is not None else None
+        if near is not None:
+            found.add((*loc[:-1], near))
+    return found
+
+
 def from_validation_error(
     exc: ValidationError,
     *,
@@ -246,7 +264,11 @@ def from_validation_error(
     location is in ``document`` and what to say before its message.
     """
     ranked = []
-    for index, error in enumerate(exc.errors(include_url=False)):
+    details = exc.errors(include_url=False)
+    misspelt = _misspelt_keys(details)
+    for index, error in enumerate(details):
+        if error["type"] == "missing" and tuple(error["loc"]) in misspelt:
+            continue  # the key is there, misspelt: its "did you mean" says so
         found = _one(
             error, source=source, document=document, overrides=overrides, relocate=relocate
         )

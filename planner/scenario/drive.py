@@ -340,10 +340,9 @@ class DriveSpec(FrozenModel):
                     "bytes_read_per_hour",
                 )
             raise FieldError(
-                "give latent_defects_per_hour (e.g. 1.08e-4), read_errors_per_byte with "
-                "bytes_read_per_hour (NS3574 Table 1; the bytes may be left to the workload or "
-                "NS3574's field figure), or unrecoverable_read_errors_per_bit from the spec "
-                "sheet (or a model: nl-sas-20tb ...)"
+                "give latent_defects_per_hour (e.g. 1.08e-4), read_errors_per_byte (NS3574 "
+                "Table 1), or the spec sheet's unrecoverable_read_errors_per_bit, or a drive "
+                "model such as nl-sas-20tb (docs/drives.md)"
             )
 
     @property

@@ -72,11 +72,20 @@ class ScenarioError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        """One line of at most :data:`MAX_MESSAGE_CHARS` characters, whatever went in."""
+        """One line of at most :data:`MAX_MESSAGE_CHARS` characters, whatever went in.
+
+        With other problems found, it ends ``(and N more: planner validate lists them)``.
+        """
+        more = len(self.all_errors) - 1
+        return self.line_text(f" (and {more} more: planner validate lists them)" if more else "")
+
+    def line_text(self, suffix: str = "") -> str:
+        """This problem alone as one line, ``suffix`` after it.
+
+        At most :data:`MAX_MESSAGE_CHARS` characters.
+        """
         location = shown(self.location, 120, quote=False)
         field = f" {shown(self.field, 80, quote=False)}:" if self.field else ""
-        more = len(self.all_errors) - 1
-        suffix = f" (and {more} more)" if more > 0 else ""
         head = f"{location}:{field} "
         room = MAX_MESSAGE_CHARS - len(head) - len(suffix)
         return head + shown(_one_line(self.message), room, quote=False) + suffix

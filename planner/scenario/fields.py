@@ -97,11 +97,17 @@ def field_names(model: type[BaseModel]) -> list[str]:
     return [info.alias or name for name, info in model.model_fields.items()]
 
 
+def closest(name: str, choices: Sequence[str]) -> str | None:
+    """The choice ``name`` most likely misspells, or None when none is close."""
+    near = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
+    return near[0] if near else None
+
+
 def did_you_mean(name: str, choices: Sequence[str]) -> str:
     """``"; did you mean 'x'?"`` for the closest choice, else ``" (known: a, b, c)"``."""
-    near = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
-    if near:
-        return f"; did you mean {near[0]!r}?"
+    near = closest(name, choices)
+    if near is not None:
+        return f"; did you mean {near!r}?"
     return f" (known: {_some(choices)})"
 
 

@@ -1,0 +1,69 @@
+"""A scenario with several mistakes: validate lists them all, other commands say how many.
+
+From a newcomer's review: one misspelt key read "(and 1 more)" though there was one
+mistake (the key it should have been was also reported missing); the other mistakes of a
+file could only be found one run at a time; and a long hint was cut mid-word, hiding the fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from planner.cli import app
+
+GOOD = """\
+name: test
+drive:
+  arr: 1.9%
+  latent_defects_per_hour: 1.08e-4
+restore:
+  rebuild_hours: 12
+  scrub_hours: 168
+aggregate:
+  data_disks: 42
+layouts:
+  - raid: raid5
+    group_size: 8
+"""
+
+
+def _run(tmp_path: Path, text: str, *args: str) -> tuple[int, list[str]]:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, [args[0], str(path), *args[1:]])
+    return result.exit_code, result.stderr.splitlines()
+
+
+def test_a_misspelt_key_is_one_mistake(tmp_path: Path) -> None:
+    code, lines = _run(tmp_path, GOOD.replace("scrub_hours:", "scrub_hour:"), "validate")
+    assert code == 2
+    assert len(lines) == 1, lines
+    assert "did you mean 'scrub_hours'?" in lines[0]
+    assert "more" not in lines[0]
+
+
+def test_validate_lists_every_mistake_one_line_each(tmp_path: Path) -> None:
+    text = GOOD.replace("arr: 1.9%", "arr: -1%").replace("raid: raid5", "raid: raid7")
+    code, lines = _run(tmp_path, text, "validate")
+    assert code == 2
+    assert len(lines) == 2, lines
+    assert all(line.startswith("planner: error: ") for line in lines)
+    assert "drive.arr" in lines[0]
+    assert "layouts[0]" in lines[1]
+    assert not any("more" in line for line in lines)
+    code, lines = _run(tmp_path, text, "evaluate")
+    assert code == 2
+    assert len(lines) == 1
+    assert lines[0].endswith("(and 1 more: planner validate lists them)")
+
+
+def test_a_long_hint_is_never_cut(tmp_path: Path) -> None:
+    text = GOOD.replace("  latent_defects_per_hour: 1.08e-4\n", "  capacity_tb: 4\n")
+    code, lines = _run(tmp_path, text, "validate")
+    assert code == 2
+    assert len(lines) == 1
+    assert "…" not in lines[0]
+    assert "unrecoverable_read_errors_per_bit" in lines[0]
+    assert "nl-sas-20tb" in lines[0]
