@@ -189,7 +189,8 @@ def title(fit: FleetFit) -> str:
     """``Fit of LOG: 8,968 drives, 969 failures, 28,000 drive-years``."""
     overall = fit.overall
     return (
-        f"Fit of {fit.source}: {overall.drives:,} drives, {overall.failures:,} failures, "
+        f"Fit of {fit.source}: {overall.drives:,} drives, {overall.failures:,} "
+        f"failure{'' if overall.failures == 1 else 's'}, "
         f"{format_count(overall.exponential.drive_years, 3)} drive-years"
     )
 

@@ -126,6 +126,12 @@ def _multiplier(fit: FleetFit) -> list[str]:
     low, high = found.multiplier_ci
     top = "no upper bound" if math.isinf(high) else yaml_number(high)
     value = "unbounded" if math.isinf(found.multiplier) else yaml_number(found.multiplier)
+    if found.multiplier < 1:  # a scenario takes 1 at least: the log shows no rise
+        return [
+            f"# While a group-mate is down ({found.window_hours:g} h window) the log shows no "
+            f"rise: estimate {value}, 95% {yaml_number(low)} to {top}; a scenario takes 1 at "
+            "least (independent drives), so no correlation: section is suggested.",
+        ]
     return [
         f"# While a group-mate is down ({found.window_hours:g} h window) drives fail this much "
         "more often:",

@@ -267,3 +267,27 @@ def test_the_page_shows_what_the_fit_of_the_example_gives(example: dict[str, Any
         assert row(weibull, "scale_hours", " h") in scale_line
     multiplier = page.split("| degraded multiplier (168 h) |")[1].split("\n")[0]
     assert row(example["degraded_multiplier"], "multiplier") in multiplier
+
+
+def test_a_small_log_suggests_nothing_a_scenario_refuses(tmp_path: Path) -> None:
+    """Newcomer review: 18 drives, one failure with no group-mate down. The snippet offered
+    ``degraded_multiplier: 0``, which a scenario refuses (1 is independent drives), and the
+    title read "1 failures"."""
+    rows = ["hours,failed,model,group,installed_at_hours"]
+    rows += ["43800,0,hdd-a,g1,0"] * 8
+    rows += ["36000,1,hdd-b,g2,0", "7800,0,hdd-b,g2,36000"]  # the failed drive's replacement
+    rows += ["43800,0,hdd-b,g2,0"] * 8
+    log = tmp_path / "small.csv"
+    log.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fit", str(log)])
+    assert result.exit_code == 0, result.stderr
+    words = " ".join(result.stdout.split())  # the title may wrap
+    assert "1 failures" not in words
+    assert "18 drives, 1 failure," in words
+    assert "no correlation: section is suggested" in words
+    suggested = [line for line in result.stdout.splitlines() if "degraded_multiplier:" in line]
+    for line in suggested:
+        value = float(line.split("degraded_multiplier:")[1].split()[0])
+        assert value >= 1, line
+    snippet = fit_json(str(log))["snippet"]
+    assert "degraded_multiplier: 0" not in snippet
