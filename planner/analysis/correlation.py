@@ -58,7 +58,9 @@ def correlation_note(scenario: Scenario) -> str:
         return ""
     shocks = (
         f"{c.shocks_per_year:g} shocks per group-year, each failing every working drive with "
-        f"probability {c.shock_drive_probability:.4g} (the binomial failure rate model)"
+        f"probability {c.shock_drive_probability:.4g} (the binomial failure rate model; the "
+        "same rate for every group whatever its size, so layouts of many small groups meet "
+        "more shocks per aggregate)"
         if c.shocks
         else "no shocks"
     )

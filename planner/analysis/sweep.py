@@ -18,6 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.analysis.ageing import ageing_at
+from planner.analysis.correlation import correlation_note
+from planner.analysis.domains import enclosure_note
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
@@ -104,6 +106,8 @@ class SweepReport:
         by_layout: the rows are the scenario's own layouts (labelled), not a size range.
         log: the varied values are log-spaced.
         inputs: the scenario's assumptions (the base values), printed by every export.
+        section_notes: what the scenario's correlation and enclosures sections add, as
+            evaluate's notes say it (docs/correlated.md, docs/domains.md).
     """
 
     title: str
@@ -117,6 +121,7 @@ class SweepReport:
     by_layout: bool = False
     log: bool = False
     inputs: Inputs | None = None
+    section_notes: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.table)
@@ -189,6 +194,7 @@ def sweep_report(
         by_layout=by_layout,
         log=varied is not None and varied.log,
         inputs=scenario_inputs(scenario, overrides),
+        section_notes=tuple(n for n in (correlation_note(scenario), enclosure_note(scenario)) if n),
     )
 
 

@@ -176,7 +176,7 @@ def notes(report: SweepReport) -> list[str]:
         lines.append(
             "* uneven division: the groups hold more data drives than asked (Extra data drives)."
         )
-    return lines
+    return [*lines, *report.section_notes]
 
 
 def table_notes(report: SweepReport) -> list[str]:

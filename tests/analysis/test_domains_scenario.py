@@ -169,3 +169,31 @@ def _json_of_plan(text: str) -> dict[str, Any]:
         path = Path(folder) / "plan.yaml"
         path.write_text(text, encoding="utf-8")
         return _json("evaluate", str(path))
+
+
+def test_a_sweep_says_what_the_enclosure_columns_mean() -> None:
+    """Newcomer review: a sweep over members_per_enclosure showed P(loss) jumping (2 and 5
+    drives per enclosure for RAID 6) with no word on why or on what P(unavail.) is."""
+    result = CliRunner().invoke(
+        app,
+        ["sweep", str(TODAY), *_sets(SHELVES), "--vary", "enclosures.members_per_enclosure=1..6:6"],
+    )
+    assert result.exit_code == 0, result.stderr
+    words = " ".join(result.stdout.split())
+    assert "P(unavail.) the group stopping at least once" in words
+    assert "exactly as many of a group's drives as its parity" in words
+    assert "docs/domains.md" in words
+    sizes = ["-k", "2", "-g", "12..12", "--all", "-f", "markdown"]
+    markdown = CliRunner().invoke(app, ["sweep", str(TODAY), *_sets(SHELVES), *sizes])
+    assert "docs/domains.md" in markdown.stdout
+
+
+def test_the_correlated_notes_say_shocks_are_per_group_in_evaluate_and_sweep() -> None:
+    """Newcomer review: 0.1 shocks a group-year meet 96 RAID 10 pairs as 3 dRAID pools; the
+    output should say the rate is per group whatever its size."""
+    shipped = ROOT / "scenarios" / "correlated-20tb.yaml"
+    for command in (["evaluate"], ["sweep", "-k", "2", "-g", "12..12", "--all"]):
+        result = CliRunner().invoke(app, [command[0], str(shipped), *command[1:]])
+        assert result.exit_code == 0, result.stderr
+        words = " ".join(result.stdout.split())
+        assert "the same rate for every group whatever its size" in words, command
