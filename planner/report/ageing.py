@@ -48,7 +48,7 @@ def ageing_columns(
         return value
 
     return [
-        figures.P_LOSS_AGEING.column(part(lambda a: a.p_loss_aggregate), priority=5),
+        figures.P_LOSS_AGEING.column(part(lambda a: a.p_loss_aggregate), priority=1),
         Column(
             "Ageing bracket",
             part(lambda a: (a.p_loss_aggregate_low, a.p_loss_aggregate_high)),

@@ -83,3 +83,13 @@ def test_a_table_of_the_constant_rate_gives_the_constant_figure() -> None:
         width = row.aged.p_loss_group_high - row.aged.p_loss_group_low
         assert width <= 0.01 * row.aged.p_loss_group
         assert math.isclose(row.aged.factor, row.aged.p_loss_aggregate / row.p_loss_aggregate)
+
+
+def test_the_ageing_figure_is_among_the_columns_at_120() -> None:
+    """Newcomer review: at 120 columns evaluate showed "× ageing" but not P(loss) ageing,
+    the figure the section is for (it appeared at ~250 columns)."""
+    shipped = ROOT / "scenarios" / "ageing-fleet.yaml"
+    result = CliRunner().invoke(app, ["evaluate", str(shipped)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.stderr
+    header = result.stdout.split("┡")[0].split("┏")[1]  # the column titles only
+    assert header.count("ageing") >= 2  # "P(loss) / ageing" beside "× / ageing"
