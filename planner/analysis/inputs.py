@@ -37,6 +37,8 @@ class Inputs:
         mission_years: mission length (years of 8,760 h).
         data_disks: data drives of the aggregate (``aggregate.data_disks``).
         capacity_tb: TB per drive, or None when the scenario does not say.
+        usable_fraction: the share of a drive that holds data (``drive.usable_fraction``,
+            default 0.9).
         overrides: the ``--set KEY=VALUE`` overrides applied, as given.
         parallel_rebuilds: ``restore.parallel_rebuilds``: False (one at a time), True (all
             failed drives at once) or a number of rebuild streams.
@@ -75,6 +77,7 @@ class Inputs:
     data_disks: int
     capacity_tb: float | None
     overrides: tuple[str, ...] = field(default=())
+    usable_fraction: float = 0.9
     parallel_rebuilds: bool | int = False
     on_unreadable_sector: str = "lose-sectors"
     prices: CostPrices | None = None
@@ -118,6 +121,7 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         hot_spares=scenario.aggregate.hot_spares,
         stripe_unit_kib=scenario.aggregate.stripe_unit_kib,
         capacity_tb=drive.capacity_tb,
+        usable_fraction=scenario.usable_fraction,
         overrides=tuple(overrides),
         parallel_rebuilds=scenario.restore.parallel_rebuilds,
         on_unreadable_sector=scenario.restore.on_unreadable_sector,

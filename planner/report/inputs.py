@@ -66,7 +66,7 @@ def inputs_summary(inputs: Inputs) -> str:
         parts.append(f"{inputs.hot_spares:,} dedicated hot {spares} in every drive count")
     if inputs.capacity_tb is not None:
         # the stripe unit counts only where the NOMDL does: with a capacity
-        parts.append(f"{inputs.capacity_tb:g} TB drives")
+        parts.append(f"{inputs.capacity_tb:g} TB drives ({inputs.usable_fraction * 100:g}% usable)")
         parts.append(f"{inputs.stripe_unit_kib:,} KiB stripe unit")
     parts += prices_text(inputs)
     parts += correlation_text(inputs)
@@ -162,6 +162,7 @@ def inputs_record(inputs: Inputs) -> dict[str, Any]:
         "data_disks": inputs.data_disks,
         "hot_spares": inputs.hot_spares,
         "capacity_tb": inputs.capacity_tb,
+        "usable_fraction": inputs.usable_fraction,
         "stripe_unit_kib": inputs.stripe_unit_kib,
         **costs,
         **(

@@ -251,6 +251,7 @@ class DriveSpec(FrozenModel):
         le=1,
         description="Share of capacity_tb that holds data after right-sizing and formatting "
         f"(default {DEFAULT_USABLE_FRACTION:g}).",
+        json_schema_extra={"default": DEFAULT_USABLE_FRACTION},  # what None means
     )
     model: str | None = Field(
         default=None,

@@ -81,7 +81,8 @@ def test_the_exports_carry_the_prices() -> None:
     }
     comment = run("evaluate", str(TODAY), "-f", "csv").splitlines()[0]
     assert comment.endswith(
-        "20 TB drives, 128 KiB stripe unit, 400 USD a drive, 8 W a drive, 0.15 USD/kWh."
+        "20 TB drives (90% usable), 128 KiB stripe unit, 400 USD a drive, 8 W a drive, "
+        "0.15 USD/kWh."
     )
     comment = run("size", str(WORKLOAD), "-f", "csv", *PRICED_SIZING).splitlines()[0]
     assert "100 a drive, 50 a group." in comment
