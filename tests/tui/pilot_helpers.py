@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
@@ -66,6 +67,16 @@ async def retype(pilot: Pilot[None], key: str, text: str) -> None:
     field.action_end()
     await pilot.press("ctrl+u", *text)
     assert field.value == text
+    await settle(pilot)
+
+
+async def paste(pilot: Pilot[None], text: str) -> None:
+    """Paste ``text`` into the focused widget, as a terminal's bracketed paste arrives.
+
+    One event where typing would be one Pilot key (and one idle wait) per character: for
+    long texts such as a 20-digit number, which a user would paste too.
+    """
+    pilot.app.post_message(events.Paste(text))
     await settle(pilot)
 
 
