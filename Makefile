@@ -68,9 +68,10 @@ unit: $(TEST_STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n auto
 
 ## The fuzz suite at length: thousands of mutated scenarios and overrides, 12 seeded TUI
-## keystroke runs (`make test` runs a few dozen of each). FUZZ_EXAMPLES=N changes the count.
+## keystroke runs (`make test` runs a few dozen of each), and the compare table scrolled
+## key by key at every size (`make test` scrolls it at three). FUZZ_EXAMPLES=N changes the count.
 fuzz: $(TEST_STAMP)
-	PLANNER_FUZZ=long PLANNER_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-2000} $(BIN)/pytest -q -n auto tests/fuzz
+	PLANNER_FUZZ=long PLANNER_FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-2000} $(BIN)/pytest -q -n auto tests/fuzz tests/tui/test_tui_whole_columns.py
 
 bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
@@ -36,10 +37,19 @@ def record_notifications(app: App[Any]) -> list[str]:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let messages flow and every worker (recompute, derive) finish."""
+    """Let messages flow and every worker (recompute, derive) finish.
+
+    The second pause lets a worker's result reach the screen; with no worker before or
+    after the first pause there is no result to wait for (and a pause is 20 ms at least:
+    Pilot waits for the process to be idle for that long, and the suite settles about
+    3,000 times).
+    """
+    workers = pilot.app.workers
+    busy = len(workers) > 0
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    if busy or len(workers) > 0:
+        await workers.wait_for_complete()
+        await pilot.pause()
 
 
 def app_of(pilot: Pilot[None]) -> PlannerApp:
@@ -66,6 +76,16 @@ async def retype(pilot: Pilot[None], key: str, text: str) -> None:
     field.action_end()
     await pilot.press("ctrl+u", *text)
     assert field.value == text
+    await settle(pilot)
+
+
+async def paste(pilot: Pilot[None], text: str) -> None:
+    """Paste ``text`` into the focused widget, as a terminal's bracketed paste arrives.
+
+    One event where typing would be one Pilot key (and one idle wait) per character: for
+    long texts such as a 20-digit number, which a user would paste too.
+    """
+    pilot.app.post_message(events.Paste(text))
     await settle(pilot)
 
 

@@ -8,7 +8,7 @@ while a typing error did (``group size: 'abc' is not a whole number``), and
 from __future__ import annotations
 
 import pytest
-from pilot_helpers import SCENARIO, app_of, open_add_dialog, retype, settle
+from pilot_helpers import SCENARIO, app_of, open_add_dialog, paste, retype, settle
 from textual.widgets import Input, Select, Static
 
 from planner.tui import make_app
@@ -53,7 +53,10 @@ async def test_the_dialog_refuses_and_reads_as_the_main_fields_do() -> None:
                 box.value = ""
                 if name in typed:
                     box.focus()
-                    await pilot.press(*typed[name])  # typed key by key, as a user would
+                    if typed[name] == BIG:
+                        await paste(pilot, BIG)  # 20 digits: pasted, as a user would
+                    else:
+                        await pilot.press(*typed[name])  # typed key by key, as a user would
             await pilot.click("#add-ok")
             await settle(pilot)
             assert app.screen is dialog, (preset, typed)  # refused: the dialog stays
