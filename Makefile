@@ -22,7 +22,7 @@ C_SOURCES := planner/core/markov/_metzler.c planner/core/markov/_metzler_body.h 
 # What running needs: planner, its libraries, the plot extra (sweep --plot) and the fit extra
 # (planner fit: lifelines).
 $(RUN_STAMP): pyproject.toml setup.py $(C_SOURCES) $(CONSTRAINTS) | $(BIN)/python
-	@echo "planner: installing planner and its libraries (first time only, about a minute)"
+	@echo "planner: installing planner and its libraries (first time only, one to two minutes)"
 	$(PIP) install --progress-bar on -e '.[plot,fit]'
 	@# the compiled kernels are optional (no compiler: NumPy paths); say which were built
 	@$(BIN)/python -c "from planner.core.markov.expm_compiled import kernel_enabled as k; from planner.report.row_join import JOINER as j; print('planner: compiled kernels:', 'built' if k() and j else 'NOT built (no C compiler?): the NumPy paths serve, more slowly')"
@@ -44,7 +44,7 @@ test: $(TEST_STAMP)
 	@# The type check (one core, ~12 s) runs beside the tests, whose Pilot waits leave a core
 	@# idle now and then. pytest's progress shows as it goes; the type check prints its
 	@# verdict in one piece when it is done.
-	@echo "planner: type check and tests side by side (about four minutes on 2 cores)"
+	@echo "planner: type check and tests side by side (five to seven minutes on 2 cores)"
 	@$(MAKE) --no-print-directory -j2 typecheck-quietly unit
 
 typecheck-quietly: $(TEST_STAMP)

@@ -138,7 +138,8 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
     return (
         f"Monte Carlo, one group: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
         f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}] "
-        f"(±{result.rel_error:.1%}; {result.trials:,} trials, {result.method} method; "
+        f"(±{result.rel_error * 100:.2g}% relative; {result.trials:,} trials, "
+        f"{result.method} method, docs/simulation.md; "
         f"distributions: {request.distributions_name}).\n"
         f"Exact Markov, constant rates: {format_percent(markov)}; {comparison}"
         + ("" if result.reliable else f"\n⚠ {result.warning}.")

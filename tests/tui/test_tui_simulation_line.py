@@ -44,3 +44,14 @@ def test_the_scenarios_own_rates_keep_the_ratio() -> None:
     request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
     assert request.same_scenario
     assert "simulation / Markov = 0.5" in simulation_text(request, _result())
+
+
+def test_the_half_width_reads_as_relative_and_the_method_points_to_its_page() -> None:
+    """Newcomer review: "16%, 95% CI [16%, 17%] (±1.7%; 500 trials, conditional method)"
+    read ±1.7% as percentage points, and an interval narrower than 500 plain trials give
+    had no explanation on screen."""
+    scenario = load_scenario(TODAY)
+    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    text = simulation_text(request, _result())
+    assert "±10% relative" in text
+    assert "docs/simulation.md" in text
