@@ -208,6 +208,17 @@ def with_inputs(document: dict[str, Any], inputs: Inputs | None) -> dict[str, An
     return {**document, "inputs": inputs_record(inputs)}
 
 
+def titled(title: str, inputs: Inputs | None) -> str:
+    """``title`` with the ``--set`` overrides it was computed with, when there are any.
+
+    A scenario's name often states its inputs ("1% ARR"); under an override the heading
+    would otherwise contradict the figures below it.
+    """
+    if inputs is None or not inputs.overrides:
+        return title
+    return f"{title} (with --set {', '.join(inputs.overrides)})"
+
+
 def inputs_lines(inputs: Inputs | None, extra: Sequence[str] = ()) -> list[str]:
     """The inputs' one-line summary (when known) followed by ``extra`` lines."""
     return ([inputs_summary(inputs)] if inputs is not None else []) + list(extra)

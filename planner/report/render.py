@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from planner.report.inputs import inputs_lines, with_inputs
+from planner.report.inputs import inputs_lines, titled, with_inputs
 from planner.report.table import (
     Column,
     csv_text,
@@ -88,7 +88,7 @@ def rich_table(view: TableView[Any], max_width: int | None = None) -> Table:
     if view.baseline is not None:
         cells[view.baseline][0] = f"{cells[view.baseline][0]} (base)"
     keep = fit_columns(view.columns, cells, max_width)
-    table = rich_table_for(view.title, view.columns, keep)
+    table = rich_table_for(titled(view.title, view.inputs), view.columns, keep)
     starts = view.group_starts
     for index, row in enumerate(cells):
         ends = starts is not None and (index + 1 == len(cells) or starts[index + 1])
@@ -105,7 +105,7 @@ def markdown(view: TableView[Any]) -> str:
     cells = view.cells()
     if view.baseline is not None:
         cells[view.baseline][0] = f"**{cells[view.baseline][0]}** (baseline)"
-    lines = [f"### {view.title}", "", *markdown_table(view.columns, cells), ""]
+    lines = [f"### {titled(view.title, view.inputs)}", "", *markdown_table(view.columns, cells), ""]
     lines += [
         f"- {markdown_cell(note.removeprefix('* '))}"
         for note in inputs_lines(view.inputs, view.notes)

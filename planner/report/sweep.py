@@ -21,7 +21,7 @@ import numpy.typing as npt
 from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.field_values import field_text
-from planner.report.inputs import csv_comment, inputs_lines, with_inputs
+from planner.report.inputs import csv_comment, inputs_lines, titled, with_inputs
 from planner.report.sweep_columns import export_columns, sweep_columns
 from planner.report.sweep_export import csv_rows, json_rows
 from planner.report.table import (
@@ -148,7 +148,7 @@ def _sections(report: SweepReport) -> list[Any]:
 
 def _table_title(report: SweepReport) -> str:
     what = f"by {report.varied.name}" if report.varied is not None else "by group size"
-    return f"{report.title}: P(loss) {what}"
+    return titled(f"{report.title}: P(loss) {what}", report.inputs)
 
 
 def notes(report: SweepReport) -> list[str]:
