@@ -176,14 +176,21 @@ def _tier_notes(tier: TierComparison) -> list[str]:
 
 
 def comparison_parts(plan: PlanComparison, max_width: int | None) -> list[RenderableType]:
-    """The tiers' tables, each with its notes, then the totals, for a terminal."""
+    """The tiers' tables, each with its notes, then the totals, for a terminal.
+
+    A note said under an earlier tier is not repeated (the Markdown keeps every tier's
+    section whole: it is pasted piece by piece into documents).
+    """
     from rich.text import Text
 
     parts: list[RenderableType] = [Text(plan.title, style="bold")]
+    said: set[str] = set()  # a note every tier shares is said under the first tier only
     for tier in plan.tiers:
         _, columns = extras(tier.data)
         parts.append(comparison.to_rich_table(tier.data.comparison, tier.name, max_width, columns))
-        parts += [Text(note, style="dim") for note in _tier_notes(tier)]
+        notes = _tier_notes(tier)
+        parts += [Text(note, style="dim") for note in notes if note not in said]
+        said.update(notes)
         parts.append(Text(""))
     parts.append(render.rich_table(totals_view(plan.totals), max_width))
     parts += [Text(note, style="dim") for note in plan.totals.notes]

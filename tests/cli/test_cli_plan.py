@@ -92,6 +92,11 @@ def test_evaluate_markdown_and_table_show_every_tier_then_the_totals() -> None:
     table = run("evaluate", PLAN).stdout  # piped: every column, no colour
     assert table.index("SSD") < table.index("NL-SAS") < table.index("Plan totals")
     assert "independent" in table.split("Plan totals")[1]
+    # a note every tier shares is said once in the terminal (newcomer review: three times)
+    words = " ".join(table.split())
+    assert words.count("The loss figures do not sum") == 1
+    assert words.count("Degraded and Critical h/yr: one group's") == 1
+    assert "docs/declustered.md" in words  # a note of one tier alone stays with it
 
 
 @pytest.mark.parametrize("output_format", ["json", "csv", "markdown", "table"])
