@@ -96,6 +96,14 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
         extra = shape.groups * layout.data_capacity - data_disks
         extra_text = f"{extra.numerator:,}" if extra.denominator == 1 else f"{float(extra):,.1f}"
         groups = shape.groups
+        if layout.declustered is not None:  # a pool's data share is no whole drive count
+            pools = f"{groups:,} pools, which hold" if groups != 1 else "1 pool, which holds"
+            lines.append(
+                f"* {layout.label}: a pool holds {layout.data_disks_per_group:g} drives' worth "
+                f"of data (the data share of its drives that are not spares); {data_disks:,} "
+                f"data drives take {pools} {extra_text} drives' worth more than asked."
+            )
+            continue
         lines.append(
             f"* {layout.label}: {data_disks:,} data drives do not divide evenly "
             f"into {layout.data_disks_per_group:g} data drives per group; "

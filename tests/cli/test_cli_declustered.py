@@ -86,3 +86,19 @@ def test_the_pool_row_against_the_mpmath_chain() -> None:
     assert math.isclose(
         pool["fraction_lost_on_overlap"], math.comb(45, 7) / math.comb(48, 10), rel_tol=1e-12
     )
+
+
+def test_a_pools_uneven_note_speaks_of_pools_and_drives_worth() -> None:
+    """Newcomer review: "96 data drives do not divide evenly into 36.8 data drives per group;
+    3 groups hold 14.4 more data drives than asked" (an admin counts whole drives)."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    today = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    result = CliRunner().invoke(app, ["evaluate", str(today), "-f", "markdown"])
+    assert result.exit_code == 0, result.stderr
+    note = next(line for line in result.stdout.splitlines() if "draid2:8d:48c:2s:" in line)
+    assert "a pool holds 36.8 drives' worth of data" in note, note
+    assert "take 3 pools, which hold 14.4 drives' worth more than asked" in note, note
+    assert "per group" not in note
