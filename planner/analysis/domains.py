@@ -10,18 +10,25 @@ from __future__ import annotations
 from planner.scenario import Scenario
 
 
-def enclosure_note(scenario: Scenario) -> str:
-    """The note under a table of a scenario with enclosures: the model, what is counted."""
+def enclosure_note(scenario: Scenario, varied: str | None = None) -> str:
+    """The note under a table of a scenario with enclosures: the model, what is counted.
+
+    ``varied``: the field a sweep varies (``enclosures.spread``); its values are the base
+    scenario's, and the note says so when the sweep varies one of the enclosures' fields.
+    """
     e = scenario.enclosures
     if e is None:
         return ""
+    base = ""
+    if varied is not None and varied.startswith("enclosures."):
+        base = f" (the base scenario's; the sweep varies {varied.removeprefix('enclosures.')})"
     rule = (
         f"{e.members_per_enclosure} drives of a group per enclosure"
         if e.members_per_enclosure is not None
         else f"each group over {e.spread} enclosures"
     )
     return (
-        f"Enclosures: {e.failures_per_year:g} failures per enclosure-year, repaired in "
+        f"Enclosures{base}: {e.failures_per_year:g} failures per enclosure-year, repaired in "
         f"{e.repair_hours:g} h, {rule}; a failed enclosure's drives are unavailable until it "
         "returns, with their data. P(loss) counts data lost; P(unavail.) the group stopping "
         "at least once (an outage beyond its parity, or a loss). An enclosure holding exactly "

@@ -194,7 +194,7 @@ def sweep_report(
         by_layout=by_layout,
         log=varied is not None and varied.log,
         inputs=scenario_inputs(scenario, overrides),
-        section_notes=tuple(n for n in (correlation_note(scenario), enclosure_note(scenario)) if n),
+        section_notes=_section_notes(scenario, None if varied is None else varied.field.name),
     )
 
 
@@ -305,3 +305,9 @@ def group_size_series(
         )
         for k in parities
     )
+
+
+def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:
+    """What the correlation and enclosures sections add, as evaluate's notes say it."""
+    notes = (correlation_note(scenario), enclosure_note(scenario, varied))
+    return tuple(note for note in notes if note)

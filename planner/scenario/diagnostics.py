@@ -152,7 +152,10 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         key, words = _COMPARISONS[kind]
         reason = reason_for(str(loc[-1]), upper=key in ("lt", "le")) if loc else ""
         why = f" ({reason})" if reason else ""
-        bound = f"{show_value(ctx[key])}{_unit(loc)}"
+        unit = _unit(loc)
+        if ctx[key] == 1 and unit.endswith("s"):
+            unit = unit[:-1]  # "at least 1 drive", not "1 drives"
+        bound = f"{show_value(ctx[key])}{unit}"
         return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():

@@ -49,6 +49,8 @@ class ParamField(Horizontal):
 
     def __init__(self, spec: FieldSpec, text: str, derived: str = "") -> None:
         classes = "param-field -derived" if spec.shows_rebuild_hours else "param-field"
+        if spec.kind == "fractions":  # a list (ARR by year): two grid cells, shown whole
+            classes += " -list"
         super().__init__(id=f"field-{spec.key}", classes=classes)
         self.spec = spec
         self._text = text

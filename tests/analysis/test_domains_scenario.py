@@ -183,6 +183,8 @@ def test_a_sweep_says_what_the_enclosure_columns_mean() -> None:
     assert "P(unavail.) the group stopping at least once" in words
     assert "exactly as many of a group's drives as its parity" in words
     assert "docs/domains.md" in words
+    # the note's values are the base scenario's; the swept one says so (second review)
+    assert "Enclosures (the base scenario's; the sweep varies members_per_enclosure)" in words
     sizes = ["-k", "2", "-g", "12..12", "--all", "-f", "markdown"]
     markdown = CliRunner().invoke(app, ["sweep", str(TODAY), *_sets(SHELVES), *sizes])
     assert "docs/domains.md" in markdown.stdout

@@ -67,3 +67,11 @@ def test_a_long_hint_is_never_cut(tmp_path: Path) -> None:
     assert "…" not in lines[0]
     assert "unrecoverable_read_errors_per_bit" in lines[0]
     assert "nl-sas-20tb" in lines[0]
+
+
+def test_a_bound_of_one_takes_the_singular(tmp_path: Path) -> None:
+    """Second newcomer review: "must be at least 1 drives"."""
+    text = GOOD + "enclosures:\n  members_per_enclosure: 0\n"
+    code, lines = _run(tmp_path, text, "validate")
+    assert code == 2
+    assert "must be at least 1 drive (" in lines[0], lines

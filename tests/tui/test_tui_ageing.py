@@ -68,3 +68,17 @@ async def test_ageing_fields_and_columns(tmp_path: Path) -> None:
         await settle(pilot)
         saved = path.read_text(encoding="utf-8")
         assert "  arr_by_year: [2%, 4%, 8%]   # by year of service\n" in saved
+
+
+async def test_the_arr_by_year_list_is_shown_whole_at_120_and_80_columns() -> None:
+    """Newcomer review: the shipped ageing scenario's ARR/year field showed "2.16%, 3.52%, 5"
+    at 120x40 and lost its last value at 80x24: a list field spans two grid cells."""
+    shipped = Path(__file__).resolve().parents[2] / "scenarios" / "ageing-fleet.yaml"
+    async with make_app(shipped).run_test(size=(120, 40)) as pilot:
+        for size in [(120, 40), (80, 24)]:
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            box = field_input(app_of(pilot), "ageing-arr-by-year")
+            text = box.value
+            inner = box.content_region.width
+            assert len(text) <= inner, (size, text, inner)
