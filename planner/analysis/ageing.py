@@ -106,16 +106,33 @@ def ageing_note(scenario: Scenario, rows: Sequence[AgedLoss | None] = ()) -> str
     age = section.drive_age_years_at_start
     start = "new" if age == 0 else f"{age:g} year{'s' if age != 1 else ''} old"
     wide = [r for r in rows if r is not None and not r.converged]
-    bracket = (
-        f"the bracket holds the exact value and is within {100 * DEFAULT_TOLERANCE:g}% of it"
-        if not wide
-        else "the bracket holds the exact value; it is wider than "
-        f"{100 * DEFAULT_TOLERANCE:g}% where the pieces ran out"
-    )
+    if section.arr_by_year is not None:
+        bracket = "a table by year is exact (its rates are constant on each piece)"
+    elif not wide:
+        bracket = (
+            f"the bracket holds the exact value and is within {100 * DEFAULT_TOLERANCE:g}% of it"
+        )
+    else:
+        bracket = (
+            "the bracket holds the exact value; it is wider than "
+            f"{100 * DEFAULT_TOLERANCE:g}% where the pieces ran out"
+        )
     return (
         f"Ageing drives ({section.described}; {start} at the start): P(loss) ageing is the "
         "chain with the failure rate of each drive's age, every drive of a group at the "
         f"batch's age (a replaced drive takes it); {bracket}. × ageing: over the "
         "constant-rate P(loss) (drive's rate), which the other columns keep "
         "(docs/ageing.md)."
+    )
+
+
+def ageing_sensitivity_note(scenario: Scenario) -> str:
+    """Under a tornado of a scenario with ageing drives: what the tornado leaves out."""
+    if scenario.ageing is None:
+        return ""
+    return (
+        "Ageing drives: the tornado keeps the constant rate (drive's rate), as the columns "
+        "other than P(loss) ageing do; the ageing law and the drives' age move P(loss) "
+        "ageing only: sweep them with --vary ageing.weibull.shape or "
+        "ageing.drive_age_years_at_start (docs/ageing.md)."
     )

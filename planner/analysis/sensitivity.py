@@ -19,6 +19,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from planner.analysis.ageing import ageing_sensitivity_note
 from planner.analysis.compare import comparison, sized_results
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.varied_fields import (
@@ -274,7 +275,11 @@ def sensitivity_report(
         sized=sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),
-        notes=(*scenario.latent_defect_notes(), *_plausible_notes(scenario, fields)),
+        notes=(
+            *scenario.latent_defect_notes(),
+            *_plausible_notes(scenario, fields),
+            *([note] if (note := ageing_sensitivity_note(scenario)) else []),
+        ),
         group=layout.group_text(),
         pool_rebuild_hours=None if layout.declustered is None else point.rates.rebuild_hours,
     )

@@ -50,7 +50,7 @@ def render_comparison(
         notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
         def table(width: int | None) -> Table:
-            return report.to_rich_table(comparison, scenario.name, width, columns)
+            return report.to_rich_table(comparison, scenario.name, width, columns, data.inputs)
 
         if output is None:
             print_table(table, notes)

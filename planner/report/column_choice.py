@@ -29,6 +29,10 @@ BUYER_LEAD = (
     "total_cost",
     "cost_per_usable_tb",
     "p_loss_aggregate",
+    # a section's headline beside the risk it qualifies (only a scenario with it has it)
+    "correlation_factor",
+    "p_unavailable_aggregate",
+    "p_loss_aggregate_ageing",
 )
 """Column ids shown first by default, in this order (those a table has); then the rest."""
 

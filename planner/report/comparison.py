@@ -166,14 +166,17 @@ def to_rich_table(
     title: str,
     max_width: int | None = None,
     extra_columns: Sequence[Column[LayoutResult]] = (),
+    inputs: Inputs | None = None,
 ) -> Table:
     """A Rich table with the baseline row marked and rows coloured by relative risk.
 
     With ``max_width`` (the terminal width) the least important columns are left out so
     that the table stays readable; the Markdown, CSV and JSON outputs always have them all.
-    ``extra_columns`` go after the standard ones (``evaluate --methods``).
+    ``extra_columns`` go after the standard ones (``evaluate --methods``); ``inputs`` (their
+    ``--set`` overrides) end the title.
     """
-    return render.rich_table(comparison_view(comparison, title, (), extra_columns), max_width)
+    view = comparison_view(comparison, title, (), extra_columns, inputs)
+    return render.rich_table(view, max_width)
 
 
 def to_markdown(

@@ -93,3 +93,18 @@ def test_the_ageing_figure_is_among_the_columns_at_120() -> None:
     assert result.exit_code == 0, result.stderr
     header = result.stdout.split("┡")[0].split("┏")[1]  # the column titles only
     assert header.count("ageing") >= 2  # "P(loss) / ageing" beside "× / ageing"
+
+
+def test_the_notes_say_what_ageing_changes_and_what_it_does_not() -> None:
+    """Second newcomer review: the ageing note promised a bracket "within 1%" where the
+    column read "exact" (a table by year), and the tornado of an ageing scenario ranked
+    drive.arr with no word that it keeps the constant rate."""
+    shipped = ROOT / "scenarios" / "ageing-fleet.yaml"
+    table = CliRunner().invoke(app, ["evaluate", str(shipped)], env={"COLUMNS": "200"})
+    words = " ".join(table.stdout.split())
+    assert "a table by year is exact" in words
+    assert "within 1%" not in words
+    tornado = CliRunner().invoke(app, ["sensitivity", str(shipped)], env={"COLUMNS": "200"})
+    assert tornado.exit_code == 0, tornado.stderr
+    words = " ".join(tornado.stdout.split())
+    assert "the tornado keeps the constant rate" in words

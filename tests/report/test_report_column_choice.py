@@ -82,3 +82,23 @@ def test_names_of_columns_no_longer_declared_are_ignored() -> None:
         "Drives/group",
         "p_loss_aggregate",
     ]
+
+
+def test_each_sections_headline_follows_the_aggregates_risk() -> None:
+    """Second newcomer review: in the TUI at 120x40 "× independent" (and P(unavailable),
+    P(loss) ageing) sat past the edge, beside a group figure they are not a ratio of."""
+    from pathlib import Path
+
+    from planner.analysis.compare import comparison
+    from planner.report.comparison_columns import comparison_columns
+    from planner.scenario import load_scenario
+
+    scenarios = Path(__file__).resolve().parents[2] / "scenarios"
+    for name, headline in [
+        ("correlated-20tb.yaml", "correlation_factor"),
+        ("enclosures-20tb.yaml", "p_unavailable_aggregate"),
+        ("ageing-fleet.yaml", "p_loss_aggregate_ageing"),
+    ]:
+        columns = comparison_columns(comparison(load_scenario(scenarios / name)))
+        ids = [column_id(c) for c in default_order(columns)]
+        assert ids.index(headline) == ids.index("p_loss_aggregate") + 1, (name, ids)

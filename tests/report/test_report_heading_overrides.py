@@ -27,3 +27,11 @@ def test_the_heading_names_the_overrides() -> None:
         "sweep", str(TODAY), "--set", "drive.arr=2%", "-k", "2", "-g", "12..12", "--all"
     )
     assert "(with --set drive.arr=2%)" in swept, swept
+
+
+def test_the_terminal_title_names_them_too() -> None:
+    for command in (["evaluate"], ["size", str(TODAY.with_name("lenovo-s3200.yaml"))]):
+        args = [command[0], *(command[1:] or [str(TODAY)]), "--set", "drive.arr=2%"]
+        result = CliRunner().invoke(app, args, env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.stderr
+        assert "(with --set drive.arr=2%)" in result.stdout.splitlines()[0], command
