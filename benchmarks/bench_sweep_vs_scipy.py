@@ -11,9 +11,11 @@ round, rounds taking turns; the median is printed last.
 Start-up is what a user's installed planner pays: bytecode cached (a temporary
 ``PYTHONPYCACHEPREFIX``, even where the environment sets ``PYTHONDONTWRITEBYTECODE``, as this
 machine's does: otherwise every run compiles planner afresh and the start-up, subtracted,
-varies by more than the sweep takes). Each round takes the fastest of five tiny sweeps and
-of five big ones, so a burst of load on a shared machine moves the figure less; the
-sweep's CPU time (all its threads) is printed beside its wall time.
+varies by more than the sweep takes). Each round runs nine tiny and nine big sweeps in
+turn and takes the median of the pairs' differences, so a drift or a burst of load on a
+shared machine moves the figure less (start-up alone moved by 0.3 s from run to run, more
+than the work it is subtracted from); the sweep's CPU time (all its threads) is printed
+beside its wall time.
 
 BLAS threads: the baseline's small exponentials run slower with a multi-threaded BLAS on a
 busy machine (3 ms instead of 25 us a call with OpenBLAS on two shared cores), which would
@@ -90,11 +92,27 @@ def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 run_timed.last_stdout = ""  # type: ignore[attr-defined]
 
 
-def sweep_times(path: Path, options: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Fastest wall and CPU seconds of five runs of ``planner sweep ... -f json``."""
-    command = [*planner_command(), "sweep", str(path), *options, "--format", "json"]
-    times = [run_timed(command, env) for _ in range(5)]
-    return min(t[0] for t in times), min(t[1] for t in times)
+PAIRS = 9
+"""Tiny and big sweeps run in turn, this many of each, per round."""
+
+
+def paired_work(path: Path, env: dict[str, str]) -> tuple[float, float, float]:
+    """The big sweep's wall and CPU seconds net of start-up, and the start-up's wall seconds.
+
+    Tiny and big sweeps run in turn (:data:`PAIRS` of each), so a drift of the machine's
+    speed (start-up alone moved by 0.3 s from run to run here) reaches both alike; the
+    figures are the medians of the pairs' differences.
+    """
+    tiny = [*planner_command(), "sweep", str(path), *TINY, "--format", "json"]
+    big = [*planner_command(), "sweep", str(path), *BIG, "--format", "json"]
+    walls, cpus, startups = [], [], []
+    for _ in range(PAIRS):
+        small_wall, small_cpu = run_timed(tiny, env)
+        big_wall, big_cpu = run_timed(big, env)
+        walls.append(big_wall - small_wall)
+        cpus.append(big_cpu - small_cpu)
+        startups.append(small_wall)
+    return statistics.median(walls), statistics.median(cpus), statistics.median(startups)
 
 
 def scipy_loop_seconds() -> tuple[float, int]:
@@ -155,16 +173,15 @@ def main() -> int:
         command = [*planner_command(), "sweep", str(path), *BIG, "--format", "json"]
         rows = len(json.loads(run(command, env)[1])["rows"])  # also warms the bytecode cache
         for round_ in range(1, args.rounds + 1):
-            startup, startup_cpu = sweep_times(path, TINY, env)
-            total, total_cpu = sweep_times(path, BIG, env)
+            net, net_cpu, startup = paired_work(path, env)
             baseline, cases = scipy_loop_seconds()
-            work = max(total - startup, 1e-3)
+            work = max(net, 1e-3)
             ratio = baseline / work * (rows / cases)
             ratios.append(ratio)
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
             print(
                 f"round {round_}: sweep of {rows} layouts to JSON {work:.3f} s net of start-up "
-                f"({startup:.2f} s; CPU {total_cpu - startup_cpu:.3f} s net); scipy expm loop "
+                f"(start-up {startup:.2f} s; CPU {net_cpu:.3f} s net); scipy expm loop "
                 f"over {cases}: {baseline:.2f} s; throughput ratio {ratio:.1f}x (load {load:.1f})"
             )
     print(f"median throughput ratio over {len(ratios)} rounds: {statistics.median(ratios):.1f}x")
