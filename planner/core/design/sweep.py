@@ -112,8 +112,7 @@ def sweep(
     grid = _Grid.of(tuple(points), chosen)
     rows = grid.rows(include_uneven)
     inputs, parity, streams = grid.chain_inputs(rows)
-    found = [grid.points[p].rates.enclosures for p in rows.point.tolist()]
-    enclosures = found if any(e is not None for e in found) else None
+    enclosures = _row_enclosures(grid.points, rows.point)
     risks = risks_of(stacked_figures(parity, streams, inputs, enclosures), rows.groups)
     aged = None if ageings is None else aged_risks(
         parity, streams, inputs, rows.groups, ageings, rows.point, risks.p_loss_aggregate
@@ -140,6 +139,19 @@ def sweep(
         p_unavailable_aggregate=risks.p_unavailable_aggregate,
         aged=aged,
     )
+
+
+def _row_enclosures(
+    points: Sequence[SweepPoint], point: IntArray
+) -> list[Enclosures | None] | None:
+    """Each row's enclosures, from its point's; None when no point has any.
+
+    The points are a few; the rows are many: no lookup per row when none has enclosures.
+    """
+    per_point = [p.rates.enclosures for p in points]
+    if all(e is None for e in per_point):
+        return None
+    return [per_point[p] for p in point.tolist()]
 
 
 def _risk_columns(risks: LayoutRisks) -> dict[str, FloatArray]:
