@@ -27,7 +27,7 @@ from planner.core.arrays.layouts import Layout
 from planner.core.design.aged import aged_risks
 from planner.core.design.risks import LayoutRisks, risks_of, stacked_figures
 from planner.core.design.sweep_points import Parameter, SweepPoint
-from planner.core.design.sweep_table import SweepColumns, SweepRow
+from planner.core.design.sweep_table import RISK_ARRAYS, SweepColumns, SweepRow
 from planner.core.markov.ageing import Ageing
 from planner.core.markov.enclosures import Enclosures
 from planner.core.markov.rates import (
@@ -156,21 +156,7 @@ def _row_enclosures(
 
 def _risk_columns(risks: LayoutRisks) -> dict[str, FloatArray]:
     """The risk figures of :class:`SweepColumns`, by field name, from the batch's."""
-    names = (
-        "p_loss_group",
-        "p_loss_aggregate",
-        "p_group_lost",
-        "p_sectors_lost",
-        "p_group_lost_aggregate",
-        "p_sectors_lost_aggregate",
-        "expected_sector_loss_events_group",
-        "expected_sector_loss_events",
-        "expected_group_losses_group",
-        "expected_group_losses",
-        "degraded_hours_per_year",
-        "critical_hours_per_year",
-    )
-    return {name: getattr(risks, name) for name in names}
+    return {name: getattr(risks, name) for name in RISK_ARRAYS}
 
 
 def _enclosures_per_group(

@@ -99,6 +99,23 @@ class SweepRow:
     group: str = ""
 
 
+RISK_ARRAYS = (
+    "p_loss_group",
+    "p_loss_aggregate",
+    "p_group_lost",
+    "p_sectors_lost",
+    "p_group_lost_aggregate",
+    "p_sectors_lost_aggregate",
+    "expected_sector_loss_events_group",
+    "expected_sector_loss_events",
+    "expected_group_losses_group",
+    "expected_group_losses",
+    "degraded_hours_per_year",
+    "critical_hours_per_year",
+)
+"""The fields of :class:`SweepColumns` the batch's risks fill, named as
+:class:`~planner.core.design.risks.LayoutRisks` names them."""
+
 _ROW_ARRAYS = (
     "layout",
     "point",
@@ -112,18 +129,7 @@ _ROW_ARRAYS = (
     "data_disks_provided",
     "mission_hours",
     "value",
-    "p_loss_group",
-    "p_loss_aggregate",
-    "p_group_lost",
-    "p_sectors_lost",
-    "p_group_lost_aggregate",
-    "p_sectors_lost_aggregate",
-    "expected_sector_loss_events_group",
-    "expected_sector_loss_events",
-    "expected_group_losses_group",
-    "expected_group_losses",
-    "degraded_hours_per_year",
-    "critical_hours_per_year",
+    *RISK_ARRAYS,
     "nomdl_bytes_per_tb",
 )
 """The fields of :class:`SweepColumns` that hold one value per row."""
