@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from planner.report.figures import Figure
 from planner.report.numbers import texts
 from planner.report.sweep_export import ExportColumn, ExportKind
 from planner.report.table import Column, ColumnFormat
@@ -84,3 +85,26 @@ class SweepField:
 def float_field(key: str) -> SweepField:
     """A float the exports carry and no table shows."""
     return SweepField(key, "float", lambda r: getattr(r.table, key))
+
+
+def figure_field(
+    figure: Figure,
+    kind: ExportKind,
+    read: Callable[[SweepReport], npt.NDArray[Any]],
+    *,
+    priority: int,
+) -> SweepField:
+    """A declared :class:`~planner.report.figures.Figure` as a sweep column.
+
+    Its key, title, short title and formatter, read from the report by ``read``.
+    """
+    assert figure.key is not None
+    return SweepField(
+        figure.key,
+        kind,
+        read,
+        figure.header,
+        figure.format,
+        short_header=figure.short_header,
+        priority=priority,
+    )

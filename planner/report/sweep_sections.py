@@ -23,8 +23,7 @@ from planner.report.figures import (
     P_UNAVAILABLE_AGGREGATE,
     P_UNAVAILABLE_GROUP,
 )
-from planner.report.numbers import integer_column, percent_column, ratio_column, significant_column
-from planner.report.sweep_field import SweepField, float_field
+from planner.report.sweep_field import SweepField, figure_field, float_field
 
 if TYPE_CHECKING:
     from planner.analysis.sweep import SweepReport
@@ -38,23 +37,11 @@ def availability_fields(report: SweepReport) -> list[SweepField]:
     computed: NaN, written n/a in the tables and null in JSON.
     """
     hours = [
-        SweepField(
-            DEGRADED_HOURS.key,
-            "float",
-            lambda r: r.table.degraded_hours_per_year,
-            DEGRADED_HOURS.header,
-            significant_column,
-            short_header=DEGRADED_HOURS.short_header,
-            priority=8,
+        figure_field(
+            DEGRADED_HOURS, "float", lambda r: r.table.degraded_hours_per_year, priority=8
         ),
-        SweepField(
-            CRITICAL_HOURS.key,
-            "float",
-            lambda r: r.table.critical_hours_per_year,
-            CRITICAL_HOURS.header,
-            significant_column,
-            short_header=CRITICAL_HOURS.short_header,
-            priority=9,
+        figure_field(
+            CRITICAL_HOURS, "float", lambda r: r.table.critical_hours_per_year, priority=9
         ),
     ]
     losses = [float_field("expected_group_losses_group"), float_field("expected_group_losses")]
@@ -62,15 +49,7 @@ def availability_fields(report: SweepReport) -> list[SweepField]:
     computed = np.isfinite(table.expected_group_losses_group)  # not with enclosures: n/a
     if computed.any() and np.isnan(table.nomdl_bytes_per_tb[computed]).all():
         return [*hours, *losses]  # no capacity: no NOMDL anywhere
-    nomdl = SweepField(
-        NOMDL.key,
-        "float",
-        lambda r: r.table.nomdl_bytes_per_tb,
-        NOMDL.header,
-        significant_column,
-        short_header=NOMDL.short_header,
-        priority=8,
-    )
+    nomdl = figure_field(NOMDL, "float", lambda r: r.table.nomdl_bytes_per_tb, priority=8)
     return [*hours, *losses, nomdl]
 
 
@@ -96,15 +75,7 @@ def ageing_fields(report: SweepReport) -> list[SweepField]:
         return list(zip(low, aged("p_loss_aggregate_high")(r).tolist(), strict=True))
 
     return [
-        SweepField(
-            P_LOSS_AGEING.key,
-            "float",
-            aged("p_loss_aggregate"),
-            P_LOSS_AGEING.header,
-            percent_column,
-            short_header=P_LOSS_AGEING.short_header,
-            priority=4,
-        ),
+        figure_field(P_LOSS_AGEING, "float", aged("p_loss_aggregate"), priority=4),
         SweepField(
             None,
             "text",
@@ -115,15 +86,7 @@ def ageing_fields(report: SweepReport) -> list[SweepField]:
             short_header="Ageing\nbracket",
             priority=8,
         ),
-        SweepField(
-            AGEING_FACTOR.key,
-            "float",
-            aged("factor"),
-            AGEING_FACTOR.header,
-            ratio_column,
-            short_header=AGEING_FACTOR.short_header,
-            priority=5,
-        ),
+        figure_field(AGEING_FACTOR, "float", aged("factor"), priority=5),
         SweepField("p_loss_aggregate_ageing_low", "float", aged("p_loss_aggregate_low")),
         SweepField("p_loss_aggregate_ageing_high", "float", aged("p_loss_aggregate_high")),
         SweepField("p_loss_group_ageing", "float", aged("p_loss_group")),
@@ -146,31 +109,22 @@ def enclosure_fields(report: SweepReport) -> list[SweepField]:
     if table.enclosures_per_group is None:
         return []
     return [
-        SweepField(
-            ENCLOSURES_PER_GROUP.key,
+        figure_field(
+            ENCLOSURES_PER_GROUP,
             "int",
             lambda r: _present(r.table.enclosures_per_group),
-            ENCLOSURES_PER_GROUP.header,
-            integer_column,
-            short_header=ENCLOSURES_PER_GROUP.short_header,
             priority=4,
         ),
-        SweepField(
-            P_UNAVAILABLE_GROUP.key,
+        figure_field(
+            P_UNAVAILABLE_GROUP,
             "float",
             lambda r: _present(r.table.p_unavailable_group),
-            P_UNAVAILABLE_GROUP.header,
-            percent_column,
-            short_header=P_UNAVAILABLE_GROUP.short_header,
             priority=5,
         ),
-        SweepField(
-            P_UNAVAILABLE_AGGREGATE.key,
+        figure_field(
+            P_UNAVAILABLE_AGGREGATE,
             "float",
             lambda r: _present(r.table.p_unavailable_aggregate),
-            P_UNAVAILABLE_AGGREGATE.header,
-            percent_column,
-            short_header=P_UNAVAILABLE_AGGREGATE.short_header,
             priority=2,
         ),
     ]
