@@ -21,8 +21,8 @@ from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout, compare_layouts
 from planner.core.design.risks import layout_risks
 from planner.core.markov.aggregate import p_loss_aggregate
-from planner.core.markov.batch import loss_figures_batch
-from planner.core.markov.rates import PAPER_RATES, Rates
+from planner.core.markov.loss_figures import chain_figures
+from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates
 from planner.core.markov.transient import loss_figures, p_loss_group
 
 ODD = Rates(
@@ -102,9 +102,9 @@ def test_the_expected_events_by_the_block_exponential() -> None:
 
 def test_the_batch_gives_the_same_figures() -> None:
     drives = [5, 9, 13]
-    p_loss, group, sectors, events = loss_figures_batch(
-        2, drives, 3.7e-6, 2.3e-4, 17.0, 131.0, 43_800.0
-    )
+    stack = chain_figures(2, ChainInputs.of(drives, 3.7e-6, 2.3e-4, 17.0, 131.0, 43_800.0))
+    p_loss, group, sectors = stack.p_loss, stack.p_group_lost, stack.p_sectors_lost
+    events = stack.expected_sector_loss_events
     for i, n in enumerate(drives):
         one = loss_figures(2, n, ODD, 43_800.0)
         assert p_loss[i] == pytest.approx(one.p_loss, rel=1e-13)

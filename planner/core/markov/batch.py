@@ -29,7 +29,6 @@ __all__ = [
     "chain_figures",
     "expm_metzler",
     "generator_stack",
-    "loss_figures_batch",
     "p_loss_aggregate_batch",
     "p_loss_group_batch",
     "p_loss_group_mixed",
@@ -137,40 +136,3 @@ def p_loss_group_mixed(
             int(parity), *(a[pick] for a in arrays[1:]), rebuild_streams=rebuild_streams
         )
     return out
-
-
-def loss_figures_batch(
-    parity: int,
-    drives: npt.ArrayLike,
-    op_failures_per_hour: npt.ArrayLike,
-    latent_defects_per_hour: npt.ArrayLike,
-    rebuild_hours: npt.ArrayLike,
-    scrub_hours: npt.ArrayLike,
-    mission_hours: npt.ArrayLike,
-    *,
-    rebuild_streams: int | None = 1,
-    defect_stripe_share: npt.ArrayLike = 1.0,
-) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
-    """(P(loss), P(group lost), P(sectors lost), expected events) for broadcast inputs.
-
-    :func:`chain_figures` for inputs given one by one (rates per hour, hours; sigma,
-    ``defect_stripe_share``, 1 for a traditional group). One group each; the P(loss) is
-    the same number as :func:`planner.core.markov.batch.p_loss_group_batch`'s.
-    """
-    inputs = ChainInputs.of(
-        drives,
-        op_failures_per_hour,
-        latent_defects_per_hour,
-        rebuild_hours,
-        scrub_hours,
-        mission_hours,
-        rebuild_streams=rebuild_streams,
-        defect_stripe_share=defect_stripe_share,
-    )
-    figures = chain_figures(parity, inputs)
-    return (
-        figures.p_loss,
-        figures.p_group_lost,
-        figures.p_sectors_lost,
-        figures.expected_sector_loss_events,
-    )
