@@ -683,21 +683,10 @@ def _defect_free_group_lost(
     min(f, streams) μOp.
     """
     del lld, scrub_hours  # defects play no part
-    lam, mu = mpmath.mpf(lop), 1 / mpmath.mpf(rebuild_hours)
-    m, rate, p = (mpmath.mpf(x) for x in (multiplier, shocks_per_hour, q))
-    at_once = parity if streams is None else streams
-    size = parity + 2
-    g = mpmath.zeros(size, size)
-    for f in range(parity + 1):
-        working = drives - f
-        g[f, f + 1] += working * lam * (m if f >= 1 else 1)
-        for j in range(1, working + 1):
-            chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
-            g[f, min(f + j, parity + 1)] += rate * chance
-        if f > 0:
-            g[f, f - 1] += min(f, at_once) * mu
-        g[f, f] = -mpmath.fsum(g[f, j] for j in range(size) if j != f)
-    return +mpmath.expm(g * mpmath.mpf(hours))[0, size - 1]
+    g = _aged_birth_death(
+        parity, drives, lop, rebuild_hours, multiplier, shocks_per_hour, q, streams
+    )  # fmt: skip
+    return +mpmath.expm(g * mpmath.mpf(hours))[0, parity + 1]
 
 
 # ---------------------------------------------------------------------------------------
