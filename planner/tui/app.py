@@ -40,6 +40,7 @@ from planner.tui.dialogs import HelpScreen
 from planner.tui.executor import install_daemon_executor
 from planner.tui.file_actions import FileActions
 from planner.tui.footer import KeyFooter
+from planner.tui.hangup import watch_terminal
 from planner.tui.messages import (
     ChooseReady,
     ResultsReady,
@@ -168,6 +169,7 @@ class PlannerApp(App[None]):
         daemon threads (:mod:`planner.tui.executor`), so quitting never waits for one.
         """
         install_daemon_executor()
+        watch_terminal(self)  # ends the app once its terminal is hung up
         self.query_one(TabbedContent).query_one(Tabs).can_focus = False
         self.query_one(ParamsPanel).query(Input).first().focus()
         self.recompute(self.scenario)
