@@ -46,7 +46,7 @@ report = sweep_report(
     parse_vary(vary),
     False,
 )
-print(len(report.lines))
+print(len(report))
 """
 
 
