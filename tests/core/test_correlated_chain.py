@@ -10,6 +10,7 @@ with and without latent defects, one group at a time and in a stack; and neutral
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -147,3 +148,33 @@ def test_the_chain_lists_each_loss_with_its_kind() -> None:
     plain = build_chain(2)
     assert not any(t.shock for t in plain.transitions)
     assert plain.sector_loss_sources == (names.index("(1,1)"),)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("degraded_multiplier", 0.5, "degraded_multiplier must be >= 1"),
+        ("degraded_multiplier", float("nan"), "degraded_multiplier must be >= 1"),
+        ("degraded_multiplier", float("inf"), "degraded_multiplier must be >= 1"),
+        ("shocks_per_hour", -1e-6, "shocks_per_hour must be >= 0"),
+        ("shocks_per_hour", float("inf"), "shocks_per_hour must be >= 0"),
+        ("shock_drive_probability", 1.5, "shock_drive_probability must be in [0, 1]"),
+        ("shock_drive_probability", float("nan"), "shock_drive_probability must be in [0, 1]"),
+    ],
+)
+def test_rates_and_stacks_refuse_the_same_correlation_values(
+    field: str, value: float, message: str
+) -> None:
+    """One set of rates (numbers) and a stack (arrays) refuse the same values alike."""
+    with pytest.raises(ValueError, match=re.escape(message)):
+        dataclasses.replace(CORRELATED, **{field: value})
+    good = ChainInputs.from_rates(np.array([9.0, 9.0]), [CORRELATED] * 2, [43_800.0] * 2)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        dataclasses.replace(
+            good,
+            **{
+                field: np.array([1.0, value])
+                if field == "degraded_multiplier"
+                else np.array([0.0, value])
+            },
+        )
