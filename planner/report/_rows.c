@@ -25,9 +25,13 @@ typedef struct {
     const char *data; /* kinds 0, 1: the cursor into the encoded column */
     const char *end;
     PyObject *texts;  /* kind 2 */
+    const char **text_data; /* kind 2: each distinct text's bytes and length, read */
+    Py_ssize_t *text_len;   /* without the GIL */
     const long long *index;
     Py_buffer view;   /* kinds 0, 1: data; kind 2: index */
     Py_ssize_t text_count;
+    const char *separator; /* written before this column's token (not the first's) */
+    size_t separator_len;
 } Column;
 
 typedef struct {
@@ -39,7 +43,7 @@ static int grow(Out *o, size_t extra) {
     if (o->len + extra <= o->cap) return 0;
     size_t cap = o->cap ? o->cap : 4096;
     while (cap < o->len + extra) cap *= 2;
-    char *buf = PyMem_Realloc(o->buf, cap);
+    char *buf = PyMem_RawRealloc(o->buf, cap);
     if (!buf) return -1;
     o->buf = buf;
     o->cap = cap;
@@ -192,8 +196,11 @@ static int put_float_general(Out *o, const char *s, size_t n) {
 }
 
 static void release(Column *columns, Py_ssize_t n) {
-    for (Py_ssize_t c = 0; c < n; c++)
+    for (Py_ssize_t c = 0; c < n; c++) {
         if (columns[c].view.obj) PyBuffer_Release(&columns[c].view);
+        PyMem_Free(columns[c].text_data);
+        PyMem_Free(columns[c].text_len);
+    }
     PyMem_Free(columns);
 }
 
@@ -221,6 +228,7 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
     }
     Column *columns = PyMem_Calloc((size_t)(ncols ? ncols : 1), sizeof(Column));
     if (!columns) return PyErr_NoMemory();
+    Py_ssize_t estimate = 0;
     for (Py_ssize_t c = 0; c < ncols; c++) {
         PyObject *spec = PyList_GET_ITEM(columns_in, c);
         int kind;
@@ -245,6 +253,20 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
             }
             col->texts = data;
             col->text_count = PyTuple_GET_SIZE(data);
+            size_t slots = (size_t)(col->text_count ? col->text_count : 1);
+            col->text_data = PyMem_Calloc(slots, sizeof(const char *));
+            col->text_len = PyMem_Calloc(slots, sizeof(Py_ssize_t));
+            if (!col->text_data || !col->text_len) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+            Py_ssize_t longest = 0;
+            for (Py_ssize_t t = 0; t < col->text_count; t++) {
+                col->text_data[t] = PyBytes_AS_STRING(PyTuple_GET_ITEM(data, t));
+                col->text_len[t] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(data, t));
+                if (col->text_len[t] > longest) longest = col->text_len[t];
+            }
+            estimate += longest * count;
             if (PyObject_GetBuffer(index, &col->view, PyBUF_SIMPLE)) goto fail;
             if (col->view.len != count * (Py_ssize_t)sizeof(long long)) {
                 PyErr_SetString(PyExc_ValueError, "join_rows: one text index per row");
@@ -259,16 +281,29 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "join_rows: separators must be bytes");
             goto fail;
         }
+        col->separator = PyBytes_AS_STRING(PyList_GET_ITEM(separators, c));
+        col->separator_len = (size_t)PyBytes_GET_SIZE(PyList_GET_ITEM(separators, c));
+        estimate += col->end - col->data + (Py_ssize_t)col->separator_len * count;
     }
-    Out o = {NULL, 0, 0};
+    /* The rows are written without the GIL (a sweep's export joins one chunk while the
+     * next chunk's columns are encoded): from here on only raw memory is touched; the
+     * arguments, and so every buffer read, live until the call returns. The output is
+     * sized once from the tokens' lengths, with room for every float to grow by the few
+     * bytes repr's layout adds, so it is rarely reallocated. */
+    estimate += count * (opener_len + closer_len + 4 * ncols) + first_len;
+    Out o = {PyMem_RawMalloc((size_t)estimate + 1), 0, (size_t)estimate + 1};
+    if (!o.buf) {
+        release(columns, ncols);
+        return PyErr_NoMemory();
+    }
     int err = 0;
+    Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t r = 0; r < count && !err; r++) {
         err = r ? put(&o, opener, (size_t)opener_len) : put(&o, first_opener, (size_t)first_len);
         for (Py_ssize_t c = 0; c < ncols && !err; c++) {
             Column *col = &columns[c];
             if (c) {
-                PyObject *sep = PyList_GET_ITEM(separators, c);
-                err = put(&o, PyBytes_AS_STRING(sep), (size_t)PyBytes_GET_SIZE(sep));
+                err = put(&o, col->separator, col->separator_len);
                 if (err) break;
             }
             if (col->kind == TEXTS) {
@@ -277,8 +312,7 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
                     err = 2;
                     break;
                 }
-                PyObject *text = PyTuple_GET_ITEM(col->texts, t);
-                err = put(&o, PyBytes_AS_STRING(text), (size_t)PyBytes_GET_SIZE(text));
+                err = put(&o, col->text_data[t], (size_t)col->text_len[t]);
                 continue;
             }
             size_t n;
@@ -292,17 +326,18 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
         }
         if (!err) err = put(&o, closer, (size_t)closer_len);
     }
+    Py_END_ALLOW_THREADS
     release(columns, ncols);
     if (err) {
-        PyMem_Free(o.buf);
+        PyMem_RawFree(o.buf);
         if (err == -1) return PyErr_NoMemory();
         PyErr_SetString(PyExc_ValueError, err == 2   ? "join_rows: text index out of range"
                                           : err == 3 ? "join_rows: a column has too few tokens"
                                                      : "join_rows: not a float token");
         return NULL;
     }
-    PyObject *result = PyBytes_FromStringAndSize(o.buf ? o.buf : "", (Py_ssize_t)o.len);
-    PyMem_Free(o.buf);
+    PyObject *result = PyBytes_FromStringAndSize(o.buf, (Py_ssize_t)o.len);
+    PyMem_RawFree(o.buf);
     return result;
 fail:
     release(columns, ncols);

@@ -15,6 +15,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -216,7 +217,72 @@ def _column_spec(
     return (row_join.TOKENS, b",".join(_column_tokens(column, start, stop, csv_style)), None)
 
 
-def _rows(
+def _chunks(
+    columns: Sequence[ExportColumn],
+    rows: int,
+    openers: tuple[bytes, bytes],
+    separators: Sequence[bytes],
+    closer: bytes,
+    csv_style: bool,
+) -> Iterator[bytes]:
+    """Every row, :data:`CHUNK_ROWS` at a time, in order.
+
+    Each row is ``opener tok0 sep1 tok1 ... closer`` (``openers``: the first row's and every
+    other row's).
+    The C joiner (:mod:`planner.report.row_join`) writes the same text as the Python join
+    where it was built; a chunk with figures not computed (NaN) takes the Python join.
+
+    With the C joiner, a chunk's rows are joined on a second thread (the joiner runs
+    without the GIL) while this one encodes the next chunk's columns and the caller writes
+    the chunk before: at most three chunks are held at once.
+    """
+    if row_join.JOINER is None:
+        for start in range(0, rows, CHUNK_ROWS):
+            yield _python_rows(
+                columns,
+                start,
+                min(rows, start + CHUNK_ROWS),
+                openers,
+                separators,
+                closer,
+                csv_style,
+            )
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="planner-rows") as joiner:
+        pending: Future[bytes] | None = None
+        for start in range(0, rows, CHUNK_ROWS):
+            stop = min(rows, start + CHUNK_ROWS)
+            specs = [_column_spec(column, start, stop, csv_style) for column in columns]
+            if all(spec is not None for spec in specs):
+                first = openers[0] if start == 0 else openers[1]
+                joined = [spec for spec in specs if spec is not None]
+                following = joiner.submit(
+                    row_join.join_rows,
+                    joined,
+                    stop - start,
+                    (first, openers[1]),
+                    separators,
+                    closer,
+                )
+            else:
+                following = _done(
+                    _python_rows(columns, start, stop, openers, separators, closer, csv_style)
+                )
+            if pending is not None:
+                yield pending.result()
+            pending = following
+        if pending is not None:
+            yield pending.result()
+
+
+def _done(value: bytes) -> Future[bytes]:
+    """A future that already holds ``value``."""
+    future: Future[bytes] = Future()
+    future.set_result(value)
+    return future
+
+
+def _python_rows(
     columns: Sequence[ExportColumn],
     start: int,
     stop: int,
@@ -225,20 +291,7 @@ def _rows(
     closer: bytes,
     csv_style: bool,
 ) -> bytes:
-    """Rows ``start:stop``: ``opener tok0 sep1 tok1 ... closer`` each, in one join.
-
-    ``openers``: the first row's and every other row's opener. The C joiner does it where
-    it was built (:mod:`planner.report.row_join`), with the same text.
-    """
-    specs = (
-        [_column_spec(column, start, stop, csv_style) for column in columns]
-        if row_join.JOINER is not None
-        else None
-    )
-    if specs is not None and all(spec is not None for spec in specs):
-        first = openers[0] if start == 0 else openers[1]
-        joined = [spec for spec in specs if spec is not None]
-        return row_join.join_rows(joined, stop - start, (first, openers[1]), separators, closer)
+    """Rows ``start:stop`` (see :func:`_chunks`) joined in Python."""
     count = stop - start
     width = 2 * len(columns) + 1
     pieces: list[bytes] = [closer] * (count * width)
@@ -266,9 +319,7 @@ def json_rows(
     first = b"{" + keys[0] + b": " if keys else b"{"
     openers = (b"\n    " + first, b",\n    " + first)
     separators = [b", " + key + b": " for key in keys]
-    for start in range(0, rows, CHUNK_ROWS):
-        stop = min(rows, start + CHUNK_ROWS)
-        yield _rows(columns, start, stop, openers, separators, b"}", False)
+    yield from _chunks(columns, rows, openers, separators, b"}", False)
     yield b"\n  ]\n}\n" if rows else b"]\n}\n"
 
 
@@ -288,6 +339,4 @@ def csv_rows(
     csv.writer(header, lineterminator="\n").writerow([column.key for column in columns])
     yield header.getvalue().encode()
     separators = [b","] * len(columns)
-    for start in range(0, rows, CHUNK_ROWS):
-        stop = min(rows, start + CHUNK_ROWS)
-        yield _rows(columns, start, stop, (b"", b""), separators, b"\n", True)
+    yield from _chunks(columns, rows, (b"", b""), separators, b"\n", True)

@@ -8,6 +8,8 @@ beside an int, a boolean and a text column, against planner.report.table's recor
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -106,3 +108,24 @@ def test_the_joiner_refuses_what_it_cannot_write() -> None:
     index = np.array([0, 5], dtype=np.int64)
     with pytest.raises(ValueError, match="text index out of range"):
         joiner.join_rows([(2, (b'"a"',), index)], 2, b"[", b",", [b""], b"]")
+
+
+def test_chunks_joined_on_a_thread_and_in_python_keep_their_order(joiner: str) -> None:
+    """Chunks joined by the compiled joiner (on its thread) and chunks with a figure not
+    computed (joined in Python at once) come out in row order, whatever finishes first."""
+    values = _values(5_000, seed=6)
+    values[2_100:2_200] = np.nan  # the third chunk only
+    records = _records(values)
+    for record in records[2_100:2_200]:
+        record["x"] = None
+    got = b"".join(json_rows({"name": "t"}, "rows", _columns(values), len(values))).decode()
+    assert got == "".join(json_chunks({"name": "t"}, "rows", records)), joiner
+
+
+def test_an_export_stopped_early_stops_cleanly(joiner: str) -> None:
+    """A reader that goes away (a closed pipe) closes the stream: no thread is left behind."""
+    values = _values(5_000, seed=7)
+    stream = json_rows({"name": "t"}, "rows", _columns(values), len(values))
+    next(stream), next(stream)
+    stream.close()
+    assert not [t for t in threading.enumerate() if t.name.startswith("planner-rows")]

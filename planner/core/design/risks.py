@@ -190,8 +190,8 @@ def _compiled_parts(
             size = 2 * p + 2
             block = max(CHUNK, STACK_BYTES // (8 * size * size) // CHUNK * CHUNK)
             for start in range(0, len(pick), block):
-                rows = np.arange(start, min(len(pick), start + block))
-                piece = part.take(rows)
+                rows = slice(start, min(len(pick), start + block))
+                piece = part.take(rows)  # views
                 stack = generator_parts_of(p, piece)
                 jobs = compiled_jobs(stack, p, piece.mission_hours)
                 pending.append((pick[rows], add_rows(stream, jobs)))

@@ -53,7 +53,8 @@ class _Structure:
     """The chain's transitions as index arrays, built once per (parity, streams, events).
 
     Transition ``t`` fills the cell ``cells[t]`` (``source * size + target`` of the
-    flattened matrix; ``diagonal`` holds the diagonal's cells) with
+    flattened matrix, ``sources[t]`` its source; ``diagonal`` holds the diagonal's cells,
+    minus each state's exit rates: no transition leaves a state for itself) with
     ``(drives * per_drive[t] + offset[t]) * rate[event[t]]``: ``per_drive`` is 1 and
     ``offset`` is ``-drives_excluded`` for failures and defects (``N - excluded`` drives at
     risk), ``per_drive`` is 0 and ``offset`` the concurrent repairs for rebuilds and scrubs.
@@ -71,6 +72,7 @@ class _Structure:
 
     size: int
     cells: IndexArray
+    sources: IndexArray
     diagonal: IndexArray
     event: IndexArray
     per_drive: FloatArray
@@ -113,6 +115,8 @@ def _structure(
 ) -> _Structure:
     chain = build_chain(parity, rebuild_streams, stripe_share, correlated)
     kept = [t for t in chain.transitions if events is None or t.event in events]
+    if any(t.source == t.target for t in kept):
+        raise ValueError("a transition from a state to itself has no place in a generator")
     size = len(chain.states)
     cells = np.array([t.source * size + t.target for t in kept], dtype=np.intp)
     merged_cells, which = np.unique(cells, return_inverse=True)
@@ -126,6 +130,7 @@ def _structure(
     structure = _Structure(
         size=size,
         cells=cells,
+        sources=np.array([t.source for t in kept], dtype=np.intp),
         diagonal=np.arange(size, dtype=np.intp) * (size + 1),
         event=np.array([_EVENT_ORDER.index(t.event) for t in kept], dtype=np.intp),
         # a shock's count is 1 (Transition.multiplier): its drives are in its binomial factor
@@ -141,6 +146,7 @@ def _structure(
     )
     for array in (
         structure.cells,
+        structure.sources,
         structure.diagonal,
         structure.event,
         structure.per_drive,
@@ -360,9 +366,13 @@ def _fill(structure: _Structure, values: FloatArray, shape: tuple[int, ...]) -> 
             flat[..., structure.merged_cells[cell]] += values[..., transition]
     else:
         flat[..., structure.cells] = values
-    q = flat.reshape(*shape, size, size)
-    flat[..., structure.diagonal] = -q.sum(axis=-1)
-    return q
+    # minus each state's exit rates, the transitions leaving it summed one by one (a few
+    # dozen), not every row of m x m entries
+    exits = np.zeros((*shape, size))
+    for transition, source in enumerate(structure.sources.tolist()):
+        exits[..., source] += values[..., transition]
+    flat[..., structure.diagonal] -= exits
+    return flat.reshape(*shape, size, size)
 
 
 def _one_layout(

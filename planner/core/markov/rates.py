@@ -162,14 +162,9 @@ def check_correlation(
     Three numbers (one :class:`Rates`, made once per sweep point) are checked as numbers:
     the arrays' path costs ~10 us a call, a tenth of a sweep's per-point work.
     """
-    if all(type(x) in (float, int) for x in (degraded_multiplier, shocks_per_hour, probability)):
-        m, rate, q = (float(x) for x in (degraded_multiplier, shocks_per_hour, probability))  # type: ignore[arg-type]
-        if not (math.isfinite(m) and m >= 1.0):
-            raise ValueError("degraded_multiplier must be >= 1 and finite")
-        if not (math.isfinite(rate) and rate >= 0.0):
-            raise ValueError("shocks_per_hour must be >= 0 and finite")
-        if not (0.0 <= q <= 1.0):
-            raise ValueError("shock_drive_probability must be in [0, 1]")
+    numbers = (degraded_multiplier, shocks_per_hour, probability)
+    if all(type(x) in (float, int) for x in numbers):
+        _check_correlation_numbers(*(float(x) for x in numbers))  # type: ignore[arg-type]
         return
     m = np.asarray(degraded_multiplier, dtype=np.float64)
     if not np.all(np.isfinite(m) & (m >= 1.0)):
@@ -179,6 +174,16 @@ def check_correlation(
         raise ValueError("shocks_per_hour must be >= 0 and finite")
     q = np.asarray(probability, dtype=np.float64)
     if not np.all((q >= 0.0) & (q <= 1.0)):
+        raise ValueError("shock_drive_probability must be in [0, 1]")
+
+
+def _check_correlation_numbers(m: float, rate: float, q: float) -> None:
+    """:func:`check_correlation` of three numbers, with its messages."""
+    if not (math.isfinite(m) and m >= 1.0):
+        raise ValueError("degraded_multiplier must be >= 1 and finite")
+    if not (math.isfinite(rate) and rate >= 0.0):
+        raise ValueError("shocks_per_hour must be >= 0 and finite")
+    if not (0.0 <= q <= 1.0):
         raise ValueError("shock_drive_probability must be in [0, 1]")
 
 
@@ -371,8 +376,11 @@ class ChainInputs:
         """The same groups in one dimension (C order)."""
         return self._each(np.ravel)
 
-    def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_]) -> ChainInputs:
-        """The inputs of the groups ``index`` selects (indices or a mask over :attr:`shape`)."""
+    def take(self, index: npt.NDArray[np.intp] | npt.NDArray[np.bool_] | slice) -> ChainInputs:
+        """The inputs of the groups ``index`` selects.
+
+        ``index``: indices, a mask over :attr:`shape`, or a slice (views of these arrays).
+        """
         return self._each(lambda values: values[index])
 
     def independent(self) -> ChainInputs:
@@ -385,13 +393,17 @@ class ChainInputs:
         )
 
     def _each(self, pick: Callable[[FloatArray], FloatArray]) -> ChainInputs:
-        """``pick`` applied to every array (the stream count kept)."""
-        arrays = {
-            f.name: pick(getattr(self, f.name))
-            for f in dataclasses.fields(self)
-            if f.name != "rebuild_streams"
-        }
-        return ChainInputs(rebuild_streams=self.rebuild_streams, **arrays)
+        """``pick`` applied to every array (the stream count kept).
+
+        Not checked again: every value was checked when this one was made, and ``pick``
+        only selects or reshapes them (a sweep splits its inputs by chain shape and block,
+        and checking each piece again cost more than building its generators).
+        """
+        picked = object.__new__(ChainInputs)
+        for name in _ARRAY_FIELDS:
+            object.__setattr__(picked, name, pick(getattr(self, name)))
+        object.__setattr__(picked, "rebuild_streams", self.rebuild_streams)
+        return picked
 
 
 _RATE_FIELDS = (
@@ -412,3 +424,9 @@ _CORRELATION_NEUTRAL = {
     "shock_drive_probability": 0.0,
 }
 """The correlation inputs and their neutral values (independent drives)."""
+
+
+_ARRAY_FIELDS = tuple(
+    f.name for f in dataclasses.fields(ChainInputs) if f.name != "rebuild_streams"
+)
+"""The fields of :class:`ChainInputs` that hold one array each."""
