@@ -72,6 +72,15 @@ def _unit(loc: Loc) -> str:
     return ""
 
 
+def _takes_percent(loc: Loc) -> bool:
+    """True for a field written as a percentage or a fraction (``arr: 1.9%``)."""
+    loc = within_tier(loc)
+    if not loc or not all(isinstance(part, str) for part in loc):
+        return False
+    found = field_meta(".".join(str(part) for part in loc))
+    return found is not None and found.percent
+
+
 _NUMBER_WITH_UNIT = re.compile(
     r"^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*([A-Za-z]+)\s*$"
 )
@@ -156,6 +165,10 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         if ctx[key] == 1 and unit.endswith("s"):
             unit = unit[:-1]  # "at least 1 drive", not "1 drives"
         bound = f"{show_value(ctx[key])}{unit}"
+        if _takes_percent(loc) and isinstance(ctx[key], int | float):
+            # "at most 100%" for '150%', not "at most 1"; the fraction beside a small bound
+            small = 0 < ctx[key] < 0.01
+            bound = f"{ctx[key] * 100:g}%" + (f" = {show_value(ctx[key])}" if small else "")
         return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():

@@ -26,10 +26,10 @@ from planner.scenario.limits import (
 )
 
 REFUSED = [
-    ("drive.arr=5e-324", "drive.arr", "at least 1e-06", "million drive-years"),
-    ("drive.arr=1e-300", "drive.arr", "at least 1e-06", "million drive-years"),
-    ("drive.arr=0.00001%", "drive.arr", "at least 1e-06", "million drive-years"),
-    ("drive.afr=1e-300", "drive.afr", "at least 1e-06", "million drive-years"),
+    ("drive.arr=5e-324", "drive.arr", "at least 0.0001% = 1e-06", "million drive-years"),
+    ("drive.arr=1e-300", "drive.arr", "at least 0.0001% = 1e-06", "million drive-years"),
+    ("drive.arr=0.00001%", "drive.arr", "at least 0.0001% = 1e-06", "million drive-years"),
+    ("drive.afr=1e-300", "drive.afr", "at least 0.0001% = 1e-06", "million drive-years"),
     ("drive.mtbf_hours=1e300", "drive.mtbf_hours", "at most 1e+10 hours", "beyond any drive"),
     ("restore.rebuild_hours=1e-100", "restore.rebuild_hours", "at least 0.001 hours", "seconds"),
     ("restore.rebuild_hours=5e-324", "restore.rebuild_hours", "at least 0.001 hours", "seconds"),

@@ -77,8 +77,8 @@ REJECTIONS = [
     # operational failure rate
     ("arr: 1.9%", "arr: 1.9", 4, 8, "drive.arr", "did you mean 1.9%?"),
     ("arr: 1.9%", "arr: 190%", 4, 8, "drive.arr", "not below 100%"),
-    ("arr: 1.9%", "arr: 0", 4, 8, "drive.arr", "must be at least 1e-06"),
-    ("arr: 1.9%", "arr: -0.01", 4, 8, "drive.arr", "must be at least 1e-06"),
+    ("arr: 1.9%", "arr: 0", 4, 8, "drive.arr", "must be at least 0.0001% = 1e-06 ("),
+    ("arr: 1.9%", "arr: -0.01", 4, 8, "drive.arr", "must be at least 0.0001% = 1e-06 ("),
     ("arr: 1.9%", "arr: lots", 4, 8, "drive.arr", "like 1.9%"),
     ("arr: 1.9%", "arr: '0.019'", 4, 8, "drive.arr", "percentage like 1.9%"),
     ("arr: 1.9%", "arr: true", 4, 8, "drive.arr", "expected a number, got true"),
@@ -370,3 +370,17 @@ def test_an_upper_bound_is_not_explained_by_the_lower_bounds_reason(tmp_path: Pa
     assert "largest drives" in err.message
     low = rejected(tmp_path, edit("capacity_tb: 0.3", "capacity_tb: 0.0001"))
     assert "gigabyte" in low.message
+
+
+@pytest.mark.parametrize(
+    ("written", "bound"),
+    [("150%", "must be at most 100%"), ("1.5", "must be at most 100%"), ("-5%", "at least 0%")],
+)
+def test_a_percentage_field_states_its_bound_as_a_percentage(
+    tmp_path: Path, written: str, bound: str
+) -> None:
+    """A probability written '150%' was told it "must be at most 1" (newcomer review)."""
+    text = BASE + f"correlation:\n  shock_drive_probability: {written}\n"
+    error = rejected(tmp_path, text)
+    assert bound in str(error), str(error)
+    assert "at most 1 " not in str(error)
