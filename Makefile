@@ -42,13 +42,15 @@ run: $(RUN_STAMP)
 test: $(TEST_STAMP)
 	@$(MAKE) --no-print-directory lint
 	@# The type check (one core, ~12 s) runs beside the tests, whose Pilot waits leave a core
-	@# idle now and then. pytest's progress shows as it goes; the type check prints its
-	@# verdict in one piece when it is done.
+	@# idle now and then. pytest's progress shows as it goes; the type check's verdict is
+	@# kept in a file and printed after the tests, so it never lands inside their progress.
 	@echo "planner: type check and tests side by side (five to seven minutes on 2 cores)"
-	@$(MAKE) --no-print-directory -j2 typecheck-quietly unit
+	@rm -f $(VENV)/mypy-verdict.txt
+	@$(MAKE) --no-print-directory -j2 typecheck-quietly unit; status=$$?; \
+		cat $(VENV)/mypy-verdict.txt 2>/dev/null; exit $$status
 
 typecheck-quietly: $(TEST_STAMP)
-	@out=$$($(BIN)/mypy 2>&1); status=$$?; printf '\nmypy: %s\n' "$$out"; exit $$status
+	@out=$$($(BIN)/mypy 2>&1); status=$$?; printf 'mypy: %s\n' "$$out" > $(VENV)/mypy-verdict.txt; exit $$status
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check planner tests benchmarks scripts
