@@ -26,8 +26,10 @@ maximum-likelihood fit and its observed information (:func:`weibull_censored_mle
 
 from __future__ import annotations
 
+import functools
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import mpmath
 import numpy as np
@@ -36,6 +38,32 @@ DPS = 60
 """Working precision (decimal digits); callers may raise it with ``mpmath.workdps``."""
 
 HOURS_PER_YEAR = 8760
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _kept(function: F) -> F:
+    """``function`` that keeps each result by its arguments and the working precision.
+
+    The engine tests ask for one chain many times (each kernel path, each figure of a
+    layout, a case and its stack); an mpmath exponential costs up to a tenth of a second.
+    Results are mpmath numbers (immutable) or dicts of them (a copy each call).
+    """
+    kept = functools.lru_cache(maxsize=4096)(
+        lambda dps, args, options: function(*args, **dict(options))
+    )
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **options: Any) -> Any:
+        key = tuple(sorted(options.items()))
+        try:
+            hash((args, key))
+        except TypeError:  # an array argument: computed afresh
+            return function(*args, **options)
+        result = kept(mpmath.mp.dps, args, key)
+        return dict(result) if isinstance(result, dict) else result
+
+    return cast(F, wrapper)
 
 
 def states(parity: int) -> list[tuple[int, int]]:
@@ -102,6 +130,7 @@ def _q(
     )
 
 
+@_kept
 def p_loss(
     parity: int,
     drives: int,
@@ -119,6 +148,7 @@ def p_loss(
         return +mpmath.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
 
 
+@_kept
 def p_loss_eig(
     parity: int,
     drives: int,
@@ -1216,6 +1246,7 @@ def aged_bounds(
 # of _correlated_moves (m = 1 and no shocks give the independent chain), not from planner.
 
 
+@_kept
 def going_on_integrals(
     parity: int,
     drives: int,

@@ -6,10 +6,12 @@ Every problem, from undecodable bytes to an out-of-range rebuild time, comes out
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy
+import functools
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -37,6 +39,8 @@ JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 _TOP_KEYS = ", ".join([*field_names(Scenario), "tiers"])
 """Every top-level key, from the models (a hand-written list once left out costs and target)."""
+
+T = TypeVar("T")
 
 _REQUIRED = [name for name, info in Scenario.model_fields.items() if info.is_required()]
 
@@ -80,22 +84,72 @@ def load_scenario_text_document(
         ScenarioError: for any problem, at the first one found.
     """
     document = _as_document(parse_yaml(text, source), source)
-    data = to_plain(document, source)
+    return _scenario_of(to_plain(document, source), document, source, overrides, tier), document
+
+
+def _scenario_of(
+    data: Any,
+    document: CommentedMap | None,
+    source: str,
+    overrides: Sequence[str],
+    tier: str | None,
+) -> Scenario:
+    """The scenario (or the plan's tier ``tier``) of the plain ``data``, changed in place.
+
+    ``document`` gives an error its line and column (None: the error has none).
+    """
     if is_plan_data(data) or tier is not None:
-        return _tier_of(data, document, source, overrides, tier), document
+        return _tier_of(data, document, source, overrides, tier)
     parsed = [parse_override(text) for text in overrides]
     apply_overrides(data, parsed)
     try:
-        scenario = Scenario.model_validate(data)
+        return Scenario.model_validate(data)
     except ValidationError as exc:
         raise from_validation_error(
             exc, source=source, document=document, overrides=parsed
         ) from None
-    return scenario, document
+
+
+def _plan_of(
+    data: Any, document: CommentedMap | None, source: str, overrides: Sequence[str]
+) -> Plan:
+    """The plan of the plain ``data`` (a single-aggregate file as one tier), as above."""
+    if is_plan_data(data):
+        return plan_from_data(data, source=source, document=document, overrides=overrides)
+    return Plan.single(_scenario_of(data, document, source, overrides, None), overrides)
+
+
+@functools.lru_cache(maxsize=32)
+def _plain_data(text: str, source: str) -> Any:
+    """The plain data of YAML ``text``, parsed once per text (callers take a deep copy).
+
+    Parsing is most of a load's time (ruamel's pure-Python reader, about 13 ms for the
+    default scenario, twice over with :func:`check_events`), and a process often loads one
+    text many times: the default scenario under different ``--set`` overrides, a
+    sensitivity's every bar, a session's reloads. 32 texts of at most 1 MB each.
+    """
+    return to_plain(_as_document(parse_yaml(text, source), source), source)
+
+
+def _from_text(text: str, source: str, build: Callable[[Any, CommentedMap | None], T]) -> T:
+    """``build(data, document)`` for ``text``, from its cached data without the document.
+
+    An error is found again on a fresh parse, whose document gives it its line and column
+    (the same error the uncached load raises).
+    """
+    try:
+        return build(copy.deepcopy(_plain_data(text, source)), None)
+    except ScenarioError:
+        document = _as_document(parse_yaml(text, source), source)
+        return build(to_plain(document, source), document)
 
 
 def _tier_of(
-    data: Any, document: CommentedMap, source: str, overrides: Sequence[str], tier: str | None
+    data: Any,
+    document: CommentedMap | None,
+    source: str,
+    overrides: Sequence[str],
+    tier: str | None,
 ) -> Scenario:
     """The tier ``tier`` of the plan ``data``, or the error that says why there is none."""
     if not is_plan_data(data):
@@ -105,7 +159,8 @@ def _tier_of(
             path=source,
         )
     plan = plan_from_data(data, source=source, document=document, overrides=overrides)
-    line, column = map_position(document, "tiers", at_key=True) or (None, None)
+    where = map_position(document, "tiers", at_key=True) if document is not None else None
+    line, column = where or (None, None)
     if tier is None:
         raise ScenarioError(
             f"the file is a plan of {len(plan.tiers)} tiers ({', '.join(map(shown, plan.names))})"
@@ -130,11 +185,7 @@ def load_plan_text_document(
         ScenarioError: for any problem, at the first one found (a tier's names the tier).
     """
     document = _as_document(parse_yaml(text, source), source)
-    data = to_plain(document, source)
-    if is_plan_data(data):
-        return plan_from_data(data, source=source, document=document, overrides=overrides), document
-    scenario, document = load_scenario_text_document(text, source, overrides)
-    return Plan.single(scenario, overrides), document
+    return _plan_of(to_plain(document, source), document, source, overrides), document
 
 
 def load_plan(path: str | Path, overrides: Sequence[str] = ()) -> Plan:
@@ -143,7 +194,12 @@ def load_plan(path: str | Path, overrides: Sequence[str] = ()) -> Plan:
     Raises:
         ScenarioError: the file cannot be read, is not UTF-8 YAML, or does not validate.
     """
-    return load_plan_text_document(read_scenario_text(path), str(path), overrides)[0]
+    source = str(path)
+    return _from_text(
+        read_scenario_text(path),
+        source,
+        lambda data, document: _plan_of(data, document, source, overrides),
+    )
 
 
 def scenario_with_overrides(
@@ -172,7 +228,17 @@ def load_scenario_text(
     text: str, source: str = "<string>", overrides: Sequence[str] = ()
 ) -> Scenario:
     """Validate scenario YAML ``text`` (see :func:`load_scenario_text_document`)."""
-    return load_scenario_text_document(text, source, overrides)[0]
+    return _load_scenario_text(text, source, overrides, None)
+
+
+def _load_scenario_text(
+    text: str, source: str, overrides: Sequence[str], tier: str | None
+) -> Scenario:
+    return _from_text(
+        text,
+        source,
+        lambda data, document: _scenario_of(data, document, source, overrides, tier),
+    )
 
 
 def read_scenario_text(path: str | Path) -> str:
@@ -197,7 +263,7 @@ def load_scenario(
     Raises:
         ScenarioError: the file cannot be read, is not UTF-8 YAML, or does not validate.
     """
-    return load_scenario_document(path, overrides, tier)[0]
+    return _load_scenario_text(read_scenario_text(path), str(path), overrides, tier)
 
 
 def default_scenario_text() -> str:

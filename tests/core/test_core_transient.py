@@ -101,7 +101,9 @@ def test_zero_mission_loses_nothing() -> None:
     assert p_loss_group(2, 9, PAPER, 0.0) == 0.0
 
 
-@settings(max_examples=40, deadline=None)
+# 25 examples of a 100-digit eigendecomposition each (up to 0.1 s): the fixed CASES above
+# hold the corners; these roam the space between them.
+@settings(max_examples=25, deadline=None)
 @given(
     parity=st.integers(1, 4),
     extra=st.integers(1, 56),

@@ -13,6 +13,7 @@ Three independent checks:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 
 import mpmath
 import numpy as np
@@ -41,12 +42,15 @@ def test_the_kernels_are_built() -> None:
     assert JOINER is not None, "planner.report._rows was not built"
 
 
-@pytest.fixture(params=["compiled", "numpy"])
-def kernel(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Run a test on each path: the compiled kernel, then the NumPy path (KERNEL None)."""
-    if request.param == "numpy":
-        monkeypatch.setattr(expm_compiled, "KERNEL", None)
-    return str(request.param)
+def on_each_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Run the loop body on each path: the compiled kernel, then the NumPy path (KERNEL None).
+
+    One test walks both paths so that each mpmath reference is computed once for the two.
+    """
+    yield "compiled"
+    with monkeypatch.context() as patched:
+        patched.setattr(expm_compiled, "KERNEL", None)
+        yield "numpy"
 
 
 Chain = tuple[int, int, float, float, float, float, float]
@@ -71,26 +75,30 @@ def _random_chains(count: int, seed: int) -> list[Chain]:
     return cases
 
 
-def test_p_loss_matches_50_digit_mpmath(kernel: str) -> None:
-    worst = 0.0
-    for k, n, lop, lld, rebuild, scrub, hours in _random_chains(24, seed=7):
-        inputs = ChainInputs.of(float(n), lop, lld, rebuild, scrub, hours)
-        g = generator_of(k, inputs) * hours
-        p = float(expm_metzler(g, entry=(0, k * 2 + 1), lead_power=k + 1, generator=True))
-        expected = reference.p_loss(k, n, lop, lld, rebuild, scrub, hours)
-        worst = max(worst, float(reference.relative_error(p, expected)))
-    assert worst < 1e-13, f"{kernel}: worst relative error {worst:.2e}"
+def test_p_loss_matches_50_digit_mpmath(monkeypatch: pytest.MonkeyPatch) -> None:
+    chains = _random_chains(24, seed=7)
+    expected = [reference.p_loss(*chain) for chain in chains]
+    for kernel in on_each_path(monkeypatch):
+        worst = 0.0
+        for (k, n, lop, lld, rebuild, scrub, hours), want in zip(chains, expected, strict=True):
+            inputs = ChainInputs.of(float(n), lop, lld, rebuild, scrub, hours)
+            g = generator_of(k, inputs) * hours
+            p = float(expm_metzler(g, entry=(0, k * 2 + 1), lead_power=k + 1, generator=True))
+            worst = max(worst, float(reference.relative_error(p, want)))
+        assert worst < 1e-13, f"{kernel}: worst relative error {worst:.2e}"
 
 
-def test_tiny_probabilities_keep_their_digits(kernel: str) -> None:
+def test_tiny_probabilities_keep_their_digits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Triple and quadruple parity over hours: P(loss) near 1e-30, still to 1e-13."""
-    for k, hours, lop in ((3, 1.0, 1e-8), (4, 10.0, 1e-8), (4, 1.0, 1e-7)):
-        inputs = ChainInputs.of(12.0, lop, 1e-7, 10.0, 100.0, hours)
-        g = generator_of(k, inputs) * hours
-        p = float(expm_metzler(g, entry=(0, 2 * k + 1), lead_power=k + 1, generator=True))
-        expected = reference.p_loss(k, 12, lop, 1e-7, 10.0, 100.0, hours)
-        assert expected < 1e-27
-        assert float(reference.relative_error(p, expected)) < 1e-13, kernel
+    cases = ((3, 1.0, 1e-8), (4, 10.0, 1e-8), (4, 1.0, 1e-7))
+    expected = [reference.p_loss(k, 12, lop, 1e-7, 10.0, 100.0, hours) for k, hours, lop in cases]
+    for kernel in on_each_path(monkeypatch):
+        for (k, hours, lop), want in zip(cases, expected, strict=True):
+            inputs = ChainInputs.of(12.0, lop, 1e-7, 10.0, 100.0, hours)
+            g = generator_of(k, inputs) * hours
+            p = float(expm_metzler(g, entry=(0, 2 * k + 1), lead_power=k + 1, generator=True))
+            assert want < 1e-27
+            assert float(reference.relative_error(p, want)) < 1e-13, kernel
 
 
 def _sweep_inputs(k: int) -> ChainInputs:

@@ -7,6 +7,7 @@ Markdown parser Rich already brings (markdown-it-py), so links in code are not l
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from itertools import pairwise
@@ -50,7 +51,8 @@ def _targets(path: Path) -> list[str]:
     return found
 
 
-def _anchors(path: Path) -> set[str]:
+@functools.cache  # asked once per link with a fragment: a page's own links ask it again
+def _anchors(path: Path) -> frozenset[str]:
     """The fragments GitHub gives the page's headings (a repeated one gets -1, -2, ...)."""
     tokens = PARSER.parse(path.read_text(encoding="utf-8"))
     seen: Counter[str] = Counter()
@@ -62,7 +64,7 @@ def _anchors(path: Path) -> set[str]:
         slug = anchor(text)
         anchors.add(slug if not seen[slug] else f"{slug}-{seen[slug]}")
         seen[slug] += 1
-    return anchors
+    return frozenset(anchors)
 
 
 def _relative(target: str) -> bool:

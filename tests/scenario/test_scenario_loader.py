@@ -20,6 +20,7 @@ from planner.scenario import (
     load_scenario_document,
     load_scenario_text,
     load_scenario_text_document,
+    loader,
     scenario_json_schema,
 )
 from planner.scenario.document import new_yaml
@@ -255,6 +256,31 @@ def test_text_source_name() -> None:
     with pytest.raises(ScenarioError) as info:
         load_scenario_text("- x\n", source="editor buffer")
     assert info.value.path == "editor buffer"
+
+
+def test_a_text_is_parsed_once_and_an_error_keeps_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Loaders that return no document keep each text's parsed data: loading the same text
+    again (the default under other ``--set`` overrides, each tornado bar) parses nothing,
+    an override does not leak into the next load, and an error still names its line."""
+    sources: list[str] = []
+    parse = loader.parse_yaml
+
+    def counted(text: str, source: str) -> object:
+        sources.append(source)
+        return parse(text, source)
+
+    monkeypatch.setattr(loader, "parse_yaml", counted)
+    text = "# loaded once\n" + MINIMAL  # a text no other test loads
+    assert load_scenario_text(text, "once", ["drive.arr=3%"]).drive.arr == pytest.approx(0.03)
+    assert load_scenario_text(text, "once").drive.arr == pytest.approx(0.019)
+    assert sources == ["once"]
+    bad = text.replace("arr: 1.9%", "arr: 1.9")
+    for _ in range(2):  # the second from the kept data, the position from a fresh parse
+        with pytest.raises(ScenarioError) as info:
+            load_scenario_text(bad, "once")
+        assert str(info.value).startswith("once:3:8: drive.arr: ")
 
 
 def test_document_keeps_comments_for_saving_back(tmp_path: Path) -> None:
