@@ -30,6 +30,10 @@ main()
 """
 
 
+def _default_interrupt() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)]
 )
@@ -43,6 +47,9 @@ def test_a_signal_mid_write_removes_the_temporary_file(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # as from a terminal: a process inherits an ignored SIGINT (some pytest-xdist
+        # workers ignore it), and Python then keeps ignoring it, as a program should
+        preexec_fn=_default_interrupt,
     )
     try:
         assert child.stdout is not None
