@@ -56,6 +56,13 @@ async def test_the_fields_take_good_text_and_refuse_the_rest() -> None:
         assert field_input(app, "drive-arr").value == "1.9%"
         assert table_labels(app) == ["raid5 8", "raid-dp 9", "raid6 16", "triple 12"]
 
+        # Ctrl+U empties a field: refused, a value is required.
+        await pilot.press("end", "ctrl+u")
+        await settle(pilot)
+        assert field_input(app, "drive-arr").value == ""
+        assert "required" in app.field_errors["drive-arr"]
+        assert field_input(app, "drive-arr").has_class("-invalid")
+
         # Out-of-range values say why.
         await retype(pilot, "drive-arr", "5")
         assert "did you mean 5%?" in app.field_errors["drive-arr"]
