@@ -140,6 +140,17 @@ class PlannerApp(App[None]):
         self.set_reactive(PlannerApp.saved_scenario, scenario)
         self.sub_title = self.files.title(dirty=False)
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The main screen, with the width's breakpoint class from its start.
+
+        Textual sets the class on the first resize, which comes after every widget was
+        styled: the whole screen was styled twice at start (a tenth of a second). With the
+        class given here the resize finds it in place; a later resize still moves it.
+        """
+        width = self.size.width
+        reached = [name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least]
+        return Screen(id="_default", classes=reached[-1] if reached else None)
+
     def compose(self) -> ComposeResult:
         """Title bar, parameters, the five views, footer."""
         with Horizontal(id="title-bar"):

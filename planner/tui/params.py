@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Size
@@ -66,6 +67,10 @@ class ParamField(Horizontal):
             classes="param-input",
             tooltip=f"{self.spec.dotted}: {self.spec.hint}",
             select_on_focus=True,  # typing replaces the value (Tab or the first focus)
+            # The app validates (show_error marks the field); Input's own validation, with no
+            # validators, would take the mark off on every key and show_errors put it back:
+            # two restyles of the field per key while its text is refused.
+            validate_on=(),
         )
         if self.spec.shows_rebuild_hours:
             derived = Static(
@@ -95,6 +100,18 @@ class ParamField(Horizontal):
         """Mark the field invalid, or clear the mark."""
         self.set_class(invalid, "-invalid")
         self.input.set_class(invalid, "-invalid")
+
+
+def _same_height(old: str, new: str, line: Static) -> bool:
+    """Whether ``new`` takes as many rows of ``line`` as ``old``: as many lines, none wrapped.
+
+    Then the errors line keeps its height and its update need not lay the screen out again
+    (a new reason for the same field, typed key by key, is the common case).
+    """
+    width = line.content_size.width
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    fits = all(cell_len(text) <= width for text in (*old_lines, *new_lines))
+    return bool(old_lines) and len(old_lines) == len(new_lines) and fits
 
 
 class ParamsPanel(Vertical):
@@ -144,8 +161,9 @@ class ParamsPanel(Vertical):
             lines.append("  The results shown are those of the last valid values.")
         errors_line = self.query_one("#param-errors", Static)
         text = "\n".join(lines)
-        if errors_line.content != text:  # an update re-lays the screen out: only on change
-            errors_line.update(text)
+        shown = str(errors_line.content)
+        if shown != text:  # a new layout of the screen only when the line's height changes
+            errors_line.update(text, layout=not _same_height(shown, text, errors_line))
         errors_line.display = bool(lines)
 
     async def load(self, scenario: Scenario) -> None:

@@ -54,6 +54,7 @@ async def test_keys_and_extreme_numbers_never_crash_the_tui(seed: int, tmp_path:
     scenario = tmp_path / "scenario.yaml"
     shutil.copy(SCENARIO, scenario)
     app = make_app(scenario)
+    app.animation_level = "none"  # a sliding tab underline is frames that check nothing
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
         fields = list(app.query_one(ParamsPanel).query(Input))

@@ -27,7 +27,7 @@ from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import AddLayoutScreen, HelpScreen, UnsavedChangesScreen
 from planner.tui.footer import KeyFooter
-from planner.tui.model_view import ModelView
+from planner.tui.model_view import SIDE_BY_SIDE_WIDTH, ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.sweep_view import SweepView
 
@@ -55,6 +55,13 @@ async def test_the_fields_take_good_text_and_refuse_the_rest() -> None:
         assert app.focused is field_input(app, "drive-arr")
         assert field_input(app, "drive-arr").value == "1.9%"
         assert table_labels(app) == ["raid5 8", "raid-dp 9", "raid6 16", "triple 12"]
+
+        # Ctrl+U empties a field: refused, a value is required.
+        await pilot.press("end", "ctrl+u")
+        await settle(pilot)
+        assert field_input(app, "drive-arr").value == ""
+        assert "required" in app.field_errors["drive-arr"]
+        assert field_input(app, "drive-arr").has_class("-invalid")
 
         # Out-of-range values say why.
         await retype(pilot, "drive-arr", "5")
@@ -429,6 +436,16 @@ async def test_small_terminal_shows_two_fields_a_row() -> None:
         assert grid.styles.grid_size_columns == 2
         assert app.query_one(CompareView).table.row_count == 4
         assert app.query_one(ParamsPanel).region.height <= 5
+        # The class is the screen's from its start (no restyle at the first resize); a
+        # resize still moves it.
+        await pilot.resize_terminal(SIDE_BY_SIDE_WIDTH, 40)
+        await settle(pilot)
+        assert app.screen.has_class("-widest")
+        assert not app.screen.has_class("-narrow")
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert app.screen.has_class("-narrow")
+        assert not app.screen.has_class("-widest")
 
 
 async def test_export_follows_the_order_on_screen_and_reads_back(scenario_copy: Path) -> None:
