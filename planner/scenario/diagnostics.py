@@ -137,6 +137,22 @@ def _example(key: str, examples: list[Any] | None) -> str:
     return f"; e.g. {key}: {_flow(examples[0])}"
 
 
+def _out_of_range(kind: str, value: Any, ctx: dict[str, Any], loc: Loc) -> str:
+    """``5 is out of range: must be at least 6 drives (why)`` for a comparison's error."""
+    key, words = _COMPARISONS[kind]
+    reason = reason_for(str(loc[-1]), upper=key in ("lt", "le")) if loc else ""
+    why = f" ({reason})" if reason else ""
+    unit = _unit(loc)
+    if ctx[key] == 1 and unit.endswith("s"):
+        unit = unit[:-1]  # "at least 1 drive", not "1 drives"
+    bound = f"{show_value(ctx[key])}{unit}"
+    if _takes_percent(loc) and isinstance(ctx[key], int | float):
+        # "at most 100%" for '150%', not "at most 1"; the fraction beside a small bound
+        small = 0 < ctx[key] < 0.01
+        bound = f"{ctx[key] * 100:g}%" + (f" = {show_value(ctx[key])}" if small else "")
+    return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
+
+
 def describe(error: ErrorDetails, loc: Loc) -> str:
     """A one-line, plain-English message for one pydantic error, with a hint if known."""
     kind = error["type"]
@@ -158,18 +174,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
         example = _example(str(loc[-1]), info.examples if info is not None else None)
         return f"missing required key {str(loc[-1])!r}{about}{example}"
     if kind in _COMPARISONS:
-        key, words = _COMPARISONS[kind]
-        reason = reason_for(str(loc[-1]), upper=key in ("lt", "le")) if loc else ""
-        why = f" ({reason})" if reason else ""
-        unit = _unit(loc)
-        if ctx[key] == 1 and unit.endswith("s"):
-            unit = unit[:-1]  # "at least 1 drive", not "1 drives"
-        bound = f"{show_value(ctx[key])}{unit}"
-        if _takes_percent(loc) and isinstance(ctx[key], int | float):
-            # "at most 100%" for '150%', not "at most 1"; the fraction beside a small bound
-            small = 0 < ctx[key] < 0.01
-            bound = f"{ctx[key] * 100:g}%" + (f" = {show_value(ctx[key])}" if small else "")
-        return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
+        return _out_of_range(kind, value, ctx, loc)
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"
