@@ -31,7 +31,8 @@ class CompareTable(SteadyTable):
         done only when a column's width changes. Columns keep their width while typing (they
         grow, never shrink): a column that narrows and widens with every keystroke would
         re-lay the screen out on each one. They are measured afresh when the columns or the
-        layouts change; the cursor stays on its layout.
+        layouts change; the cursor stays on its layout (a removed layout's row: on the one that
+        takes its place).
         """
         same_shape = [str(c.label) for c in self.columns.values()] == headers and [
             key.value for key in self.rows
@@ -46,9 +47,10 @@ class CompareTable(SteadyTable):
                 for header, cell in zip(headers, cells, strict=True):
                     self.update_cell(label, header, cell, update_width=resized)
             return
-        selected = None
+        selected, row = None, 0
         if self.row_count:
             selected = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+            row = self.cursor_row
         self.clear(columns=True)
         self.add_column(Text(headers[0]), key=headers[0], width=widths[0])
         for header, width in zip(headers[1:], widths[1:], strict=True):
@@ -57,6 +59,8 @@ class CompareTable(SteadyTable):
             self.add_row(*cells, key=label)
         if selected in labels:
             self.move_cursor(row=labels.index(selected), animate=False)
+        elif labels:  # its layout was removed: the row that took its place, or the last
+            self.move_cursor(row=min(row, len(labels) - 1), animate=False)
 
     def action_cursor_right(self) -> None:
         """Bring the next column to the left edge (beside the layout column)."""

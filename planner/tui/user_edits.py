@@ -64,13 +64,17 @@ class UserEdits:
             app.notify(f"Added {app.scenario.layouts[-1].label} to the compare view (F2)")
 
     def remove(self, label: str) -> None:
-        """Remove a layout (never the last one); say so if the baseline moves."""
+        """Remove a layout (never the last one) and say so, and where the baseline went."""
         app = self.app
         was = app.scenario.baseline_label()
         fallback = app.saved_scenario.baseline
         self._apply(lambda: with_layout_removed(app.scenario, label, fallback))
+        if any(layout.label == label for layout in app.scenario.layouts):
+            return  # refused (the last layout): _apply said why
         if (now := app.scenario.baseline_label()) != was:
             app.notify(f"Removed {label}: baseline was {was}, now {now}")
+        else:
+            app.notify(f"Removed {label}")
 
     def rebase(self, label: str) -> None:
         """Measure relative risks against the layout ``label``."""

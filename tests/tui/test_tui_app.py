@@ -222,6 +222,9 @@ async def test_layouts_are_refused_sorted_rebased_added_and_removed() -> None:
         assert "Lost on" in headers or "Lost on" in notes.split("Not shown at this width")[1]
 
         # Remove the layout under the cursor (the last one).
+        # Each removal is said, and the cursor stays by the removed row (it went back to
+        # the first row, so a second x removed the wrong layout: newcomer review).
+        notices = record_notifications(app)
         table = app.query_one("#compare-table", DataTable)
         table.focus()
         table.move_cursor(row=table.row_count - 1)
@@ -229,6 +232,15 @@ async def test_layouts_are_refused_sorted_rebased_added_and_removed() -> None:
         await settle(pilot)
         assert "draid2:4d:24c:1s" not in table_labels(app)
         assert len(app.scenario.layouts) == 6
+        assert table.cursor_row == table.row_count - 1  # the new last row
+        assert notices == ["Removed draid2:4d:24c:1s"]
+        labels = table_labels(app)
+        table.move_cursor(row=1)
+        await pilot.press("x")
+        await settle(pilot)
+        assert table_labels(app) == [labels[0], *labels[2:]]
+        assert table.cursor_row == 1  # the row below the removed one
+        assert notices[-1] == f"Removed {labels[1]}"
 
 
 async def test_save_keeps_comments_and_reload_reads_the_saved_values(
