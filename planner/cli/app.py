@@ -24,10 +24,10 @@ from planner.cli.options import (
     SetOption,
     TierOption,
     WorkloadScenarioFile,
+    chosen_format,
 )
 from planner.cli.output import (
     EXIT_FAILURE,
-    Format,
     broken_pipe_exit,
     emit,
     fail,
@@ -82,7 +82,7 @@ def _root(
 @app.command()
 def evaluate(
     file: ScenarioFile = None,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     methods: Annotated[
@@ -99,6 +99,7 @@ def evaluate(
     A plan (tiers:) shows each tier's table, then the plan's drives, cost and P(any tier
     loses data) over the mission, counting each tier's baseline layout.
     """
+    output_format = chosen_format(output_format, output)
     from planner.cli.render import render_comparison, render_plan_comparison
 
     plan = load_plan(file, overrides)
@@ -117,12 +118,13 @@ def evaluate(
 @app.command()
 def size(
     file: WorkloadScenarioFile = None,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
 ) -> None:
     """Size each layout for the scenario's workload: disks for capacity and IOPS, and risk."""
+    output_format = chosen_format(output_format, output)
     from planner.cli.size import run_size
 
     run_size(file, output_format, output, overrides, tier)

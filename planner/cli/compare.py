@@ -5,7 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
+from planner.cli.options import (
+    FormatOption,
+    OutputOption,
+    ScenarioFile,
+    SetOption,
+    TierOption,
+    chosen_format,
+)
 from planner.cli.output import Format, load
 from planner.cli.simulate import (
     LayoutOption,
@@ -48,7 +55,7 @@ def compare_methods(
     seed: SeedOption = None,
     method: MethodOption = SimMethod.auto,
     layouts: LayoutOption = None,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
@@ -57,6 +64,7 @@ def compare_methods(
 
     Simulated with constant rates and with the distributions (default the elerath2009 preset).
     """
+    output_format = chosen_format(output_format, output)
     from planner.analysis.method_comparison import methods_report
 
     settings = run_settings(trials, rel_error, time_budget, seed, method)

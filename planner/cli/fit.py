@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, scenario_name
+from planner.cli.options import FormatOption, OutputOption, chosen_format, scenario_name
 from planner.cli.output import Format, emit, fail
 
 if TYPE_CHECKING:
@@ -39,11 +39,12 @@ WindowOption = Annotated[
 
 def fit(
     log: LogArgument,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     window_hours: WindowOption = 168.0,
 ) -> None:
     """Fit your fleet's failure log: ARR, Weibull shape and scale, ARR by year, and more."""
+    output_format = chosen_format(output_format, output)
     import importlib.util
 
     from planner.analysis.fleet_fit import LIFELINES_MISSING, fit_fleet

@@ -77,7 +77,31 @@ OutputOption = Annotated[
         callback=output_name,
     ),
 ]
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+FormatOption = Annotated[
+    Format | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Output format. Default: the one -o's name ends in (.json, .csv, .md), else table.",
+        show_default=False,
+    ),
+]
+
+_FORMAT_OF_SUFFIX = {".json": Format.json, ".csv": Format.csv, ".md": Format.markdown}
+
+
+def chosen_format(output_format: Format | None, output: Path | None) -> Format:
+    """``-f`` if given, else the format ``-o``'s name ends in, else the table.
+
+    A newcomer's ``-o x.json`` without ``-f`` wrote a box-drawn table into x.json.
+    """
+    if output_format is not None:
+        return output_format
+    if output is not None:
+        return _FORMAT_OF_SUFFIX.get(output.suffix.lower(), Format.table)
+    return Format.table
+
+
 TierOption = Annotated[
     str | None,
     typer.Option(

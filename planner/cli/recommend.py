@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption
+from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, chosen_format
 from planner.cli.output import Format, emit, fail, load_plan
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ TopOption = Annotated[
 
 def recommend(
     file: ScenarioFile = None,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     top: TopOption = 10,
@@ -37,6 +37,7 @@ def recommend(
     (tiers:) is searched tier by tier, each for its own target, then the plan's drives,
     cost and P(any tier loses data) of the recommended layouts.
     """
+    output_format = chosen_format(output_format, output)
     from planner.analysis.recommend import DEFAULT_TARGET, RecommendError, recommendation
     from planner.cli.render import plain_text, print_parts
     from planner.report import recommend as render

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
+from planner.cli.options import (
+    FormatOption,
+    OutputOption,
+    ScenarioFile,
+    SetOption,
+    TierOption,
+    chosen_format,
+)
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
@@ -37,7 +44,7 @@ def sensitivity(
     layout: LayoutOption = None,
     low: LowOption = 0.5,
     high: HighOption = 2.0,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
@@ -47,6 +54,7 @@ def sensitivity(
     For a scenario with a workload the aggregate is the layout's sized one (as the TUI's
     compare table shows it), else aggregate.data_disks.
     """
+    output_format = chosen_format(output_format, output)
     if not 0 < low < 1:
         fail(f"--low must be between 0 and 1 (0.5 halves each input), got {low:g}")
     if not high > 1:

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
+from planner.cli.options import (
+    FormatOption,
+    OutputOption,
+    ScenarioFile,
+    SetOption,
+    TierOption,
+    chosen_format,
+)
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
@@ -282,7 +289,7 @@ def simulate(
     seed: SeedOption = None,
     method: MethodOption = SimMethod.auto,
     layouts: LayoutOption = None,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
@@ -291,5 +298,6 @@ def simulate(
 
     Without a distributions section it simulates the constant rates, reproducing evaluate.
     """
+    output_format = chosen_format(output_format, output)
     settings = run_settings(trials, rel_error, time_budget, seed, method)
     run_simulate(file, settings, layouts, output_format, output, overrides, tier)

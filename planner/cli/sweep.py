@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import FormatOption, OutputOption, ScenarioFile, SetOption, TierOption
+from planner.cli.options import (
+    FormatOption,
+    OutputOption,
+    ScenarioFile,
+    SetOption,
+    TierOption,
+    chosen_format,
+)
 from planner.cli.output import Format, fail, load, note_output, print_note, write_atomic
 from planner.core.arrays.presets import MAX_PARITY
 
@@ -102,13 +109,14 @@ def sweep(
     include_uneven: AllOption = False,
     vary: VaryOption = None,
     log: LogOption = False,
-    output_format: FormatOption = Format.table,
+    output_format: FormatOption = None,
     output: OutputOption = None,
     plot: PlotOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
 ) -> None:
     """Sweep group sizes (and one field): drives and P(loss) for each, as NS3574 Tables 2-3."""
+    output_format = chosen_format(output_format, output)
     from planner.analysis.sweep import sweep_cases, sweep_report
     from planner.cli.ranges import RangeError, parse_int_list, parse_vary
 

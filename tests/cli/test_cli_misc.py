@@ -158,3 +158,34 @@ def test_shell_completion_is_offered_and_completes_commands_and_options() -> Non
 
     assert complete("planner ev") == ["evaluate"]
     assert "--vary" in complete("planner sweep --va")
+
+
+@pytest.mark.parametrize(
+    ("name", "given", "starts"),
+    [
+        ("x.json", [], "{"),
+        ("x.CSV", [], "# Inputs"),
+        ("x.md", [], "#"),
+        ("x.txt", [], "NS3574"),
+        ("x.json", ["-f", "table"], "NS3574"),
+        ("x.csv", ["-f", "json"], "{"),
+    ],
+)
+def test_o_without_f_writes_the_format_its_name_ends_in(
+    tmp_path: Path, name: str, given: list[str], starts: str
+) -> None:
+    """``-o x.json`` without ``-f`` wrote a box-drawn table into x.json (newcomer review):
+    the name's suffix picks the format; ``-f`` given wins; any other name gets the table."""
+    target = tmp_path / name
+    result = CliRunner().invoke(app, ["evaluate", *given, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    text = target.read_text(encoding="utf-8")
+    assert text.lstrip().startswith(starts), text[:200]
+    if starts == "{":
+        json.loads(text)
+    if starts == "# Inputs":
+        assert text.splitlines()[1].startswith("label,raid,"), text[:300]
+    if name.endswith(".md") and not given:
+        assert "|" in text
+        assert "┃" not in text
+        assert "│" not in text
