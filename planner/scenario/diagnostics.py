@@ -91,6 +91,8 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
         try:
             number = float(value)
         except ValueError:
+            if value.strip().endswith("%") and loc:
+                return _no_percentage(loc)
             with_unit = _NUMBER_WITH_UNIT.match(value)
             if with_unit is None or not loc:
                 return ""
@@ -101,6 +103,17 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
+
+
+def _no_percentage(loc: Loc) -> str:
+    """``; this field takes no percentage: write a number of ..., e.g. 0.000108``."""
+    plain = within_tier(loc)
+    found = None
+    if plain and all(isinstance(part, str) for part in plain):
+        found = field_meta(".".join(str(part) for part in plain))
+    unit = f"a number of {found.unit}" if found is not None and found.unit else "a plain number"
+    example = f", e.g. {found.example}" if found is not None and found.example else ""
+    return f"; this field takes no percentage: write {unit}{example}"
 
 
 _YAML11_BOOLEANS = {

@@ -237,6 +237,8 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
         raise EditError("required: type a number")
     if spec.kind == "fraction" and cleaned.endswith("%"):
         return cleaned
+    if cleaned.endswith("%"):  # a number, but this field takes none as a percentage
+        raise EditError(f"this field takes no percentage: {spec.hint}")
     try:
         number = float(cleaned)
     except ValueError:

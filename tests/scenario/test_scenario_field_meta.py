@@ -119,3 +119,24 @@ def test_thousands_separators_still_read(typed: str, value: float) -> None:
 
     specs = {s.key: s for s in field_specs(load_default_scenario())}
     assert parse_text(specs["drive-capacity-tb"], typed) == value
+
+
+def test_a_percentage_where_a_field_takes_none_says_so() -> None:
+    """'150%' in the latent-defect rate said "'150%' is not a number" in the TUI and
+    "expected a number" with no example on the command line (newcomer review)."""
+    from planner.scenario import ScenarioError
+    from planner.scenario.edits import EditError, parse_text
+
+    scenario = load_default_scenario()
+    for spec in field_specs(scenario):
+        if field_meta(spec.dotted) is None or spec.kind in ("fraction", "fractions", "streams"):
+            continue
+        with pytest.raises(EditError, match="takes no percentage") as info:
+            parse_text(spec, "150%")
+        assert "e.g." in str(info.value), spec.label
+    with pytest.raises(ScenarioError) as error:
+        load_default_scenario(["drive.latent_defects_per_hour=150%"])
+    assert "takes no percentage: write a number of latent defects per drive-hour" in str(
+        error.value
+    )
+    assert "e.g. 1.08e-4" in str(error.value)
