@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -181,15 +182,36 @@ def _entry_with_value(line: str) -> str | None:
 
 
 def _under_a_value(lines: list[str], index: int, above: int) -> str:
-    """The hint for line ``index`` indented under line ``above`` if that has a value."""
+    """The hint for line ``index`` indented under line ``above`` if that has a value.
+
+    Where line ``above`` is the odd one (its indent off the file's step, line ``index``'s
+    on it: a key pulled one space left), the hint names it rather than the line after it.
+    """
     entry = _entry_with_value(lines[above])
     if entry is None:
         return ""
+    step = _indent_step(lines)
+    if step and _indent(lines[above]) % step and not _indent(lines[index]) % step:
+        spaces = _indent(lines[above])
+        return (
+            f"line {above + 1} ({shown(entry, 40, quote=False)}) is indented {spaces} "
+            f"space{'s' if spaces != 1 else ''}, the file's keys by {step}: indent it like "
+            f"line {index + 1}"
+        )
     return (
         f"line {index + 1} is indented under line {above + 1} "
         f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
         f"like line {above + 1}"
     )
+
+
+def _indent_step(lines: list[str]) -> int:
+    """The file's indent step: the least indent that two or more keys use (0: none)."""
+    used = Counter(
+        _indent(line) for line in lines if line.strip() and not line.lstrip().startswith("#")
+    )
+    steps = [indent for indent, count in used.items() if indent > 0 and count >= 2]
+    return min(steps, default=0)
 
 
 def _indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:

@@ -194,3 +194,19 @@ def test_a_list_item_pushed_in_to_the_keys_of_the_item_above(item: str) -> None:
         f"check the indentation of line {bad} (its '- ' is in column {dash + 2}, line {above}'s "
         f"in column {dash}): the '- ' of one list's items start in one column" in err.message
     )
+
+
+def test_a_key_pulled_one_space_left_is_the_line_named(tmp_path: Path) -> None:
+    """A key indented 1 space where the file uses 2 made the next key the culprit: "line 29
+    is indented under line 26 ..., indent it like line 26" (newcomer review)."""
+    text = (SCENARIOS / "ns3574-default.yaml").read_text(encoding="utf-8")
+    assert text.count("\n  rebuild_hours: 12") == 1
+    path = tmp_path / "b.yaml"
+    path.write_text(text.replace("\n  rebuild_hours: 12", "\n rebuild_hours: 12"), "utf-8")
+    bad = text.splitlines().index("  rebuild_hours: 12") + 1
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    message = info.value.message
+    assert f"line {bad} (rebuild_hours: 12) is indented 1 space, the file's keys by 2" in message
+    assert "indent it like line" in message
+    assert f"like line {bad}" not in message
