@@ -319,7 +319,7 @@ class PlannerApp(App[None]):
         The title bar keeps the scenario's name and the unsaved mark: on 80 columns there is
         no room beside them for a status.
         """
-        self.query_one(ParamsPanel).show_errors(errors)
+        self.query_one(ParamsPanel).show_errors(errors, self.scenario)
 
     def watch_selected_label(self) -> None:
         """The model and sensitivity views follow the compare table's cursor."""

@@ -149,16 +149,25 @@ class ParamsPanel(Vertical):
         """The field whose spec key is ``key`` (e.g. ``drive-arr``)."""
         return self.query_one(f"#field-{key}", ParamField)
 
-    def show_errors(self, errors: dict[str, str]) -> None:
-        """Mark the fields with errors (by spec key) and give each one's reason below."""
-        lines = []
+    def show_errors(self, errors: dict[str, str], scenario: Scenario | None = None) -> None:
+        """Mark the fields with errors (by spec key) and give each one's reason below.
+
+        With ``scenario`` (the one the results are of), the last line names the values the
+        results were computed with: a value typed on the way to a refused one (``1e-3`` on
+        the way to ``1e-300``) is valid, and it is the one shown.
+        """
+        lines, kept = [], []
         for field in self.query(ParamField):
             reason = errors.get(field.spec.key)
             field.show_error(reason is not None)
             if reason is not None:
                 lines.append(f"✗ {field.spec.label}: {reason}")
+                if scenario is not None:
+                    value = display_value(field.spec, value_at(scenario, field.spec.path))
+                    kept.append(f"{field.spec.label} {value or '(none)'}")
         if lines:
-            lines.append("  The results shown are those of the last valid values.")
+            values = f": {', '.join(kept)}" if kept else ""
+            lines.append(f"  The results shown are those of the last valid values{values}.")
         errors_line = self.query_one("#param-errors", Static)
         text = "\n".join(lines)
         shown = str(errors_line.content)

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Input, Static
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
 from planner.tui.dialogs import AddLayoutScreen, UnsavedChangesScreen
+from planner.tui.params import ParamsPanel
 
 SIZE = (120, 40)
 
@@ -325,7 +326,15 @@ async def test_an_invalid_field_keeps_the_whole_title_and_the_unsaved_mark_at_80
         assert text.startswith("planner · ● NS3574 aggregate of 42 data disks")
         # All of it on screen: the widget is as wide as its text (plus padding).
         assert widget.content_region.width >= cell_len(text)
-        assert "last valid values" in str(app.query_one("#param-errors", Static).render())
+        errors = app.query_one("#param-errors", Static)
+        label = app.query_one(ParamsPanel).field("drive-arr").spec.label
+        # The line names the values the results are of (newcomer review): typing 1e-300
+        # passes through 1e-3, a valid ARR the results then show.
+        assert f"last valid values: {label} 1.9%." in str(errors.render())
+        await retype(pilot, "drive-arr", "1e-300")
+        assert app.field_errors
+        assert app.scenario.drive.arr == pytest.approx(1e-3)
+        assert f"last valid values: {label} 0.1%." in str(errors.render())
 
 
 async def test_a_long_name_never_hides_the_unsaved_mark_at_80x24() -> None:
