@@ -54,8 +54,16 @@ def _as_document(node: Any, source: str) -> CommentedMap:
             path=source,
         )
     if not isinstance(node, CommentedMap):
-        kind = "a list" if isinstance(node, CommentedSeq) else f"the value {shown(node)}"
         line, column = node_position(node) or (1, 1)
+        if isinstance(node, str) and source.lower().endswith(".csv"):
+            raise ScenarioError(
+                "this is a CSV file, not a scenario: a fleet's failure log is read by "
+                f"`planner fit {source}` (docs/fit.md), whose snippet goes into a scenario",
+                path=source,
+                line=line,
+                column=column,
+            )
+        kind = "a list" if isinstance(node, CommentedSeq) else f"the value {shown(node)}"
         raise ScenarioError(
             f"the top level must be a mapping of keys ({_TOP_KEYS}), not {kind}",
             path=source,

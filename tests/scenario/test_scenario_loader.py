@@ -397,3 +397,12 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
     assert err.line > opened
     assert f"the [ opened at line {opened}, column 16 is not closed" in err.message
     assert len(str(err)) < 300
+
+
+def test_a_failure_log_given_as_a_scenario_points_to_planner_fit() -> None:
+    """A CSV log passed to evaluate got "the top level must be a mapping" (newcomer review)."""
+    log = Path(__file__).resolve().parents[2] / "scenarios" / "fleet-log-example.csv"
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(log)
+    assert "this is a CSV file, not a scenario" in info.value.message
+    assert f"planner fit {log}" in info.value.message
