@@ -303,6 +303,10 @@ class DriveSpec(FrozenModel):
     @model_validator(mode="after")
     def _one_way_each(self) -> DriveSpec:
         given = [n for n in ("arr", "afr", "mtbf_hours") if getattr(self, n) is not None]
+        empty = [n for n in ("arr", "afr", "mtbf_hours") if n in self.model_fields_set]
+        if not given and empty:  # `arr:` with nothing after it: point at that line
+            example = "1000000 (hours)" if empty[0] == "mtbf_hours" else "1.9%"
+            raise FieldError(f"no value: write one, e.g. {example}", empty[0])
         if not given:
             raise FieldError(
                 "give the operational failure rate as one of arr (e.g. 1.9%), afr or mtbf_hours"

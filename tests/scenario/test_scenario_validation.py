@@ -384,3 +384,12 @@ def test_a_percentage_field_states_its_bound_as_a_percentage(
     error = rejected(tmp_path, text)
     assert bound in str(error), str(error)
     assert "at most 1 " not in str(error)
+
+
+def test_an_empty_failure_rate_is_named_at_its_own_line(tmp_path: Path) -> None:
+    """`arr:` with no value was reported at the drive: line as "give the operational
+    failure rate as one of arr, afr or mtbf_hours" (newcomer review)."""
+    error = rejected(tmp_path, edit("  arr: 1.9%\n", "  arr:\n"))
+    assert error.field == "drive.arr"
+    assert error.line == 4
+    assert "no value: write one, e.g. 1.9%" in error.message
