@@ -79,8 +79,8 @@ def _parse_percent(value: object) -> object:
 def _check_fraction_per_year(value: float) -> float:
     """A fraction of drives per year must be below 1; 1.9 was probably meant as 1.9%."""
     if value >= 1:
-        hint = f"; did you mean {value:g}%?" if value < 100 else " (e.g. 0.019 or 1.9%)"
-        raise ValueError(f"{value:g} is not a fraction of drives per year (must be below 1){hint}")
+        hint = f"did you mean {value:g}%?" if value < 100 else "write e.g. 0.019 or 1.9%"
+        raise ValueError(f"{value:g} is not a fraction of drives per year, below 1: {hint}")
     return value
 
 

@@ -66,8 +66,17 @@ def test_error_string_is_one_line_in_the_documented_form(tmp_path: Path) -> None
     err = rejected(tmp_path, edit("arr: 1.9%", "arr: 1.9"))
     assert str(err) == (
         f"{tmp_path / 'scenario.yaml'}:4:8: drive.arr: 1.9 is not a fraction of drives per "
-        "year (must be below 1); did you mean 1.9%?"
+        "year, below 1: did you mean 1.9%?"
     )
+
+
+def test_a_huge_fraction_has_one_example_and_no_doubled_parentheses(tmp_path: Path) -> None:
+    """ARR 1e308 read "(must be below 1) (e.g. 0.019 or 1.9%)" (newcomer review)."""
+    err = rejected(tmp_path, edit("arr: 1.9%", "arr: 1e308"))
+    assert err.message.endswith(
+        "1e+308 is not a fraction of drives per year, below 1: write e.g. 0.019 or 1.9%"
+    ), err.message
+    assert ") (" not in err.message
     assert (err.line, err.column, err.field) == (4, 8, "drive.arr")
     assert "\n" not in str(err)
 
