@@ -53,8 +53,8 @@ class _Structure:
     """The chain's transitions as index arrays, built once per (parity, streams, events).
 
     Transition ``t`` fills the cell ``cells[t]`` (``source * size + target`` of the
-    flattened matrix, ``sources[t]`` its source; ``diagonal`` holds the diagonal's cells,
-    minus each state's exit rates: no transition leaves a state for itself) with
+    flattened matrix, ``sources[t]`` its source; ``diagonal`` holds the diagonal's
+    cells, minus each state's exit rates: no transition leaves a state for itself) with
     ``(drives * per_drive[t] + offset[t]) * rate[event[t]]``: ``per_drive`` is 1 and
     ``offset`` is ``-drives_excluded`` for failures and defects (``N - excluded`` drives at
     risk), ``per_drive`` is 0 and ``offset`` the concurrent repairs for rebuilds and scrubs.
@@ -356,7 +356,7 @@ def _fill(structure: _Structure, values: FloatArray, shape: tuple[int, ...]) -> 
     The one place the generator's entries are written, for one layout (``S = ()``) or a
     stack. Transitions with a (source, target) cell of their own are assigned; where two
     share one (a pool's chain, a correlated chain) they are summed through
-    ``structure.merge``. The diagonal is minus the row sums.
+    ``structure.merge``. The diagonal: minus each state's exit rates, in transition order.
     """
     size = structure.size
     flat = np.zeros((*shape, size * size))
@@ -366,11 +366,12 @@ def _fill(structure: _Structure, values: FloatArray, shape: tuple[int, ...]) -> 
             flat[..., structure.merged_cells[cell]] += values[..., transition]
     else:
         flat[..., structure.cells] = values
-    # minus each state's exit rates, the transitions leaving it summed one by one (a few
-    # dozen), not every row of m x m entries
-    exits = np.zeros((*shape, size))
-    for transition, source in enumerate(structure.sources.tolist()):
-        exits[..., source] += values[..., transition]
+    if shape:  # a stack: transition by transition
+        exits = np.zeros((*shape, size))
+        for transition, source in enumerate(structure.sources.tolist()):
+            exits[..., source] += values[..., transition]
+    else:  # one layout: one call, adding in the same order
+        exits = np.asarray(np.bincount(structure.sources, values, size), dtype=np.float64)
     flat[..., structure.diagonal] -= exits
     return flat.reshape(*shape, size, size)
 
