@@ -229,6 +229,7 @@ def _chunks(
 
     Each row is ``opener tok0 sep1 tok1 ... closer`` (``openers``: the first row's and every
     other row's).
+
     The C joiner (:mod:`planner.report.row_join`) writes the same text as the Python join
     where it was built; a chunk with figures not computed (NaN) takes the Python join.
 
@@ -236,23 +237,15 @@ def _chunks(
     without the GIL) while this one encodes the next chunk's columns and the caller writes
     the chunk before: at most three chunks are held at once.
     """
-    if row_join.JOINER is None:
-        for start in range(0, rows, CHUNK_ROWS):
-            yield _python_rows(
-                columns,
-                start,
-                min(rows, start + CHUNK_ROWS),
-                openers,
-                separators,
-                closer,
-                csv_style,
-            )
-        return
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="planner-rows") as joiner:
         pending: Future[bytes] | None = None
         for start in range(0, rows, CHUNK_ROWS):
             stop = min(rows, start + CHUNK_ROWS)
-            specs = [_column_spec(column, start, stop, csv_style) for column in columns]
+            specs = (
+                [_column_spec(column, start, stop, csv_style) for column in columns]
+                if row_join.JOINER is not None
+                else [None]  # not built: every chunk joined in Python (no thread started)
+            )
             if all(spec is not None for spec in specs):
                 first = openers[0] if start == 0 else openers[1]
                 joined = [spec for spec in specs if spec is not None]
