@@ -125,7 +125,7 @@ def stacked_figures(
     if enclosures is not None:
         active = np.array([e is not None and e.active for e in enclosures], dtype=bool)
     parts = []
-    for key in np.unique(shape[~active]).tolist():
+    for key in sorted(set(shape[~active].tolist())):  # not np.unique: it imports numpy.ma
         pick = np.flatnonzero((shape == key) & ~active)
         p, stream = int(k[pick[0]]), int(code[pick[0]])
         parts.append((p, pick, replace(inputs.take(pick), rebuild_streams=stream or None)))

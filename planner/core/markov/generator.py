@@ -2,8 +2,7 @@
 
 Q (per hour) is built from the transition rules of :func:`planner.core.markov.chain.build_chain`
 (NS3574 "Probability of data loss"; loss state last, rows summing to zero). Every numeric
-result of the engine starts here: the transient probability, the MTTDL and the rate
-derivatives of the sensitivity analysis.
+result of the engine starts here: transient probabilities, MTTDL, the rate derivatives.
 
 Q is linear in each of the four rates (lambda_op, lambda_ld, mu_op, mu_scrub) and in a
 correlated chain's shock rate: every transition carries exactly one of them. The generator
@@ -119,7 +118,8 @@ def _structure(
         raise ValueError("a transition from a state to itself has no place in a generator")
     size = len(chain.states)
     cells = np.array([t.source * size + t.target for t in kept], dtype=np.intp)
-    merged_cells, which = np.unique(cells, return_inverse=True)
+    merged_cells = np.array(sorted(set(cells.tolist())), dtype=np.intp)  # np.unique: numpy.ma
+    which = np.searchsorted(merged_cells, cells)
     merge = None
     if len(merged_cells) != len(cells):
         # A pool's chain has two moves (f, 1) -> (f + 1, 0) out of (p - 1, 1): the holder's
