@@ -187,7 +187,7 @@ def test_reward_columns_gathered_from_extra_are_the_matrix_they_name(parity: int
     parts = _sweep_parts(parity)
     hours = np.linspace(10.0, 2e5, parts.q.shape[0])
     extra = going_on_extra(parts, parity, hours)
-    job = going_on_job(parts.q, parity, parity + 1, hours, extra)
+    job = going_on_job(RowJob(parts.q, 0, parity + 1), parity, hours, extra)
     loss = parts.q.shape[-1] - 1
     # a move that changes nothing the job keeps (the loss column is not gathered) but that
     # the interleaved load cannot apply: the kernel copies each matrix
@@ -344,3 +344,75 @@ def test_correlated_pools_agree_with_the_numpy_path(
         np.testing.assert_allclose(
             getattr(compiled, name), getattr(numpy_path, name), rtol=1e-13, atol=0, err_msg=name
         )
+
+
+def _kinds_of_chains() -> Iterator[tuple[int, ChainInputs]]:
+    """Every kind of chain the sweep runs: parity 1-5, one stream or all, pools, correlated."""
+    rng = np.random.default_rng(7)
+    count = 40
+    for parity in range(1, 6):
+        for options in (
+            {},
+            {"rebuild_streams": None},
+            {"defect_stripe_share": rng.uniform(0.05, 1.0, count)},
+            {
+                "defect_stripe_share": rng.uniform(0.05, 1.0, count),
+                "degraded_multiplier": rng.uniform(1, 4, count),
+                "shocks_per_hour": rng.uniform(0, 0.3, count) / 8760,
+                "shock_drive_probability": rng.uniform(0, 0.2, count),
+            },
+        ):
+            yield parity, ChainInputs.of(
+                rng.integers(parity + 2, 40, count).astype(float),
+                rng.uniform(0.005, 0.1, count) / 8760,
+                10 ** rng.uniform(-7, -4, count),
+                rng.uniform(6, 48, count),
+                rng.uniform(48, 720, count),
+                rng.uniform(8760, 87600, count),
+                **options,
+            )
+
+
+def test_matrices_built_from_transitions_are_the_generator_stack_bit_for_bit() -> None:
+    """The kernel building each matrix from its transitions' rates (TransitionStack) gives
+    the same bits, for all four chains, as reading the dense generator stack Q: the cells
+    hold the same sums (transitions sharing a cell added in the same order) and neither
+    path reads the diagonal."""
+    from planner.core.markov.loss_figures import compiled_jobs
+    from planner.core.markov.transition_stack import transition_stack_of
+
+    for parity, inputs in _kinds_of_chains():
+        dense = expm_rows(
+            compiled_jobs(generator_parts_of(parity, inputs), parity, inputs.mission_hours)
+        )
+        stack = transition_stack_of(parity, inputs)
+        built = expm_rows(compiled_jobs(stack, parity, inputs.mission_hours))
+        for got, expected in zip(built, dense, strict=True):
+            np.testing.assert_array_equal(got, expected)
+        # the rates fill Q's off-diagonal cells exactly (summed where transitions share one)
+        q = generator_of(parity, inputs).reshape(len(inputs.drives), -1)
+        filled = np.zeros_like(q)
+        for t, cell in enumerate(stack.cells.tolist()):
+            filled[:, cell] += stack.values[:, t]
+        off = np.ones(stack.size * stack.size, bool)
+        off[:: stack.size + 1] = False
+        np.testing.assert_array_equal(filled[:, off], q[:, off])
+
+
+def test_bad_transition_cells_are_refused() -> None:
+    from planner.core.markov.transition_stack import transition_stack_of
+
+    inputs = _sweep_inputs(1)
+    stack = transition_stack_of(1, inputs)
+    hours = inputs.mission_hours
+    for cells in (
+        stack.cells[:-1],  # one rate without a cell
+        np.where(np.arange(len(stack.cells)) == 0, 0, stack.cells),  # a diagonal cell
+        np.where(np.arange(len(stack.cells)) == 0, stack.size**2, stack.cells),  # outside
+    ):
+        job = dataclasses.replace(stack.base_job(2), cells=cells, scale=hours)
+        with pytest.raises(ValueError, match="do not match"):
+            expm_rows([job])
+    negative = dataclasses.replace(stack.base_job(2), g=-stack.values, scale=hours)
+    with pytest.raises(ValueError, match="non-negative off-diagonal"):
+        expm_rows([negative])

@@ -23,7 +23,6 @@ from planner.core.markov.domain_figures import enclosure_chain_figures
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.expm import CHUNK
 from planner.core.markov.expm_compiled import add_rows, kernel_enabled
-from planner.core.markov.generator import generator_parts_of
 from planner.core.markov.loss_figures import (
     FIGURE_COUNT,
     STACK_BYTES,
@@ -35,6 +34,7 @@ from planner.core.markov.loss_figures import (
 )
 from planner.core.markov.pool import TaskStream
 from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.transition_stack import transition_stack_of
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -169,8 +169,9 @@ def _enclosure_parts(
 
 
 IN_FLIGHT_BYTES = 32_000_000
-"""Most bytes of generator stacks queued at once on the kernel's threads (memory stays flat
-in a sweep's rows: the queue is emptied when it holds this much)."""
+"""Most bytes of stacks (transition rates and reward columns) queued at once on the kernel's
+threads (memory stays flat in a sweep's rows: the queue is emptied when it holds this
+much)."""
 
 
 def _compiled_parts(
@@ -178,9 +179,10 @@ def _compiled_parts(
 ) -> None:
     """:func:`stacked_figures`'s parts on the compiled kernel, building and running at once.
 
-    Each part's generator stack is built here (NumPy) while the pool threads run the
-    kernel on the parts before it; blocks of :data:`~planner.core.markov.loss_figures.
-    STACK_BYTES` keep each stack small.
+    Each part's stack of transition rates is built here (NumPy;
+    :mod:`~planner.core.markov.transition_stack`: the kernel builds the matrices) while the
+    pool threads run the kernel on the parts before it; blocks of
+    :data:`~planner.core.markov.loss_figures.STACK_BYTES` keep each stack small.
     """
     pending: list[tuple[npt.NDArray[np.intp], Callable[[], list[FloatArray]]]] = []
     queued = 0
@@ -192,10 +194,12 @@ def _compiled_parts(
             for start in range(0, len(pick), block):
                 rows = slice(start, min(len(pick), start + block))
                 piece = part.take(rows)  # views
-                stack = generator_parts_of(p, piece)
+                stack = transition_stack_of(p, piece)
                 jobs = compiled_jobs(stack, p, piece.mission_hours)
                 pending.append((pick[rows], add_rows(stream, jobs)))
-                queued += stack.q.nbytes
+                queued += stack.values.nbytes + sum(
+                    j.extra.nbytes for j in jobs[2:3] if j.extra is not None
+                )
                 if queued >= IN_FLIGHT_BYTES:
                     _drain(stream, pending, out)
                     stream, pending, queued = TaskStream(), [], 0

@@ -73,11 +73,15 @@ typedef struct {
  * size + c among its special states is a Van Loan reward column read from the extra column c
  * (each transient row's value there; the state's own row is zero); every entry is
  * multiplied by the lane's `scale` (a mission in hours). So the engine's four loss chains
- * are read from one generator stack, without four copies of it. */
+ * are read from one generator stack, without four copies of it. The base itself may come as
+ * each lane's transition rates and the cell of each (`cells`), the matrix built per lane in
+ * the work buffer: no stack of dense generators is written at all. */
 enum { MOVE = 0, ADD = 1, ASSIGN = 2 };
 typedef struct {
-    const double *g;
+    const double *g;         /* count x size x size, or (with `cells`) count x transitions */
     int size;
+    const long long *cells;  /* transitions: the flat cell (row size + column) of each, or NULL */
+    int transitions;
     const long long *gather; /* m entries, or NULL: all `size` states */
     const long long *moves;  /* move_count x 4, or NULL */
     int move_count;
@@ -98,17 +102,33 @@ typedef struct {
     double *acc, *tmp, *f, *g;
     double *v, *u; /* a row being formed (m x W), and n x W scratch */
     double *edited; /* W x size x size: the lanes' edited matrices (Source with edits) */
+    double *dense;  /* W x size x size: the lanes' matrices built from their transitions */
     double *start;  /* m x W: the lanes' starting distributions (Source with a start) */
 } Work;
 
 static size_t msize(const Plan *p) { return (size_t)p->n * p->m * W; }
 
+/* Lane `lane`'s base matrix (`size` x `size`): g's, or built from its transitions' rates
+ * (`cells`): each added into its cell in transition order, as planner.core.markov.
+ * generator's NumPy fill sums the transitions that share a cell. The diagonal is left zero:
+ * the load takes every exit rate from the row's off-diagonal entries. */
+static const double *lane_matrix(const Source *src, long long lane, int w, Work *k) {
+    const size_t big = (size_t)src->size;
+    if (!src->cells) return src->g + (size_t)lane * big * big;
+    double *dense = k->dense + (size_t)w * big * big;
+    const double *rates = src->g + (size_t)lane * (size_t)src->transitions;
+    /* the work buffer starts zeroed and only the transitions' cells are ever written: clear
+     * those, then add */
+    for (int t = 0; t < src->transitions; t++) dense[src->cells[t]] = 0.0;
+    for (int t = 0; t < src->transitions; t++) dense[src->cells[t]] += rates[t];
+    return dense;
+}
+
 /* Lane `lane`'s base matrix edited by the moves, then gathered (m x m): for jobs whose moves
  * the interleaved load cannot apply (moves with a gather). The scale is applied later. */
-static const double *edited_copy(const Plan *p, const Source *src, long long lane, int w,
-                                 Work *k) {
+static const double *edited_copy(const Plan *p, const Source *src, const double *base,
+                                 long long lane, int w, Work *k) {
     const size_t big = (size_t)src->size;
-    const double *base = src->g + (size_t)lane * big * big;
     double *copy = k->edited + (size_t)w * big * big;
     memcpy(copy, base, big * big * sizeof(double));
     const double *extra = src->extra ? src->extra + (size_t)lane * big * src->extra_columns : NULL;
@@ -295,7 +315,8 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
     const size_t ms = msize(p);
     size_t row_space = (size_t)p->m * W; /* also n x W scratch: n < m */
     size_t edited = (size_t)W * ((size_t)src->size * src->size + (size_t)p->m * p->m);
-    size_t total = ((size_t)p->q + 1 + 4) * ms + 3 * row_space + edited;
+    size_t dense = src->cells ? (size_t)W * src->size * src->size : 0;
+    size_t total = ((size_t)p->q + 1 + 4) * ms + 3 * row_space + edited + dense;
     /* 64-byte aligned, so that every lane group's slot is one aligned vector */
     size_t bytes = (total * sizeof(double) + 63) / 64 * 64;
     double *mem = aligned_alloc(64, bytes);
@@ -317,6 +338,7 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
     k->u = cur + row_space;
     k->start = cur + 2 * row_space;
     k->edited = cur + 3 * row_space;
+    k->dense = k->edited + edited;
     k->powers = powers;
     *arena = mem;
     return 0;
@@ -324,7 +346,7 @@ static int alloc_work(const Plan *p, const Source *src, Work *k, double **arena)
 
 static const char doc_expm_rows[] =
     "expm_rows(g, out, lanes, row, specials, reward, degree, theta, conserve_every, coef,\n"
-    "          gather, moves, scale, extra, start)\n"
+    "          gather, moves, scale, extra, start[, cells, size])\n"
     "--\n\n"
     "Row `row` of exp(G[lane]) into out[lane] for each lane of `lanes` (int64), where G is\n"
     "g[lane] (float64, (count, size, size), C order) edited by `moves` (int64 (e, 4): row,\n"
@@ -336,7 +358,10 @@ static const char doc_expm_rows[] =
     "multiplied by scale[lane] (float64 (count,) or None). G's off-diagonal entries must be\n"
     ">= 0 and its last `specials` rows zero; out: writable float64 (count, m); coef: float64\n"
     "(blocks, q) Taylor coefficients 1 / (b q + i)! covering `degree`. Raises ValueError on a\n"
-    "negative off-diagonal entry or a special row that is not zero. Releases the GIL.";
+    "negative off-diagonal entry or a special row that is not zero. With `cells` (int64\n"
+    "(transitions,), each a flat off-diagonal cell of a size x size matrix), g holds each\n"
+    "lane's transition rates instead (float64 (count, transitions)), added into their cells\n"
+    "in order. Releases the GIL.";
 
 /* A buffer of `kind` items (or None), its count in *n; -1 and an error if malformed. */
 static int optional_buffer(PyObject *obj, Py_buffer *view, size_t item, Py_ssize_t *n) {
@@ -355,20 +380,21 @@ static int optional_buffer(PyObject *obj, Py_buffer *view, size_t item, Py_ssize
 
 static PyObject *expm_rows(PyObject *self, PyObject *args) {
     Py_buffer g, out, lanes, coef, gather = {0}, moves = {0}, scale = {0}, extra = {0};
-    Py_buffer start = {0};
-    PyObject *gather_in, *moves_in, *scale_in, *extra_in, *start_in;
-    int row, specials, reward, degree, conserve_every;
+    Py_buffer start = {0}, cells = {0};
+    PyObject *gather_in, *moves_in, *scale_in, *extra_in, *start_in, *cells_in = Py_None;
+    int row, specials, reward, degree, conserve_every, cells_size = 0;
     double theta;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOOOO", &g, &out, &lanes, &row, &specials,
+    if (!PyArg_ParseTuple(args, "y*w*y*iiiidiy*OOOOO|Oi", &g, &out, &lanes, &row, &specials,
                           &reward, &degree, &theta, &conserve_every, &coef, &gather_in,
-                          &moves_in, &scale_in, &extra_in, &start_in))
+                          &moves_in, &scale_in, &extra_in, &start_in, &cells_in, &cells_size))
         return NULL;
     PyObject *result = NULL;
     Plan p;
     Source src = {0};
-    Py_ssize_t gathered, move_items, scales, extras, starts;
-    if (optional_buffer(gather_in, &gather, sizeof(long long), &gathered) < 0 ||
+    Py_ssize_t gathered, move_items, scales, extras, starts, transitions;
+    if (optional_buffer(cells_in, &cells, sizeof(long long), &transitions) < 0 ||
+        optional_buffer(gather_in, &gather, sizeof(long long), &gathered) < 0 ||
         optional_buffer(moves_in, &moves, sizeof(long long), &move_items) < 0 ||
         optional_buffer(scale_in, &scale, sizeof(double), &scales) < 0 ||
         optional_buffer(extra_in, &extra, sizeof(double), &extras) < 0 ||
@@ -388,8 +414,20 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             Py_INCREF(result);
             goto done;
         }
-        /* out holds count x m, g count x size^2: m = size unless gathered */
-        if (gathered) {
+        /* out holds count x m, g count x size^2 (or count x transitions, with `cells`):
+         * m = size unless gathered */
+        if (transitions) {
+            size = cells_size > 0 ? (size_t)cells_size : 0;
+            m = gathered ? (size_t)gathered : size;
+            count = m ? outs / m : 0;
+            if (gs != count * (size_t)transitions) size = 0; /* refused below */
+            for (Py_ssize_t t = 0; t < transitions && size; t++) {
+                const long long cell = ((const long long *)cells.buf)[t];
+                /* a cell of the matrix, off its diagonal */
+                if (cell < 0 || (size_t)cell >= size * size || cell % (long long)(size + 1) == 0)
+                    size = 0;
+            }
+        } else if (gathered) {
             m = (size_t)gathered;
             count = outs / m;
             size = 0;
@@ -399,7 +437,8 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
             m = size;
             count = size ? outs / size : 0;
         }
-        if (!size || !count || outs != count * m || gs != count * size * size ||
+        if (!size || !count || outs != count * m ||
+            gs != count * (transitions ? (size_t)transitions : size * size) ||
             (scales && (size_t)scales != count) || (starts && (size_t)starts != count * m)) {
             PyErr_SetString(PyExc_ValueError, "expm_rows: g, out and scale do not match");
             goto done;
@@ -435,6 +474,8 @@ static PyObject *expm_rows(PyObject *self, PyObject *args) {
     }
     src.g = g.buf;
     src.size = (int)size;
+    src.cells = transitions ? cells.buf : NULL;
+    src.transitions = (int)transitions;
     src.gather = gathered ? gather.buf : NULL;
     src.moves = move_items ? moves.buf : NULL;
     src.move_count = (int)(move_items / 4);
@@ -527,6 +568,7 @@ done:
     if (scale.obj) PyBuffer_Release(&scale);
     if (extra.obj) PyBuffer_Release(&extra);
     if (start.obj) PyBuffer_Release(&start);
+    if (cells.obj) PyBuffer_Release(&cells);
     return result;
 }
 

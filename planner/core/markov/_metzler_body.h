@@ -219,7 +219,8 @@ static int FN(run_group)(const Plan *p, const Source *src, const long long *lane
     for (int w = 0; w < W; w++) {
         long long lane = lanes[w < used ? w : used - 1];
         const size_t big = (size_t)src->size;
-        lane_g[w] = copies ? edited_copy(p, src, lane, w, k) : src->g + (size_t)lane * big * big;
+        const double *base = lane_matrix(src, lane, w, k);
+        lane_g[w] = copies ? edited_copy(p, src, base, lane, w, k) : base;
         scale[w] = src->scale ? src->scale[lane] : 1.0;
         lane_extra[w] =
             src->extra ? src->extra + (size_t)lane * big * src->extra_columns : NULL;

@@ -107,6 +107,12 @@ class RowJob:
         start: a starting distribution per matrix (``(..., m)``, over the chain's states,
             after ``gather``): the result is ``start exp(G)`` instead of row ``row``, e.g.
             to carry a chain through missions of several pieces with their own rates.
+        cells: when given, ``g`` holds each matrix's transition rates (``(..., T)``) and
+            transition ``t`` goes to the flat cell ``cells[t]`` (``source * size +
+            target``, off the diagonal) of a ``size x size`` matrix, transitions sharing a
+            cell added in order: the kernel builds each matrix itself, so no stack of
+            generators is written (:class:`~planner.core.markov.generator.TransitionStack`).
+        size: the matrices' size with ``cells``.
     """
 
     g: FloatArray
@@ -119,6 +125,18 @@ class RowJob:
     scale: FloatArray | None = None
     extra: FloatArray | None = None
     start: FloatArray | None = None
+    cells: npt.NDArray[np.int64] | None = None
+    size: int = 0
+
+    @property
+    def matrix_size(self) -> int:
+        """The size of each matrix (before ``gather``)."""
+        return self.size if self.cells is not None else self.g.shape[-1]
+
+    @property
+    def stack_shape(self) -> tuple[int, ...]:
+        """The leading shape of ``g``: one matrix per element."""
+        return self.g.shape[:-1] if self.cells is not None else self.g.shape[:-2]
 
 
 @dataclass(frozen=True)
@@ -134,11 +152,28 @@ class _Ready:
     scale: FloatArray | None
     extra: FloatArray | None
     start: FloatArray | None
+    cells: npt.NDArray[np.int64] | None
+    size: int
+
+
+def _leaves(job: RowJob, g: FloatArray, states: tuple[int, ...]) -> bool:
+    """Whether the last of ``states`` moves to another of them in some matrix of ``g``."""
+    if job.cells is None:
+        return bool(g[:, states[-1], list(states[:-1])].any())
+    size = job.size
+    sources, targets = np.divmod(job.cells, size)
+    others = set(states[:-1])  # (not np.isin: it imports numpy.ma)
+    moving = (sources == states[-1]) & np.array([t in others for t in targets.tolist()], bool)
+    return bool(g[:, np.flatnonzero(moving)].any())
 
 
 def _ready(job: RowJob) -> _Ready:
-    size = job.g.shape[-1]
-    flat = job.g.reshape(-1, size, size)
+    size, shape = job.matrix_size, job.stack_shape
+    flat = (
+        job.g.reshape(-1, job.g.shape[-1])
+        if job.cells is not None
+        else job.g.reshape(-1, size, size)
+    )
     usable = job.owned and flat.dtype == np.float64 and flat.flags.c_contiguous
     g = flat if usable else np.ascontiguousarray(flat, dtype=np.float64)
     states = tuple(range(size)) if job.gather is None else job.gather
@@ -146,15 +181,14 @@ def _ready(job: RowJob) -> _Ready:
     if not specials and g.shape[0]:
         # the last state is absorbing (its row zero) in every chain of the engine; where it
         # is not, every state is transient for the kernel
-        last = g[:, states[-1], list(states[:-1])]
-        specials = 0 if last.any() else 1
+        specials = 0 if _leaves(job, g, states) else 1
     degree, coefficients = _coefficients(job.lead_power)
     out = np.empty((g.shape[0], len(states)))
     gather = None if job.gather is None else np.array(job.gather, dtype=np.int64)
     moves = np.array(job.moves, dtype=np.int64).reshape(-1, 4) if job.moves else None
     scale = None
     if job.scale is not None:
-        scale = np.ascontiguousarray(np.broadcast_to(job.scale, job.g.shape[:-2]), np.float64)
+        scale = np.ascontiguousarray(np.broadcast_to(job.scale, shape), np.float64)
         scale = scale.reshape(-1)
     extra = None
     if job.extra is not None:
@@ -162,7 +196,7 @@ def _ready(job: RowJob) -> _Ready:
     start = None
     if job.start is not None:
         start = np.ascontiguousarray(
-            np.broadcast_to(job.start, (*job.g.shape[:-2], len(states))), dtype=np.float64
+            np.broadcast_to(job.start, (*shape, len(states))), dtype=np.float64
         ).reshape(g.shape[0], len(states))
     return _Ready(
         g,
@@ -170,12 +204,14 @@ def _ready(job: RowJob) -> _Ready:
         min(specials, len(states) - 1),
         degree,
         coefficients,
-        job.g.shape[:-2],
+        shape,
         gather,
         moves,
         scale,
         extra,
         start,
+        None if job.cells is None else np.ascontiguousarray(job.cells, dtype=np.int64),
+        size,
     )
 
 
@@ -223,6 +259,8 @@ def add_rows(stream: TaskStream, jobs: list[RowJob]) -> Callable[[], list[FloatA
                     r.scale,
                     r.extra,
                     r.start,
+                    r.cells,
+                    r.size,
                 )
             )
     stream.add(tasks)

@@ -40,6 +40,7 @@ for the NumPy path and the one-layout path.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 import numpy as np
@@ -49,6 +50,7 @@ from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm_compiled import ADD, RowJob
 from planner.core.markov.generator import GeneratorParts
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.core.markov.transition_stack import TransitionStack
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -89,7 +91,9 @@ def _indicators(parity: int) -> tuple[FloatArray, FloatArray]:
     return degraded, critical
 
 
-def going_on_extra(parts: GeneratorParts, parity: int, mission_hours: FloatArray) -> FloatArray:
+def going_on_extra(
+    parts: GeneratorParts | TransitionStack, parity: int, mission_hours: FloatArray
+) -> FloatArray:
     """The reward columns per hour beside each generator of ``parts`` (``... x m x 4``).
 
     Whole-group and sector-loss rates (1/h, as ``parts`` has them), then the degraded and
@@ -107,28 +111,25 @@ def going_on_extra(parts: GeneratorParts, parity: int, mission_hours: FloatArray
     )
 
 
-def going_on_job(
-    q: FloatArray, parity: int, lead_power: int, mission_hours: FloatArray, extra: FloatArray
-) -> RowJob:
-    """The going-on chain of the generators ``q`` (per hour) as a kernel job.
+def going_on_job(base: RowJob, parity: int, mission_hours: FloatArray, extra: FloatArray) -> RowJob:
+    """The going-on chain of the generator stack ``base`` (per hour) as a kernel job.
 
-    Its states are ``q``'s transient states, gathered in place, then the four reward columns
-    of ``extra`` (:func:`going_on_extra`, read through the gather); each state's loss rates
-    are added to pristine (whole group) and to ``(k, 0)`` (sectors). The loss state's column
-    is left out, so each state's exit rate is unchanged.
+    ``base``: the paper's generators from pristine (Q, or its transitions' rates), its
+    ``lead_power`` kept. The job's states are their transient states, gathered in place,
+    then the four reward columns of ``extra`` (:func:`going_on_extra`, read through the
+    gather); each state's loss rates are added to pristine (whole group) and to ``(k, 0)``
+    (sectors). The loss state's column is left out, so each state's exit rate is unchanged.
     """
-    size = q.shape[-1]
+    size = base.matrix_size
     loss = size - 1
     restored = tuple((state, size + GROUP_LOSSES, 0, ADD) for state in range(loss))
     goes_on = tuple(
         (state, size + SECTOR_LOSS_EVENTS, full_defect(parity), ADD) for state in range(loss)
     )
     gather = (*range(loss), *(size + c for c in range(REWARD_COLUMNS)))
-    return RowJob(
-        q,
-        0,
-        lead_power,
-        REWARD_COLUMNS,
+    return replace(
+        base,
+        reward_columns=REWARD_COLUMNS,
         moves=restored + goes_on,
         gather=gather,
         scale=mission_hours,

@@ -55,10 +55,7 @@ import numpy.typing as npt
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
 from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
-from planner.core.markov.generator import (
-    GeneratorParts,
-    generator_parts_of,
-)
+from planner.core.markov.generator import GeneratorParts, generator_of, generator_parts_of
 from planner.core.markov.going_on import (
     REWARD_COLUMNS,
     GoingOn,
@@ -69,6 +66,7 @@ from planner.core.markov.going_on import (
 )
 from planner.core.markov.rates import ChainInputs
 from planner.core.markov.solve import mttdl_stack
+from planner.core.markov.transition_stack import TransitionStack, transition_stack_of
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -315,12 +313,13 @@ def _chain_figures(
     parity: int, inputs: ChainInputs, mttdl: bool, threads: int | None
 ) -> ChainFigures:
     """:func:`chain_figures` of one stack."""
+    if kernel_enabled():
+        stack = transition_stack_of(parity, inputs)
+        rows = expm_rows(compiled_jobs(stack, parity, inputs.mission_hours), threads=threads)
+        figures = figures_of_rows(rows)
+        return figures if not mttdl else replace_mttdl(figures, generator_of(parity, inputs))
     parts = generator_parts_of(parity, inputs)
     q = parts.q
-    if kernel_enabled():
-        rows = expm_rows(compiled_jobs(parts, parity, inputs.mission_hours), threads=threads)
-        figures = figures_of_rows(rows)
-        return figures if not mttdl else replace_mttdl(figures, q)
     t = inputs.mission_hours[..., None]
     g = q * t[..., None]  # every chain is read from this one
     group, sectors = parts.group_loss * t, parts.sector_loss * t
@@ -361,27 +360,30 @@ def _figures(
     )
 
 
-def compiled_jobs(parts: GeneratorParts, parity: int, mission_hours: FloatArray) -> list[RowJob]:
+def compiled_jobs(
+    parts: GeneratorParts | TransitionStack, parity: int, mission_hours: FloatArray
+) -> list[RowJob]:
     """The four chains of the stack ``parts`` (per hour) over ``mission_hours``, as kernel jobs.
 
     The same chains as :func:`sectors_lost_generator`, :func:`group_lost_stack` and
     :func:`~planner.core.markov.going_on.going_on_matrix` build, given to the kernel as
-    edits of ``parts.q`` (each state's loss rates by kind and the reward columns beside it,
-    the mission as each matrix's factor) instead of three copies of the stack; in the order
-    of :class:`ChainFigures` (:func:`figures_of_rows` reads their rows).
+    edits of the stack (each state's loss rates by kind and the reward columns beside it,
+    the mission as each matrix's factor) instead of three copies of it; in the order of
+    :class:`ChainFigures` (:func:`figures_of_rows` reads their rows). The stack is Q
+    itself or, cheaper, its transitions' rates (:mod:`~planner.core.markov.transition_stack`).
     """
-    q = parts.q
     lead = lead_power(parity)
-    loss = q.shape[-1] - 1
+    base = parts.base_job(lead) if isinstance(parts, TransitionStack) else RowJob(parts.q, 0, lead)
+    loss = base.matrix_size - 1
     extra = going_on_extra(parts, parity, mission_hours)  # group, sectors, then rewards
     group, sectors = loss + 1, loss + 2  # their indices in a move
     restored = tuple((state, group, 0, ADD) for state in range(loss))
     only_sectors = tuple((state, sectors, loss, ASSIGN) for state in range(loss))
     return [
-        RowJob(q, 0, lead, scale=mission_hours),
-        RowJob(q, 0, lead, gather=_defect_free(parity), scale=mission_hours),
-        RowJob(q, 0, lead, moves=restored + only_sectors, scale=mission_hours, extra=extra),
-        going_on_job(q, parity, lead, mission_hours, extra),
+        replace(base, scale=mission_hours),
+        replace(base, gather=_defect_free(parity), scale=mission_hours),
+        replace(base, moves=restored + only_sectors, scale=mission_hours, extra=extra),
+        going_on_job(base, parity, mission_hours, extra),
     ]
 
 
