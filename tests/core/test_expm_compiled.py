@@ -362,14 +362,17 @@ def _kinds_of_chains() -> Iterator[tuple[int, ChainInputs]]:
                 "shock_drive_probability": rng.uniform(0, 0.2, count),
             },
         ):
-            yield parity, ChainInputs.of(
-                rng.integers(parity + 2, 40, count).astype(float),
-                rng.uniform(0.005, 0.1, count) / 8760,
-                10 ** rng.uniform(-7, -4, count),
-                rng.uniform(6, 48, count),
-                rng.uniform(48, 720, count),
-                rng.uniform(8760, 87600, count),
-                **options,
+            yield (
+                parity,
+                ChainInputs.of(
+                    rng.integers(parity + 2, 40, count).astype(float),
+                    rng.uniform(0.005, 0.1, count) / 8760,
+                    10 ** rng.uniform(-7, -4, count),
+                    rng.uniform(6, 48, count),
+                    rng.uniform(48, 720, count),
+                    rng.uniform(8760, 87600, count),
+                    **options,
+                ),
             )
 
 
