@@ -118,6 +118,7 @@ class _Batch:
         self.life = laws.operational_failure
         self.repair = laws.restoration
         self.op_w, self.ld_w, self.rb_w, self.hold_w, self.kill_w = _weight_tables(plan)
+        self.quiet_defects = self._defects_move_no_weight_while_up()
         self.cols = np.arange(n)
         self.index = np.arange(trials)
         self.f = np.zeros(trials, dtype=np.int64)
@@ -137,7 +138,9 @@ class _Batch:
         self.copies = starts is not None
         self.recorded: list[PeriodStarts] = []
         self._place(starts, streams)
-        self.sync = np.repeat(self.t[:, None], n, axis=1)
+        # Each drive's cumulative hazard H(age) at its last settle: computed once, not again
+        # at the next settle and at every arm.
+        self.h_sync = self.life.cumulative_hazard(self.t[:, None] - self.birth)
         self.slot_sync = np.repeat(self.t[:, None], streams, axis=1)
         self.slot_budget = rng.standard_exponential((trials, streams))
         self.slots = np.full((trials, streams), np.inf)
@@ -167,6 +170,24 @@ class _Batch:
         self.failed[self.index, starts.failed] = True
         self.f += 1
         self.l = (self.holder >= 0).astype(np.int64)
+
+    def _defects_move_no_weight_while_up(self) -> bool:
+        """Whether latent defects change no rate while no drive is down (``f = 0``).
+
+        True when, in every phase, ``(0, 0)`` and ``(0, 1)`` give every drive (the holder
+        too) the same failure weight, integrate no killing share, leave the latent defect
+        rate unbiased, and a defect cannot change the phase (``k >= 2``, or a plain plan
+        whose phases are alike): then the defects' episodes at ``f = 0`` can be run apart
+        from the failure clocks (:func:`planner.core.simulation.events.on_defects_while_up`).
+        """
+        op, hold, kill = self.op_w[:, 0], self.hold_w[:, 0], self.kill_w[:, 0]
+        return bool(
+            (self.plan.parity >= 2 or not self.plan.conditional)
+            and np.all(op[:, 0] == op[:, 1])
+            and np.all(op[:, 0] == hold)
+            and np.all(kill == 0.0)
+            and np.all(self.ld_w[:, 0] == 1.0)
+        )
 
     # --- accounting -----------------------------------------------------------------------
 
@@ -215,15 +236,12 @@ class _Batch:
         sel: tuple[IntArray, ...] | IntArray = rows if cols is None else (rows, cols)
         now = self.t[rows]
         now_b = now[:, None] if cols is None else now
-        birth = self.birth[sel]
-        d_h = self.life.cumulative_hazard(now_b - birth) - self.life.cumulative_hazard(
-            self.sync[sel] - birth
-        )
-        d_h = np.where(self.failed[sel], 0.0, d_h)
+        h_now = self.life.cumulative_hazard(now_b - self.birth[sel])
+        d_h = np.where(self.failed[sel], 0.0, h_now - self.h_sync[sel])
         d_h = d_h * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         w = self.weight(rows, cols)
         self.budget[sel] -= w * d_h
-        self.sync[sel] = now_b
+        self.h_sync[sel] = h_now
 
         def row_sum(x: FloatArray) -> FloatArray:
             return x.sum(axis=1) if cols is None else x
@@ -285,7 +303,7 @@ class _Batch:
         w = w * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         birth = self.birth[sel]
         with np.errstate(divide="ignore", invalid="ignore"):
-            target = self.life.cumulative_hazard(self.sync[sel] - birth) + self.budget[sel] / w
+            target = self.h_sync[sel] + self.budget[sel] / w
         age = self.life.inverse_cumulative_hazard(np.maximum(target, 0.0))
         armed = np.where(w > 0, birth + age, np.inf)
         self.fail_at[sel] = armed
@@ -301,12 +319,16 @@ class _Batch:
 
     def refresh(self, rows: IntArray) -> None:
         """Recompute the earliest failure time and drive of ``rows``."""
+        if rows.size == 0:
+            return
         who = self.fail_at[rows].argmin(axis=1)
         self.who[rows] = who
         self.next_fail[rows] = self.fail_at[rows, who]
 
     def retune(self, rows: IntArray) -> None:
         """Switch rows whose state changed a weight: settle at the old one, re-arm."""
+        if rows.size == 0:
+            return
         f, la = self.f[rows], self.l[rows]
         ph = self.phase[rows] | (f + la == self.plan.parity)
         self.phase[rows] = ph
@@ -338,6 +360,6 @@ class _Batch:
 _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
     *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row", "k_row"),
-    *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
+    *("log_lr", "lam", "est", "w_row", "birth", "h_sync", "budget", "failed", "fail_at"),
     *("next_fail", "who", "done", "d_row"),
 )

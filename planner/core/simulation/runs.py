@@ -20,6 +20,7 @@ from planner.core.simulation.events import (
     REBUILD,
     SCRUB,
     SHOCK,
+    on_defects_while_up,
     on_failure,
     on_latent,
     on_rebuild,
@@ -37,15 +38,23 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
     """Advance every row of ``batch`` to its end; write each row's estimate into ``out``."""
     plan, k, n = batch.plan, batch.plan.parity, batch.plan.drives
     ld_rate = batch.laws.latent_defects_per_hour
+    quiet = batch.quiet_defects
     steps = 0
     while batch.index.size:
         steps += 1
         b = batch
-        rate_ld = np.where((b.l == 0) & (b.f < k), (n - b.f) * ld_rate, 0.0)
+        # With quiet defects those of rows with no drive down run apart, up to the next
+        # event of another kind (on_defects_while_up); no scrub is left to the steps.
+        up = b.f == 0
+        rate_ld = np.where((b.l == 0) & (b.f < k) & ~(up & quiet), (n - b.f) * ld_rate, 0.0)
         beta_ld = b.ld_w[b.phase, b.f]
         with np.errstate(divide="ignore"):
             t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
-        t_scrub = np.where((b.l == 1) & (b.f == 0), b.scrub_since + b.scrub_left, np.inf)
+        t_scrub = (
+            np.full(b.t.size, np.inf)
+            if quiet
+            else np.where((b.l == 1) & up, b.scrub_since + b.scrub_left, np.inf)
+        )
         t_shock = _next_shocks(b)
         times = np.stack(
             [
@@ -61,6 +70,9 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
         t_next = np.where(b.done, b.t, times.min(axis=0))
         if plan.biased:
             b.log_lr += (beta_ld - 1.0) * rate_ld * (t_next - b.t)
+        if quiet:
+            idle = np.flatnonzero(up & ~b.done)
+            on_defects_while_up(b, idle, t_next[idle])
         b.t = t_next
 
         rows = np.flatnonzero(kind == FAIL)
