@@ -48,6 +48,8 @@ which event comes next, and a failure that loses data, are decided in
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from planner.core.simulation.kernel import FloatArray, IntArray, PeriodStarts, _Batch
@@ -208,8 +210,8 @@ def on_shock(b: _Batch, rows: IntArray) -> None:
         on_failure(b, rows[has], (order[has] <= step).sum(axis=1), False)
 
 
-_CYCLES_PER_DRAW = 64
-"""Defect episodes drawn at once per row by :func:`on_defects_while_up` (more: another draw)."""
+_MAX_CYCLES_PER_DRAW = 64
+"""Defect episodes drawn at once per row by :func:`on_defects_while_up` at most."""
 
 
 def on_defects_while_up(b: _Batch, rows: IntArray, until: FloatArray) -> None:
@@ -241,9 +243,14 @@ def on_defects_while_up(b: _Batch, rows: IntArray, until: FloatArray) -> None:
     b.holder[rows] = -1
     b.l[rows] = 0
     rate = b.plan.drives * b.laws.latent_defects_per_hour
+    cycle_hours = 1.0 / rate + b.laws.scrub.mean_hours if rate > 0 else math.inf
     while rows.size and rate > 0:
-        gaps = b.rng.standard_exponential((rows.size, _CYCLES_PER_DRAW)) / rate
-        scrubs = b.laws.scrub.sample(b.rng, (rows.size, _CYCLES_PER_DRAW))
+        # Half again the episodes expected in the mean row's span, and a few: most rows
+        # are done in one draw, the others draw again.
+        expected = float(np.mean(until - start)) / cycle_hours
+        cycles = min(_MAX_CYCLES_PER_DRAW, math.ceil(1.5 * expected) + 3)
+        gaps = b.rng.standard_exponential((rows.size, cycles)) / rate
+        scrubs = b.laws.scrub.sample(b.rng, (rows.size, cycles))
         ends = start[:, None] + np.cumsum(gaps + scrubs, axis=1)
         appear = ends - scrubs
         # Appearances increase along a row: count those before ``until``.
@@ -255,5 +262,5 @@ def on_defects_while_up(b: _Batch, rows: IntArray, until: FloatArray) -> None:
         b.scrub_since[rows[held]] = appear[held, last[held]]
         b.scrub_left[rows[held]] = scrubs[held, last[held]]
         # Every episode drawn ended before ``until``: draw on from the last one's end.
-        more = (last == _CYCLES_PER_DRAW - 1) & (ends[:, -1] < until)
+        more = (last == cycles - 1) & (ends[:, -1] < until)
         rows, start, until = rows[more], ends[more, -1], until[more]

@@ -150,6 +150,8 @@ class _Batch:
         self.k_row = self.kill_w[self.phase, self.f, self.l]
         self.degraded = laws.degraded_multiplier
         self.d_row = self.degraded_factor(self.f)
+        self.state_class = self._state_classes()
+        self.cls = self.state_class[self.phase, self.f, self.l]
         self.arm(self.index, None)
         self.arm_slots(self.index)
 
@@ -188,6 +190,25 @@ class _Batch:
             and np.all(kill == 0.0)
             and np.all(self.ld_w[:, 0] == 1.0)
         )
+
+    def _state_classes(self) -> IntArray:
+        """Per ``[phase, f, l]``, the same number where every weight and factor is the same.
+
+        The failure, rebuild, holder and killing weights and the degraded factor: a row whose
+        class stays the same has no hazard to re-weigh (:meth:`retune`).
+        """
+        classes: dict[tuple[float, ...], int] = {}
+        table = np.zeros(self.op_w.shape, dtype=np.int64)
+        for ph, f, la in np.ndindex(*self.op_w.shape):
+            key = (
+                float(self.op_w[ph, f, la]),
+                float(self.rb_w[ph, f, la]),
+                float(self.hold_w[ph, f]),
+                float(self.kill_w[ph, f, la]),
+                self.degraded if f >= 1 else 1.0,
+            )
+            table[ph, f, la] = classes.setdefault(key, len(classes))
+        return table
 
     # --- accounting -----------------------------------------------------------------------
 
@@ -332,16 +353,12 @@ class _Batch:
         f, la = self.f[rows], self.l[rows]
         ph = self.phase[rows] | (f + la == self.plan.parity)
         self.phase[rows] = ph
-        moved_mask = (
-            (self.op_w[ph, f, la] != self.w_row[rows])
-            | (self.rb_w[ph, f, la] != self.g_row[rows])
-            | ((la == 1) & (self.hold_w[ph, f] != self.h_row[rows]))
-            | (self.kill_w[ph, f, la] != self.k_row[rows])
-            | (self.degraded_factor(f) != self.d_row[rows])
-        )
+        new = self.state_class[ph, f, la]
+        moved_mask = new != self.cls[rows]
         moved = rows[moved_mask]
         if moved.size:
             self.settle(moved, None)
+            self.cls[moved] = new[moved_mask]
             ph, f, la = ph[moved_mask], f[moved_mask], la[moved_mask]
             self.w_row[moved] = self.op_w[ph, f, la]
             self.g_row[moved] = self.rb_w[ph, f, la]
@@ -361,5 +378,5 @@ _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
     *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row", "k_row"),
     *("log_lr", "lam", "est", "w_row", "birth", "h_sync", "budget", "failed", "fail_at"),
-    *("next_fail", "who", "done", "d_row"),
+    *("next_fail", "who", "done", "d_row", "cls"),
 )
