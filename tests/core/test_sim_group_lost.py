@@ -26,12 +26,12 @@ from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_ho
 from planner.core.simulation.distributions import DistributionSet, Weibull, exponential_from_rates
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests import reference
+from tests.coverage import covering_runs, lower_bound
 
 YEAR = 8_760.0
 SEEDS = max(40, int(os.environ.get("PLANNER_COVERAGE_SEEDS", "40")))
 """Runs per coverage regime: two regimes of ~0.1 s runs, so more than test_sim_coverage's."""
 TRIALS = 500
-LOWER_QUANTILE = 0.001
 SPEC_SHEET_DEFECTS = 9.5e-4
 """Latent defects per drive-hour planner derives for a 20 TB spec-sheet drive (issue 20)."""
 
@@ -170,23 +170,16 @@ REGIMES = [
 
 @cache
 def covers(regime: Regime) -> int:
-    """How many of the ``SEEDS`` runs (``TRIALS`` trials each) cover the chain's value."""
+    """How many of ``SEEDS`` runs of ``TRIALS`` trials each cover the chain's value.
+
+    The runs are slices of one vectorised batch (:func:`tests.coverage.covering_runs`).
+    """
     exact = _exact(regime.parity, regime.drives, regime.rates, regime.hours)
     laws = exponential_from_rates(regime.rates).without_latent_defects()
-    count = 0
-    for seed in range(SEEDS):
-        result = simulate_group(
-            GroupSimulation(
-                regime.parity, regime.drives, laws, regime.hours, trials=TRIALS, seed=20_000 + seed
-            )
-        )
-        count += result.ci95_low <= exact <= result.ci95_high
-    return count
-
-
-def lower_bound(runs: int) -> int:
-    """The 0.1% quantile of Binomial(runs, 0.95): an honest interval does at least this."""
-    return int(stats.binom.ppf(LOWER_QUANTILE, runs, 0.95))
+    run = GroupSimulation(
+        regime.parity, regime.drives, laws, regime.hours, trials=TRIALS, seed=20_000
+    )
+    return covering_runs(run, exact, SEEDS)
 
 
 @pytest.mark.parametrize("regime", REGIMES, ids=lambda r: r.name)

@@ -48,9 +48,11 @@ which event comes next, and a failure that loses data, are decided in
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from planner.core.simulation.kernel import IntArray, PeriodStarts, _Batch
+from planner.core.simulation.kernel import FloatArray, IntArray, PeriodStarts, _Batch
 
 FAIL, LATENT, REBUILD, SCRUB, END, SHOCK, IDLE = range(7)
 """The kinds of event, in the order of the candidate times a step compares (IDLE: none)."""
@@ -64,6 +66,8 @@ def on_failure(b: _Batch, rows: IntArray, cols: IntArray, record: bool) -> None:
     redundancy and the rebuild repairs it, so the defect goes); the holder may fail out
     of any state, its defect going with it: ``(f, 1) -> (f + 1, 0)``.
     """
+    if rows.size == 0:
+        return
     b.settle(rows, cols)
     if b.biased:
         natural = 1.0 - b.kill_share(rows, cols) if b.thinned else 1.0
@@ -110,6 +114,8 @@ def on_failure(b: _Batch, rows: IntArray, cols: IntArray, record: bool) -> None:
 
 def on_rebuild(b: _Batch, rows: IntArray) -> None:
     """A rebuild completes: a failed drive returns new; a waiting one starts rebuilding."""
+    if rows.size == 0:
+        return
     slot = b.slots[rows].argmin(axis=1)
     b.settle_slots(rows)
     if b.biased:
@@ -118,7 +124,7 @@ def on_rebuild(b: _Batch, rows: IntArray) -> None:
     b.failed[rows, cols] = False
     if b.laws.renew_replaced:
         b.birth[rows, cols] = b.t[rows]  # a new drive; else it keeps the batch's age
-    b.sync[rows, cols] = b.t[rows]
+    b.h_sync[rows, cols] = b.life.cumulative_hazard(b.t[rows] - b.birth[rows, cols])
     b.budget[rows, cols] = b.rng.standard_exponential(rows.size)
     b.f[rows] -= 1
     waiting = b.f[rows] >= b.slots.shape[1]
@@ -137,6 +143,8 @@ def on_rebuild(b: _Batch, rows: IntArray) -> None:
 
 def on_latent(b: _Batch, rows: IntArray) -> None:
     """A latent defect appears on a working drive drawn uniformly."""
+    if rows.size == 0:
+        return
     if b.biased:
         b.log_lr[rows] -= np.log(b.ld_w[b.phase[rows], b.f[rows]])
     u = b.rng.random(rows.size)
@@ -160,6 +168,8 @@ def on_latent(b: _Batch, rows: IntArray) -> None:
 
 def on_scrub(b: _Batch, rows: IntArray) -> None:
     """The scrub repairs the latent defect; its drive fails at the others' weight again."""
+    if rows.size == 0:
+        return
     cols = b.holder[rows]
     # Only a holder with a weight of its own has hazard to charge and a clock to re-arm.
     other = b.h_row[rows] != b.w_row[rows]
@@ -198,3 +208,59 @@ def on_shock(b: _Batch, rows: IntArray) -> None:
         has = order[:, -1] > step
         # the column of each row's (step + 1)-th drive hit
         on_failure(b, rows[has], (order[has] <= step).sum(axis=1), False)
+
+
+_MAX_CYCLES_PER_DRAW = 64
+"""Defect episodes drawn at once per row by :func:`on_defects_while_up` at most."""
+
+
+def on_defects_while_up(b: _Batch, rows: IntArray, until: FloatArray) -> None:
+    """Run the latent defects of ``rows``, no drive down, from now to ``until`` (h) at once.
+
+    While no drive is down the defects are an alternating renewal process: a defect appears
+    after an ``Exp(N lambda_ld)`` time, on a drive drawn uniformly, and its scrub ends it
+    after a time drawn from the scrub law; the next one appears an exponential time later.
+    When :attr:`_Batch.quiet_defects` holds (the plan gives ``(0, 0)`` and ``(0, 1)`` the
+    same weight for every drive, the holder too, charges no killing share there, leaves the
+    defect rate unbiased, and a defect cannot change the phase), that process moves no
+    failure clock and no likelihood ratio, and no failure clock moves it: the two are
+    independent until the first event of another kind, which ``until`` is (a failure, a
+    shock or the mission's end, drawn or armed before this call). So running the episodes
+    up to ``until`` here and handing the state at ``until`` (the defect present or not, its
+    holder, when it appeared and its whole scrub time) to that event is the same process as
+    stepping through each :func:`on_latent` and :func:`on_scrub`; only the order of the
+    random draws differs. Draws beyond the episode that spans ``until`` are discarded: which
+    ones are used depends only on the draws before them (a stopping time), so the kept ones
+    keep their law, the spanning scrub conditioned on outlasting ``until`` as it should be.
+    """
+    if rows.size == 0:
+        return
+    # A defect present now ends at its scrub unless ``until`` comes first.
+    t = b.t[rows]
+    start = np.where(b.l[rows] == 1, b.scrub_since[rows] + b.scrub_left[rows], t)
+    free = start < until
+    rows, start, until = rows[free], start[free], until[free]
+    b.holder[rows] = -1
+    b.l[rows] = 0
+    rate = b.plan.drives * b.laws.latent_defects_per_hour
+    cycle_hours = 1.0 / rate + b.laws.scrub.mean_hours if rate > 0 else math.inf
+    while rows.size and rate > 0:
+        # Half again the episodes expected in the mean row's span, and a few: most rows
+        # are done in one draw, the others draw again.
+        expected = float(np.mean(until - start)) / cycle_hours
+        cycles = min(_MAX_CYCLES_PER_DRAW, math.ceil(1.5 * expected) + 3)
+        gaps = b.rng.standard_exponential((rows.size, cycles)) / rate
+        scrubs = b.laws.scrub.sample(b.rng, (rows.size, cycles))
+        ends = start[:, None] + np.cumsum(gaps + scrubs, axis=1)
+        appear = ends - scrubs
+        # Appearances increase along a row: count those before ``until``.
+        last = (appear < until[:, None]).sum(axis=1) - 1
+        some = np.flatnonzero(last >= 0)
+        held = some[ends[some, last[some]] >= until[some]]
+        b.holder[rows[held]] = b.rng.integers(0, b.plan.drives, held.size)
+        b.l[rows[held]] = 1
+        b.scrub_since[rows[held]] = appear[held, last[held]]
+        b.scrub_left[rows[held]] = scrubs[held, last[held]]
+        # Every episode drawn ended before ``until``: draw on from the last one's end.
+        more = (last == cycles - 1) & (ends[:, -1] < until)
+        rows, start, until = rows[more], ends[more, -1], until[more]

@@ -118,6 +118,7 @@ class _Batch:
         self.life = laws.operational_failure
         self.repair = laws.restoration
         self.op_w, self.ld_w, self.rb_w, self.hold_w, self.kill_w = _weight_tables(plan)
+        self.quiet_defects = self._defects_move_no_weight_while_up()
         self.cols = np.arange(n)
         self.index = np.arange(trials)
         self.f = np.zeros(trials, dtype=np.int64)
@@ -137,7 +138,9 @@ class _Batch:
         self.copies = starts is not None
         self.recorded: list[PeriodStarts] = []
         self._place(starts, streams)
-        self.sync = np.repeat(self.t[:, None], n, axis=1)
+        # Each drive's cumulative hazard H(age) at its last settle: computed once, not again
+        # at the next settle and at every arm.
+        self.h_sync = self.life.cumulative_hazard(self.t[:, None] - self.birth)
         self.slot_sync = np.repeat(self.t[:, None], streams, axis=1)
         self.slot_budget = rng.standard_exponential((trials, streams))
         self.slots = np.full((trials, streams), np.inf)
@@ -147,6 +150,8 @@ class _Batch:
         self.k_row = self.kill_w[self.phase, self.f, self.l]
         self.degraded = laws.degraded_multiplier
         self.d_row = self.degraded_factor(self.f)
+        self.state_class = self._state_classes()
+        self.cls = self.state_class[self.phase, self.f, self.l]
         self.arm(self.index, None)
         self.arm_slots(self.index)
 
@@ -167,6 +172,43 @@ class _Batch:
         self.failed[self.index, starts.failed] = True
         self.f += 1
         self.l = (self.holder >= 0).astype(np.int64)
+
+    def _defects_move_no_weight_while_up(self) -> bool:
+        """Whether latent defects change no rate while no drive is down (``f = 0``).
+
+        True when, in every phase, ``(0, 0)`` and ``(0, 1)`` give every drive (the holder
+        too) the same failure weight, integrate no killing share, leave the latent defect
+        rate unbiased, and a defect cannot change the phase (``k >= 2``, or a plain plan
+        whose phases are alike): then the defects' episodes at ``f = 0`` can be run apart
+        from the failure clocks (:func:`planner.core.simulation.events.on_defects_while_up`).
+        """
+        op, hold, kill = self.op_w[:, 0], self.hold_w[:, 0], self.kill_w[:, 0]
+        return bool(
+            (self.plan.parity >= 2 or not self.plan.conditional)
+            and np.all(op[:, 0] == op[:, 1])
+            and np.all(op[:, 0] == hold)
+            and np.all(kill == 0.0)
+            and np.all(self.ld_w[:, 0] == 1.0)
+        )
+
+    def _state_classes(self) -> IntArray:
+        """Per ``[phase, f, l]``, the same number where every weight and factor is the same.
+
+        The failure, rebuild, holder and killing weights and the degraded factor: a row whose
+        class stays the same has no hazard to re-weigh (:meth:`retune`).
+        """
+        classes: dict[tuple[float, ...], int] = {}
+        table = np.zeros(self.op_w.shape, dtype=np.int64)
+        for ph, f, la in np.ndindex(*self.op_w.shape):
+            key = (
+                float(self.op_w[ph, f, la]),
+                float(self.rb_w[ph, f, la]),
+                float(self.hold_w[ph, f]),
+                float(self.kill_w[ph, f, la]),
+                self.degraded if f >= 1 else 1.0,
+            )
+            table[ph, f, la] = classes.setdefault(key, len(classes))
+        return table
 
     # --- accounting -----------------------------------------------------------------------
 
@@ -215,15 +257,12 @@ class _Batch:
         sel: tuple[IntArray, ...] | IntArray = rows if cols is None else (rows, cols)
         now = self.t[rows]
         now_b = now[:, None] if cols is None else now
-        birth = self.birth[sel]
-        d_h = self.life.cumulative_hazard(now_b - birth) - self.life.cumulative_hazard(
-            self.sync[sel] - birth
-        )
-        d_h = np.where(self.failed[sel], 0.0, d_h)
+        h_now = self.life.cumulative_hazard(now_b - self.birth[sel])
+        d_h = np.where(self.failed[sel], 0.0, h_now - self.h_sync[sel])
         d_h = d_h * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         w = self.weight(rows, cols)
         self.budget[sel] -= w * d_h
-        self.sync[sel] = now_b
+        self.h_sync[sel] = h_now
 
         def row_sum(x: FloatArray) -> FloatArray:
             return x.sum(axis=1) if cols is None else x
@@ -285,7 +324,7 @@ class _Batch:
         w = w * (self.d_row[rows, None] if cols is None else self.d_row[rows])
         birth = self.birth[sel]
         with np.errstate(divide="ignore", invalid="ignore"):
-            target = self.life.cumulative_hazard(self.sync[sel] - birth) + self.budget[sel] / w
+            target = self.h_sync[sel] + self.budget[sel] / w
         age = self.life.inverse_cumulative_hazard(np.maximum(target, 0.0))
         armed = np.where(w > 0, birth + age, np.inf)
         self.fail_at[sel] = armed
@@ -301,25 +340,25 @@ class _Batch:
 
     def refresh(self, rows: IntArray) -> None:
         """Recompute the earliest failure time and drive of ``rows``."""
+        if rows.size == 0:
+            return
         who = self.fail_at[rows].argmin(axis=1)
         self.who[rows] = who
         self.next_fail[rows] = self.fail_at[rows, who]
 
     def retune(self, rows: IntArray) -> None:
         """Switch rows whose state changed a weight: settle at the old one, re-arm."""
+        if rows.size == 0:
+            return
         f, la = self.f[rows], self.l[rows]
         ph = self.phase[rows] | (f + la == self.plan.parity)
         self.phase[rows] = ph
-        moved_mask = (
-            (self.op_w[ph, f, la] != self.w_row[rows])
-            | (self.rb_w[ph, f, la] != self.g_row[rows])
-            | ((la == 1) & (self.hold_w[ph, f] != self.h_row[rows]))
-            | (self.kill_w[ph, f, la] != self.k_row[rows])
-            | (self.degraded_factor(f) != self.d_row[rows])
-        )
+        new = self.state_class[ph, f, la]
+        moved_mask = new != self.cls[rows]
         moved = rows[moved_mask]
         if moved.size:
             self.settle(moved, None)
+            self.cls[moved] = new[moved_mask]
             ph, f, la = ph[moved_mask], f[moved_mask], la[moved_mask]
             self.w_row[moved] = self.op_w[ph, f, la]
             self.g_row[moved] = self.rb_w[ph, f, la]
@@ -338,6 +377,6 @@ class _Batch:
 _PER_TRIAL = (
     *("index", "t", "f", "l", "phase", "holder", "scrub_left", "scrub_since"),
     *("slots", "slot_start", "slot_sync", "slot_budget", "g_row", "h_row", "k_row"),
-    *("log_lr", "lam", "est", "w_row", "birth", "sync", "budget", "failed", "fail_at"),
-    *("next_fail", "who", "done", "d_row"),
+    *("log_lr", "lam", "est", "w_row", "birth", "h_sync", "budget", "failed", "fail_at"),
+    *("next_fail", "who", "done", "d_row", "cls"),
 )

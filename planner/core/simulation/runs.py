@@ -20,13 +20,14 @@ from planner.core.simulation.events import (
     REBUILD,
     SCRUB,
     SHOCK,
+    on_defects_while_up,
     on_failure,
     on_latent,
     on_rebuild,
     on_scrub,
     on_shock,
 )
-from planner.core.simulation.kernel import FloatArray, PeriodStarts, _Batch
+from planner.core.simulation.kernel import FloatArray, IntArray, PeriodStarts, _Batch
 from planner.core.simulation.rare_events import SamplingPlan
 
 _COPY_CELLS = 4_000_000
@@ -35,34 +36,12 @@ _COPY_CELLS = 4_000_000
 
 def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> int:
     """Advance every row of ``batch`` to its end; write each row's estimate into ``out``."""
-    plan, k, n = batch.plan, batch.plan.parity, batch.plan.drives
-    ld_rate = batch.laws.latent_defects_per_hour
+    plan = batch.plan
     steps = 0
     while batch.index.size:
         steps += 1
         b = batch
-        rate_ld = np.where((b.l == 0) & (b.f < k), (n - b.f) * ld_rate, 0.0)
-        beta_ld = b.ld_w[b.phase, b.f]
-        with np.errstate(divide="ignore"):
-            t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
-        t_scrub = np.where((b.l == 1) & (b.f == 0), b.scrub_since + b.scrub_left, np.inf)
-        t_shock = _next_shocks(b)
-        times = np.stack(
-            [
-                b.next_fail,
-                t_ld,
-                b.slots.min(axis=1),
-                t_scrub,
-                np.full(b.t.size, mission_hours),
-                t_shock,
-            ]
-        )
-        kind = np.where(b.done, IDLE, times.argmin(axis=0))
-        t_next = np.where(b.done, b.t, times.min(axis=0))
-        if plan.biased:
-            b.log_lr += (beta_ld - 1.0) * rate_ld * (t_next - b.t)
-        b.t = t_next
-
+        kind = _advance(b, mission_hours)
         rows = np.flatnonzero(kind == FAIL)
         if not plan.conditional:
             # In a critical state any failure but the holder's loses data (conditioned
@@ -89,6 +68,44 @@ def _run(batch: _Batch, mission_hours: float, out: FloatArray, record: bool) -> 
             out[b.index[b.done]] = b.est[b.done]
             b.keep(~b.done)
     return steps
+
+
+def _advance(b: _Batch, mission_hours: float) -> IntArray:
+    """Move every row to its next event; return each row's kind of event (IDLE when done)."""
+    k, n = b.plan.parity, b.plan.drives
+    quiet = b.quiet_defects
+    # With quiet defects those of rows with no drive down run apart, up to the next event
+    # of another kind (on_defects_while_up); no scrub is left to the steps.
+    up = b.f == 0
+    ld_rate = b.laws.latent_defects_per_hour
+    rate_ld = np.where((b.l == 0) & (b.f < k) & ~(up & quiet), (n - b.f) * ld_rate, 0.0)
+    beta_ld = b.ld_w[b.phase, b.f]
+    with np.errstate(divide="ignore"):
+        t_ld = b.t + b.rng.standard_exponential(b.t.size) / (beta_ld * rate_ld)
+    t_scrub = (
+        np.full(b.t.size, np.inf)
+        if quiet
+        else np.where((b.l == 1) & up, b.scrub_since + b.scrub_left, np.inf)
+    )
+    times = np.stack(
+        [
+            b.next_fail,
+            t_ld,
+            b.slots.min(axis=1),
+            t_scrub,
+            np.full(b.t.size, mission_hours),
+            _next_shocks(b),
+        ]
+    )
+    kind: IntArray = np.where(b.done, IDLE, times.argmin(axis=0))
+    t_next = np.where(b.done, b.t, times.min(axis=0))
+    if b.biased:
+        b.log_lr += (beta_ld - 1.0) * rate_ld * (t_next - b.t)
+    if quiet:
+        idle = np.flatnonzero(up & ~b.done)
+        on_defects_while_up(b, idle, t_next[idle])
+    b.t = t_next
+    return kind
 
 
 def _next_shocks(b: _Batch) -> FloatArray:

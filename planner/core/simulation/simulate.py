@@ -278,17 +278,19 @@ def simulate_group(
     Returns:
         The estimate with its 95% interval and diagnostics.
     """
-    method, batch = _batches(run, np.random.default_rng(run.seed))
+    method, batch = trial_batches(run, np.random.default_rng(run.seed))
     pooled = PooledTrials()
     stopped_by = _pool_until_stopped(run, method is Method.PLAIN, batch, pooled, on_progress)
     return _result(run, method, pooled, stopped_by)
 
 
-def _batches(
+def trial_batches(
     run: GroupSimulation, rng: np.random.Generator
 ) -> tuple[Method, Callable[[int], FloatArray]]:
     """The estimator that runs, and a function giving the per-trial estimates of a batch.
 
+    ``batch(size)`` simulates ``size`` independent trials of ``run`` (its stopping rule
+    aside) in one vectorised batch; its estimates are those :func:`simulate_group` pools.
     A biased run with nothing to bias (k = 1, or failures already frequent) runs as
     ``conditional``.
     """

@@ -1,0 +1,46 @@
+"""Interval coverage of the simulator: many runs of a few hundred trials, cheaply.
+
+An honest 95% interval covers the true value in 95% of runs, so the number of covering runs
+out of ``M`` is Binomial(M, 0.95); :func:`lower_bound` is its 0.1% quantile. The runs are the
+consecutive slices of one vectorised batch (:func:`covering_runs`): the trials of a batch are
+independent (each row draws its own times; which rows share a NumPy step changes no draw's
+law), so each slice of ``run.trials`` trials is a run of
+:func:`planner.core.simulation.simulate.simulate_group` as it stands (its first batch holds
+500 trials), and each slice gets the interval ``simulate_group`` gives
+(:meth:`planner.core.simulation.estimate.PooledTrials.interval`). One batch of ``M x 500``
+trials takes a fraction of the NumPy steps of ``M`` runs of 500.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats
+
+from planner.core.simulation.estimate import PooledTrials
+from planner.core.simulation.simulate import (
+    FIRST_BATCH_TRIALS,
+    GroupSimulation,
+    Method,
+    trial_batches,
+)
+
+LOWER_QUANTILE = 0.001
+
+
+def lower_bound(runs: int) -> int:
+    """The 0.1% quantile of Binomial(runs, 0.95): an honest interval does at least this."""
+    return int(stats.binom.ppf(LOWER_QUANTILE, runs, 0.95))
+
+
+def covering_runs(run: GroupSimulation, exact: float, runs: int) -> int:
+    """How many of ``runs`` runs of ``run.trials`` trials hold ``exact`` in their interval."""
+    assert run.trials is not None
+    assert run.trials <= FIRST_BATCH_TRIALS  # one batch a run
+    method, batch = trial_batches(run, np.random.default_rng(run.seed))
+    count = 0
+    for trials in batch(runs * run.trials).reshape(runs, run.trials):
+        pooled = PooledTrials()
+        pooled.add(trials)
+        interval = pooled.interval(method is Method.PLAIN)
+        count += interval.low <= exact <= interval.high
+    return count
