@@ -34,13 +34,25 @@ def lower_bound(runs: int) -> int:
 
 def covering_runs(run: GroupSimulation, exact: float, runs: int) -> int:
     """How many of ``runs`` runs of ``run.trials`` trials hold ``exact`` in their interval."""
+    return run_coverage(run, exact, runs)[0]
+
+
+def run_coverage(run: GroupSimulation, exact: float, runs: int) -> tuple[int, int]:
+    """:func:`covering_runs`, and how many runs cover ``exact`` or flag their interval.
+
+    The second count is the runs that are honest with the user: the interval holds the
+    reference, or the run says it is not to be trusted (the ⚠ mark,
+    :meth:`~planner.core.simulation.estimate.PooledTrials.trusted`).
+    """
     assert run.trials is not None
     assert run.trials <= FIRST_BATCH_TRIALS  # one batch a run
     method, batch = trial_batches(run, np.random.default_rng(run.seed))
-    count = 0
+    covering = honest = 0
     for trials in batch(runs * run.trials).reshape(runs, run.trials):
         pooled = PooledTrials()
         pooled.add(trials)
         interval = pooled.interval(method is Method.PLAIN)
-        count += interval.low <= exact <= interval.high
-    return count
+        covers = interval.low <= exact <= interval.high
+        covering += covers
+        honest += covers or not pooled.trusted()
+    return covering, honest

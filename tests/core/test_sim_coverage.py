@@ -39,7 +39,7 @@ from planner.core.simulation.distributions import (
     exponential_from_rates,
 )
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
-from tests.coverage import covering_runs, lower_bound
+from tests.coverage import lower_bound, run_coverage
 
 YEAR = 8_760.0
 SEEDS = int(os.environ.get("PLANNER_COVERAGE_SEEDS", "8"))
@@ -123,10 +123,11 @@ def reference(regime: Regime) -> float:
 
 
 @cache
-def covers(regime: Regime) -> int:
-    """How many of ``SEEDS`` runs of ``TRIALS`` trials each cover the reference.
+def coverage(regime: Regime) -> tuple[int, int]:
+    """Of ``SEEDS`` runs of ``TRIALS`` trials each: how many cover the reference, and how
+    many cover it or flag their interval as not to be trusted.
 
-    The runs are slices of one vectorised batch (:func:`tests.coverage.covering_runs`).
+    The runs are slices of one vectorised batch (:func:`tests.coverage.run_coverage`).
     """
     run = GroupSimulation(
         regime.parity,
@@ -136,31 +137,29 @@ def covers(regime: Regime) -> int:
         trials=TRIALS,
         seed=10_000,
     )
-    return covering_runs(run, reference(regime), SEEDS)
+    return run_coverage(run, reference(regime), SEEDS)
 
 
-HEAVY_TAILED = pytest.mark.xfail(
-    reason=(
-        "known gap: at depth 8 the default bias (10) leaves the copies' weights heavy-tailed; "
-        "500-trial intervals cover ~65% (25 of 40 seeds before the defect episodes were run "
-        "apart, 28 of 40 after; 19 of 40 at 2,000 trials), most flagged untrusted (effective "
-        "trials < 30); the pooled count still includes the regime"
-    ),
-    strict=False,
-)
+HEAVY_TAILED = "n+8-of-9-paper"
+"""The known gap (docs/simulation.md): at depth 8 the default bias leaves the copies'
+weights heavy-tailed, and 500-trial intervals cover ~65% of the time (20 and 24 of 40 runs
+at two seeds): every such run says so (the ⚠ mark: fewer than 30 effective trials; 0 of
+those 80 runs trusted)."""
 
 
-@pytest.mark.parametrize(
-    "regime",
-    [pytest.param(r, marks=HEAVY_TAILED) if r.name == "n+8-of-9-paper" else r for r in REGIMES],
-    ids=lambda r: r.name,
-)
+@pytest.mark.parametrize("regime", REGIMES, ids=lambda r: r.name)
 def test_interval_covers_reference_at_nominal_rate(regime: Regime) -> None:
-    assert covers(regime) >= lower_bound(SEEDS), (regime.name, covers(regime), SEEDS)
+    """Every regime but the known gap covers at the nominal rate; that one is honest: each
+    run either covers the exact value or flags its interval as not to be trusted."""
+    covering, honest = coverage(regime)
+    if regime.name == HEAVY_TAILED:
+        assert honest == SEEDS, (regime.name, covering, honest, SEEDS)
+    else:
+        assert covering >= lower_bound(SEEDS), (regime.name, covering, SEEDS)
 
 
 def test_pooled_coverage_is_nominal() -> None:
-    total = sum(covers(regime) for regime in REGIMES)
+    total = sum(coverage(regime)[0] for regime in REGIMES)
     runs = SEEDS * len(REGIMES)
     assert total >= lower_bound(runs), (total, runs, lower_bound(runs))
 
