@@ -142,11 +142,13 @@ def _plain_data(text: str, source: str) -> Any:
 def _from_text(text: str, source: str, build: Callable[[Any, CommentedMap | None], T]) -> T:
     """``build(data, document)`` for ``text``, from its cached data without the document.
 
-    An error is found again on a fresh parse, whose document gives it its line and column
-    (the same error the uncached load raises).
+    An error of ``build`` is found again on a fresh parse, whose document gives it its line
+    and column (the same error the uncached load raises). An error of the parse itself
+    already has its position: it is raised as it is, not parsed for a second time.
     """
+    data = _plain_data(text, source)
     try:
-        return build(copy.deepcopy(_plain_data(text, source)), None)
+        return build(copy.deepcopy(data), None)
     except ScenarioError:
         document = _as_document(parse_yaml(text, source), source)
         return build(to_plain(document, source), document)
