@@ -132,7 +132,7 @@ def _plain_data(text: str, source: str) -> Any:
     """The plain data of YAML ``text``, parsed once per text (callers take a deep copy).
 
     Parsing is most of a load's time (ruamel's pure-Python reader, about 13 ms for the
-    default scenario, twice over with :func:`check_events`), and a process often loads one
+    default scenario, its events checked as they are read), and a process often loads one
     text many times: the default scenario under different ``--set`` overrides, a
     sensitivity's every bar, a session's reloads. 32 texts of at most 1 MB each.
     """
