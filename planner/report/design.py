@@ -19,6 +19,7 @@ from planner.report import plan as plan_report
 from planner.report import recommend as recommend_report
 from planner.report import sizing as sizing_report
 from planner.report.inputs import inputs_lines
+from planner.report.log_ticks import plain_log_ticks
 from planner.report.numbers import format_percent
 from planner.report.table import markdown_cell
 
@@ -44,6 +45,7 @@ def front_image(found: Recommendation) -> bytes:
     axes = figure.subplots()
     _draw_front(axes, found, name)
     axes.set_yscale("log")
+    plain_log_ticks(axes.yaxis)
     unit = f"total cost of ownership ({found.currency})" if found.currency else "total cost"
     axes.set_xlabel(unit if found.money else "drives")
     axes.set_ylabel(

@@ -20,6 +20,7 @@ from planner.analysis.sweep import SweepReport
 from planner.core.design.sweep import SweepRow
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.field_values import field_text
+from planner.report.log_ticks import plain_log_ticks
 from planner.report.sweep_columns import parity_text
 
 if TYPE_CHECKING:
@@ -77,6 +78,7 @@ def plot_figure(report: SweepReport) -> Figure:
         _draw_against_group_size(axes, report)
         _draw_overhead(overhead, report)
     axes.set_yscale("log")
+    plain_log_ticks(axes.yaxis)
     axes.set_ylabel("P(data loss) of the aggregate")
     axes.grid(True, which="major", alpha=0.35)
     axes.grid(True, which="minor", axis="y", alpha=0.12)
@@ -226,6 +228,7 @@ def _draw_against_field(axes: Axes, report: SweepReport) -> None:
     axes.set_xlabel(f"{field.name} ({unit})")
     if report.log:
         axes.set_xscale("log")
+        plain_log_ticks(axes.xaxis)
     _legend_outside(axes)
 
 

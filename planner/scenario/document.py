@@ -23,7 +23,7 @@ from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarbool import ScalarBoolean
 
 from planner.scenario.errors import ScenarioError, shown
-from planner.scenario.yaml_guard import MAX_VALUES, check_events
+from planner.scenario.yaml_guard import MAX_VALUES, checked_load
 
 MAX_NODES = MAX_VALUES
 """Most values a scenario may expand to (checked on the events first; see yaml_guard)."""
@@ -275,22 +275,21 @@ def _indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
 def parse_yaml(text: str, source: str) -> Any:
     """Parse one YAML document into ruamel round-trip nodes.
 
-    The parser's events are checked first (:func:`planner.scenario.yaml_guard.check_events`:
-    tags, anchors, alias expansion, depth, numbers, dates), so nothing is constructed from a
-    file that would loop, explode or fail without a position.
+    The parser's events are checked as they are read (:func:`planner.scenario.yaml_guard.
+    checked_load`: tags, anchors, alias expansion, depth, numbers, dates), so nothing is
+    constructed from a file that would loop, explode or fail without a position.
 
     Returns a ``CommentedMap``, ``CommentedSeq``, scalar or None (empty document).
     """
     yaml = new_yaml()
     try:
-        check_events(yaml, text, source)
         with warnings.catch_warnings():
             # Whatever ruamel still warns about must not reach the terminal as library text.
             warnings.simplefilter("ignore", YAMLWarning)
-            return yaml.load(text)
+            return checked_load(yaml, text, source)
     except YAMLError as exc:
         raise _yaml_error(exc, text, source) from None
-    except (ValueError, RecursionError) as exc:  # not expected after check_events
+    except (ValueError, RecursionError) as exc:  # not expected after the checks
         message = shown(str(exc), 120, quote=False)
         raise ScenarioError(f"not a valid value: {message}", path=source) from None
 

@@ -132,23 +132,36 @@ def _plain_data(text: str, source: str) -> Any:
     """The plain data of YAML ``text``, parsed once per text (callers take a deep copy).
 
     Parsing is most of a load's time (ruamel's pure-Python reader, about 13 ms for the
-    default scenario, twice over with :func:`check_events`), and a process often loads one
+    default scenario, its events checked as they are read), and a process often loads one
     text many times: the default scenario under different ``--set`` overrides, a
     sensitivity's every bar, a session's reloads. 32 texts of at most 1 MB each.
     """
     return to_plain(_as_document(parse_yaml(text, source), source), source)
 
 
+@functools.lru_cache(maxsize=8)
+def _positions(text: str, source: str) -> CommentedMap:
+    """The round-trip document of ``text``, parsed once per text, for errors' positions.
+
+    Only read (each error looks up its line and column in it), never changed or returned:
+    a refused ``--set`` value or field edit of the same file (every keystroke of a bad
+    value in the TUI, a test suite's hundreds of refusals) parses it once, not each time.
+    """
+    return _as_document(parse_yaml(text, source), source)
+
+
 def _from_text(text: str, source: str, build: Callable[[Any, CommentedMap | None], T]) -> T:
     """``build(data, document)`` for ``text``, from its cached data without the document.
 
-    An error is found again on a fresh parse, whose document gives it its line and column
-    (the same error the uncached load raises).
+    An error of ``build`` is found again with the document (:func:`_positions`), which gives
+    it its line and column (the same error the uncached load raises). An error of the parse
+    itself already has its position: it is raised as it is, not parsed for a second time.
     """
+    data = _plain_data(text, source)
     try:
-        return build(copy.deepcopy(_plain_data(text, source)), None)
+        return build(copy.deepcopy(data), None)
     except ScenarioError:
-        document = _as_document(parse_yaml(text, source), source)
+        document = _positions(text, source)
         return build(to_plain(document, source), document)
 
 

@@ -32,6 +32,7 @@ from ruamel.yaml.events import (
     NodeEvent,
     ScalarEvent,
 )
+from ruamel.yaml.parser import RoundTripParser
 from ruamel.yaml.util import create_timestamp, timestamp_regexp
 
 from planner.scenario.errors import ScenarioError, dotted, shown
@@ -235,16 +236,30 @@ def show_tag(tag: str) -> str:
     return shown(tag if tag.startswith("!") else f"!<{tag}>", quote=False)
 
 
-def check_events(yaml: YAML, text: str, source: str) -> None:
-    """Read the parser's events of ``text`` and refuse what must not be constructed.
+def checked_load(yaml: YAML, text: str, source: str) -> Any:
+    """``yaml.load(text)``, every parser event checked as the composer takes it.
+
+    One pass of ruamel's reader over the text instead of two (a scan of the events, then
+    the load). Each event is checked before the composer builds a node from it, and the
+    constructor makes objects only once the whole document is composed, so nothing is
+    constructed from a file that must be refused.
 
     Raises:
         ScenarioError: at the first problem (see the module docstring).
         ruamel.yaml.error.YAMLError: a syntax error, for the caller to map.
     """
     scan = _Scan(source)
-    for event in yaml.parse(text):
-        if isinstance(event, NodeEvent):
-            scan.node(event)
-        elif isinstance(event, CollectionEndEvent):
-            scan.end(event)
+
+    class CheckedParser(RoundTripParser):
+        """The round-trip parser, its events checked as they are taken."""
+
+        def get_event(self) -> Any:
+            event = super().get_event()
+            if isinstance(event, NodeEvent):
+                scan.node(event)
+            elif isinstance(event, CollectionEndEvent):
+                scan.end(event)
+            return event
+
+    yaml.Parser = CheckedParser
+    return yaml.load(text)

@@ -80,4 +80,6 @@ def test_a_subcommand_usage_error_still_names_the_command() -> None:
     out = _planner("evaluate", "--format", "xml")
     assert out.returncode == 2
     (line,) = out.stderr.splitlines()
+    assert line.startswith("planner: error: ")
     assert " evaluate: " in line
+    assert "'xml' is not one of" in line

@@ -1,8 +1,10 @@
-"""Where the output goes wrong (issue 13, items 2 and 8), through the real ``planner`` process.
+"""Where the output goes wrong (issue 13, items 2 and 8).
 
-A full disk or a closed stdout was "unexpected OSError/AttributeError"; ``-o`` over a symlink
+A full disk or a closed stdout was "unexpected OSError/AttributeError": those run the real
+``planner`` process, whose standard output is what goes wrong. ``-o`` over a symlink
 replaced the link; over a device or FIFO it made a regular file; a recursive merge key was
-"unexpected AttributeError" with exit 1.
+"unexpected AttributeError" with exit 1: those are files the command opens, checked with
+the Typer app in-process (an unexpected exception there is exit 1 and fails the test).
 """
 
 from __future__ import annotations
@@ -15,17 +17,16 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from planner.cli import app
 
 PLANNER = [sys.executable, "-m", "planner"]
 
 
-def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*PLANNER, *args], capture_output=True, text=True, check=False, timeout=120, **kwargs
-    )  # type: ignore[call-overload, no-any-return]
+def run_here(*args: str) -> Result:
+    """``planner ARGS`` in-process: the Typer app, its exit code and both streams."""
+    return CliRunner().invoke(app, list(args))
 
 
 def one_error_line(stderr: str) -> str:
@@ -100,8 +101,8 @@ def test_output_over_a_symlink_writes_its_target(tmp_path: Path) -> None:
     real.write_text("old", encoding="utf-8")
     link = tmp_path / "link.md"
     link.symlink_to(real)
-    out = run("evaluate", "-f", "markdown", "-o", str(link))
-    assert out.returncode == 0, out.stderr
+    out = run_here("evaluate", "-f", "markdown", "-o", str(link))
+    assert out.exit_code == 0, out.stderr
     assert link.is_symlink()
     assert "NS3574 aggregate" in real.read_text(encoding="utf-8")
 
@@ -112,9 +113,9 @@ def test_output_to_a_fifo_is_written_to_it(tmp_path: Path) -> None:
     received: list[bytes] = []
     reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
     reader.start()
-    out = run("evaluate", "-f", "csv", "-o", str(fifo))
+    out = run_here("evaluate", "-f", "csv", "-o", str(fifo))
     reader.join(timeout=60)
-    assert out.returncode == 0, out.stderr
+    assert out.exit_code == 0, out.stderr
     assert b"\nlabel,raid," in received[0]
     assert stat.S_ISFIFO(fifo.stat().st_mode)
 
@@ -123,8 +124,8 @@ def test_output_over_a_read_only_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "report.md"
     path.write_text("keep", encoding="utf-8")
     path.chmod(0o444)
-    out = run("evaluate", "-f", "markdown", "-o", str(path))
-    assert out.returncode == 2
+    out = run_here("evaluate", "-f", "markdown", "-o", str(path))
+    assert out.exit_code == 2
     assert one_error_line(out.stderr).endswith("report.md: cannot write: the file is read-only")
     assert path.read_text(encoding="utf-8") == "keep"
 
@@ -132,8 +133,8 @@ def test_output_over_a_read_only_file_is_refused(tmp_path: Path) -> None:
 def test_validate_refuses_a_recursive_merge_key_with_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "scenario.yaml"
     path.write_text("drive: &m\n  <<: *m\n", encoding="utf-8")
-    out = run("validate", str(path))
-    assert out.returncode == 2
+    out = run_here("validate", str(path))
+    assert out.exit_code == 2
     assert f"{path}:2:7: drive.<<: alias *m refers to" in one_error_line(out.stderr)
 
 

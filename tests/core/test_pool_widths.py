@@ -33,26 +33,25 @@ def _right_sized(parity: int, data: int, spares: int, needs: PoolNeeds) -> list[
     return list(found.values())
 
 
-@pytest.mark.parametrize(("parity", "data", "spares"), SHAPES)
 @pytest.mark.parametrize(
     "needs", [PoolNeeds(20), PoolNeeds(96), PoolNeeds(400 / 18, 20_000 / 80), PoolNeeds(3000)]
 )
-def test_the_right_sized_widths_are_searched(
-    parity: int, data: int, spares: int, needs: PoolNeeds
-) -> None:
-    widths = pool_widths(parity, data, spares, needs)
-    for children in _right_sized(parity, data, spares, needs):
-        assert children in widths
+def test_the_right_sized_widths_are_searched(needs: PoolNeeds) -> None:
+    for parity, data, spares in SHAPES:  # 36 shapes of a few microseconds each: one test
+        widths = pool_widths(parity, data, spares, needs)
+        for children in _right_sized(parity, data, spares, needs):
+            assert children in widths, (parity, data, spares, children, widths)
 
 
-@pytest.mark.parametrize(("parity", "data", "spares"), SHAPES)
-def test_the_ladder_spans_the_allowed_range(parity: int, data: int, spares: int) -> None:
-    widths = pool_widths(parity, data, spares, PoolNeeds(1e5, 1e4))
-    assert widths[0] == data + parity + spares
-    assert widths[-1] == 255
-    assert len(widths) <= 25  # a bounded candidate count
-    # no gap wider than 25 % (plus rounding) along the ladder
-    assert all(b <= math.ceil(a * 1.25) + 1 for a, b in itertools.pairwise(widths))
+def test_the_ladder_spans_the_allowed_range() -> None:
+    for parity, data, spares in SHAPES:
+        widths = pool_widths(parity, data, spares, PoolNeeds(1e5, 1e4))
+        shape = (parity, data, spares, widths)
+        assert widths[0] == data + parity + spares, shape
+        assert widths[-1] == 255, shape
+        assert len(widths) <= 25, shape  # a bounded candidate count
+        # no gap wider than 25 % (plus rounding) along the ladder
+        assert all(b <= math.ceil(a * 1.25) + 1 for a, b in itertools.pairwise(widths)), shape
 
 
 def test_twenty_data_drives_get_a_right_sized_pool(tmp_path: Path) -> None:

@@ -406,3 +406,28 @@ def test_a_failure_log_given_as_a_scenario_points_to_planner_fit() -> None:
         load_scenario(log)
     assert "this is a CSV file, not a scenario" in info.value.message
     assert f"planner fit {log}" in info.value.message
+
+
+def test_refusals_of_one_text_are_placed_as_on_a_fresh_parse() -> None:
+    """The loader keeps each text's document for errors' positions (loader._positions):
+    refusals in turn, and again, are the errors of a document parsed afresh."""
+    text = default_scenario_text()
+    assert "  arr: 1.9%\n" in text
+    bad = text.replace("  arr: 1.9%\n", "  arr: 200%\n")  # refused at its line in the file
+    cases = (
+        (text, ["drive.arr=200%"]),
+        (text, ["restore.rebuild_hours=0"]),
+        (text, ["layouts[1].group_size=1"]),
+        (text, ["aggregate.data_disks=0", "drive.arr=2%"]),
+        (bad, []),
+        (bad, ["mission_years=3"]),
+        (text, ["baseline=nosuch"]),
+    )
+    for source_text, overrides in (*cases, *cases):
+        with pytest.raises(ScenarioError) as cached:
+            load_scenario_text(source_text, "default.yaml", overrides)
+        with pytest.raises(ScenarioError) as fresh:
+            load_scenario_text_document(source_text, "default.yaml", overrides)
+        assert str(cached.value) == str(fresh.value)
+        if source_text is bad:
+            assert cached.value.line is not None, str(cached.value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from shipped import PLANS
+from shipped import PLANS, SHIPPED, SINGLE_AGGREGATE
 
 from planner.scenario import (
     ScenarioError,
@@ -14,7 +14,7 @@ from planner.scenario import (
     load_scenario,
     load_scenario_text,
 )
-from planner.scenario.document import parse_yaml
+from planner.scenario.document import new_yaml, parse_yaml
 from planner.scenario.edits import spec_of, with_value
 from planner.scenario.plan_save import updated_plan_text
 
@@ -164,6 +164,15 @@ def test_a_cleared_section_the_top_level_gives_is_written_as_null() -> None:
     again, _ = load_plan_text_document(saved, "plan.yaml")
     assert again.tiers[0].scenario.baseline is None
     assert again == edited
+
+
+def test_the_shipped_files_are_split_as_the_yaml_parser_reads_them() -> None:
+    """tests/shipped.py reads the split from the lines; a plan's top level has ``tiers``."""
+    for path in SHIPPED:
+        top = new_yaml().load(path.read_text(encoding="utf-8"))
+        assert (path in PLANS) is (isinstance(top, dict) and "tiers" in top), path.name
+    assert PLANS
+    assert sorted(PLANS + SINGLE_AGGREGATE) == SHIPPED
 
 
 @pytest.mark.parametrize("path", PLANS, ids=[p.stem for p in PLANS])

@@ -9,6 +9,7 @@ TUI on ns3574-default.yaml wrote ``parallel_rebuilds: true`` after the blank lin
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -61,12 +62,17 @@ def additions(scenario: Scenario) -> list[tuple[str, FieldSpec, Any]]:
     return found
 
 
-CASES = [
-    pytest.param(path, section, spec, value, id=f"{path.stem}-{spec.dotted}")
-    for path in SHIPPED
-    for section, spec, value in additions(load_scenario_text(path.read_text(encoding="utf-8")))
-    if ends_with_gap_or_comment(path.read_text(encoding="utf-8").splitlines(keepends=True), section)
-]
+@functools.cache
+def cases(path: Path) -> tuple[tuple[str, FieldSpec, Any], ...]:
+    """(section, field, value) of each key the shipped file can gain in a section that ends
+    with blank or comment lines: loaded in the test, not while every worker collects."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    return tuple(
+        (section, spec, value)
+        for section, spec, value in additions(load_scenario_text(text))
+        if ends_with_gap_or_comment(lines, section)
+    )
 
 
 def assert_added_in_section(
@@ -91,11 +97,10 @@ def assert_added_in_section(
     assert saved[:end] + saved[end + 1 :] == lines
 
 
-@pytest.mark.parametrize(("path", "section", "spec", "value"), CASES)
-def test_an_added_key_goes_above_the_lines_that_end_its_section(
-    path: Path, section: str, spec: FieldSpec, value: Any
-) -> None:
-    assert_added_in_section(path.read_text(encoding="utf-8"), path.name, section, spec, value)
+@pytest.mark.parametrize("path", SHIPPED, ids=[path.stem for path in SHIPPED])
+def test_an_added_key_goes_above_the_lines_that_end_its_section(path: Path) -> None:
+    for section, spec, value in cases(path):
+        assert_added_in_section(path.read_text(encoding="utf-8"), path.name, section, spec, value)
 
 
 @pytest.mark.parametrize(
@@ -123,7 +128,7 @@ def test_an_added_key_goes_above_a_comment_that_ends_its_section(ending: str) ->
 
 def test_the_shipped_files_have_sections_ending_with_a_gap_or_a_comment() -> None:
     """The cases above are not empty: the review's file and section among them."""
-    sections = {(case.values[0].name, case.values[1]) for case in CASES}  # type: ignore[union-attr]
+    sections = {(path.name, section) for path in SHIPPED for section, *_ in cases(path)}
     assert ("ns3574-default.yaml", "restore") in sections
     assert ("ns3574-default.yaml", "drive") in sections
     assert {name for name, _ in sections} == {path.name for path in SHIPPED}

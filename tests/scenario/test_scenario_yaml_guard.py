@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import BaseConstructor
 
 from planner.scenario import ScenarioError, load_default_scenario, load_scenario
 from planner.scenario.document import MAX_FILE_BYTES
@@ -64,7 +65,10 @@ def test_the_300_byte_alias_bomb_is_refused_without_expanding_it(
     def no_construction(*args: object, **kwargs: object) -> None:
         raise AssertionError("the document was constructed")
 
-    monkeypatch.setattr(YAML, "load", no_construction)
+    # The events are checked as the composer takes them (yaml_guard.checked_load): a node
+    # may be composed (an alias is a reference to its anchor's node, nothing is copied), but
+    # no object is built; the refusal comes first.
+    monkeypatch.setattr(BaseConstructor, "construct_document", no_construction)
     monkeypatch.setattr(YAML, "compose", no_construction)
     error = rejected(tmp_path, text)
     assert "aliases expand the document past 100,000 values" in error.message
