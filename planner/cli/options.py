@@ -87,19 +87,40 @@ FormatOption = Annotated[
     ),
 ]
 
-_FORMAT_OF_SUFFIX = {".json": Format.json, ".csv": Format.csv, ".md": Format.markdown}
+_FORMAT_OF_SUFFIX = {
+    "": Format.table,
+    ".txt": Format.table,
+    ".text": Format.table,
+    ".md": Format.markdown,
+    ".markdown": Format.markdown,
+    ".csv": Format.csv,
+    ".json": Format.json,
+}
 
 
 def chosen_format(output_format: Format | None, output: Path | None) -> Format:
     """``-f`` if given, else the format ``-o``'s name ends in, else the table.
 
-    A newcomer's ``-o x.json`` without ``-f`` wrote a box-drawn table into x.json.
+    A newcomer's ``-o x.json`` without ``-f`` wrote a box-drawn table into x.json, and
+    ``-o x.xlsx`` a text table into x.xlsx: a suffix with no format of planner's is a usage
+    error (exit 2) unless ``-f`` says what to write.
+
+    Raises:
+        typer.BadParameter: ``-o`` names a file of a format planner does not write.
     """
     if output_format is not None:
         return output_format
-    if output is not None:
-        return _FORMAT_OF_SUFFIX.get(output.suffix.lower(), Format.table)
-    return Format.table
+    if output is None:
+        return Format.table
+    found = _FORMAT_OF_SUFFIX.get(output.suffix.lower())
+    if found is None:
+        raise typer.BadParameter(
+            f"planner does not write {output.suffix} files ({output.name}): name the file "
+            ".json, .csv, .md or .txt (a table), or choose the format with -f "
+            "(table, markdown, csv, json)",
+            param_hint="'-o'",
+        )
+    return found
 
 
 TierOption = Annotated[

@@ -169,6 +169,8 @@ def test_shell_completion_is_offered_and_completes_commands_and_options() -> Non
         ("x.CSV", [], "# Inputs"),
         ("x.md", [], "#"),
         ("x.txt", [], "NS3574"),
+        ("x", [], "NS3574"),
+        ("x.xlsx", ["-f", "csv"], "# Inputs"),
         ("x.json", ["-f", "table"], "NS3574"),
         ("x.csv", ["-f", "json"], "{"),
     ],
@@ -177,7 +179,7 @@ def test_o_without_f_writes_the_format_its_name_ends_in(
     tmp_path: Path, name: str, given: list[str], starts: str
 ) -> None:
     """``-o x.json`` without ``-f`` wrote a box-drawn table into x.json (newcomer review):
-    the name's suffix picks the format; ``-f`` given wins; any other name gets the table."""
+    the name's suffix picks the format; ``-f`` given wins; .txt or no suffix gets the table."""
     target = tmp_path / name
     result = CliRunner().invoke(app, ["evaluate", *given, "-o", str(target)])
     assert result.exit_code == 0, result.output
@@ -191,3 +193,19 @@ def test_o_without_f_writes_the_format_its_name_ends_in(
         assert "|" in text
         assert "┃" not in text
         assert "│" not in text
+
+
+@pytest.mark.parametrize("name", ["out.xlsx", "out.html", "out.yaml"])
+def test_o_of_a_format_planner_does_not_write_is_refused(tmp_path: Path, name: str) -> None:
+    """``-o out.xlsx`` wrote a box-drawn text table into out.xlsx and said so (newcomer
+    review): a suffix planner has no format for is a usage error, exit 2, nothing written,
+    and the line says which names and ``-f`` values work."""
+    target = tmp_path / name
+    result = CliRunner().invoke(app, ["evaluate", "-o", str(target)])
+    assert result.exit_code == 2, result.output
+    assert not target.exists()
+    # Typer's box in the test runner; the console script prints it as one line
+    message = " ".join(result.output.translate(str.maketrans("", "", "│╭╮╰╯─")).split())
+    assert f"planner does not write {target.suffix} files ({name})" in message, message
+    assert ".json, .csv, .md or .txt" in message, message
+    assert "with -f" in message, message
