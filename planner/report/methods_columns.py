@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from planner.report import figures
 from planner.report.numbers import ratio_column
 from planner.report.simulation import interval_column
-from planner.report.table import Column, export_field, shown_columns
+from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
     from planner.analysis.method_comparison import LayoutMethods
@@ -76,8 +76,8 @@ def _simulation_fields() -> list[Column[Row]]:
     """A simulated method's interval, precision, trials and diagnostics (None otherwise)."""
     return [
         Column("95% CI", lambda r: r[1].interval, interval_column, priority=1),
-        export_field("ci95_low", _sim(lambda s: s.ci95_low)),
-        export_field("ci95_high", _sim(lambda s: s.ci95_high)),
+        export_field("ci95_low", _sim(lambda s: finite_or_none(s.ci95_low))),
+        export_field("ci95_high", _sim(lambda s: finite_or_none(s.ci95_high))),
         figures.REL_ERROR.column(_sim(lambda s: s.rel_error), priority=3),
         figures.TRIALS.column(_sim(lambda s: s.trials), priority=4),
         export_field("estimator", _sim(lambda s: s.method)),

@@ -6,6 +6,7 @@ outputs always agree; the figures every table shares are :mod:`planner.report.fi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +46,13 @@ def interval_column(intervals: Sequence[Interval | None]) -> list[str]:
 
     Marked when the diagnostics say an interval cannot be trusted.
     """
-    texts = percent_interval_column([None if i is None else (i.low, i.high) for i in intervals])
+    given = [None if i is None or math.isnan(i.high) else i for i in intervals]
+    texts = percent_interval_column([None if i is None else (i.low, i.high) for i in given])
+    # no interval (a weighted run without a hit: SimulationResult.warning says why): a dash
+    texts = [
+        "—" if i is not None and g is None else text
+        for text, i, g in zip(texts, intervals, given, strict=True)
+    ]
     return [
         text if i is None or i.reliable else f"{text} {UNTRUSTED_MARKER}"
         for text, i in zip(texts, intervals, strict=True)
@@ -115,8 +122,8 @@ def _group_fields() -> list[Column[SimulatedLayout]]:
             interval_column,
             short_header="95% CI\n(group)",
         ),
-        export_field("ci95_low", lambda r: r.result.ci95_low),
-        export_field("ci95_high", lambda r: r.result.ci95_high),
+        export_field("ci95_low", lambda r: r.result.ci95_low, finite_or_none),
+        export_field("ci95_high", lambda r: r.result.ci95_high, finite_or_none),
         figures.REL_ERROR.column(lambda r: r.result.rel_error),
         export_field("std_error", lambda r: r.result.std_error, finite_or_none),
     ]
@@ -136,8 +143,8 @@ def _group_lost_fields() -> list[Column[SimulatedLayout]]:
             short_header="95% CI\n(group lost)",
             priority=1,
         ),
-        export_field("p_group_lost_ci95_low", lambda r: r.group_lost.ci95_low),
-        export_field("p_group_lost_ci95_high", lambda r: r.group_lost.ci95_high),
+        export_field("p_group_lost_ci95_low", lambda r: r.group_lost.ci95_low, finite_or_none),
+        export_field("p_group_lost_ci95_high", lambda r: r.group_lost.ci95_high, finite_or_none),
         export_field("p_group_lost_rel_error", lambda r: r.group_lost.rel_error, finite_or_none),
         export_field("p_group_lost_trials", lambda r: r.group_lost.trials),
         export_field("p_group_lost_method", lambda r: r.group_lost.method),
@@ -151,10 +158,14 @@ def _group_lost_aggregate_fields() -> list[Column[SimulatedLayout]]:
     return [
         figures.P_GROUP_LOST_AGGREGATE.column(lambda r: r.p_group_lost_aggregate, priority=2),
         export_field(
-            "p_group_lost_ci95_aggregate_low", lambda r: r.group_lost_aggregate_interval[0]
+            "p_group_lost_ci95_aggregate_low",
+            lambda r: r.group_lost_aggregate_interval[0],
+            finite_or_none,
         ),
         export_field(
-            "p_group_lost_ci95_aggregate_high", lambda r: r.group_lost_aggregate_interval[1]
+            "p_group_lost_ci95_aggregate_high",
+            lambda r: r.group_lost_aggregate_interval[1],
+            finite_or_none,
         ),
     ]
 
@@ -196,8 +207,8 @@ def _aggregate_fields() -> list[Column[SimulatedLayout]]:
             short_header="95% CI\n(aggregate)",
             priority=1,
         ),
-        export_field("ci95_aggregate_low", lambda r: r.aggregate_interval.low),
-        export_field("ci95_aggregate_high", lambda r: r.aggregate_interval.high),
+        export_field("ci95_aggregate_low", lambda r: r.aggregate_interval.low, finite_or_none),
+        export_field("ci95_aggregate_high", lambda r: r.aggregate_interval.high, finite_or_none),
     ]
 
 

@@ -9,6 +9,7 @@ running simulation stops after its current batch.
 
 from __future__ import annotations
 
+import math
 import secrets
 
 from textual import work
@@ -128,16 +129,22 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
     """``Monte Carlo 0.0131% [0.0119%, 0.0143%] (±9.2%, 40,000 trials) vs Markov ...``."""
     markov = request.p_loss_markov
     ratio = result.p_loss_group / markov if markov > 0 else float("nan")
-    inside = result.ci95_low <= markov <= result.ci95_high
+    given = not math.isnan(result.ci95_high)  # none: a weighted run without a hit
+    inside = given and result.ci95_low <= markov <= result.ci95_high
+    where = ("inside" if inside else "outside") if given else "no interval to hold"
     comparison = (
-        f"simulation / Markov = {ratio:.3g}, Markov {'inside' if inside else 'outside'} the "
-        "interval."
+        f"simulation / Markov = {ratio:.3g}, Markov {where} the interval."
         if request.same_scenario
         else "the distributions' means are not the scenario's rates: another scenario, no ratio."
     )
+    interval = (
+        f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}]"
+        if given
+        else "none"
+    )
     return (
         f"Monte Carlo, one group: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
-        f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}] "
+        f"{interval} "
         f"(±{result.rel_error * 100:.2g}% relative; {result.trials:,} trials, "
         f"{result.method} method, docs/simulation.md; "
         f"distributions: {request.distributions_name}).\n"

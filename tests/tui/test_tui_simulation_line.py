@@ -55,3 +55,19 @@ def test_the_half_width_reads_as_relative_and_the_method_points_to_its_page() ->
     text = simulation_text(request, _result())
     assert "±10% relative" in text
     assert "docs/simulation.md" in text
+
+
+def test_a_run_without_a_hit_shows_no_interval_and_no_inside_or_outside() -> None:
+    """A weighted run whose trials never reached a critical state has no interval (NaN ends,
+    tests/core/test_sim_no_hit.py): the line says so instead of "[n/a, n/a]" and "Markov
+    outside the interval"."""
+    from dataclasses import replace
+
+    scenario = load_scenario(TODAY)
+    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    empty = replace(_result(), p_loss_group=0.0, ci95_low=float("nan"), ci95_high=float("nan"))
+    text = simulation_text(request, replace(empty, hits=0))
+    assert "95% CI none" in text
+    assert "no interval to hold" in text
+    assert "outside" not in text
+    assert "no interval can be given" in text

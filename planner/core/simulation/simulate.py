@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import numpy as np
@@ -222,7 +222,11 @@ class SimulationResult:
         if self.method == Method.PLAIN:
             return ""
         if self.hits == 0:
-            return "no trial reached data loss or a critical state: the interval is a bound only"
+            return (
+                "no trial reached data loss or a critical state: no interval can be given (0 "
+                "is these trials' estimate, not a bound); run more trials, or --method plain "
+                "for a Clopper-Pearson bound"
+            )
         if self.effective_trials < MIN_EFFECTIVE_TRIALS:
             return (
                 f"effective sample size {self.effective_trials:.0f} < "
@@ -348,6 +352,10 @@ def _result(
 ) -> SimulationResult:
     """The result of ``run`` from its pooled trials."""
     interval: Interval = pooled.interval(method is Method.PLAIN)
+    if method is not Method.PLAIN and pooled.hits == 0:
+        # Every trial's estimate is 0: a normal interval would be 0 to 0, which no run of a
+        # weighted estimator can vouch for (a plain run's Clopper-Pearson bound can): none.
+        interval = replace(interval, low=math.nan, high=math.nan)
     return SimulationResult(
         method=method.value,
         parity=run.parity,
