@@ -70,6 +70,7 @@ class _Scan:
     anchor_sizes: dict[str, int] = field(default_factory=dict)
     anchor_marks: dict[str, tuple[int, int]] = field(default_factory=dict)
     total: int = 0
+    aliased: bool = False
 
     def error(self, message: str, event: Any, path: tuple[str | int, ...] = ()) -> ScenarioError:
         mark = event.start_mark
@@ -96,7 +97,10 @@ class _Scan:
         if self.total > MAX_VALUES:
             raise self.error(
                 f"aliases expand the document past {MAX_VALUES:,} values; a scenario needs "
-                "a few dozen: write the values out instead",
+                "a few dozen: write the values out instead"
+                if self.aliased
+                else f"the document holds more than {MAX_VALUES:,} keys and values; a "
+                "scenario needs a few dozen (at most 200 layouts): is this the right file?",
                 event,
                 path,
             )
@@ -166,6 +170,7 @@ class _Scan:
                 path,
             )
         # An undefined alias is left to the composer, which reports it with its position.
+        self.aliased = True
         self.add(self.anchor_sizes.get(name or "", 1), event, path)
 
     def scalar(self, event: ScalarEvent, path: tuple[str | int, ...]) -> None:

@@ -127,3 +127,19 @@ def test_an_override_message_is_one_short_line(override: str) -> None:
     assert "\n" not in text
     assert len(text) < 300
     assert text.startswith("--set ")
+
+
+def test_a_document_too_big_without_aliases_is_not_blamed_on_aliases(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Newcomer review: 15,000 layouts written out (no alias) were refused with "aliases
+    expand the document past 100,000 values; ... write the values out instead". The limit
+    is lowered here so that the file stays small; the message is the one a user gets."""
+    from planner.scenario import yaml_guard
+
+    monkeypatch.setattr(yaml_guard, "MAX_VALUES", 60)
+    layouts = "".join(f"  - raid: raid6\n    group_size: {8 + i}\n" for i in range(20))
+    error = rejected(tmp_path, DEFAULT.split("layouts:")[0] + "layouts:\n" + layouts)
+    assert "the document holds more than 60 keys and values" in error.message
+    assert "is this the right file?" in error.message
+    assert "alias" not in error.message
