@@ -112,7 +112,8 @@ def parse_vary(text: str, log: bool = False) -> VaryRange:
     stop = _number(match["stop"], field, "stop")
     if stop < start:  # as --group-sizes 30..2: the values would come out in no asked order
         raise RangeError(
-            f"--vary {text!r}: {match['start'].strip()}..{match['stop'].strip()} runs backwards"
+            f"--vary {text!r}: {match['start'].strip()}..{match['stop'].strip()} runs "
+            f"backwards; write {match['stop'].strip()}..{match['start'].strip()}"
         )
     count_text = match["count"]
     if count_text is None:
@@ -151,7 +152,9 @@ def parse_int_list(text: str, option: str, low: int, high: int) -> list[int]:
         start = int(match["start"])
         stop = int(match["stop"]) if match["stop"] is not None else start
         if stop < start:
-            raise RangeError(f"{option} {text!r}: {start}..{stop} runs backwards")
+            raise RangeError(
+                f"{option} {text!r}: {start}..{stop} runs backwards; write {stop}..{start}"
+            )
         for value in (start, stop):
             if not low <= value <= high:
                 raise RangeError(f"{option} {text!r}: {value} is not between {low} and {high}")

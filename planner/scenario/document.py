@@ -115,6 +115,8 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         opened = exc.context_mark
         lines = text.splitlines()
         hint = _indentation_hint(str(exc.problem or ""), mark.line if mark else None, lines)
+        if "'\\t'" in str(exc.problem or ""):
+            hint = "indent with spaces: YAML does not allow tabs there"
         if hint:
             return ScenarioError(
                 f"not valid YAML: {problem}; {hint}",

@@ -71,7 +71,8 @@ def _parse_percent(value: object) -> object:
         )
     if fraction >= 1:
         raise ValueError(
-            f"{shown(value.strip(), quote=False)} is not below 100% of drives per year"
+            f"{shown(value.strip(), quote=False)} is not below 100% of drives per year; "
+            "write a yearly failure rate like 1.9%"
         )
     return fraction
 

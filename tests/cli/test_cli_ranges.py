@@ -125,10 +125,13 @@ def test_a_backwards_vary_range_is_refused_as_group_sizes_are(text: str, log: bo
     start, stop = text.split("=")[1].split(":")[0].split("..")
     with pytest.raises(RangeError) as info:
         parse_vary(text, log)
-    assert str(info.value) == f"--vary {text!r}: {start}..{stop} runs backwards"
+    assert str(info.value) == (
+        f"--vary {text!r}: {start}..{stop} runs backwards; write {stop}..{start}"
+    )
     with pytest.raises(RangeError) as sizes:
         parse_int_list("30..2", "--group-sizes", 2, 1000)
-    assert str(sizes.value) == "--group-sizes '30..2': 30..2 runs backwards"
+    # newcomer review: the line said what was wrong, not what would be right
+    assert str(sizes.value) == "--group-sizes '30..2': 30..2 runs backwards; write 2..30"
 
 
 def test_a_range_of_one_value_is_not_backwards() -> None:

@@ -85,7 +85,14 @@ def test_a_huge_fraction_has_one_example_and_no_doubled_parentheses(tmp_path: Pa
 REJECTIONS = [
     # operational failure rate
     ("arr: 1.9%", "arr: 1.9", 4, 8, "drive.arr", "did you mean 1.9%?"),
-    ("arr: 1.9%", "arr: 190%", 4, 8, "drive.arr", "not below 100%"),
+    (
+        "arr: 1.9%",
+        "arr: 190%",
+        4,
+        8,
+        "drive.arr",
+        "not below 100% of drives per year; write a yearly failure rate like 1.9%",
+    ),
     ("arr: 1.9%", "arr: 0", 4, 8, "drive.arr", "must be at least 0.0001% = 1e-06 ("),
     ("arr: 1.9%", "arr: -0.01", 4, 8, "drive.arr", "must be at least 0.0001% = 1e-06 ("),
     ("arr: 1.9%", "arr: lots", 4, 8, "drive.arr", "like 1.9%"),

@@ -210,3 +210,13 @@ def test_a_key_pulled_one_space_left_is_the_line_named(tmp_path: Path) -> None:
     assert f"line {bad} (rebuild_hours: 12) is indented 1 space, the file's keys by 2" in message
     assert "indent it like line" in message
     assert f"like line {bad}" not in message
+
+
+def test_a_tab_used_to_indent_asks_for_spaces() -> None:
+    """Newcomer review: a tab gave "found character '\\t' that cannot start any token" and
+    no word of what would be right."""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_text(BASE.replace("  arr: 1.9%", "\tarr: 1.9%"), "tab.yaml")
+    error = info.value
+    assert (error.line, error.column) == (2, 1)
+    assert error.message.endswith("indent with spaces: YAML does not allow tabs there")
