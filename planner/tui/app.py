@@ -155,9 +155,8 @@ class PlannerApp(App[None]):
         """Title bar, parameters, the five views' tabs (the compare view in its), footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
-        bar = TierBar(self.plan.names, id="tier-bar")
-        bar.display = self.plan.tiered  # a single-aggregate file: no tier bar
-        yield bar
+        # a single-aggregate file: no tier bar
+        yield TierBar(self.plan.names, tiered=self.plan.tiered, id="tier-bar")
         yield ParamsPanel(self.scenario, id="params")
         with TabbedContent(id="views", initial="compare"):
             with TabPane("Compare", id="compare"):
