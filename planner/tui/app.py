@@ -48,7 +48,7 @@ from planner.tui.messages import (
     TornadoReady,
     WorkerFailed,
 )
-from planner.tui.model_view import SIDE_BY_SIDE_WIDTH, ModelView
+from planner.tui.model_view import SIDE_BY_SIDE_WIDTH
 from planner.tui.params import ParamsPanel
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.source import ScenarioSource
@@ -56,7 +56,7 @@ from planner.tui.sweep_view import SweepView
 from planner.tui.tiers import TierBar, TierSwitch
 from planner.tui.tornado import SensitivityView
 from planner.tui.user_edits import UserEdits
-from planner.tui.view_switch import ViewSwitch
+from planner.tui.view_switch import VIEW_TITLES, ViewSwitch
 from planner.tui.workers import Computations
 
 
@@ -152,24 +152,18 @@ class PlannerApp(App[None]):
         return Screen(id="_default", classes=reached[-1] if reached else None)
 
     def compose(self) -> ComposeResult:
-        """Title bar, parameters, the five views, footer."""
+        """Title bar, parameters, the five views' tabs (the compare view in its), footer."""
         with Horizontal(id="title-bar"):
             yield Static(f"planner · {self.sub_title}", id="title", markup=False)
-        bar = TierBar(self.plan.names, id="tier-bar")
-        bar.display = self.plan.tiered  # a single-aggregate file: no tier bar
-        yield bar
+        # a single-aggregate file: no tier bar
+        yield TierBar(self.plan.names, tiered=self.plan.tiered, id="tier-bar")
         yield ParamsPanel(self.scenario, id="params")
         with TabbedContent(id="views", initial="compare"):
             with TabPane("Compare", id="compare"):
                 yield CompareView(id="compare-view")
-            with TabPane("Sweep", id="sweep"):
-                yield SweepView(id="sweep-view")
-            with TabPane("Model", id="model"):
-                yield ModelView(id="model-view")
-            with TabPane("Sensitivity", id="sensitivity"):
-                yield SensitivityView(id="sensitivity-view")
-            with TabPane("Choose", id="choose"):
-                yield ChooseView(id="choose-view")
+            # The other views are built when first shown (ViewSwitch.build).
+            for view, title in VIEW_TITLES.items():
+                yield TabPane(title, id=view)
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -294,9 +288,9 @@ class PlannerApp(App[None]):
         if event.tabs.id == "tier-tabs" and event.tab.id is not None:
             await self.tiers.switch(int(event.tab.id.removeprefix("tier-")))
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+    async def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Remember the view shown, give the focus back to it and compute it if behind."""
-        self.views.shown(event.pane.id or "")
+        await self.views.shown(event.pane.id or "")
 
     def watch_results(self, results: CompareData | None) -> None:
         """Hand new results to the compare and model views."""
@@ -375,17 +369,17 @@ class PlannerApp(App[None]):
         """Show every key."""
         self.push_screen(HelpScreen())
 
-    def action_view(self, view: str) -> None:
+    async def action_view(self, view: str) -> None:
         """Switch to the compare, sweep, model, sensitivity or choose view."""
-        self.views.switch(view)
+        await self.views.switch(view)
 
     async def action_tier(self, by: int) -> None:
         """Show the next (1) or previous (-1) tier of a plan."""
         await self.tiers.step(by)
 
-    def action_simulate(self) -> None:
+    async def action_simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
-        self.views.simulate()
+        await self.views.simulate()
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette offers every key's action by name."""

@@ -39,13 +39,13 @@ class PlannerActions(Protocol):
     def action_help(self) -> None:
         """Show the keys."""
 
-    def action_view(self, view: str) -> None:
+    async def action_view(self, view: str) -> None:
         """Show a view."""
 
     def action_add_layout(self) -> None:
         """Open the add-layout dialog."""
 
-    def action_simulate(self) -> None:
+    async def action_simulate(self) -> None:
         """Simulate the selected layout."""
 
     async def action_tier(self, by: int) -> None:
@@ -82,7 +82,10 @@ def system_commands(app: PlannerActions) -> Iterator[SystemCommand]:
 
 
 def _show(app: PlannerActions, view: str) -> Callable[[], Any]:
-    return lambda: app.action_view(view)
+    async def show() -> None:
+        await app.action_view(view)
+
+    return show
 
 
 def _tier(app: PlannerActions, by: int) -> Callable[[], Any]:

@@ -42,14 +42,22 @@ def tabs_width(names: list[str]) -> int:
 
 
 class TierBar(Horizontal):
-    """One tab per tier of a plan, and the plan's totals beside them."""
+    """One tab per tier of a plan, and the plan's totals beside them.
 
-    def __init__(self, names: list[str], *, id: str | None = None) -> None:
+    For a single-aggregate file (not ``tiered``) it is hidden and holds nothing: a tab bar
+    nobody sees would be styled at start and visited on every wait for an idle screen.
+    """
+
+    def __init__(self, names: list[str], *, tiered: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self._names = names
+        self._tiered = tiered
+        self.display = tiered
 
     def compose(self) -> ComposeResult:
         """The tiers' tabs, then the totals (computed as the tiers' results come in)."""
+        if not self._tiered:
+            return
         tabs = Tabs(
             *(Tab(name, id=tab_id(i)) for i, name in enumerate(self._names)), id="tier-tabs"
         )
@@ -59,13 +67,10 @@ class TierBar(Horizontal):
 
     async def show_plan(self, plan: Plan) -> None:
         """Show ``plan``'s tiers (a file reloaded with other tiers); hidden for no plan."""
+        self._names = plan.names
+        self._tiered = plan.tiered
+        await self.recompose()
         self.display = plan.tiered
-        tabs = self.query_one(Tabs)
-        tabs.styles.width = tabs_width(plan.names)
-        await tabs.clear()
-        for index, name in enumerate(plan.names):
-            await tabs.add_tab(Tab(name, id=tab_id(index)))
-        self.query_one("#plan-total", Static).update(SWITCH_KEYS)
 
     def show_totals(self, text: str) -> None:
         """Show the plan's totals, then the switch key (cut first on a narrow screen)."""

@@ -13,7 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.widget import Widget
-from textual.widgets import TabbedContent
+from textual.widgets import TabbedContent, TabPane
 
 from planner.analysis.domains import simulation_refusal
 from planner.analysis.simulation import SimulationRequest
@@ -25,9 +25,22 @@ from planner.tui.model_view import ModelSubject, ModelView
 from planner.tui.plot import DrawnChart
 from planner.tui.simulation_line import SimulationLine
 from planner.tui.sweep_view import SweepView
+from planner.tui.tornado import SensitivityView
 
 if TYPE_CHECKING:
     from planner.tui.app import PlannerApp
+
+
+VIEW_TITLES = {"sweep": "Sweep", "model": "Model", "sensitivity": "Sensitivity", "choose": "Choose"}
+"""The views built when first shown, by tab id: their tabs' titles."""
+
+VIEW_WIDGETS: dict[str, Callable[[], Widget]] = {
+    "sweep": partial(SweepView, id="sweep-view"),
+    "model": partial(ModelView, id="model-view"),
+    "sensitivity": partial(SensitivityView, id="sensitivity-view"),
+    "choose": partial(ChooseView, id="choose-view"),
+}
+"""How each view of :data:`VIEW_TITLES` is made."""
 
 
 class ViewSwitch:
@@ -61,7 +74,18 @@ class ViewSwitch:
             return partial(computations.choose, scenario, app.query_one(ChooseView).canvas())
         return None
 
-    def switch(self, view: str) -> None:
+    async def build(self, view: str) -> None:
+        """Make ``view`` in its tab the first time it is about to be shown (else nothing).
+
+        A view never shown costs nothing: not at start (its widgets made, styled and
+        mounted), nor on every wait for the screen to be idle, which visits every widget.
+        """
+        make = VIEW_WIDGETS.get(view)
+        pane = self.app.query_one(f"#{view}", TabPane) if make is not None else None
+        if make is not None and pane is not None and not pane.children:
+            await pane.mount(make())
+
+    async def switch(self, view: str) -> None:
         """Show ``view``; F2 on the compare view focuses its table.
 
         The focus starts in the fields, eight Tabs from the table, and the note under the
@@ -74,15 +98,18 @@ class ViewSwitch:
         if view in VIEWS:
             if app.focused is not None and view != self.active:
                 self.focus[self.active] = app.focused
+            await self.build(view)
             app.query_one(TabbedContent).active = view
 
-    def shown(self, view: str) -> None:
+    async def shown(self, view: str) -> None:
         """``view`` is now shown: give the focus back, and compute it if it is behind.
 
         Hiding a view's table drops the focus; without this, back on the compare view a key
-        meant for the table (``a``) would do nothing, or go into a parameter field.
+        meant for the table (``a``) would do nothing, or go into a parameter field. A view
+        shown by a click on its tab is built here, the first time.
         """
         app = self.app
+        await self.build(view)
         self.active = view
         again = self.focus.get(view)
         if again is not None and again.is_attached:
@@ -126,9 +153,10 @@ class ViewSwitch:
         rates = result.layout.chain_rates(app.scenario.rates())
         app.query_one(ModelView).subject = ModelSubject(result, rates)
 
-    def simulate(self) -> None:
+    async def simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
         app = self.app
+        await self.build("model")
         self.update_model_subject(hidden_too=True)
         subject = app.query_one(ModelView).subject
         if subject is None:
@@ -138,7 +166,7 @@ class ViewSwitch:
         if refusal:
             app.notify(f"Cannot simulate: {refusal}", severity="warning")
             return
-        self.switch("model")
+        await self.switch("model")
         result = subject.result
         request = SimulationRequest.of(app.scenario, result.layout, result.p_loss_group)
         app.query_one(SimulationLine).start(request)

@@ -14,11 +14,14 @@ from typing import Any
 
 import pytest
 from shipped import SINGLE_AGGREGATE
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 from typer.testing import CliRunner
 
 from planner.cli import app as cli
+from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
+from planner.tui.compare_view import CompareView
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = SINGLE_AGGREGATE  # a plan's tiers: the plan tests (tests/shipped.py)
@@ -78,11 +81,14 @@ def json_of(*args: str) -> dict[str, Any]:
     return document
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
-async def test_cli_and_tui_show_the_same_numbers(path: Path) -> None:
-    evaluate = json_of("evaluate", str(path))
-    has_workload = "workload:" in path.read_text(encoding="utf-8")
-    tui = make_app(path)
+async def test_cli_and_tui_show_the_same_numbers(tmp_path: Path) -> None:
+    """Every shipped scenario in one session: each written over the file the app has open
+    and read again with Ctrl+R, which reads it through the same ScenarioSource as a start
+    (a session a scenario was a start-up each, thirteen of them). Each time the app's
+    scenario is checked to be the file's, as ``load_scenario`` reads it."""
+    opened = tmp_path / "scenario.yaml"
+    opened.write_bytes(SCENARIOS[0].read_bytes())
+    tui = make_app(opened)
     tui.animation_level = "none"  # F5's sliding tab underline is frames that check nothing
     async with tui.run_test(size=WIDE) as pilot:
         app = pilot.app
@@ -90,52 +96,73 @@ async def test_cli_and_tui_show_the_same_numbers(path: Path) -> None:
         await pilot.pause()
         await settle(app)
         await pilot.pause()
-        assert app.results is not None
-        # Raw values: exactly the CLI's.
-        for record, result in zip(evaluate["layouts"], app.results.comparison.results, strict=True):
-            assert record["label"] == result.layout.label
-            assert record["p_loss_group"] == result.p_loss_group
-            assert record["p_loss_aggregate"] == result.p_loss_aggregate
-            assert record["mttdl_hours"] == result.mttdl_hours
-            assert record["total_disks"] == result.shape.total_disks
-        if has_workload:
-            size = json_of("size", str(path))
-            assert app.results.sizing is not None
-            for record, sized in zip(size["layouts"], app.results.sizing.results, strict=True):
-                assert record["disks_needed"] == sized.disks_needed
-                assert record["p_loss_aggregate"] == sized.p_loss_aggregate
-            shown = markdown_cells(run_cli("size", str(path), "--format", "markdown"))
-        else:
-            shown = markdown_cells(run_cli("evaluate", str(path), "--format", "markdown"))
-        # Cells: what the compare table shows is what the CLI's table says.
-        assert same_cells(shown, tui_cells(app, "#compare-table")) >= 2 * len(shown)
+        for path in SCENARIOS:
+            if path != SCENARIOS[0]:
+                opened.write_bytes(path.read_bytes())
+                await pilot.press("f2", "ctrl+r")
+                await pilot.pause()
+                await settle(app)
+                # The cursor stays on its label if the new file has it: row 1, where a
+                # start puts it, selects the first layout.
+                app.query_one(CompareView).table.move_cursor(row=0)
+                await pilot.pause()
+                await settle(app)
+                await pilot.pause()
+            try:
+                await check_one(pilot, app, path)
+            except AssertionError as problem:
+                raise AssertionError(f"{path.name}: {problem}") from problem
 
-        # Sensitivity of the selected (first) layout: the same tornado, the same aggregate.
-        label = app.scenario.layouts[0].label
-        await pilot.press("f5")
-        await pilot.pause()
-        await settle(app)
-        await pilot.pause()
-        assert app.tornado is not None
-        cli_tornado = json_of("sensitivity", str(path), "--layout", label)
-        tornado = app.tornado.sensitivity
-        assert cli_tornado["p_loss_aggregate"] == tornado.p_loss_aggregate
-        assert cli_tornado["data_disks"] == tornado.point.data_disks
-        assert cli_tornado["sized_aggregate"] is has_workload
-        assert [b["p_loss_high"] for b in cli_tornado["bars"]] == [
-            b.p_loss_high for b in tornado.bars
-        ]
-        if has_workload:
-            sized = next(r for r in app.results.sizing.results if r.label == label)  # type: ignore[union-attr]
-            assert tornado.point.data_disks == sized.data_disks
-            assert tornado.p_loss_aggregate == sized.p_loss_aggregate
-        cli_bars = markdown_cells(
-            run_cli("sensitivity", str(path), "--layout", label, "--format", "markdown")
+
+async def check_one(pilot: Pilot[None], app: PlannerApp, path: Path) -> None:
+    """The TUI, showing the scenario at ``path``, shows the CLI's numbers for it."""
+    evaluate = json_of("evaluate", str(path))
+    has_workload = "workload:" in path.read_text(encoding="utf-8")
+    assert app.results is not None
+    assert app.scenario == load_scenario(path)
+    # Raw values: exactly the CLI's.
+    for record, result in zip(evaluate["layouts"], app.results.comparison.results, strict=True):
+        assert record["label"] == result.layout.label
+        assert record["p_loss_group"] == result.p_loss_group
+        assert record["p_loss_aggregate"] == result.p_loss_aggregate
+        assert record["mttdl_hours"] == result.mttdl_hours
+        assert record["total_disks"] == result.shape.total_disks
+    if has_workload:
+        size = json_of("size", str(path))
+        assert app.results.sizing is not None
+        for record, sized in zip(size["layouts"], app.results.sizing.results, strict=True):
+            assert record["disks_needed"] == sized.disks_needed
+            assert record["p_loss_aggregate"] == sized.p_loss_aggregate
+        shown = markdown_cells(run_cli("size", str(path), "--format", "markdown"))
+    else:
+        shown = markdown_cells(run_cli("evaluate", str(path), "--format", "markdown"))
+    # Cells: what the compare table shows is what the CLI's table says.
+    assert same_cells(shown, tui_cells(app, "#compare-table")) >= 2 * len(shown)
+
+    # Sensitivity of the selected (first) layout: the same tornado, the same aggregate.
+    label = app.scenario.layouts[0].label
+    await pilot.press("f5")
+    await pilot.pause()
+    await settle(app)
+    await pilot.pause()
+    assert app.tornado is not None
+    cli_tornado = json_of("sensitivity", str(path), "--layout", label)
+    tornado = app.tornado.sensitivity
+    assert cli_tornado["p_loss_aggregate"] == tornado.p_loss_aggregate
+    assert cli_tornado["data_disks"] == tornado.point.data_disks
+    assert cli_tornado["sized_aggregate"] is has_workload
+    assert [b["p_loss_high"] for b in cli_tornado["bars"]] == [b.p_loss_high for b in tornado.bars]
+    if has_workload:
+        sized = next(r for r in app.results.sizing.results if r.label == label)  # type: ignore[union-attr]
+        assert tornado.point.data_disks == sized.data_disks
+        assert tornado.p_loss_aggregate == sized.p_loss_aggregate
+    cli_bars = markdown_cells(
+        run_cli("sensitivity", str(path), "--layout", label, "--format", "markdown")
+    )
+    tui_bars = {
+        row["Input"]: row
+        for row in (
+            dict(list(cells.items())[1:]) for cells in tui_cells(app, "#tornado-table").values()
         )
-        tui_bars = {
-            row["Input"]: row
-            for row in (
-                dict(list(cells.items())[1:]) for cells in tui_cells(app, "#tornado-table").values()
-            )
-        }
-        assert same_cells(cli_bars, tui_bars) >= 2 * len(cli_bars)
+    }
+    assert same_cells(cli_bars, tui_bars) >= 2 * len(cli_bars)

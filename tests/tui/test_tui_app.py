@@ -30,6 +30,7 @@ from planner.tui.footer import KeyFooter
 from planner.tui.model_view import SIDE_BY_SIDE_WIDTH, ModelView
 from planner.tui.params import ParamsPanel
 from planner.tui.sweep_view import SweepView
+from planner.tui.tornado import SensitivityView
 
 SIZE = (120, 40)
 
@@ -383,7 +384,9 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Export Markdown", "Save scenario", "Reload scenario", "Quit"} <= titles
 
-        # The sweep and model views follow the parameters.
+        # The sweep and model views follow the parameters. Each is built when first shown.
+        assert not app.query(SweepView)
+        assert not app.query(ModelView)
         await pilot.press("f3")
         await settle(pilot)
         sweep = app.query_one(SweepView)
@@ -437,6 +440,13 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
             for cell, rate in zip(cells, rates, strict=True):
                 assert float(cell.replace(",", "")) == pytest.approx(rate, rel=0.01), cell
         assert subject.rates.rebuild_hours == 24
+
+        # A click on a tab never shown builds its view and computes it, as its key does.
+        assert not app.query(SensitivityView)
+        await pilot.click("#--content-tab-sensitivity")
+        await settle(pilot)
+        assert app.views.active == "sensitivity"
+        assert app.query_one(SensitivityView).tornado is not None
 
 
 async def test_small_terminal_shows_two_fields_a_row() -> None:

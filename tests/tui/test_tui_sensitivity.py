@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Static
 from planner.analysis.varied_fields import field_for
 from planner.report.sensitivity import sensitivity_columns
 from planner.tui import make_app
+from planner.tui.model_view import ModelView
 from planner.tui.simulation_line import SimulationLine
 from planner.tui.tornado import SensitivityView
 
@@ -75,6 +76,7 @@ async def test_the_tornado_ranks_follows_and_f6_simulates_next_to_markov() -> No
         await settle(pilot)
         app.query_one("#compare-table", DataTable).move_cursor(row=0)
         await settle(pilot)
+        assert not app.query(ModelView)  # never shown yet: F6 builds it
         await pilot.press("f6")
         await settle(pilot)
         assert app.query_one("TabbedContent").active == "model"  # type: ignore[attr-defined]

@@ -9,7 +9,9 @@ two-line header, without a cursor, and under the mouse.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 from rich.cells import cell_len
@@ -23,6 +25,9 @@ from textual.widgets.data_table import CursorType
 from planner.tui.steady_table import SteadyTable
 
 pytestmark = pytest.mark.asyncio
+
+T = TypeVar("T")
+"""A step of :func:`assert_same_lines_at_each` (a cursor row, a scroll offset)."""
 
 CELLS: list[str | Text] = [
     "raid6 16",
@@ -82,23 +87,34 @@ def painted(table: DataTable[object]) -> list[list[Segment]]:
     return [list(Segment.simplify(table.render_line(y))) for y in range(height)]
 
 
-async def assert_same_lines(pilot: Pilot[None], what: object) -> None:
-    """Both tables paint the same lines, focused and not.
+async def assert_same_lines_at_each(
+    pilot: Pilot[None], steps: Sequence[T], step_to: Callable[[T], None]
+) -> None:
+    """At each of ``steps`` (``step_to`` moves both tables there), the same lines, focused
+    and not.
 
-    Neither focused is one state for both (one pause); each focused is its own.
+    One pause per focus state (neither, each table), then every step in it: a cursor move
+    or a scroll is read by the next ``render_line`` as a repaint would read it, while a
+    change of focus restyles the table only once the app is idle.
     """
     app = pilot.app
     steady = app.query_one(SteadyTable)
     plain = app.query_one("#plain", DataTable)
     app.set_focus(None)
     await pilot.pause()
-    assert painted(steady) == painted(plain), (what, False)
-    lines = {}
+    for step in steps:
+        step_to(step)
+        assert painted(steady) == painted(plain), (step, False)
+    lines: dict[str | None, list[list[list[Segment]]]] = {}
     for table in (steady, plain):
         table.focus()
         await pilot.pause()
-        lines[table.id] = painted(table)
-    assert lines["steady"] == lines["plain"], (what, True)
+        lines[table.id] = []
+        for step in steps:
+            step_to(step)
+            lines[table.id].append(painted(table))
+    for step, in_steady, in_plain in zip(steps, lines["steady"], lines["plain"], strict=True):
+        assert in_steady == in_plain, (step, True)
 
 
 @pytest.mark.parametrize(
@@ -115,10 +131,12 @@ async def test_every_painted_line_matches_datatables(shape: Shape) -> None:
     app = Tables(shape)
     async with app.run_test(size=(100, 30)) as pilot:
         steady = app.query_one(SteadyTable)
-        for row in range(steady.row_count):
+
+        def move_to(row: int) -> None:
             for table in app.query(DataTable):
                 table.move_cursor(row=row)
-            await assert_same_lines(pilot, (shape, row))
+
+        await assert_same_lines_at_each(pilot, list(range(steady.row_count)), move_to)
         assert steady.lines_painted_here > 10  # most lines did take SteadyTable's path
 
 
@@ -129,12 +147,13 @@ async def test_lines_scrolled_sideways_under_a_fixed_column_match(cursor_type: C
     app = Tables(shape)
     async with app.run_test(size=(70, 40)) as pilot:
         steady = app.query_one(SteadyTable)
-        for x in (0, 1, 4, 9, 13, 40):
+
+        def scroll_to(x: int) -> None:
             for table in app.query(DataTable):
                 table.scroll_to(x=x, animate=False)
-            await pilot.pause()
             assert steady.scroll_offset.x == min(x, steady.max_scroll_x)
-            await assert_same_lines(pilot, x)
+
+        await assert_same_lines_at_each(pilot, [0, 1, 4, 9, 13, 40], scroll_to)
         assert steady.lines_painted_here > 10
 
 

@@ -27,6 +27,7 @@ pytestmark = pytest.mark.asyncio
 
 SHIPPED = next(path for path in PLANS if path.name == "three-tier-plan.yaml")
 TIERS = ["SSD", "SAS", "NL-SAS"]
+SINGLE = Path(__file__).with_name("tui_scenario.yaml")
 
 
 def cli_tiers(path: Path) -> dict[str, dict[str, Any]]:
@@ -97,6 +98,18 @@ async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert not app.dirty
+
+        # Read again as a single-aggregate file, the tier bar goes (and holds nothing); as
+        # the plan again, it comes back with a tab per tier.
+        plan_text = path.read_text(encoding="utf-8")
+        bar = app.query_one("#tier-bar")
+        for text, tabs in ((SINGLE.read_text(encoding="utf-8"), []), (plan_text, TIERS)):
+            path.write_text(text, encoding="utf-8")
+            await pilot.press("ctrl+r")
+            await settle(pilot)
+            assert bar.display == bool(tabs)
+            assert [str(tab.label) for tab in bar.query(Tab)] == tabs
+        assert app.query_one("#tier-tabs", Tabs).active == "tier-0"
     saved = load_plan(path)
     original = load_plan(SHIPPED)
     assert saved.tiers[1].scenario.drive.arr == pytest.approx(0.03)
