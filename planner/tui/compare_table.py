@@ -32,7 +32,8 @@ class CompareTable(SteadyTable):
         grow, never shrink): a column that narrows and widens with every keystroke would
         re-lay the screen out on each one. They are measured afresh when the columns or the
         layouts change; the cursor stays on its layout (a removed layout's row: on the one that
-        takes its place).
+        takes its place), or goes to the one layout just added (a newcomer pressed ``x`` right
+        after adding one and removed the layout under the old cursor instead).
         """
         same_shape = [str(c.label) for c in self.columns.values()] == headers and [
             key.value for key in self.rows
@@ -48,9 +49,13 @@ class CompareTable(SteadyTable):
                     self.update_cell(label, header, cell, update_width=resized)
             return
         selected, row = None, 0
+        before = [key.value for key in self.rows]
         if self.row_count:
             selected = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
             row = self.cursor_row
+        added = [label for label in labels if label not in before]
+        if before and len(added) == 1 and len(labels) == len(before) + 1:
+            selected = added[0]
         self.clear(columns=True)
         self.add_column(Text(headers[0]), key=headers[0], width=widths[0])
         for header, width in zip(headers[1:], widths[1:], strict=True):

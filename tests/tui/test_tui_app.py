@@ -184,6 +184,9 @@ async def test_layouts_are_refused_sorted_rebased_added_and_removed() -> None:
         await pilot.press("2", "0", "enter")  # RAID 6 is preselected
         await settle(pilot)
         assert table_labels(app)[-1] == "raid6 20"
+        # The cursor goes to the layout just added: an x right after removed the layout
+        # under the old cursor (newcomer review).
+        assert app.query_one(CompareView).selected_label == "raid6 20"
 
         dialog = await open_add_dialog(pilot)
         dialog.query_one("#add-preset").value = "custom"  # type: ignore[attr-defined]
