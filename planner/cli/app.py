@@ -325,6 +325,8 @@ def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     # the middle of a keystroke (~60 ms, the slowest frames of benchmarks/bench_tui.py).
     gc.freeze()
     tui_app.run()
+    if tui_app.saved_on_quit is not None:  # the notice went with the screen
+        typer.echo(f"Saved the scenario to {tui_app.saved_on_quit}")
 
 
 app.command()(simulate)  # body and options: planner/cli/simulate.py

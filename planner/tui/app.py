@@ -129,6 +129,9 @@ class PlannerApp(App[None]):
         scenario = plan.tiers[0].scenario
         self.overrides = tuple(overrides)
         """The ``--set`` overrides given at start (every computation applies them)."""
+        self.saved_on_quit: Path | None = None
+        """Where "save and quit" wrote the scenario (``planner tui`` says so once the screen
+        is gone: the notice went with it)."""
         self.files = FileActions(self, source)
         self.computations = Computations(self.post_message, self.overrides)
         self.edits = UserEdits(self)

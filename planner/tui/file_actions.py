@@ -171,5 +171,8 @@ class FileActions:
             app.push_screen(UnsavedChangesScreen(), self._quit_chosen)
 
     def _quit_chosen(self, choice: QuitChoice | None) -> None:
-        if choice == "quit" or (choice == "save" and self.save()):
+        if choice == "save" and self.save():
+            self.app.saved_on_quit = self.path
+            self.app.exit()
+        elif choice == "quit":
             self.app.exit()

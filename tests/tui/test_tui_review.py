@@ -266,6 +266,7 @@ async def test_quit_with_unsaved_changes_asks_first(scenario_copy: Path) -> None
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+        assert app.saved_on_quit is None
     assert scenario_copy.read_bytes() == original
 
 
@@ -280,6 +281,9 @@ async def test_save_and_quit_from_the_unsaved_changes_dialog(scenario_copy: Path
         await pilot.press("s")
         await pilot.pause()
         assert not app.is_running
+        # `planner tui` prints this path once the screen is gone: the notice went with it
+        # (newcomer review)
+        assert app.saved_on_quit == scenario_copy
     assert [layout.label for layout in load_scenario(scenario_copy).layouts] == [
         "raid-dp 9",
         "raid6 16",
