@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 import mpmath
 import numpy as np
@@ -316,19 +317,7 @@ def test_correlated_pools_agree_with_the_numpy_path(
     from planner.core.markov.loss_figures import chain_figures
 
     rng = np.random.default_rng(parity)
-    count = 300
-    inputs = ChainInputs.of(
-        rng.integers(parity + 2, 40, count).astype(float),
-        rng.uniform(0.005, 0.1, count) / 8760,
-        10 ** rng.uniform(-7, -4, count),
-        rng.uniform(6, 48, count),
-        rng.uniform(48, 720, count),
-        rng.uniform(8760, 87600, count),
-        defect_stripe_share=rng.uniform(0.05, 1.0, count),
-        degraded_multiplier=rng.uniform(1, 4, count),
-        shocks_per_hour=rng.uniform(0, 0.3, count) / 8760,
-        shock_drive_probability=rng.uniform(0, 0.2, count),
-    )
+    inputs = _random_inputs(rng, parity, 300, _correlated_pool(rng, 300))
     compiled = chain_figures(parity, inputs)
     monkeypatch.setattr(expm_compiled, "KERNEL", None)
     numpy_path = chain_figures(parity, inputs)
@@ -355,25 +344,34 @@ def _kinds_of_chains() -> Iterator[tuple[int, ChainInputs]]:
             {},
             {"rebuild_streams": None},
             {"defect_stripe_share": rng.uniform(0.05, 1.0, count)},
-            {
-                "defect_stripe_share": rng.uniform(0.05, 1.0, count),
-                "degraded_multiplier": rng.uniform(1, 4, count),
-                "shocks_per_hour": rng.uniform(0, 0.3, count) / 8760,
-                "shock_drive_probability": rng.uniform(0, 0.2, count),
-            },
+            _correlated_pool(rng, count),
         ):
-            yield (
-                parity,
-                ChainInputs.of(
-                    rng.integers(parity + 2, 40, count).astype(float),
-                    rng.uniform(0.005, 0.1, count) / 8760,
-                    10 ** rng.uniform(-7, -4, count),
-                    rng.uniform(6, 48, count),
-                    rng.uniform(48, 720, count),
-                    rng.uniform(8760, 87600, count),
-                    **options,
-                ),
-            )
+            yield parity, _random_inputs(rng, parity, count, options)
+
+
+def _correlated_pool(rng: np.random.Generator, count: int) -> dict[str, Any]:
+    """A pool's sigma, the degraded multiplier and shocks, each drawn per group."""
+    return {
+        "defect_stripe_share": rng.uniform(0.05, 1.0, count),
+        "degraded_multiplier": rng.uniform(1, 4, count),
+        "shocks_per_hour": rng.uniform(0, 0.3, count) / 8760,
+        "shock_drive_probability": rng.uniform(0, 0.2, count),
+    }
+
+
+def _random_inputs(
+    rng: np.random.Generator, parity: int, count: int, options: dict[str, Any]
+) -> ChainInputs:
+    """``count`` random groups of ``parity`` (drives, rates, missions), with ``options``."""
+    return ChainInputs.of(
+        rng.integers(parity + 2, 40, count).astype(float),
+        rng.uniform(0.005, 0.1, count) / 8760,
+        10 ** rng.uniform(-7, -4, count),
+        rng.uniform(6, 48, count),
+        rng.uniform(48, 720, count),
+        rng.uniform(8760, 87600, count),
+        **options,
+    )
 
 
 def test_matrices_built_from_transitions_are_the_generator_stack_bit_for_bit() -> None:

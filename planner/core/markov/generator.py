@@ -269,19 +269,7 @@ def generator_parts_of(
     parity: int, inputs: ChainInputs, *, events: Collection[AnyEvent] | None = None
 ) -> GeneratorParts:
     """:func:`generator_of` with each state's loss rates split by kind (group, sectors)."""
-    inputs.check_parity(parity)
-    chosen = None if events is None else frozenset(events)
-    structure = _structure(
-        parity, inputs.rebuild_streams, chosen, inputs.thinned, inputs.correlated
-    )
-    values = _values(
-        structure,
-        inputs.drives,
-        inputs.per_event(),
-        inputs.defect_stripe_share,
-        inputs.degraded_multiplier,
-        inputs.shock_drive_probability,
-    )
+    structure, values = stack_transitions(parity, inputs, events)
     return GeneratorParts(
         _fill(structure, values, inputs.drives.shape),
         _kind_rates(values, structure.group_rows),
@@ -289,13 +277,24 @@ def generator_parts_of(
     )
 
 
-def _kind_rates(values: FloatArray, rows: FloatArray | None) -> FloatArray:
-    """Each state's sum of the transition rates ``values`` that ``rows`` picks.
+def stack_transitions(
+    parity: int, inputs: ChainInputs, events: Collection[AnyEvent] | None = None
+) -> tuple[_Structure, FloatArray]:
+    """The checked chain structure of ``inputs`` and each transition's rate (per hour)."""
+    inputs.check_parity(parity)
+    chosen = None if events is None else frozenset(events)
+    structure = _structure(
+        parity, inputs.rebuild_streams, chosen, inputs.thinned, inputs.correlated
+    )
+    share, multiplier = inputs.defect_stripe_share, inputs.degraded_multiplier
+    probability = inputs.shock_drive_probability
+    per_event = inputs.per_event()
+    return structure, _values(structure, inputs.drives, per_event, share, multiplier, probability)
 
-    Column by column over the few transitions ``rows`` picks (k + 1 or so), not
-    ``values @ rows``: that product went through BLAS, whose threads cost a sweep of 23,000
-    layouts 90 ms on a loaded machine for a few hundred thousand additions.
-    """
+
+def _kind_rates(values: FloatArray, rows: FloatArray | None) -> FloatArray:
+    """Each state's sum of the transition rates ``values`` that ``rows`` picks."""
+    # column by column: ``values @ rows`` went through BLAS's threads (90 ms of a sweep)
     assert rows is not None  # every structure has them
     out = np.zeros((*values.shape[:-1], rows.shape[1]))
     for transition, state in zip(*np.nonzero(rows), strict=True):

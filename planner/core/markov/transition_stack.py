@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.expm_compiled import RowJob
-from planner.core.markov.generator import _kind_rates, _structure, _values
+from planner.core.markov.generator import _kind_rates, stack_transitions
 from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
@@ -62,16 +62,7 @@ def transition_stack_of(parity: int, inputs: ChainInputs) -> TransitionStack:
     generator_parts_of` (every kind of chain: streams, pools, correlated), without the
     dense matrices.
     """
-    inputs.check_parity(parity)
-    structure = _structure(parity, inputs.rebuild_streams, None, inputs.thinned, inputs.correlated)
-    values = _values(
-        structure,
-        inputs.drives,
-        inputs.per_event(),
-        inputs.defect_stripe_share,
-        inputs.degraded_multiplier,
-        inputs.shock_drive_probability,
-    )
+    structure, values = stack_transitions(parity, inputs)
     return TransitionStack(
         np.ascontiguousarray(values, dtype=np.float64),
         structure.cells.astype(np.int64),
