@@ -170,7 +170,8 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
             marker="◆",
             color=SELECTED_COLOUR,
         )
-    decade_axis(plt, min([*ys, limit]), max([*ys, limit]), canvas)
+    line = (limit, format_percent(getattr(report.target, name)))
+    decade_axis(plt, min([*ys, limit]), max([*ys, limit]), canvas, line)
     if xs:
         low, high = min(xs), max(xs)
         xticks = [low + (high - low) * i / 4 for i in range(5)] if high > low else [low]

@@ -157,12 +157,32 @@ ROUND_STEPS = tuple(sorted({m * 10**e for e in range(8) for m in (1, 2, 5)} | {2
 """Steps between drive-count ticks: 1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, ..."""
 
 
-def decade_axis(plt: Plot, lowest: float, highest: float, canvas: Canvas) -> None:
-    """A log10 y axis around ``[lowest, highest]``, labelled every few decades, evenly."""
+def decade_axis(
+    plt: Plot, lowest: float, highest: float, canvas: Canvas, line: tuple[float, str] | None = None
+) -> None:
+    """A log10 y axis around ``[lowest, highest]``, labelled every few decades, evenly.
+
+    ``line``: a horizontal line's log10 value and label. Where the line falls on the row of
+    a decade's label (a short plot: a row spans a decade or more), that row is labelled
+    with the line's value instead: at 80x24 the choose view's red target line of 0.010% sat
+    beside the label 0.001% (newcomer review).
+    """
     top = min(0.0, math.ceil(highest))
-    ticks = even_ticks(math.floor(lowest), top, range(1, 400), plot_rows(canvas))
+    rows = plot_rows(canvas)
+    ticks = even_ticks(math.floor(lowest), top, range(1, 400), rows)
     plt.ylim(*ticks.limits)
-    plt.yticks(list(ticks.values), [decade_label(round(t)) for t in ticks.values])
+    values = list(ticks.values)
+    labels = [decade_label(round(t)) for t in values]
+    if line is not None and rows > 1:
+        low, high = ticks.limits
+
+        def row(value: float) -> int:
+            return round((value - low) / (high - low) * (rows - 1))
+
+        for i, value in enumerate(values):
+            if row(value) == row(line[0]) and value != line[0]:
+                values[i], labels[i] = line
+    plt.yticks(values, labels)
 
 
 def decade_label(exponent: int) -> str:
