@@ -22,7 +22,7 @@ from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.domain_figures import enclosure_chain_figures
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.expm import CHUNK
-from planner.core.markov.expm_compiled import add_rows, kernel_enabled
+from planner.core.markov.expm_compiled import RowJob, add_rows, kernel_enabled
 from planner.core.markov.loss_figures import (
     FIGURE_COUNT,
     STACK_BYTES,
@@ -197,9 +197,7 @@ def _compiled_parts(
                 stack = transition_stack_of(p, piece)
                 jobs = compiled_jobs(stack, p, piece.mission_hours)
                 pending.append((pick[rows], add_rows(stream, jobs)))
-                queued += stack.values.nbytes + sum(
-                    j.extra.nbytes for j in jobs[2:3] if j.extra is not None
-                )
+                queued += _held_bytes(jobs)
                 if queued >= IN_FLIGHT_BYTES:
                     _drain(stream, pending, out)
                     stream, pending, queued = TaskStream(), [], 0
@@ -207,6 +205,12 @@ def _compiled_parts(
         stream.__exit__(BaseException, None, None)
         raise
     _drain(stream, pending, out)
+
+
+def _held_bytes(jobs: list[RowJob]) -> int:
+    """Bytes of the distinct arrays ``jobs`` hold (they share the stack and its columns)."""
+    arrays = {id(a): a for job in jobs for a in (job.g, job.extra) if a is not None}
+    return sum(a.nbytes for a in arrays.values())
 
 
 def _drain(
