@@ -19,7 +19,13 @@ import pytest
 from planner.analysis.sweep import SweepReport, sweep_report
 from planner.cli.ranges import parse_vary
 from planner.report import sweep as render
-from planner.report.sweep_export import CHUNK_ROWS, csv_float_tokens, float_tokens
+from planner.report.sweep_export import (
+    CHUNK_ROWS,
+    MAX_CHUNK_ROWS,
+    chunk_rows,
+    csv_float_tokens,
+    float_tokens,
+)
 from planner.report.table import csv_chunks, json_chunks
 from planner.scenario import load_scenario
 
@@ -120,6 +126,12 @@ def test_json_streams_in_chunks_of_rows(sweep_reports: list[SweepReport]) -> Non
     assert len(chunks) >= len(report) // CHUNK_ROWS + 2
     assert max(len(chunk) for chunk in chunks) < 2 * CHUNK_ROWS * 1000  # rows, not the whole
     assert len(json.loads(b"".join(chunks))["rows"]) == len(report)
+
+
+def test_long_exports_take_bigger_chunks_within_the_bounds() -> None:
+    assert chunk_rows(10) == CHUNK_ROWS
+    assert chunk_rows(23_000) == 2_875  # about eight chunks
+    assert chunk_rows(10**7) == MAX_CHUNK_ROWS  # memory flat in the rows
 
 
 def test_float_texts_are_pythons_repr() -> None:
