@@ -96,15 +96,24 @@ PAIRS = 9
 """Tiny and big sweeps run in turn, this many of each, per round."""
 
 
-def paired_work(path: Path, env: dict[str, str]) -> tuple[float, float, float]:
+def paired_work(
+    path: Path, env: dict[str, str], output: Path | None = None
+) -> tuple[float, float, float]:
     """The big sweep's wall and CPU seconds net of start-up, and the start-up's wall seconds.
 
     Tiny and big sweeps run in turn (:data:`PAIRS` of each), so a drift of the machine's
     speed (start-up alone moved by 0.3 s from run to run here) reaches both alike; the
-    figures are the medians of the pairs' differences.
+    figures are the medians of the pairs' differences. ``output``: both write their JSON
+    there (``-o``) instead of to the pipe this benchmark reads.
     """
-    tiny = [*planner_command(), "sweep", str(path), *TINY, "--format", "json"]
-    big = [*planner_command(), "sweep", str(path), *BIG, "--format", "json"]
+    to_file = [] if output is None else ["-o", str(output)]
+    tiny = [*planner_command(), "sweep", str(path), *TINY, "--format", "json", *to_file]
+    big = [*planner_command(), "sweep", str(path), *BIG, "--format", "json", *to_file]
+    return paired(tiny, big, env)
+
+
+def paired(tiny: list[str], big: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+    """:func:`paired_work`'s medians for any two commands run in turn."""
     walls, cpus, startups = [], [], []
     for _ in range(PAIRS):
         small_wall, small_cpu = run_timed(tiny, env)
@@ -113,6 +122,16 @@ def paired_work(path: Path, env: dict[str, str]) -> tuple[float, float, float]:
         cpus.append(big_cpu - small_cpu)
         startups.append(small_wall)
     return statistics.median(walls), statistics.median(cpus), statistics.median(startups)
+
+
+def transfer_seconds(json_file: Path, env: dict[str, str]) -> float:
+    """What the pipe alone costs: a process that writes ``json_file``'s bytes, computing
+    nothing, read back as the sweep is (net of one that writes a byte)."""
+    write = "import sys; sys.stdout.buffer.write(open(sys.argv[1], 'rb').read())"
+    empty = Path(json_file.parent) / "empty.json"
+    empty.write_bytes(b"{}")
+    command = [sys.executable, "-S", "-c", write]
+    return paired([*command, str(empty)], [*command, str(json_file)], env)[0]
 
 
 def scipy_loop_seconds() -> tuple[float, int]:
@@ -166,25 +185,36 @@ def main() -> int:
     # -P: the current folder is not searched first, as it is not for the planner script
     where = run([sys.executable, "-P", "-c", "import planner; print(planner.__file__)"], env)[1]
     print(f"planner from {where.strip()}; BLAS threads {blas}; CPUs {os.cpu_count()}")
-    ratios = []
+    ratios: dict[str, list[float]] = {"pipe": [], "file": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sweep.yaml"
         path.write_text(SCENARIO, encoding="utf-8")
         command = [*planner_command(), "sweep", str(path), *BIG, "--format", "json"]
-        rows = len(json.loads(run(command, env)[1])["rows"])  # also warms the bytecode cache
+        text = run(command, env)[1]  # also warms the bytecode cache
+        rows = len(json.loads(text)["rows"])
+        saved = Path(folder) / "saved.json"
+        saved.write_text(text, encoding="utf-8")
         for round_ in range(1, args.rounds + 1):
             net, net_cpu, startup = paired_work(path, env)
+            to_file = paired_work(path, env, Path(folder) / "out.json")[0]
+            transfer = transfer_seconds(saved, env)
             baseline, cases = scipy_loop_seconds()
-            work = max(net, 1e-3)
-            ratio = baseline / work * (rows / cases)
-            ratios.append(ratio)
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+            for name, seconds in (("pipe", net), ("file", to_file)):
+                ratios[name].append(baseline / max(seconds, 1e-3) * (rows / cases))
             print(
-                f"round {round_}: sweep of {rows} layouts to JSON {work:.3f} s net of start-up "
-                f"(start-up {startup:.2f} s; CPU {net_cpu:.3f} s net); scipy expm loop "
-                f"over {cases}: {baseline:.2f} s; throughput ratio {ratio:.1f}x (load {load:.1f})"
+                f"round {round_}: sweep of {rows} layouts to JSON read from a pipe {net:.3f} s "
+                f"net of start-up (start-up {startup:.2f} s; CPU {net_cpu:.3f} s net), "
+                f"written with -o {to_file:.3f} s; the {len(text) / 1e6:.0f} MB through the "
+                f"pipe alone {transfer:.3f} s; scipy expm loop over {cases}: {baseline:.2f} s; "
+                f"throughput ratio {ratios['pipe'][-1]:.1f}x (-o: {ratios['file'][-1]:.1f}x; "
+                f"load {load:.1f})"
             )
-    print(f"median throughput ratio over {len(ratios)} rounds: {statistics.median(ratios):.1f}x")
+    print(
+        f"median throughput ratio over {args.rounds} rounds: "
+        f"{statistics.median(ratios['pipe']):.1f}x read from a pipe, "
+        f"{statistics.median(ratios['file']):.1f}x written with -o"
+    )
     cache.cleanup()
     return 0
 
