@@ -44,6 +44,7 @@ def chunk_rows(rows: int) -> int:
     """
     return min(MAX_CHUNK_ROWS, max(CHUNK_ROWS, rows // 8))
 
+
 CSV_DIGITS = 15
 """Significant digits of a float in CSV (:data:`planner.report.table.CSV_DIGITS`)."""
 
