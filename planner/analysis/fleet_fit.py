@@ -23,7 +23,7 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.stats import norm
+from scipy.special import ndtri
 
 from planner.analysis.degraded import DEFAULT_WINDOW_HOURS, DegradedMultiplier, degraded_multiplier
 from planner.analysis.fleet_rates import (
@@ -77,7 +77,7 @@ def log_normal_interval(
     ``standard_error`` is that of ``estimate`` itself; by the delta method that of its
     logarithm is ``se / estimate``.
     """
-    z = float(norm.ppf(0.5 + confidence / 2.0))
+    z = float(ndtri(0.5 + confidence / 2.0))  # the normal quantile, as scipy.stats.norm.ppf
     spread = math.exp(z * standard_error / estimate)
     return estimate / spread, estimate * spread
 

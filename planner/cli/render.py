@@ -125,20 +125,28 @@ def plain_text(parts: Sequence[object], notes: Sequence[str] = ()) -> str:
     """Tables and text as plain text: every table as wide as its cells need, none cut.
 
     Text and notes wrap at 200 columns.
+
+    A table is printed on a console wider than any table, so it takes the width its cells
+    need: the width it measures at, without measuring it once more beforehand (a table's
+    measure costs about a third of its rendering).
     """
     from rich.console import Console
     from rich.table import Table
 
-    measure = Console(width=10_000, color_system=None, force_terminal=False)
-    tables = [part for part in parts if isinstance(part, Table)]
-    width = max([200, *(measure.measure(table).maximum for table in tables)])
-    console = Console(width=width, color_system=None, force_terminal=False, highlight=False)
+    console = Console(width=_UNBOUNDED, color_system=None, force_terminal=False, highlight=False)
     with console.capture() as capture:
         for part in parts:
-            console.print(part, width=None if isinstance(part, Table) else min(width, 200))
+            console.print(part, width=None if isinstance(part, Table) else _TEXT_WIDTH)
         for note in notes:
-            console.print(note, markup=False, width=min(width, 200))
+            console.print(note, markup=False, width=_TEXT_WIDTH)
     return capture.get()
+
+
+_TEXT_WIDTH = 200
+"""Where text and notes of :func:`plain_text` wrap (columns)."""
+
+_UNBOUNDED = 10_000
+"""A console width no table of planner's reaches (columns)."""
 
 
 def render_report(

@@ -150,3 +150,24 @@ def test_piped_tables_never_cut_a_cell(tmp_path: Path, monkeypatch: pytest.Monke
     written = CliRunner().invoke(app, ["evaluate", str(scenario), "-o", str(target)])
     assert written.exit_code == 0
     assert "…" not in target.read_text(encoding="utf-8")
+
+
+def test_plain_text_gives_a_wide_table_its_measured_width_and_wraps_text_at_200() -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from planner.cli.render import plain_text
+
+    table = Table("label", *(f"column {i}" for i in range(40)))
+    table.add_row("a layout with a long label", *(f"{i * 1234.5678:,.4f}" for i in range(40)))
+    words = " ".join(["sentence"] * 60)  # 539 characters
+    text = plain_text([table, words], ["a note " * 50])
+    measured = Console(width=10_000).measure(table).maximum
+    lines = text.splitlines()
+    table_lines = [line for line in lines if "column 39" in line or "1234.5678" in line]
+    assert table_lines
+    assert all(len(line) == measured > 200 for line in table_lines)
+    assert "…" not in text
+    prose = [line for line in lines if "sentence" in line or "a note" in line]
+    assert len(prose) > 4
+    assert all(len(line.rstrip()) <= 200 for line in prose)

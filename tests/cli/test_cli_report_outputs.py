@@ -8,8 +8,7 @@ seconds and then failed with "unexpected ValueError".
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
+import stat
 import threading
 from pathlib import Path
 
@@ -94,27 +93,26 @@ def test_an_empty_report_name_is_refused_before_the_work(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_report_to_dev_stdout_redirected_to_a_file_puts_nothing_in_dev(tmp_path: Path) -> None:
-    # /dev/stdout is then a regular file (stat follows the link): pictures went into /dev
+def test_report_to_dev_stdout_redirected_to_a_file_puts_nothing_in_dev(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """``planner report -o /dev/stdout > review.md``: /dev/stdout is then a regular file
+    (stat follows the link), and pictures went into /dev.
+
+    In-process: under ``capfd`` this process's descriptor 1 is a regular (temporary) file,
+    as the shell's redirection makes it, so /dev/stdout names a regular file here too.
+    """
     pictures = [Path("/dev/stdout-front.svg"), Path("/dev/stdout-sweep.svg")]
     assert not any(p.exists() for p in pictures)
-    redirected = tmp_path / "review.md"
+    assert stat.S_ISREG(os.fstat(1).st_mode)
+    monkeypatch.chdir(tmp_path)
     try:
-        with redirected.open("w", encoding="utf-8") as stdout:
-            out = subprocess.run(
-                [sys.executable, "-m", "planner", "report", "-o", "/dev/stdout", *FAST],
-                stdout=stdout,
-                stderr=subprocess.PIPE,
-                text=True,
-                check=False,
-                timeout=300,
-                cwd=tmp_path,
-            )
+        result = CliRunner().invoke(app, ["report", "-o", "/dev/stdout", *FAST])
         assert not any(p.exists() for p in pictures)
     finally:
         for picture in pictures:
             picture.unlink(missing_ok=True)
-    assert out.returncode == 0, out.stderr
-    assert redirected.read_text(encoding="utf-8").startswith("# Design review: ")
-    assert "no pictures" in out.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["review.md"]
+    assert result.exit_code == 0, result.stderr
+    assert capfd.readouterr().out.startswith("# Design review: ")
+    assert "no pictures" in result.stderr
+    assert list(tmp_path.iterdir()) == []

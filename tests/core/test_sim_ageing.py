@@ -14,7 +14,6 @@ import dataclasses
 
 import numpy as np
 import pytest
-from scipy import integrate
 
 from planner.core.markov.ageing import Ageing, HazardTable, WeibullHazard
 from planner.core.markov.loss_figures import chain_figures
@@ -34,6 +33,8 @@ TABLE = HazardTable(tuple(a / YEAR for a in (0.01, 0.03, 0.06, 0.09)))
 
 def test_the_yearly_law_integrates_its_table() -> None:
     """Mean life: the survival integrated numerically; sampling inverts H."""
+    from scipy import integrate  # here: only this test needs it (0.2 s to import)
+
     law = HazardByYear(TABLE)
     mean, _ = integrate.quad(lambda t: float(law.survival(t)), 0, 400 * YEAR, limit=400)
     assert law.mean_hours == pytest.approx(mean, rel=1e-7)

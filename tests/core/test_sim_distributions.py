@@ -1,12 +1,18 @@
-"""Time distributions of the simulator against scipy.stats (the reference, used only here)."""
+"""Time distributions of the simulator against scipy.stats (the reference, used only here).
+
+scipy.stats is imported by the tests that use it: it takes a second of a test process's
+start-up, which every other test would pay at collection.
+"""
+
+from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
 
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.simulation.distributions import (
@@ -16,6 +22,9 @@ from planner.core.simulation.distributions import (
     Weibull,
     exponential_from_rates,
 )
+
+if TYPE_CHECKING:
+    from scipy import stats
 
 WEIBULLS = [
     Weibull(1.2, 461_386.0),
@@ -27,6 +36,8 @@ PROBABILITIES = np.array([0.001, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999])
 
 
 def scipy_weibull(w: Weibull) -> stats.rv_continuous:
+    from scipy import stats
+
     return stats.weibull_min(w.shape, loc=w.location_hours, scale=w.scale_hours)
 
 
@@ -65,6 +76,8 @@ def test_weibull_functions_match_scipy(w: Weibull) -> None:
 
 
 def test_exponential_matches_scipy() -> None:
+    from scipy import stats
+
     e = Exponential(250.0)
     ref = stats.expon(scale=250.0)
     assert_sample_matches(e.sample(np.random.default_rng(3), 200_000), ref)

@@ -15,7 +15,6 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from scipy import stats
 
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
@@ -258,6 +257,8 @@ def test_plain_interval_is_clopper_pearson() -> None:
         GroupSimulation(1, 4, LAWS, 1_000.0, method="plain", trials=4_000, seed=8)
     )
     losses = round(result.p_loss_group * result.trials)
+    from scipy import stats  # here: it takes a second to import, and only this test needs it
+
     ci = stats.binomtest(losses, result.trials).proportion_ci(0.95, method="exact")
     assert result.ci95_low == pytest.approx(ci.low, rel=1e-9)
     assert result.ci95_high == pytest.approx(ci.high, rel=1e-9)

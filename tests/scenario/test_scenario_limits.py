@@ -3,7 +3,8 @@
 Each refused value below came from a fault probe (issue 13, item 3): it validated, then
 ``evaluate`` exited 1, printed numpy warnings or wrote NaN to JSON. Inside the limits
 (planner.scenario.limits) every corner of the box evaluates to a finite probability without a
-floating-point warning, checked against mpmath at 120 digits for double parity.
+floating-point warning, checked against the shared mpmath chain (tests/reference.py) at 120
+digits for double parity.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from planner.scenario.limits import (
     MIN_MISSION_YEARS,
     MIN_RESTORE_HOURS,
 )
+from tests import reference
 
 REFUSED = [
     ("drive.arr=5e-324", "drive.arr", "at least 0.0001% = 1e-06", "million drive-years"),
@@ -112,30 +114,6 @@ def test_every_corner_of_the_limits_evaluates_without_a_warning(parity: int) -> 
             assert mttdl > 0, case
 
 
-def _reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
-    """The (pristine, loss) entry of exp(Q T), Q from the paper's rules and the holder's move."""
-    with mpmath.workdps(120):
-        lop, lld = mpmath.mpf(rates.op_failures_per_hour), mpmath.mpf(rates.latent_defects_per_hour)
-        mop, msc = 1 / mpmath.mpf(rates.rebuild_hours), 1 / mpmath.mpf(rates.scrub_hours)
-        states = [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]
-        index = {s: i for i, s in enumerate(states)}
-        loss = len(states)
-        q = mpmath.zeros(loss + 1, loss + 1)
-        for (f, lat), i in index.items():
-            q[i, loss if f + 1 + lat > parity else index[(f + 1, lat)]] += (drives - f - lat) * lop
-            if lat == 1:  # the holder fails, its defect with it (issue 20)
-                q[i, index[(f + 1, 0)]] += lop
-            if lat == 0 and f < parity:
-                q[i, index[(f, 1)]] += (drives - f) * lld
-            if f > 0:
-                q[i, index[(f - 1, lat)]] += mop
-            if (f, lat) == (0, 1):
-                q[i, index[(0, 0)]] += msc
-        for i in range(loss + 1):
-            q[i, i] = -mpmath.fsum(q[i, j] for j in range(loss + 1) if j != i)
-        return +mpmath.expm(q * hours)[0, loss]
-
-
 @pytest.mark.parametrize("drives", [3, 1000])
 def test_double_parity_corners_match_mpmath(drives: int) -> None:
     for arr, latent, rebuild, scrub, years in CORNERS:
@@ -143,7 +121,10 @@ def test_double_parity_corners_match_mpmath(drives: int) -> None:
             continue  # the same as 0 at 120 digits' worth of difference
         rates = Rates(arr_to_failures_per_hour(arr), latent, rebuild, scrub)
         hours = years * HOURS_PER_YEAR
-        expected = _reference_p_loss(2, drives, rates, hours)
+        # the shared chain of the paper's rules, by eigendecomposition at 120 digits (a
+        # quarter of the CPU of mpmath's expm at 120 digits, which it matches to 1e-87 here)
+        lop = rates.op_failures_per_hour
+        expected = reference.p_loss_eig(2, drives, lop, latent, rebuild, scrub, hours, dps=120)
         actual = p_loss_group(2, drives, rates, hours)
         error = abs(mpmath.mpf(actual) - expected) / expected
         assert error < 1e-8, (drives, arr, latent, rebuild, scrub, years, actual, expected)
