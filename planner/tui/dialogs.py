@@ -15,6 +15,7 @@ from planner.scenario import Scenario
 from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_layout_typed
 from planner.tui.footer import KeyFooter
+from planner.tui.params import SteadyInput
 
 CUSTOM = "custom"
 """The Select value for a plain ``parity: k`` layout rather than a preset."""
@@ -38,16 +39,16 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             yield Select(options, value="raid6", allow_blank=False, id="add-preset")
             with Horizontal(classes="dialog-row"):
                 yield Label("Parity k", classes="dialog-label")
-                yield Input(placeholder="from the preset", id="add-parity", disabled=True)
+                yield SteadyInput(placeholder="from the preset", id="add-parity", disabled=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Group size N", classes="dialog-label", id="add-size-label")
-                yield Input(placeholder="drives per group, parity included", id="add-size")
+                yield SteadyInput(placeholder="drives per group, parity included", id="add-size")
             with Horizontal(classes="dialog-row"):
                 yield Label("Data / stripe", classes="dialog-label")
-                yield Input(placeholder="dRAID only", id="add-data", disabled=True)
+                yield SteadyInput(placeholder="dRAID only", id="add-data", disabled=True)
             with Horizontal(classes="dialog-row"):
                 yield Label("Spares", classes="dialog-label")
-                yield Input(placeholder="dRAID only", id="add-spares", disabled=True)
+                yield SteadyInput(placeholder="dRAID only", id="add-spares", disabled=True)
             yield Static("", id="add-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Add", variant="primary", id="add-ok")

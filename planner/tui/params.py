@@ -20,18 +20,23 @@ def derived_text(scenario: Scenario) -> str:
     return f"= {format_count(scenario.rebuild_hours, 3)} h"
 
 
-class FieldInput(Input):
-    """A parameter's input: a keystroke repaints the field without re-laying out the screen.
+class SteadyInput(Input):
+    """An input whose keystrokes repaint it without re-laying out the screen.
 
     Textual's Input sets its virtual size to the width of its text on every change, and a
     widget's ``virtual_size`` is a layout reactive, so each keystroke that changed the
     text's length laid out the whole screen again and repainted every widget on it: most of
-    a keystroke's time (``benchmarks/bench_tui.py``). A field's size never depends on its
-    text (one line, its width set by the grid), so here a new virtual size only repaints
-    the field itself; the scrolling within the field reads the virtual size directly.
+    a keystroke's time (``benchmarks/bench_tui.py``). For an input whose size never depends
+    on its text (one line, its width set by its container: the parameter fields, the
+    add-layout dialog's inputs) a new virtual size only repaints the input itself; the
+    scrolling within it reads the virtual size directly.
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+
+class FieldInput(SteadyInput):
+    """A parameter's input (typed over from its first key; see :class:`SteadyInput`)."""
 
     def on_blur(self) -> None:
         """Show the value from its first digit once left: typing scrolled it to the cursor.

@@ -80,6 +80,13 @@ async def test_the_dialog_refuses_and_reads_as_the_main_fields_do() -> None:
         assert app.screen is dialog
         message = str(dialog.query_one("#add-error", Static).render())
         assert message.startswith("group size: '1,5' is not a number: write the decimal point")
+        # A text wider than the input scrolls within it to the cursor (SteadyInput: the
+        # dialog is not laid out again on each key, the input follows its text).
+        box.value = ""
+        box.focus()
+        await paste(pilot, "9" * 80)
+        assert box.scroll_x > 0
+        assert box.content_region.x <= box.cursor_screen_offset.x <= box.content_region.right
         box.value = ""
         box.focus()
         await pilot.press(*"1,000")  # RAID 6 is preselected

@@ -75,13 +75,20 @@ async def assert_no_cut_off_column_at_any_scroll_position(pilot: Pilot[None]) ->
     table = view.table
     table.focus()
     assert_whole_columns_only(pilot)
+    # Each way until one key past the end (it stays there): a key more shows nothing new.
     for _ in range(len(table.columns)):
+        at_end = table.scroll_x == table.max_scroll_x
         await pilot.press("right")
         assert_whole_columns_only(pilot)
+        if at_end:
+            break
     assert table.scroll_x == table.max_scroll_x
     for _ in range(len(table.columns)):
+        at_start = table.scroll_x == 0
         await pilot.press("left")
         assert_whole_columns_only(pilot)
+        if at_start:
+            break
     assert table.scroll_x == 0
 
 
@@ -131,8 +138,11 @@ async def test_the_notes_take_a_new_height_only_when_their_lines_change() -> Non
         table.focus()
         heights = set()
         for _ in range(len(table.columns)):
+            at_end = table.scroll_x == table.max_scroll_x
             await pilot.press("right")
             await pilot.pause()
             assert notes.size.height == wrapped_lines(notes, str(notes.render()))
             heights.add(notes.size.height)
+            if at_end:  # one key past the end (it stays there); more would show nothing new
+                break
         assert len(heights) == 2, heights  # the line count did change along the way
