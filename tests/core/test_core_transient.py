@@ -85,6 +85,30 @@ def test_p_loss_group_matches_reference(
     assert_close(p_loss_group(parity, drives, rates, hours), expected)
 
 
+@pytest.mark.parametrize(
+    ("parity", "drives", "rates", "hours"),
+    [CASES[i] for i in (3, 5, 10, 12, 14)],
+)
+def test_the_references_exponential_is_mpmaths(
+    parity: int, drives: int, rates: Rates, hours: float
+) -> None:
+    """reference.expm takes mpmath.expm's steps on lists: every entry the same number.
+
+    The generators of the stiff, the tiny, the near-certain and the one-hour cases, and
+    one matrix that is not a generator (rows that do not sum to 0, as aged_bounds takes).
+    """
+    with mpmath.workdps(60):
+        q = reference.generator(
+            parity,
+            drives,
+            *_inputs(rates)[:2],
+            1 / mpmath.mpf(rates.rebuild_hours),
+            1 / mpmath.mpf(rates.scrub_hours),
+        )
+        for matrix in (q * hours, (q - mpmath.eye(q.rows) * q[0, 1]) * hours):
+            assert reference.expm(matrix) == mpmath.expm(matrix)
+
+
 def test_reference_covers_tiny_probabilities() -> None:
     """The case list really exercises probabilities at and far below 1e-15.
 
