@@ -85,6 +85,28 @@ def test_p_loss_group_matches_reference(
     assert_close(p_loss_group(parity, drives, rates, hours), expected)
 
 
+@pytest.mark.parametrize(
+    ("case", "generator"), [(CASES[3], True), (CASES[12], True), (CASES[14], False)]
+)
+def test_the_references_exponential_is_mpmaths(
+    case: tuple[int, int, Rates, float], generator: bool
+) -> None:
+    """reference.expm takes mpmath.expm's steps on lists: every entry the same number.
+
+    The stiff RAID 6 case, the tiny (~1e-32) one of quadruple parity, and a matrix that is
+    not a generator (the near-certain case's, its rows no longer summing to 0, as
+    aged_bounds takes).
+    """
+    parity, drives, rates, hours = case
+    lop, lld, rebuild_hours, scrub_hours = _inputs(rates)
+    with mpmath.workdps(60):
+        rebuild, scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
+        matrix = reference.generator(parity, drives, lop, lld, rebuild, scrub) * hours
+        if not generator:
+            matrix -= mpmath.eye(matrix.rows) * matrix[0, 1]
+        assert reference.expm(matrix) == mpmath.expm(matrix)
+
+
 def test_reference_covers_tiny_probabilities() -> None:
     """The case list really exercises probabilities at and far below 1e-15.
 

@@ -127,13 +127,13 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
         return w.location_hours + w.scale_hours * rng.weibull(w.shape)
 
     t, f, holder = 0.0, 0, -1
-    birth = [0.0] * n
-    left = list(rng.standard_exponential(n))  # cumulative hazard from birth to failure
+    # each drive's failure time: its cumulative hazard from birth to failure drawn at birth
+    due = [inv(h) for h in rng.standard_exponential(n)]
     failed = [False] * n
     rebuild_end, scrub_left, scrub_since = math.inf, 0.0, 0.0
     while True:
         at_risk = [i for i in range(n) if not failed[i]]
-        fail_times = [birth[i] + inv(left[i]) for i in at_risk]
+        fail_times = [due[i] for i in at_risk]
         t_fail = min(fail_times, default=math.inf)
         rate = (n - f) * laws.latent_defects_per_hour if holder < 0 and f < k else 0.0
         t_ld = t + rng.exponential(1 / rate) if rate > 0 else math.inf
@@ -161,8 +161,7 @@ def reference_loss(k: int, n: int, laws: DistributionSet, hours: float, rng) -> 
             scrub_left, scrub_since = draw(laws.scrub), t
         elif t == rebuild_end:
             i = failed.index(True)
-            failed[i], birth[i] = False, t
-            left[i] = rng.standard_exponential()
+            failed[i], due[i] = False, t + inv(rng.standard_exponential())
             f -= 1
             rebuild_end = t + draw(laws.restoration) if f else math.inf
             scrub_since = t
