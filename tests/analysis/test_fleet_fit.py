@@ -17,7 +17,6 @@ import math
 import numpy as np
 import numpy.typing as npt
 import pytest
-import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.special import pdtr, pdtrc
@@ -28,6 +27,7 @@ from planner.analysis.fleet_rates import (
     exponential_fit,
     poisson_rate_interval,
 )
+from tests import reference
 from tests.coverage import binomial_quantile
 
 HOURS_PER_YEAR = 8760.0

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import any_loss, relative_error
 from shipped import PLANS
 
 from planner.analysis.compare import compare_data
 from planner.analysis.plan import PlanRow, plan_comparison, plan_recommendation, plan_totals
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
 from planner.scenario import load_plan, load_scenario
+from tests.reference import any_loss, relative_error
 
 SHIPPED_PLAN = next(path for path in PLANS if path.name == "three-tier-plan.yaml")
 

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import mpmath
 import pytest
-import reference
+
+from tests import reference
 
 PAPER = {"arr": 0.019, "lld": 1.08e-4, "rebuild": 12.0, "scrub": 168.0, "years": 5.0}
 """NS3574's inputs, as in the bundled default scenario."""

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 from markdown_it import MarkdownIt
-from reference import any_loss, relative_error
 from shipped import PLANS
 from typer.testing import CliRunner
 
 from planner.cli import app
 from planner.report.plan import tier_slugs
+from tests.reference import any_loss, relative_error
 
 PLAN = str(next(path for path in PLANS if path.name == "three-tier-plan.yaml"))
 TIERS = ["SSD", "SAS", "NL-SAS"]

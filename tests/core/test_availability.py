@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +25,7 @@ from planner.core.markov import expm_compiled
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.rates import HOURS_PER_YEAR, ChainInputs, Rates
 from planner.core.markov.transient import loss_figures
+from tests import reference
 
 TOLERANCE = 1e-9
 ODD = Rates(3.7e-6, 2.3e-4, 17.0, 131.0)

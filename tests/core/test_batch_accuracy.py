@@ -8,7 +8,6 @@ import math
 
 import numpy as np
 import pytest
-import reference
 
 from planner.core.markov.batch import (
     p_loss_aggregate_batch,
@@ -17,6 +16,7 @@ from planner.core.markov.batch import (
 )
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
+from tests import reference
 
 YEAR = 8760.0
 

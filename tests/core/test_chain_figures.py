@@ -13,7 +13,6 @@ import math
 import mpmath
 import numpy as np
 import pytest
-import reference
 
 from planner.core.design.sweep import SweepPoint, parameter_points, sweep
 from planner.core.markov import expm, loss_figures
@@ -25,6 +24,7 @@ from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates
 from planner.core.markov.solve import mttdl_stack
 from planner.core.markov.transient import loss_figures as one_layout
 from planner.core.markov.transient import mttdl_hours, p_loss_group
+from tests import reference
 
 YEAR = 8760.0
 FIGURES = (

@@ -6,10 +6,10 @@ import mpmath
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import any_loss, relative_error
 
 from planner.core.markov.aggregate import p_loss_any
 from planner.core.markov.transient import losses_per_10k_groups, p_loss_aggregate, relative_risk
+from tests.reference import any_loss, relative_error
 
 
 def reference(p: float, groups: int) -> mpmath.mpf:

@@ -9,7 +9,6 @@ import math
 
 import numpy as np
 import pytest
-import reference
 
 from planner.core.arrays.cost import (
     CostPrices,
@@ -17,6 +16,7 @@ from planner.core.arrays.cost import (
     expected_replacements,
 )
 from planner.core.markov.rates import afr_to_failures_per_hour, arr_to_failures_per_hour
+from tests import reference
 
 FIVE_YEARS_HOURS = 5 * 8760.0
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import mpmath
 import numpy as np
 import pytest
-import reference
 
 from planner.core.markov.chain import Event
 from planner.core.markov.generator import generator_matrix, generator_stack
 from planner.core.markov.rates import Rates
+from tests import reference
 
 STREAMS = (1, 2, None)
 

@@ -12,13 +12,13 @@ from math import prod
 import mpmath
 import numpy as np
 import pytest
-import reference
 import sympy as sp
 
 from planner.core.markov.mttdl_algebra import Terms, mttdl_polynomials
 from planner.core.markov.rates import PAPER_RATES, Rates
 from planner.core.markov.symbolic import derive, derive_leading_order
 from planner.core.markov.transient import generator_matrix, mttdl_hours
+from tests import reference
 
 
 def exact_point(drives: int, rates: Rates) -> tuple[Fraction, ...]:

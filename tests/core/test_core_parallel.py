@@ -29,7 +29,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-import reference
 
 from planner.core.design.sensitivity import elasticities
 from planner.core.design.sweep import Parameter, SweepPoint, sweep
@@ -38,6 +37,7 @@ from planner.core.markov.chain import Event, build_chain
 from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
 from planner.core.markov.symbolic import derive
 from planner.core.markov.transient import mttdl_hours, p_loss_group, transition_rates
+from tests import reference
 
 YEAR = 8_760.0
 ISSUE = Rates(arr_to_failures_per_hour(0.2), 0.0, 100.0, 168.0)

@@ -11,12 +11,12 @@ import math
 
 import mpmath
 import pytest
-import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
+from tests import reference
 
 DPS = 100
 YEAR = 8760.0

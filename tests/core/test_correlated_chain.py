@@ -14,12 +14,12 @@ import re
 
 import numpy as np
 import pytest
-import reference
 
 from planner.core.markov.chain import CommonCause, LossKind, build_chain
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.transient import loss_figures, mttdl_hours
+from tests import reference
 
 TOLERANCE = 1e-9
 ZERO = 1e-40

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import mpmath
 import pytest
-import reference
 import sympy as sp
 from typer.testing import CliRunner
 
@@ -29,6 +28,7 @@ from planner.core.markov.correlated_algebra import (
 from planner.core.markov.generator import transition_values
 from planner.core.markov.mttdl_algebra import mttdl_polynomials
 from planner.core.markov.rates import Rates
+from tests import reference
 
 INPUTS = {
     "lambda_op": Fraction(43, 10**7),

@@ -16,13 +16,13 @@ import dataclasses
 import mpmath
 import numpy as np
 import pytest
-import reference
 
 from planner.core.markov import expm_compiled
 from planner.core.markov.domain_figures import enclosure_chain_figures, group_loss_figures
 from planner.core.markov.enclosures import Enclosures, Placement, placement_of
 from planner.core.markov.rates import ChainInputs, Rates
 from planner.core.markov.transient import loss_figures
+from tests import reference
 
 TOLERANCE = 1e-9
 FIGURES = (

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 
 import pytest
-import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +23,7 @@ from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates
 from planner.core.markov.transient import loss_figures, p_loss_group
+from tests import reference
 
 ODD = Rates(
     op_failures_per_hour=3.7e-6,

@@ -3,11 +3,11 @@
 import mpmath
 import numpy as np
 import pytest
-import reference
 
 from planner.core.design.sensitivity import RATE_SYMBOLS, elasticities, rate_parts
 from planner.core.design.sweep import Parameter
 from planner.core.markov.batch import generator_stack, p_loss_group_batch
+from tests import reference
 
 YEAR = 8760.0
 STEP = 1e-4  # relative step of the central differences

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 
 import pytest
-import reference
 
 from planner.core.markov.chain import State, build_chain
 from planner.core.markov.expm import expm_metzler
@@ -25,6 +24,7 @@ from planner.core.markov.methods import (
     spec_sheet_generator,
 )
 from planner.core.markov.rates import PAPER_RATES, Rates
+from tests import reference
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,10 @@ scrub, 5 years, 42 data disks.
 
 import mpmath
 import pytest
-import reference
 
 from planner.core.design.sweep import SweepRow, group_size_sweep
 from planner.core.markov.rates import PAPER_RATES
+from tests import reference
 
 FIVE_YEARS = 5 * 8760.0
 
