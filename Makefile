@@ -66,8 +66,11 @@ typecheck: $(TEST_STAMP)
 # rewrites the asserts of all 140 test modules afresh on every run, 3 s of CPU each, and
 # every subprocess test compiles planner again. The caches are __pycache__ folders beside
 # the sources, ignored by git and removed by `make clean`.
+# --dist loadgroup: a module marked xdist_group runs whole on one worker, so the references
+# its tests cache and share (mpmath chains, Monte Carlo runs) are computed once, not once
+# per worker that happens to run one of its tests.
 unit: $(TEST_STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/pytest -q -n auto --dist loadgroup
 
 ## The fuzz suite at length: thousands of mutated scenarios and overrides, 12 seeded TUI
 ## keystroke runs (`make test` runs a few dozen of each), and the compare table scrolled

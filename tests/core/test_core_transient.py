@@ -18,6 +18,10 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
 from tests import reference
 
+# one worker runs the whole module, so the cached references and runs are computed once
+# (make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_core_transient")
+
 DPS = 100
 YEAR = 8760.0
 

@@ -41,6 +41,10 @@ from planner.core.simulation.distributions import (
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests.coverage import lower_bound, run_coverage
 
+# one worker runs the whole module, so the cached references and runs are computed once
+# (make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_sim_coverage")
+
 YEAR = 8_760.0
 SEEDS = int(os.environ.get("PLANNER_COVERAGE_SEEDS", "8"))
 TRIALS = 500

@@ -28,6 +28,10 @@ from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests import reference
 from tests.coverage import covering_runs, lower_bound
 
+# one worker runs the whole module, so the cached references and runs are computed once
+# (make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_sim_group_lost")
+
 YEAR = 8_760.0
 SEEDS = max(40, int(os.environ.get("PLANNER_COVERAGE_SEEDS", "40")))
 """Runs per coverage regime: two regimes of ~0.1 s runs, so more than test_sim_coverage's."""

@@ -30,6 +30,10 @@ from planner.core.simulation.rare_events import conditional_plan
 from planner.core.simulation.runs import run_batch
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
 
+# one worker runs the whole module, so the cached references and runs are computed once
+# (make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_sim_holder")
+
 
 def holder_chain(
     parity: int, drives: int, rates: Rates, *, holder_fails: bool = True

@@ -32,6 +32,10 @@ from planner.core.simulation.rare_events import conditional_plan, plain_plan
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from tests import reference
 
+# one worker runs the whole module, so the cached references and runs are computed once
+# (make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("test_sim_stripe_share")
+
 SHARE = 0.3
 """sigma of the tests: about a 20-drive pool of 6d+2p stripes (7/19 x 6/18 = 0.12) or wider."""
 
