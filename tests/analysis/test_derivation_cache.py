@@ -12,6 +12,10 @@ from planner.analysis import derivation_cache
 from planner.core.markov import mttdl_algebra
 from planner.core.markov.mttdl_algebra import MttdlPolynomials, mttdl_polynomials
 
+# the modules that derive chains symbolically run on one worker: each derivation is
+# made once and then read from that worker's cache (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("derivations")
+
 
 def test_directory_follows_xdg_cache_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))

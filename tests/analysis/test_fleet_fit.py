@@ -30,6 +30,10 @@ from planner.analysis.fleet_rates import (
 from tests import reference
 from tests.coverage import binomial_quantile
 
+# every module that fits with lifelines runs on one worker: only that worker imports it
+# and pandas (~1.7 s of CPU; make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("lifelines")
+
 HOURS_PER_YEAR = 8760.0
 SEEDS = 400
 MAX_MISSES = binomial_quantile(0.999, SEEDS, 0.05)

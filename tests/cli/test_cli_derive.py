@@ -10,6 +10,10 @@ from typer.testing import CliRunner
 from planner.analysis import derivation_cache
 from planner.cli import app
 
+# the modules that derive chains symbolically run on one worker: each derivation is
+# made once and then read from that worker's cache (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("derivations")
+
 
 @pytest.fixture
 def cache(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:

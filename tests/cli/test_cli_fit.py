@@ -16,6 +16,10 @@ from typer.testing import CliRunner
 from planner.cli import app
 from planner.scenario import load_scenario_text
 
+# every module that fits with lifelines runs on one worker: only that worker imports it
+# and pandas (~1.7 s of CPU; make test runs pytest with --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("lifelines")
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "scenarios" / "fleet-log-example.csv"
 DEFAULT = ROOT / "scenarios" / "ns3574-default.yaml"

@@ -27,6 +27,10 @@ from planner.core.markov.symbolic import Derivation, derive, derive_leading_orde
 from planner.report.derivation import model_text, share_text
 from planner.report.derivation_latex import derivation_latex, derivation_markdown
 
+# the modules that derive chains symbolically run on one worker: each derivation is
+# made once and then read from that worker's cache (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("derivations")
+
 
 def derivation_text(d: Derivation, width: int | None = None) -> str:
     """The terminal text of a derivation, its forms collected as planner derive's are."""
