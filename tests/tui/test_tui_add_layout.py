@@ -20,7 +20,11 @@ pytestmark = pytest.mark.asyncio
 
 # (preset, {input: text}, the message's start)
 CASES = [
-    ("raid6", {"size": "-4"}, "group size: -4 is out of range: must be at least 2"),
+    (
+        "raid6",
+        {"size": "-4"},
+        "group size: -4 is out of range: must be at least 3 (2 parity drives",
+    ),
     ("raid6", {"size": BIG}, f"group size: {BIG} is out of range: must be at most"),
     ("raid6", {"size": "abc"}, "group size: 'abc' is not a whole number"),
     ("raid6", {"size": "2"}, "group size: a group of 2 drives"),
