@@ -44,7 +44,7 @@ test: $(TEST_STAMP)
 	@# The type check (one core, ~12 s) runs beside the tests, whose Pilot waits leave a core
 	@# idle now and then. pytest's progress shows as it goes; the type check's verdict is
 	@# kept in a file and printed after the tests, so it never lands inside their progress.
-	@echo "planner: type check and tests side by side (five to seven minutes on 2 cores)"
+	@echo "planner: type check and tests side by side (three to six minutes on 2 cores)"
 	@rm -f $(VENV)/mypy-verdict.txt
 	@$(MAKE) --no-print-directory -j2 typecheck-quietly unit; status=$$?; \
 		cat $(VENV)/mypy-verdict.txt 2>/dev/null; exit $$status
