@@ -8,6 +8,11 @@ generator built inline, P(loss) read from the exponential): what one would write
 planner. The ratio is throughput, baseline over sweep (> 1: planner is faster), one per
 round, rounds taking turns; the median is printed last.
 
+Each round also times the same big sweep written with ``-o`` (what a user saving a sweep
+waits for; its ratio is printed beside) and a process that writes the same JSON computing
+nothing, read back the same way: the part of the pipe figure that no sweep can remove
+(20 MB: the parent's reads, its decoding and its newline translation, ~0.09 s here).
+
 Start-up is what a user's installed planner pays: bytecode cached (a temporary
 ``PYTHONPYCACHEPREFIX``, even where the environment sets ``PYTHONDONTWRITEBYTECODE``, as this
 machine's does: otherwise every run compiles planner afresh and the start-up, subtracted,
