@@ -124,7 +124,7 @@ def plain_table_text(table: TableFor, notes: Sequence[str]) -> str:
 def plain_text(parts: Sequence[object], notes: Sequence[str] = ()) -> str:
     """Tables and text as plain text: every table as wide as its cells need, none cut.
 
-    Text and notes wrap at 200 columns.
+    Text and notes wrap at 200 columns; no line ends in a space.
 
     A table is printed on a console wider than any table, so it takes the width its cells
     need: the width it measures at, without measuring it once more beforehand (a table's
@@ -139,7 +139,8 @@ def plain_text(parts: Sequence[object], notes: Sequence[str] = ()) -> str:
             console.print(part, width=None if isinstance(part, Table) else _TEXT_WIDTH)
         for note in notes:
             console.print(note, markup=False, width=_TEXT_WIDTH)
-    return capture.get()
+    # a title is padded to its table's width and wrapped prose keeps the space it broke at
+    return "".join(line.rstrip() + "\n" for line in capture.get().splitlines())
 
 
 _TEXT_WIDTH = 200

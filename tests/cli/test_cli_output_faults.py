@@ -171,3 +171,21 @@ def test_plain_text_gives_a_wide_table_its_measured_width_and_wraps_text_at_200(
     prose = [line for line in lines if "sentence" in line or "a note" in line]
     assert len(prose) > 4
     assert all(len(line.rstrip()) <= 200 for line in prose)
+
+
+def test_piped_text_has_no_trailing_spaces() -> None:
+    """A piped table's title and the notes wrapped at 200 ended in spaces (newcomer review).
+
+    A titled table pads its title to the table's width, and wrapped prose kept the space
+    where it broke: lines a diff or an editor shows as changed whitespace.
+    """
+    from rich.table import Table
+
+    from planner.cli.render import plain_text
+
+    table = Table("label", "P(loss)", title="a title much shorter than the table")
+    table.add_row("a layout with a long label" * 3, "0.012%")
+    text = plain_text([table, "word " * 80], ["a note " * 50])
+    assert text.splitlines()[0].strip() == "a title much shorter than the table"
+    assert [line for line in text.splitlines() if line != line.rstrip()] == []
+    assert text.endswith("\n")
