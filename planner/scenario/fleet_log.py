@@ -26,6 +26,7 @@ bytes and :data:`MAX_LOG_ROWS` drives.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import math
 from array import array
@@ -164,11 +165,24 @@ def _header(fields: Sequence[str], source: str, line: int) -> tuple[dict[str, in
         found = ", ".join(shown(f.strip(), 20) for f in fields[:6]) or "nothing"
         raise ScenarioError(
             f"the header needs the columns hours and failed (missing: {', '.join(missing)}); "
-            f"found {found}",
+            f"found {found}{_likely_names(ignored, missing)}",
             path=source,
             line=line,
         )
     return index, ignored
+
+
+def _likely_names(ignored: Sequence[str], missing: Sequence[str]) -> str:
+    """A hint for each ignored column close to a missing one, else nothing.
+
+    ``; column 'failure': did you mean 'failed'?``, as a scenario's misspelt key is told.
+    """
+    hints = []
+    for raw in ignored:
+        near = difflib.get_close_matches(raw.lower(), list(missing), n=1, cutoff=0.6)
+        if near:
+            hints.append(f"column {shown(raw, 20)}: did you mean {near[0]!r}?")
+    return "".join(f"; {hint}" for hint in hints)
 
 
 class _Columns:

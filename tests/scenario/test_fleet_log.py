@@ -134,3 +134,19 @@ def test_any_text_is_a_log_or_one_scenario_error(text: str) -> None:
     assert np.all(log.hours >= 0)
     assert np.all(np.isfinite(log.hours))
     assert log.hours.sum() > 0
+
+
+@pytest.mark.parametrize(
+    ("header", "hint"),
+    [
+        ("hours,failure", "column 'failure': did you mean 'failed'?"),
+        ("Hour,failed", "column 'Hour': did you mean 'hours'?"),
+    ],
+)
+def test_a_misnamed_column_is_told_its_likely_name(header: str, hint: str) -> None:
+    """A newcomer's log with ``failure`` for ``failed`` was told only what was missing."""
+    with pytest.raises(ScenarioError) as caught:
+        parse_fleet_log(f"{header}\n1,0\n", "log.csv")
+    message = str(caught.value)
+    assert message.startswith("log.csv:1: the header needs the columns hours and failed")
+    assert message.endswith(hint)
