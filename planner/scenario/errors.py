@@ -24,6 +24,23 @@ def shown(value: object, limit: int = MAX_SHOWN_CHARS, *, quote: bool = True) ->
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def show_value(value: object) -> str:
+    """A value as it would be written in YAML."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"{value:.3g}"  # a count given as 1e300 is shown so, not as its 301 digits
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return shown(value)
+
+
 def _one_line(text: str) -> str:
     return _CONTROL.sub(" ", text)
 

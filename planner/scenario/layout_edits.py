@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from planner.core.arrays.presets import PRESETS
-from planner.scenario.diagnostics import show_value
 from planner.scenario.edits import EditError, revalidate, scenario_data, without_separators
-from planner.scenario.errors import shown
+from planner.scenario.errors import show_value, shown
 from planner.scenario.schema import Scenario
 
 if TYPE_CHECKING:
