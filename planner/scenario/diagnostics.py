@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from planner.scenario.document import Loc, error_at, locate
-from planner.scenario.errors import ScenarioError, dotted, shown
+from planner.scenario.errors import ScenarioError, dotted, show_value, shown
 from planner.scenario.fields import (
     annotation_at,
     as_model,
@@ -36,23 +36,6 @@ _COMPARISONS = {
     "less_than": ("lt", "less than"),
     "less_than_equal": ("le", "at most"),
 }
-
-
-def show_value(value: Any) -> str:
-    """A value as it would be written in YAML."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, int) and abs(value) >= 10**15:
-        return f"{value:.3g}"  # a count given as 1e300 is shown so, not as its 301 digits
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return shown(value)
 
 
 def _unit(loc: Loc) -> str:

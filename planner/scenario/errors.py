@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 MAX_MESSAGE_CHARS = 299 - len("planner: error: ")
@@ -11,6 +12,10 @@ under 300 characters, as docs/guarantees.md promises (the fuzz suite checks it).
 MAX_SHOWN_CHARS = 40
 """Longest value quoted in a message (longer ones end in ``…``)."""
 
+MAX_LOCATION_CHARS = 120
+"""Most characters a location (``path:line:column``) takes beside a message too long to be
+whole whatever the path; longer paths lose folders from their left, line and column stay."""
+
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
@@ -19,9 +24,30 @@ def shown(value: object, limit: int = MAX_SHOWN_CHARS, *, quote: bool = True) ->
 
     A 100,000-character value once made a 100 KB message; a newline made two lines.
     """
-    text = repr(value) if quote and isinstance(value, str) else str(value)
-    text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    text = _escaped(repr(value) if quote and isinstance(value, str) else str(value))
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _escaped(text: str) -> str:
+    r"""``text`` with its control characters written as escapes (``\n``, ``\x1b``)."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def show_value(value: object) -> str:
+    """A value as it would be written in YAML."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and abs(value) >= 10**15:
+        return f"{value:.3g}"  # a count given as 1e300 is shown so, not as its 301 digits
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return shown(value)
 
 
 def _one_line(text: str) -> str:
@@ -82,19 +108,60 @@ class ScenarioError(Exception):
     def line_text(self, suffix: str = "") -> str:
         """This problem alone as one line, ``suffix`` after it.
 
-        At most :data:`MAX_MESSAGE_CHARS` characters.
+        At most :data:`MAX_MESSAGE_CHARS` characters. The message is kept whole, since its
+        end is the hint: a path too long beside it is shortened from its left
+        (:meth:`_location_within`); only a message too long for any path is cut.
         """
-        location = shown(self.location, 120, quote=False)
         field = f" {shown(self.field, 80, quote=False)}:" if self.field else ""
+        message = _one_line(self.message)
+        location = self._location_within(
+            MAX_MESSAGE_CHARS - len(f":{field} ") - len(message) - len(suffix)
+        )
         head = f"{location}:{field} "
         room = MAX_MESSAGE_CHARS - len(head) - len(suffix)
-        return head + shown(_one_line(self.message), room, quote=False) + suffix
+        return head + shown(message, room, quote=False) + suffix
+
+    def _location_within(self, room: int) -> str:
+        """:attr:`location` in at most ``room`` characters if it can be.
+
+        Whole if it fits; else the path loses folders from its left (``…/deep/folder/
+        scenario.yaml:26:3``), just enough, down to its file name; line and column always
+        stay. When even that leaves no room (the message is cut whatever the path), the
+        location takes at most :data:`MAX_LOCATION_CHARS` characters, as it always had.
+        """
+        position = self.location[len(self.path) :]
+        path = _escaped(self.path)
+        fitted = _path_within(path, position, room)
+        if fitted is None:
+            fitted = _path_within(path, position, MAX_LOCATION_CHARS)
+        if fitted is not None:
+            return fitted + position
+        most = MAX_LOCATION_CHARS - len(position)
+        if path.startswith("--set "):
+            return shown(path, most, quote=False) + position  # keeps --set and the key
+        return "…" + path.rsplit(os.sep, 1)[-1][-most + 1 :] + position
 
     def __repr__(self) -> str:
         return (
             f"ScenarioError({self.message!r}, path={self.path!r}, line={self.line!r}, "
             f"column={self.column!r}, field={self.field!r})"
         )
+
+
+def _path_within(path: str, position: str, room: int) -> str | None:
+    """``path`` with the fewest folders left out from its left that fits ``room``, or None.
+
+    ``…/folder/name``, the room counting ``position`` after it. A ``--set`` source is not a
+    path: it fits whole or not at all.
+    """
+    if len(path) + len(position) <= room:
+        return path
+    folders = [] if path.startswith("--set ") else path.split(os.sep)
+    for first in range(1, len(folders)):
+        kept = f"…{os.sep}" + os.sep.join(folders[first:])
+        if len(kept) + len(position) <= room:
+            return kept
+    return None
 
 
 def dotted(loc: tuple[str | int, ...]) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.presets import MAX_PARITY, PRESETS, RaidPreset, find_preset, nearest_preset
 from planner.scenario.base import Count, FieldError, FrozenModel, displayable, positive
-from planner.scenario.errors import shown
+from planner.scenario.errors import show_value, shown
 
 MAX_CHILDREN = 255
 """Most drives in one declustered pool: OpenZFS dRAID allows up to 255 children."""
@@ -20,6 +20,10 @@ DEFAULT_DRAID_DATA = 8
 """Data blocks per dRAID stripe when ``data`` is not given: the OpenZFS default (8d)."""
 
 _DECLUSTERED_KEYS = ("data", "spares", "children")
+
+LEAST_GROUP_SIZE = 2
+"""The least drives of any group: one parity drive and one data drive. A layout's own least
+is its parity + 1 (:meth:`LayoutSpec._fits_its_layout`), a pool's its stripe and spares."""
 
 
 def _layout_schema_extra(schema: dict[str, Any]) -> None:
@@ -58,7 +62,10 @@ class LayoutSpec(FrozenModel):
     )
     parity: Count = Field(ge=1, le=MAX_PARITY, description="Parity drives per group (k of n+k).")
     group_size: Count = Field(
-        ge=2, le=1000, description="Drives per RAID group, parity included (n+k)."
+        le=1000,
+        # the least is the layout's (parity + 1), checked once parity is known
+        json_schema_extra={"minimum": LEAST_GROUP_SIZE},
+        description="Drives per RAID group, parity included (n+k).",
     )
     data: Count | None = Field(
         default=None,
@@ -69,10 +76,10 @@ class LayoutSpec(FrozenModel):
     )
     children: Count | None = Field(
         default=None,
-        ge=2,
         le=MAX_CHILDREN,
+        # no bound of its own: the least is the stripe and spares, checked with them
         description="Declustered pools (dRAID) only: drives in the pool, spares included "
-        "(OpenZFS <C>c); the pool's group_size.",
+        "(OpenZFS <C>c); the pool's group_size; at least data + parity + spares.",
     )
     spares: Count | None = Field(
         default=None,
@@ -130,6 +137,29 @@ class LayoutSpec(FrozenModel):
             data["label"] = f"{prefix} {data['group_size']}"
         return data
 
+    @field_validator("group_size")
+    @classmethod
+    def _fits_its_layout(cls, size: int, info: ValidationInfo) -> int:
+        """Refuse a group its layout cannot have, naming the size it takes.
+
+        Here, once raid and parity are read (the fields before it), not as the field's own
+        bound: ``raid6`` with ``group_size: 1`` was told "at least 2", then 2 "at least 3".
+        A pool's children are checked against its stripe and spares (:meth:`_pool_fits`).
+        """
+        raid, parity = info.data.get("raid"), info.data.get("parity")
+        preset = find_preset(raid) if raid is not None else None
+        if preset is not None and preset.declustered:
+            return size
+        if preset is not None and preset.fixed_group_size not in (None, size):
+            raise ValueError(
+                f"{preset.name} groups always have {preset.fixed_group_size} drives, not "
+                f"{show_value(size)}; drop group_size or use another preset"
+            )
+        problem = _too_small(size, parity)
+        if problem is not None:
+            raise ValueError(problem)
+        return size
+
     @field_validator("label")
     @classmethod
     def _strip_label(cls, label: str) -> str:
@@ -145,22 +175,6 @@ class LayoutSpec(FrozenModel):
                 f"{preset.name} has {preset.parity} parity drive(s) per group, not "
                 f"{self.parity}; drop parity or change raid",
                 "parity",
-            )
-        if (
-            preset is not None
-            and preset.fixed_group_size is not None
-            and preset.fixed_group_size != self.group_size
-        ):
-            raise FieldError(
-                f"{preset.name} groups always have {preset.fixed_group_size} drives, not "
-                f"{self.group_size}; drop group_size or use another preset",
-                "group_size",
-            )
-        if self.group_size <= self.parity:
-            raise FieldError(
-                f"a group of {self.group_size} drives cannot hold {self.parity} parity drives "
-                f"and data; group_size must be at least {self.parity + 1}",
-                "group_size",
             )
         return self
 
@@ -200,6 +214,29 @@ class LayoutSpec(FrozenModel):
             group_size=self.group_size,
             declustered=self.declustered,
         )
+
+
+def _too_small(size: int, parity: int | None) -> str | None:
+    """Why a group of ``size`` drives cannot hold ``parity`` drives and data, or None.
+
+    Below 2 it is out of range, from 2 it cannot hold its parity; either way the message
+    names the least size (``parity`` + 1), or 2 when the parity is not known (refused itself).
+    """
+    least = LEAST_GROUP_SIZE if parity is None else parity + 1
+    if size >= least:
+        return None
+    if size < LEAST_GROUP_SIZE:
+        if parity is None:
+            return f"{show_value(size)} is out of range: must be at least {least}"
+        drives = "drive" if parity == 1 else "drives"
+        return (
+            f"{show_value(size)} is out of range: must be at least {least} ({parity} parity "
+            f"{drives} and at least one data drive)"
+        )
+    return (
+        f"a group of {size} drives cannot hold {parity} parity drives and data; group_size "
+        f"must be at least {least}"
+    )
 
 
 def _whole(value: object) -> bool:

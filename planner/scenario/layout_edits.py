@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from planner.core.arrays.presets import PRESETS
-from planner.scenario.diagnostics import show_value
 from planner.scenario.edits import EditError, revalidate, scenario_data, without_separators
-from planner.scenario.errors import shown
+from planner.scenario.errors import show_value, shown
 from planner.scenario.schema import Scenario
 
 if TYPE_CHECKING:
@@ -93,9 +92,6 @@ def with_layout_typed(
             f"{names['parity']}: required for a custom layout: type the parity drives per "
             "group, e.g. 3"
         )
-    if not declustered:  # a pool's children are checked by the model, against its stripe
-        parity_of = preset.parity if preset is not None else values.get("parity")
-        _check_least_size(parity_of, values["group_size"], texts["group_size"])
     try:
         return with_layout_added(
             scenario,
@@ -114,21 +110,6 @@ def with_layout_typed(
         if value is not None and message.startswith(f"{show_value(value)} "):
             message = shown(texts[key], quote=False) + message[len(show_value(value)) :]
         raise EditError(f"{names[key]}: {message}", problem.field) from None
-
-
-def _check_least_size(parity: int | None, size: int | None, typed: str) -> None:
-    """Refuse a group too small for its ``parity`` with the least size it takes.
-
-    The model's first check is the least size of any group (2); a RAID 6 group of 1 was
-    refused with "at least 2", then 2 with "at least 3". ``typed``: the size as typed (echoed
-    so). From 2 up to the parity the model's own refusal names the least size already.
-    """
-    if parity is None or parity < 1 or size is None or size >= 2:
-        return
-    raise EditError(
-        f"group size: {typed} is out of range: must be at least {parity + 1} ({parity} parity "
-        "drives and at least one data drive)"
-    )
 
 
 def _whole(text: str, name: str) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,10 @@ def test_unreadable_files(tmp_path: Path, content: bytes, fragment: str) -> None
     assert result.exit_code == 2
     err = result.stderr.strip()
     assert "Traceback" not in err
-    assert str(path) in err
+    # the path, or its end after "…" where a long message would not fit beside it whole
+    shown_path = err.removeprefix("planner: error: ").split(":")[0]
+    assert str(path).endswith(shown_path.removeprefix("…")), err
+    assert shown_path.endswith(f"{os.sep}s.yaml")
     assert fragment.lower() in err.lower()
 
 
@@ -223,3 +227,19 @@ def test_a_negative_percentage_is_called_negative() -> None:
     line = one_line_error(["evaluate", "--set", "drive.arr=-3%"])
     assert "not a number" not in line
     assert "'-3%' is negative" in line
+
+
+@pytest.mark.parametrize("command", ["validate", "evaluate"])
+def test_a_group_too_small_for_raid6_is_told_its_least_size_at_once(
+    tmp_path: Path, command: str
+) -> None:
+    """`group_size: 1` under raid6 said "at least 2", then 2 said "at least 3" (newcomer)."""
+    least = "1 is out of range: must be at least 3 (2 parity drives and at least one data drive)"
+    raid6 = GOOD.replace("raid: raid5", "raid: raid6")
+    path, good = tmp_path / "s.yaml", tmp_path / "good.yaml"
+    path.write_text(raid6.replace("group_size: 8", "group_size: 1"), encoding="utf-8")
+    good.write_text(raid6, encoding="utf-8")
+    line = one_line_error([command, str(path)])
+    assert line == f"planner: error: {path}:13:17: layouts[0].group_size: {least}"
+    line = one_line_error([command, str(good), "--set", "layouts[0].group_size=1"])
+    assert line == f"planner: error: --set layouts[0].group_size=1: layouts[0].group_size: {least}"

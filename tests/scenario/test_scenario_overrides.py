@@ -173,7 +173,11 @@ def test_malformed_or_unknown(path: Path, override: str, fragment: str, field: s
         ("restore.rebuild_hours=-4", "restore.rebuild_hours", "at least 0.001 hours"),
         ("mission_years=abc", "mission_years", "expected a number, got 'abc'"),
         ("aggregate.data_disks=42.5", "aggregate.data_disks", "whole number"),
-        ("layouts[1].group_size=1", "layouts[1].group_size", "at least 2"),
+        (
+            "layouts[1].group_size=1",
+            "layouts[1].group_size",
+            "1 is out of range: must be at least 2 (1 parity drive and at least one data drive)",
+        ),
         ("layouts[0].group_size=4", "layouts[0].group_size", "raid10 groups always have 2"),
         ("layouts[1].raid=raid55", "layouts[1].raid", "did you mean 'raid5'?"),
         ("baseline=raid6 8", "baseline", "names no layout"),
