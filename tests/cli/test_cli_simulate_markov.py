@@ -24,7 +24,7 @@ from planner.scenario import load_scenario
 from tests import reference
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
-FEW = ("--trials", "500", "--seed", "3")
+FEW = ("--trials", "100", "--seed", "3")
 """A few trials: the figure under test is the chain's, not the estimate's."""
 TWO_LAYOUTS = ("--layout", "raid5 8", "--layout", "raid-dp 16")
 
