@@ -7,12 +7,14 @@ side (``planner compare-methods``): :mod:`planner.analysis.method_comparison`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.core.arrays.layouts import AggregateShape, Layout, aggregate_shape
-from planner.core.simulation.distributions import DistributionSet
+from planner.core.markov.transient import p_loss_group
+from planner.core.simulation.distributions import DistributionSet, Exponential
 from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
 from planner.scenario import Scenario
 from planner.scenario.distributions import distribution_set
@@ -85,6 +87,62 @@ class Interval:
 
 
 @dataclass(frozen=True)
+class MarkovCheck:
+    """The exact Markov P(loss) of one group, beside a simulated estimate of that group.
+
+    ``planner simulate`` shows it as a column, the TUI's F6 line as a sentence: both read it
+    from :func:`markov_check`, so they show the same figure.
+
+    Attributes:
+        p_loss_group: the chain's P(loss) of one group at the scenario's constant rates
+            (the layout's own chain: a pool's rebuild and stripe share), the figure
+            ``planner evaluate`` shows as P(loss) group.
+        same_scenario: the simulated laws' means are the scenario's rates and no drive
+            ages, so the estimate and this value describe one scenario and their ratio
+            means something; False: the simulation ran another scenario, no comparison.
+        exponential: every simulated time law is exponential, so (with ``same_scenario``)
+            the simulation runs this very chain and its 95% interval should hold the value
+            about 19 times in 20; other shapes at the same means move the estimate away by
+            what the shapes change.
+    """
+
+    p_loss_group: float
+    same_scenario: bool
+    exponential: bool
+
+    def ratio(self, result: SimulationResult) -> float | None:
+        """The estimate over the exact value (NaN when that is 0); None: not comparable."""
+        if not self.same_scenario:
+            return None
+        markov = self.p_loss_group
+        return result.p_loss_group / markov if markov > 0 else math.nan
+
+    def inside(self, result: SimulationResult) -> bool | None:
+        """Whether the estimate's 95% interval holds the exact value.
+
+        None when the simulation ran another scenario, or has no interval (a weighted run
+        without a hit: :attr:`SimulationResult.warning` says why).
+        """
+        if not self.same_scenario or math.isnan(result.ci95_high):
+            return None
+        return result.ci95_low <= self.p_loss_group <= result.ci95_high
+
+
+def markov_check(scenario: Scenario, layout: Layout, distributions: DistributionSet) -> MarkovCheck:
+    """The exact value to set beside a simulation of ``layout`` with ``distributions``.
+
+    ``distributions`` are the scenario's as :func:`distribution_set` gives them (before the
+    layout's own rebuild speed-up, which the chain has too).
+    """
+    rates = scenario.rates()
+    chain = layout.chain_rates(rates)
+    p_markov = p_loss_group(layout.parity, layout.group_size, chain, scenario.mission_hours)
+    same = scenario.core_ageing() is None and not distributions.means_apart_from(rates)
+    exponential = all(isinstance(law, Exponential) for law in distributions.time_laws().values())
+    return MarkovCheck(p_markov, same, exponential)
+
+
+@dataclass(frozen=True)
 class SimulatedLayout:
     """One layout's simulation.
 
@@ -96,12 +154,24 @@ class SimulatedLayout:
         group_lost: the simulated P(group lost) of one group (k + 1 drives down at once,
             sector losses written off) with its interval; ``result`` itself where every
             loss loses the group.
+        markov: the exact Markov P(loss) of one group beside ``result``.
     """
 
     layout: Layout
     shape: AggregateShape
     result: SimulationResult
     group_lost: SimulationResult
+    markov: MarkovCheck
+
+    @property
+    def ratio_to_markov(self) -> float | None:
+        """The estimate over the exact Markov value; None where not comparable."""
+        return self.markov.ratio(self.result)
+
+    @property
+    def markov_in_interval(self) -> bool | None:
+        """Whether the 95% interval holds the exact Markov value (None: no verdict)."""
+        return self.markov.inside(self.result)
 
     @property
     def groups(self) -> int:
@@ -226,9 +296,9 @@ def simulation_report(
                 mission,
             )
         )
-        rows.append(
-            SimulatedLayout(layout, aggregate_shape(layout, data_disks), p_loss, group_lost)
-        )
+        shape = aggregate_shape(layout, data_disks)
+        markov = markov_check(scenario, layout, distributions)
+        rows.append(SimulatedLayout(layout, shape, p_loss, group_lost, markov))
     return SimulationReport(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -255,9 +325,7 @@ class SimulationRequest:
         distributions: time laws and latent defect rate (h, per hour).
         distributions_name: how reports name them (preset or constant rates).
         mission_hours: mission length (h).
-        p_loss_markov: the exact Markov P(loss) of one group under the constant rates.
-        same_scenario: the distributions' means are the scenario's rates, so the estimate
-            over ``p_loss_markov`` compares like with like (issue 20, item 7).
+        markov: the exact Markov P(loss) of the group, as ``planner simulate`` shows it.
     """
 
     label: str
@@ -265,23 +333,31 @@ class SimulationRequest:
     distributions: DistributionSet
     distributions_name: str
     mission_hours: float
-    p_loss_markov: float
-    same_scenario: bool = True
+    markov: MarkovCheck
+
+    @property
+    def p_loss_markov(self) -> float:
+        """The exact Markov P(loss) of one group under the scenario's constant rates."""
+        return self.markov.p_loss_group
+
+    @property
+    def same_scenario(self) -> bool:
+        """The distributions' means are the scenario's rates: a ratio compares like with like."""
+        return self.markov.same_scenario
 
     @classmethod
-    def of(cls, scenario: Scenario, layout: Layout, p_loss_markov: float) -> SimulationRequest:
+    def of(cls, scenario: Scenario, layout: Layout) -> SimulationRequest:
         """A group of ``layout`` with ``scenario``'s distributions and mission.
 
         Without a ``distributions`` section the scenario's constant rates are simulated as
         exponentials (``planner simulate``'s rule), so the estimate should match Markov.
         """
         rates = scenario.rates()
-        ageing = scenario.core_ageing()
-        distributions, name = distribution_set(scenario.distributions, rates, ageing)
-        same = ageing is None and not distributions.means_apart_from(rates)
-        return cls(
-            layout.label, layout, distributions, name, scenario.mission_hours, p_loss_markov, same
+        distributions, name = distribution_set(
+            scenario.distributions, rates, scenario.core_ageing()
         )
+        markov = markov_check(scenario, layout, distributions)
+        return cls(layout.label, layout, distributions, name, scenario.mission_hours, markov)
 
     def run(self, settings: RunSettings, on_progress: Progress | None = None) -> SimulationResult:
         """Simulate the group with ``settings`` (the TUI runs this in a worker)."""

@@ -8,13 +8,15 @@ first.
 
 Without a choice the order is a buyer's (:data:`BUYER_LEAD`): what is bought (drives, usable
 TB, the cost) and the risk it carries come first, then the rest in the declared order, so
-a narrow screen shows them before the finer columns it has to scroll to.
+a narrow screen shows them before the finer columns it has to scroll to. The CLI's terminal
+tables of the same declarations take the same order (:func:`screen_columns`) and keep the
+leading columns that fit, so at one width both front ends show the same columns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from planner.report.table import Column
@@ -72,6 +74,27 @@ def default_order(columns: Sequence[Column[RowT]]) -> list[Column[RowT]]:
     rank = {name: index for index, name in enumerate(BUYER_LEAD)}
     rest = sorted(columns[1:], key=lambda c: rank.get(column_id(c), len(rank)))
     return [columns[0], *rest]
+
+
+def screen_columns(
+    columns: Sequence[Column[RowT]], asked: Sequence[Column[RowT]] = ()
+) -> list[Column[RowT]]:
+    """A terminal table's columns: :func:`default_order`, then the columns ``asked`` for.
+
+    Each column's priority is set so that a narrow table (fitted without refilling,
+    :func:`planner.report.table.fit_columns`) keeps the label, then the ``asked`` ones
+    (``evaluate --methods``: a user asked for them), then the leading columns of the
+    buyer's order that fit: those the TUI's table shows before it is scrolled.
+    """
+    ordered = default_order(columns)
+    if not ordered:
+        return [*asked]
+    lead = len(asked)
+    return [
+        replace(ordered[0], priority=0),
+        *(replace(c, priority=lead + rank) for rank, c in enumerate(ordered[1:], 1)),
+        *(replace(c, priority=rank) for rank, c in enumerate(asked, 1)),
+    ]
 
 
 def ordered_columns(

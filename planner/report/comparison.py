@@ -7,11 +7,11 @@ the renderers of :mod:`planner.report.render`, so the four outputs always agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from planner.report import render
 from planner.report.availability import availability_notes
+from planner.report.column_choice import screen_columns
 from planner.report.comparison_columns import (
     LOSS_FIGURES_NOTE,
     comparison_columns,
@@ -143,14 +143,13 @@ def comparison_view(
     """
     standard = comparison_columns(comparison)
     extra = shown_columns(extra_columns)
-    if extra:  # columns asked for stay longer than the optional standard ones
-        shift = max(c.priority for c in extra)
-        standard = [replace(c, priority=c.priority + shift) if c.priority else c for c in standard]
     results = comparison.results
     labels = [r.layout.label for r in results]
     return render.TableView(
         title=title,
         columns=[*standard, *extra],
+        # the TUI's order on a terminal; columns asked for stay longer than the others
+        screen_columns=screen_columns(standard, extra),
         rows=results,
         notes=notes,
         inputs=inputs,

@@ -158,11 +158,10 @@ def comparison_columns(comparison: Comparison) -> list[Column[LayoutResult]]:
     pools, usable TB only when capacity is known, the cost columns only when the scenario
     prices its drives (:mod:`planner.report.costs`).
 
-    The same declarations feed the Rich table, Markdown and the TUI's compare table. A
-    narrow screen drops the highest priority first: the hours degraded and critical and the
-    NOMDL, the loss split, per-group risk, odds, total drives, MTTDL, losses, usable TB,
-    groups; the group shape, overhead, both P(loss) and the aggregate's risk against the
-    baseline always stay.
+    The same declarations feed the Rich table, Markdown and the TUI's compare table. On a
+    screen both front ends take them in a buyer's order and a narrow one keeps the leading
+    columns that fit (:mod:`planner.report.column_choice`), so the columns' own priorities
+    do not decide there.
     """
     return shown_columns(
         [

@@ -370,14 +370,13 @@ def integer_column(values: Sequence[int]) -> list[str]:
 
 
 def drives_column(values: Sequence[float]) -> list[str]:
-    """Drive counts: whole numbers as ``1,040``, or every cell with one decimal.
+    """Drive counts: a whole count as ``1,040``, a fractional one with one decimal, ``33.6``.
 
-    One decimal when a count is fractional (a declustered pool's capacity in drives), so
-    ``96.0`` stands beside ``33.6``.
+    A declustered pool's overhead (its parity share of the drives, and its spares) is
+    fractional; a traditional layout's beside it stays a count of drives, ``96``, not
+    ``96.0``, as the total drives and the drives per group read.
     """
-    if all(float(v).is_integer() for v in values):
-        return [f"{int(v):,}" for v in values]
-    return [f"{v:,.1f}" for v in values]
+    return [f"{int(v):,}" if float(v).is_integer() else f"{v:,.1f}" for v in values]
 
 
 def tb_column(terabytes: Sequence[float | None]) -> list[str]:

@@ -54,6 +54,10 @@ class TableView(Generic[RowT]):
             ``(baseline)`` in Markdown, or None.
         group_starts: True where a row opens a group of rows (a layout's methods): the
             first column shows only there, and a Rich section ends before it.
+        screen_columns: the Rich table's columns when not ``columns``: the same ones in a
+            terminal's order, with priorities that keep the leading ones that fit
+            (:func:`planner.report.column_choice.screen_columns`); a narrow table then
+            leaves out the rest from the end and brings none back.
     """
 
     title: str
@@ -67,10 +71,14 @@ class TableView(Generic[RowT]):
     styles: Sequence[str] | None = None
     baseline: int | None = None
     group_starts: Sequence[bool] | None = None
+    screen_columns: Sequence[Column[RowT]] | None = None
 
-    def cells(self) -> list[list[str]]:
-        """The cell texts row by row, each column formatted whole; repeated groups blank."""
-        cells = table_cells(self.columns, self.rows)
+    def cells(self, columns: Sequence[Column[RowT]] | None = None) -> list[list[str]]:
+        """The cell texts row by row, each column formatted whole; repeated groups blank.
+
+        ``columns``: the columns to show, in their order (default: :attr:`columns`).
+        """
+        cells = table_cells(self.columns if columns is None else columns, self.rows)
         starts = self.group_starts
         if starts is not None:
             for row, start in zip(cells, starts, strict=True):
@@ -84,11 +92,12 @@ def rich_table(view: TableView[Any], max_width: int | None = None) -> Table:
 
     A caption names the columns left out (:func:`planner.report.table.rich_table_for`).
     """
-    cells = view.cells()
+    columns = view.columns if view.screen_columns is None else view.screen_columns
+    cells = view.cells(columns)
     if view.baseline is not None:
         cells[view.baseline][0] = f"{cells[view.baseline][0]} (base)"
-    keep = fit_columns(view.columns, cells, max_width)
-    table = rich_table_for(titled(view.title, view.inputs), view.columns, keep)
+    keep = fit_columns(columns, cells, max_width, refill=view.screen_columns is None)
+    table = rich_table_for(titled(view.title, view.inputs), columns, keep)
     starts = view.group_starts
     for index, row in enumerate(cells):
         ends = starts is not None and (index + 1 == len(cells) or starts[index + 1])

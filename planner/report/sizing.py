@@ -14,6 +14,7 @@ from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
 from planner.report.availability import AVAILABILITY_NOTE
+from planner.report.column_choice import screen_columns
 from planner.report.comparison import rebuild_note
 from planner.report.comparison_columns import LOSS_FIGURES_NOTE
 from planner.report.numbers import format_count
@@ -104,9 +105,11 @@ def sizing_view(report: SizingReport) -> render.TableView[SizedRow]:
     """The sizing as every format shows it; the layout needing the fewest disks in bold."""
     workload = report.workload
     fewest = min(r.disks_needed for r in report.results)
+    columns = sizing_columns(report)
     return render.TableView(
         title=report.title,
-        columns=sizing_columns(report),
+        columns=columns,
+        screen_columns=screen_columns(columns),  # the TUI's order on a terminal
         rows=sized_rows(report),
         notes=notes(report),
         inputs=report.inputs,

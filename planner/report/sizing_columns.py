@@ -184,10 +184,9 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
     """The columns of the sizing table (CLI and the TUI's sizing columns).
 
     The declarations of :func:`sizing_fields` in the table's order (the costs after the
-    capacity). A narrow screen drops the highest priority first: the hours degraded and
-    critical and the NOMDL, the loss split, rebuild hours, usable TB,
-    back-end IOPS, write penalty, groups, P(loss) of a group, the two disk counts; disks
-    needed, bound by, the sized aggregate's P(loss) and its risk against the baseline stay.
+    capacity). On a screen both front ends take them in a buyer's order (disks needed,
+    bound by, usable TB, the cost, the sized aggregate's P(loss) first) and a narrow one
+    keeps the leading columns that fit (:mod:`planner.report.column_choice`).
     """
     return shown_columns(
         [

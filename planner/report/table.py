@@ -129,9 +129,9 @@ def fit_columns(
 
     Columns are dropped highest ``priority`` first; priority 0 columns always stay. A column
     dropped early comes back, most important first, when later drops left room for it
-    (unless ``refill`` is False: the TUI keeps that room for values that widen as the user
-    types, so that the column set stays put). The budget is a Rich table's: 3 cells of
-    padding and border a column, and 1 more.
+    (unless ``refill`` is False: columns in a screen's order, their priorities rising to the
+    right, keep the leading ones that fit, as the TUI's tables show them unscrolled). The
+    budget is a Rich table's: 3 cells of padding and border a column, and 1 more.
     """
     keep = list(range(len(columns)))
     if max_width is None:

@@ -127,16 +127,16 @@ class SimulationLine(Static):
 
 def simulation_text(request: SimulationRequest, result: SimulationResult) -> str:
     """``Monte Carlo 0.0131% [0.0119%, 0.0143%] (±9.2%, 40,000 trials) vs Markov ...``."""
-    markov = request.p_loss_markov
-    ratio = result.p_loss_group / markov if markov > 0 else float("nan")
-    given = not math.isnan(result.ci95_high)  # none: a weighted run without a hit
-    inside = given and result.ci95_low <= markov <= result.ci95_high
-    where = ("inside" if inside else "outside") if given else "no interval to hold"
+    markov = request.markov
+    ratio = markov.ratio(result)
+    inside = markov.inside(result)
+    where = "no interval to hold" if inside is None else "inside" if inside else "outside"
     comparison = (
         f"simulation / Markov = {ratio:.3g}, Markov {where} the interval."
-        if request.same_scenario
+        if ratio is not None
         else "the distributions' means are not the scenario's rates: another scenario, no ratio."
     )
+    given = not math.isnan(result.ci95_high)  # none: a weighted run without a hit
     interval = (
         f"[{format_percent(result.ci95_low)}, {format_percent(result.ci95_high)}]"
         if given
@@ -148,6 +148,6 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
         f"(±{result.rel_error * 100:.2g}% relative; {result.trials:,} trials, "
         f"{result.method} method, docs/simulation.md; "
         f"distributions: {request.distributions_name}).\n"
-        f"Exact Markov, constant rates: {format_percent(markov)}; {comparison}"
+        f"Exact Markov, constant rates: {format_percent(markov.p_loss_group)}; {comparison}"
         + ("" if result.reliable else f"\n⚠ {result.warning}.")
     )

@@ -167,6 +167,5 @@ class ViewSwitch:
             app.notify(f"Cannot simulate: {refusal}", severity="warning")
             return
         await self.switch("model")
-        result = subject.result
-        request = SimulationRequest.of(app.scenario, result.layout, result.p_loss_group)
+        request = SimulationRequest.of(app.scenario, subject.result.layout)
         app.query_one(SimulationLine).start(request)

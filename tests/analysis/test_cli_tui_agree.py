@@ -170,3 +170,62 @@ async def check_one(pilot: Pilot[None], app: PlannerApp, path: Path) -> None:
     }
     assert same_cells(cli_bars, tui_bars) >= 2 * len(cli_bars)
     assert not app.query_one("#tornado-hidden").display, "a tornado column is left out"
+
+
+def cli_columns(path: Path, width: int) -> tuple[list[str], int]:
+    """The headers of ``planner evaluate``'s table at ``width`` columns (one line each), and
+    the table's width in cells."""
+    result = CliRunner().invoke(cli, ["evaluate", str(path)], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    heads = [line.strip("┃").split("┃") for line in lines if line.startswith("┃")]
+    headers = [" ".join(" ".join(parts).split()) for parts in zip(*heads, strict=True)]
+    return headers, max(len(line.rstrip()) for line in lines if line.startswith("┏"))
+
+
+def tui_columns(app: PlannerApp) -> tuple[list[str], list[int]]:
+    """The compare table's columns wholly in view, unscrolled (the layout column, then those
+    from the left edge): their one-line headers and content widths (cells)."""
+    table = app.query_one(CompareView).table
+    assert table.scroll_x == 0
+    columns = list(table.columns.values())
+    _, stop = table.whole_columns()
+    return [" ".join(str(c.label).split()) for c in columns[:stop]], [c.width for c in columns]
+
+
+async def test_cli_and_tui_choose_the_same_columns_at_80_and_100(tmp_path: Path) -> None:
+    """At one width both front ends show the buyer's leading columns, Total drives first.
+
+    Like with like: the TUI's compare table is as wide as the terminal (its parameters sit
+    above it, not beside it), so both tables get the same width. A DataTable column costs
+    2 cells of padding where a Rich column costs 3 (its border) and the CLI marks its
+    baseline "(base)": where the TUI fits one column more, the CLI's table had no room left
+    for it.
+    """
+    today = ROOT / "scenarios" / "today-20tb-nl-sas.yaml"  # priced: TCO among the lead
+    paper = ROOT / "scenarios" / "ns3574-default.yaml"
+    opened = tmp_path / "scenario.yaml"
+    opened.write_bytes(today.read_bytes())
+    tui = make_app(opened)
+    tui.animation_level = "none"
+    async with tui.run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        assert isinstance(app, PlannerApp)
+        for path, sizes in ((today, ((80, 24), (100, 30))), (paper, ((100, 30), (80, 24)))):
+            if path != today:
+                opened.write_bytes(path.read_bytes())
+                await pilot.press("ctrl+r")
+            for size in sizes:
+                await pilot.resize_terminal(*size)
+                await pilot.pause()
+                await settle(app)
+                await pilot.pause()
+                where = (path.name, size)
+                assert app.query_one(CompareView).table.size.width == size[0], where
+                shown, cli_width = cli_columns(path, size[0])
+                tui_shown, widths = tui_columns(app)
+                assert "Total drives" in shown, where
+                assert tui_shown[: len(shown)] == shown, (where, tui_shown, shown)
+                assert len(tui_shown) - len(shown) <= 1, (where, tui_shown, shown)
+                if len(tui_shown) > len(shown):  # the next column, with the CLI's 3 cells
+                    assert cli_width + widths[len(shown)] + 3 > size[0], where

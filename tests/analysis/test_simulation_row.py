@@ -16,11 +16,16 @@ import pytest
 
 from planner.analysis.method_comparison import methods_report
 from planner.analysis.method_estimates import SIM_DISTRIBUTIONS
-from planner.analysis.simulation import RunSettings, plain_simulate
+from planner.analysis.simulation import RunSettings, markov_check, plain_simulate
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
-from planner.core.simulation.distributions import DistributionSet, Exponential, Weibull
+from planner.core.simulation.distributions import (
+    DistributionSet,
+    Exponential,
+    Weibull,
+    exponential_from_rates,
+)
 from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS
@@ -152,3 +157,19 @@ def test_a_section_at_the_scenarios_means_keeps_its_ratio() -> None:
     row = next(e for e in report.layouts[0].estimates if e.key == SIM_DISTRIBUTIONS)
     assert row.ratio_to_markov is not None
     assert report.distributions_note == ""
+
+
+def test_simulates_markov_column_tells_shapes_from_another_scenario() -> None:
+    """``planner simulate``'s Markov column and the F6 line (:func:`markov_check`): one exact
+    value in every case, a verdict only where the laws' means are the scenario's rates."""
+    scenario = load_scenario(TODAY)
+    rates = scenario.rates()
+    layout = scenario.core_layouts()[1]
+    preset = DISTRIBUTION_PRESETS["elerath2009"]
+    constant = markov_check(scenario, layout, exponential_from_rates(rates))
+    shapes = markov_check(scenario, layout, preset.at_means(rates))
+    other = markov_check(scenario, layout, preset)
+    assert (constant.same_scenario, constant.exponential) == (True, True)
+    assert (shapes.same_scenario, shapes.exponential) == (True, False)
+    assert not other.same_scenario
+    assert constant.p_loss_group == shapes.p_loss_group == other.p_loss_group

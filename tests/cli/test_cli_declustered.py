@@ -102,3 +102,42 @@ def test_a_pools_uneven_note_speaks_of_pools_and_drives_worth() -> None:
     assert "a pool holds 36.8 drives' worth of data" in note, note
     assert "take 3 pools, which hold 14.4 drives' worth more than asked" in note, note
     assert "per group" not in note
+
+
+def _rich_cells(text: str) -> dict[str, dict[str, str]]:
+    """A Rich table's rows as {label: {header (its lines joined): cell}}."""
+    heads = [line.strip("┃").split("┃") for line in text.splitlines() if line.startswith("┃")]
+    headers = [" ".join(" ".join(parts).split()) for parts in zip(*heads, strict=True)]
+    rows = [line.strip("│").split("│") for line in text.splitlines() if line.startswith("│")]
+    return {
+        row[0].strip().removesuffix(" (base)"): {
+            h: c.strip() for h, c in zip(headers, row, strict=True)
+        }
+        for row in rows
+    }
+
+
+def test_overhead_reads_whole_counts_whole_beside_a_pools_fraction() -> None:
+    """A pool's overhead (parity share and spares) is fractional, 33.6 drives; the traditional
+    layouts' are whole and read as whole counts (96, not 96.0), in the table and Markdown."""
+    expected = {
+        "RAID 10": "96",
+        "RAID 6 (10+2)": "20",
+        "triple parity (12+3)": "24",
+        "draid2:8d:48c:2s": "33.6",
+    }
+    runner = CliRunner()
+    table = runner.invoke(app, ["evaluate", str(SCENARIO)], env={"COLUMNS": "160"})
+    assert table.exit_code == 0, table.stderr
+    shown = _rich_cells(table.stdout)
+    assert {label: cells["Over- head"] for label, cells in shown.items()} == expected
+    markdown = runner.invoke(app, ["evaluate", str(SCENARIO), "-f", "markdown"])
+    assert markdown.exit_code == 0, markdown.stderr
+    lines = [line for line in markdown.stdout.splitlines() if line.startswith("|")]
+    headers = [h.strip() for h in lines[0].strip("|").split("|")]
+    column = headers.index("Overhead drives")
+    cells = {
+        row[0].replace("**", "").strip().removesuffix(" (baseline)"): row[column].strip()
+        for row in (line.strip("|").split("|") for line in lines[2:])
+    }
+    assert cells == expected

@@ -9,8 +9,9 @@ from planner.report.column_choice import (
     column_id,
     default_order,
     ordered_columns,
+    screen_columns,
 )
-from planner.report.table import Column
+from planner.report.table import Column, fit_columns
 
 LABEL = Column("Layout", str, numeric=False, key="label")
 SHAPE = Column("Drives/group", str)
@@ -102,3 +103,21 @@ def test_each_sections_headline_follows_the_aggregates_risk() -> None:
         columns = comparison_columns(comparison(load_scenario(scenarios / name)))
         ids = [column_id(c) for c in default_order(columns)]
         assert ids.index(headline) == ids.index("p_loss_aggregate") + 1, (name, ids)
+
+
+def test_a_narrow_terminal_keeps_the_leading_columns_and_those_asked_for() -> None:
+    """The CLI's terminal order is the TUI's; at any width it keeps the leading columns of
+    it, never a later one in a gap, and a column asked for (``evaluate --methods``) outlasts
+    every other but the label."""
+    declared = [LABEL, SHAPE, RISK, ODDS, TCO, TOTAL]
+    asked = Column("MTTDL vs exact", str, priority=3)
+    columns = screen_columns(declared, [asked])
+    assert ids(columns) == [*ids(default_order(declared)), "MTTDL vs exact"]
+    # widths differ so that a refill by priority would bring a narrow column back in a gap
+    cells = [["raid-dp 16 (base)", "48", "12,000", "0.037%", "16 (14+2)", "1:9", "1.30x"]]
+    for room in range(0, 200):
+        kept = fit_columns(columns, cells, room, refill=False)
+        lead = [i for i in kept if i < len(declared)]
+        assert lead == list(range(len(lead))), room
+        if len(declared) not in kept:
+            assert lead == [0], room

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,10 @@ from pilot_helpers import SCENARIO, app_of, retype, select_second_layout, settle
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
+from typer.testing import CliRunner
 
 from planner.analysis.varied_fields import field_for
+from planner.cli import app as cli
 from planner.report.sensitivity import sensitivity_columns
 from planner.tui import make_app
 from planner.tui.model_view import ModelView
@@ -29,6 +32,22 @@ INPUTS = {
 }
 
 pytestmark = pytest.mark.asyncio
+
+
+def assert_same_markov_as_the_cli(line: SimulationLine) -> None:
+    """The F6 line's exact Markov value is ``planner simulate``'s: raw and as shown."""
+    assert line.request is not None
+    args = ["simulate", str(SCENARIO), "--trials", "500", "--seed", "1"]
+    args += ["--layout", line.request.label]
+    runs = {f: CliRunner().invoke(cli, [*args, "-f", f]) for f in ("json", "markdown")}
+    assert all(run.exit_code == 0 for run in runs.values()), runs
+    record = json.loads(runs["json"].stdout)["layouts"][0]
+    assert record["p_loss_markov"] == line.request.p_loss_markov
+    table = [row for row in runs["markdown"].stdout.splitlines() if row.startswith("|")]
+    headers = [cell.strip() for cell in table[0].strip("|").split("|")]
+    cells = [cell.strip() for cell in table[2].strip("|").split("|")]
+    shown = cells[headers.index("Markov P(loss) group")].removesuffix(" ✗")
+    assert f"Exact Markov, constant rates: {shown};" in str(line.render())
 
 
 async def test_the_tornado_ranks_follows_and_f6_simulates_next_to_markov() -> None:
@@ -89,6 +108,7 @@ async def test_the_tornado_ranks_follows_and_f6_simulates_next_to_markov() -> No
         # Constant rates: the estimate agrees with the exact Markov value within 4 sigma.
         assert abs(result.p_loss_group - line.request.p_loss_markov) < 4 * result.std_error
         assert "Exact Markov" in str(line.render())
+        assert_same_markov_as_the_cli(line)
         # An edit makes the estimate stale: it is cleared.
         await retype(pilot, "drive-arr", "3%")
         assert line.result is None

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from planner.analysis.simulation import SimulationRequest
 from planner.core.simulation.simulate import SimulationResult
-from planner.scenario import load_scenario
+from planner.scenario import Scenario, load_scenario
 from planner.tui.simulation_line import simulation_text
 
 TODAY = Path(__file__).parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+
+
+def _request(scenario: Scenario) -> SimulationRequest:
+    """The TUI's request for RAID 6, its exact value set to 4e-4 (twice :func:`_result`'s)."""
+    request = SimulationRequest.of(scenario, scenario.core_layouts()[1])
+    return replace(request, markov=replace(request.markov, p_loss_group=4e-4))
 
 
 def _result() -> SimulationResult:
@@ -32,7 +39,7 @@ def _result() -> SimulationResult:
 
 def test_a_section_with_other_means_gets_no_ratio() -> None:
     scenario = load_scenario(TODAY, ["distributions.preset=elerath2009"])
-    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    request = _request(scenario)
     assert not request.same_scenario
     text = simulation_text(request, _result())
     assert "simulation / Markov" not in text
@@ -41,7 +48,7 @@ def test_a_section_with_other_means_gets_no_ratio() -> None:
 
 def test_the_scenarios_own_rates_keep_the_ratio() -> None:
     scenario = load_scenario(TODAY)
-    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    request = _request(scenario)
     assert request.same_scenario
     assert "simulation / Markov = 0.5" in simulation_text(request, _result())
 
@@ -51,7 +58,7 @@ def test_the_half_width_reads_as_relative_and_the_method_points_to_its_page() ->
     read ±1.7% as percentage points, and an interval narrower than 500 plain trials give
     had no explanation on screen."""
     scenario = load_scenario(TODAY)
-    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    request = _request(scenario)
     text = simulation_text(request, _result())
     assert "±10% relative" in text
     assert "docs/simulation.md" in text
@@ -61,10 +68,8 @@ def test_a_run_without_a_hit_shows_no_interval_and_no_inside_or_outside() -> Non
     """A weighted run whose trials never reached a critical state has no interval (NaN ends,
     tests/core/test_sim_no_hit.py): the line says so instead of "[n/a, n/a]" and "Markov
     outside the interval"."""
-    from dataclasses import replace
-
     scenario = load_scenario(TODAY)
-    request = SimulationRequest.of(scenario, scenario.core_layouts()[1], 4e-4)
+    request = _request(scenario)
     empty = replace(_result(), p_loss_group=0.0, ci95_low=float("nan"), ci95_high=float("nan"))
     text = simulation_text(request, replace(empty, hits=0))
     assert "95% CI none" in text
