@@ -241,7 +241,7 @@ In the compare table (focus it with F2, Tab or a click):
 
 | key | does |
 |---|---|
-| **↑ / ↓** | select a layout (the model view shows it) |
+| **↑ / ↓** | select a layout (F4 and F5 show it; the cursor starts on the baseline ◆) |
 | **a** | add a layout: a preset, parity k + group size, or a dRAID pool (children, data, spares) |
 | **x** / **Delete** | remove the selected layout (a removed baseline goes back to the file's) |
 | **b** | make the selected layout the baseline (◆) of relative risk |

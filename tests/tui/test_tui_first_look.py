@@ -1,8 +1,10 @@
-"""What a newcomer met first at 80x24: the add-layout dialog's focus.
+"""What a newcomer met first at 80x24: the add-layout dialog's focus, the layout F4 and F5
+show.
 
 Each part failed before its fix: the dialog's focused button looked like the other one
 (only its label reversed) and a focused field kept its background, so typing on a button
-went nowhere with no sign of where the focus was.
+went nowhere with no sign of where the focus was; the model and sensitivity views opened
+on the first layout while the compare table's baseline (◆) was another.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
 from planner.tui import make_app
+from planner.tui.compare_view import CompareView
+from planner.tui.model_view import ModelView
+from planner.tui.tornado import SensitivityView
 
 SIZE = (80, 24)
 MODERN = Path(__file__).parents[2] / "scenarios" / "example-modern-nl-sas.yaml"
@@ -73,3 +78,38 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path() -> None:
         assert add.region.bottom <= frame.bottom
         await pilot.press("escape")
         await settle(pilot)
+
+        # F4 and F5 show the compare table's cursor row, which starts on the baseline (◆),
+        # and their titles name it.
+        baseline = "RAID 6 (10+2)"
+        assert app.scenario.layouts[0].label != baseline
+        assert app.query_one(CompareView).selected_label == baseline  # the cursor row
+        await pilot.press("f4")
+        await settle(pilot)
+        subject = app.query_one(ModelView).subject
+        assert subject is not None
+        assert subject.result.layout.label == baseline
+        model_title = app.query_one("#model-title", Static)
+        assert str(model_title.render()).startswith(f"Model of {baseline} (◆ baseline):")
+        await pilot.press("f5")
+        await settle(pilot)
+        tornado = app.query_one(SensitivityView).tornado
+        assert tornado is not None
+        assert tornado.label == baseline
+        tornado_title = str(app.query_one("#tornado-title", Static).render())
+        assert tornado_title.startswith(f"Sensitivity of {baseline} (◆ baseline):")
+        # The cursor moved up a row: both views follow it.
+        await pilot.press("f2")  # the compare view, its table focused
+        await pilot.press("f2")
+        await pilot.press("up")
+        await settle(pilot)
+        await pilot.press("f5")
+        await settle(pilot)
+        tornado = app.query_one(SensitivityView).tornado
+        assert tornado is not None
+        assert tornado.label == "RAID 6 (6+2)"
+        tornado_title = str(app.query_one("#tornado-title", Static).render())
+        assert tornado_title.startswith("Sensitivity of RAID 6 (6+2):")
+        await pilot.press("f4")
+        await settle(pilot)
+        assert str(model_title.render()).startswith("Model of RAID 6 (6+2):")
