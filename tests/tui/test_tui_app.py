@@ -514,7 +514,12 @@ async def test_export_follows_the_order_on_screen_and_reads_back(scenario_copy: 
         assert "Inputs: ARR 3%/yr" in text
         assert "drive.capacity_tb (4 TB) does not change it" in text
         assert "| **raid-dp 9** (baseline) |" in text
-        assert any(str(exported) in message for message in notices)
+        # the file's path under the message, lines cut at separators (joined: the path)
+        assert any(
+            str(exported).endswith("".join(message.splitlines()[1:]).removeprefix("…"))
+            and message.endswith(exported.name)
+            for message in notices
+        )
 
 
 def footer_keys_painted(app: PlannerApp) -> set[str]:

@@ -1,32 +1,35 @@
 """What a newcomer met first at 80x24: the add-layout dialog's focus, the layout F4 and F5
-show.
+show, the path a save names.
 
 Each part failed before its fix: the dialog's focused button looked like the other one
 (only its label reversed) and a focused field kept its background, so typing on a button
 went nowhere with no sign of where the focus was; the model and sensitivity views opened
-on the first layout while the compare table's baseline (◆) was another.
+on the first layout while the compare table's baseline (◆) was another; the save notice
+folded a long path inside a folder's name.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
-from pilot_helpers import app_of, open_add_dialog, settle
+from pilot_helpers import open_add_dialog, record_notifications, settle
+from rich.cells import cell_len
 from textual.color import Color
+from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select, Static
 
 from planner.tui import make_app
 from planner.tui.compare_view import CompareView
 from planner.tui.model_view import ModelView
+from planner.tui.notices import PATH_LINES, notice_width, path_lines
 from planner.tui.tornado import SensitivityView
 
 SIZE = (80, 24)
 MODERN = Path(__file__).parents[2] / "scenarios" / "example-modern-nl-sas.yaml"
 """A shipped scenario whose baseline (RAID 6 (10+2)) is its third layout, not its first."""
-
-pytestmark = pytest.mark.asyncio
 
 
 def look(widget: Widget) -> tuple[Color, Color]:
@@ -35,11 +38,27 @@ def look(widget: Widget) -> tuple[Color, Color]:
     return styles.border_left[1], styles.background
 
 
-async def test_a_newcomer_sees_the_focus_the_layout_and_the_path() -> None:
+def toast_lines(widget: Widget) -> list[str]:
+    """The lines a notice shows, as text, padding and border stripped."""
+    size = widget.outer_size
+    return [strip.text.strip(" ▌") for strip in widget.render_lines(Region(0, 0, *size))]
+
+
+@pytest.mark.asyncio
+async def test_a_newcomer_sees_the_focus_the_layout_and_the_path(tmp_path: Path) -> None:
     """One session at 80x24 (see the module docstring)."""
-    async with make_app(MODERN).run_test(size=SIZE) as pilot:
+    name = "modern-nl-sas-review.yaml"
+    # At 120 columns its folder and name fill a notice's line exactly: a line one column
+    # too wide for the notice would be folded.
+    last = ("storage-2025-" + "x" * 80)[: notice_width(120) - len(name) - 1]
+    folder = tmp_path / "a-rather-long-folder-of-scenarios-under-review" / last
+    folder.mkdir(parents=True)
+    opened = folder / name
+    shutil.copy(MODERN, opened)
+    app = make_app(opened)
+    said = record_notifications(app)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        app = app_of(pilot)
 
         # The add-layout dialog: each field and button shows when it has the focus (its
         # frame and its background change, not only a tint or the label's reverse), a line
@@ -113,3 +132,51 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path() -> None:
         await pilot.press("f4")
         await settle(pilot)
         assert str(model_title.render()).startswith("Model of RAID 6 (6+2):")
+
+        # The save notice names the file on lines of its own, each cut at a separator
+        # ("…/" in front when the start is left out): no folder's name is folded. At 120
+        # columns too, where a line of the path was one column too wide.
+        for width in (SIZE[0], 120):
+            if width != SIZE[0]:
+                await pilot.resize_terminal(width, 40)
+                await settle(pilot)
+            said.clear()
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert said
+            message, *path = said[-1].splitlines()
+            assert message == "Saved the scenario to"
+            lines = toast_lines(list(app.screen.query("Toast"))[-1])
+            assert path[-1].endswith(opened.name)
+            if width == 120:
+                assert path[-1] == f"{last}/{name}"
+            for line in path:
+                assert line in lines, (line, lines)  # shown as it is: not folded
+                for piece in line.split("/"):
+                    assert piece in {"", "…", *opened.parts}, (piece, lines)
+
+
+def test_a_path_is_cut_at_its_separators_and_keeps_its_name() -> None:
+    """Lines never wider than asked, folders whole or left out (…/), the name last."""
+    deep = "/" + "/".join(["d" * 16] * 12) + "/f.yaml"
+    cases = [
+        ("/home/me/x.yaml", 37, ["/home/me/x.yaml"]),
+        ("/a/b/c.yaml", 6, ["/a/b/", "c.yaml"]),
+        ("/a/" + "b" * 50 + "/c.yaml", 37, ["…/c.yaml"]),  # no folder is cut
+        ("/a/" + "n" * 45 + ".yaml", 37, ["/a/", "…" + "n" * 31 + ".yaml"]),  # the name is
+        ("/srv/計画/" + "b" * 50 + "/シナリオ.yaml", 14, ["…/", "シナリオ.yaml"]),  # 2 columns
+        (
+            deep,
+            37,
+            [
+                "…/" + "d" * 16 + "/" + "d" * 16 + "/",
+                "d" * 16 + "/" + "d" * 16 + "/",
+                "d" * 16 + "/f.yaml",
+            ],
+        ),
+    ]
+    for path, width, expected in cases:
+        lines = path_lines(path, width)
+        assert lines == expected, (path, lines)
+        assert all(cell_len(line) <= width for line in lines), (path, lines)
+        assert len(lines) <= PATH_LINES
