@@ -99,7 +99,8 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path(tmp_path: Path)
         await settle(pilot)
 
         # F4 and F5 show the compare table's cursor row, which starts on the baseline (◆),
-        # and their titles name it.
+        # and their titles name it (that they follow the cursor once it moves:
+        # test_tui_sensitivity, test_tui_app).
         baseline = "RAID 6 (10+2)"
         assert app.scenario.layouts[0].label != baseline
         assert app.query_one(CompareView).selected_label == baseline  # the cursor row
@@ -117,21 +118,6 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path(tmp_path: Path)
         assert tornado.label == baseline
         tornado_title = str(app.query_one("#tornado-title", Static).render())
         assert tornado_title.startswith(f"Sensitivity of {baseline} (◆ baseline):")
-        # The cursor moved up a row: both views follow it.
-        await pilot.press("f2")  # the compare view, its table focused
-        await pilot.press("f2")
-        await pilot.press("up")
-        await settle(pilot)
-        await pilot.press("f5")
-        await settle(pilot)
-        tornado = app.query_one(SensitivityView).tornado
-        assert tornado is not None
-        assert tornado.label == "RAID 6 (6+2)"
-        tornado_title = str(app.query_one("#tornado-title", Static).render())
-        assert tornado_title.startswith("Sensitivity of RAID 6 (6+2):")
-        await pilot.press("f4")
-        await settle(pilot)
-        assert str(model_title.render()).startswith("Model of RAID 6 (6+2):")
 
         # The save notice names the file on lines of its own, each cut at a separator
         # ("…/" in front when the start is left out): no folder's name is folded. At 120
