@@ -98,6 +98,8 @@ class SensitivityReport:
         pool_rebuild_hours: a declustered pool's own restore time (h), while
             ``restore.rebuild_hours`` is the traditional rebuild it is derived from; None
             for a traditional group.
+        baseline: the layout is the scenario's baseline, the one relative risks are
+            measured against.
     """
 
     title: str
@@ -110,12 +112,17 @@ class SensitivityReport:
     notes: tuple[str, ...] = ()
     group: str = ""
     pool_rebuild_hours: float | None = None
+    baseline: bool = False
 
 
 def layout_label(scenario: Scenario, label: str | None) -> str:
-    """``label`` when the scenario has that layout, else the first layout's label."""
+    """``label`` when the scenario has that layout, else the baseline's label.
+
+    The baseline, as ``planner sensitivity`` without ``--layout``: the TUI's compare table
+    starts with its cursor there, and the views that show one layout follow that cursor.
+    """
     labels = [layout.label for layout in scenario.layouts]
-    return label if label in labels else labels[0]
+    return label if label in labels else scenario.baseline_label()
 
 
 def sensitivity_data_disks(scenario: Scenario, label: str) -> tuple[int, bool]:
@@ -282,4 +289,5 @@ def sensitivity_report(
         ),
         group=layout.group_text(),
         pool_rebuild_hours=None if layout.declustered is None else point.rates.rebuild_hours,
+        baseline=layout.label == scenario.baseline_label(),
     )

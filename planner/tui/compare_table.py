@@ -21,7 +21,12 @@ class CompareTable(SteadyTable):
     """
 
     def fill(
-        self, headers: list[str], labels: list[str], rows: list[list[Text]], widths: list[int]
+        self,
+        headers: list[str],
+        labels: list[str],
+        rows: list[list[Text]],
+        widths: list[int],
+        start: str | None = None,
     ) -> None:
         """Show ``rows`` (one per layout label) under ``headers``, columns ``widths`` wide.
 
@@ -33,7 +38,8 @@ class CompareTable(SteadyTable):
         re-lay the screen out on each one. They are measured afresh when the columns or the
         layouts change; the cursor stays on its layout (a removed layout's row: on the one that
         takes its place), or goes to the one layout just added (a newcomer pressed ``x`` right
-        after adding one and removed the layout under the old cursor instead).
+        after adding one and removed the layout under the old cursor instead). Given
+        ``start``, the cursor goes to that layout (the baseline, before the user has moved it).
         """
         same_shape = [str(c.label) for c in self.columns.values()] == headers and [
             key.value for key in self.rows
@@ -47,6 +53,8 @@ class CompareTable(SteadyTable):
             for label, cells in zip(labels, rows, strict=True):
                 for header, cell in zip(headers, cells, strict=True):
                     self.update_cell(label, header, cell, update_width=resized)
+            if start in labels:
+                self.move_cursor(row=labels.index(start), animate=False)
             return
         selected, row = None, 0
         before = [key.value for key in self.rows]
@@ -56,6 +64,8 @@ class CompareTable(SteadyTable):
         added = [label for label in labels if label not in before]
         if before and len(added) == 1 and len(labels) == len(before) + 1:
             selected = added[0]
+        if start in labels:
+            selected = start
         self.clear(columns=True)
         self.add_column(Text(headers[0]), key=headers[0], width=widths[0])
         for header, width in zip(headers[1:], widths[1:], strict=True):

@@ -101,6 +101,10 @@ class CompareView(Vertical):
     _overflow: int = 0
     """Columns right of the view's edge when the table was last filled (scroll to see)."""
 
+    _cursor_to_baseline: bool = True
+    """The next fill puts the cursor on the baseline: it has not been on a layout yet (at
+    start, or in the tier just shown), and the model and sensitivity views show that row."""
+
     class AddRequested(Message):
         """The user asked to add a layout."""
 
@@ -248,7 +252,9 @@ class CompareView(Vertical):
             for label, texts, risk in zip(labels, table_cells(columns, items), risks, strict=True)
         ]
         headers = [two_line_header(column) for column in columns]
-        self.table.fill(headers, labels, rows, column_widths(headers, rows))
+        start = comparison.baseline if self._cursor_to_baseline else None
+        self._cursor_to_baseline = False
+        self.table.fill(headers, labels, rows, column_widths(headers, rows), start)
         self.renders += 1
         self._render_notes(data)
 
@@ -306,6 +312,10 @@ class CompareView(Vertical):
         # changes the first line's counts, and laid the whole screen out again on each key.
         update_text(self.query_one("#compare-notes", Static), text, self._notes_text or None)
         self._notes_text = text
+
+    def cursor_to_baseline(self) -> None:
+        """Put the cursor on the baseline when the table is next filled (a tier shown)."""
+        self._cursor_to_baseline = True
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Tell the app which layout is selected (the model view follows it)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,20 +23,39 @@ CUSTOM = "custom"
 
 
 class AddLayoutScreen(ModalScreen[Scenario | None]):
-    """Pick a preset (or parity k) and a group size; returns the scenario with the layout."""
+    """Pick a preset (or parity k) and a group size; returns the scenario with the layout.
+
+    The focused field or button is framed (app.tcss), and the title's line says where the
+    focus is: a key typed on a button goes into no field, and the line says so.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    # Below 26 lines the dialog drops its blank rows: 24 lines hold it above the footer.
+    # Textual declares this an instance attribute, so it cannot be a ClassVar here.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (26, "-tall")]  # noqa: RUF012
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__()
         self.scenario = scenario
+        self.names = {
+            "add-preset": "Preset",
+            "add-parity": "Parity k",
+            "add-size": "Group size N",
+            "add-data": "Data / stripe",
+            "add-spares": "Spares",
+            "add-ok": "Add",
+            "add-cancel": "Cancel",
+        }
+        """What the focus line calls each field and button, by id."""
 
     def compose(self) -> ComposeResult:
         """Preset, parity and group size, an error line, and Add / Cancel."""
         options = [(f"{p.name}: {p.description}", p.name) for p in PRESETS.values()]
         options.append(("custom: parity k + group size", CUSTOM))
         with Vertical(id="add-dialog"):
-            yield Label("Add a layout", classes="dialog-title")
+            with Horizontal(classes="dialog-title-row"):
+                yield Label("Add a layout", classes="dialog-title")
+                yield Static("", id="add-focus", markup=False)
             yield Select(options, value="raid6", allow_blank=False, id="add-preset")
             with Horizontal(classes="dialog-row"):
                 yield Label("Parity k", classes="dialog-label")
@@ -70,7 +90,8 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         fixed = preset is not None and preset.fixed_group_size is not None
         declustered = preset is not None and preset.declustered
         label = self.query_one("#add-size-label", Label)
-        label.update("Children C" if declustered else "Group size N")
+        self.names["add-size"] = "Children C" if declustered else "Group size N"
+        label.update(self.names["add-size"])
         if fixed:
             size.placeholder = "fixed by the preset"
         elif declustered:
@@ -81,6 +102,30 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             box = self.query_one(f"#add-{name}", Input)
             box.disabled = not declustered
             box.placeholder = hint if declustered else "dRAID only"
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Say where the focus went: into a field (typing goes there) or onto a button."""
+        name = self.names.get(event.widget.id or "")
+        if name is None:  # the preset list's own parts
+            return
+        if isinstance(event.widget, Button):
+            self._say_focus(f"on {name}: Enter presses it")
+        elif isinstance(event.widget, Select):
+            self._say_focus(f"on {name}: Enter opens the list")
+        else:
+            self._say_focus(f"typing goes into {name}")
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed on a button goes into no field: say how to reach one."""
+        focused = self.focused
+        if isinstance(focused, Button) and event.is_printable:
+            name = self.names.get(focused.id or "", "a button")
+            self._say_focus(f"on {name}: Shift+Tab to a field to type", warn=True)
+
+    def _say_focus(self, text: str, *, warn: bool = False) -> None:
+        line = self.query_one("#add-focus", Static)
+        line.update(text)
+        line.set_class(warn, "-warning")
 
     def on_input_submitted(self) -> None:
         """Enter in either input adds the layout."""
@@ -196,7 +241,7 @@ In the compare table (focus it with F2, Tab or a click):
 
 | key | does |
 |---|---|
-| **↑ / ↓** | select a layout (the model view shows it) |
+| **↑ / ↓** | select a layout (F4 and F5 show it; the cursor starts on the baseline ◆) |
 | **a** | add a layout: a preset, parity k + group size, or a dRAID pool (children, data, spares) |
 | **x** / **Delete** | remove the selected layout (a removed baseline goes back to the file's) |
 | **b** | make the selected layout the baseline (◆) of relative risk |

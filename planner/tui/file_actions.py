@@ -19,6 +19,7 @@ from planner.scenario.files import ReadOnlyError
 from planner.tui import persist
 from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesScreen
+from planner.tui.notices import notify_path
 from planner.tui.params import ParamsPanel
 from planner.tui.source import ChangedOnDiskError, ScenarioFile, ScenarioSource
 
@@ -74,17 +75,21 @@ class FileActions:
             )
         except OSError as err:
             where = err.filename or "the Markdown file"
-            app.notify(f"Export failed: cannot write {where}: {err.strerror}", severity="error")
+            notify_path(
+                app, f"Export failed ({err.strerror}): cannot write", where, severity="error"
+            )
             return
         if app.field_errors:
-            app.notify(
+            notify_path(
+                app,
                 f"Exported the last valid results ({self._invalid_fields()} invalid, "
-                f"not included): the {what} to {path}",
+                f"not included): the {what} to",
+                path,
                 title="Markdown",
                 severity="warning",
             )
         else:
-            app.notify(f"Exported the {what} to {path}", title="Markdown")
+            notify_path(app, f"Exported the {what} to", path, title="Markdown")
 
     def save(self) -> bool:
         """Save unless a field is invalid or the file changed on disk; whether it saved."""
@@ -118,7 +123,9 @@ class FileActions:
             return False
         except OSError as err:
             reason = err.strerror or str(err)
-            app.notify(f"Save failed: cannot write {file.target()}: {reason}", severity="error")
+            notify_path(
+                app, f"Save failed ({reason}): cannot write", file.target(), severity="error"
+            )
             return False
         except ScenarioError as err:
             app.notify(f"Save failed: {err}", severity="error")
@@ -127,7 +134,7 @@ class FileActions:
         app.saved_plan = plan
         app.saved_scenario = app.scenario
         app.show_title(dirty=False)  # a default scenario saved now has a file name
-        app.notify(f"Saved the scenario to {source.path}", title="Saved")
+        notify_path(app, "Saved the scenario to", source.path or file.target(), title="Saved")
         return True
 
     async def reload(self) -> None:
@@ -160,7 +167,10 @@ class FileActions:
         app.plan = plan
         app.saved_scenario = scenario
         app.scenario = scenario
-        app.notify(f"Reloaded {path or 'the default scenario'}")
+        if path is None:
+            app.notify("Reloaded the default scenario")
+        else:
+            notify_path(app, "Reloaded the scenario from", path)
 
     def quit(self) -> None:
         """Quit; with unsaved changes, ask first (save and quit, quit, or stay)."""

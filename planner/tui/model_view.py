@@ -41,6 +41,8 @@ class ModelSubject:
 
     result: LayoutResult
     rates: Rates
+    baseline: bool = False
+    """The layout is the baseline (◆) the compare table measures relative risk against."""
 
 
 class ModelView(VerticalScroll):
@@ -86,8 +88,9 @@ class ModelView(VerticalScroll):
             return
         layout = subject.result.layout
         k, size = layout.parity, layout.group_size
+        mark = " (◆ baseline)" if subject.baseline else ""
         title = (
-            f"{layout.label}: n+{k} model, N = {size} drives per group "
+            f"Model of {layout.label}{mark}: n+{k}, N = {size} drives per group "
             f"({size - k} data + {k} parity); MTTDL of one group "
             f"{format_years(subject.result.mttdl_hours)} ({subject.result.mttdl_hours:,.4g} h)"
         )

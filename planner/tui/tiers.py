@@ -22,6 +22,7 @@ from planner.analysis.compare import CompareData
 from planner.analysis.plan import baseline_totals
 from planner.report.plan import totals_line
 from planner.scenario import Plan, Scenario
+from planner.tui.compare_view import CompareView
 from planner.tui.params import ParamsPanel
 
 if TYPE_CHECKING:
@@ -152,7 +153,8 @@ class TierSwitch:
         self.index = index
         scenario = app.plan.tiers[index].scenario
         bar.select(index)
-        app.selected_label = None
+        app.selected_label = None  # the views show the tier's baseline, the cursor goes there
+        app.query_one(CompareView).cursor_to_baseline()
         app.saved_scenario = app.saved_plan.tiers[index].scenario
         await app.query_one(ParamsPanel).load(scenario)
         app.scenario = scenario

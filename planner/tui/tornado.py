@@ -78,9 +78,10 @@ class SensitivityView(VerticalScroll):
         width = max(40, self.scrollable_content_region.width)
         s = report.sensitivity
         aggregate = "sized aggregate" if report.sized else "aggregate"
+        mark = " (◆ baseline)" if report.baseline else ""
         self._set(
             "#tornado-title",
-            f"Sensitivity of {report.label}: n+{s.parity}, {s.group_size} drives per group; "
+            f"Sensitivity of {report.label}{mark}: n+{s.parity}, {s.group_size} drives per group; "
             f"P(loss) of the {aggregate} ({s.groups} groups) {format_percent(s.p_loss_aggregate)}",
         )
         columns = sensitivity_columns(report)

@@ -140,6 +140,9 @@ class ViewSwitch:
     def update_model_subject(self, *, hidden_too: bool = False) -> None:
         """Give the model view the selected layout's result (only while it is shown).
 
+        The selected layout is the compare table's cursor row; before the cursor has been
+        on a row, the baseline (the table puts its cursor there when first filled).
+
         A hidden model view is not refilled on every keystroke: its title and tables would
         re-lay the screen out for nothing. It catches up when shown (or ``hidden_too``).
         """
@@ -148,10 +151,11 @@ class ViewSwitch:
         if comparison is None or (self.active != "model" and not hidden_too):
             return
         by_label = {r.layout.label: r for r in comparison.results}
-        result = by_label.get(app.selected_label or "", comparison.results[0])
+        result = by_label.get(app.selected_label or "", by_label[comparison.baseline])
         # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md)
         rates = result.layout.chain_rates(app.scenario.rates())
-        app.query_one(ModelView).subject = ModelSubject(result, rates)
+        baseline = result.layout.label == comparison.baseline
+        app.query_one(ModelView).subject = ModelSubject(result, rates, baseline)
 
     async def simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""

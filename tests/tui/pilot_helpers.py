@@ -103,10 +103,3 @@ async def open_add_dialog(pilot: Pilot[None]) -> AddLayoutScreen:
     dialog = pilot.app.screen
     assert isinstance(dialog, AddLayoutScreen)
     return dialog
-
-
-async def select_second_layout(pilot: Pilot[None]) -> None:
-    """Focus the compare table and move its cursor down to the second layout."""
-    pilot.app.query_one("#compare-table", DataTable).focus()
-    await pilot.press("down")
-    await settle(pilot)

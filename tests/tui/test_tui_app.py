@@ -13,7 +13,6 @@ from pilot_helpers import (
     open_add_dialog,
     record_notifications,
     retype,
-    select_second_layout,
     settle,
 )
 from textual.widgets import DataTable, Input, Static
@@ -407,20 +406,23 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
         await settle(pilot)
         model = app.query_one(ModelView)
         assert model.subject is not None
-        assert model.subject.result.layout.label == "raid5 8"
+        # the compare table's cursor starts on the baseline, the file's second layout
+        assert model.subject.result.layout.label == "raid-dp 9"
         assert "MTTDL, leading order" in model.closed_form
         states = app.query_one("#model-states", DataTable)
-        assert states.row_count == 4  # (0,0) (0,1) (1,0) loss: Figure 1
+        assert states.row_count == 6  # Figure 4
 
-        # The model view follows the selected layout: back to the table, the second row.
+        # The model view follows the selected layout: back to the table, the first row.
         await pilot.press("f2")
         await settle(pilot)
-        await select_second_layout(pilot)
+        app.query_one("#compare-table", DataTable).focus()
+        await pilot.press("up")
+        await settle(pilot)
         await pilot.press("f4")  # a hidden model view catches up when it is shown
         await settle(pilot)
         assert model.subject is not None
-        assert model.subject.result.layout.label == "raid-dp 9"
-        assert app.query_one("#model-states", DataTable).row_count == 6  # Figure 4
+        assert model.subject.result.layout.label == "raid5 8"
+        assert states.row_count == 4  # (0,0) (0,1) (1,0) loss: Figure 1
 
         # Its rates per hour share one notation. The "per hour" column once showed
         # 4.34e-06 beside 0.000216 (each rate alone, .3g).
@@ -512,7 +514,12 @@ async def test_export_follows_the_order_on_screen_and_reads_back(scenario_copy: 
         assert "Inputs: ARR 3%/yr" in text
         assert "drive.capacity_tb (4 TB) does not change it" in text
         assert "| **raid-dp 9** (baseline) |" in text
-        assert any(str(exported) in message for message in notices)
+        # the file's path under the message, lines cut at separators (joined: the path)
+        assert any(
+            str(exported).endswith("".join(message.splitlines()[1:]).removeprefix("…"))
+            and message.endswith(exported.name)
+            for message in notices
+        )
 
 
 def footer_keys_painted(app: PlannerApp) -> set[str]:
