@@ -267,7 +267,7 @@ static int put_csv_float_slow(Out *o, double x) {
  * 128-bit integers. */
 static int tie_side(double x, unsigned long long digits, int exponent) {
 #ifdef __SIZEOF_INT128__
-    typedef unsigned __int128 u128;
+    __extension__ typedef unsigned __int128 u128; /* GCC and Clang */
     int e;
     u128 left = (u128)ldexp(frexp(fabs(x), &e), 53), right = digits; /* |x| = left 2^(e-53) */
     if (exponent < -31 || exponent > 31) return 2;
