@@ -12,23 +12,34 @@
  *   0  bytes: `count` tokens separated by commas, copied as they are (ints, literals);
  *   1  bytes: `count` orjson floats separated by commas, rewritten as repr writes them;
  *   2  a tuple of bytes (the distinct texts, encoded) and an int64 buffer of `count`
- *      indices into it.
+ *      indices into it;
+ *   3  bytes as kind 1 and a float64 buffer of the same `count` floats: CSV's cells,
+ *      rounded to 15 significant digits (see put_csv_float).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { TOKENS = 0, FLOATS = 1, TEXTS = 2 };
+enum { TOKENS = 0, FLOATS = 1, TEXTS = 2, CSV_FLOATS = 3 };
+
+/* Significant digits of a float in CSV (planner.report.table.CSV_DIGITS). */
+#define CSV_DIGITS 15
 
 typedef struct {
     int kind;
-    const char *data; /* kinds 0, 1: the cursor into the encoded column */
+    const char *data; /* kinds 0, 1, 3: the cursor into the encoded column */
     const char *end;
     PyObject *texts;  /* kind 2 */
     const char **text_data; /* kind 2: each distinct text's bytes and length, read */
     Py_ssize_t *text_len;   /* without the GIL */
     const long long *index;
-    Py_buffer view;   /* kinds 0, 1: data; kind 2: index */
+    const double *values; /* kind 3 */
+    Py_buffer view;   /* kinds 0, 1, 3: data; kind 2: index */
+    Py_buffer values_view; /* kind 3: values */
     Py_ssize_t text_count;
     const char *separator; /* written before this column's token (not the first's) */
     size_t separator_len;
@@ -112,15 +123,21 @@ static int put_float(Out *o, const char *s, size_t n) {
     return put_float_general(o, s, n);
 }
 
-/* Any float token, parsed to digits and a decimal point and written in repr's layout. */
-static int put_float_general(Out *o, const char *s, size_t n) {
+/* A number as its significant digits d1 d2 ... dk (no leading or trailing zeros; k = 0
+ * for zero) and its decimal point: the value is (-1)^negative 0.d1d2...dk x 10^point. */
+typedef struct {
     char digits[400];
-    int count = 0, point = 0, seen_point = 0, exponent = 0, negative = 0;
+    int count, point, negative;
+} Digits;
+
+/* Any float token (a sign, digits with a decimal point, an exponent) read to Digits;
+ * 1 when it is not one. */
+static int parse_digits(const char *s, size_t n, Digits *v) {
+    /* count and point in locals: a char stored to v->digits could alias v's ints */
+    int count = 0, point = 0, seen_point = 0, exponent = 0;
     size_t i = 0;
-    if (i < n && s[i] == '-') {
-        negative = 1;
-        i++;
-    }
+    v->negative = i < n && s[i] == '-';
+    i += (size_t)v->negative;
     for (; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
         if (s[i] == '.') {
             seen_point = 1;
@@ -131,8 +148,8 @@ static int put_float_general(Out *o, const char *s, size_t n) {
             if (seen_point) point--;
             continue;
         }
-        if (count >= (int)sizeof digits) return 1;
-        digits[count++] = s[i];
+        if (count >= (int)sizeof v->digits) return 1;
+        v->digits[count++] = s[i];
         if (!seen_point) point++;
     }
     if (i < n) { /* the exponent */
@@ -146,11 +163,21 @@ static int put_float_general(Out *o, const char *s, size_t n) {
         }
         point += sign * exponent;
     }
-    while (count > 0 && digits[count - 1] == '0') count--;
+    while (count > 0 && v->digits[count - 1] == '0') count--;
+    v->count = count;
+    v->point = point;
+    return 0;
+}
+
+/* Digits written in repr's layout: fixed notation when -4 < point <= 16 (".0" after a
+ * whole number), else d1.d2...dk e(+|-)XX with at least two exponent digits. */
+static int put_repr(Out *o, const Digits *v) {
+    int count = v->count, point = v->point;
+    const char *digits = v->digits;
     /* at most: sign, "0.", 4 zeros or 16 digits of padding, the digits, "e-308" */
     if (grow(o, (size_t)count + 32)) return -1;
     char *text = o->buf + o->len, *start = text;
-    if (negative) *text++ = '-';
+    if (v->negative) *text++ = '-';
     if (count == 0) {
         memcpy(text, "0.0", 3);
         o->len += (size_t)(text + 3 - start);
@@ -195,9 +222,111 @@ static int put_float_general(Out *o, const char *s, size_t n) {
     return 0;
 }
 
+/* Any float token, parsed to digits and a decimal point and written in repr's layout. */
+static int put_float_general(Out *o, const char *s, size_t n) {
+    Digits v;
+    return parse_digits(s, n, &v) ? 1 : put_repr(o, &v);
+}
+
+/* CSV's cells: repr(float("%.15g" % x)), what csv_chunks writes (15 significant digits).
+ *
+ * They start from x's shortest digits s (orjson's token, as repr's: the shortest decimal
+ * that reads back to x, the nearest such). Call r the decimal x rounds to at 15 digits
+ * and y the double r reads back to: the cell is repr(y).
+ *   s of at most 15 digits: for a normal x, the doubles reading back to x span less than
+ *   the 15-digit decimals' spacing, so r is s; for a subnormal x the span is symmetric,
+ *   so r, no farther from x than s, reads back to x: y is x and repr writes s.
+ *   s of 16 or 17 digits: rounding them to 15 gives r (a 15-digit half-way point between
+ *   x and s would be a 16-digit decimal reading back to x nearer than s, which repr would
+ *   write instead), except when s is d1..d15 followed by a single 5 (about one float in
+ *   twenty): x itself may lie above, below or on that half (on it: half to even, as
+ *   Python's and glibc's printf round), which tie_side settles exactly. repr(y) writes
+ *   r's digits: 15 digits tell normal doubles apart, and where they do not (subnormal y),
+ *   s needed 16 digits, so no two 15-digit decimals read back to the same double.
+ * put_repr writes the digits in repr's layout. Two kinds go through the C library, whose
+ * printf and strtod are correctly rounded (glibc's are) but take a microsecond: the ties
+ * tie_side cannot settle, and values that may round to infinity (repr writes "inf"). */
+static int put_csv_float_slow(Out *o, double x) {
+    char text[40];
+    int n = snprintf(text, sizeof text, "%.15g", x);
+    double rounded = strtod(text, NULL);
+    if (isinf(rounded)) return put(o, rounded < 0 ? "-inf" : "inf", rounded < 0 ? 4 : 3);
+    /* the decimal point is the locale's (in a locale that writes "1,5" strtod reads it) */
+    for (int i = 0; i < n; i++)
+        if (!(text[i] >= '0' && text[i] <= '9') && text[i] != '-' && text[i] != '+' &&
+            text[i] != 'e')
+            text[i] = '.';
+    return put_float_general(o, text, (size_t)n);
+}
+
+/* Whether the double |x| lies above (1), below (-1) or on (0) the decimal
+ * digits x 10^exponent (digits < 2^54), compared exactly in 128-bit integers: |x| is
+ * m 2^e (m < 2^53) and 10^exponent is 5^exponent 2^exponent, so 5^|exponent| multiplies
+ * one side and the powers of two become a shift. 2 (printf decides) when 5^|exponent|
+ * would not fit (|exponent| > 31: x below 1e-16 or from 1e47 on) or the compiler has no
+ * 128-bit integers. */
+static int tie_side(double x, unsigned long long digits, int exponent) {
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128; /* GCC and Clang */
+    int e;
+    u128 left = (u128)ldexp(frexp(fabs(x), &e), 53), right = digits; /* |x| = left 2^(e-53) */
+    if (exponent < -31 || exponent > 31) return 2;
+    for (int i = 0; i < (exponent < 0 ? -exponent : exponent); i++) {
+        if (exponent < 0)
+            left *= 5; /* both stay below 2^54 5^31 < 2^126 */
+        else
+            right *= 5;
+    }
+    int shift = e - 53 - exponent; /* |x| against digits 10^exponent: left 2^shift, right */
+    u128 *shifted = shift >= 0 ? &left : &right; /* the side times 2^bits */
+    int bits = shift >= 0 ? shift : -shift;
+    /* digits that read back to x agree with it to 1e-15: no overflow (else printf decides) */
+    if (bits >= 128 || (*shifted >> (127 - bits)) != 0) return 2;
+    *shifted <<= bits;
+    return (left > right) - (left < right);
+#else
+    (void)x, (void)digits, (void)exponent;
+    return 2;
+#endif
+}
+
+/* The CSV cell of x, whose shortest digits orjson wrote as s (see above); NaN, a figure
+ * not computed, is an empty cell (as None is), an infinity "inf" or "-inf" (str's). */
+static int put_csv_float(Out *o, const char *s, size_t n, double x) {
+    if (isnan(x)) return 0;
+    if (isinf(x)) return put(o, x < 0 ? "-inf" : "inf", x < 0 ? 4 : 3);
+    if (fabs(x) > 1.7976931348623e308) return put_csv_float_slow(o, x); /* may round to inf */
+    Digits v;
+    if (parse_digits(s, n, &v)) return 1;
+    if (v.count > CSV_DIGITS) {
+        int up = v.digits[CSV_DIGITS] >= '5'; /* a 5 with more digits after: above half */
+        if (v.count == CSV_DIGITS + 1 && v.digits[CSV_DIGITS] == '5') {
+            unsigned long long digits = 0;
+            for (int i = 0; i < v.count; i++) digits = digits * 10 + (unsigned)(v.digits[i] - '0');
+            int side = tie_side(x, digits, v.point - v.count);
+            if (side == 2) return put_csv_float_slow(o, x);
+            up = side > 0 || (side == 0 && (v.digits[CSV_DIGITS - 1] - '0') % 2);
+        }
+        v.count = CSV_DIGITS;
+        if (up) {
+            int i = CSV_DIGITS - 1;
+            while (i >= 0 && v.digits[i] == '9') v.digits[i--] = '0';
+            if (i >= 0) {
+                v.digits[i]++;
+            } else { /* 99...9 rounds up to 10...0: one digit more before the point */
+                v.digits[0] = '1';
+                v.point++;
+            }
+        }
+        while (v.count > 0 && v.digits[v.count - 1] == '0') v.count--;
+    }
+    return put_repr(o, &v);
+}
+
 static void release(Column *columns, Py_ssize_t n) {
     for (Py_ssize_t c = 0; c < n; c++) {
         if (columns[c].view.obj) PyBuffer_Release(&columns[c].view);
+        if (columns[c].values_view.obj) PyBuffer_Release(&columns[c].values_view);
         PyMem_Free(columns[c].text_data);
         PyMem_Free(columns[c].text_len);
     }
@@ -236,10 +365,18 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
         if (!PyArg_ParseTuple(spec, "iOO", &kind, &data, &index)) goto fail;
         Column *col = &columns[c];
         col->kind = kind;
-        if (kind == TOKENS || kind == FLOATS) {
+        if (kind == TOKENS || kind == FLOATS || kind == CSV_FLOATS) {
             if (PyObject_GetBuffer(data, &col->view, PyBUF_SIMPLE)) goto fail;
             col->data = col->view.buf;
             col->end = col->data + col->view.len;
+            if (kind == CSV_FLOATS) {
+                if (PyObject_GetBuffer(index, &col->values_view, PyBUF_SIMPLE)) goto fail;
+                if (col->values_view.len != count * (Py_ssize_t)sizeof(double)) {
+                    PyErr_SetString(PyExc_ValueError, "join_rows: one float per row");
+                    goto fail;
+                }
+                col->values = col->values_view.buf;
+            }
         } else if (kind == TEXTS) {
             if (!PyTuple_Check(data)) {
                 PyErr_SetString(PyExc_TypeError, "join_rows: texts must be a tuple of bytes");
@@ -321,7 +458,9 @@ static PyObject *join_rows(PyObject *self, PyObject *args) {
                 err = 3;
                 break;
             }
-            err = col->kind == FLOATS ? put_float(&o, token, n) : put(&o, token, n);
+            err = col->kind == FLOATS       ? put_float(&o, token, n)
+                  : col->kind == CSV_FLOATS ? put_csv_float(&o, token, n, col->values[r])
+                                            : put(&o, token, n);
             if (err == 1) err = 4;
         }
         if (!err) err = put(&o, closer, (size_t)closer_len);

@@ -4,8 +4,10 @@
 encode each column whole; joining 200,000 rows of twenty cells from Python lists of tokens
 cost more than the encoding (a list of bytes per column, one ``join`` per chunk, and every
 float written by orjson moved to Python's layout token by token). The C joiner walks the
-encoded columns once and writes the floats in Python's layout itself, so the text is the
-same, byte for byte (tests/report/test_sweep_export.py checks both paths against ``json``).
+encoded columns once and writes the floats in Python's layout itself (CSV's rounded to 15
+significant digits from orjson's shortest digits: formatting them in Python took twice as
+long as computing a sweep), so the text is the same, byte for byte
+(tests/report/test_row_join.py checks both paths against ``json`` and ``csv``).
 Where the module was not built, :data:`JOINER` is None and the Python join serves.
 """
 
@@ -26,9 +28,11 @@ def _load() -> ModuleType | None:
 JOINER: ModuleType | None = _load()
 """The compiled joiner, or None where it was not built."""
 
-TOKENS, FLOATS, TEXTS = 0, 1, 2
+TOKENS, FLOATS, TEXTS, CSV_FLOATS = 0, 1, 2, 3
 """The joiner's column kinds: tokens copied as they are (ints, literals, prepared cells),
-orjson's floats (written in Python's layout), indexed texts (``(distinct, indices)``)."""
+orjson's floats (written in Python's layout), indexed texts (``(distinct, indices)``), and
+CSV's floats (orjson's floats and the float64 values: the cells of
+:func:`planner.report.sweep_export.csv_float_tokens`, 15 significant digits)."""
 
 ColumnSpec = tuple[int, object, object]
 """One column for :func:`join_rows`: ``(kind, data, indices)``."""

@@ -154,7 +154,8 @@ def csv_float_tokens(values: npt.NDArray[np.float64]) -> list[bytes]:
     formats = (f"%.{CSV_DIGITS}g,".encode()) * len(values)
     tokens = (formats % tuple(values.tolist()))[:-1].split(b",")
     size = np.abs(values)
-    near_whole = np.abs(values - np.round(values)) <= size * 1e-13
+    with np.errstate(invalid="ignore"):  # an infinity is not near a whole number
+        near_whole = np.abs(values - np.round(values)) <= size * 1e-13
     subnormal = (size > 0) & (size < np.finfo(np.float64).tiny)
     for index in np.flatnonzero(near_whole | (size >= 1e15) | subnormal).tolist():
         tokens[index] = repr(float(tokens[index])).encode()
@@ -210,23 +211,27 @@ def _column_spec(
 ) -> row_join.ColumnSpec | None:
     """Rows ``start:stop`` of ``column`` for the compiled joiner, encoded as the Python path.
 
-    None for a float column with figures not computed (NaN): the chunk takes the Python path.
+    None for a JSON float column with figures not computed (NaN): the chunk takes the Python
+    path (CSV's floats, NaN or not, are the joiner's).
     """
     values = column.values[start:stop]
     if column.kind == "text":
         encode = _csv_text if csv_style else _json_text
         texts = tuple(encode(text) for text in column.texts)
         return (row_join.TEXTS, texts, np.ascontiguousarray(values, dtype=np.int64))
+    if column.kind == "float" and csv_style:  # NaN and infinities too (the joiner's cells)
+        floats = np.ascontiguousarray(values, dtype=np.float64)
+        return (row_join.CSV_FLOATS, _dumps(floats)[1:-1], floats)
     if column.kind == "float" and _not_computed(values) is not None:
-        return None  # figures not computed: the Python path writes null or an empty cell
-    if column.kind == "float" and not csv_style:
+        return None  # figures not computed: the Python path writes null
+    if column.kind == "float":
         return (row_join.FLOATS, _dumps(np.ascontiguousarray(values))[1:-1], None)
     if column.kind == "int" or (
         column.kind == "drives"
         and (values == np.round(values) if column.whole is None else column.whole[start:stop]).all()
     ):
         return (row_join.TOKENS, _dumps(values.astype(np.int64))[1:-1], None)
-    # booleans, drives and CSV's floats: the Python path's own cells
+    # booleans and drives with fractions: the Python path's own cells
     return (row_join.TOKENS, b",".join(_column_tokens(column, start, stop, csv_style)), None)
 
 
@@ -244,7 +249,7 @@ def _chunks(
     other row's).
 
     The C joiner (:mod:`planner.report.row_join`) writes the same text as the Python join
-    where it was built; a chunk with figures not computed (NaN) takes the Python join.
+    where it was built; a JSON chunk with figures not computed (NaN) takes the Python join.
 
     With the C joiner, a chunk's rows are joined on a second thread (the joiner runs
     without the GIL) while this one encodes the next chunk's columns and the caller writes

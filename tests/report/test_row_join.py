@@ -79,7 +79,8 @@ def test_a_figure_not_computed_is_null_in_json_and_empty_in_csv(joiner: str) -> 
     """NaN marks a figure a model does not give (the hours with enclosures): the tables' n/a.
 
     The exports write it as the record encoders write None: ``null`` in JSON, an empty cell in
-    CSV, on both paths (the compiled joiner's float column falls back to the Python tokens).
+    CSV, on both paths (the compiled joiner writes CSV's empty cells itself; a JSON chunk with
+    a NaN falls back to the Python tokens).
     """
     values = _values(2_000, seed=5)
     values[::7] = np.nan
