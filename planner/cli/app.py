@@ -228,8 +228,9 @@ def _derivation_text(
     from planner.report import derivation, derivation_latex
 
     if output_format is DeriveFormat.text:
-        tty = output is None and sys.stdout.isatty()
-        width = shutil.get_terminal_size().columns if tty else None
+        # the terminal's width, or COLUMNS where it is set (piped: as Rich sizes the tables)
+        sized = output is None and (sys.stdout.isatty() or bool(os.environ.get("COLUMNS")))
+        width = shutil.get_terminal_size().columns if sized else None
         text = derivation.model_text(model.chain, model.leading, model.exact, width)
         return text + derivation.share_text(share, width)
     if output_format is DeriveFormat.latex:

@@ -31,6 +31,16 @@ def test_parity_2_lines_are_readable(cache: Path) -> None:
     assert "  D = n(n + 1)(n + 2) λOp² × (" in result.stdout
 
 
+@pytest.mark.parametrize("columns", [72, 80])
+def test_piped_text_takes_columns_as_the_tables_do(cache: Path, columns: int) -> None:
+    """With COLUMNS set (a script's or `watch`'s width), piped text fits it, as a table's does."""
+    result = CliRunner().invoke(app, ["derive", "--parity", "2"], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.stderr
+    assert max(len(line) for line in result.stdout.splitlines()) <= columns
+    table = CliRunner().invoke(app, ["evaluate"], env={"COLUMNS": str(columns)})
+    assert max(len(line) for line in table.stdout.splitlines()) <= columns
+
+
 def test_second_run_reads_the_cache(cache: Path) -> None:
     first = CliRunner().invoke(app, ["derive", "--parity", "3"])
     assert first.exit_code == 0, first.stderr
