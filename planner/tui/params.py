@@ -54,7 +54,7 @@ class ParamField(Horizontal):
     """
 
     def __init__(self, spec: FieldSpec, text: str, derived: str = "") -> None:
-        classes = "param-field -derived" if spec.shows_rebuild_hours else "param-field"
+        classes = "param-field"
         if spec.kind == "fractions":  # a list (ARR by year): two grid cells, shown whole
             classes += " -list"
         super().__init__(id=f"field-{spec.key}", classes=classes)
@@ -119,6 +119,18 @@ def _same_height(old: str, new: str, line: Static) -> bool:
     return bool(old_lines) and len(old_lines) == len(new_lines) and fits
 
 
+LABEL_CELLS = 11
+"""Cells of a field's label (app.tcss ``.param-label``): ``Drive price`` fits, ``Rebuild MB/s``
+does not, and then every label takes two more, so that the values stay in one column."""
+
+_WIDE_LABELS = "-wide-labels"
+
+
+def _label_classes(specs: tuple[FieldSpec, ...]) -> str:
+    """The grid's class: :data:`_WIDE_LABELS` when a label is longer than :data:`LABEL_CELLS`."""
+    return _WIDE_LABELS if any(len(spec.label) > LABEL_CELLS for spec in specs) else ""
+
+
 class ParamsPanel(Vertical):
     """Every editable parameter of the scenario; typing posts :class:`ParamsPanel.Typed`."""
 
@@ -137,7 +149,7 @@ class ParamsPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         """The fields in a grid (four across when wide, two when narrow), then the reasons."""
-        with Grid(id="param-grid"):
+        with Grid(id="param-grid", classes=_label_classes(self.specs)):
             for spec in self.specs:
                 yield self._field(spec, self._scenario)
         yield Static("", id="param-errors", markup=False)
@@ -189,8 +201,10 @@ class ParamsPanel(Vertical):
         if specs != self.specs:
             self.specs = specs
             self._scenario = scenario
-            await self.query_one(Grid).remove_children()
-            await self.query_one(Grid).mount_all(self._field(spec, scenario) for spec in specs)
+            grid = self.query_one(Grid)
+            grid.set_class(bool(_label_classes(specs)), _WIDE_LABELS)
+            await grid.remove_children()
+            await grid.mount_all(self._field(spec, scenario) for spec in specs)
             return
         for field in self.query(ParamField):
             with field.input.prevent(Input.Changed):

@@ -199,6 +199,14 @@ async def test_80_columns_on_todays_drives_keep_every_column_whole_and_the_note_
         on_screen = " ".join(" ".join(strip.text for strip in strips).split())
         assert "F2 then ←/→ scroll, o picks and orders them" in on_screen
 
+        # every field's value starts in the same column of its half: the drive's MB/s, which
+        # shows the restore time it gives, once started two cells right of the others
+        starts = {
+            str(field.id): field.query_one(".param-input").region.x - field.region.x
+            for field in pilot.app.query(".param-field")
+        }
+        assert len(set(starts.values())) == 1, starts
+
 
 @pytest.mark.asyncio
 async def test_at_120_columns_no_column_drops_while_typing_and_extremes_stay_whole() -> None:
