@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
     from planner.analysis.recommend import Candidate, Recommendation
 
-DEFAULT_TARGET_NOTE = "by default: the scenario has no target: section"
+DEFAULT_TARGET_NOTE = "by default: the scenario sets no target (add a `target:` section)"
 """Said after the target when it is :data:`planner.analysis.recommend.DEFAULT_TARGET`."""
 
 NO_LOSS_TARGET_NOTE = (
-    "by default: the target: section gives no max_p_loss, min_nines or max_p_group_lost"
+    "by default: the scenario's `target:` section sets no max_p_loss, min_nines or max_p_group_lost"
 )
 """Said instead when the scenario's ``target:`` section limits no risk."""
 

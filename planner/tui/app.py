@@ -78,6 +78,12 @@ class PlannerApp(App[None]):
         (SIDE_BY_SIDE_WIDTH, "-widest"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Tab and Shift+Tab move the focus as the app reads them, before the keys after them:
+        # as the screen's own (non-priority) bindings they went first to the focused field
+        # and back up to the screen, and digits typed right behind them (read in the same
+        # burst from the terminal) were already on their way to the field being left.
+        Binding("tab", "focus_next", "Next field", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
         Binding("f1", "help", "Help"),
         Binding("question_mark", "help", "Help", show=False),
         Binding("f2", "view('compare')", "Compare"),

@@ -132,6 +132,8 @@ SELECTED_COLOUR = (255, 215, 0)
 """The selected point's colour: yellow. It was asked for as ``"yellow"``, which plotext does
 not know: plotext then took the theme's colour for the next series, which textual-plotext's
 theme made blue or purple depending on how many series the front had drawn before."""
+CURSOR_MARK = "▲"
+"""The point under the cursor, on the plot and in the words under it (◆ is the baseline's)."""
 
 
 def front_key(report: Recommendation, index: int) -> Hashable:
@@ -167,7 +169,7 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
         plt.scatter(
             [selected.rank_cost],
             [math.log10(risk_of(selected, name))],
-            marker="◆",
+            marker=CURSOR_MARK,
             color=SELECTED_COLOUR,
         )
     line = (limit, format_percent(getattr(report.target, name)))
@@ -208,7 +210,8 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
             if n == "max_p_group_lost"
         )
         text.append(
-            f"◆ {selected.name}: {selected.total_disks:,} drives{figures}, P(loss) "
+            f"{CURSOR_MARK} cursor, {selected.name}: {selected.total_disks:,} drives{figures}, "
+            f"P(loss) "
             f"{format_percent(selected.p_loss_aggregate)}{cost}; "
         )
         if selected.misses:
@@ -216,9 +219,9 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
         else:
             text.append("meets the target. ", style="green")
     text.append(
-        f"{target}; ● meets it, ○ misses it. Front: {len(report.front):,} of "
-        f"{report.evaluated:,} layouts ({report.off_front:,} beaten on both). ←/→ move, Enter "
-        "adds it to Compare.",
+        f"{target}; ● meets it, ○ misses it, {CURSOR_MARK} the cursor. Front: "
+        f"{len(report.front):,} of {report.evaluated:,} layouts ({report.off_front:,} beaten "
+        "on both). ←/→ move, Enter adds it to Compare.",
         style="dim",
     )
     return text

@@ -30,13 +30,16 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    # Below 26 lines the dialog drops its blank rows: 24 lines hold it above the footer.
+    # Below 27 lines the dialog drops its blank rows: 24 lines hold it above the footer with
+    # a refusal of two lines shown (the longest), 27 with its blank rows.
     # Textual declares this an instance attribute, so it cannot be a ClassVar here.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (26, "-tall")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (27, "-tall")]  # noqa: RUF012
 
     def __init__(self, scenario: Scenario) -> None:
         super().__init__()
         self.scenario = scenario
+        self.refused = False
+        """Whether a refusal is shown: then each edit checks the values again."""
         self.names = {
             "add-preset": "Preset",
             "add-parity": "Parity k",
@@ -102,6 +105,16 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
             box = self.query_one(f"#add-{name}", Input)
             box.disabled = not declustered
             box.placeholder = hint if declustered else "dRAID only"
+        if self.refused:
+            self._check()
+
+    def on_input_changed(self) -> None:
+        """Once a value was refused, check again as the user edits: the refusal follows.
+
+        It was left shown, for a value already corrected, until Enter.
+        """
+        if self.refused:
+            self._check()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Say where the focus went: into a field (typing goes there) or onto a button."""
@@ -143,7 +156,14 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         self.dismiss(None)
 
     def _add(self) -> None:
+        scenario = self._check()
+        if scenario is not None:
+            self.dismiss(scenario)
+
+    def _check(self) -> Scenario | None:
+        """The scenario with the layout typed, or None with the refusal shown."""
         choice = str(self.query_one("#add-preset", Select).value)
+        error = self.query_one("#add-error", Static)
         try:
             scenario = with_layout_typed(
                 self.scenario,
@@ -154,9 +174,12 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
                 spares=self.query_one("#add-spares", Input).value,
             )
         except EditError as problem:
-            self.query_one("#add-error", Static).update(str(problem))
-            return
-        self.dismiss(scenario)
+            self.refused = True
+            error.update(str(problem))
+            return None
+        self.refused = False
+        error.update("")
+        return scenario
 
 
 QuitChoice = Literal["save", "quit"]

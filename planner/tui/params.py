@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Size
@@ -33,6 +34,23 @@ class SteadyInput(Input):
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    async def on_key(self, event: events.Key) -> None:
+        """Run the input's own key bindings (Ctrl+K, Home, Backspace...) as the key arrives.
+
+        Textual types a character where the input reads the key, but runs a binding only
+        once the key has bubbled up to the app: characters typed right behind the binding's
+        key (read in one burst from the terminal, ``Ctrl+A Ctrl+K 12``) went in first, and
+        the binding then applied to them (Ctrl+K deleted the "12"). Here the input's own
+        binding runs in turn, and the key goes no further.
+        """
+        if event.is_printable or not self.has_focus:
+            return
+        active = self.app.active_bindings.get(event.key)
+        if active is None or active.node is not self or not active.enabled:
+            return
+        event.stop()
+        await self.run_action(active.binding.action)
 
 
 class FieldInput(SteadyInput):

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.widgets import Static, Tab, Tabs
 
 from planner.analysis.compare import CompareData
@@ -42,8 +42,11 @@ def tabs_width(names: list[str]) -> int:
     return sum(len(name) + 2 for name in names) + 1
 
 
-class TierBar(Horizontal):
-    """One tab per tier of a plan, and the plan's totals beside them.
+class TierBar(Vertical):
+    """One tab per tier of a plan, and the plan's totals under them, on as many lines as they take.
+
+    Beside the tabs the totals had two lines of what was left of the row: at 80 columns
+    their end was cut, and wrapped lines ran into the tabs' underline.
 
     For a single-aggregate file (not ``tiered``) it is hidden and holds nothing: a tab bar
     nobody sees would be styled at start and visited on every wait for an idle screen.
@@ -62,7 +65,7 @@ class TierBar(Horizontal):
         tabs = Tabs(
             *(Tab(name, id=tab_id(i)) for i, name in enumerate(self._names)), id="tier-tabs"
         )
-        tabs.styles.width = tabs_width(self._names)  # the totals take the rest of the row
+        tabs.styles.width = tabs_width(self._names)
         yield tabs
         yield Static(SWITCH_KEYS, id="plan-total", markup=False)
 

@@ -141,7 +141,8 @@ def test_a_target_section_without_a_loss_target_is_no_section(tmp_path: Path) ->
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["target"]["default"] is True
-    assert "by default: the target: section gives no max_p_loss" in document["summary"][0]
+    note = "by default: the scenario's `target:` section sets no max_p_loss"
+    assert note in document["summary"][0]
     # The review's text on stdout: the document a file gets, without its two pictures.
     result = CliRunner().invoke(app, ["report", str(path), "-o", "-", "--time-budget", "0.1"])
     assert result.exit_code == 0, result.stderr

@@ -108,3 +108,35 @@ async def test_the_dialog_refuses_and_reads_as_the_main_fields_do() -> None:
         assert "a comma only groups thousands" in reason
         shown = " ".join(str(app.query_one("#param-errors").render()).split())
         assert "'1,9%' is not a number:" in shown
+
+
+async def test_a_refusal_follows_the_edits_and_fits_the_dialog_on_a_small_screen() -> None:
+    """The refusal goes once the value is corrected, and the dialog fits with it shown
+    (it grew past 24 lines: a scrollbar, and the dialog shifted a column left)."""
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        dialog = await open_add_dialog(pilot)
+        frame = dialog.query_one("#add-dialog")
+        error = dialog.query_one("#add-error", Static)
+        box = dialog.query_one("#add-size", Input)
+        for size in ((80, 24), (80, 26), (80, 27)):  # short; tall from 27 lines
+            await pilot.resize_terminal(*size)
+            await settle(pilot)
+            where = frame.region
+            box.value = "1"  # RAID 6 (preselected) of one drive: refused
+            await pilot.press("enter")
+            await settle(pilot)
+            assert str(error.render()).startswith("group size: 1 is out of range")
+            assert error.content_region.height == 2  # the longest refusals take two lines
+            assert frame.region.x == where.x, size
+            assert dialog.max_scroll_y == 0, size  # it fits: no scrollbar
+            assert frame.region.bottom <= size[1] - 1  # above the footer
+        await pilot.press("backspace", "2")  # still refused: the reason follows the edit
+        await settle(pilot)
+        assert str(error.render()).startswith("group size: a group of 2 drives")
+        await pilot.press("backspace", "6")  # corrected: the refusal goes at once
+        await settle(pilot)
+        assert str(error.render()) == ""
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app_of(pilot).scenario.layouts[-1].group_size == 6

@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot_helpers import field_input, record_notifications, retype, settle
+from pilot_helpers import app_of, field_input, record_notifications, retype, settle
+from rich.text import Text
 from shipped import PLANS
-from textual.widgets import DataTable, Static, Tab, Tabs
+from textual.widgets import DataTable, Static, Tab, TabbedContent, Tabs
 from typer.testing import CliRunner
 
 from planner.cli import app as cli
@@ -120,3 +121,22 @@ async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path
         if line.lstrip().startswith("#") or "- name:" in line:
             assert line in lines, line  # every comment and every tier kept
     assert "      arr: 3%" in lines
+
+
+async def test_the_plans_totals_sit_under_the_tabs_whole_at_80_and_120_columns() -> None:
+    async with make_app(SHIPPED).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        for width, height in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(width, height)
+            await settle(pilot)
+            tabs = app.query_one("#tier-tabs", Tabs).region
+            total = app.query_one("#plan-total", Static)
+            text = totals_text(app)
+            assert "P(any tier loses data)" in text
+            assert text.endswith("F8 next tier")
+            box = total.content_region
+            lines = Text(text).wrap(app.console, box.width)
+            assert box.y >= tabs.bottom  # under the tabs' underline, not beside it
+            assert box.height == len(lines)  # every line shown: nothing cut
+            views = app.query_one(TabbedContent).region
+            assert total.region.bottom <= views.y  # the views' tab bar starts below

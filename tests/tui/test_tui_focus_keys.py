@@ -1,0 +1,58 @@
+"""Keys typed right after Tab or Shift+Tab go into the field the focus moved to.
+
+A terminal delivers ``Shift+Tab`` and the digits typed after it back to back (tmux's
+``send-keys BTab`` then ``send-keys -l 13``): the app reads them from its queue one after
+the other, as the events posted here arrive, with no pause for a pilot to wait in.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pilot_helpers import SCENARIO, app_of, settle
+from textual import events
+from textual.widgets import Input
+
+from planner.tui import PlannerApp, make_app
+from planner.tui.params import ParamsPanel
+
+pytestmark = pytest.mark.asyncio
+
+
+def post_keys(app: PlannerApp, *keys: str) -> None:
+    """Post ``keys`` to the app at once, as a terminal's bytes read together arrive."""
+    for key in keys:
+        character = key if len(key) == 1 else None
+        app.post_message(events.Key(key, character))
+
+
+async def test_digits_after_a_focus_move_land_in_the_new_field() -> None:
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        inputs = list(app.query_one(ParamsPanel).query(Input))
+        for index in (3, 2, 5):  # a few moves in one session: the race was 1 in 3 by hand
+            inputs[index].focus()
+            await settle(pilot)
+            old, new = inputs[index], inputs[index - 1]
+            kept = old.value
+            post_keys(app, "shift+tab", "1", "3")
+            await settle(pilot)
+            assert app.focused is new
+            assert (new.value, old.value) == ("13", kept)
+        # Shift+Tab, Ctrl+A, Ctrl+K, "12" (the second report: both fields were left empty)
+        inputs[4].focus()
+        await settle(pilot)
+        kept = inputs[4].value
+        post_keys(app, "shift+tab", "ctrl+a", "ctrl+k", "1", "2")
+        await settle(pilot)
+        assert (inputs[3].value, inputs[4].value) == ("12", kept)
+        # and forward: Tab then digits
+        kept = inputs[3].value
+        post_keys(app, "tab", "7")
+        await settle(pilot)
+        assert app.focused is inputs[4]
+        assert (inputs[4].value, inputs[3].value) == ("7", kept)
+        # a binding's key (Backspace) typed between characters applies in its turn
+        post_keys(app, "backspace", "1", "2", "backspace", "3")
+        await settle(pilot)
+        assert inputs[4].value == "13"
