@@ -408,8 +408,8 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
             "'?'",
         ),
         ("a: [1,\n", "but found the end of the file", "<stream end>"),
-        ("a:\n  - 1\n  b: 2\n", "expected the end of an indented block, but found a new key", "?"),
-        ("a: [1, 2]]\n", "expected the end of an indented block, but found ']'", "<block end>"),
+        ("a:\n  - 1\n  b: 2\n", "expected the end of a block, but found a new key", "?"),
+        ("a: [1, 2]]\n", "expected the end of a block, but found ']'", "<block end>"),
     ],
 )
 def test_yaml_token_names_are_said_in_words(
