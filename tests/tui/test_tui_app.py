@@ -625,6 +625,15 @@ async def test_todays_drive_tb_and_the_pools_model_view() -> None:
         await settle(pilot)
         text = str(app.query_one("#model-formula", Static).render())
         assert "σ = 0.0333" in text
+        # F5's title names the pool as the compare table does, not as a group of 48
+        await pilot.press("f5")
+        await settle(pilot)
+        tornado = str(app.query_one("#tornado-title", Static).render())
+        assert "drives per group" not in tornado
+        assert "pool of 48 (8d+2p, 2s)" in tornado
+        assert "pools)" in tornado or "(1 pool)" in tornado
+        await pilot.press("f2")
+        await settle(pilot)
 
         # A smaller drive of a spec sheet rebuilds sooner: every layout's risk falls.
         await retype(pilot, "drive-capacity-tb", "10")
