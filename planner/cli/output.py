@@ -175,9 +175,27 @@ def note_input(path: Path) -> None:
 
 
 def note_output(path: Path, option: str) -> None:
-    """Record ``path`` as to be written by ``option``; refuse it if it is a scenario read."""
+    """Record ``path`` as to be written by ``option``; refuse it if it is a scenario read.
+
+    A path whose folder does not exist is refused too, before any work.
+    """
     _output_files.append((option, path))
     refuse_writing_input(path, option)
+    refuse_missing_folder(path, option)
+
+
+def refuse_missing_folder(path: Path, option: str = "-o") -> None:
+    """Exit 2 if the folder ``path`` would be written in does not exist.
+
+    Every command says it in these words, with the fix: ``-o out/x.md: the folder out
+    does not exist; create it or choose another -o``.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        fail(
+            f"{option} {path}: the folder {folder} does not exist; "
+            f"create it or choose another {option}"
+        )
 
 
 def _check_overrides(path: Path | None, overrides: list[str] | None) -> None:
@@ -233,18 +251,17 @@ def load(path: Path | None, overrides: list[str] | None, tier: str | None = None
         fail(f"--tier {tier}: {where}: {missing.args[0]}")
 
 
-def write_atomic(path: Path, text: str | bytes | Iterable[str | bytes]) -> None:
+def write_atomic(path: Path, text: str | bytes | Iterable[str | bytes], option: str = "-o") -> None:
     """Write ``text`` (or bytes, e.g. an image) to ``path`` atomically, or exit.
 
     See :func:`planner.scenario.files.write_atomic`; a path that cannot be written (missing folder,
     no permission, read-only) is bad input (exit 2), and the old file is left as it was.
+    ``option`` names the path in errors (``-o``, ``--plot``).
     """
     from planner.scenario.files import write_atomic as write
 
-    refuse_writing_input(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        fail(f"{path}: cannot write: folder {directory} does not exist")
+    refuse_writing_input(path, option)
+    refuse_missing_folder(path, option)
     try:
         write(path, text)
     except OSError as err:

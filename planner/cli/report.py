@@ -14,6 +14,7 @@ from planner.cli.output import (
     load_plan,
     note_output,
     print_note,
+    refuse_missing_folder,
     write_files,
     write_stdout,
 )
@@ -192,9 +193,7 @@ def _report_plan(plan: Plan, where: str, target: Path, stream: bool, settings: R
 
 def _check_files(target: Path, files: list[Path]) -> None:
     """Exit 2 unless the report and its pictures can be written (before a minute of work)."""
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        fail(f"{target}: the folder {folder} does not exist; create it or choose another -o")
+    refuse_missing_folder(target)
     check_destinations(files)
 
 

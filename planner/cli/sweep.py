@@ -174,7 +174,7 @@ def _write_plot(report: SweepReport, path: Path, image_format: str) -> None:
         data = plot_bytes(report, image_format)
     except ImportError:
         fail(PLOT_EXTRA)
-    write_atomic(path, data)
+    write_atomic(path, data, "--plot")
     print_note(f"Wrote the {image_format.upper()} chart to {path}")
 
 

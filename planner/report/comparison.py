@@ -18,7 +18,7 @@ from planner.report.comparison_columns import (
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.numbers import hours_text
+from planner.report.numbers import hours_text, significant
 from planner.report.table import Column, risk_style, shown_columns
 
 if TYPE_CHECKING:
@@ -114,18 +114,57 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
 
 
 def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
-    """What a declustered pool's figures assume (docs/declustered.md)."""
+    """What a declustered pool's figures assume (docs/declustered.md).
+
+    Only a pool whose rebuild is faster (:attr:`Layout.rebuild_speedup` above 1 at the 3
+    digits shown) is said to rebuild faster: the fitted resilver is never slower than a
+    traditional rebuild (the core clamps the factor to at least 1), and at 1 a pool is too
+    narrow for a speed-up or has no distributed spare, which the note says instead.
+    """
     pools = [layout for layout in layouts if layout.declustered is not None]
     if not pools:
         return []
-    speedups = ", ".join(f"{x.label} x{x.rebuild_speedup:.3g}" for x in pools)
     return [
-        "Declustered pools rebuild faster onto distributed spares, as OpenZFS measured "
-        f"({speedups}), one drive at a time, with no wait for a replacement unless every "
-        "spare is taken; k + 1 overlapping failures lose only the stripes spanning all of "
-        "them (Lost on k+1), and a latent defect loses sectors only where its stripe holds "
-        "every failed drive (the share sigma of such moves; docs/declustered.md)."
+        f"{_pool_rebuilds(pools)}. Pools rebuild one drive at a time, with no wait for a "
+        "replacement unless every spare is taken; k + 1 overlapping failures lose only the "
+        "stripes spanning all of them (Lost on k+1), and a latent defect loses sectors only "
+        "where its stripe holds every failed drive (the share sigma of such moves; "
+        "docs/declustered.md)."
     ]
+
+
+def _pool_rebuilds(pools: Sequence[Layout]) -> str:
+    """How fast each pool rebuilds against a traditional group, by what limits it."""
+    faster = [x for x in pools if significant(x.rebuild_speedup, 3) > 1]
+    spareless = [x for x in pools if x not in faster and x.declustered and not x.declustered.spares]
+    narrow = [x for x in pools if x not in faster and x not in spareless]
+    clauses = []
+    if faster:
+        speedups = ", ".join(f"{x.label} x{x.rebuild_speedup:.3g}" for x in faster)
+        clauses.append(
+            f"Declustered pools rebuild faster onto distributed spares, as OpenZFS measured "
+            f"({speedups})"
+        )
+    if narrow:
+        widths = ", ".join(
+            f"{x.label} (stripes of {x.stripe_data_drives + x.parity} on {x.group_size} drives)"
+            for x in narrow
+        )
+        one = len(narrow) == 1
+        clauses.append(
+            f"at {'its width' if one else 'their widths'} OpenZFS's measurements give no "
+            f"speed-up to {widths}: each survivor's share of the resilver takes as long as "
+            "a traditional rebuild"
+        )
+    if spareless:
+        names = ", ".join(x.label for x in spareless)
+        one = len(spareless) == 1
+        clauses.append(
+            f"{names} {'has' if one else 'have'} no distributed spare and "
+            f"rebuild{'s' if one else ''} onto a replacement drive, as a group does"
+        )
+    text = "; ".join(clauses)
+    return text[0].upper() + text[1:]
 
 
 def comparison_view(

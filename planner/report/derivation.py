@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.mttdl_forms import CollectedPolynomial, Forms, NPoly, RateTerm
 from planner.core.markov.chain import Chain, Transition
+from planner.report.numbers import format_percent, format_years, hours_text
 
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare
     from planner.analysis.derivation_cache import Model
+    from planner.core.arrays.layouts import LayoutResult
 
 DEFAULT_WIDTH = 100
 """Width the exact form is wrapped to when the caller gives none (files, pipes)."""
@@ -93,6 +95,36 @@ def closed_form_text(model: Model, width: int | None = None) -> str:
     width = DEFAULT_WIDTH if width is None else max(60, width)
     sections = _mttdl_sections(model.parity, model.leading, model.exact, width)
     return "\n\n".join([CLOSED_FORM_INTRO, *sections]) + "\n"
+
+
+def model_title(result: LayoutResult, baseline: bool = False) -> str:
+    """What the chain of ``result``'s layout models, and its MTTDL (the TUI's model view).
+
+    A RAID group: ``n+2, N = 9 drives per group (7 data + 2 parity)``. A declustered pool
+    (docs/declustered.md) is one chain over all its C drives, spares included, whose
+    stripes hold d data and p parity blocks, and k + 1 drives down at once lose only the
+    stripes spanning them: its title says so in the compare notes' words (``8d+2p``, the
+    drives' worth of data a pool holds, the share lost on k + 1). The MTTDL reads in years
+    and in hours, each with the house's formatter (3 significant digits for the hours).
+    """
+    layout = result.layout
+    k, size = layout.parity, layout.group_size
+    mark = " (◆ baseline)" if baseline else ""
+    mttdl = f"{format_years(result.mttdl_hours)} ({hours_text(result.mttdl_hours)} h)"
+    pool = layout.declustered
+    if pool is None:
+        return (
+            f"Model of {layout.label}{mark}: n+{k}, N = {size} drives per group "
+            f"({size - k} data + {k} parity); MTTDL of one group {mttdl}"
+        )
+    spares = f"{pool.spares} distributed spare{'s' if pool.spares != 1 else ''}"
+    return (
+        f"Model of {layout.label}{mark}: the n+{k} chain on all {size} drives of the pool "
+        f"(N = {size}): stripes of {pool.data}d+{k}p, {spares}, "
+        f"{layout.data_disks_per_group:g} drives' worth of data; {k + 1} drives down at once "
+        f"lose {format_percent(layout.fraction_lost_on_overlap)} of the stripes; "
+        f"MTTDL of the pool {mttdl}"
+    )
 
 
 def _mttdl_sections(parity: int, leading: Forms, exact: Forms | None, width: int) -> list[str]:

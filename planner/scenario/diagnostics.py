@@ -234,6 +234,8 @@ def _one(
         if loc[: len(override.loc)] == override.loc:
             return ScenarioError(message, path=override.source, field=field)
     cross_check = isinstance((error.get("ctx") or {}).get("error"), FieldError)
+    # a message that names the override at fault itself needs no "with --set" before it
+    cross_check = cross_check and not any(o.source in message for o in overrides)
     for override in reversed(overrides):
         if cross_check and override.loc[: len(loc) - 1] == loc[:-1]:
             # a check across fields, one of them set by --set: the file alone is not at fault

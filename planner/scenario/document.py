@@ -19,11 +19,13 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError, YAMLWarning
+from ruamel.yaml.parser import ParserError
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.scalarbool import ScalarBoolean
 
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.yaml_guard import MAX_VALUES, checked_load
+from planner.scenario.yaml_tokens import in_words
 
 MAX_NODES = MAX_VALUES
 """Most values a scenario may expand to (checked on the events first; see yaml_guard)."""
@@ -110,7 +112,8 @@ def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
         )
     if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
-        problem = shown(exc.problem or exc.context or "syntax error", 120, quote=False)
+        text_of = in_words if isinstance(exc, ParserError) else str
+        problem = shown(text_of(exc.problem or exc.context or "syntax error"), 120, quote=False)
         context = f" ({shown(exc.context, 80, quote=False)})" if exc.context and exc.problem else ""
         opened = exc.context_mark
         lines = text.splitlines()

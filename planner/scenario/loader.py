@@ -27,7 +27,7 @@ from planner.scenario.document import (
 )
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.fields import field_names
-from planner.scenario.overrides import apply_overrides, parse_override
+from planner.scenario.overrides import parse_override, validate_overridden
 from planner.scenario.plan import Plan, is_plan_data, plan_from_data
 from planner.scenario.schema import Scenario
 from planner.scenario.tiers import PlanFile
@@ -109,9 +109,8 @@ def _scenario_of(
     if is_plan_data(data) or tier is not None:
         return _tier_of(data, document, source, overrides, tier)
     parsed = [parse_override(text) for text in overrides]
-    apply_overrides(data, parsed)
     try:
-        return Scenario.model_validate(data)
+        return validate_overridden(data, parsed)
     except ValidationError as exc:
         raise from_validation_error(
             exc, source=source, document=document, overrides=parsed
@@ -238,9 +237,8 @@ def scenario_with_overrides(
     """
     data = scenario.model_dump(exclude_none=True)
     parsed = [parse_override(text) for text in overrides]
-    apply_overrides(data, parsed)
     try:
-        return Scenario.model_validate(data)
+        return validate_overridden(data, parsed)
     except ValidationError as exc:
         raise from_validation_error(exc, source=source, document=None, overrides=parsed) from None
 

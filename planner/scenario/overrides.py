@@ -16,11 +16,15 @@ time: ``restore.rebuild_mb_per_s=27`` drops ``rebuild_hours``, and
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
+from planner.scenario.baseline import RENAMED_LAYOUTS, Renamed
 from planner.scenario.document import Loc, parse_yaml, to_plain
 from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.fields import (
@@ -34,6 +38,7 @@ from planner.scenario.fields import (
     is_list,
     is_text,
 )
+from planner.scenario.layout import LayoutSpec
 from planner.scenario.schema import Scenario
 from planner.scenario.tiers import PlanFile, within_tier
 from planner.scenario.yaml_guard import MAX_NUMBER_CHARS
@@ -194,3 +199,51 @@ def _set(override: Override, node: Any) -> None:
         found = field_meta(dotted(within_tier(override.loc)))
         for other in found.replaces if found is not None else ():
             node.pop(other, None)
+
+
+def validate_overridden(data: dict[str, Any], overrides: Sequence[Override]) -> Scenario:
+    """The scenario of ``data`` (changed in place) with ``overrides`` applied.
+
+    When an override renamed the layout the baseline names (``layouts[2].group_size=12``
+    makes 'raid-dp 9' 'raid-dp 12'), the baseline's error says so: it is validated again
+    with the rename in its context (only then: a valid scenario is validated once).
+
+    Raises:
+        ValidationError: the data with the overrides does not validate.
+        ScenarioError: an override cannot be applied.
+    """
+    touching = [o for o in overrides if o.loc[:1] == ("layouts",)]
+    before = copy.deepcopy(data.get("layouts")) if touching else None
+    apply_overrides(data, overrides)
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError:
+        renamed = _renamed_baseline(before, data, touching)
+        if renamed is None:
+            raise
+    return Scenario.model_validate(data, context={RENAMED_LAYOUTS: renamed})
+
+
+def _renamed_baseline(
+    before: Any, data: dict[str, Any], touching: Sequence[Override]
+) -> dict[str, Renamed] | None:
+    """{baseline: the rename} when one of ``touching`` renamed the layout it named, else None."""
+    baseline, layouts = data.get("baseline"), data.get("layouts")
+    if not (isinstance(baseline, str) and isinstance(before, list) and isinstance(layouts, list)):
+        return None
+    index = next((i for i, item in enumerate(before) if _label(item) == baseline), None)
+    if index is None or index >= len(layouts):
+        return None
+    label = _label(layouts[index])
+    by = [o for o in touching if o.loc[:2] in (("layouts",), ("layouts", index))]
+    if label is None or label == baseline or not by:
+        return None
+    return {baseline: Renamed(index, by[-1].source, label)}
+
+
+def _label(item: Any) -> str | None:
+    """The label of one plain layout entry (its default filled in), or None if it is invalid."""
+    try:
+        return LayoutSpec.model_validate(item).label
+    except ValidationError:
+        return None

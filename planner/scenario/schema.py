@@ -12,9 +12,7 @@ The models only validate; converting to the core's per-hour rates and layouts ha
 
 from __future__ import annotations
 
-import difflib
-
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, model_validator
 
 from planner.core.arrays.availability import DEFAULT_STRIPE_UNIT_BYTES
 from planner.core.arrays.cost import CostPrices
@@ -25,6 +23,7 @@ from planner.core.markov.domains import check_domain_size
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.scenario.ageing import Ageing
 from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
+from planner.scenario.baseline import check_baseline
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, latent_defect_rate
@@ -194,7 +193,7 @@ class Scenario(FrozenModel):
     )
 
     @model_validator(mode="after")
-    def _labels(self) -> Scenario:
+    def _labels(self, info: ValidationInfo) -> Scenario:
         seen: dict[str, int] = {}
         for i, layout in enumerate(self.layouts):
             if layout.label in seen:
@@ -206,14 +205,8 @@ class Scenario(FrozenModel):
                     "label",
                 )
             seen[layout.label] = i
-        if self.baseline is not None and self.baseline not in seen:
-            near = difflib.get_close_matches(self.baseline, list(seen), n=1, cutoff=0.5)
-            hint = f"did you mean {near[0]!r}? " if near else ""
-            raise FieldError(
-                f"baseline {shown(self.baseline)} names no layout; {hint}"
-                f"layouts: {', '.join(shown(label) for label in seen)}",
-                "baseline",
-            )
+        if self.baseline is not None:
+            check_baseline(self.baseline, list(seen), info.context)
         return self
 
     @model_validator(mode="after")

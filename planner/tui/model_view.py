@@ -24,8 +24,8 @@ from planner.analysis.derivation import (
 )
 from planner.core.arrays.layouts import LayoutResult
 from planner.core.markov.rates import Rates
-from planner.report.derivation import closed_form_text
-from planner.report.numbers import format_years, rate_column
+from planner.report.derivation import closed_form_text, model_title
+from planner.report.numbers import rate_column
 from planner.tui.repaint import update_text
 from planner.tui.simulation_line import SimulationLine
 from planner.tui.steady_table import SteadyTable
@@ -88,12 +88,7 @@ class ModelView(VerticalScroll):
             return
         layout = subject.result.layout
         k, size = layout.parity, layout.group_size
-        mark = " (◆ baseline)" if subject.baseline else ""
-        title = (
-            f"Model of {layout.label}{mark}: n+{k}, N = {size} drives per group "
-            f"({size - k} data + {k} parity); MTTDL of one group "
-            f"{format_years(subject.result.mttdl_hours)} ({subject.result.mttdl_hours:,.4g} h)"
-        )
+        title = model_title(subject.result, subject.baseline)
         if title != self._title:  # an unchanged Static needs no repaint
             update_text(self.query_one("#model-title", Static), title, self._title)
             self._title = title

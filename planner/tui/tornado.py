@@ -79,10 +79,14 @@ class SensitivityView(VerticalScroll):
         s = report.sensitivity
         aggregate = "sized aggregate" if report.sized else "aggregate"
         mark = " (◆ baseline)" if report.baseline else ""
+        # a pool is no group of N drives: say it as the compare table does, 20 (8d+2p, 1s)
+        pool = report.pool_rebuild_hours is not None
+        shape = f"pool of {report.group}" if pool else f"{s.group_size} drives per group"
+        groups = f"{s.groups} pool{'s' if s.groups != 1 else ''}" if pool else f"{s.groups} groups"
         self._set(
             "#tornado-title",
-            f"Sensitivity of {report.label}{mark}: n+{s.parity}, {s.group_size} drives per group; "
-            f"P(loss) of the {aggregate} ({s.groups} groups) {format_percent(s.p_loss_aggregate)}",
+            f"Sensitivity of {report.label}{mark}: n+{s.parity}, {shape}; "
+            f"P(loss) of the {aggregate} ({groups}) {format_percent(s.p_loss_aggregate)}",
         )
         columns = sensitivity_columns(report)
         rows = table_cells(columns, s.bars)

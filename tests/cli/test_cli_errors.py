@@ -95,6 +95,23 @@ def test_bad_override_names_the_override() -> None:
     assert "arr" in result.stderr
 
 
+def test_a_set_that_renames_the_baseline_says_so() -> None:
+    """NS3574's default scenario with its baseline's group resized: one line, exit 2.
+
+    It said "did you mean 'raid-dp 16'?" (another layout) instead of the one just renamed.
+    """
+    scenario = Path(__file__).parents[2] / "scenarios" / "ns3574-default.yaml"
+    override = "layouts[2].group_size=12"
+    result = CliRunner().invoke(app, ["evaluate", str(scenario), "--set", override])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert (
+        f"baseline 'raid-dp 9' names no layout: --set {override} made it 'raid-dp 12'; "
+        "add --set 'baseline=raid-dp 12'"
+    ) in result.stderr
+    assert "did you mean" not in result.stderr
+
+
 def test_unknown_format_is_usage_error() -> None:
     result = CliRunner().invoke(app, ["evaluate", "--format", "xml"])
     assert result.exit_code == 2

@@ -189,3 +189,35 @@ def test_piped_text_has_no_trailing_spaces() -> None:
     assert text.splitlines()[0].strip() == "a title much shorter than the table"
     assert [line for line in text.splitlines() if line != line.rstrip()] == []
     assert text.endswith("\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["evaluate", "-f", "csv"], "-o"),
+        (["report"], "-o"),
+        (["size"], "-o"),
+        (["derive", "-k", "1"], "-o"),
+        (["schema"], "-o"),
+        (["sweep", "--group-sizes", "4"], "--plot"),
+    ],
+)
+def test_a_missing_folder_is_said_alike_by_every_command(
+    tmp_path: Path, args: list[str], option: str
+) -> None:
+    """One wording, with the fix, whatever the command, and before any work.
+
+    evaluate said "cannot write: folder ... does not exist" (no fix), report "the folder
+    ... does not exist; create it or choose another -o".
+    """
+    folder = tmp_path / "nope" / "dir"
+    suffix = ".svg" if option == "--plot" else ".md"
+    target = folder / f"out{suffix}"
+    result = run_here(*args, option, str(target))
+    assert result.exit_code == 2, result.output
+    assert one_error_line(result.stderr) == (
+        f"planner: error: {option} {target}: the folder {folder} does not exist; "
+        f"create it or choose another {option}"
+    )
+    assert not result.stdout
+    assert not (tmp_path / "nope").exists()

@@ -214,3 +214,50 @@ def test_share_text_fits_the_width_in_the_mttdl_notation(
         assert syntax not in text
     assert "  Exact (n data drives): s = p / q" in text
     assert "    q = " in text
+
+
+POOL_SCENARIO = """
+drive: {arr: 1.9%, latent_defects_per_hour: 1.08e-4}
+restore: {rebuild_hours: 12, scrub_hours: 168}
+aggregate: {data_disks: 42}
+layouts:
+  - {raid: raid-dp, group_size: 9}
+  - {raid: draid2, children: 20, data: 8, spares: 1}
+baseline: raid-dp 9
+"""
+
+
+def test_model_title_says_what_the_chain_models() -> None:
+    """A group's title counts its drives; a pool's says what its chain models for a pool.
+
+    A draid2 pool of 20 children, 8d and 1 spare was titled "N = 20 drives per group (18
+    data + 2 parity)" while the compare notes said "20 (8d+2p, 1s)" and "15.2 drives' worth
+    of data". The pool holds (20 - 1) x 8 / 10 = 15.2 drives of data; 3 drives down at
+    once lose the stripes spanning all of them, C(17, 7) / C(20, 10) = 11% (2 digits).
+    MTTDL hours read with 3 significant digits whatever their size (they were 2.1e+09 for
+    one layout and 7.716e+09 for another).
+    """
+    from dataclasses import replace
+    from math import comb
+
+    from planner.analysis.compare import comparison
+    from planner.report.derivation import model_title
+    from planner.scenario import load_scenario_text
+
+    group, pool = comparison(load_scenario_text(POOL_SCENARIO)).results
+    title = model_title(replace(group, mttdl_hours=2.1e9), baseline=True)
+    assert title == (
+        "Model of raid-dp 9 (◆ baseline): n+2, N = 9 drives per group (7 data + 2 parity); "
+        "MTTDL of one group 240,000 years (2.10 billion h)"
+    )
+    assert model_title(replace(group, mttdl_hours=7.716e9)).endswith("(7.72 billion h)")
+    assert model_title(replace(group, mttdl_hours=5.202e5)).endswith(" 59 years (520,000 h)")
+    title = model_title(pool)
+    assert title.startswith(
+        "Model of draid2:8d:20c:1s: the n+2 chain on all 20 drives of the pool (N = 20): "
+        "stripes of 8d+2p, 1 distributed spare, 15.2 drives' worth of data; "
+        f"3 drives down at once lose {comb(17, 7) / comb(20, 10):.0%} of the stripes; "
+        "MTTDL of the pool "
+    )
+    assert "drives per group" not in title
+    assert "18 data" not in title

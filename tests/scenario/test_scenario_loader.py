@@ -399,6 +399,29 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
     assert len(str(err)) < 300
 
 
+@pytest.mark.parametrize(
+    ("text", "said", "not_said"),
+    [
+        (
+            "drive:\n  arr: [1.9%\n  # ARR\n  latent_defects_per_hour: 1.08e-4\n",
+            "expected ',' or ']', but got a new key (the [ opened at line 2, column 8 is not",
+            "'?'",
+        ),
+        ("a: [1,\n", "but found the end of the file", "<stream end>"),
+        ("a:\n  - 1\n  b: 2\n", "expected the end of a block, but found a new key", "?"),
+        ("a: [1, 2]]\n", "expected the end of a block, but found ']'", "<block end>"),
+    ],
+)
+def test_yaml_token_names_are_said_in_words(
+    tmp_path: Path, text: str, said: str, not_said: str
+) -> None:
+    """Each problem keeps its position and hint; ruamel's token names become words."""
+    err = rejected_bytes(tmp_path, text.encode())
+    assert err.line is not None
+    assert said in err.message
+    assert not_said not in err.message
+
+
 def test_a_failure_log_given_as_a_scenario_points_to_planner_fit() -> None:
     """A CSV log passed to evaluate got "the top level must be a mapping" (newcomer review)."""
     log = Path(__file__).resolve().parents[2] / "scenarios" / "fleet-log-example.csv"

@@ -239,3 +239,33 @@ def test_a_number_too_long_for_int_is_the_usual_error_not_a_crash() -> None:
     """5,000 digits passed the plain-number fast path to int(), which refuses > 4,300."""
     with pytest.raises(ScenarioError, match="5,000 characters; at most 100"):
         parse_override("target.max_p_loss=" + "1" * 5000)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "renamed_by", "new_label"),
+    [
+        (["layouts[2].group_size=12"], "--set layouts[2].group_size=12", "raid-dp 12"),
+        (["layouts[2].label=main"], "--set layouts[2].label=main", "main"),
+        (
+            ["drive.arr=2%", "layouts[2]={raid: raid6, group_size: 16}", "mission_years=4"],
+            "--set layouts[2]={raid: raid6, group_size: 16}",
+            "raid6 16",
+        ),
+    ],
+)
+def test_a_renamed_baseline_says_which_override_renamed_it(
+    path: Path, overrides: list[str], renamed_by: str, new_label: str
+) -> None:
+    """The baseline's layout renamed by a --set: the error names that --set and the new name.
+
+    ``--set layouts[2].group_size=12`` on NS3574's default scenario said "did you mean
+    'raid-dp 16'?", another layout, while 'raid-dp 12', the one just renamed, was meant.
+    """
+    err = rejected(path, *overrides)
+    assert err.field == "baseline"
+    assert err.message.startswith(
+        f"baseline 'raid-dp 16' names no layout: {renamed_by} made it {new_label!r}; "
+    )
+    assert f"--set 'baseline={new_label}'" in err.message
+    assert "did you mean" not in err.message
+    assert err.message.count(renamed_by) == 1

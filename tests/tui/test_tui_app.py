@@ -609,11 +609,31 @@ async def test_todays_drive_tb_and_the_pools_model_view() -> None:
         formulas = [str(c) for c in app.query_one("#model-transitions", DataTable).get_column_at(3)]
         assert "46·σ·λ_Op" in formulas
         assert "46·(1−σ)·λ_Op" in formulas
+        # Its title says what the chain models for a pool, in the compare notes' words:
+        # all C drives, the stripe 8d+2p, the spares, (48 - 2) x 8 / 10 = 36.8 drives'
+        # worth of data, and 3 drives down losing C(45, 7) / C(48, 10) = 0.69% of the
+        # stripes; not "N = 48 drives per group (46 data + 2 parity)".
+        title = str(app.query_one("#model-title", Static).render())
+        assert "drives per group" not in title
+        assert "46 data" not in title
+        for part in ("all 48 drives", "8d+2p", "2 distributed spares", "36.8 drives' worth"):
+            assert part in title, (part, title)
+        assert f"3 drives down at once lose {10 * 9 * 8 / (48 * 47 * 46):.2%}" in title
+        assert "MTTDL of the pool" in title
         await pilot.pause(0.5)
         await app.workers.wait_for_complete()
         await settle(pilot)
         text = str(app.query_one("#model-formula", Static).render())
         assert "σ = 0.0333" in text
+        # F5's title names the pool as the compare table does, not as a group of 48
+        await pilot.press("f5")
+        await settle(pilot)
+        tornado = str(app.query_one("#tornado-title", Static).render())
+        assert "drives per group" not in tornado
+        assert "pool of 48 (8d+2p, 2s)" in tornado
+        assert "pools)" in tornado or "(1 pool)" in tornado
+        await pilot.press("f2")
+        await settle(pilot)
 
         # A smaller drive of a spec sheet rebuilds sooner: every layout's risk falls.
         await retype(pilot, "drive-capacity-tb", "10")

@@ -10,6 +10,7 @@ folded a long path inside a folder's name.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -111,6 +112,12 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path(tmp_path: Path)
         assert subject.result.layout.label == baseline
         model_title = app.query_one("#model-title", Static)
         assert str(model_title.render()).startswith(f"Model of {baseline} (◆ baseline):")
+        # Its MTTDL in hours reads as every other layout's: 3 significant digits, in words
+        # past a million (it was 7.716e+09 h for one layout and 2.1e+09 h for another).
+        hours = re.search(r"\(([^()]*) h\)$", str(model_title.render()))
+        assert hours is not None
+        assert re.fullmatch(r"\d[\d,.]* (million|billion|trillion)|[\d,]+", hours[1]), hours[1]
+        assert len(hours[1].split()[0].replace(",", "").replace(".", "").strip("0")) <= 3
         await pilot.press("f5")
         await settle(pilot)
         tornado = app.query_one(SensitivityView).tornado
