@@ -59,6 +59,9 @@ from planner.tui.user_edits import UserEdits
 from planner.tui.view_switch import VIEW_TITLES, ViewSwitch
 from planner.tui.workers import Computations
 
+_MAIN_SCREEN_ACTIONS = frozenset({"help", "view", "simulate", "tier"})
+"""Actions of the function keys (priority bindings) that a dialog on screen turns off."""
+
 
 class PlannerApp(App[None]):
     """Parameters on top; compare, sweep, model, sensitivity and choose views in tabs below.
@@ -84,20 +87,25 @@ class PlannerApp(App[None]):
         # burst from the terminal) were already on their way to the field being left.
         Binding("tab", "focus_next", "Next field", show=False, priority=True),
         Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
-        Binding("f1", "help", "Help"),
+        # The function keys likewise act as read (digits behind F2 went to the field it
+        # left), but not behind a dialog (check_action); ?, [ and ] are characters a field
+        # can take, so they stay the focused widget's first.
+        Binding("f1", "help", "Help", priority=True),
         Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "view('compare')", "Compare"),
-        Binding("f3", "view('sweep')", "Sweep"),
-        Binding("f4", "view('model')", "Model"),
-        Binding("f5", "view('sensitivity')", "Sensitivity"),
-        Binding("f6", "simulate", "Simulate"),
-        Binding("f7", "view('choose')", "Choose"),
+        Binding("f2", "view('compare')", "Compare", priority=True),
+        Binding("f3", "view('sweep')", "Sweep", priority=True),
+        Binding("f4", "view('model')", "Model", priority=True),
+        Binding("f5", "view('sensitivity')", "Sensitivity", priority=True),
+        Binding("f6", "simulate", "Simulate", priority=True),
+        Binding("f7", "view('choose')", "Choose", priority=True),
         Binding("ctrl+o", "export_markdown", "Export MD", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+r", "reload", "Reload", priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f8,right_square_bracket", "tier(1)", "Next tier", show=False),
-        Binding("shift+f8,left_square_bracket", "tier(-1)", "Previous tier", show=False),
+        Binding("f8", "tier(1)", "Next tier", show=False, priority=True),
+        Binding("right_square_bracket", "tier(1)", "Next tier", show=False),
+        Binding("shift+f8", "tier(-1)", "Previous tier", show=False, priority=True),
+        Binding("left_square_bracket", "tier(-1)", "Previous tier", show=False),
     ]
 
     scenario: var[Scenario] = var(load_default_scenario, init=False)
@@ -373,6 +381,14 @@ class PlannerApp(App[None]):
     def action_add_layout(self) -> None:
         """Open the add-layout dialog (the compare table's ``a``, or the palette)."""
         self.edits.open_add_dialog()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The views' keys act on the main screen only: behind a dialog they do nothing.
+
+        (They are priority bindings, which Textual checks under a dialog too; the palette's
+        commands call the actions directly.)
+        """
+        return not (action in _MAIN_SCREEN_ACTIONS and self.screen.is_modal)
 
     def action_help(self) -> None:
         """Show every key."""

@@ -93,7 +93,9 @@ class ViewSwitch:
         """
         app = self.app
         if view == "compare" and self.active == "compare":
-            app.query_one(CompareView).table.focus()
+            # at once, not after the keys already queued (``focus()`` waits its turn): digits
+            # typed right behind F2 went into the field it left
+            app.screen.set_focus(app.query_one(CompareView).table)
             return
         if view in VIEWS:
             if app.focused is not None and view != self.active:

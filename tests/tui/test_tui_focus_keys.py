@@ -56,3 +56,31 @@ async def test_digits_after_a_focus_move_land_in_the_new_field() -> None:
         post_keys(app, "backspace", "1", "2", "backspace", "3")
         await settle(pilot)
         assert inputs[4].value == "13"
+
+
+async def test_a_view_key_moves_on_before_the_digits_behind_it() -> None:
+    """F2 then digits in one burst: the digits never reach the field F2 left (4 in 6 did).
+
+    F-keys act as the app reads them, but not behind a dialog: F2 with the add-layout
+    dialog open leaves it open and its field takes what is typed.
+    """
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        arr = app.query_one(ParamsPanel).query(Input).first()
+        arr.focus()
+        await settle(pilot)
+        kept = arr.value
+        post_keys(app, "f2", "3", "3")
+        await settle(pilot)
+        assert arr.value == kept
+        assert app.focused is not arr
+        await pilot.press("a")  # the add-layout dialog
+        await settle(pilot)
+        dialog = app.screen
+        assert dialog.is_modal
+        post_keys(app, "f4", "9")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert isinstance(app.focused, Input)
+        assert app.focused.value.endswith("9")
