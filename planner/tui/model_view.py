@@ -93,7 +93,7 @@ class ModelView(VerticalScroll):
             update_text(self.query_one("#model-title", Static), title, self._title)
             self._title = title
         if old is None or (old.result, old.rates) != (subject.result, subject.rates):
-            self.query_one(SimulationLine).idle(layout.label)
+            self.query_one(SimulationLine).idle(layout.label, pool=layout.declustered is not None)
         rates = chain_transitions(k, size, subject.rates)
         transitions = self.query_one("#model-transitions", DataTable)
         streams = subject.rates.rebuild_streams

@@ -65,13 +65,17 @@ class SimulationLine(Static):
             self._text = text
             self.update(text)
 
-    def idle(self, label: str) -> None:
-        """Forget any estimate (the inputs changed) and say how to start one."""
+    def idle(self, label: str, *, pool: bool = False) -> None:
+        """Forget any estimate (the inputs changed) and say how to start one.
+
+        ``pool``: the layout is a declustered pool, simulated whole (not "one group" of it).
+        """
         self.request = None
         self.result = None
         self.workers.cancel_group(self, "simulate")
+        what = f"the pool {label}" if pool else f"one group of {label}"
         self._show(
-            f"F6: simulate one group of {label} (Monte Carlo, ±{REL_ERROR:.0%} or "
+            f"F6: simulate {what} (Monte Carlo, ±{REL_ERROR:.0%} or "
             f"{TIME_BUDGET_SECONDS:g} s) next to the exact Markov value."
         )
 

@@ -28,6 +28,7 @@ from planner.tui.dialogs import AddLayoutScreen, HelpScreen, UnsavedChangesScree
 from planner.tui.footer import KeyFooter
 from planner.tui.model_view import SIDE_BY_SIDE_WIDTH, ModelView
 from planner.tui.params import ParamsPanel
+from planner.tui.simulation_line import SimulationLine
 from planner.tui.sweep_view import SweepView
 from planner.tui.tornado import SensitivityView
 
@@ -620,6 +621,9 @@ async def test_todays_drive_tb_and_the_pools_model_view() -> None:
             assert part in title, (part, title)
         assert f"3 drives down at once lose {10 * 9 * 8 / (48 * 47 * 46):.2%}" in title
         assert "MTTDL of the pool" in title
+        # and F6's offer simulates the pool, not "one group" of it
+        offer = str(app.query_one(SimulationLine).render())
+        assert "F6: simulate the pool draid2:8d:48c:2s" in offer, offer
         await pilot.pause(0.5)
         await app.workers.wait_for_complete()
         await settle(pilot)
