@@ -8,6 +8,7 @@ renamed and passes it in the validation context (:data:`RENAMED_LAYOUTS`).
 from __future__ import annotations
 
 import difflib
+import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,13 +28,19 @@ class Renamed:
     by: str
     """The override that renamed it, as errors name it: ``--set layouts[2].group_size=12``."""
     label: str
+    prefix: str = ""
+    """Where the scenario sits in a plan (``tiers[1].``), so the suggested fixes reach it."""
 
     def baseline_message(self, baseline: str) -> str:
-        """Why ``baseline``, the layout's old label, names no layout, and the two fixes."""
+        """Why ``baseline``, the layout's old label, names no layout, and the two fixes.
+
+        The fixes are written to be pasted into a shell (quoted with :func:`shlex.quote`).
+        """
+        rebase = shlex.quote(f"{self.prefix}baseline={self.label}")
+        keep = shlex.quote(f"{self.prefix}layouts[{self.index}].label={baseline}")
         return (
             f"baseline {shown(baseline)} names no layout: {self.by} made it {shown(self.label)}; "
-            f"add --set 'baseline={self.label}' (or --set 'layouts[{self.index}].label="
-            f"{baseline}' to keep its name)"
+            f"add --set {rebase} (or --set {keep} to keep its name)"
         )
 
 

@@ -29,6 +29,16 @@ def _strip_optional(annotation: Any) -> Any:
     return annotation
 
 
+def _bare(annotation: Any) -> Any:
+    """The type behind ``None`` and constraints.
+
+    A tier's ``layouts`` is ``Optional[Annotated[list[LayoutSpec], MinLen(1), ...]]``: a list
+    all the same.
+    """
+    annotation = _strip_optional(annotation)
+    return get_args(annotation)[0] if get_origin(annotation) is Annotated else annotation
+
+
 def _whole_number(annotation: Any) -> bool:
     """An int field, optional or not (``Count | None`` keeps ``Count``'s ``Annotated``)."""
     annotation = _strip_optional(annotation)
@@ -39,7 +49,7 @@ def _whole_number(annotation: Any) -> bool:
 
 def as_model(annotation: Any) -> type[BaseModel] | None:
     """The model class behind an annotation (``DriveSpec``, ``DriveSpec | None``), else None."""
-    annotation = _strip_optional(annotation)
+    annotation = _bare(annotation)
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     return None
@@ -47,7 +57,7 @@ def as_model(annotation: Any) -> type[BaseModel] | None:
 
 def is_list(annotation: Any) -> bool:
     """Whether an annotation is a list (``list[LayoutSpec]``)."""
-    return get_origin(_strip_optional(annotation)) is list
+    return get_origin(_bare(annotation)) is list
 
 
 def allows_none(annotation: Any) -> bool:
@@ -63,7 +73,7 @@ def is_text(annotation: Any) -> bool:
 def child(annotation: Any, part: str | int) -> Any | None:
     """The annotation one step down: a model's field by name, a list's item by index."""
     if isinstance(part, int):
-        inner = _strip_optional(annotation)
+        inner = _bare(annotation)
         return get_args(inner)[0] if get_origin(inner) is list else None
     model = as_model(annotation)
     info = field_info(model, part) if model is not None else None

@@ -205,27 +205,47 @@ def validate_overridden(data: dict[str, Any], overrides: Sequence[Override]) -> 
     """The scenario of ``data`` (changed in place) with ``overrides`` applied.
 
     When an override renamed the layout the baseline names (``layouts[2].group_size=12``
-    makes 'raid-dp 9' 'raid-dp 12'), the baseline's error says so: it is validated again
-    with the rename in its context (only then: a valid scenario is validated once).
+    makes 'raid-dp 9' 'raid-dp 12'), the baseline's error says so (:func:`validate_renamed`).
 
     Raises:
         ValidationError: the data with the overrides does not validate.
         ScenarioError: an override cannot be applied.
     """
-    touching = [o for o in overrides if o.loc[:1] == ("layouts",)]
+    touching = layout_overrides(overrides)
     before = copy.deepcopy(data.get("layouts")) if touching else None
     apply_overrides(data, overrides)
+    return validate_renamed(data, before, touching)
+
+
+def layout_overrides(overrides: Sequence[Override]) -> list[Override]:
+    """The overrides that set something in ``layouts`` (and so may rename a layout)."""
+    return [o for o in overrides if o.loc[:1] == ("layouts",)]
+
+
+def validate_renamed(
+    data: dict[str, Any], before: Any, touching: Sequence[Override], prefix: str = ""
+) -> Scenario:
+    """The scenario of ``data``, whose ``layouts`` were ``before`` until ``touching`` ran.
+
+    A valid scenario is validated once. When validation fails and one of ``touching``
+    renamed the layout the baseline names, it is validated again with the rename in its
+    context, so the baseline's error names the override and the new label; ``prefix``
+    (``tiers[1].``) is where the suggested ``--set`` fixes point in a plan.
+
+    Raises:
+        ValidationError: ``data`` does not validate.
+    """
     try:
         return Scenario.model_validate(data)
     except ValidationError:
-        renamed = _renamed_baseline(before, data, touching)
+        renamed = _renamed_baseline(before, data, touching, prefix)
         if renamed is None:
             raise
     return Scenario.model_validate(data, context={RENAMED_LAYOUTS: renamed})
 
 
 def _renamed_baseline(
-    before: Any, data: dict[str, Any], touching: Sequence[Override]
+    before: Any, data: dict[str, Any], touching: Sequence[Override], prefix: str
 ) -> dict[str, Renamed] | None:
     """{baseline: the rename} when one of ``touching`` renamed the layout it named, else None."""
     baseline, layouts = data.get("baseline"), data.get("layouts")
@@ -238,7 +258,7 @@ def _renamed_baseline(
     by = [o for o in touching if o.loc[:2] in (("layouts",), ("layouts", index))]
     if label is None or label == baseline or not by:
         return None
-    return {baseline: Renamed(index, by[-1].source, label)}
+    return {baseline: Renamed(index, by[-1].source, label, prefix)}
 
 
 def _label(item: Any) -> str | None:

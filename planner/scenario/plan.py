@@ -29,7 +29,13 @@ from ruamel.yaml.comments import CommentedMap
 from planner.scenario.diagnostics import from_validation_error
 from planner.scenario.document import Loc
 from planner.scenario.errors import shown
-from planner.scenario.overrides import Override, apply_overrides, parse_override
+from planner.scenario.overrides import (
+    Override,
+    apply_overrides,
+    layout_overrides,
+    parse_override,
+    validate_renamed,
+)
 from planner.scenario.schema import Scenario
 from planner.scenario.tiers import PlanFile, within_tier
 
@@ -144,6 +150,7 @@ def plan_from_data(
     parsed = [parse_override(text) for text in overrides]
     own = [o for o in parsed if not _is_plan_wide(o)]
     wide = [o for o in parsed if _is_plan_wide(o)]
+    before = _layouts_before(data) if layout_overrides([*wide, *map(_within, own)]) else None
     apply_overrides(data, own)
     try:
         checked: Any = PlanFile.model_validate(data)
@@ -155,7 +162,12 @@ def plan_from_data(
         apply_overrides(merged, wide)
         mine = [*wide, *(_within(o) for o in own if o.loc[:2] == ("tiers", index))]
         try:
-            scenario = Scenario.model_validate(merged)
+            scenario = validate_renamed(
+                merged,
+                before[index] if before and index < len(before) else None,
+                layout_overrides(mine),
+                f"tiers[{index}].",
+            )
         except ValidationError as exc:
             raise from_validation_error(
                 exc,
@@ -167,6 +179,18 @@ def plan_from_data(
         applied = [o.text for o in parsed if _is_plan_wide(o) or o.loc[:2] == ("tiers", index)]
         tiers.append(Tier(tier.name, scenario, tuple(applied)))
     return Plan(checked.name, tuple(tiers))
+
+
+def _layouts_before(data: dict[str, Any]) -> list[Any]:
+    """Each tier's ``layouts`` (its own or the top level's) before any ``--set``, copied."""
+    tiers = data.get("tiers")
+    if not isinstance(tiers, list):
+        return []
+    top = data.get("layouts")
+    return [
+        copy.deepcopy(tier.get("layouts", top) if isinstance(tier, dict) else None)
+        for tier in tiers
+    ]
 
 
 def _within(override: Override) -> Override:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -266,6 +267,16 @@ def test_a_renamed_baseline_says_which_override_renamed_it(
     assert err.message.startswith(
         f"baseline 'raid-dp 16' names no layout: {renamed_by} made it {new_label!r}; "
     )
-    assert f"--set 'baseline={new_label}'" in err.message
+    # The two fixes are shell words: pasted into a shell, each gives --set its value.
+    fixes = shlex.split(err.message.split("; add ", 1)[1].replace("(or ", "").split(" to keep")[0])
+    assert fixes == ["--set", f"baseline={new_label}", "--set", "layouts[2].label=raid-dp 16"]
     assert "did you mean" not in err.message
     assert err.message.count(renamed_by) == 1
+
+
+def test_a_suggested_fix_survives_a_quote_in_the_label(path: Path) -> None:
+    """A label with a quote in it is still one shell word in the suggested --set (it was
+    wrapped in single quotes as written, which a ' inside broke)."""
+    err = rejected(path, "layouts[2].label=Bob's")
+    rebase = err.message.split("; add ", 1)[1].split(" (or ")[0]
+    assert shlex.split(rebase) == ["--set", "baseline=Bob's"]

@@ -136,6 +136,21 @@ def test_set_one_tier_or_every_tier() -> None:
     assert "tiers has 2 entries" in str(error)
 
 
+def test_set_reaches_a_tiers_layouts_and_names_a_renamed_baseline() -> None:
+    """``tiers[i].layouts[j]`` is a list as ``layouts[j]`` is (it was refused as "not a
+    list": the tier's field is ``Optional[Annotated[list, ...]]``), and a rename of the
+    layout a tier's baseline names is said as it is at the top level."""
+    one, _ = load_plan_text_document(PLAN, "p", ["tiers[1].layouts[0].group_size=10"])
+    assert [lay.group_size for lay in one.tiers[1].scenario.layouts] == [10]
+    assert one.tiers[0].scenario.layouts[0].group_size == 6
+    based = PLAN.replace("group_size: 12\n", "group_size: 12\n    baseline: raid6 12\n")
+    assert load_plan_text_document(based, "p")[0].tiers[1].scenario.baseline == "raid6 12"
+    error = str(rejected(based, ("tiers[1].layouts[0].group_size=10",)))
+    assert "--set tiers[1].layouts[0].group_size=10 made it 'raid6 10'" in error, error
+    assert "--set 'tiers[1].baseline=raid6 10'" in error, error
+    assert "did you mean" not in error
+
+
 def test_saving_an_edited_plan_keeps_comments_and_every_tier() -> None:
     plan, document = load_plan_text_document(PLAN, "plan.yaml")
     arr = spec_of("drive.arr")
