@@ -123,20 +123,33 @@ async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path
     assert "      arr: 3%" in lines
 
 
-async def test_the_plans_totals_sit_under_the_tabs_whole_at_80_and_120_columns() -> None:
+async def test_the_plan_reads_whole_at_each_size() -> None:
+    """The totals sit under the tabs, broken between items only.
+
+    It failed first: the totals were left to wrap word by word ("TCO" / "93,931 USD" at 80
+    columns, a lone "tier" on the second line at 120).
+    """
     async with make_app(SHIPPED).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
-        for width, height in ((80, 24), (120, 40)):
+        await settle(pilot)
+        for width, height in ((80, 24), (100, 30), (120, 40), (160, 40)):
             await pilot.resize_terminal(width, height)
             await settle(pilot)
             tabs = app.query_one("#tier-tabs", Tabs).region
             total = app.query_one("#plan-total", Static)
             text = totals_text(app)
-            assert "P(any tier loses data)" in text
             assert text.endswith("F8 next tier")
+            # the plan's risk named once, in full or (narrow) short
+            assert ("P(any tier loses data)" in text) != ("P(loss, any tier)" in text)
             box = total.content_region
-            lines = Text(text).wrap(app.console, box.width)
+            lines = [line.plain.rstrip() for line in Text(text).wrap(app.console, box.width)]
             assert box.y >= tabs.bottom  # under the tabs' underline, not beside it
             assert box.height == len(lines)  # every line shown: nothing cut
+            # a line ends only between two items: "TCO" and its figure stay together
+            assert all(line[-1] in ",;:·" for line in lines[:-1]), lines
+            if width >= 120:
+                assert len(lines) == 1, lines
+            if width >= 160:
+                assert "P(any tier loses data)" in text
             views = app.query_one(TabbedContent).region
             assert total.region.bottom <= views.y  # the views' tab bar starts below
