@@ -336,11 +336,13 @@ def recommend_csv(plan: PlanRecommendation, top: int) -> str:
     return comments + render.csv_records(union_of_keys(rows), None)
 
 
-def totals_line(totals: PlanTotals) -> str:
-    """The plan's row in one line (the TUI's tier bar), as the totals table formats it.
+def totals_items(totals: PlanTotals, *, short: bool = False) -> list[str]:
+    """The plan's row as items of a line (the TUI's tier bar), as the totals table formats it.
 
-    ``Plan, baselines: 200 drives, 1,969.3 TB, P(any tier loses data) 0.11%, TCO 93,931
-    USD; tiers independent``; a figure some tier lacks is left out.
+    ``["Plan, baselines:", "200 drives,", "1,969.3 TB,", "P(any tier loses data) 0.11%,",
+    "TCO 93,931 USD;", "tiers independent"]``: each item carries the punctuation after it,
+    so lines broken between items read as the one line does. ``short`` names the plan's
+    risk ``P(loss, any tier)``, for a narrow screen. A figure some tier lacks is left out.
     """
     columns = totals_view(totals).columns
     last = render.TableView("", columns, totals.rows).cells()[-1]
@@ -351,11 +353,13 @@ def totals_line(totals: PlanTotals) -> str:
     if cells.get(figures.USABLE_TB.header):
         parts.append(f"{cells[figures.USABLE_TB.header]} TB")
     if cells.get(P_LOSS.header):
-        parts.append(f"P(any tier loses data) {cells[P_LOSS.header]}")
+        risk = "P(loss, any tier)" if short else "P(any tier loses data)"
+        parts.append(f"{risk} {cells[P_LOSS.header]}")
     tco = next((c for c in columns if c.key == "total_cost"), None)
     if tco is not None and cells[tco.header]:
         parts.append(f"TCO {cells[tco.header]} {tco.unit}".rstrip())
-    return f"Plan, {totals.basis}s: {', '.join(parts)}; tiers independent"
+    figures_shown = [f"{part}," for part in parts[:-1]] + [f"{part};" for part in parts[-1:]]
+    return [f"Plan, {totals.basis}s:", *figures_shown, "tiers independent"]
 
 
 def tier_slugs(names: list[str]) -> list[str]:

@@ -5,6 +5,10 @@ the scenario's search space sized and evaluated, the front drawn (log of the ris
 target limits, P(group lost) when it does, else P(loss), of the aggregate against cost, or
 drives without prices), the target as a line. ← and → move
 along the front; Enter adds the point as a layout in the compare view.
+
+The point in words (the choice) is always shown whole; the chart takes the rows left above
+it, or, with fewer than :data:`MIN_CHART_ROWS` left, gives way to one line saying how tall
+a terminal shows it.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -30,9 +36,18 @@ from planner.report.recommend import (
     default_note,
     describe_misses,
 )
-from planner.tui.plot import CachedPlot, Canvas, DrawnChart
+from planner.tui.plot import CHROME_ROWS, CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
 from planner.tui.sweep_view import decade_axis
+
+MIN_CHART_ROWS = CHROME_ROWS + 5
+"""The fewest rows the front's chart is shown in: 5 to plot in, between its title and axes
+(three decades labelled two rows apart, as the default scenario's at 80x24).
+
+At 80x24 a plan's tier bar left it 6 rows, one to plot in: every point on one line.
+"""
+
+SEARCHING = "searching the layouts…"
 
 
 class ChooseView(Vertical, can_focus=True):
@@ -63,7 +78,8 @@ class ChooseView(Vertical, can_focus=True):
     def compose(self) -> ComposeResult:
         """The plot and the description of the selected point."""
         yield CachedPlot(id="choose-plot")
-        yield Static("searching the layouts…", id="choose-detail", markup=False)
+        yield Static("", id="choose-room", markup=False)  # shown in the chart's stead
+        yield Static(SEARCHING, id="choose-detail", markup=False)
 
     @property
     def selected(self) -> Candidate | None:
@@ -76,9 +92,38 @@ class ChooseView(Vertical, can_focus=True):
     built: DrawnChart | None = None
     """The plot of the next search at its starting point, if the search's worker built it."""
 
-    def canvas(self) -> Canvas:
-        """Where the front is painted (the search's worker builds the chart for it)."""
-        return self.query_one("#choose-plot", CachedPlot).canvas()
+    def canvas(self) -> Canvas | None:
+        """Where the front is painted (the search's worker builds the chart for it).
+
+        None while the chart is hidden for want of room: nothing to build.
+        """
+        plot = self.query_one("#choose-plot", CachedPlot)
+        return plot.canvas() if plot.display else None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the chart if the new size has room for it above the choice."""
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """The chart where it gets :data:`MIN_CHART_ROWS` above the choice, else a line for it."""
+        detail = self.query_one("#choose-detail", Static)
+        width = size.width - detail.styles.gutter.width
+        if width <= 0 or size.height <= 0:
+            return
+        text = self._detail if self._detail is not None else Text(SEARCHING)
+        free = max(0, size.height - len(text.wrap(self.app.console, width)))
+        plot = self.query_one("#choose-plot", CachedPlot)
+        room = self.query_one("#choose-room", Static)
+        fits = free >= MIN_CHART_ROWS
+        if not fits:  # the rows the view lacks, added to the terminal's
+            taller = self.app.size.height + MIN_CHART_ROWS - free
+            room.update(
+                f"The chart needs {MIN_CHART_ROWS} rows, {free} are free: "
+                f"a terminal of {taller}+ rows shows it."
+            )
+        if plot.display != fits:
+            plot.display = fits
+            room.display = not fits
 
     def watch_report(self, report: Recommendation | None) -> None:
         """A new search: start on the recommended point (else the closest), redraw."""
@@ -111,6 +156,7 @@ class ChooseView(Vertical, can_focus=True):
         detail = _detail(report, self.selected)
         update_text(self.query_one("#choose-detail", Static), detail, self._detail)
         self._detail = detail
+        self._fit(self.size)  # the choice may take a line more or less than before
 
     def _plot(self, report: Recommendation) -> None:
         index = min(self.index, max(0, len(report.front) - 1))

@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Markdown, Select, Static
 
 from planner.core.arrays.presets import PRESETS
@@ -116,14 +117,20 @@ class AddLayoutScreen(ModalScreen[Scenario | None]):
         if self.refused:
             self._check()
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Say where the focus went: into a field (typing goes there) or onto a button."""
-        name = self.names.get(event.widget.id or "")
+    def watch_focused(self, focused: Widget | None) -> None:
+        """Say where the focus went, as it moves: into a field (typing goes there) or onto a button.
+
+        Said on each control's focus event, the line followed the order in which those events
+        came back up to the dialog, each by its own path through the containers (a button's a
+        hop longer than the preset list's): three Tabs in one burst left it naming Cancel
+        with the focus on Preset. The screen's ``focused`` changes as each key is handled.
+        """
+        name = None if focused is None else self.names.get(focused.id or "")
         if name is None:  # the preset list's own parts
             return
-        if isinstance(event.widget, Button):
+        if isinstance(focused, Button):
             self._say_focus(f"on {name}: Enter presses it")
-        elif isinstance(event.widget, Select):
+        elif isinstance(focused, Select):
             self._say_focus(f"on {name}: Enter opens the list")
         else:
             self._say_focus(f"typing goes into {name}")

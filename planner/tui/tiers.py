@@ -11,16 +11,19 @@ did.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static, Tab, Tabs
 
 from planner.analysis.compare import CompareData
 from planner.analysis.plan import baseline_totals
-from planner.report.plan import totals_line
+from planner.report.plan import totals_items
 from planner.scenario import Plan, Scenario
 from planner.tui.compare_view import CompareView
 from planner.tui.params import ParamsPanel
@@ -37,6 +40,32 @@ def tab_id(index: int) -> str:
     return f"tier-{index}"
 
 
+def item_lines(items: Sequence[str], width: int) -> list[str]:
+    """``items`` on as few lines of ``width`` cells as they fill, each line broken between two.
+
+    An item wider than the line has a line of its own (the widget wraps it; nothing is cut).
+    """
+    lines: list[str] = []
+    for item in items:
+        if lines and cell_len(lines[-1]) + 1 + cell_len(item) <= width:
+            lines[-1] += f" {item}"
+        else:
+            lines.append(item)
+    return lines
+
+
+def fitted(wordings: Sequence[Sequence[str]], width: int) -> str:
+    """The first wording that fits one line of ``width`` cells, else the last on several.
+
+    ``wordings`` go from the longest to the shortest; the last is broken between items only.
+    """
+    for items in wordings:
+        line = " ".join(items)
+        if cell_len(line) <= width:
+            return line
+    return "\n".join(item_lines(wordings[-1], width)) if wordings else ""
+
+
 def tabs_width(names: list[str]) -> int:
     """Cells the tiers' tabs take: each name with a cell either side, and one to spare."""
     return sum(len(name) + 2 for name in names) + 1
@@ -46,7 +75,9 @@ class TierBar(Vertical):
     """One tab per tier of a plan, and the plan's totals under them, on as many lines as they take.
 
     Beside the tabs the totals had two lines of what was left of the row: at 80 columns
-    their end was cut, and wrapped lines ran into the tabs' underline.
+    their end was cut, and wrapped lines ran into the tabs' underline. Left to wrap word by
+    word under them, they broke inside an item ("TCO" / "93,931 USD" at 80 columns, a lone
+    "tier" at 120): the bar now fits them to its width (:func:`fitted`) as it is resized.
 
     For a single-aggregate file (not ``tiered``) it is hidden and holds nothing: a tab bar
     nobody sees would be styled at start and visited on every wait for an idle screen.
@@ -57,6 +88,9 @@ class TierBar(Vertical):
         self._names = names
         self._tiered = tiered
         self.display = tiered
+        self._wordings: tuple[list[str], ...] = ()
+        """The totals' items in each wording, longest first; none before they are computed."""
+        self._shown = SWITCH_KEYS
 
     def compose(self) -> ComposeResult:
         """The tiers' tabs, then the totals (computed as the tiers' results come in)."""
@@ -73,12 +107,28 @@ class TierBar(Vertical):
         """Show ``plan``'s tiers (a file reloaded with other tiers); hidden for no plan."""
         self._names = plan.names
         self._tiered = plan.tiered
+        self._wordings = ()
+        self._shown = SWITCH_KEYS
         await self.recompose()
         self.display = plan.tiered
 
-    def show_totals(self, text: str) -> None:
-        """Show the plan's totals, then the switch key (cut first on a narrow screen)."""
-        self.query_one("#plan-total", Static).update(f"{text} · {SWITCH_KEYS}")
+    def show_totals(self, wordings: tuple[list[str], ...]) -> None:
+        """Show the plan's totals, the first of ``wordings`` that fits a line, then the key."""
+        self._wordings = tuple([*items[:-1], f"{items[-1]} ·", SWITCH_KEYS] for items in wordings)
+        self._fit(self.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the totals to the new width."""
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        if not self._tiered or not self._wordings:
+            return
+        total = self.query_one("#plan-total", Static)
+        text = fitted(self._wordings, width - total.styles.gutter.width)
+        if text != self._shown:
+            self._shown = text
+            total.update(text)
 
     def select(self, index: int) -> None:
         """Mark tier ``index``'s tab as the one shown."""
@@ -137,7 +187,8 @@ class TierSwitch:
         current = [self.compared.get(index) for index in range(len(plan.tiers))]
         if all(c is not None and c[0] is plan.tiers[i].scenario for i, c in enumerate(current)):
             totals = baseline_totals(plan, [c[1] for c in current if c is not None])
-            app.query_one(TierBar).show_totals(totals_line(totals))
+            wordings = (totals_items(totals), totals_items(totals, short=True))
+            app.query_one(TierBar).show_totals(wordings)
 
     async def switch(self, index: int) -> None:
         """Show tier ``index`` (refused while a field holds refused text)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from pilot_helpers import SCENARIO, app_of, settle
 from textual import events
-from textual.widgets import Input
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from planner.tui import PlannerApp, make_app
 from planner.tui.params import ParamsPanel
@@ -62,7 +63,10 @@ async def test_a_view_key_moves_on_before_the_digits_behind_it() -> None:
     """F2 then digits in one burst: the digits never reach the field F2 left (4 in 6 did).
 
     F-keys act as the app reads them, but not behind a dialog: F2 with the add-layout
-    dialog open leaves it open and its field takes what is typed.
+    dialog open leaves it open and its field takes what is typed. In the dialog, focus
+    moves sent in one burst are said in key order: it failed first, the line naming Cancel
+    with the focus on Preset (each control's focus event reached the dialog by its own
+    path through the containers, the buttons' one hop longer).
     """
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
@@ -82,5 +86,26 @@ async def test_a_view_key_moves_on_before_the_digits_behind_it() -> None:
         post_keys(app, "f4", "9")
         await settle(pilot)
         assert app.screen is dialog
-        assert isinstance(app.focused, Input)
-        assert app.focused.value.endswith("9")
+        size = dialog.query_one("#add-size", Input)
+        assert app.focused is size
+        assert size.value.endswith("9")
+
+        # Focus moves in the dialog in one burst: the line over the fields names where the
+        # focus went, after the last key (three Tabs on Preset said "on Cancel", four too)
+        post_keys(app, "tab", "tab", "tab")  # Add, Cancel, Preset
+        await settle(pilot)
+        assert app.focused is dialog.query_one("#add-preset")
+        assert focus_line(dialog) == "on Preset: Enter opens the list"
+        post_keys(app, "shift+tab", "shift+tab", "x")  # Cancel, Add, then a character
+        await settle(pilot)
+        assert app.focused is dialog.query_one("#add-ok")
+        assert focus_line(dialog) == "on Add: Shift+Tab to a field to type"
+        post_keys(app, "shift+tab", "4")  # the disabled dRAID fields skipped: Group size
+        await settle(pilot)
+        assert (app.focused, size.value) == (size, "4")  # typed over, as a field is
+        assert focus_line(dialog) == "typing goes into Group size N"
+
+
+def focus_line(dialog: Screen[object]) -> str:
+    """What the add-layout dialog's title line says of the focus."""
+    return str(dialog.query_one("#add-focus", Static).content)

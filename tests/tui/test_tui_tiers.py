@@ -23,6 +23,8 @@ from typer.testing import CliRunner
 from planner.cli import app as cli
 from planner.scenario import load_plan
 from planner.tui import PlannerApp, make_app
+from planner.tui.choose import MIN_CHART_ROWS, ChooseView
+from planner.tui.plot import CachedPlot
 
 pytestmark = pytest.mark.asyncio
 
@@ -123,20 +125,72 @@ async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path
     assert "      arr: 3%" in lines
 
 
-async def test_the_plans_totals_sit_under_the_tabs_whole_at_80_and_120_columns() -> None:
+async def test_the_plan_reads_whole_at_each_size() -> None:
+    """The totals sit under the tabs, broken between items only, and the choose view shows
+    its chart only where it can be read, else says how tall a terminal shows it.
+
+    Both failed first: the totals were left to wrap word by word ("TCO" / "93,931 USD" at 80
+    columns, a lone "tier" on the second line at 120), and at 80x24 the choose view's chart
+    had one row to plot in.
+    """
     async with make_app(SHIPPED).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
-        for width, height in ((80, 24), (120, 40)):
+        await settle(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        for width, height in ((80, 24), (100, 30), (120, 40), (160, 40)):
             await pilot.resize_terminal(width, height)
             await settle(pilot)
             tabs = app.query_one("#tier-tabs", Tabs).region
             total = app.query_one("#plan-total", Static)
             text = totals_text(app)
-            assert "P(any tier loses data)" in text
             assert text.endswith("F8 next tier")
+            # the plan's risk named once, in full or (narrow) short
+            assert ("P(any tier loses data)" in text) != ("P(loss, any tier)" in text)
             box = total.content_region
-            lines = Text(text).wrap(app.console, box.width)
+            lines = [line.plain.rstrip() for line in Text(text).wrap(app.console, box.width)]
             assert box.y >= tabs.bottom  # under the tabs' underline, not beside it
             assert box.height == len(lines)  # every line shown: nothing cut
+            # a line ends only between two items: "TCO" and its figure stay together
+            assert all(line[-1] in ",;:·" for line in lines[:-1]), lines
+            if width >= 120:
+                assert len(lines) == 1, lines
+            if width >= 160:
+                assert "P(any tier loses data)" in text
             views = app.query_one(TabbedContent).region
             assert total.region.bottom <= views.y  # the views' tab bar starts below
+            chart_shown(app, readable=width > 80)
+        # 80x24 hid the chart and named the terminal height that shows it: it does, not less
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        chart_shown(app, readable=False)
+        note = str(app.query_one("#choose-room", Static).content)
+        needed = int(note.split("a terminal of ")[1].split("+")[0])
+        assert needed > 24
+        await pilot.resize_terminal(80, needed)
+        await settle(pilot)
+        chart_shown(app, readable=True)
+        await pilot.resize_terminal(80, needed - 1)
+        await settle(pilot)
+        chart_shown(app, readable=False)
+
+
+def chart_shown(app: PlannerApp, *, readable: bool) -> None:
+    """The choose view's chart, with its least rows, or the line that stands for it; the
+    choice below either way, whole."""
+    view = app.query_one(ChooseView)
+    plot = view.query_one("#choose-plot", CachedPlot)
+    room = view.query_one("#choose-room", Static)
+    assert (plot.display, room.display) == (readable, not readable)
+    if readable:
+        assert plot.size.height >= MIN_CHART_ROWS
+    else:
+        assert room.size.height == 1  # one line
+        assert f"The chart needs {MIN_CHART_ROWS} rows" in str(room.content)
+    detail = view.query_one("#choose-detail", Static)
+    shown_text = detail.render()
+    assert "Recommended:" in str(shown_text)
+    assert detail.region.bottom <= view.region.bottom  # the choice whole on screen
+    assert detail.size.height == len(
+        Text(str(shown_text)).wrap(app.console, detail.content_region.width)
+    )
