@@ -75,6 +75,8 @@ class ParamField(Horizontal):
         classes = "param-field"
         if spec.kind == "fractions":  # a list (ARR by year): two grid cells, shown whole
             classes += " -list"
+        if spec.shows_rebuild_hours:  # the value and the restore time it gives: two cells
+            classes += " -derived"
         super().__init__(id=f"field-{spec.key}", classes=classes)
         self.spec = spec
         self._text = text

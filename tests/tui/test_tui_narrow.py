@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import SCENARIO, retype, settle
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
@@ -21,6 +22,7 @@ from planner.report.comparison import comparison_columns
 from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
 from planner.tui.footer import KeyFooter
+from planner.tui.params import ParamField
 
 WORKLOAD = Path(__file__).with_name("tui_workload.yaml")
 
@@ -206,6 +208,21 @@ async def test_80_columns_on_todays_drives_keep_every_column_whole_and_the_note_
             for field in pilot.app.query(".param-field")
         }
         assert len(set(starts.values())) == 1, starts
+        assert_values_whole(pilot)
+
+        # Four fields a row from 100 columns: the drive's MB/s beside its restore time
+        # ("= 77.2 h") had one cell left at 100 columns, and 285 read "2".
+        for width in (100, 110, 120, 160):
+            await pilot.resize_terminal(width, 30)
+            await settle(pilot)
+            assert_values_whole(pilot)
+
+
+def assert_values_whole(pilot: Pilot[None]) -> None:
+    """Every parameter field shows its whole value, with the cursor's cell after it."""
+    for field in pilot.app.query(ParamField):
+        shown = field.input.content_size.width
+        assert shown > cell_len(field.input.value), (pilot.app.size, field.spec.label, shown)
 
 
 @pytest.mark.asyncio
