@@ -1,0 +1,137 @@
+"""Hints for a mis-indented line: which line it is indented under or pulled back from.
+
+ruamel reports a mis-indented key as "mapping values are not allowed here" or "expected
+<block end>, but found ...", at the line where the parser gave up; the hints here name the
+indentation and the lines involved, from the text's lines alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from planner.scenario.errors import shown
+
+
+def indent(line: str) -> int:
+    """How many spaces ``line`` starts with."""
+    return len(line) - len(line.lstrip(" "))
+
+
+def key_column(line: str) -> int:
+    """0-based column of the line's first key: after the indent and any list dashes."""
+    column = indent(line)
+    while line[column : column + 2] == "- ":
+        column += 2
+        column += indent(line[column:])
+    return column
+
+
+def line_above(lines: list[str], index: int) -> int | None:
+    """Index of the nearest line above ``index`` holding more than a comment, if any."""
+    for above in range(index - 1, -1, -1):
+        content = lines[above].strip()
+        if content and not content.startswith("#"):
+            return above
+    return None
+
+
+def entry_with_value(line: str) -> str | None:
+    """The line without its indent and trailing comment if it holds ``key: value``.
+
+    None when it has no value (``key:``, or only a comment after the colon).
+    """
+    entry = line.strip().split(" #")[0].rstrip()
+    _, colon, value = entry.partition(": ")
+    value = value.strip()
+    return entry if colon and value and not value.startswith("#") else None
+
+
+def _under_a_value(lines: list[str], index: int, above: int) -> str:
+    """The hint for line ``index`` indented under line ``above`` if that has a value.
+
+    Where line ``above`` is the odd one (its indent off the file's step, line ``index``'s
+    on it: a key pulled one space left), the hint names it rather than the line after it.
+    """
+    entry = entry_with_value(lines[above])
+    if entry is None:
+        return ""
+    step = _indent_step(lines)
+    if step and indent(lines[above]) % step and not indent(lines[index]) % step:
+        spaces = indent(lines[above])
+        return (
+            f"line {above + 1} ({shown(entry, 40, quote=False)}) is indented {spaces} "
+            f"space{'s' if spaces != 1 else ''}, the file's keys by {step}: indent it like "
+            f"line {index + 1}"
+        )
+    return (
+        f"line {index + 1} is indented under line {above + 1} "
+        f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
+        f"like line {above + 1}"
+    )
+
+
+def _indent_step(lines: list[str]) -> int:
+    """The file's indent step: the least indent that two or more keys use (0: none)."""
+    used = Counter(
+        indent(line) for line in lines if line.strip() and not line.lstrip().startswith("#")
+    )
+    steps = [indent for indent, count in used.items() if indent > 0 and count >= 2]
+    return min(steps, default=0)
+
+
+def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
+    """What to fix when ruamel's ``problem`` at line ``index`` (0-based) is indentation.
+
+    "mapping values are not allowed here": a ``key:`` where no mapping can start, mostly a
+    key indented under a ``key: value`` line (or a value holding ": "). "expected <block
+    end>, but found ...": a line pulled back to a column no level above it uses, or (when a
+    comment line or a trailing comment has ended the value above, so that the line cannot
+    continue it) a key indented under a ``key: value`` line. "expected '<document start>'":
+    a top-level key pulled back from a first key that was indented.
+
+    Comment lines and blank lines are skipped when finding the line above.
+    """
+    if index is None or index >= len(lines):
+        return ""
+    above = line_above(lines, index)
+    here = indent(lines[index])
+
+    if problem.startswith("mapping values are not allowed"):
+        hint = (
+            _under_a_value(lines, index, above)
+            if above is not None and here > indent(lines[above])
+            else ""
+        )
+        return hint or (
+            "put a value that contains ': ' in quotes, or indent this key like the key above"
+        )
+    if above is None or not problem.startswith(
+        ("expected <block end>", "expected '<document start>'")
+    ):
+        return ""
+    column = key_column(lines[above])
+    if here < column:  # pulled back to no level
+        return (
+            f"check the indentation of line {index + 1} (column {here + 1}; the key on line "
+            f"{above + 1} is in column {column + 1}): keys of one mapping "
+            "start in one column, and so do the '- ' of one list's items"
+        )
+    if here > column and "'<block mapping start>'" in problem:
+        return _under_a_value(lines, index, above)
+    if "found '-'" in problem and lines[index].lstrip(" ").startswith("- "):
+        # a list item's dash pushed in to the column of the keys of the item above
+        item = next(
+            (
+                i
+                for i in range(above, -1, -1)
+                if lines[i].lstrip(" ").startswith("- ") and indent(lines[i]) < here
+            ),
+            None,
+        )
+        if item is not None:
+            return (
+                f"check the indentation of line {index + 1} (its '- ' is in column "
+                f"{here + 1}, line {item + 1}'s in column {indent(lines[item]) + 1}): the "
+                "'- ' of one list's items start in one column"
+            )
+    return ""
