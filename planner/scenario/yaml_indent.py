@@ -7,6 +7,7 @@ indentation and the lines involved, from the text's lines alone.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from planner.scenario.errors import shown
@@ -86,8 +87,10 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
     key indented under a ``key: value`` line (or a value holding ": "). "expected <block
     end>, but found ...": a line pulled back to a column no level above it uses, or (when a
     comment line or a trailing comment has ended the value above, so that the line cannot
-    continue it) a key indented under a ``key: value`` line. "expected '<document start>'":
-    a top-level key pulled back from a first key that was indented.
+    continue it) a key indented under a ``key: value`` line; a key in the column of the
+    ``- `` of the list item above it (also "expected the node content"); a ``- `` item in
+    the column of a mapping's keys. "expected '<document start>'": a top-level key pulled
+    back from a first key that was indented.
 
     Comment lines and blank lines are skipped when finding the line above.
     """
@@ -102,9 +105,11 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
             if above is not None and here > indent(lines[above])
             else ""
         )
-        return hint or (
-            "put a value that contains ': ' in quotes, or indent this key like the key above"
-        )
+        return hint
+    if problem.startswith(("expected <block end>", "expected the node content")):
+        mixed = _key_among_items(lines, index)
+        if mixed:
+            return mixed
     if above is None or not problem.startswith(
         ("expected <block end>", "expected '<document start>'")
     ):
@@ -134,4 +139,58 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
                 f"{here + 1}, line {item + 1}'s in column {indent(lines[item]) + 1}): the "
                 "'- ' of one list's items start in one column"
             )
+    if "found '-'" in problem:
+        return _item_among_keys(lines, index)
     return ""
+
+
+def _owner(lines: list[str], index: int) -> int | None:
+    """The nearest line above ``index`` (comments skipped) indented no deeper than it."""
+    here = indent(lines[index])
+    for above in range(index - 1, -1, -1):
+        content = lines[above].strip()
+        if content and not content.startswith("#") and indent(lines[above]) <= here:
+            return above
+    return None
+
+
+def _key_among_items(lines: list[str], index: int) -> str:
+    """The hint for a key in the column of the ``- `` of the list items above it.
+
+    ``- raid: raid5`` then ``group_size: 8`` under its dash: the key was meant for the item
+    (indent it like the item's first key), or the dash above was not meant at all.
+    """
+    line = lines[index]
+    item = _owner(lines, index)
+    if line.lstrip(" ").startswith("-") or item is None:
+        return ""
+    if indent(lines[item]) != indent(line) or not re.match(r"-( |$)", lines[item].lstrip(" ")):
+        return ""
+    entry = shown(lines[item].strip().split(" #")[0], 40, quote=False)
+    content = shown(line.strip().split(" #")[0], 40, quote=False)
+    if ":" in entry:  # an item that is a mapping: the key belongs to it, or the dash goes
+        return (
+            f"line {index + 1} ({content}) starts in the column of the '- ' of line "
+            f"{item + 1} ({entry}): indent it to column {key_column(lines[item]) + 1} if it "
+            f"belongs to that item, or remove the '- ' if line {item + 1} is not a list item"
+        )
+    return (
+        f"line {index + 1} ({content}) starts in the column of the '- ' of line {item + 1} "
+        f"({entry}): a list's items each start with '- ', so add one, or move the key to "
+        "the column of the mapping it belongs to"
+    )
+
+
+def _item_among_keys(lines: list[str], index: int) -> str:
+    """The hint for a ``- `` list item in the column of a mapping's keys."""
+    owner = _owner(lines, index)
+    if owner is None or indent(lines[owner]) != indent(lines[index]):
+        return ""
+    if lines[owner].lstrip(" ").startswith("-"):
+        return ""
+    content = shown(lines[index].strip().split(" #")[0], 40, quote=False)
+    return (
+        f"line {index + 1} ({content}) is a list item ('- ') among the keys of a mapping "
+        f"(line {owner + 1}: {shown(lines[owner].strip().split(' #')[0], 40, quote=False)}); "
+        "write it as key: value, or put the list under a key of its own"
+    )
