@@ -209,11 +209,35 @@ CHARACTERS = {
 
 KEYS_AND_COLONS = {
     # the brief's case: read as text where drive's keys belong
+    "no space after a colon, alone": Mistake(
+        edit("  arr: 1.9%\n  latent_defects_per_hour: 1.08e-4\n", "  arr:2%\n"),
+        3,
+        3,
+        ("drive: expected a mapping", "got 'arr:2%'", "put a space after the colon: arr: 2%"),
+    ),
     "no space after a colon, keys below": Mistake(
         edit("  arr: 1.9%", "  arr:1.9%"), 3, 6, ("space after its colon", "arr: 1.9%")
     ),
     "no space after the first key's colon": Mistake(
         edit("name: test", "name:test"), 1, 5, ("space after its colon", "name: test")
+    ),
+    "no space after a section's one key": Mistake(
+        edit("  data_disks: 42", "  data_disks:42"),
+        9,
+        3,
+        ("space after the colon", "data_disks: 42"),
+    ),
+    "a key without its value": Mistake(
+        edit("  data_disks: 42", "  data_disks"),
+        9,
+        3,
+        ("data_disks needs a value", "data_disks: 42"),
+    ),
+    "a section without its keys": Mistake(
+        edit("aggregate:\n  data_disks: 42\n", "aggregate:\n"),
+        8,
+        1,
+        ("got null", "keys on the lines below", "aggregate: {data_disks: 42}"),
     ),
     "a key without its colon, keys below": Mistake(
         edit("  latent_defects_per_hour: 1.08e-4", "  latent_defects_per_hour"),
