@@ -136,8 +136,8 @@ def _undefined_alias(syntax: Syntax) -> Said | None:
         return None
     name = found[1]
     return Said(
-        f"*{name} repeats the value marked &{name}, and none is; mark that value with "
-        f"&{name}, or put text in quotes: {syntax.value_quoted(syntax.spot)}",
+        f"*{name} repeats a value marked &{name} above it, and no value is; mark the value "
+        f"to repeat with &{name}, or put text in quotes: {syntax.value_quoted(syntax.spot)}",
         *syntax.spot,
     )
 
