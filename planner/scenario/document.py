@@ -21,7 +21,7 @@ from ruamel.yaml.scalarbool import ScalarBoolean
 
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.yaml_guard import MAX_VALUES, checked_load
-from planner.scenario.yaml_syntax import version_error, yaml_error
+from planner.scenario.yaml_syntax import reader_fault, yaml_error
 
 MAX_NODES = MAX_VALUES
 """Most values a scenario may expand to (checked on the events first; see yaml_guard)."""
@@ -106,11 +106,8 @@ def parse_yaml(text: str, source: str) -> Any:
             return checked_load(yaml, text, source)
     except YAMLError as exc:
         raise yaml_error(exc, text, source) from None
-    except AssertionError:
-        refused = version_error(text, source)  # ruamel asserts on %YAML 1.3
-        if refused is None:
-            raise
-        raise refused from None
+    except (AssertionError, NotImplementedError):  # ruamel's own faults (%YAML 1.3, ...)
+        raise reader_fault(text, source) from None
     except (ValueError, RecursionError) as exc:  # not expected after the checks
         message = shown(str(exc), 120, quote=False)
         raise ScenarioError(f"not a valid value: {message}", path=source) from None

@@ -122,6 +122,8 @@ def no_colon(syntax: Syntax) -> Said | None:
         return None
     number, column = syntax.opened
     text = without_comment(syntax.line(number)[column:]).strip()
+    if not text:
+        return None
     corrected = space_after_colon(text)
     if corrected is not None:
         return Said(

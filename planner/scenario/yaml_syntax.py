@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ruamel.yaml import YAML
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.reader import ReaderError
@@ -162,16 +163,29 @@ def _version(syntax: Syntax) -> Said | None:
     )
 
 
-def version_error(text: str, source: str) -> ScenarioError | None:
-    """The error for a ``%YAML`` line of a version planner does not read, if there is one.
+def reader_fault(text: str, source: str) -> ScenarioError:
+    """The error for a text ruamel's round-trip reader failed on with an error of its own.
 
-    ruamel fails on ``%YAML 1.3`` with an ``AssertionError`` of its own (0.19), not a
-    YAMLError: the loader asks here before letting that out.
+    ruamel 0.19 fails on ``%YAML 1.3`` with an ``AssertionError``, and on some tangles of
+    comments and odd characters (found by fuzzing) with an ``AssertionError`` or a
+    ``NotImplementedError`` ("overlap in comment"), not a YAMLError. The %YAML line is
+    named; otherwise the text's events are read again by the plain (safe) parser, which
+    constructs nothing and keeps no comments: its syntax error, if it finds one, is said as
+    any other.
     """
     said = version_said(text.splitlines())
-    if said is None:
-        return None
-    return _at(said, source)
+    if said is not None:
+        return _at(said, source)
+    try:
+        for _ in YAML(typ="safe", pure=True).parse(text):
+            pass
+    except YAMLError as exc:
+        return yaml_error(exc, text, source)
+    return ScenarioError(
+        "not valid YAML: the YAML reader failed on this file's comments and layout; write "
+        "it as plain key: value lines, with comments after a '# ' on lines of their own",
+        path=source,
+    )
 
 
 def version_said(lines: list[str]) -> Said | None:
@@ -243,8 +257,13 @@ def _in_parser_words(syntax: Syntax) -> Said:
     problem = in_words(syntax.problem or syntax.context or "syntax error")
     problem = re.sub(r"\(([^(),]*),\)", r"\1", problem)  # ruamel's "(a mapping,)"
     problem = problem.replace("the node content", "a value")
+    problem = problem.replace(
+        "could not find expected ':'", "a key here has no ': ' after it; write key: value"
+    )
     if syntax.spot is None:
         return Said(shown(problem, 120, quote=False), -1, -1)
+    if "'<document end>'" in syntax.problem:
+        problem = "a line of '...' ends the document here; remove it (or quote it: '...')"
     if syntax.problem.startswith(("expected <block end>", "expected '<document start>'")):
         content = without_comment(syntax.line(syntax.spot[0])).strip()
         problem = (

@@ -353,6 +353,23 @@ def test_whole_file_mistakes(mistake: Mistake) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        pytest.param(': b ?\na- "||:\x85\n  3\n  \r1@', id="NotImplementedError"),
+        pytest.param(
+            "#  ---\n|- ##{.- 3: a'&:...\n!.a\n   a?0>#\t-\n.@\\`{\t", id="AssertionError"
+        ),
+    ],
+)
+def test_a_fault_of_the_yaml_reader_is_an_error_not_a_crash(text: str) -> None:
+    """Two tangles (found by fuzzing) on which ruamel 0.19's round-trip reader failed with an
+    error of its own: "unexpected NotImplementedError: overlap in comment", exit 1."""
+    line, _ = said(text)
+    assert "not valid YAML: " in line
+    assert not [word for word in JARGON if word in line.lower()], line
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         pytest.param(GOOD.replace("\n", "\r\n"), id="Windows line endings"),
         pytest.param("\ufeff" + GOOD, id="a byte-order mark"),
         pytest.param(edit("name: test", "name: a:b"), id="a colon inside a word"),
