@@ -298,6 +298,9 @@ STRUCTURE = {
         3,
         ("duplicate key 'arr' (first on line 3)", "keep one"),
     ),
+    "a '? ' before an item": Mistake(
+        edit("  - raid: raid5", "? - raid: raid5"), 11, 3, ("this key is a list", "remove the '?'")
+    ),
     "a second document": Mistake(
         GOOD + "---\nname: x\n", 13, 1, ("single document", "remove this '---' line")
     ),
