@@ -38,9 +38,12 @@ def _unclosed_quote(syntax: Syntax) -> Said | None:
     line_number, column = syntax.opened
     line = syntax.line(line_number).rstrip()
     quote = line[column : column + 1]
+    end = len(line)
+    if "[" in line[:column] or "{" in line[:column]:  # {raid: 'raid5}: before the }
+        end -= len(line) - len(line.rstrip("]}, "))
     return Said(
         f"the {quote} opened at {where(syntax.opened, syntax.lines)} is not closed; close it"
-        f"{on_that_line(syntax.lines)}: {fixed(line + quote)}",
+        f"{on_that_line(syntax.lines)}: {fixed(line[:end] + quote + line[end:])}",
         *syntax.opened,
     )
 

@@ -153,6 +153,12 @@ BRACKETS_AND_QUOTES = {
     "unclosed single quote": Mistake(
         edit("  arr: 1.9%", "  arr: '1.9%"), 3, 8, ("' opened at", "not closed", "arr: '1.9%'")
     ),
+    "unclosed quote in { }": Mistake(
+        edit("restore:\n  rebuild_hours: 12\n", "restore: {rebuild_hours: '12}\n"),
+        5,
+        26,
+        ("' opened at", "not closed", "restore: {rebuild_hours: '12'}"),
+    ),
     "a quote closed by the next one": Mistake(
         edit("  arr: 1.9%", '  arr: "1.9%\n  x: "y"'),
         3,
