@@ -123,25 +123,31 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
         )
     if here > column and "'<block mapping start>'" in problem:
         return _under_a_value(lines, index, above)
-    if "found '-'" in problem and lines[index].lstrip(" ").startswith("- "):
-        # a list item's dash pushed in to the column of the keys of the item above
-        item = next(
-            (
-                i
-                for i in range(above, -1, -1)
-                if lines[i].lstrip(" ").startswith("- ") and indent(lines[i]) < here
-            ),
-            None,
-        )
-        if item is not None:
-            return (
-                f"check the indentation of line {index + 1} (its '- ' is in column "
-                f"{here + 1}, line {item + 1}'s in column {indent(lines[item]) + 1}): the "
-                "'- ' of one list's items start in one column"
-            )
     if "found '-'" in problem:
-        return _item_among_keys(lines, index)
+        return _dash_pushed_in(lines, index, above) or _item_among_keys(lines, index)
     return ""
+
+
+def _dash_pushed_in(lines: list[str], index: int, above: int) -> str:
+    """The hint for a list item's ``- `` pushed in to the column of the item above's keys."""
+    here = indent(lines[index])
+    if not lines[index].lstrip(" ").startswith("- "):
+        return ""
+    item = next(
+        (
+            i
+            for i in range(above, -1, -1)
+            if lines[i].lstrip(" ").startswith("- ") and indent(lines[i]) < here
+        ),
+        None,
+    )
+    if item is None:
+        return ""
+    return (
+        f"check the indentation of line {index + 1} (its '- ' is in column "
+        f"{here + 1}, line {item + 1}'s in column {indent(lines[item]) + 1}): the "
+        "'- ' of one list's items start in one column"
+    )
 
 
 def _owner(lines: list[str], index: int) -> int | None:
