@@ -29,6 +29,7 @@ from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
+from planner.scenario.yaml_keys import space_after_colon
 
 _COMPARISONS = {
     "greater_than": ("gt", "greater than"),
@@ -149,6 +150,34 @@ def _out_of_range(kind: str, value: Any, ctx: dict[str, Any], loc: Loc) -> str:
     return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
 
 
+def _mapping_hint(value: Any, loc: Loc) -> str:
+    """What to write where a mapping is expected and ``value`` is found.
+
+    ``arr:2%`` (no space after the colon: YAML reads text), ``data_disks`` (a key without
+    its value), or nothing at all under the key.
+    """
+    if isinstance(value, str):
+        corrected = space_after_colon(value)
+        if corrected is not None:
+            return f"; put a space after the colon: {shown(corrected, quote=False)}"
+        word = value.strip()
+        if not word.isidentifier():
+            return ""
+        plain = within_tier(loc)
+        found = None
+        if all(isinstance(part, str) for part in plain):
+            found = field_meta(".".join([*map(str, plain), word]))
+        if found is not None and found.example:
+            return f"; {word} needs a value: write {word}: {found.example}"
+        return f"; write {shown(word, quote=False)}: followed by its value"
+    if value is None and loc:
+        model = as_model(annotation_at(loc[:-1]))
+        info = field_info(model, str(loc[-1])) if model is not None else None
+        example = _example(str(loc[-1]), info.examples if info is not None else None)
+        return f"; write its keys on the lines below it, indented{example}"
+    return ""
+
+
 def describe(error: ErrorDetails, loc: Loc) -> str:
     """A one-line, plain-English message for one pydantic error, with a hint if known."""
     kind = error["type"]
@@ -189,7 +218,10 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_type":
         return f"expected text, got {show_value(value)}; put it in quotes"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        return f"expected a mapping of keys (key: value lines), got {show_value(value)}"
+        return (
+            f"expected a mapping of keys (key: value lines), got {show_value(value)}"
+            f"{_mapping_hint(value, loc)}"
+        )
     if kind == "list_type":
         return f"expected a list (lines starting with '- '), got {show_value(value)}"
     if kind == "too_short":

@@ -11,21 +11,17 @@ from __future__ import annotations
 
 import datetime as dt
 import warnings
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.constructor import DuplicateKeyError
-from ruamel.yaml.error import MarkedYAMLError, YAMLError, YAMLWarning
-from ruamel.yaml.parser import ParserError
-from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.error import YAMLError, YAMLWarning
 from ruamel.yaml.scalarbool import ScalarBoolean
 
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.yaml_guard import MAX_VALUES, checked_load
-from planner.scenario.yaml_tokens import in_words
+from planner.scenario.yaml_syntax import reader_fault, yaml_error
 
 MAX_NODES = MAX_VALUES
 """Most values a scenario may expand to (checked on the events first; see yaml_guard)."""
@@ -93,190 +89,6 @@ def decode_text(data: bytes, source: str) -> str:
     return text.removeprefix("\ufeff")
 
 
-def _text_position(text: str, index: int) -> Position:
-    line = text.count("\n", 0, index) + 1
-    return line, index - (text.rfind("\n", 0, index) + 1) + 1
-
-
-def _yaml_error(exc: YAMLError, text: str, source: str) -> ScenarioError:
-    """A ruamel error as a ScenarioError at the position ruamel reports."""
-    if isinstance(exc, DuplicateKeyError):
-        mark = exc.problem_mark
-        problem = str(exc.problem or "")
-        key = problem.split('"')[1] if problem.count('"') >= 2 else "?"
-        return ScenarioError(
-            f"duplicate key {shown(key)}: each key may appear once in a mapping",
-            path=source,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-        )
-    if isinstance(exc, MarkedYAMLError):
-        mark = exc.problem_mark or exc.context_mark
-        text_of = in_words if isinstance(exc, ParserError) else str
-        problem = shown(text_of(exc.problem or exc.context or "syntax error"), 120, quote=False)
-        context = f" ({shown(exc.context, 80, quote=False)})" if exc.context and exc.problem else ""
-        opened = exc.context_mark
-        lines = text.splitlines()
-        hint = _indentation_hint(str(exc.problem or ""), mark.line if mark else None, lines)
-        if "'\\t'" in str(exc.problem or ""):
-            hint = "indent with spaces: YAML does not allow tabs there"
-        if hint:
-            return ScenarioError(
-                f"not valid YAML: {problem}; {hint}",
-                path=source,
-                line=mark.line + 1 if mark else None,
-                column=mark.column + 1 if mark else None,
-            )
-        if opened is not None and mark is not None and opened.line < len(lines):
-            # The parser notices an unclosed [ or { lines later: say where it was opened.
-            char = lines[opened.line][opened.column : opened.column + 1]
-            if char in ("[", "{") and opened.line != mark.line:
-                context = (
-                    f" (the {char} opened at line {opened.line + 1}, column "
-                    f"{opened.column + 1} is not closed)"
-                )
-        return ScenarioError(
-            f"not valid YAML: {problem}{context}",
-            path=source,
-            line=mark.line + 1 if mark else None,
-            column=mark.column + 1 if mark else None,
-        )
-    if isinstance(exc, ReaderError):
-        line, column = _text_position(text, exc.position)
-        return ScenarioError(
-            f"not valid YAML: character {shown(exc.character)} is not allowed ({exc.reason})",
-            path=source,
-            line=line,
-            column=column,
-        )
-    first_line = (str(exc).splitlines() or ["syntax error"])[0]
-    return ScenarioError(f"not valid YAML: {shown(first_line, 120, quote=False)}", path=source)
-
-
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
-def _key_column(line: str) -> int:
-    """0-based column of the line's first key: after the indent and any list dashes."""
-    column = _indent(line)
-    while line[column : column + 2] == "- ":
-        column += 2
-        column += _indent(line[column:])
-    return column
-
-
-def _line_above(lines: list[str], index: int) -> int | None:
-    """Index of the nearest line above ``index`` holding more than a comment, if any."""
-    for above in range(index - 1, -1, -1):
-        content = lines[above].strip()
-        if content and not content.startswith("#"):
-            return above
-    return None
-
-
-def _entry_with_value(line: str) -> str | None:
-    """The line without its indent and trailing comment if it holds ``key: value``.
-
-    None when it has no value (``key:``, or only a comment after the colon).
-    """
-    entry = line.strip().split(" #")[0].rstrip()
-    _, colon, value = entry.partition(": ")
-    value = value.strip()
-    return entry if colon and value and not value.startswith("#") else None
-
-
-def _under_a_value(lines: list[str], index: int, above: int) -> str:
-    """The hint for line ``index`` indented under line ``above`` if that has a value.
-
-    Where line ``above`` is the odd one (its indent off the file's step, line ``index``'s
-    on it: a key pulled one space left), the hint names it rather than the line after it.
-    """
-    entry = _entry_with_value(lines[above])
-    if entry is None:
-        return ""
-    step = _indent_step(lines)
-    if step and _indent(lines[above]) % step and not _indent(lines[index]) % step:
-        spaces = _indent(lines[above])
-        return (
-            f"line {above + 1} ({shown(entry, 40, quote=False)}) is indented {spaces} "
-            f"space{'s' if spaces != 1 else ''}, the file's keys by {step}: indent it like "
-            f"line {index + 1}"
-        )
-    return (
-        f"line {index + 1} is indented under line {above + 1} "
-        f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
-        f"like line {above + 1}"
-    )
-
-
-def _indent_step(lines: list[str]) -> int:
-    """The file's indent step: the least indent that two or more keys use (0: none)."""
-    used = Counter(
-        _indent(line) for line in lines if line.strip() and not line.lstrip().startswith("#")
-    )
-    steps = [indent for indent, count in used.items() if indent > 0 and count >= 2]
-    return min(steps, default=0)
-
-
-def _indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
-    """What to fix when ruamel's ``problem`` at line ``index`` (0-based) is indentation.
-
-    "mapping values are not allowed here": a ``key:`` where no mapping can start, mostly a
-    key indented under a ``key: value`` line (or a value holding ": "). "expected <block
-    end>, but found ...": a line pulled back to a column no level above it uses, or (when a
-    comment line or a trailing comment has ended the value above, so that the line cannot
-    continue it) a key indented under a ``key: value`` line. "expected '<document start>'":
-    a top-level key pulled back from a first key that was indented.
-
-    Comment lines and blank lines are skipped when finding the line above.
-    """
-    if index is None or index >= len(lines):
-        return ""
-    above = _line_above(lines, index)
-    here = _indent(lines[index])
-
-    if problem.startswith("mapping values are not allowed"):
-        hint = (
-            _under_a_value(lines, index, above)
-            if above is not None and here > _indent(lines[above])
-            else ""
-        )
-        return hint or (
-            "put a value that contains ': ' in quotes, or indent this key like the key above"
-        )
-    if above is None or not problem.startswith(
-        ("expected <block end>", "expected '<document start>'")
-    ):
-        return ""
-    column = _key_column(lines[above])
-    if here < column:  # pulled back to no level
-        return (
-            f"check the indentation of line {index + 1} (column {here + 1}; the key on line "
-            f"{above + 1} is in column {column + 1}): keys of one mapping "
-            "start in one column, and so do the '- ' of one list's items"
-        )
-    if here > column and "'<block mapping start>'" in problem:
-        return _under_a_value(lines, index, above)
-    if "found '-'" in problem and lines[index].lstrip(" ").startswith("- "):
-        # a list item's dash pushed in to the column of the keys of the item above
-        item = next(
-            (
-                i
-                for i in range(above, -1, -1)
-                if lines[i].lstrip(" ").startswith("- ") and _indent(lines[i]) < here
-            ),
-            None,
-        )
-        if item is not None:
-            return (
-                f"check the indentation of line {index + 1} (its '- ' is in column "
-                f"{here + 1}, line {item + 1}'s in column {_indent(lines[item]) + 1}): the "
-                "'- ' of one list's items start in one column"
-            )
-    return ""
-
-
 def parse_yaml(text: str, source: str) -> Any:
     """Parse one YAML document into ruamel round-trip nodes.
 
@@ -293,7 +105,9 @@ def parse_yaml(text: str, source: str) -> Any:
             warnings.simplefilter("ignore", YAMLWarning)
             return checked_load(yaml, text, source)
     except YAMLError as exc:
-        raise _yaml_error(exc, text, source) from None
+        raise yaml_error(exc, text, source) from None
+    except (AssertionError, NotImplementedError):  # ruamel's own faults (%YAML 1.3, ...)
+        raise reader_fault(text, source) from None
     except (ValueError, RecursionError) as exc:  # not expected after the checks
         message = shown(str(exc), 120, quote=False)
         raise ScenarioError(f"not a valid value: {message}", path=source) from None

@@ -12,6 +12,7 @@ nothing to read, so every such file is refused here, at ``file:line:column`` and
 * aliases that would expand the document past :data:`MAX_VALUES` values, counted without
   expanding anything: each anchor's expanded size is computed once, when it closes;
 * nesting deeper than :data:`MAX_DEPTH` (the composer recurses; Python's stack is finite);
+* a list or mapping as a key (``? - raid: raid5``: ruamel fails hashing it, no position);
 * a plain number written with more than :data:`MAX_NUMBER_CHARS` characters, and a plain
   scalar that reads as a date but is not one (``2001-13-45``).
 """
@@ -132,6 +133,14 @@ class _Scan:
             self.add(1, event, path)
             return
         assert isinstance(event, CollectionStartEvent)
+        if is_key:  # ruamel failed hashing a key holding a mapping (TypeError, no position)
+            kind = "a mapping" if isinstance(event, MappingStartEvent) else "a list"
+            raise self.error(
+                f"this key is {kind}; a key is a name such as rebuild_hours (a line starting "
+                "'? ' begins a key: remove the '?')",
+                event,
+                path,
+            )
         if len(self.open) >= MAX_DEPTH:
             raise self.error(f"nested more than {MAX_DEPTH} levels deep", event, path)
         self.total += 1

@@ -154,10 +154,10 @@ def test_duplicate_top_level_section(tmp_path: Path) -> None:
 
 
 def test_yaml_syntax_error(tmp_path: Path) -> None:
+    """Reported at the [ left open (the parser notices on the next line)."""
     err = rejected_bytes(tmp_path, MINIMAL.replace("arr: 1.9%", "arr: [1.9%").encode())
     assert err.message.startswith("not valid YAML")
-    assert err.line == 3
-    assert err.column is not None
+    assert (err.line, err.column) == (2, 8)
 
 
 def test_yaml_syntax_error_bad_indentation(tmp_path: Path) -> None:
@@ -393,9 +393,9 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
     )
     err = rejected_bytes(tmp_path, text.encode())
     opened = text.splitlines().index("  scrub_hours: [168") + 1
-    assert err.line is not None
-    assert err.line > opened
+    assert (err.line, err.column) == (opened, 16)
     assert f"the [ opened at line {opened}, column 16 is not closed" in err.message
+    assert err.message.endswith("close it on that line: scrub_hours: [168]")
     assert len(str(err)) < 300
 
 
@@ -404,22 +404,31 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
     [
         (
             "drive:\n  arr: [1.9%\n  # ARR\n  latent_defects_per_hour: 1.08e-4\n",
-            "expected ',' or ']', but got a new key (the [ opened at line 2, column 8 is not",
+            "the [ opened at line 2, column 8 is not closed; close it on that line: arr: [1.9%]",
             "'?'",
         ),
-        ("a: [1,\n", "but found the end of the file", "<stream end>"),
-        ("a:\n  - 1\n  b: 2\n", "expected the end of a block, but found a new key", "?"),
-        ("a: [1, 2]]\n", "expected the end of a block, but found ']'", "<block end>"),
+        ("a: [1,\n", "the [ opened at column 4 is not closed; close it: a: [1]", "<stream end>"),
+        ("a:\n  - 1\n  b: 2\n", "line 3 (b: 2) starts in the column of the '- ' of line 2", "?"),
+        ("a: [1, 2]]\n", "this ] closes no [", "<block end>"),
     ],
 )
 def test_yaml_token_names_are_said_in_words(
     tmp_path: Path, text: str, said: str, not_said: str
 ) -> None:
-    """Each problem keeps its position and hint; ruamel's token names become words."""
+    """Each problem says what is wrong in words; ruamel's token names never show."""
     err = rejected_bytes(tmp_path, text.encode())
     assert err.line is not None
     assert said in err.message
     assert not_said not in err.message
+
+
+def test_a_parser_problem_not_recognised_keeps_its_words_without_token_names() -> None:
+    """The fallback: ruamel's problem with its token names in words, its context left out."""
+    from planner.scenario.yaml_tokens import in_words
+
+    said = in_words("expected <block end>, but found '<stream end>'")
+    assert said == "expected the end of a block, but found the end of the file"
+    assert in_words("expected ',' or ']', but got '?'") == "expected ',' or ']', but got a new key"
 
 
 def test_a_failure_log_given_as_a_scenario_points_to_planner_fit() -> None:
