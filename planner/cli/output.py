@@ -91,11 +91,12 @@ class Format(StrEnum):
 def print_error(message: str) -> None:
     """Print one line ``planner: error: ...`` to stderr (``message`` is plain text)."""
     from rich.console import Console
-    from rich.markup import escape
+    from rich.text import Text
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(
-        f"[bold red]planner: error:[/] {escape(message)}", markup=True
-    )
+    # A Text, not markup: the message is never parsed (escaped markup printed a trailing
+    # backslash twice).
+    line = Text.assemble(("planner: error:", "bold red"), " ", message)
+    Console(stderr=True, highlight=False, soft_wrap=True).print(line)
 
 
 def print_note(message: str) -> None:

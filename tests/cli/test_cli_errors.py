@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from planner.cli import app
+from planner.cli.output import print_error
 
 GOOD = """\
 name: test
@@ -260,3 +261,13 @@ def test_a_group_too_small_for_raid6_is_told_its_least_size_at_once(
     assert line == f"planner: error: {path}:13:17: layouts[0].group_size: {least}"
     line = one_line_error([command, str(good), "--set", "layouts[0].group_size=1"])
     assert line == f"planner: error: --set layouts[0].group_size=1: layouts[0].group_size: {least}"
+
+
+@pytest.mark.parametrize("message", ["ends with \\", "a\\[bold]b\\", "[red]x[/] \\"])
+def test_an_error_line_is_the_message_as_given(
+    message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The error line is the message, character for character: it went through Rich
+    markup escaped, and Rich's escape of a trailing backslash printed two of them."""
+    print_error(message)
+    assert capsys.readouterr().err == f"planner: error: {message}\n"
