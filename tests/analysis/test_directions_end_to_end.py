@@ -141,6 +141,23 @@ def test_a_higher_arr_never_lowers_any_figure(text: str, factor: float) -> None:
     assert_no_lower(shown(base), shown(worse), kinds)
 
 
+@SETTINGS
+@given(text=bases)
+def test_a_mean_count_is_at_least_the_probability_of_one(text: str) -> None:
+    """E[whole-group losses] >= P(group lost) and E[sector-loss events] >= P(sectors lost),
+    a group's and the aggregate's: the drives down follow the same chain in all four (not
+    so for correlated drives, whose shocks spare the defect's holder: docs/correlated.md)."""
+    figures = shown(load_scenario_text(text))
+    for label in {name.rsplit(" ", 1)[0] for name in figures}:
+        for mean, p in (
+            ("group_losses_group", "p_group_lost"),
+            ("events_group", "p_sectors_lost"),
+            ("group_losses", "p_group_lost_aggregate"),
+            ("events", "p_sectors_lost_aggregate"),
+        ):
+            assert figures[f"{label} {mean}"] >= figures[f"{label} {p}"] * (1 - SLACK), (label, p)
+
+
 LONGER_REBUILDS: dict[str, Callable[[Scenario, float], str]] = {
     "slower drive": lambda s, f: f"drive.sustained_mb_per_s={200 / f!r}",
     "heavier load": lambda s, f: f"restore.load_factor={s.restore.rebuild_load_factor * f!r}",
