@@ -54,14 +54,25 @@ built with ``correlated``:
 
 * every operational failure out of a state with ``f >= 1`` (the holder's included) runs at
   m times its rate, the degraded multiplier (:attr:`Transition.degraded`);
-* shocks hit the group at a rate per hour; at a shock each of the ``W = N - f - l`` working
-  drives without a latent defect fails with probability q, so j of them fail at once with
-  Binomial(W, q) (the binomial failure rate model of common-cause failure: Vesely 1977,
-  Atwood 1986). For ``j >= 1``: ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with
-  ``l = 1`` and ``f + j = k`` the defect's stripes are lost (a sector loss, thinned by sigma
-  for a pool exactly as the failure out of ``(k - 1, 1)``, the rest to ``(k, 0)``); and
-  ``f + j > k`` loses the whole group. The jumps past parity are one transition, the
-  binomial tail (:attr:`Transition.shock_tail`).
+* shocks hit the group at a rate per hour; at a shock each of the ``N - f`` working drives
+  fails with probability q, independently (the binomial failure rate model of common-cause
+  failure: Vesely 1977, Atwood 1986). Out of ``(f, 0)``, j of the ``W = N - f`` fail at once
+  with Binomial(W, q): ``(f, 0) -> (f + j, 0)`` while ``f + j <= k``, the group lost past
+  parity. Out of ``(f, 1)`` the defect's holder is exposed as any drive (its defect going
+  with it, as at its operational failure), and j of the ``W = N - f - 1`` others fail with
+  Binomial(W, q) beside it (:class:`ShockHolder`): the holder spared (factor ``1 - q``),
+  ``(f, 1) -> (f + j, 1)`` while ``f + j + 1 <= k`` and ``f + j = k`` loses the defect's
+  stripes (a sector loss, thinned by sigma for a pool exactly as the failure out of
+  ``(k - 1, 1)``, the rest to ``(k, 0)``); the holder hit (factor q, j >= 0),
+  ``(f, 1) -> (f + 1 + j, 0)`` while ``f + 1 + j <= k``. Every shock that leaves more than
+  k drives down loses the whole group: one transition, the binomial tail
+  (:attr:`Transition.shock_tail`), ``P(Binomial(N - f, q) > k - f)`` out of either state,
+  which is the holder spared past ``k - f`` others plus the holder hit with ``k - f`` or
+  more of them. So the drives down follow the chain without defects whatever the defects
+  do (the chain of P(group lost)): a defect adds sector losses, never shields its holder.
+  NS3574's convention left the holder out of harm's way; planner dropped it for operational
+  failures (above) and for shocks alike: with the holder immune, more defects lowered the
+  expected group losses and the hours spent degraded, and a pool's P(loss) (docs/correlated.md).
 
 Neutral values (m = 1, no shocks) give the chain without ``correlated`` exactly.
 
@@ -97,6 +108,23 @@ class StripeShare(StrEnum):
         if self is StripeShare.ALL:
             return 1.0
         return sigma if self is StripeShare.SHARE else 1.0 - sigma
+
+
+class ShockHolder(StrEnum):
+    """The factor the latent defect's holder puts on a shock out of a state with a defect."""
+
+    NONE = "1"
+    """No factor: no defect in the source state, or the holder counted among the drives."""
+    SPARED = "1 - q"
+    """1 - q: the shock spares the holder (the defect stays)."""
+    HIT = "q"
+    """q: the shock fails the holder (its defect goes with it)."""
+
+    def factor(self, q: float) -> float:
+        """The factor for the shock probability ``q`` in [0, 1]."""
+        if self is ShockHolder.NONE:
+            return 1.0
+        return q if self is ShockHolder.HIT else 1.0 - q
 
 
 class Event(StrEnum):
@@ -186,9 +214,10 @@ class Transition:
     (a declustered pool's stripe share, 1 elsewhere).
 
     In a correlated chain an operational failure with ``degraded`` runs at m times that
-    rate, and a shock (``shock`` = j drives, ``multiplier`` 1) at the shock rate times
-    ``P(Binomial(W, q) = j)``, or ``P(Binomial(W, q) >= j)`` with ``shock_tail``, where
-    ``W = N - drives_excluded`` are the working drives without a defect.
+    rate, and a shock (event :attr:`CommonCause.SHOCK`, ``multiplier`` 1) at the shock rate
+    times ``P(Binomial(W, q) = j)`` (j = ``shock``), or ``P(Binomial(W, q) >= j)`` with
+    ``shock_tail``, where ``W = N - drives_excluded`` are the working drives counted in the
+    binomial, times ``holder``'s factor (1, q or 1 - q: the defect's holder hit or spared).
     """
 
     source: int
@@ -202,16 +231,23 @@ class Transition:
     degraded: bool = False
     """An operational failure out of a state with a drive down (the multiplier m applies)."""
     shock: int = 0
-    """The drives a shock fails at once (0: not a shock)."""
+    """The drives of the binomial a shock fails at once (j; 0 also where not a shock)."""
     shock_tail: bool = False
     """The shock fails ``shock`` drives or more (the jumps past parity, one transition)."""
+    holder: ShockHolder = ShockHolder.NONE
+    """A shock out of a state with a defect: the holder hit (q) or spared (1 - q) besides."""
+
+    @property
+    def is_shock(self) -> bool:
+        """A shock's transition (its rate a binomial share of the shock rate)."""
+        return self.event is CommonCause.SHOCK
 
     def multiplier(self, drives: int) -> int:
         """Number of drives (or repairs) that can cause this transition in a group.
 
         1 for a shock: the group is hit, its drives' share is :attr:`shock`'s probability.
         """
-        if self.shock:
+        if self.is_shock:
             return 1
         return self.concurrent if self.drives_excluded is None else drives - self.drives_excluded
 
@@ -337,31 +373,45 @@ def _failures(
 
 
 def _shocks(s: State, index: dict[State, int], parity: int, stripe_share: bool) -> list[Transition]:
-    """The shock transitions out of ``s``: j drives without the defect fail at once.
+    """The shock transitions out of ``s``: j of the working drives fail at once.
 
-    ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with a defect, ``f + j = k`` loses
-    its stripes (sigma of it for a pool, the rest to ``(k, 0)``); ``f + j > k`` (the tail,
-    one transition) loses the group.
+    ``(f, 0) -> (f + j, 0)`` while ``f + j <= k``. Out of ``(f, 1)``, j of the others beside
+    the holder: spared (1 - q), ``(f + j, 1)`` while ``f + j + 1 <= k``, ``f + j = k`` loses
+    the defect's stripes (sigma of it for a pool, the rest to ``(k, 0)``); hit (q, j >= 0),
+    ``(f + 1 + j, 0)`` while ``f + 1 + j <= k``. More than k down (the tail of the N - f
+    working drives, one transition, the holder counted among them) loses the group.
     """
     i = index[s]
     loss_index = len(index)
-    excluded = s.failed + s.latent
+    f, excluded = s.failed, s.failed + s.latent
     shock = CommonCause.SHOCK
+    spared = ShockHolder.SPARED if s.latent else ShockHolder.NONE
     out = [
-        Transition(i, index[State(s.failed + j, s.latent)], shock, excluded, shock=j)
-        for j in range(1, parity - s.failed - s.latent + 1)
+        Transition(i, index[State(f + j, s.latent)], shock, excluded, shock=j, holder=spared)
+        for j in range(1, parity - f - s.latent + 1)
     ]
     if s.latent == 1:
-        j = parity - s.failed
+        j = parity - f
         sectors = StripeShare.SHARE if stripe_share else StripeShare.ALL
         out.append(
-            Transition(i, loss_index, shock, excluded, 1, sectors, LossKind.SECTORS, shock=j)
+            Transition(
+                i, loss_index, shock, excluded, 1, sectors, LossKind.SECTORS, shock=j, holder=spared
+            )
         )
         if stripe_share:
             kept = index[State(parity, 0)]
-            out.append(Transition(i, kept, shock, excluded, 1, StripeShare.REST, shock=j))
-    tail = parity - s.failed + 1
+            out.append(
+                Transition(i, kept, shock, excluded, 1, StripeShare.REST, shock=j, holder=spared)
+            )
+        # the holder fails, its defect with it: j = 0 (the holder alone) up to parity
+        hit = ShockHolder.HIT
+        out += [
+            Transition(i, index[State(f + 1 + j, 0)], shock, excluded, shock=j, holder=hit)
+            for j in range(parity - f)
+        ]
     out.append(
-        Transition(i, loss_index, shock, excluded, kind=LossKind.GROUP, shock=tail, shock_tail=True)
+        Transition(
+            i, loss_index, shock, f, kind=LossKind.GROUP, shock=parity - f + 1, shock_tail=True
+        )
     )
     return out
