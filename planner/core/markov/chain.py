@@ -68,11 +68,9 @@ built with ``correlated``:
   k drives down loses the whole group: one transition, the binomial tail
   (:attr:`Transition.shock_tail`), ``P(Binomial(N - f, q) > k - f)`` out of either state,
   which is the holder spared past ``k - f`` others plus the holder hit with ``k - f`` or
-  more of them. So the drives down follow the chain without defects whatever the defects
-  do (the chain of P(group lost)): a defect adds sector losses, never shields its holder.
-  NS3574's convention left the holder out of harm's way; planner dropped it for operational
-  failures (above) and for shocks alike: with the holder immune, more defects lowered the
-  expected group losses and the hours spent degraded, and a pool's P(loss) (docs/correlated.md).
+  more of them. So the drives down follow the chain without defects (of P(group lost))
+  whatever the defects do; with the holder immune (NS3574's convention), more defects
+  lowered the expected group losses, the hours and a pool's P(loss) (docs/correlated.md).
 
 Neutral values (m = 1, no shocks) give the chain without ``correlated`` exactly.
 
@@ -119,12 +117,6 @@ class ShockHolder(StrEnum):
     """1 - q: the shock spares the holder (the defect stays)."""
     HIT = "q"
     """q: the shock fails the holder (its defect goes with it)."""
-
-    def factor(self, q: float) -> float:
-        """The factor for the shock probability ``q`` in [0, 1]."""
-        if self is ShockHolder.NONE:
-            return 1.0
-        return q if self is ShockHolder.HIT else 1.0 - q
 
 
 class Event(StrEnum):
@@ -373,45 +365,36 @@ def _failures(
 
 
 def _shocks(s: State, index: dict[State, int], parity: int, stripe_share: bool) -> list[Transition]:
-    """The shock transitions out of ``s``: j of the working drives fail at once.
-
-    ``(f, 0) -> (f + j, 0)`` while ``f + j <= k``. Out of ``(f, 1)``, j of the others beside
-    the holder: spared (1 - q), ``(f + j, 1)`` while ``f + j + 1 <= k``, ``f + j = k`` loses
-    the defect's stripes (sigma of it for a pool, the rest to ``(k, 0)``); hit (q, j >= 0),
-    ``(f + 1 + j, 0)`` while ``f + 1 + j <= k``. More than k down (the tail of the N - f
-    working drives, one transition, the holder counted among them) loses the group.
-    """
-    i = index[s]
-    loss_index = len(index)
+    """The shock transitions out of ``s`` (module docstring): holder spared, hit; the tail."""
+    i, loss_index = index[s], len(index)
     f, excluded = s.failed, s.failed + s.latent
-    shock = CommonCause.SHOCK
+
+    def move(
+        target: int,
+        j: int,
+        holder: ShockHolder,
+        share: StripeShare = StripeShare.ALL,
+        kind: LossKind | None = None,
+    ) -> Transition:
+        return Transition(
+            i, target, CommonCause.SHOCK, excluded, 1, share, kind, shock=j, holder=holder
+        )
+
     spared = ShockHolder.SPARED if s.latent else ShockHolder.NONE
     out = [
-        Transition(i, index[State(f + j, s.latent)], shock, excluded, shock=j, holder=spared)
-        for j in range(1, parity - f - s.latent + 1)
+        move(index[State(f + j, s.latent)], j, spared) for j in range(1, parity - f - s.latent + 1)
     ]
     if s.latent == 1:
-        j = parity - f
         sectors = StripeShare.SHARE if stripe_share else StripeShare.ALL
-        out.append(
-            Transition(
-                i, loss_index, shock, excluded, 1, sectors, LossKind.SECTORS, shock=j, holder=spared
-            )
-        )
+        out.append(move(loss_index, parity - f, spared, sectors, LossKind.SECTORS))
         if stripe_share:
-            kept = index[State(parity, 0)]
-            out.append(
-                Transition(i, kept, shock, excluded, 1, StripeShare.REST, shock=j, holder=spared)
-            )
-        # the holder fails, its defect with it: j = 0 (the holder alone) up to parity
-        hit = ShockHolder.HIT
-        out += [
-            Transition(i, index[State(f + 1 + j, 0)], shock, excluded, shock=j, holder=hit)
-            for j in range(parity - f)
-        ]
+            out.append(move(index[State(parity, 0)], parity - f, spared, StripeShare.REST))
+        # the holder fails, its defect with it: alone (j = 0) or with j others, within parity
+        out += [move(index[State(f + 1 + j, 0)], j, ShockHolder.HIT) for j in range(parity - f)]
+    tail = parity - f + 1  # past parity, over all N - f working drives (the holder among them)
     out.append(
         Transition(
-            i, loss_index, shock, f, kind=LossKind.GROUP, shock=parity - f + 1, shock_tail=True
+            i, loss_index, CommonCause.SHOCK, f, kind=LossKind.GROUP, shock=tail, shock_tail=True
         )
     )
     return out
