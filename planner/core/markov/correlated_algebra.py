@@ -115,8 +115,9 @@ def correlated_rate_expressions(chain: Chain, drives: int | None = None) -> tupl
             share = (
                 1 - sp.Add(*(point(i) for i in range(t.shock))) if t.shock_tail else point(t.shock)
             )
-            holder = _holder_factor(t, q)
-            out.append(_share_factor(t) * holder * s["lambda_shock"] * share)
+            # the holder's 1 - q joins the power: (1 - q)^(N - 1), not (1 - q) (1 - q)^(N - 2)
+            rate = _share_factor(t) * _holder_factor(t, q) * s["lambda_shock"] * share
+            out.append(sp.powsimp(rate))
             continue
         count = t.concurrent if t.drives_excluded is None else n - t.drives_excluded
         rate = _share_factor(t) * count * s[t.event.value]
