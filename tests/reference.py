@@ -594,10 +594,12 @@ def weibull_censored_mle(hours: Any, failed: Any, steps: int = 50) -> tuple[Any,
 #
 # * every operational failure (a drive without the defect, or the defect's holder) out of a
 #   state with f >= 1 runs at m times its rate;
-# * shocks at S per hour; at a shock each of the W = N - f - l working drives without a
-#   defect fails with probability q, j ~ Binomial(W, q) of them at once; j >= 1 moves
-#   (f, l) -> (f + j, l) while f + j + l <= k; f + j > k loses the whole group; l = 1 and
-#   f + j = k loses the defect's stripes (σ of it for a pool, the rest to (k, 0)).
+# * shocks at S per hour; at a shock each of the N - f working drives fails with
+#   probability q, independently, the defect's holder included: j ~ Binomial(N - f - l, q)
+#   of the drives without the defect fail, and the holder (l = 1) with probability q, its
+#   defect going with it. With d = f + j (+ 1 if the holder fails) drives down and the
+#   defect left or not: d + l' <= k moves to (d, l'); d > k loses the whole group; d = k
+#   with the defect left loses its stripes (σ of it for a pool, the rest to (k, 0)).
 #
 # Every move is listed by its target: a state (f, l), "group" or "sectors".
 
@@ -651,9 +653,17 @@ def _correlated_moves(
             add(s, (f - 1, lat), min(f, at_once) * mu)
         if s == (0, 1):
             add(s, (0, 0), scrub)
-        for j in range(1, working + 1):
-            chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
-            one_more(s, f + j, rate * chance)
+        for holder_fails in (False, True) if lat == 1 else (False,):
+            for j in range(0 if holder_fails else 1, working + 1):
+                chance = mpmath.binomial(working, j) * p**j * (1 - p) ** (working - j)
+                if lat == 1:
+                    chance *= p if holder_fails else 1 - p
+                if not holder_fails:
+                    one_more(s, f + j, rate * chance)
+                elif f + 1 + j <= parity:  # the holder's defect goes with it
+                    add(s, (f + 1 + j, 0), rate * chance)
+                else:
+                    add(s, "group", rate * chance)
     return moves
 
 

@@ -18,6 +18,7 @@ from planner.core.markov.chain import (
     Chain,
     CommonCause,
     Event,
+    ShockHolder,
     StripeShare,
     Transition,
     build_chain,
@@ -48,6 +49,8 @@ RATE_SYMBOLS: dict[AnyEvent, str] = {
 
 
 SHARE_SYMBOLS = {StripeShare.SHARE: "σ", StripeShare.REST: "(1−σ)"}
+HOLDER_SYMBOLS = {ShockHolder.HIT: "q·", ShockHolder.SPARED: "(1−q)·"}
+"""The latent defect's holder on a shock: hit (q) or spared (1 − q) beside the others."""
 """A declustered pool's stripe share on the two sector-loss moves (docs/loss.md)."""
 
 
@@ -118,7 +121,8 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
     (``rates.defect_stripe_share`` below 1) splits the sector-loss move into ``σ`` and
     ``(1−σ)`` parts. A correlated chain (``rates.correlated``) shows the degraded multiplier
     ``m`` on the failures out of states with a drive down, and each shock with the binomial
-    probability of its drives: ``λ_Sh·P(2 of 10)``, ``λ_Sh·P(≥3 of 10)``.
+    probability of its drives: ``λ_Sh·P(2 of 10)``, ``λ_Sh·P(≥3 of 10)``; out of a state
+    with a latent defect, times its holder's q (hit) or (1−q) (spared): ``q·λ_Sh·P(0 of 9)``.
     """
     correlated = rates.correlated
     chain = build_chain(parity, rates.rebuild_streams, rates.defect_stripe_share != 1.0, correlated)
@@ -143,9 +147,10 @@ def chain_transitions(parity: int, group_size: int, rates: Rates) -> tuple[Trans
 def _formula(t: Transition, group_size: int, correlated: bool) -> str:
     """The rate of ``t`` in symbols: ``10·λ_Op``, ``9·m·λ_Op``, ``λ_Sh·P(≥2 of 10)``."""
     symbol = RATE_SYMBOLS[t.event]
-    if t.shock:
+    if t.is_shock:
         working = group_size - (t.drives_excluded or 0)
         share = "" if t.share is StripeShare.ALL else f"{SHARE_SYMBOLS[t.share]}·"
+        share += HOLDER_SYMBOLS.get(t.holder, "")
         return f"{share}{symbol}·P({'≥' if t.shock_tail else ''}{t.shock} of {working})"
     if correlated and t.degraded:
         symbol = f"m·{symbol}"

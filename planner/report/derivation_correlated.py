@@ -38,8 +38,9 @@ _TEXT_NAMES = {
 
 SYMBOLS_NOTE = (
     "m: the degraded multiplier (every failure while a drive is down runs m times as fast); "
-    "λSh: shocks per group-hour; q: the probability that a shock fails each working drive "
-    "without a latent defect (docs/correlated.md)."
+    "λSh: shocks per group-hour; q: the probability that a shock fails each working drive, "
+    "the latent defect's holder included (its defect goes with it: a factor q where it "
+    "fails, 1 - q where it does not) (docs/correlated.md)."
 )
 
 

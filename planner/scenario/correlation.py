@@ -94,8 +94,9 @@ class Correlation(FrozenModel):
     )
     shock_drive_probability: Probability = Field(
         default=DEFAULT_SHOCK_DRIVE_PROBABILITY,
-        description="Probability that a shock fails each working drive without a latent "
-        "defect, independently: j drives fail at once with Binomial(working, q) (default "
+        description="Probability that a shock fails each working drive, independently (the "
+        "latent defect's holder too, its defect with it): j drives fail at once with "
+        "Binomial(working, q) (default "
         f"{DEFAULT_SHOCK_DRIVE_PROBABILITY:.1%}, from field correlation data: "
         "docs/correlated.md).",
         json_schema_extra=meta("Shock q", "", "1.2%"),

@@ -54,14 +54,23 @@ built with ``correlated``:
 
 * every operational failure out of a state with ``f >= 1`` (the holder's included) runs at
   m times its rate, the degraded multiplier (:attr:`Transition.degraded`);
-* shocks hit the group at a rate per hour; at a shock each of the ``W = N - f - l`` working
-  drives without a latent defect fails with probability q, so j of them fail at once with
-  Binomial(W, q) (the binomial failure rate model of common-cause failure: Vesely 1977,
-  Atwood 1986). For ``j >= 1``: ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with
-  ``l = 1`` and ``f + j = k`` the defect's stripes are lost (a sector loss, thinned by sigma
-  for a pool exactly as the failure out of ``(k - 1, 1)``, the rest to ``(k, 0)``); and
-  ``f + j > k`` loses the whole group. The jumps past parity are one transition, the
-  binomial tail (:attr:`Transition.shock_tail`).
+* shocks hit the group at a rate per hour; at a shock each of the ``N - f`` working drives
+  fails with probability q, independently (the binomial failure rate model of common-cause
+  failure: Vesely 1977, Atwood 1986). Out of ``(f, 0)``, j of the ``W = N - f`` fail at once
+  with Binomial(W, q): ``(f, 0) -> (f + j, 0)`` while ``f + j <= k``, the group lost past
+  parity. Out of ``(f, 1)`` the defect's holder is exposed as any drive (its defect going
+  with it, as at its operational failure), and j of the ``W = N - f - 1`` others fail with
+  Binomial(W, q) beside it (:class:`ShockHolder`): the holder spared (factor ``1 - q``),
+  ``(f, 1) -> (f + j, 1)`` while ``f + j + 1 <= k`` and ``f + j = k`` loses the defect's
+  stripes (a sector loss, thinned by sigma for a pool exactly as the failure out of
+  ``(k - 1, 1)``, the rest to ``(k, 0)``); the holder hit (factor q, j >= 0),
+  ``(f, 1) -> (f + 1 + j, 0)`` while ``f + 1 + j <= k``. Every shock that leaves more than
+  k drives down loses the whole group: one transition, the binomial tail
+  (:attr:`Transition.shock_tail`), ``P(Binomial(N - f, q) > k - f)`` out of either state,
+  which is the holder spared past ``k - f`` others plus the holder hit with ``k - f`` or
+  more of them. So the drives down follow the chain without defects (of P(group lost))
+  whatever the defects do; with the holder immune (NS3574's convention), more defects
+  lowered the expected group losses, the hours and a pool's P(loss) (docs/correlated.md).
 
 Neutral values (m = 1, no shocks) give the chain without ``correlated`` exactly.
 
@@ -97,6 +106,17 @@ class StripeShare(StrEnum):
         if self is StripeShare.ALL:
             return 1.0
         return sigma if self is StripeShare.SHARE else 1.0 - sigma
+
+
+class ShockHolder(StrEnum):
+    """The factor the latent defect's holder puts on a shock out of a state with a defect."""
+
+    NONE = "1"
+    """No factor: no defect in the source state, or the holder counted among the drives."""
+    SPARED = "1 - q"
+    """1 - q: the shock spares the holder (the defect stays)."""
+    HIT = "q"
+    """q: the shock fails the holder (its defect goes with it)."""
 
 
 class Event(StrEnum):
@@ -186,9 +206,10 @@ class Transition:
     (a declustered pool's stripe share, 1 elsewhere).
 
     In a correlated chain an operational failure with ``degraded`` runs at m times that
-    rate, and a shock (``shock`` = j drives, ``multiplier`` 1) at the shock rate times
-    ``P(Binomial(W, q) = j)``, or ``P(Binomial(W, q) >= j)`` with ``shock_tail``, where
-    ``W = N - drives_excluded`` are the working drives without a defect.
+    rate, and a shock (event :attr:`CommonCause.SHOCK`, ``multiplier`` 1) at the shock rate
+    times ``P(Binomial(W, q) = j)`` (j = ``shock``), or ``P(Binomial(W, q) >= j)`` with
+    ``shock_tail``, where ``W = N - drives_excluded`` are the working drives counted in the
+    binomial, times ``holder``'s factor (1, q or 1 - q: the defect's holder hit or spared).
     """
 
     source: int
@@ -202,16 +223,23 @@ class Transition:
     degraded: bool = False
     """An operational failure out of a state with a drive down (the multiplier m applies)."""
     shock: int = 0
-    """The drives a shock fails at once (0: not a shock)."""
+    """The drives of the binomial a shock fails at once (j; 0 also where not a shock)."""
     shock_tail: bool = False
     """The shock fails ``shock`` drives or more (the jumps past parity, one transition)."""
+    holder: ShockHolder = ShockHolder.NONE
+    """A shock out of a state with a defect: the holder hit (q) or spared (1 - q) besides."""
+
+    @property
+    def is_shock(self) -> bool:
+        """A shock's transition (its rate a binomial share of the shock rate)."""
+        return self.event is CommonCause.SHOCK
 
     def multiplier(self, drives: int) -> int:
         """Number of drives (or repairs) that can cause this transition in a group.
 
         1 for a shock: the group is hit, its drives' share is :attr:`shock`'s probability.
         """
-        if self.shock:
+        if self.is_shock:
             return 1
         return self.concurrent if self.drives_excluded is None else drives - self.drives_excluded
 
@@ -337,31 +365,36 @@ def _failures(
 
 
 def _shocks(s: State, index: dict[State, int], parity: int, stripe_share: bool) -> list[Transition]:
-    """The shock transitions out of ``s``: j drives without the defect fail at once.
+    """The shock transitions out of ``s`` (module docstring): holder spared, hit; the tail."""
+    i, loss_index = index[s], len(index)
+    f, excluded = s.failed, s.failed + s.latent
 
-    ``(f, l) -> (f + j, l)`` while ``f + j + l <= k``; with a defect, ``f + j = k`` loses
-    its stripes (sigma of it for a pool, the rest to ``(k, 0)``); ``f + j > k`` (the tail,
-    one transition) loses the group.
-    """
-    i = index[s]
-    loss_index = len(index)
-    excluded = s.failed + s.latent
-    shock = CommonCause.SHOCK
+    def move(
+        target: int,
+        j: int,
+        holder: ShockHolder,
+        share: StripeShare = StripeShare.ALL,
+        kind: LossKind | None = None,
+    ) -> Transition:
+        return Transition(
+            i, target, CommonCause.SHOCK, excluded, 1, share, kind, shock=j, holder=holder
+        )
+
+    spared = ShockHolder.SPARED if s.latent else ShockHolder.NONE
     out = [
-        Transition(i, index[State(s.failed + j, s.latent)], shock, excluded, shock=j)
-        for j in range(1, parity - s.failed - s.latent + 1)
+        move(index[State(f + j, s.latent)], j, spared) for j in range(1, parity - f - s.latent + 1)
     ]
     if s.latent == 1:
-        j = parity - s.failed
         sectors = StripeShare.SHARE if stripe_share else StripeShare.ALL
-        out.append(
-            Transition(i, loss_index, shock, excluded, 1, sectors, LossKind.SECTORS, shock=j)
-        )
+        out.append(move(loss_index, parity - f, spared, sectors, LossKind.SECTORS))
         if stripe_share:
-            kept = index[State(parity, 0)]
-            out.append(Transition(i, kept, shock, excluded, 1, StripeShare.REST, shock=j))
-    tail = parity - s.failed + 1
+            out.append(move(index[State(parity, 0)], parity - f, spared, StripeShare.REST))
+        # the holder fails, its defect with it: alone (j = 0) or with j others, within parity
+        out += [move(index[State(f + 1 + j, 0)], j, ShockHolder.HIT) for j in range(parity - f)]
+    tail = parity - f + 1  # past parity, over all N - f working drives (the holder among them)
     out.append(
-        Transition(i, loss_index, shock, excluded, kind=LossKind.GROUP, shock=tail, shock_tail=True)
+        Transition(
+            i, loss_index, CommonCause.SHOCK, f, kind=LossKind.GROUP, shock=tail, shock_tail=True
+        )
     )
     return out

@@ -3,9 +3,10 @@
 The correlated n+k chain (:func:`planner.core.markov.chain.build_chain` with
 ``correlated``) adds to the paper's four rates the degraded multiplier ``m``, the shock rate
 ``lambda_shock`` (per group-hour) and each drive's probability ``q`` of failing at a shock.
-A shock's rate is ``lambda_shock C(W, j) q^j (1 - q)^(W - j)`` with ``W = N - f - l``; the
-jumps past parity, ``lambda_shock (1 - sum_{i < j} C(W, i) q^i (1 - q)^(W - i))`` (exact in
-symbols: no rounding to cancel).
+A shock's rate is ``lambda_shock C(W, j) q^j (1 - q)^(W - j)`` with ``W = N - f - l``, times
+q or ``1 - q`` out of a state with a latent defect (its holder hit or spared); the jumps past
+parity, ``lambda_shock (1 - sum_{i < j} C(W, i) q^i (1 - q)^(W - i))`` with ``W = N - f``
+(exact in symbols: no rounding to cancel).
 
 The exact MTTDL is ``det(M0) / det(M)`` as in :mod:`planner.core.markov.mttdl_algebra` (the
 same fraction-free elimination): every entry is a polynomial once N is a number. For a
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from planner.core.markov.chain import Chain, Transition, build_chain
+from planner.core.markov.chain import Chain, ShockHolder, Transition, build_chain
 from planner.core.markov.mttdl_algebra import Terms, _bareiss_banded
 
 CORRELATED_VARIABLES = (
@@ -105,7 +106,7 @@ def correlated_rate_expressions(chain: Chain, drives: int | None = None) -> tupl
     q = s["q"]
     out = []
     for t in chain.transitions:
-        if t.shock:
+        if t.is_shock:
             working = n - (t.drives_excluded or 0)
 
             def point(i: int, w: Any = working) -> Any:
@@ -114,7 +115,9 @@ def correlated_rate_expressions(chain: Chain, drives: int | None = None) -> tupl
             share = (
                 1 - sp.Add(*(point(i) for i in range(t.shock))) if t.shock_tail else point(t.shock)
             )
-            out.append(_share_factor(t) * s["lambda_shock"] * share)
+            # the holder's 1 - q joins the power: (1 - q)^(N - 1), not (1 - q) (1 - q)^(N - 2)
+            rate = _share_factor(t) * _holder_factor(t, q) * s["lambda_shock"] * share
+            out.append(sp.powsimp(rate))
             continue
         count = t.concurrent if t.drives_excluded is None else n - t.drives_excluded
         rate = _share_factor(t) * count * s[t.event.value]
@@ -130,6 +133,11 @@ def _share_factor(t: Transition) -> Any:
 
     sigma = sp.Symbol("sigma", positive=True)
     return {StripeShare.ALL: 1, StripeShare.SHARE: sigma, StripeShare.REST: 1 - sigma}[t.share]
+
+
+def _holder_factor(t: Transition, q: Any) -> Any:
+    """The defect's holder on a shock ``t`` as a factor in ``q``: 1, q (hit) or 1 - q (spared)."""
+    return {ShockHolder.NONE: 1, ShockHolder.HIT: q, ShockHolder.SPARED: 1 - q}[t.holder]
 
 
 @cache
@@ -181,7 +189,7 @@ def _ring_rate(
     t: Transition, g: dict[str, Any], n: Any, drives: int | None, ring: Any
 ) -> tuple[Any, int]:
     """``(rate, e)``: the rate of ``t`` is ``rate / (1 - q)^e`` (e > 0 only for N symbolic)."""
-    if not t.shock:
+    if not t.is_shock:
         count = t.concurrent if t.drives_excluded is None else n - t.drives_excluded
         rate = count * g[t.event.value]
         return (g["m"] * rate if t.degraded else rate), 0
@@ -208,7 +216,7 @@ def _ring_rate(
         share = (1 - q) ** power - sum(
             (value * (1 - q) ** (power - p) for value, p in parts), ring.zero
         )
-    return g["lambda_shock"] * share, power
+    return g["lambda_shock"] * _holder_factor(t, q) * share, power
 
 
 def sp_rational(numerator: int, denominator: int) -> Any:

@@ -12,7 +12,10 @@ cancellation-free exponential, which takes non-negative off-diagonal entries onl
 * the shock probability q: a shock's rate is the shock rate times a binomial probability,
   and ``d/dq P(X >= j) = W P(Y = j - 1)``, ``d/dq P(X = j) = W (P(Y = j - 1) - P(Y = j))``
   with ``X ~ Bin(W, q)``, ``Y ~ Bin(W - 1, q)``: the first terms go to ``plus``, the
-  subtracted one to ``minus`` (never formed as a difference).
+  subtracted one to ``minus`` (never formed as a difference). Out of a state with a latent
+  defect the binomial is also times h = q (the holder hit) or 1 - q (spared), so
+  ``q d/dq (h P) = h (q dP/dq) + (q dh/dq) P`` with ``q dh/dq`` = q or -q: the latter
+  term to ``plus`` (hit) or ``minus`` (spared).
 
 The correlation inputs are taken on the correlated chain's structure whatever their values
 (at m = 1 and no shocks its Q is the independent one; the derivative need not be 0).
@@ -80,13 +83,18 @@ def derivative_parts(
     if symbol == "m":
         plus = np.where(c.degraded, base, 0.0)
     elif symbol == "lambda_shock":
-        plus[..., c.shocks] = shock * shock_share(trials, c.shock_jump, c.shock_tail, q)
-    else:  # q: the binomial factors' q-derivatives, times q
-        plus[..., c.shocks] = (
-            shock * q * trials * shock_share(trials - 1, c.shock_jump - 1, False, q)
+        plus[..., c.shocks] = shock * shock_share(
+            trials, c.shock_jump, c.shock_tail, q, c.shock_holder
         )
-        falling = q * trials * shock_share(trials - 1, c.shock_jump, False, q)
-        minus[..., c.shocks] = shock * np.where(c.shock_tail, 0.0, falling)
+    else:  # q: the binomial factors' q-derivatives, times q (the holder's factor h apart)
+        h = c.shock_holder
+        rising = q * trials * shock_share(trials - 1, c.shock_jump - 1, False, q, h)
+        falling = q * trials * shock_share(trials - 1, c.shock_jump, False, q, h)
+        own = q * shock_share(trials, c.shock_jump, c.shock_tail, q)  # q dh/dq = +-q
+        plus[..., c.shocks] = shock * (rising + np.where(h > 0, own, 0.0))
+        minus[..., c.shocks] = shock * (
+            np.where(c.shock_tail, 0.0, falling) + np.where(h < 0, own, 0.0)
+        )
     return _off_diagonal(_fill(structure, plus, shape)), _off_diagonal(
         _fill(structure, minus, shape)
     )

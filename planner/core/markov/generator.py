@@ -26,6 +26,7 @@ from planner.core.markov.chain import (
     CommonCause,
     Event,
     LossKind,
+    ShockHolder,
     StripeShare,
     Transition,
     build_chain,
@@ -65,7 +66,8 @@ class _Structure:
     A correlated chain's structure (``correlation``) also multiplies the transitions of
     ``degraded`` by m and each shock (the transitions ``shocks``) by its binomial
     probability for ``W = drives - shock_excluded`` drives, ``shock_jump`` of them failing
-    (or more, ``shock_tail``). ``group_rows`` and ``sector_rows`` (transitions x states,
+    (or more, ``shock_tail``), times q or 1 - q where the defect's holder is hit or spared
+    (``shock_holder`` 1 or -1). ``group_rows`` and ``sector_rows`` (transitions x states,
     0/1) sum each state's moves into the loss state by :class:`LossKind`.
     """
 
@@ -94,6 +96,7 @@ class _Correlation:
     shock_excluded: FloatArray
     shock_jump: FloatArray
     shock_tail: npt.NDArray[np.bool_]
+    shock_holder: FloatArray
 
 
 _SHARE_LINE = {
@@ -102,6 +105,9 @@ _SHARE_LINE = {
     StripeShare.REST: (1.0, -1.0),
 }
 """Each stripe-share factor as ``base + slope * sigma``."""
+
+_HOLDER_SIDE = {ShockHolder.NONE: 0.0, ShockHolder.HIT: 1.0, ShockHolder.SPARED: -1.0}
+"""The defect's holder at a shock as :func:`~planner.core.markov.shocks.shock_share` takes it."""
 
 
 @cache
@@ -134,7 +140,7 @@ def _structure(
         diagonal=np.arange(size, dtype=np.intp) * (size + 1),
         event=np.array([_EVENT_ORDER.index(t.event) for t in kept], dtype=np.intp),
         # a shock's count is 1 (Transition.multiplier): its drives are in its binomial factor
-        per_drive=np.array([0.0 if t.drives_excluded is None or t.shock else 1.0 for t in kept]),
+        per_drive=np.array([0.0 if t.drives_excluded is None or t.is_shock else 1.0 for t in kept]),
         offset=np.array([float(t.multiplier(0)) for t in kept]),
         share_base=np.array([_SHARE_LINE[t.share][0] for t in kept]) if stripe_share else None,
         share_slope=np.array([_SHARE_LINE[t.share][1] for t in kept]) if stripe_share else None,
@@ -144,34 +150,22 @@ def _structure(
         group_rows=_kind_rows(kept, size, LossKind.GROUP),
         sector_rows=_kind_rows(kept, size, LossKind.SECTORS),
     )
-    for array in (
-        structure.cells,
-        structure.sources,
-        structure.diagonal,
-        structure.event,
-        structure.per_drive,
-        structure.offset,
-        structure.share_base,
-        structure.share_slope,
-        structure.merge,
-        structure.merged_cells,
-        structure.group_rows,
-        structure.sector_rows,
-    ):
-        if array is not None:
+    for array in vars(structure).values():
+        if isinstance(array, np.ndarray):  # every array but the correlation's (read-only too)
             array.setflags(write=False)
     return structure
 
 
 def _correlation(kept: list[Transition]) -> _Correlation:
     """The correlated chain's factors of the transitions ``kept`` (read-only arrays)."""
-    shocks = [i for i, t in enumerate(kept) if t.shock]
+    shocks = [i for i, t in enumerate(kept) if t.is_shock]
     correlation = _Correlation(
         degraded=np.array([t.degraded for t in kept], dtype=bool),
         shocks=np.array(shocks, dtype=np.intp),
         shock_excluded=np.array([float(kept[i].drives_excluded or 0) for i in shocks]),
         shock_jump=np.array([float(kept[i].shock) for i in shocks]),
         shock_tail=np.array([kept[i].shock_tail for i in shocks], dtype=bool),
+        shock_holder=np.array([_HOLDER_SIDE[kept[i].holder] for i in shocks]),
     )
     for array in vars(correlation).values():
         array.setflags(write=False)
@@ -325,6 +319,7 @@ def _values(
             correlation.shock_jump,
             correlation.shock_tail,
             q,
+            correlation.shock_holder,
         )
     return values
 

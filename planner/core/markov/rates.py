@@ -77,7 +77,8 @@ class Rates:
             drive of the group is down (1: independent drives; docs/correlated.md).
         shocks_per_hour: common-cause shocks to one group per hour (0: none).
         shock_drive_probability: q in [0, 1], the probability that a shock fails each
-            working drive without a latent defect (:mod:`planner.core.markov.shocks`).
+            working drive, the latent defect's holder included
+            (:mod:`planner.core.markov.shocks`).
         enclosures: the enclosures the group's drives share and their placement
             (docs/domains.md), or None; not with correlated failures.
     """

@@ -236,8 +236,8 @@ class DistributionSet:
             drive's hazard is m times its law's (for a Weibull law too: the hazard at the
             drive's age, multiplied while degraded; docs/correlated.md).
         shocks_per_hour: common-cause shocks to the group per hour (a Poisson process).
-        shock_drive_probability: q, the probability that a shock fails each working drive
-            without a latent defect (Binomial(W, q) drives at once).
+        shock_drive_probability: q, the probability that a shock fails each working drive,
+            the latent defect's holder included (Binomial(W, q) drives at once).
         drive_age_hours_at_start: every drive's age (h of service) when the mission starts:
             its failure clock starts at that age of ``operational_failure`` (0: new drives).
         renew_replaced: a rebuilt drive is new, its clock at age 0 (the default, and the

@@ -181,23 +181,28 @@ def on_scrub(b: _Batch, rows: IntArray) -> None:
 
 
 def on_shock(b: _Batch, rows: IntArray) -> None:
-    """A shock: every working drive without the defect fails with probability q, at once.
+    """A shock: every working drive fails with probability q, independently, at once.
 
-    j drives of ``W = N - f - l`` fail (Binomial(W, q)). Past parity the row loses data:
-    more than k down the whole group, k down with the defect its stripes (a pool's sigma of
-    the time; otherwise the failures clear the defect, as :func:`on_failure` does out of
-    ``(k - 1, 1)``). A shock that loses nothing fails its drives one after another at the
-    same instant. Plain plans only (:mod:`planner.core.simulation.simulate`).
+    j drives of the ``N - f`` working ones fail (Binomial(N - f, q)), the latent defect's
+    holder among them: its failure takes its defect with it, as at :func:`on_failure`. Past
+    parity the row loses data: more than k down the whole group; k down with the defect still
+    there (its holder spared) its stripes (a pool's sigma of the time; otherwise the failures
+    clear the defect, as :func:`on_failure` does out of ``(k - 1, 1)``). A shock that loses
+    nothing fails its drives one after another at the same instant. Plain plans only
+    (:mod:`planner.core.simulation.simulate`).
     """
     if rows.size == 0:
         return
     plan = b.plan
-    exposed = ~b.failed[rows] & (b.cols[None, :] != b.holder[rows, None])
+    exposed = ~b.failed[rows]
     hit = exposed & (b.rng.random((rows.size, plan.drives)) < b.laws.shock_drive_probability)
     count = hit.sum(axis=1)
     down = b.f[rows] + count
     lost = down > plan.parity
-    sectors = np.flatnonzero((b.l[rows] == 1) & (down == plan.parity) & (count > 0))
+    holder = b.holder[rows]
+    holder_hit = hit[np.arange(rows.size), np.maximum(holder, 0)] & (holder >= 0)
+    kept = (b.l[rows] == 1) & ~holder_hit
+    sectors = np.flatnonzero(kept & (down == plan.parity) & (count > 0))
     lost[sectors] = b.rng.random(sectors.size) < plan.defect_stripe_share
     b.est[rows[lost]] = 1.0
     b.done[rows[lost]] = True
