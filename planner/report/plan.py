@@ -187,7 +187,10 @@ def comparison_parts(plan: PlanComparison, max_width: int | None) -> list[Render
     said: set[str] = set()  # a note every tier shares is said under the first tier only
     for tier in plan.tiers:
         _, columns = extras(tier.data)
-        parts.append(comparison.to_rich_table(tier.data.comparison, tier.name, max_width, columns))
+        data = tier.data
+        parts.append(
+            comparison.to_rich_table(data.comparison, tier.name, max_width, columns, data.inputs)
+        )
         notes = _tier_notes(tier)
         parts += [Text(note, style="dim") for note in notes if note not in said]
         said.update(notes)

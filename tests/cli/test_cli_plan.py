@@ -99,6 +99,15 @@ def test_evaluate_markdown_and_table_show_every_tier_then_the_totals() -> None:
     assert "docs/declustered.md" in words  # a note of one tier alone stays with it
 
 
+def test_the_terminal_table_of_a_tier_names_its_set_overrides() -> None:
+    """A tier's table title says the --set it was computed with, as Markdown's heading and
+    a single scenario's table do (the terminal table of a plan did not)."""
+    table = run("evaluate", PLAN, "--set", "tiers[0].drive.arr=2%", "--set", "drive.afr=1%").stdout
+    titles = [line.strip() for line in table.splitlines() if line.strip().startswith("SSD")]
+    assert titles[0] == "SSD (with --set tiers[0].drive.arr=2%, drive.afr=1%)", titles
+    assert "NL-SAS (with --set drive.afr=1%)" in table
+
+
 @pytest.mark.parametrize("output_format", ["json", "csv", "markdown", "table"])
 def test_recommend_gives_each_tier_and_the_recommended_totals(output_format: str) -> None:
     text = run("recommend", PLAN, "-f", output_format, "--top", "2").stdout
