@@ -328,6 +328,8 @@ def tui(file: ScenarioFile = None, overrides: SetOption = None) -> None:
     tui_app.run()
     if tui_app.saved_on_quit is not None:  # the notice went with the screen
         typer.echo(f"Saved the scenario to {tui_app.saved_on_quit}")
+    if tui_app.return_code:  # SIGTERM or SIGHUP (planner/tui/hangup.py): 128 + the signal
+        raise SystemExit(tui_app.return_code)
 
 
 app.command()(simulate)  # body and options: planner/cli/simulate.py

@@ -1,22 +1,34 @@
 """Quit when the terminal goes away.
 
-Closing the terminal (a window, ``tmux kill-server``) hangs it up: the shell and ``planner
-tui`` started directly get SIGHUP and end. Started through ``make run``, the app did not: make
-ended and the app, its terminal gone, kept a core busy. So on a real terminal the app looks
-each second whether its input is still a terminal (``os.ttyname`` fails with EIO once it
-is hung up) and exits when it is not.
+Closing the terminal (a window, ``tmux kill-server``) hangs it up: ``planner tui`` gets
+SIGHUP. The command line's handler (SystemExit, :func:`planner.cli.app.main`) must not
+end the app: raised past Textual, it left Textual's input thread running, spinning on the
+closed terminal, and the interpreter waited for ever to join it, a core busy. So the app
+takes SIGHUP and SIGTERM itself, on its event loop (:func:`exit_on_signals`), and quits as
+Ctrl+Q does (Textual stops its threads and restores the terminal).
+
+Started through ``make run``, the app got no SIGHUP at all: make ended and the app, its
+terminal gone, kept a core busy. So on a real terminal the app also looks each second
+whether its input is still a terminal (``os.ttyname`` fails with EIO once it is hung up)
+and exits when it is not.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import sys
+import threading
 from typing import Any
 
 from textual.app import App
 
 CHECK_SECONDS = 1.0
 """How often the app looks at its terminal (s)."""
+
+GONE_GRACE_SECONDS = 3.0
+"""How long an app whose terminal is gone has to quit before its process is ended (s)."""
 
 
 def terminal_gone(fd: int) -> bool:
@@ -28,11 +40,45 @@ def terminal_gone(fd: int) -> bool:
     return False
 
 
+def exit_on_signals(app: App[Any]) -> None:
+    """Quit ``app`` on SIGHUP or SIGTERM as Ctrl+Q does, exit code 128 + the signal.
+
+    On SIGHUP the terminal is gone, and Textual's shutdown can block on it for ever
+    (:func:`quit_without_terminal`).
+    """
+    loop = asyncio.get_running_loop()
+    terminate = getattr(signal, "SIGTERM", None)
+    if terminate is not None:
+        loop.add_signal_handler(terminate, app.exit, None, 128 + terminate)
+    hangup = getattr(signal, "SIGHUP", None)  # Windows has no SIGHUP
+    if hangup is not None:
+        loop.add_signal_handler(hangup, quit_without_terminal, app, 128 + hangup)
+
+
+def quit_without_terminal(app: App[Any], code: int) -> None:
+    """Quit ``app`` whose terminal is gone, and end the process within seconds whatever.
+
+    Textual's shutdown writes the terminal's last frames through its output thread; with
+    the terminal hung up, that thread and the shutdown waiting on it could block for ever,
+    a core busy or not (seen after ``tmux kill-server``, one time in two). Nobody is left
+    to see the screen, and no file is being written (saving is done before a key is read
+    again), so a process still there :data:`GONE_GRACE_SECONDS` later is ended at once.
+    """
+    watchdog = threading.Timer(GONE_GRACE_SECONDS, os._exit, (code,))
+    watchdog.daemon = True
+    watchdog.start()
+    app.exit(None, code)
+
+
 def watch_terminal(app: App[Any]) -> None:
-    """Exit ``app`` once the terminal it started on is gone (not headless, not a pipe)."""
+    """Exit ``app`` once the terminal it started on is gone (not headless, not a pipe).
+
+    Also takes SIGHUP and SIGTERM from the command line's handler (:func:`exit_on_signals`).
+    """
     stream = sys.__stdin__
     if app.is_headless or stream is None:
         return
+    exit_on_signals(app)
     try:
         fd = stream.fileno()
     except (OSError, ValueError):
@@ -42,6 +88,6 @@ def watch_terminal(app: App[Any]) -> None:
 
     def check() -> None:
         if terminal_gone(fd):
-            app.exit()
+            quit_without_terminal(app, 128 + getattr(signal, "SIGHUP", 1))
 
     app.set_interval(CHECK_SECONDS, check)
