@@ -19,6 +19,7 @@ from planner.analysis.correlation import (
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.domains import enclosure_note
+from planner.analysis.input_notes import scrub_note, target_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
@@ -149,38 +150,6 @@ def scenario_notes(scenario: Scenario) -> list[str]:
     """
     capacity = [] if scenario.rebuild_mb_per_s is not None else scenario.capacity_notes()
     return [*capacity, *scenario.latent_defect_notes()]
-
-
-def full_read_hours(scenario: Scenario) -> float | None:
-    """Hours one drive takes to be read whole at its own sustained rate, idle; None unknown.
-
-    ``drive.capacity_tb`` (TB of 1e12 bytes) over ``drive.sustained_mb_per_s`` (MB of 1e6
-    bytes a second): the least time a scrub, which reads every sector, can take.
-    """
-    capacity, rate = scenario.drive.capacity_tb, scenario.drive.sustained_mb_per_s
-    if capacity is None or rate is None:
-        return None
-    return capacity * 1e12 / (rate * 1e6) / 3600.0
-
-
-def scrub_note(scenario: Scenario) -> str | None:
-    """A note when the scrub interval is shorter than one whole read of a drive.
-
-    A scrub reads every sector, so none finishes sooner than the drive reads itself once; a
-    shorter ``restore.scrub_hours`` finds defects faster than any array can, and the figures
-    taken with it are optimistic (a 1 h scrub made RAID 10 of 20 TB drives look safer than
-    RAID 6).
-    """
-    read_hours = full_read_hours(scenario)
-    scrub_hours = scenario.restore.scrub_hours
-    if read_hours is None or scrub_hours >= read_hours:
-        return None
-    return (
-        f"Scrub every {scrub_hours:.3g} h (restore.scrub_hours) is shorter than one full read "
-        f"of a drive, {read_hours:.3g} h for {scenario.drive.capacity_tb:g} TB at "
-        f"{scenario.drive.sustained_mb_per_s:g} MB/s idle: no scrub finishes that often, so "
-        "the figures, which take the interval as given, are optimistic."
-    )
 
 
 def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
@@ -353,6 +322,7 @@ def compare_data(
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
             *([note] if (note := scrub_note(scenario)) else []),
+            *([note] if (note := target_note(scenario)) else []),
             *scenario_notes(scenario),
             *spares_notes(scenario),
             *([cost] if cost else []),

@@ -112,3 +112,28 @@ def test_evaluate_counts_usable_tb_with_the_usable_fraction(tmp_path: Path) -> N
     assert raid6.usable_tb == pytest.approx(3 * 10 * 20 * 0.9, rel=1e-12)
     scenario = load_scenario(path, ["drive.usable_fraction=0.8"])
     assert comparison(scenario).results[0].usable_tb == pytest.approx(3 * 10 * 20 * 0.8)
+
+
+def test_evaluate_says_when_the_target_asks_for_other_data_drives(tmp_path: Path) -> None:
+    """20 data drives of 20 TB beside target.usable_tb: 400 (a newcomer's "400 TB"): the
+    table is of 20 drives, 360 TB usable, and recommend sizes for 23; evaluate's notes say
+    so. With the drives the target takes, no note."""
+    wanted = math.ceil(400 / (20 * 0.9))  # 23 data drives of 18 TB usable
+    for data_disks, said in ((20, True), (wanted, False)):
+        path = tmp_path / f"s{data_disks}.yaml"
+        path.write_text(
+            "name: 400 TB\nmission_years: 5\ndrive: {model: nl-sas-20tb, arr: 1%}\n"
+            "restore: {scrub_hours: 168}\n"
+            f"aggregate: {{data_disks: {data_disks}}}\n"
+            "layouts: [{raid: raid6, group_size: 12}]\n"
+            "target: {usable_tb: 400, max_p_loss: 0.01%}\n",
+            encoding="utf-8",
+        )
+        assert load_scenario(path).aggregate.data_disks == data_disks
+        result = CliRunner().invoke(app, ["evaluate", str(path), "--format", "markdown"])
+        assert result.exit_code == 0, result.output
+        words = " ".join(result.stdout.split())
+        assert ("target.usable_tb" in words) == said, words[-600:]
+        if said:
+            assert f"takes {wanted} data drives of 18 TB usable" in words
+            assert "aggregate.data_disks, 20 (360.0 TB)" in words
