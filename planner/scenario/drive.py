@@ -282,7 +282,7 @@ class DriveSpec(FrozenModel):
         "latent_defects_per_hour is given.",
         json_schema_extra=meta(
             "URE/bit",
-            "errors per bit read (spec sheet)",
+            "errors per bit read",
             "1e-15",
             replaces=("read_errors_per_byte",),
         ),

@@ -115,8 +115,8 @@ _REASONS = {
     "rebuild_hours": "no rebuild is faster than seconds",
     "scrub_hours": "no scrub finds a defect faster than seconds",
     "mission_years": "a mission shorter than 9 hours is outside the model's yearly rates",
-    "unrecoverable_read_errors_per_bit": "spec sheets give 1e-14 (desktop HDD) to 1e-17 "
-    "(enterprise SSD) errors per bit; 1e-15 is written '1 sector per 10^15 bits'",
+    "unrecoverable_read_errors_per_bit": "spec sheets give 1e-14 for desktop HDDs to 1e-17 "
+    "for enterprise SSDs; '1 sector per 10^15 bits' is 1e-15",
     "capacity_tb": "no drive holds less than a gigabyte",
     "iops_per_drive": "no drive serves less than one random I/O per second",
     "usable_fraction": "a drive holds data on more than 1% of itself",

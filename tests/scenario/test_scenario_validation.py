@@ -79,6 +79,18 @@ def test_a_huge_fraction_has_one_example_and_no_doubled_parentheses(tmp_path: Pa
     assert ") (" not in err.message
     assert (err.line, err.column, err.field) == (4, 8, "drive.arr")
     assert "\n" not in str(err)
+    assert "\n" not in str(err)
+
+
+@pytest.mark.parametrize("value", ["1e-25", "1e-21"])
+def test_a_spec_sheet_error_rate_out_of_range_reads_whole(tmp_path: Path, value: str) -> None:
+    """URE/bit 1e-25 read "errors per bit read (spec sheet) (spec sheets give ...", and the
+    line was cut at "'1 sector pe…" (a newcomer's finding)."""
+    text = edit("latent_defects_per_hour: 1.08e-4", f"unrecoverable_read_errors_per_bit: {value}")
+    err = rejected(tmp_path, text)
+    assert ") (" not in err.message, err.message
+    assert "…" not in err.message, err.message
+    assert err.message.endswith("'1 sector per 10^15 bits' is 1e-15)"), err.message
 
 
 # (old text, new text, line, column, field, fragment of the message)
