@@ -96,6 +96,12 @@ async def test_80_columns_keep_every_column_say_what_is_right_of_the_edge_and_th
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
         assert notes[0].startswith("→ ")
         assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
+        # and no scrollbar says it again: its thumb painted a lone "▊" under the rows
+        table = pilot.app.query_one("#compare-table", DataTable)
+        assert table.max_scroll_x > 0
+        assert table.scrollbar_size_horizontal == 0
+        notes_y = pilot.app.query_one("#compare-notes").region.y
+        assert notes_y == table.region.y + 2 + table.row_count  # two header rows, the layouts
         await pilot.resize_terminal(320, 40)
         await settle(pilot)
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()

@@ -182,6 +182,18 @@ async def test_the_plan_reads_whole_at_each_size() -> None:
             chart_shown(app, view, readable=False)
             await pilot.resize_terminal(80, 24)
             await settle(pilot)
+        # the SAS tier's restore time ("= 24.7 h") had one space before the next label at 80
+        await pilot.press("f8")
+        await settle(pilot)
+        derived = app.query_one(".param-derived", Static)
+        right = derived.content_region.right  # where its text ends
+        labels = [
+            label.region.x
+            for label in app.query(".param-label")
+            if label.region.y == derived.region.y and label.region.x > right
+        ]
+        assert labels, "a field beside it"
+        assert min(labels) - right >= 3, (min(labels) - right, str(derived.content))
 
 
 @dataclass(frozen=True)
