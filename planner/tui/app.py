@@ -233,7 +233,7 @@ class PlannerApp(App[None]):
         The view on screen is computed first and the compare table's results after it
         (one worker, so the two never share the interpreter while the user waits).
         """
-        self.query_one(ParamsPanel).show_derived(scenario)
+        self.query_one(ParamsPanel).show_values(scenario)
         self.tiers.edited(scenario)
         first = self.views.first(scenario)
         self.recompute(scenario, first)

@@ -7,8 +7,8 @@ drives without prices), the target as a line. ← and → move
 along the front; Enter adds the point as a layout in the compare view.
 
 The point in words (the choice) is always shown whole; the chart takes the rows left above
-it, or, with fewer than :data:`MIN_CHART_ROWS` left, gives way to one line saying how tall
-a terminal shows it.
+it, or, with too few, gives way to one line saying how tall a terminal shows it
+(:mod:`planner.tui.chart_room`).
 """
 
 from __future__ import annotations
@@ -36,16 +36,10 @@ from planner.report.recommend import (
     default_note,
     describe_misses,
 )
-from planner.tui.plot import CHROME_ROWS, CachedPlot, Canvas, DrawnChart
+from planner.tui.chart_room import fit_chart
+from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.repaint import update_text
 from planner.tui.sweep_view import decade_axis
-
-MIN_CHART_ROWS = CHROME_ROWS + 5
-"""The fewest rows the front's chart is shown in: 5 to plot in, between its title and axes
-(three decades labelled two rows apart, as the default scenario's at 80x24).
-
-At 80x24 a plan's tier bar left it 6 rows, one to plot in: every point on one line.
-"""
 
 SEARCHING = "searching the layouts…"
 
@@ -78,7 +72,8 @@ class ChooseView(Vertical, can_focus=True):
     def compose(self) -> ComposeResult:
         """The plot and the description of the selected point."""
         yield CachedPlot(id="choose-plot")
-        yield Static("", id="choose-room", markup=False)  # shown in the chart's stead
+        # shown in the chart's stead where it has too few rows
+        yield Static("", id="choose-room", classes="chart-room", markup=False)
         yield Static(SEARCHING, id="choose-detail", markup=False)
 
     @property
@@ -105,25 +100,14 @@ class ChooseView(Vertical, can_focus=True):
         self._fit(event.size)
 
     def _fit(self, size: Size) -> None:
-        """The chart where it gets :data:`MIN_CHART_ROWS` above the choice, else a line for it."""
-        detail = self.query_one("#choose-detail", Static)
-        width = size.width - detail.styles.gutter.width
-        if width <= 0 or size.height <= 0:
-            return
-        text = self._detail if self._detail is not None else Text(SEARCHING)
-        free = max(0, size.height - len(text.wrap(self.app.console, width)))
-        plot = self.query_one("#choose-plot", CachedPlot)
-        room = self.query_one("#choose-room", Static)
-        fits = free >= MIN_CHART_ROWS
-        if not fits:  # the rows the view lacks, added to the terminal's
-            taller = self.app.size.height + MIN_CHART_ROWS - free
-            room.update(
-                f"The chart needs {MIN_CHART_ROWS} rows, {free} are free: "
-                f"a terminal of {taller}+ rows shows it."
-            )
-        if plot.display != fits:
-            plot.display = fits
-            room.display = not fits
+        """The chart where it has the rows to be read above the choice, else a line for it."""
+        fit_chart(
+            self.query_one("#choose-plot", CachedPlot),
+            self.query_one("#choose-room", Static),
+            self.query_one("#choose-detail", Static),
+            self._detail if self._detail is not None else Text(SEARCHING),
+            size,
+        )
 
     def watch_report(self, report: Recommendation | None) -> None:
         """A new search: start on the recommended point (else the closest), redraw."""

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from typing import Any
+
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.widgets import Input, Label, Static
 
+from planner.report.field_values import fitted_value
 from planner.report.numbers import format_count
 from planner.scenario import Scenario
 from planner.scenario.edits import FieldSpec, display_value, field_specs, value_at
@@ -54,7 +59,19 @@ class SteadyInput(Input):
 
 
 class FieldInput(SteadyInput):
-    """A parameter's input (typed over from its first key; see :class:`SteadyInput`)."""
+    """A parameter's input (typed over from its first key; see :class:`SteadyInput`).
+
+    Not focused, a text wider than the input is painted as the value in use in a form that
+    fits (:func:`~planner.report.field_values.fitted_value`: ``1e-15``, ``≈1.234568%``),
+    or, refused or with no such form, cut with an ellipsis; the whole text is in the
+    tooltip. The text itself (what focus shows and keys edit) is never changed.
+    """
+
+    def __init__(self, spec: FieldSpec, text: str, in_use: Any, **options: Any) -> None:
+        super().__init__(text, **options)
+        self.spec = spec
+        self.in_use = in_use
+        """The value in use (the scenario's), which the text reads as when it is valid."""
 
     def on_blur(self) -> None:
         """Show the value from its first digit once left: typing scrolled it to the cursor.
@@ -63,6 +80,49 @@ class FieldInput(SteadyInput):
         "3.5" for 13.5 after Tab.
         """
         self.scroll_home(animate=False, immediate=True)
+        self.call_later(self.show_tooltip)  # once Textual's own handler took the focus off
+
+    def on_resize(self) -> None:
+        """The text may fit, or no longer: the tooltip says so."""
+        self.show_tooltip()
+
+    def show_in_use(self, value: Any) -> None:
+        """The value in use is now ``value`` (an edit, a reload, another tier)."""
+        if value != self.in_use:
+            self.in_use = value
+            if not self.has_focus:
+                self.refresh()
+        if not self.has_focus:  # a reload sets the text too
+            self.show_tooltip()
+
+    def show_tooltip(self) -> None:
+        """The field's name and hint; the whole text first when the field shows it otherwise."""
+        tooltip = f"{self.spec.dotted}: {self.spec.hint}"
+        if self.stand_in() is not None:
+            tooltip = f"{self.spec.dotted} = {self.value}\n{self.spec.hint}"
+        if self.tooltip != tooltip:
+            self.tooltip = tooltip
+
+    def stand_in(self) -> str | None:
+        """What the field paints instead of its text, or None for the text itself."""
+        cells = self.content_size.width
+        if self.has_focus or cells <= 0 or cell_len(self.value) <= cells:
+            return None
+        if not self.has_class("-invalid"):
+            fitted = fitted_value(self.spec, self.in_use, cells)
+            if fitted is not None:
+                return fitted
+        return set_cell_size(self.value, cells - 1) + "…"
+
+    def render_line(self, y: int) -> Strip:
+        """The input's own line, or, not focused, :meth:`stand_in` where it has one."""
+        shown = self.stand_in() if y == 0 else None
+        if shown is None:
+            return super().render_line(y)
+        cells = self.content_size.width
+        options = self.app.console_options.update_width(cells + 1)
+        strip = Strip(self.app.console.render(Text(shown, no_wrap=True, end=""), options))
+        return strip.crop(0, cells + 1).extend_cell_length(cells + 1).apply_style(self.rich_style)
 
 
 class ParamField(Horizontal):
@@ -71,7 +131,7 @@ class ParamField(Horizontal):
     The rebuild rate field also shows, read-only, the mean restore time it gives.
     """
 
-    def __init__(self, spec: FieldSpec, text: str, derived: str = "") -> None:
+    def __init__(self, spec: FieldSpec, text: str, in_use: Any, derived: str = "") -> None:
         classes = "param-field"
         if spec.kind == "fractions":  # a list (ARR by year): two grid cells, shown whole
             classes += " -list"
@@ -80,13 +140,16 @@ class ParamField(Horizontal):
         super().__init__(id=f"field-{spec.key}", classes=classes)
         self.spec = spec
         self._text = text
+        self._in_use = in_use
         self._derived = derived
 
     def compose(self) -> ComposeResult:
         """The label, the input, and (rebuild rate only) the derived restore time."""
         yield Label(self.spec.label, classes="param-label")
         yield FieldInput(
+            self.spec,
             self._text,
+            self._in_use,
             placeholder=self.spec.hint,
             id=f"input-{self.spec.key}",
             classes="param-input",
@@ -117,9 +180,9 @@ class ParamField(Horizontal):
             self.query_one(".param-derived", Static).update(text)
 
     @property
-    def input(self) -> Input:
+    def input(self) -> FieldInput:
         """The text input of this field."""
-        return self.query_one(Input)
+        return self.query_one(FieldInput)
 
     def show_error(self, invalid: bool) -> None:
         """Mark the field invalid, or clear the mark."""
@@ -229,16 +292,22 @@ class ParamsPanel(Vertical):
         for field in self.query(ParamField):
             with field.input.prevent(Input.Changed):
                 field.input.value = display_value(field.spec, value_at(scenario, field.spec.path))
-        self.show_derived(scenario)
+        self.show_values(scenario)
         self.show_errors({})
 
-    def show_derived(self, scenario: Scenario) -> None:
-        """Update the read-only values derived from ``scenario`` (the rebuild model's hours)."""
+    def show_values(self, scenario: Scenario) -> None:
+        """Show what the fields show of ``scenario`` besides their texts.
+
+        The read-only values derived from it (the rebuild model's hours), and each field's
+        value in use (:class:`FieldInput` paints it where the text is too wide).
+        """
         for field in self.query(ParamField):
+            field.input.show_in_use(value_at(scenario, field.spec.path))
             if field.spec.shows_rebuild_hours:
                 field.show_derived(derived_text(scenario))
 
     @staticmethod
     def _field(spec: FieldSpec, scenario: Scenario) -> ParamField:
         derived = derived_text(scenario) if spec.shows_rebuild_hours else ""
-        return ParamField(spec, display_value(spec, value_at(scenario, spec.path)), derived)
+        value = value_at(scenario, spec.path)
+        return ParamField(spec, display_value(spec, value), value, derived)

@@ -1,7 +1,9 @@
 """The sweep view: P(loss) of the aggregate against group size for n+1, n+2 and n+3.
 
 Like the paper's Figures 2, 3, 5 and 6, but for the current parameters, with the overhead
-drives each group size costs drawn alongside.
+drives each group size costs drawn alongside. The plots take the rows the caption leaves,
+or, with too few, give way to one line saying how tall a terminal shows them
+(:mod:`planner.tui.chart_room`).
 """
 
 from __future__ import annotations
@@ -11,17 +13,23 @@ from collections.abc import Hashable, Sequence
 from functools import partial
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.sweep import SweepSeries
+from planner.tui.chart_room import fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart, even_ticks, plot_rows
 
 SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
 """Plotext line colour per parity count (n+1 riskiest, red)."""
+
+COMPUTING = "computing…"
+"""The caption before the first sweep."""
 
 CAPTION_COLOURS = {1: "red", 2: "orange1", 3: "cyan"}
 """The same colours as Rich styles, for the legend in the caption."""
@@ -44,14 +52,36 @@ class SweepView(Vertical):
         with Horizontal(id="sweep-plots"):
             yield CachedPlot(id="sweep-risk")
             yield CachedPlot(id="sweep-overhead")
-        yield Static("computing…", id="sweep-caption", markup=False)
+        yield Static("", id="sweep-room", classes="chart-room", markup=False)
+        yield Static(COMPUTING, id="sweep-caption", markup=False)
 
     built: DrawnChart | None = None
     """The risk plot of the next series, if the sweep's worker built it."""
 
-    def risk_canvas(self) -> Canvas:
-        """Where the risk plot is painted (its worker builds the chart for it)."""
-        return self.query_one("#sweep-risk", CachedPlot).canvas()
+    _caption: Text = Text(COMPUTING)
+    """The caption shown below the plots."""
+
+    def risk_canvas(self) -> Canvas | None:
+        """Where the risk plot is painted (its worker builds the chart for it).
+
+        None while the plots are hidden for want of room: nothing to build.
+        """
+        plots = self.query_one("#sweep-plots", Horizontal)
+        return self.query_one("#sweep-risk", CachedPlot).canvas() if plots.display else None
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the plots if the new size has room for them above the caption."""
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """The plots where they get their least rows above the caption, else a line for them."""
+        fit_chart(
+            self.query_one("#sweep-plots", Horizontal),
+            self.query_one("#sweep-room", Static),
+            self.query_one("#sweep-caption", Static),
+            self._caption,
+            size,
+        )
 
     def watch_series(self, series: tuple[SweepSeries, ...]) -> None:
         """Redraw both plots for a new sweep."""
@@ -72,6 +102,8 @@ class SweepView(Vertical):
         shown = self.query_one("#sweep-caption", Static)
         if shown.content != caption:  # an update re-lays the screen out: only on change
             shown.update(caption)
+            self._caption = caption
+            self._fit(self.size)  # the caption may take a line more or less than before
 
     def _draw_overhead(self, series: Sequence[SweepSeries]) -> None:
         # The overhead depends on the group sizes only, not on the rates: a keystroke in a

@@ -9,6 +9,7 @@ Reload and every view key in view (item 17).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, TabbedContent
 
 from planner.report.comparison import comparison_columns
+from planner.scenario.edits import value_at
 from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
 from planner.tui.footer import KeyFooter
@@ -94,6 +96,12 @@ async def test_80_columns_keep_every_column_say_what_is_right_of_the_edge_and_th
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
         assert notes[0].startswith("→ ")
         assert "more columns: F2 then ←/→ scroll, o picks and orders them" in notes[0]
+        # and no scrollbar says it again: its thumb painted a lone "▊" under the rows
+        table = pilot.app.query_one("#compare-table", DataTable)
+        assert table.max_scroll_x > 0
+        assert table.scrollbar_size_horizontal == 0
+        notes_y = pilot.app.query_one("#compare-notes").region.y
+        assert notes_y == table.region.y + 2 + table.row_count  # two header rows, the layouts
         await pilot.resize_terminal(320, 40)
         await settle(pilot)
         notes = str(pilot.app.query_one("#compare-notes").render()).splitlines()
@@ -216,6 +224,71 @@ async def test_80_columns_on_todays_drives_keep_every_column_whole_and_the_note_
             await pilot.resize_terminal(width, 30)
             await settle(pilot)
             assert_values_whole(pilot)
+
+        # A value wider than its field, once left, reads as the number in use: it was cut,
+        # 1.23456789012% painted "1.23456789" (the % gone) and 1e-15 "0.00000000" (zero).
+        app = pilot.app
+        assert isinstance(app, PlannerApp)
+        await pilot.resize_terminal(100, 30)
+        await retype(pilot, "drive-arr", LONG_ARR)
+        await retype(pilot, "drive-unrecoverable-read-errors-per-bit", "0.000000000000001")
+        app.query_one("#compare-table").focus()
+        await settle(pilot)
+        assert (app.scenario.drive.arr, app.scenario.drive.unrecoverable_read_errors_per_bit) == (
+            float("1.23456789012") / 100,  # as the model reads a percentage
+            1e-15,
+        )
+        arr = app.query_one("#input-drive-arr", Input)
+        for width, height in ((80, 24), (100, 30)):
+            await pilot.resize_terminal(width, height)
+            await settle(pilot)
+            assert_values_read_as_in_use(app)
+            whole = painted(arr) == LONG_ARR  # room for it at 80 (two a row), not at 100
+            assert whole == (width != 100), painted(arr)
+            if not whole:
+                assert painted(arr).startswith("≈"), painted(arr)
+                assert painted(arr).endswith("%"), painted(arr)
+            assert (LONG_ARR in str(arr.tooltip)) != whole  # the whole value, as typed
+        ure = app.query_one("#input-drive-unrecoverable-read-errors-per-bit", Input)
+        assert painted(ure) == "1e-15"  # the same number, in the form the field loads it
+        arr.focus()  # focused, the field shows and edits the text as typed
+        await settle(pilot)
+        assert arr.value == LONG_ARR
+        assert "≈" not in painted(arr)
+        assert painted(arr) in LONG_ARR
+        await retype(pilot, "drive-arr", "1.2345678901234x")  # refused: cut, and says so
+        app.query_one("#compare-table").focus()
+        await settle(pilot)
+        assert painted(arr).endswith("…")
+        assert "1.2345678901234x".startswith(painted(arr)[:-1])
+
+
+LONG_ARR = "1.23456789012%"
+
+
+def painted(field: Input) -> str:
+    """The text ``field`` paints, without the padding."""
+    return field.render_line(0).text.strip()
+
+
+def assert_values_read_as_in_use(app: PlannerApp) -> None:
+    """Each field not focused paints its value as typed, or the value in use in a form
+    that reads as it: exactly, or marked ≈ and right to the digits it shows."""
+    for field in app.query(ParamField):
+        text = painted(field.input)
+        if field.input.has_focus or text == field.input.value:
+            continue
+        in_use = float(value_at(app.scenario, field.spec.path))
+        number = text.removeprefix("≈").replace(",", "")
+        read = float(number.removesuffix("%")) / (100 if number.endswith("%") else 1)
+        if not text.startswith("≈"):
+            assert read == in_use, (field.spec.label, text)
+            continue
+        mantissa = number.removesuffix("%").split("e")[0].replace(".", "").lstrip("0")
+        digits = len(mantissa)  # significant digits shown
+        assert digits >= 2, text
+        shown_unit = 10 ** (math.floor(math.log10(abs(read))) - digits + 1)  # last digit's
+        assert abs(read - in_use) <= 0.5 * shown_unit * (1 + 1e-9), (field.spec.label, text)
 
 
 def assert_values_whole(pilot: Pilot[None]) -> None:

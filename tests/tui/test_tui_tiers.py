@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +18,16 @@ import pytest
 from pilot_helpers import app_of, field_input, record_notifications, retype, settle
 from rich.text import Text
 from shipped import PLANS
+from textual.widget import Widget
 from textual.widgets import DataTable, Static, Tab, TabbedContent, Tabs
 from typer.testing import CliRunner
 
 from planner.cli import app as cli
 from planner.scenario import load_plan
 from planner.tui import PlannerApp, make_app
-from planner.tui.choose import MIN_CHART_ROWS, ChooseView
-from planner.tui.plot import CachedPlot
+from planner.tui.chart_room import MIN_CHART_ROWS
+from planner.tui.choose import ChooseView
+from planner.tui.sweep_view import SweepView
 
 pytestmark = pytest.mark.asyncio
 
@@ -126,12 +129,13 @@ async def test_tiers_switch_show_their_numbers_and_save_into_their_tier(tmp_path
 
 
 async def test_the_plan_reads_whole_at_each_size() -> None:
-    """The totals sit under the tabs, broken between items only, and the choose view shows
-    its chart only where it can be read, else says how tall a terminal shows it.
+    """The totals sit under the tabs, broken between items only, and the choose and sweep
+    views show their charts only where they can be read, else say how tall a terminal
+    shows them.
 
-    Both failed first: the totals were left to wrap word by word ("TCO" / "93,931 USD" at 80
+    All failed first: the totals were left to wrap word by word ("TCO" / "93,931 USD" at 80
     columns, a lone "tier" on the second line at 120), and at 80x24 the choose view's chart
-    had one row to plot in.
+    had one row to plot in; then the sweep view's too (every point on the 100% row).
     """
     async with make_app(SHIPPED).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
@@ -159,38 +163,74 @@ async def test_the_plan_reads_whole_at_each_size() -> None:
                 assert "P(any tier loses data)" in text
             views = app.query_one(TabbedContent).region
             assert total.region.bottom <= views.y  # the views' tab bar starts below
-            chart_shown(app, readable=width > 80)
-        # 80x24 hid the chart and named the terminal height that shows it: it does, not less
+            chart_shown(app, CHOOSE, readable=width > 80)
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        chart_shown(app, readable=False)
-        note = str(app.query_one("#choose-room", Static).content)
-        needed = int(note.split("a terminal of ")[1].split("+")[0])
-        assert needed > 24
-        await pilot.resize_terminal(80, needed)
+        # 80x24 hid each chart and named the terminal height that shows it: it does, not less
+        for view in (CHOOSE, SWEEP):
+            await pilot.press(view.key)
+            await settle(pilot)
+            chart_shown(app, view, readable=False)
+            note = str(app.query_one(view.room, Static).content)
+            needed = int(note.split("a terminal of ")[1].split("+")[0])
+            assert needed > 24
+            await pilot.resize_terminal(80, needed)
+            await settle(pilot)
+            chart_shown(app, view, readable=True)
+            await pilot.resize_terminal(80, needed - 1)
+            await settle(pilot)
+            chart_shown(app, view, readable=False)
+            await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+        # the SAS tier's restore time ("= 24.7 h") had one space before the next label at 80
+        await pilot.press("f8")
         await settle(pilot)
-        chart_shown(app, readable=True)
-        await pilot.resize_terminal(80, needed - 1)
-        await settle(pilot)
-        chart_shown(app, readable=False)
+        derived = app.query_one(".param-derived", Static)
+        right = derived.content_region.right  # where its text ends
+        labels = [
+            label.region.x
+            for label in app.query(".param-label")
+            if label.region.y == derived.region.y and label.region.x > right
+        ]
+        assert labels, "a field beside it"
+        assert min(labels) - right >= 3, (min(labels) - right, str(derived.content))
 
 
-def chart_shown(app: PlannerApp, *, readable: bool) -> None:
-    """The choose view's chart, with its least rows, or the line that stands for it; the
-    choice below either way, whole."""
-    view = app.query_one(ChooseView)
-    plot = view.query_one("#choose-plot", CachedPlot)
-    room = view.query_one("#choose-room", Static)
-    assert (plot.display, room.display) == (readable, not readable)
+@dataclass(frozen=True)
+class ChartView:
+    """A view with a chart over a text shown whole: the ids of its parts."""
+
+    key: str
+    view: type[Widget]
+    chart: str
+    room: str
+    below: str
+    says: str
+    """Words the text below the chart holds once computed."""
+
+
+CHOOSE = ChartView(
+    "f7", ChooseView, "#choose-plot", "#choose-room", "#choose-detail", "Recommended:"
+)
+SWEEP = ChartView("f3", SweepView, "#sweep-plots", "#sweep-room", "#sweep-caption", "exact:")
+
+
+def chart_shown(app: PlannerApp, shape: ChartView, *, readable: bool) -> None:
+    """The view's chart, with its least rows, or the line that stands for it; the text below
+    either way, whole."""
+    view = app.query_one(shape.view)
+    chart = view.query_one(shape.chart)
+    room = view.query_one(shape.room, Static)
+    assert (chart.display, room.display) == (readable, not readable)
     if readable:
-        assert plot.size.height >= MIN_CHART_ROWS
+        assert chart.size.height >= MIN_CHART_ROWS
     else:
         assert room.size.height == 1  # one line
         assert f"The chart needs {MIN_CHART_ROWS} rows" in str(room.content)
-    detail = view.query_one("#choose-detail", Static)
-    shown_text = detail.render()
-    assert "Recommended:" in str(shown_text)
-    assert detail.region.bottom <= view.region.bottom  # the choice whole on screen
-    assert detail.size.height == len(
-        Text(str(shown_text)).wrap(app.console, detail.content_region.width)
+    below = view.query_one(shape.below, Static)
+    shown_text = below.render()
+    assert shape.says in str(shown_text)
+    assert below.region.bottom <= view.region.bottom  # the text whole on screen
+    assert below.size.height == len(
+        Text(str(shown_text)).wrap(app.console, below.content_region.width)
     )

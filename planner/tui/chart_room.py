@@ -1,0 +1,55 @@
+"""A chart shown only with the rows to read it: else one line saying how tall a terminal is.
+
+The choose and sweep views each stack a chart over a text shown whole (the choice, the
+sweep's legend). The chart takes the rows the text leaves; with fewer than
+:data:`MIN_CHART_ROWS` it would plot every point on one or two rows (at 80x24 a plan's sweep
+drew n+1, n+2 and n+3 all at 100%, reading as equally bad), so it gives way to a line
+naming the terminal height that shows it (newcomer review).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Static
+
+from planner.tui.plot import CHROME_ROWS
+
+MIN_CHART_ROWS = CHROME_ROWS + 5
+"""The fewest rows a chart is shown in: 5 to plot in, between its title and axes (three
+decades labelled two rows apart, as the default scenario's at 80x24).
+
+At 80x24 a plan's tier bar left the choose and sweep views' charts 6 rows, one to plot in:
+every point on one line.
+"""
+
+
+def room_note(free: int, terminal_rows: int) -> str:
+    """The line shown in a chart's stead: the rows it needs, those free, the terminal's."""
+    taller = terminal_rows + MIN_CHART_ROWS - free  # the rows the view lacks, added
+    return (
+        f"The chart needs {MIN_CHART_ROWS} rows, {free} are free: "
+        f"a terminal of {taller}+ rows shows it."
+    )
+
+
+def fit_chart(chart: Widget, room: Static, below: Static, text: Text, size: Size) -> None:
+    """Show ``chart`` where its view (of ``size``) leaves it :data:`MIN_CHART_ROWS`, else ``room``.
+
+    ``below``: the widget under the chart that shows ``text`` whole, on as many lines as it
+    wraps to; the chart gets the rest of the view's rows. ``room`` (hidden by the app's CSS
+    until needed) says how tall a terminal shows the chart.
+    """
+    width = size.width - below.styles.gutter.width
+    if width <= 0 or size.height <= 0:
+        return
+    free = max(0, size.height - len(text.wrap(chart.app.console, width)))
+    fits = free >= MIN_CHART_ROWS
+    if not fits:
+        note = room_note(free, chart.app.size.height)
+        if str(room.content) != note:
+            room.update(note)
+    if chart.display != fits:
+        chart.display = fits
+        room.display = not fits
