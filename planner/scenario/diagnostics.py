@@ -17,6 +17,7 @@ from pydantic_core import ErrorDetails
 from planner.scenario.document import Loc, error_at, locate
 from planner.scenario.errors import ScenarioError, dotted, show_value, shown
 from planner.scenario.fields import (
+    FieldMeta,
     annotation_at,
     as_model,
     closest,
@@ -29,6 +30,7 @@ from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
+from planner.scenario.unit_hints import unit_hint, words_hint
 from planner.scenario.yaml_keys import space_after_colon
 
 _COMPARISONS = {
@@ -56,6 +58,32 @@ def _unit(loc: Loc) -> str:
     return ""
 
 
+def _hint_unit(loc: Loc) -> str:
+    """``hours`` for a hint: the declared unit, else one read from the field's name."""
+    unit = _unit(loc).strip()
+    name = str(loc[-1]) if loc else ""
+    if unit:
+        return unit
+    if name in ("iops", "iops_per_drive"):
+        return "IOPS"
+    if name == "max_cost":
+        return "currency"
+    return next((unit for end, unit in _SUFFIX_UNITS if name.endswith(end)), "")
+
+
+_SUFFIX_UNITS = (
+    ("_hours", "hours"),
+    ("_years", "years"),
+    ("_days", "days"),
+    ("_tb", "TB"),
+    ("_mb_per_s", "MB/s"),
+    ("_mb", "MB"),
+    ("_kb", "KB"),
+    ("_kib", "KiB"),
+)
+"""The unit of a field without one declared, by the end of its name."""
+
+
 def _takes_percent(loc: Loc) -> bool:
     """True for a field written as a percentage or a fraction (``arr: 1.9%``)."""
     loc = within_tier(loc)
@@ -65,9 +93,9 @@ def _takes_percent(loc: Loc) -> bool:
     return found is not None and found.percent
 
 
-_NUMBER_WITH_UNIT = re.compile(
-    r"^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*([A-Za-z]+)\s*$"
-)
+_NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+_NUMBER_WITH_UNIT = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s*$")
+_NUMBER_THEN_WORDS = re.compile(rf"^\s*{_NUMBER}\s*[^\s0-9.]")
 
 
 def _number_of(value: Any, loc: Loc = ()) -> str:
@@ -77,24 +105,33 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
         except ValueError:
             if value.strip().endswith("%") and loc:
                 return _no_percentage(loc)
-            with_unit = _NUMBER_WITH_UNIT.match(value)
-            if with_unit is None or not loc:
+            if not loc:
                 return ""
-            unit = _unit(loc).strip()
-            what = f"a number of {unit}" if unit else "a plain number"
-            return f"; write {with_unit[1]} ({what}, no unit)"
+            found = _meta(loc)
+            example = found.example if found is not None else ""
+            with_unit = _NUMBER_WITH_UNIT.match(value)
+            if with_unit is not None:
+                return unit_hint(with_unit[1], with_unit[2], _hint_unit(loc), example)
+            if _NUMBER_THEN_WORDS.match(value):
+                return words_hint(_hint_unit(loc), example)
+            return ""
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
 
 
+def _meta(loc: Loc) -> FieldMeta | None:
+    """The metadata of the field at ``loc`` (a tier's field as the scenario's), if any."""
+    plain = within_tier(loc)
+    if plain and all(isinstance(part, str) for part in plain):
+        return field_meta(".".join(str(part) for part in plain))
+    return None
+
+
 def _no_percentage(loc: Loc) -> str:
     """``; this field takes no percentage: write a number of ..., e.g. 0.000108``."""
-    plain = within_tier(loc)
-    found = None
-    if plain and all(isinstance(part, str) for part in plain):
-        found = field_meta(".".join(str(part) for part in plain))
+    found = _meta(loc)
     unit = f"a number of {found.unit}" if found is not None and found.unit else "a plain number"
     example = f", e.g. {found.example}" if found is not None and found.example else ""
     return f"; this field takes no percentage: write {unit}{example}"
