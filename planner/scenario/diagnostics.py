@@ -28,7 +28,7 @@ from planner.scenario.fields import (
 )
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
-from planner.scenario.schema import FieldError
+from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
 from planner.scenario.unit_hints import unit_hint, words_hint
 from planner.scenario.yaml_keys import space_after_colon
@@ -227,6 +227,13 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
             return SHARED_IN_TIER.format(key=loc[2])
         model = as_model(annotation_at(loc[:-1]))
         names = field_names(model) if model is not None else []
+        sections = _sections_with(str(loc[-1])) if len(within_tier(loc)) == 1 else []
+        if sections:
+            under = " or ".join(f"{name}:" for name in sections)
+            return (
+                f"unknown key {shown(str(loc[-1]))} at the top level: it is a key of "
+                f"{' or '.join(sections)}, so indent it under {under}"
+            )
         return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
     if kind == "missing":
         model = as_model(annotation_at(loc[:-1]))
@@ -270,6 +277,20 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)"
     return str(error["msg"])
+
+
+def _sections_with(key: str) -> list[str]:
+    """The sections of a scenario (``drive``, ``restore``) that have a key ``key``.
+
+    A section's key pulled back to the top level (``watts:`` under ``drive:`` indented as
+    a section) reads as an unknown top-level key.
+    """
+    found = []
+    for section in field_names(Scenario):
+        model = as_model(annotation_at((section,)))
+        if model is not None and key in field_names(model):
+            found.append(section)
+    return found
 
 
 def _error_loc(error: ErrorDetails) -> Loc:
