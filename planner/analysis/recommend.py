@@ -239,9 +239,7 @@ def recommendation(
         ),
         default_target=not given,
         target_section=scenario.target is not None,
-        bare_fractions=()
-        if scenario.target is None or not given
-        else scenario.target.bare_fractions,
+        bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
     )
 
 

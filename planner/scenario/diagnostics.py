@@ -223,18 +223,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         return str(ctx["error"])
     if kind == "extra_forbidden":
-        if len(loc) == 3 and loc[0] == "tiers" and loc[2] in SHARED_KEYS:
-            return SHARED_IN_TIER.format(key=loc[2])
-        model = as_model(annotation_at(loc[:-1]))
-        names = field_names(model) if model is not None else []
-        sections = _sections_with(str(loc[-1])) if len(within_tier(loc)) == 1 else []
-        if sections:
-            under = " or ".join(f"{name}:" for name in sections)
-            return (
-                f"unknown key {shown(str(loc[-1]))} at the top level: it is a key of "
-                f"{' or '.join(sections)}, so indent it under {under}"
-            )
-        return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
+        return _unknown_key(loc)
     if kind == "missing":
         model = as_model(annotation_at(loc[:-1]))
         info = field_info(model, str(loc[-1])) if model is not None else None
@@ -277,6 +266,22 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)"
     return str(error["msg"])
+
+
+def _unknown_key(loc: Loc) -> str:
+    """``unknown key 'x'; did you mean 'y'?``, or the section a top-level key belongs to."""
+    if len(loc) == 3 and loc[0] == "tiers" and loc[2] in SHARED_KEYS:
+        return SHARED_IN_TIER.format(key=loc[2])
+    model = as_model(annotation_at(loc[:-1]))
+    names = field_names(model) if model is not None else []
+    sections = _sections_with(str(loc[-1])) if len(within_tier(loc)) == 1 else []
+    if sections:
+        under = " or ".join(f"{name}:" for name in sections)
+        return (
+            f"unknown key {shown(str(loc[-1]))} at the top level: it is a key of "
+            f"{' or '.join(sections)}, so indent it under {under}"
+        )
+    return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
 
 
 def _sections_with(key: str) -> list[str]:

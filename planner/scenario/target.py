@@ -26,6 +26,7 @@ search:                   # optional: the layouts considered (these are the defa
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from pydantic import (
@@ -33,6 +34,8 @@ from pydantic import (
     Field,
     ModelWrapValidatorHandler,
     PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
     model_validator,
 )
 
@@ -58,6 +61,19 @@ def _probability(value: object) -> object:
         raise ValueError(
             f"{shown(value)} is not a probability; write 1e-4 or a percentage like 0.01%"
         )
+    return fraction
+
+
+def _percent_text(fraction: float) -> str | float:
+    """``1e-4`` -> ``"0.01%"``: a percentage that reads back (:func:`_probability`) exactly.
+
+    The fraction itself where no nearby decimal does (then it reads back as a bare one).
+    """
+    percent = fraction * 100
+    for near in (percent, math.nextafter(percent, 0), math.nextafter(percent, math.inf)):
+        text = f"{near!r}%"
+        if percent_value(text) == fraction:
+            return text
     return fraction
 
 
@@ -142,6 +158,17 @@ class TargetSpec(FrozenModel):
                 if isinstance(data.get(key), int | float) and not isinstance(data[key], bool)
             )
         return spec
+
+    @model_serializer(mode="wrap")
+    def _dump_as_given(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A limit given as a percentage dumps as one, so that a dump validates back equal."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in BARE_FRACTION_KEYS:
+                value = data.get(key)
+                if isinstance(value, float) and key not in self._bare:
+                    data[key] = _percent_text(value)
+        return data
 
     @property
     def bare_fractions(self) -> tuple[str, ...]:

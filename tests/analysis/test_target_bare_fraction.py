@@ -16,7 +16,8 @@ import pytest
 
 from planner.analysis.recommend import recommendation
 from planner.report import recommend as render
-from planner.scenario import load_scenario
+from planner.scenario import Scenario, load_scenario
+from planner.scenario.edits import FieldSpec, field_specs, revalidate, scenario_data, with_value
 from planner.tui.choose import _detail
 
 SHIPPED = Path(__file__).resolve().parents[2] / "scenarios" / "recommend-400tb.yaml"
@@ -59,3 +60,28 @@ def test_a_percentage_is_shown_as_given() -> None:
     assert "at most 0.010%;" in render.target_text(report)
     assert "given as the fraction" not in render.to_markdown(report)
     assert json.loads(render.to_json(report))["target"]["given_as_fraction"] == []
+
+
+@pytest.mark.parametrize(
+    ("given", "bare"),
+    [
+        ("0.01%", ()),
+        ("0.0123%", ()),
+        ("1.9%", ()),
+        ("0.01", ("max_p_loss",)),
+        ("1e-4", ("max_p_loss",)),
+    ],
+)
+def test_how_a_limit_was_given_survives_an_edit(given: str, bare: tuple[str, ...]) -> None:
+    """The TUI and --set revalidate the scenario's dump: a percentage must not turn bare."""
+    scenario = load_scenario(SHIPPED, (f"target.max_p_loss={given}",))
+    edited = with_value(scenario, spec_of(scenario, "restore.scrub_hours"), 336.0)
+    assert edited.target is not None
+    assert scenario.target is not None
+    assert edited.target.bare_fractions == bare
+    assert edited.target.max_p_loss == scenario.target.max_p_loss  # the same float
+    assert revalidate(scenario_data(scenario)) == scenario
+
+
+def spec_of(scenario: Scenario, dotted: str) -> FieldSpec:
+    return next(spec for spec in field_specs(scenario) if ".".join(spec.path) == dotted)
