@@ -30,7 +30,7 @@ from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
-from planner.scenario.unit_hints import unit_hint, words_hint
+from planner.scenario.unit_hints import typed_hint
 from planner.scenario.yaml_keys import space_after_colon
 
 _COMPARISONS = {
@@ -93,11 +93,6 @@ def _takes_percent(loc: Loc) -> bool:
     return found is not None and found.percent
 
 
-_NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-_NUMBER_WITH_UNIT = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s*$")
-_NUMBER_THEN_WORDS = re.compile(rf"^\s*{_NUMBER}\s*[^\s0-9.]")
-
-
 def _number_of(value: Any, loc: Loc = ()) -> str:
     if isinstance(value, str) and value.strip():
         try:
@@ -108,13 +103,7 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             if not loc:
                 return ""
             found = _meta(loc)
-            example = found.example if found is not None else ""
-            with_unit = _NUMBER_WITH_UNIT.match(value)
-            if with_unit is not None:
-                return unit_hint(with_unit[1], with_unit[2], _hint_unit(loc), example)
-            if _NUMBER_THEN_WORDS.match(value):
-                return words_hint(_hint_unit(loc), example)
-            return ""
+            return typed_hint(value, _hint_unit(loc), found.example if found is not None else "")
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"

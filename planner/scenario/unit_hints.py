@@ -60,6 +60,25 @@ _CURRENCY_CODE = re.compile(r"^[A-Z]{3}$")
 """An ISO 4217 code (USD, EUR): the scenario's currency or another, which planner cannot tell."""
 
 
+_NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+_NUMBER_WITH_UNIT = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s*$")
+_NUMBER_THEN_WORDS = re.compile(rf"^\s*{_NUMBER}\s*[^\s0-9.]")
+
+
+def typed_hint(text: str, field_unit: str, example: str) -> str:
+    """The hint for ``text`` given where a number is wanted (a file, ``--set``, the TUI).
+
+    :func:`unit_hint` for a number with a unit (``7d``), :func:`words_hint` for a number
+    with words after it (``1 per day``), "" for anything else.
+    """
+    with_unit = _NUMBER_WITH_UNIT.match(text)
+    if with_unit is not None:
+        return unit_hint(with_unit[1], with_unit[2], field_unit, example)
+    if _NUMBER_THEN_WORDS.match(text):
+        return words_hint(field_unit, example)
+    return ""
+
+
 def _per_unit(field_unit: str) -> dict[str, float] | None:
     """The units a field's number can be converted from, as the field's unit per unit."""
     first = field_unit.split(" (")[0].strip()

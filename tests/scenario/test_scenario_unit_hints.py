@@ -14,7 +14,8 @@ import re
 
 import pytest
 
-from planner.scenario import ScenarioError, load_scenario_text
+from planner.scenario import ScenarioError, load_default_scenario, load_scenario_text
+from planner.scenario.edits import EditError, field_specs, parse_text
 
 BASE = """\
 name: units
@@ -112,3 +113,22 @@ def test_a_number_with_a_unit_gets_the_right_number_or_none(
     assert says in message, message
     if not_says is not None:
         assert not re.search(rf"write {re.escape(not_says)}(?![0-9.])", message), message
+
+
+@pytest.mark.parametrize(
+    ("field", "text", "says"),
+    [
+        ("restore.scrub_hours", "7d", "7 d is 168 hours: write 168"),
+        ("restore.rebuild_hours", "24 h", "write 24 (a number of hours, no unit)"),
+        ("mission_years", "60 months", "60 months is 5 years: write 5"),
+        ("restore.scrub_hours", "1 month", "a month is not a fixed number of hours"),
+        ("restore.scrub_hours", "weekly", "hours, e.g. 168"),
+    ],
+)
+def test_the_tuis_fields_give_the_same_hint(field: str, text: str, says: str) -> None:
+    """A TUI field refuses the text with the file's hint, not a number of its own."""
+    scenario = load_default_scenario()
+    spec = next(s for s in field_specs(scenario) if ".".join(s.path) == field)
+    with pytest.raises(EditError) as caught:
+        parse_text(spec, text)
+    assert says in str(caught.value), str(caught.value)
