@@ -132,6 +132,9 @@ class Recommendation:
             risk limits are the fallback the caller gave (the TUI and the reports say so).
         target_section: whether the scenario has a ``target:`` section.
         inputs: the scenario's inputs, for the exports.
+        bare_fractions: the risk limits the scenario gave as a bare fraction
+            (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
+            the limit.
     """
 
     title: str
@@ -149,6 +152,7 @@ class Recommendation:
     inputs: Inputs
     default_target: bool = False
     target_section: bool = False
+    bare_fractions: tuple[str, ...] = ()
 
     @property
     def off_front(self) -> int:
@@ -235,6 +239,7 @@ def recommendation(
         ),
         default_target=not given,
         target_section=scenario.target is not None,
+        bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
     )
 
 

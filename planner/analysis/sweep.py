@@ -86,6 +86,52 @@ def sweep_cases(
     return layouts * (1 if varied is None else len(varied.values))
 
 
+def empty_sweep_reason(
+    parities: Sequence[int],
+    sizes: Sequence[int],
+    include_uneven: bool,
+    *,
+    sizes_text: str,
+) -> str:
+    """Why a group-size sweep has no rows, and what would give it some.
+
+    A group with k parity drives needs at least k + 1 drives (one of data): where no size
+    asked holds any parity asked, ``--all`` cannot help and the message says what size
+    would. Otherwise the sizes that hold a parity leave data drives over (no even
+    division), which ``--all`` shows.
+
+    Args:
+        parities: the parity counts asked (``--parity``).
+        sizes: the group sizes asked (``--group-sizes``).
+        include_uneven: ``--all`` was given.
+        sizes_text: the sizes as the user wrote them (``3..4``).
+    """
+    largest = max(sizes)
+    too_small = sorted(k for k in parities if largest <= k)
+    fitting = sorted(k for k in parities if largest > k)
+    if too_small:
+        need = too_small[0] + 1
+        small = (
+            f"no group size in {sizes_text} can hold parity {_listed(too_small)} and a data "
+            f"drive: a group with k parity drives needs at least k + 1 drives, here at "
+            f"least {need} (e.g. --group-sizes {need}..{max(need + 1, 30)})"
+        )
+        if not fitting or include_uneven:
+            return small
+        return (
+            f"{small}; and no size in {sizes_text} divides the data drives evenly for "
+            f"parity {_listed(fitting)}: add --all to show every size"
+        )
+    return (
+        f"no group size in {sizes_text} divides the data drives evenly for parity "
+        f"{_listed(fitting)}; add --all to show every size"
+    )
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    return ",".join(str(n) for n in numbers)
+
+
 @dataclass(frozen=True)
 class SweepReport:
     """Everything a sweep report shows: the rows as columns, and the sweep's setup.

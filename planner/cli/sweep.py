@@ -117,7 +117,7 @@ def sweep(
 ) -> None:
     """Sweep group sizes (and one field): drives and P(loss) for each, as NS3574 Tables 2-3."""
     output_format = chosen_format(output_format, output)
-    from planner.analysis.sweep import sweep_cases, sweep_report
+    from planner.analysis.sweep import empty_sweep_reason, sweep_cases, sweep_report
     from planner.cli.ranges import RangeError, parse_int_list, parse_vary
 
     image_format = _plot_format(plot) if plot is not None else None
@@ -147,8 +147,9 @@ def sweep(
         fail(str(err))
     if not len(report):
         fail(
-            f"no group size in {group_sizes or DEFAULT_GROUP_SIZES} divides the data drives "
-            f"evenly for parity {parity or DEFAULT_PARITIES}; add --all to show every size"
+            empty_sweep_reason(
+                parities, sizes, include_uneven, sizes_text=group_sizes or DEFAULT_GROUP_SIZES
+            )
         )
     if plot is not None and image_format is not None:
         _write_plot(report, plot, image_format)

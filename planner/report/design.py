@@ -239,7 +239,7 @@ def _why(report: DesignReport) -> list[str]:
         in_nines = f" ({nines(value):.1f} nines)" if name == "max_p_loss" else ""
         met.append(
             f"{recommend_report.RISK_NAMES[name]} {format_percent(value)} over the mission"
-            f"{in_nines} against at most {format_percent(getattr(found.target, name))}"
+            f"{in_nines} against at most {recommend_report.limit_words(found, name)}"
         )
     why = [
         "Why this layout:",

@@ -7,6 +7,7 @@ the TUI's choose view; CSV and JSON carry the raw values (:func:`candidate_recor
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -171,6 +172,19 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
     return None if pool is None else int(getattr(pool, part))
 
 
+def limit_words(report: Recommendation, name: str) -> str:
+    """A risk limit as a percentage, and how it was given if as a bare fraction.
+
+    ``1.0% (given as the fraction 0.01, not 0.01%)``: a bare 0.01 is 1 %, and an admin who
+    meant 0.01 % and left out the sign sees it beside the limit (docs/recommend.md).
+    """
+    value = getattr(report.target, name)
+    if name not in report.bare_fractions:
+        return format_percent(value)
+    given = re.sub(r"e([+-])0*(\d)", r"e\1\2", f"{value:g}").replace("e+", "e")  # 1e-6
+    return f"{format_percent(value)} (given as the fraction {given}, not {given}%)"
+
+
 def target_text(report: Recommendation, *, noted: bool = True) -> str:
     """The target in words: each risk limit over the mission, drives, budget, and why.
 
@@ -181,7 +195,7 @@ def target_text(report: Recommendation, *, noted: bool = True) -> str:
     years = report.mission_hours / HOURS_PER_YEAR
     parts = [
         f"{RISK_NAMES[name]} of the aggregate over {years:g} years at most "
-        f"{format_percent(getattr(target, name))}"
+        f"{limit_words(report, name)}"
         for name in target.risk_limits
     ]
     if noted and report.default_target:  # the note is the risk limit's, not the rest's
@@ -372,6 +386,7 @@ def json_document(report: Recommendation, top: int = SHOWN) -> dict[str, Any]:
             "max_drives": target.max_drives,
             "max_cost": target.max_cost,
             "default": report.default_target,
+            "given_as_fraction": list(report.bare_fractions),
         },
         "ranked_by_risk": [f"{name.removeprefix('max_')}_aggregate" for name in target.risk_limits],
         "ranked_by": "total_cost" if report.money else "total_disks",

@@ -17,6 +17,7 @@ from pydantic_core import ErrorDetails
 from planner.scenario.document import Loc, error_at, locate
 from planner.scenario.errors import ScenarioError, dotted, show_value, shown
 from planner.scenario.fields import (
+    FieldMeta,
     annotation_at,
     as_model,
     closest,
@@ -27,8 +28,9 @@ from planner.scenario.fields import (
 )
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
-from planner.scenario.schema import FieldError
+from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
+from planner.scenario.unit_hints import typed_hint
 from planner.scenario.yaml_keys import space_after_colon
 
 _COMPARISONS = {
@@ -56,6 +58,32 @@ def _unit(loc: Loc) -> str:
     return ""
 
 
+def _hint_unit(loc: Loc) -> str:
+    """``hours`` for a hint: the declared unit, else one read from the field's name."""
+    unit = _unit(loc).strip()
+    name = str(loc[-1]) if loc else ""
+    if unit:
+        return unit
+    if name in ("iops", "iops_per_drive"):
+        return "IOPS"
+    if name == "max_cost":
+        return "currency"
+    return next((unit for end, unit in _SUFFIX_UNITS if name.endswith(end)), "")
+
+
+_SUFFIX_UNITS = (
+    ("_hours", "hours"),
+    ("_years", "years"),
+    ("_days", "days"),
+    ("_tb", "TB"),
+    ("_mb_per_s", "MB/s"),
+    ("_mb", "MB"),
+    ("_kb", "KB"),
+    ("_kib", "KiB"),
+)
+"""The unit of a field without one declared, by the end of its name."""
+
+
 def _takes_percent(loc: Loc) -> bool:
     """True for a field written as a percentage or a fraction (``arr: 1.9%``)."""
     loc = within_tier(loc)
@@ -65,11 +93,6 @@ def _takes_percent(loc: Loc) -> bool:
     return found is not None and found.percent
 
 
-_NUMBER_WITH_UNIT = re.compile(
-    r"^\s*([-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)\s*([A-Za-z]+)\s*$"
-)
-
-
 def _number_of(value: Any, loc: Loc = ()) -> str:
     if isinstance(value, str) and value.strip():
         try:
@@ -77,24 +100,27 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
         except ValueError:
             if value.strip().endswith("%") and loc:
                 return _no_percentage(loc)
-            with_unit = _NUMBER_WITH_UNIT.match(value)
-            if with_unit is None or not loc:
+            if not loc:
                 return ""
-            unit = _unit(loc).strip()
-            what = f"a number of {unit}" if unit else "a plain number"
-            return f"; write {with_unit[1]} ({what}, no unit)"
+            found = _meta(loc)
+            return typed_hint(value, _hint_unit(loc), found.example if found is not None else "")
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
 
 
+def _meta(loc: Loc) -> FieldMeta | None:
+    """The metadata of the field at ``loc`` (a tier's field as the scenario's), if any."""
+    plain = within_tier(loc)
+    if plain and all(isinstance(part, str) for part in plain):
+        return field_meta(".".join(str(part) for part in plain))
+    return None
+
+
 def _no_percentage(loc: Loc) -> str:
     """``; this field takes no percentage: write a number of ..., e.g. 0.000108``."""
-    plain = within_tier(loc)
-    found = None
-    if plain and all(isinstance(part, str) for part in plain):
-        found = field_meta(".".join(str(part) for part in plain))
+    found = _meta(loc)
     unit = f"a number of {found.unit}" if found is not None and found.unit else "a plain number"
     example = f", e.g. {found.example}" if found is not None and found.example else ""
     return f"; this field takes no percentage: write {unit}{example}"
@@ -186,11 +212,7 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind in ("value_error", "assertion_error") and "error" in ctx:
         return str(ctx["error"])
     if kind == "extra_forbidden":
-        if len(loc) == 3 and loc[0] == "tiers" and loc[2] in SHARED_KEYS:
-            return SHARED_IN_TIER.format(key=loc[2])
-        model = as_model(annotation_at(loc[:-1]))
-        names = field_names(model) if model is not None else []
-        return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
+        return _unknown_key(loc)
     if kind == "missing":
         model = as_model(annotation_at(loc[:-1]))
         info = field_info(model, str(loc[-1])) if model is not None else None
@@ -233,6 +255,36 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)"
     return str(error["msg"])
+
+
+def _unknown_key(loc: Loc) -> str:
+    """``unknown key 'x'; did you mean 'y'?``, or the section a top-level key belongs to."""
+    if len(loc) == 3 and loc[0] == "tiers" and loc[2] in SHARED_KEYS:
+        return SHARED_IN_TIER.format(key=loc[2])
+    model = as_model(annotation_at(loc[:-1]))
+    names = field_names(model) if model is not None else []
+    sections = _sections_with(str(loc[-1])) if len(within_tier(loc)) == 1 else []
+    if sections:
+        under = " or ".join(f"{name}:" for name in sections)
+        return (
+            f"unknown key {shown(str(loc[-1]))} at the top level: it is a key of "
+            f"{' or '.join(sections)}, so indent it under {under}"
+        )
+    return f"unknown key {shown(str(loc[-1]))}{did_you_mean(str(loc[-1]), names)}"
+
+
+def _sections_with(key: str) -> list[str]:
+    """The sections of a scenario (``drive``, ``restore``) that have a key ``key``.
+
+    A section's key pulled back to the top level (``watts:`` under ``drive:`` indented as
+    a section) reads as an unknown top-level key.
+    """
+    found = []
+    for section in field_names(Scenario):
+        model = as_model(annotation_at((section,)))
+        if model is not None and key in field_names(model):
+            found.append(section)
+    return found
 
 
 def _error_loc(error: ErrorDetails) -> Loc:

@@ -21,6 +21,7 @@ from planner.scenario.errors import shown
 from planner.scenario.fields import field_meta
 from planner.scenario.restore import MAX_REBUILD_STREAMS
 from planner.scenario.schema import Scenario
+from planner.scenario.unit_hints import typed_hint
 from planner.scenario.units import plain_number_text, terabytes
 
 FieldKind = Literal["fraction", "fractions", "float", "int", "optional_float", "streams"]
@@ -243,8 +244,11 @@ def parse_text(spec: FieldSpec, text: str) -> Any:
         number = float(cleaned)
     except ValueError:
         forms = "a fraction like 0.019 or a percentage like 1.9%" if spec.kind == "fraction" else ""
-        raise EditError(
-            f"{shown(text.strip())} is not a number; " + (f"write {forms}" if forms else spec.hint)
+        found = field_meta(".".join(spec.path))
+        typed = "" if forms or found is None else typed_hint(text, found.unit, found.example)
+        raise EditError(  # "7d": 7 d is 168 hours, as the file's message says
+            f"{shown(text.strip())} is not a number"
+            + (typed or "; " + (f"write {forms}" if forms else spec.hint))
         ) from None
     if not math.isfinite(number):
         raise EditError(f"{shown(text.strip(), quote=False)} is not a finite number")

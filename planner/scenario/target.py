@@ -4,7 +4,8 @@
 target:
   usable_tb: 400          # data stored (TB or TiB); default: the workload's capacity, else
                           # aggregate.data_disks
-  max_p_loss: 0.01%       # P(loss) of the aggregate over the mission (or min_nines: 4)
+  max_p_loss: 0.01%       # P(loss) of the aggregate over the mission (or min_nines: 4); a
+                          # bare 0.01 is a fraction, 1%, and the outputs say so beside it
   max_p_group_lost: 1e-6  # P(group lost) of the aggregate over the mission; either or both
                           # (neither: P(loss) at most 1 in 10,000, as with no target: section)
   max_p_unavailable: 1%   # with enclosures: P(some group stops serving) (docs/domains.md)
@@ -25,9 +26,18 @@ search:                   # optional: the layouts considered (these are the defa
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    ModelWrapValidatorHandler,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from planner.core.arrays.presets import MAX_PARITY
 from planner.core.design.candidates import SearchSpace
@@ -53,6 +63,22 @@ def _probability(value: object) -> object:
         )
     return fraction
 
+
+def _percent_text(fraction: float) -> str | float:
+    """``1e-4`` -> ``"0.01%"``: a percentage that reads back (:func:`_probability`) exactly.
+
+    The fraction itself where no nearby decimal does (then it reads back as a bare one).
+    """
+    percent = fraction * 100
+    for near in (percent, math.nextafter(percent, 0), math.nextafter(percent, math.inf)):
+        text = f"{near!r}%"
+        if percent_value(text) == fraction:
+            return text
+    return fraction
+
+
+BARE_FRACTION_KEYS = ("max_p_loss", "max_p_group_lost", "max_p_unavailable")
+"""The target's probabilities, each a fraction (0.0001) or a percentage (0.01%)."""
 
 Probability = Annotated[
     float,
@@ -81,8 +107,10 @@ class TargetSpec(FrozenModel):
     max_p_loss: Probability | None = Field(
         default=None,
         description="Largest acceptable P(loss) of the aggregate over the mission (any loss, "
-        "a few sectors included), e.g. 0.01% or 1e-4. Give this or min_nines, and/or "
-        "max_p_group_lost; with none of them, 1e-4 as when there is no target: section.",
+        "a few sectors included), e.g. 0.01% or 1e-4. A bare number is a fraction (0.01 is "
+        "1%; the outputs say 'given as the fraction 0.01' beside it): write % for a "
+        "percentage. Give this or min_nines, and/or max_p_group_lost; with none of them, "
+        "1e-4 as when there is no target: section.",
     )
     min_nines: float | None = positive(
         default=None,
@@ -94,13 +122,15 @@ class TargetSpec(FrozenModel):
         default=None,
         description="Largest acceptable P(group lost) of the aggregate over the mission: "
         "the chance some group has k + 1 drives down at once and is lost whole, e.g. "
-        "0.0001% or 1e-6. Alone or beside max_p_loss / min_nines.",
+        "0.0001% or 1e-6 (a bare number is a fraction, as for max_p_loss). Alone or beside "
+        "max_p_loss / min_nines.",
     )
     max_p_unavailable: Probability | None = Field(
         default=None,
         description="Largest acceptable P(unavailable) of the aggregate over the mission: "
         "the chance some group stops serving at least once (an enclosure outage beyond its "
-        "parity, or a loss), e.g. 1%; needs an enclosures section (docs/domains.md).",
+        "parity, or a loss), e.g. 1% (a bare number is a fraction, as for max_p_loss); "
+        "needs an enclosures section (docs/domains.md).",
     )
     max_drives: Count | None = Field(
         default=None, ge=1, le=1_000_000, description="Most drives the aggregate may have."
@@ -111,6 +141,43 @@ class TargetSpec(FrozenModel):
         description="Budget: the largest acceptable total cost of ownership over the "
         "mission, in the scenario's currency (needs drive.price).",
     )
+
+    _bare: frozenset[str] = PrivateAttr(default=frozenset())
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _note_bare_fractions(
+        cls, data: Any, handler: ModelWrapValidatorHandler[TargetSpec]
+    ) -> TargetSpec:
+        """Which probabilities the file gave as bare numbers (0.01, 1e-4), not as 0.01%."""
+        spec = handler(data)
+        if isinstance(data, dict):
+            spec._bare = frozenset(
+                key
+                for key in BARE_FRACTION_KEYS
+                if isinstance(data.get(key), int | float) and not isinstance(data[key], bool)
+            )
+        return spec
+
+    @model_serializer(mode="wrap")
+    def _dump_as_given(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A limit given as a percentage dumps as one, so that a dump validates back equal."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in BARE_FRACTION_KEYS:
+                value = data.get(key)
+                if isinstance(value, float) and key not in self._bare:
+                    data[key] = _percent_text(value)
+        return data
+
+    @property
+    def bare_fractions(self) -> tuple[str, ...]:
+        """The risk limits given as a bare fraction (``max_p_loss: 0.01`` is 1 %), in order.
+
+        The outputs say so beside the limit ("at most 1.0% (given as the fraction 0.01, not
+        0.01%)"): an admin who meant 0.01 % and left the sign out sees it where it counts.
+        """
+        return tuple(key for key in BARE_FRACTION_KEYS if key in self._bare)
 
     @model_validator(mode="after")
     def _one_risk_limit(self) -> TargetSpec:

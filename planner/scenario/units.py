@@ -25,7 +25,7 @@ BYTES_PER_TIB = 2**40
 TB_UNITS: dict[str, float] = {"tb": 1.0, "tib": BYTES_PER_TIB / BYTES_PER_TB}
 """The units a capacity field takes (lower case), as TB per unit."""
 
-_OTHER_UNITS: dict[str, float] = {
+OTHER_TB_UNITS: dict[str, float] = {
     "b": 1e-12,
     "kb": 1e-9,
     "mb": 1e-6,
@@ -101,7 +101,7 @@ def terabytes(value: object) -> object:
     per_unit = TB_UNITS.get(unit.lower())
     if per_unit is not None:
         return number * per_unit
-    other = _OTHER_UNITS.get(unit.lower())
+    other = OTHER_TB_UNITS.get(unit.lower())
     hint = f"; {number_text} {unit} is {number * other:.6g} TB" if other is not None else ""
     raise ValueError(
         f"{shown(unit)} is not a unit of capacity here: write TB (10^12 bytes) or TiB (2^40 "

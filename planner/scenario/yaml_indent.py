@@ -50,25 +50,132 @@ def entry_with_value(line: str) -> str | None:
 def _under_a_value(lines: list[str], index: int, above: int) -> str:
     """The hint for line ``index`` indented under line ``above`` if that has a value.
 
-    Where line ``above`` is the odd one (its indent off the file's step, line ``index``'s
-    on it: a key pulled one space left), the hint names it rather than the line after it.
+    Where line ``above`` is the odd one, the hint names it and a line to align it with:
+    its indent off the file's step, line ``index``'s on it (a key pulled one space left:
+    aligned with a sibling of its own kind); or pulled back out of the mapping it starts,
+    into the column of the ``key:`` above it, which then has no value (aligned with line
+    ``index``, the next key of that mapping). Pulled back between two keys of a mapping,
+    it is named beside line ``index``, which may be the one pushed in.
     """
     entry = entry_with_value(lines[above])
     if entry is None:
         return ""
+    said = shown(entry, 40, quote=False)
     step = _indent_step(lines)
     if step and indent(lines[above]) % step and not indent(lines[index]) % step:
         spaces = indent(lines[above])
+        sibling = _sibling(lines, above)
         return (
-            f"line {above + 1} ({shown(entry, 40, quote=False)}) is indented {spaces} "
+            f"line {above + 1} ({said}) is indented {spaces} "
             f"space{'s' if spaces != 1 else ''}, the file's keys by {step}: indent it like "
-            f"line {index + 1}"
+            f"line {(index if sibling is None else sibling) + 1}"
+        )
+    before = line_above(lines, above)
+    outside = "" if before is None else _pulled_out(lines, index, above, before)
+    if outside:
+        return outside
+    return (
+        f"line {index + 1} is indented under line {above + 1} ({said}), which already has a "
+        f"value: indent it {_like(lines, above)}"
+    )
+
+
+def _like(lines: list[str], line: int) -> str:
+    """``like line 4``, or for a list item ``to column 5, like raid on line 11`` (its key)."""
+    if not is_item(lines[line]):
+        return f"like line {line + 1}"
+    column = key_column(lines[line])
+    key = lines[line][column:].split(":")[0]
+    return f"to column {column + 1}, like {shown(key, 30, quote=False)} on line {line + 1}"
+
+
+def _pulled_out(lines: list[str], index: int, above: int, before: int) -> str:
+    """The hint for line ``above`` pulled back left of the mapping it belongs to.
+
+    Line ``before`` is a ``key:`` with nothing after it in line ``above``'s column (its
+    mapping's first key pulled back: ``drive:`` then ``model: x`` then ``  arr: 1%``), or a
+    key in line ``index``'s column (a key between two of one mapping's keys).
+    """
+    here, there = indent(lines[index]), indent(lines[above])
+    opens = not is_item(lines[before]) and entry_with_value(lines[before]) is None
+    said = shown(lines[above].strip().split(" #")[0].rstrip(), 40, quote=False)
+    if indent(lines[before]) == there and opens:
+        key = shown(lines[before].strip().split(" #")[0], 30, quote=False)
+        sibling = _sibling(lines, above, before)
+        return (
+            f"line {above + 1} ({said}) is in the column of line {before + 1} ({key}), "
+            f"which then has nothing under it: indent line {above + 1} like line "
+            f"{(index if sibling is None else sibling) + 1}"
+        )
+    if indent(lines[before]) != here or is_item(lines[above]):
+        return ""
+    after = _line_below(lines, index)
+    if after is not None and indent(lines[after]) == here:  # the keys go on below: one slipped
+        return (
+            f"line {above + 1} ({said}) is left of the keys around it (lines {before + 1} "
+            f"and {index + 1}): indent it like line {index + 1}"
         )
     return (
-        f"line {index + 1} is indented under line {above + 1} "
-        f"({shown(entry, 40, quote=False)}), which already has a value: indent it "
-        f"like line {above + 1}"
+        f"line {index + 1} is indented under line {above + 1} ({said}), which already has a "
+        f"value: indent line {above + 1} like line {before + 1} if it belongs with the keys "
+        f"above it, else line {index + 1} like line {above + 1}"
     )
+
+
+def _line_below(lines: list[str], index: int) -> int | None:
+    """Index of the nearest line below ``index`` holding more than a comment, if any."""
+    for below in range(index + 1, len(lines)):
+        content = lines[below].strip()
+        if content and not content.startswith("#"):
+            return below
+    return None
+
+
+def is_item(line: str) -> bool:
+    """Whether ``line`` is a list item (starts with ``- `` after its indent)."""
+    return re.match(r"\s*-( |$)", line) is not None
+
+
+def _sibling(lines: list[str], index: int, parent: int | None = None) -> int | None:
+    """The nearest line of line ``index``'s kind (list item or key) at the level it belongs to.
+
+    The level is the least indent of that kind under line ``index``'s parent (``parent``,
+    else the nearest line above it indented less; for a list item, a line that is not
+    one), skipping line
+    ``index`` itself: ``- raid: raid10`` indented 1 space among items indented 2 gets the
+    nearest of those, not the item's own next key.
+    """
+    here, item = indent(lines[index]), is_item(lines[index])
+    if parent is None:
+        parent = next(
+            (
+                i
+                for i in range(index - 1, -1, -1)
+                if _holds_more(lines[i])
+                and indent(lines[i]) < here
+                and not (item and is_item(lines[i]))
+            ),
+            None,
+        )
+    floor = -1 if parent is None else indent(lines[parent])
+    block: list[int] = []
+    for i in range((parent or -1) + 1, len(lines)):
+        if i == index or not _holds_more(lines[i]):
+            continue
+        if indent(lines[i]) <= floor:
+            break
+        if is_item(lines[i]) == item:
+            block.append(i)
+    if not block:
+        return None
+    level = min(indent(lines[i]) for i in block)
+    return min((i for i in block if indent(lines[i]) == level), key=lambda i: abs(i - index))
+
+
+def _holds_more(line: str) -> bool:
+    """Whether ``line`` holds more than a comment or blanks."""
+    content = line.strip()
+    return bool(content) and not content.startswith("#")
 
 
 def _indent_step(lines: list[str]) -> int:
@@ -115,6 +222,14 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
     ):
         return ""
     column = key_column(lines[above])
+    if here < column and is_item(lines[index]):
+        sibling = _sibling(lines, index)
+        if sibling is not None and indent(lines[sibling]) != here:
+            return (
+                f"check the indentation of line {index + 1} (its '- ' is in column {here + 1}, "
+                f"line {sibling + 1}'s in column {indent(lines[sibling]) + 1}): the '- ' of one "
+                "list's items start in one column"
+            )
     if here < column:  # pulled back to no level
         return (
             f"check the indentation of line {index + 1} (column {here + 1}; the key on line "

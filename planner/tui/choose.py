@@ -35,6 +35,7 @@ from planner.report.recommend import (
     RISK_NAMES,
     default_note,
     describe_misses,
+    limit_words,
 )
 from planner.tui.chart_room import fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
@@ -217,11 +218,10 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     """The selected point in words, and what the line and the markers mean."""
     text = Text()
     name = plotted_risk(report)
-    limit = format_percent(getattr(report.target, name))
-    target = f"target {RISK_NAMES[name]} ≤ {limit} (red line)"
+    target = f"target {RISK_NAMES[name]} ≤ {limit_words(report, name)} (red line)"
     others = [n for n in report.target.risk_limits if n != name]
     for other in others:
-        target += f", {RISK_NAMES[other]} ≤ {format_percent(getattr(report.target, other))}"
+        target += f", {RISK_NAMES[other]} ≤ {limit_words(report, other)}"
     if report.default_target:
         target += f" {default_note(report)}"
     if report.top is None:

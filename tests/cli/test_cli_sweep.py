@@ -394,3 +394,28 @@ def test_the_plot_gives_each_parity_its_own_colour() -> None:
     colours = {line.get_label(): tuple(line.get_color()) for line in risk.get_lines()}
     assert len(colours) == 8, colours
     assert len(set(colours.values())) == 8, colours
+
+
+@pytest.mark.parametrize(
+    ("args", "says", "not_says"),
+    [
+        # no group of 3-4 drives holds 5 parity drives and a data drive: --all cannot help
+        (["--parity", "5", "-g", "3..4"], ["3..4", "parity 5", "at least 6"], "--all"),
+        (["--parity", "5", "-g", "3..4", "--all"], ["parity 5", "at least 6"], "--all"),
+        # parity 5 fits no size; parity 1 fits 5 but 4 data drives do not divide 42
+        (["--parity", "1,5", "-g", "5"], ["parity 5", "at least 6", "parity 1: add --all"], None),
+        # a group of 5 holds parity 1 but 4 data drives do not divide 42: --all helps
+        (["-k", "1", "-g", "5"], ["divides the data drives evenly", "add --all"], None),
+    ],
+)
+def test_an_empty_sweep_says_why(
+    runner: CliRunner, args: list[str], says: list[str], not_says: str | None
+) -> None:
+    """Groups too small for their parity are said so; --all is offered only where it helps."""
+    result = runner.invoke(app, ["sweep", *args])
+    assert result.exit_code == 2, result.stdout
+    message = " ".join(result.stderr.split())
+    for words in says:
+        assert words in message, (words, message)
+    if not_says is not None:
+        assert not_says not in message, message

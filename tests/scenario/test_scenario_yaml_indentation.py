@@ -137,7 +137,13 @@ def test_a_key_indented_under_a_value_across_comments_in_a_shipped_scenario(
     err = info.value
     assert err.line == bad
     assert f"line {bad} is indented under line {good} ({above}" in err.message
-    assert f"which already has a value: indent it like line {good}" in err.message
+    if above.startswith("- "):  # the item's key, not its dash: "like line 8" put it there
+        column = lines[good - 1].index("- ") + 3
+        key = above.removeprefix("- ").split(":")[0]
+        like = f"to column {column}, like {key} on line {good}"
+    else:
+        like = f"like line {good}"
+    assert f"which already has a value: indent it {like}" in err.message
     assert "\n" not in str(err)
     assert len(str(err)) < 300
 
@@ -220,3 +226,82 @@ def test_a_tab_used_to_indent_asks_for_spaces() -> None:
     error = info.value
     assert (error.line, error.column) == (2, 1)
     assert error.message.endswith("indent with spaces: YAML does not allow tabs there")
+
+
+NEWCOMER = """\
+name: 400 TB on 20 TB NL-SAS
+mission_years: 5
+drive:
+  model: nl-sas-20tb
+  arr: 1.5%      # our fleet
+  price: 380
+  watts: 8
+restore:
+  load: busy
+  scrub_hours: 168
+aggregate:
+  data_disks: 20
+layouts:
+  - raid: raid10
+    label: RAID 10
+  - raid: raid6
+    group_size: 12
+    label: RAID 6 (10+2)
+  - raid: raid6
+    group_size: 7
+baseline: RAID 6 (10+2)
+"""
+"""The newcomer's file, cut down: lines 4-7 drive's keys, 14-20 the layouts' items."""
+
+
+def newcomer_with(line: int, new: str) -> str:
+    """The newcomer's file with its line ``line`` (1-based) replaced by ``new``."""
+    lines = NEWCOMER.splitlines(keepends=True)
+    lines[line - 1] = new + "\n"
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "at", "says", "not_says"),
+    [
+        # x17.yaml: an item indented 1 space; its own next key (line 15) is no reference
+        (14, " - raid: raid10", 15, "line 14 (- raid: raid10) is indented 1 space", None),
+        (14, " - raid: raid10", 15, "indent it like line 16", "like line 15"),
+        # z3.yaml: a section's first key pulled back to the top level
+        (4, "model: nl-sas-20tb", 5, "line 4 (model: nl-sas-20tb) is in the column of line 3", ""),
+        (4, "model: nl-sas-20tb", 5, "indent line 4 like line 5", "indent it like line 4"),
+        # a list's first item in the column of its key, the other items indented
+        (14, "- raid: raid10", 15, "line 14 (- raid: raid10) is in the column of line 13", None),
+        (14, "- raid: raid10", 15, "indent line 14 like line 16", "like line 15"),
+        # a section's middle key pulled back to the top level, its keys going on below
+        (5, "arr: 1.5%      # our fleet", 6, "line 5 (arr: 1.5%) is left of the keys around", None),
+        (5, "arr: 1.5%", 6, "indent it like line 6", "indent it like line 5"),
+        # ... and its last but one: the next key may be the one pushed in
+        (6, "price: 380", 7, "indent line 6 like line 5 if it belongs with the keys above", None),
+        # a list item's key pushed in: aligned with the item's key, not its dash
+        (17, "       group_size: 12", 17, "indent it to column 5, like raid on line 16", None),
+        # ... pulled back between the dash and the key
+        (17, "   group_size: 12", 17, "the key on line 16 is in column 5", None),
+        # an item's dash pushed in one space
+        (16, "   - raid: raid6", 16, "its '- ' is in column 4, line 14's in column 3", None),
+    ],
+)
+def test_an_indentation_hint_names_the_wrong_line_and_a_sibling(
+    line: int, new: str, at: int, says: str, not_says: str | None
+) -> None:
+    """The newcomer's x17.yaml and z3.yaml: the hint named the right line's neighbour, or
+    a line to align with that would have made another mistake (a key of the item, a key
+    at the top level)."""
+    err = rejected(newcomer_with(line, new))
+    assert err.line == at, err.message
+    assert says in err.message, err.message
+    if not_says:
+        assert not_says not in err.message, err.message
+
+
+def test_a_section_key_at_the_top_level_is_told_to_go_under_its_section() -> None:
+    """A section's last key pulled back to the top level is valid YAML: an unknown key."""
+    err = rejected(newcomer_with(7, "watts: 8"))
+    assert err.line == 7
+    assert "unknown key 'watts' at the top level: it is a key of drive" in err.message
+    assert "indent it under drive:" in err.message

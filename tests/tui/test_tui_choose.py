@@ -99,6 +99,7 @@ async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> No
         assert report.top is not None
         assert report.top.p_group_lost_aggregate <= 1e-6
         detail = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
-        assert "target P(group lost) ≤ 0.00010% (red line)" in detail
+        # written bare (1e-6): the limit says it is a fraction (test_target_bare_fraction.py)
+        assert "target P(group lost) ≤ 0.00010% (given as the fraction 1e-6" in detail
         assert f"P(group lost) {format_percent(report.top.p_group_lost_aggregate)}" in detail
         assert "by default" not in detail
