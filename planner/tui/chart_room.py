@@ -16,12 +16,13 @@ from textual.widgets import Static
 
 from planner.tui.plot import CHROME_ROWS
 
-MIN_CHART_ROWS = CHROME_ROWS + 5
-"""The fewest rows a chart is shown in: 5 to plot in, between its title and axes (three
-decades labelled two rows apart, as the default scenario's at 80x24).
+MIN_CHART_ROWS = CHROME_ROWS + 4
+"""The fewest rows a chart is shown in: 4 to plot in, between its title and axes (two
+decades labelled two rows apart, as today's 20 TB scenario's choose view at 80x24).
 
 At 80x24 a plan's tier bar left the choose and sweep views' charts 6 rows, one to plot in:
-every point on one line.
+every point on one line. A rule of 5 to plot in hid that 20 TB chart, 9 rows, and left 8
+blank rows under the line saying so.
 """
 
 

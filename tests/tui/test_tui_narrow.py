@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Input, TabbedContent
 from planner.report.comparison import comparison_columns
 from planner.scenario.edits import value_at
 from planner.tui import PlannerApp, make_app
+from planner.tui.chart_room import MIN_CHART_ROWS
 from planner.tui.compare_view import CompareView
 from planner.tui.footer import KeyFooter
 from planner.tui.params import ParamField
@@ -217,6 +218,18 @@ async def test_80_columns_on_todays_drives_keep_every_column_whole_and_the_note_
         }
         assert len(set(starts.values())) == 1, starts
         assert_values_whole(pilot)
+
+        # The choose view's chart has 9 rows here, 4 to plot in, and is shown: a rule of 10
+        # hid it, leaving 8 blank rows under "The chart needs 10 rows, 9 are free".
+        await pilot.press("f7")
+        await settle(pilot)
+        await pilot.app.workers.wait_for_complete()
+        await settle(pilot)
+        chart = pilot.app.query_one("#choose-plot")
+        assert chart.display, pilot.app.query_one("#choose-room").render()
+        assert chart.size.height >= MIN_CHART_ROWS
+        await pilot.press("f2")
+        await settle(pilot)
 
         # Four fields a row from 100 columns: the drive's MB/s beside its restore time
         # ("= 77.2 h") had one cell left at 100 columns, and 285 read "2".
