@@ -20,6 +20,7 @@ import numpy.typing as npt
 from planner.analysis.ageing import ageing_at
 from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
+from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
@@ -240,8 +241,25 @@ def sweep_report(
         by_layout=by_layout,
         log=varied is not None and varied.log,
         inputs=scenario_inputs(scenario, overrides),
-        section_notes=_section_notes(scenario, None if varied is None else varied.field.name),
+        section_notes=(
+            *_section_notes(scenario, None if varied is None else varied.field.name),
+            *([] if by_layout else _unheld_parities(parities, sizes)),
+        ),
     )
+
+
+def _unheld_parities(parities: Sequence[int], sizes: Sequence[int]) -> list[str]:
+    """A note for each parity asked that no group size asked can hold (it has no rows).
+
+    ``--parity 2,5 -g 3..4`` showed the n+2 rows and said nothing of parity 5.
+    """
+    largest = max(sizes, default=0)
+    return [
+        f"Parity {k}: no group size asked holds {k} parity drives and a data drive (at least "
+        f"{k + 1} drives; the largest asked is {largest}), so it has no rows."
+        for k in parities
+        if largest <= k
+    ]
 
 
 def _ageings(scenario: Scenario, varied: VaryRange | None) -> list[Ageing] | None:
@@ -354,6 +372,10 @@ def group_size_series(
 
 
 def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:
-    """What the correlation and enclosures sections add, as evaluate's notes say it."""
-    notes = (correlation_note(scenario), enclosure_note(scenario, varied))
+    """What the correlation and enclosures sections add, as evaluate's notes say it.
+
+    A scrub faster than one read of a drive is said too, unless the sweep varies the scrub.
+    """
+    scrub = scrub_note(scenario) if varied != "restore.scrub_hours" else None
+    notes = (scrub, correlation_note(scenario), enclosure_note(scenario, varied))
     return tuple(note for note in notes if note)

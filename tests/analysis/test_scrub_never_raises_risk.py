@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from shipped import SINGLE_AGGREGATE
 
 from planner.analysis.compare import compare_data, sized_results
+from planner.analysis.sweep import sweep_report
 from planner.scenario import Scenario, load_scenario, load_scenario_text
 from planner.scenario.distributions import distribution_set
 
@@ -146,3 +147,6 @@ def test_a_scrub_faster_than_one_full_read_is_said_to_be_optimistic() -> None:
         if said:
             assert f"{one_pass_hours:.3g} h for 20 TB at 285 MB/s" in notes[0]
             assert "optimistic" in notes[0]
+        # the group-size sweep of the same scenario says it too (it did not)
+        swept = sweep_report(scenario, [2], [8, 12], False, None, False, ())
+        assert any(n.startswith("Scrub every") for n in swept.section_notes) == said

@@ -419,3 +419,18 @@ def test_an_empty_sweep_says_why(
         assert words in message, (words, message)
     if not_says is not None:
         assert not_says not in message, message
+
+
+def test_a_parity_no_size_holds_is_said_beside_the_rows(runner: CliRunner) -> None:
+    """--parity 2,5 -g 3..4 showed the n+2 rows and nothing of parity 5 (a newcomer's
+    finding): its note says no size asked holds it."""
+    result = runner.invoke(app, ["sweep", "--parity", "2,5", "-g", "3..4", "--all", "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    document = json.loads(result.stdout)
+    assert {row["parity"] for row in document["rows"]} == {2}
+    markdown = runner.invoke(
+        app, ["sweep", "--parity", "2,5", "-g", "3..4", "--all", "-f", "markdown"]
+    )
+    words = " ".join(markdown.stdout.split())
+    assert "Parity 5: no group size asked holds 5 parity drives" in words, words[-400:]
+    assert "Parity 2:" not in words
