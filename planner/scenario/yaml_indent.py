@@ -315,3 +315,19 @@ def _item_among_keys(lines: list[str], index: int) -> str:
         f"(line {owner + 1}: {shown(lines[owner].strip().split(' #')[0], 40, quote=False)}); "
         "write it as key: value, or put the list under a key of its own"
     )
+
+
+def culprit(hint: str, lines: list[str], spot: tuple[int, int]) -> tuple[int, int]:
+    """Where an indentation ``hint`` puts the mistake: the first line it names, at its text.
+
+    ruamel reports the line where parsing failed, often the one after the mis-indented line
+    (a newcomer's editor jumped to line 27 for a mistake on line 26); every hint names the
+    line to fix first ("line 26 (- raid: raid10) is indented 1 space, ...").
+    """
+    found = re.search(r"\bline (\d+)\b", hint)
+    if found is None:
+        return spot
+    index = int(found.group(1)) - 1
+    if not 0 <= index < len(lines):
+        return spot
+    return index, indent(lines[index])

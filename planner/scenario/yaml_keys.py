@@ -10,7 +10,13 @@ from __future__ import annotations
 import re
 
 from planner.scenario.errors import shown
-from planner.scenario.yaml_indent import indent, indentation_hint, key_column, line_above
+from planner.scenario.yaml_indent import (
+    culprit,
+    indent,
+    indentation_hint,
+    key_column,
+    line_above,
+)
 from planner.scenario.yaml_said import (
     Said,
     Syntax,
@@ -73,7 +79,7 @@ def colon_problem(syntax: Syntax) -> Said | None:
         )
     hint = indentation_hint(syntax.problem, number, lines)
     if hint:
-        return Said(f"mapping values are not allowed here; {hint}", *syntax.spot)
+        return Said(hint, *culprit(hint, lines, syntax.spot))
     if above is not None and indent(lines[above]) <= indent(line):
         run_on = _run_on(lines, above, number)
         if run_on is not None:

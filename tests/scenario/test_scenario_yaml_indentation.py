@@ -40,8 +40,8 @@ def rejected(text: str) -> ScenarioError:
 
 def test_a_key_indented_under_a_key_with_a_value() -> None:
     err = rejected(BASE.replace("  latent_defects_per_hour", "    latent_defects_per_hour"))
-    assert err.line == 3
-    assert "mapping values are not allowed here" in err.message
+    assert (err.line, err.column) == (3, 5)  # the line to fix, at its text
+    assert "mapping values" not in err.message  # ruamel's words (a newcomer's finding)
     assert "line 3 is indented under line 2 (arr: 1.9%), which already has a value" in (err.message)
     assert "indent it like line 2" in err.message
 
@@ -265,17 +265,17 @@ def newcomer_with(line: int, new: str) -> str:
     ("line", "new", "at", "says", "not_says"),
     [
         # x17.yaml: an item indented 1 space; its own next key (line 15) is no reference
-        (14, " - raid: raid10", 15, "line 14 (- raid: raid10) is indented 1 space", None),
-        (14, " - raid: raid10", 15, "indent it like line 16", "like line 15"),
+        (14, " - raid: raid10", 14, "line 14 (- raid: raid10) is indented 1 space", None),
+        (14, " - raid: raid10", 14, "indent it like line 16", "like line 15"),
         # z3.yaml: a section's first key pulled back to the top level
-        (4, "model: nl-sas-20tb", 5, "line 4 (model: nl-sas-20tb) is in the column of line 3", ""),
-        (4, "model: nl-sas-20tb", 5, "indent line 4 like line 5", "indent it like line 4"),
+        (4, "model: nl-sas-20tb", 4, "line 4 (model: nl-sas-20tb) is in the column of line 3", ""),
+        (4, "model: nl-sas-20tb", 4, "indent line 4 like line 5", "indent it like line 4"),
         # a list's first item in the column of its key, the other items indented
-        (14, "- raid: raid10", 15, "line 14 (- raid: raid10) is in the column of line 13", None),
-        (14, "- raid: raid10", 15, "indent line 14 like line 16", "like line 15"),
+        (14, "- raid: raid10", 14, "line 14 (- raid: raid10) is in the column of line 13", None),
+        (14, "- raid: raid10", 14, "indent line 14 like line 16", "like line 15"),
         # a section's middle key pulled back to the top level, its keys going on below
-        (5, "arr: 1.5%      # our fleet", 6, "line 5 (arr: 1.5%) is left of the keys around", None),
-        (5, "arr: 1.5%", 6, "indent it like line 6", "indent it like line 5"),
+        (5, "arr: 1.5%      # our fleet", 5, "line 5 (arr: 1.5%) is left of the keys around", None),
+        (5, "arr: 1.5%", 5, "indent it like line 6", "indent it like line 5"),
         # ... and its last but one: the next key may be the one pushed in
         (6, "price: 380", 7, "indent line 6 like line 5 if it belongs with the keys above", None),
         # a list item's key pushed in: aligned with the item's key, not its dash
@@ -291,7 +291,8 @@ def test_an_indentation_hint_names_the_wrong_line_and_a_sibling(
 ) -> None:
     """The newcomer's x17.yaml and z3.yaml: the hint named the right line's neighbour, or
     a line to align with that would have made another mistake (a key of the item, a key
-    at the top level)."""
+    at the top level); and the error's own line:column is the line to fix, not the line
+    where parsing failed (a second newcomer's editor jumped to the line after it)."""
     err = rejected(newcomer_with(line, new))
     assert err.line == at, err.message
     assert says in err.message, err.message

@@ -274,7 +274,7 @@ KEYS_AND_COLONS = {
 
 STRUCTURE = {
     "a key indented under a value": Mistake(
-        edit("  latent", "    latent"), 4, 28, ("indented under line 3 (arr: 1.9%)",)
+        edit("  latent", "    latent"), 4, 5, ("indented under line 3 (arr: 1.9%)",)
     ),
     "a key pulled back": Mistake(
         edit("  latent", " latent"), 4, 2, ("check the indentation of line 4",)
