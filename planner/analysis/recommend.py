@@ -27,6 +27,7 @@ from planner.analysis.candidate_sizing import (
     size_candidates,
     sized_for,
 )
+from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.core.arrays.availability import Availability, layout_nomdl
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
@@ -135,6 +136,8 @@ class Recommendation:
         bare_fractions: the risk limits the scenario gave as a bare fraction
             (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
             the limit.
+        input_notes: inputs the figures take as given that make them optimistic (a scrub
+            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`).
     """
 
     title: str
@@ -153,6 +156,7 @@ class Recommendation:
     default_target: bool = False
     target_section: bool = False
     bare_fractions: tuple[str, ...] = ()
+    input_notes: tuple[str, ...] = ()
 
     @property
     def off_front(self) -> int:
@@ -240,6 +244,7 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
+        input_notes=tuple(note for note in (scrub_note(scenario),) if note),
     )
 
 

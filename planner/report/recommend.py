@@ -269,7 +269,7 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
         "do not sum to P(loss) (docs/loss.md)."
     )
-    return lines
+    return [*lines, *report.input_notes]
 
 
 def _both(report: Recommendation) -> str:

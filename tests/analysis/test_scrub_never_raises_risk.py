@@ -23,7 +23,10 @@ from hypothesis import strategies as st
 from shipped import SINGLE_AGGREGATE
 
 from planner.analysis.compare import compare_data, sized_results
+from planner.analysis.recommend import recommendation
 from planner.analysis.sweep import sweep_report
+from planner.core.design.recommend import Target
+from planner.report.recommend import summary
 from planner.scenario import Scenario, load_scenario, load_scenario_text
 from planner.scenario.distributions import distribution_set
 
@@ -150,3 +153,7 @@ def test_a_scrub_faster_than_one_full_read_is_said_to_be_optimistic() -> None:
         # the group-size sweep of the same scenario says it too (it did not)
         swept = sweep_report(scenario, [2], [8, 12], False, None, False, ())
         assert any(n.startswith("Scrub every") for n in swept.section_notes) == said
+        # and recommend's summary, over a few layouts (it said nothing)
+        own = scenario.core_layouts()  # the scenario's few layouts, not a whole search
+        recommended = summary(recommendation(scenario, own, (), Target(max_p_loss=1e-4)))
+        assert any(line.startswith("Scrub every") for line in recommended) == said
