@@ -213,7 +213,6 @@ def recommendation(
         )
     layouts_searched, placements = _searched(scenario, layouts, target)
     found = _evaluate(scenario, layouts_searched, placements, target, prices, money)
-    candidates = found.candidates
     choice = choose(
         target,
         found.rank_cost,
@@ -223,7 +222,7 @@ def recommendation(
         found.risks.p_group_lost_aggregate,
         found.risks.p_unavailable_aggregate,
     )
-    sized = found.sized
+    sized, scrub = found.sized, scrub_note(scenario)
     return Recommendation(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -231,7 +230,7 @@ def recommendation(
         target=target,
         money=money,
         currency="" if prices is None else prices.currency,
-        evaluated=len(candidates),
+        evaluated=len(found.candidates),
         meeting=tuple(found.candidate(int(i)) for i in choice.meeting),
         front=tuple(found.candidate(int(i)) for i in choice.front),
         top=found.maybe(choice.top),
@@ -244,7 +243,7 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
-        input_notes=tuple(note for note in (scrub_note(scenario),) if note),
+        input_notes=(scrub,) if scrub else (),
     )
 
 
