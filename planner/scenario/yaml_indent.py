@@ -9,8 +9,20 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import NamedTuple
 
 from planner.scenario.errors import shown
+
+
+class Hint(NamedTuple):
+    """An indentation hint and the line it is about (0-based): the line to fix.
+
+    ruamel reports where parsing failed, often the line after the mis-indented one (a
+    newcomer's editor jumped to line 27 for a mistake on line 26); the error stands here.
+    """
+
+    text: str
+    line: int
 
 
 def indent(line: str) -> int:
@@ -47,7 +59,7 @@ def entry_with_value(line: str) -> str | None:
     return entry if colon and value and not value.startswith("#") else None
 
 
-def _under_a_value(lines: list[str], index: int, above: int) -> str:
+def _under_a_value(lines: list[str], index: int, above: int) -> Hint | None:
     """The hint for line ``index`` indented under line ``above`` if that has a value.
 
     Where line ``above`` is the odd one, the hint names it and a line to align it with:
@@ -59,24 +71,26 @@ def _under_a_value(lines: list[str], index: int, above: int) -> str:
     """
     entry = entry_with_value(lines[above])
     if entry is None:
-        return ""
+        return None
     said = shown(entry, 40, quote=False)
     step = _indent_step(lines)
     if step and indent(lines[above]) % step and not indent(lines[index]) % step:
         spaces = indent(lines[above])
         sibling = _sibling(lines, above)
-        return (
+        return Hint(
             f"line {above + 1} ({said}) is indented {spaces} "
             f"space{'s' if spaces != 1 else ''}, the file's keys by {step}: indent it like "
-            f"line {(index if sibling is None else sibling) + 1}"
+            f"line {(index if sibling is None else sibling) + 1}",
+            above,
         )
     before = line_above(lines, above)
-    outside = "" if before is None else _pulled_out(lines, index, above, before)
-    if outside:
+    outside = None if before is None else _pulled_out(lines, index, above, before)
+    if outside is not None:
         return outside
-    return (
+    return Hint(
         f"line {index + 1} is indented under line {above + 1} ({said}), which already has a "
-        f"value: indent it {_like(lines, above)}"
+        f"value: indent it {_like(lines, above)}",
+        index,
     )
 
 
@@ -89,7 +103,7 @@ def _like(lines: list[str], line: int) -> str:
     return f"to column {column + 1}, like {shown(key, 30, quote=False)} on line {line + 1}"
 
 
-def _pulled_out(lines: list[str], index: int, above: int, before: int) -> str:
+def _pulled_out(lines: list[str], index: int, above: int, before: int) -> Hint | None:
     """The hint for line ``above`` pulled back left of the mapping it belongs to.
 
     Line ``before`` is a ``key:`` with nothing after it in line ``above``'s column (its
@@ -102,23 +116,26 @@ def _pulled_out(lines: list[str], index: int, above: int, before: int) -> str:
     if indent(lines[before]) == there and opens:
         key = shown(lines[before].strip().split(" #")[0], 30, quote=False)
         sibling = _sibling(lines, above, before)
-        return (
+        return Hint(
             f"line {above + 1} ({said}) is in the column of line {before + 1} ({key}), "
             f"which then has nothing under it: indent line {above + 1} like line "
-            f"{(index if sibling is None else sibling) + 1}"
+            f"{(index if sibling is None else sibling) + 1}",
+            above,
         )
     if indent(lines[before]) != here or is_item(lines[above]):
-        return ""
+        return None
     after = _line_below(lines, index)
     if after is not None and indent(lines[after]) == here:  # the keys go on below: one slipped
-        return (
+        return Hint(
             f"line {above + 1} ({said}) is left of the keys around it (lines {before + 1} "
-            f"and {index + 1}): indent it like line {index + 1}"
+            f"and {index + 1}): indent it like line {index + 1}",
+            above,
         )
-    return (
+    return Hint(
         f"line {index + 1} is indented under line {above + 1} ({said}), which already has a "
         f"value: indent line {above + 1} like line {before + 1} if it belongs with the keys "
-        f"above it, else line {index + 1} like line {above + 1}"
+        f"above it, else line {index + 1} like line {above + 1}",
+        index,
     )
 
 
@@ -187,7 +204,7 @@ def _indent_step(lines: list[str]) -> int:
     return min(steps, default=0)
 
 
-def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
+def indentation_hint(problem: str, index: int | None, lines: list[str]) -> Hint | None:
     """What to fix when ruamel's ``problem`` at line ``index`` (0-based) is indentation.
 
     "mapping values are not allowed here": a ``key:`` where no mapping can start, mostly a
@@ -202,7 +219,7 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
     Comment lines and blank lines are skipped when finding the line above.
     """
     if index is None or index >= len(lines):
-        return ""
+        return None
     above = line_above(lines, index)
     here = indent(lines[index])
 
@@ -210,7 +227,7 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
         hint = (
             _under_a_value(lines, index, above)
             if above is not None and here > indent(lines[above])
-            else ""
+            else None
         )
         return hint
     if problem.startswith(("expected <block end>", "expected the node content")):
@@ -220,34 +237,36 @@ def indentation_hint(problem: str, index: int | None, lines: list[str]) -> str:
     if above is None or not problem.startswith(
         ("expected <block end>", "expected '<document start>'")
     ):
-        return ""
+        return None
     column = key_column(lines[above])
     if here < column and is_item(lines[index]):
         sibling = _sibling(lines, index)
         if sibling is not None and indent(lines[sibling]) != here:
-            return (
+            return Hint(
                 f"check the indentation of line {index + 1} (its '- ' is in column {here + 1}, "
                 f"line {sibling + 1}'s in column {indent(lines[sibling]) + 1}): the '- ' of one "
-                "list's items start in one column"
+                "list's items start in one column",
+                index,
             )
     if here < column:  # pulled back to no level
-        return (
+        return Hint(
             f"check the indentation of line {index + 1} (column {here + 1}; the key on line "
             f"{above + 1} is in column {column + 1}): keys of one mapping "
-            "start in one column, and so do the '- ' of one list's items"
+            "start in one column, and so do the '- ' of one list's items",
+            index,
         )
     if here > column and "'<block mapping start>'" in problem:
         return _under_a_value(lines, index, above)
     if "found '-'" in problem:
         return _dash_pushed_in(lines, index, above) or _item_among_keys(lines, index)
-    return ""
+    return None
 
 
-def _dash_pushed_in(lines: list[str], index: int, above: int) -> str:
+def _dash_pushed_in(lines: list[str], index: int, above: int) -> Hint | None:
     """The hint for a list item's ``- `` pushed in to the column of the item above's keys."""
     here = indent(lines[index])
     if not lines[index].lstrip(" ").startswith("- "):
-        return ""
+        return None
     item = next(
         (
             i
@@ -257,11 +276,12 @@ def _dash_pushed_in(lines: list[str], index: int, above: int) -> str:
         None,
     )
     if item is None:
-        return ""
-    return (
+        return None
+    return Hint(
         f"check the indentation of line {index + 1} (its '- ' is in column "
         f"{here + 1}, line {item + 1}'s in column {indent(lines[item]) + 1}): the "
-        "'- ' of one list's items start in one column"
+        "'- ' of one list's items start in one column",
+        index,
     )
 
 
@@ -275,7 +295,7 @@ def _owner(lines: list[str], index: int) -> int | None:
     return None
 
 
-def _key_among_items(lines: list[str], index: int) -> str:
+def _key_among_items(lines: list[str], index: int) -> Hint | None:
     """The hint for a key in the column of the ``- `` of the list items above it.
 
     ``- raid: raid5`` then ``group_size: 8`` under its dash: the key was meant for the item
@@ -284,50 +304,37 @@ def _key_among_items(lines: list[str], index: int) -> str:
     line = lines[index]
     item = _owner(lines, index)
     if line.lstrip(" ").startswith("-") or item is None:
-        return ""
+        return None
     if indent(lines[item]) != indent(line) or not re.match(r"-( |$)", lines[item].lstrip(" ")):
-        return ""
+        return None
     entry = shown(lines[item].strip().split(" #")[0], 40, quote=False)
     content = shown(line.strip().split(" #")[0], 40, quote=False)
     if ":" in entry:  # an item that is a mapping: the key belongs to it, or the dash goes
-        return (
+        return Hint(
             f"line {index + 1} ({content}) starts in the column of the '- ' of line "
             f"{item + 1} ({entry}): indent it to column {key_column(lines[item]) + 1} if it "
-            f"belongs to that item, or remove the '- ' if line {item + 1} is not a list item"
+            f"belongs to that item, or remove the '- ' if line {item + 1} is not a list item",
+            index,
         )
-    return (
+    return Hint(
         f"line {index + 1} ({content}) starts in the column of the '- ' of line {item + 1} "
         f"({entry}): a list's items each start with '- ', so add one, or move the key to "
-        "the column of the mapping it belongs to"
+        "the column of the mapping it belongs to",
+        index,
     )
 
 
-def _item_among_keys(lines: list[str], index: int) -> str:
+def _item_among_keys(lines: list[str], index: int) -> Hint | None:
     """The hint for a ``- `` list item in the column of a mapping's keys."""
     owner = _owner(lines, index)
     if owner is None or indent(lines[owner]) != indent(lines[index]):
-        return ""
+        return None
     if lines[owner].lstrip(" ").startswith("-"):
-        return ""
+        return None
     content = shown(lines[index].strip().split(" #")[0], 40, quote=False)
-    return (
+    return Hint(
         f"line {index + 1} ({content}) is a list item ('- ') among the keys of a mapping "
         f"(line {owner + 1}: {shown(lines[owner].strip().split(' #')[0], 40, quote=False)}); "
-        "write it as key: value, or put the list under a key of its own"
+        "write it as key: value, or put the list under a key of its own",
+        index,
     )
-
-
-def culprit(hint: str, lines: list[str], spot: tuple[int, int]) -> tuple[int, int]:
-    """Where an indentation ``hint`` puts the mistake: the first line it names, at its text.
-
-    ruamel reports the line where parsing failed, often the one after the mis-indented line
-    (a newcomer's editor jumped to line 27 for a mistake on line 26); every hint names the
-    line to fix first ("line 26 (- raid: raid10) is indented 1 space, ...").
-    """
-    found = re.search(r"\bline (\d+)\b", hint)
-    if found is None:
-        return spot
-    index = int(found.group(1)) - 1
-    if not 0 <= index < len(lines):
-        return spot
-    return index, indent(lines[index])

@@ -11,7 +11,6 @@ import re
 
 from planner.scenario.errors import shown
 from planner.scenario.yaml_indent import (
-    culprit,
     indent,
     indentation_hint,
     key_column,
@@ -78,8 +77,8 @@ def colon_problem(syntax: Syntax) -> Said | None:
             *syntax.spot,
         )
     hint = indentation_hint(syntax.problem, number, lines)
-    if hint:
-        return Said(hint, *culprit(hint, lines, syntax.spot))
+    if hint is not None:
+        return Said(hint.text, hint.line, indent(lines[hint.line]))
     if above is not None and indent(lines[above]) <= indent(line):
         run_on = _run_on(lines, above, number)
         if run_on is not None:

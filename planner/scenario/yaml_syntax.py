@@ -21,7 +21,7 @@ from ruamel.yaml.reader import ReaderError
 
 from planner.scenario.errors import ScenarioError, shown
 from planner.scenario.yaml_flow import flow_problem, quote_problem, read_tokens
-from planner.scenario.yaml_indent import culprit, indentation_hint, key_column
+from planner.scenario.yaml_indent import indent, indentation_hint, key_column
 from planner.scenario.yaml_keys import colon_problem, no_colon
 from planner.scenario.yaml_said import Said, Syntax, fixed, on_that_line, where, without_comment
 from planner.scenario.yaml_tokens import in_words
@@ -225,7 +225,9 @@ def _block_end(syntax: Syntax) -> Said | None:
     if syntax.spot is None:
         return None
     hint = indentation_hint(syntax.problem, syntax.spot[0], syntax.lines)
-    return Said(hint, *culprit(hint, syntax.lines, syntax.spot)) if hint else None
+    if hint is None:
+        return None
+    return Said(hint.text, hint.line, indent(syntax.lines[hint.line]))
 
 
 def _tokens(syntax: Syntax) -> Said | None:
