@@ -107,9 +107,8 @@ def empty_sweep_reason(
         include_uneven: ``--all`` was given.
         sizes_text: the sizes as the user wrote them (``3..4``).
     """
-    largest = max(sizes)
-    too_small = sorted(k for k in parities if largest <= k)
-    fitting = sorted(k for k in parities if largest > k)
+    too_small = unheld_parities(parities, sizes)
+    fitting = sorted(set(parities) - set(too_small))
     if too_small:
         need = too_small[0] + 1
         small = (
@@ -243,22 +242,29 @@ def sweep_report(
         inputs=scenario_inputs(scenario, overrides),
         section_notes=(
             *_section_notes(scenario, None if varied is None else varied.field.name),
-            *([] if by_layout else _unheld_parities(parities, sizes)),
+            *([] if by_layout else _unheld_notes(parities, sizes)),
         ),
     )
 
 
-def _unheld_parities(parities: Sequence[int], sizes: Sequence[int]) -> list[str]:
-    """A note for each parity asked that no group size asked can hold (it has no rows).
+def unheld_parities(parities: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """The parities asked that no group size asked holds, sorted.
+
+    A group with k parity drives needs at least k + 1 drives (one of data).
+    """
+    largest = max(sizes, default=0)
+    return sorted(k for k in set(parities) if largest <= k)
+
+
+def _unheld_notes(parities: Sequence[int], sizes: Sequence[int]) -> list[str]:
+    """A note for each parity no size asked holds: it has no rows.
 
     ``--parity 2,5 -g 3..4`` showed the n+2 rows and said nothing of parity 5.
     """
-    largest = max(sizes, default=0)
     return [
         f"Parity {k}: no group size asked holds {k} parity drives and a data drive (at least "
-        f"{k + 1} drives; the largest asked is {largest}), so it has no rows."
-        for k in parities
-        if largest <= k
+        f"{k + 1} drives; the largest asked is {max(sizes)}), so it has no rows."
+        for k in unheld_parities(parities, sizes)
     ]
 
 
