@@ -10,24 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from scenario_texts import SMALL
 from typer.testing import CliRunner
 
 from planner.cli import app
 
-GOOD = """\
-name: test
-drive:
-  arr: 1.9%
-  latent_defects_per_hour: 1.08e-4
-restore:
-  rebuild_hours: 12
-  scrub_hours: 168
-aggregate:
-  data_disks: 42
-layouts:
-  - raid: raid5
-    group_size: 8
-"""
+GOOD = SMALL
 
 
 def _run(tmp_path: Path, text: str, *args: str) -> tuple[int, list[str]]:
