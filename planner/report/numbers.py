@@ -205,7 +205,23 @@ def _percent_text(percent: float, digits: int, scientific: bool) -> str:
         return "n/a"
     if percent == 0:
         return "0%"
+    if 100 - 10.0 ** (2 - digits) / 2 <= percent < 100:
+        return _below_hundred(percent)
     return f"{_number(percent, digits, scientific)}%"
+
+
+def _below_hundred(percent: float) -> str:
+    """A percentage under 100 that would round to it: the fewest decimals that stay under.
+
+    A probability below 1 never reads as certain: 99.51% is ``99.5%``, 99.9998% is
+    ``99.9998%`` (``100%`` for both before). Closer to 100 than
+    :data:`MAX_FIXED_DECIMALS` decimals show, it is ``≈100%``.
+    """
+    for decimals in range(1, MAX_FIXED_DECIMALS + 1):
+        rounded = round(percent, decimals)
+        if rounded < 100:
+            return f"{rounded:.{decimals}f}%"
+    return "≈100%"
 
 
 def percent_interval_column(

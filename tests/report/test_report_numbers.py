@@ -14,6 +14,7 @@ from planner.report.numbers import (
     format_ratio,
     format_tb,
     format_years,
+    percent_interval_column,
     plain_column,
     rate_column,
     signed_column,
@@ -37,6 +38,22 @@ from planner.report.numbers import (
 )
 def test_percent(p: float, text: str) -> None:
     assert format_percent(p) == text
+
+
+@pytest.mark.parametrize(
+    ("p", "text"),
+    [
+        (0.9951, "99.5%"),  # a newcomer saw 100% for an aggregate at 99.51%
+        (0.999998, "99.9998%"),
+        (0.99949, "99.9%"),
+        (0.99961, "99.96%"),  # 99.96 rounds to 100.0 at one decimal
+        (0.9949, "99%"),  # two digits already read under 100
+        (1 - 1e-14, "≈100%"),  # closer than ten decimals show
+    ],
+)
+def test_a_probability_below_one_never_reads_as_certain(p: float, text: str) -> None:
+    assert format_percent(p) == text
+    assert percent_interval_column([(0.5, p)])[0].endswith(f"–{text}")
 
 
 @pytest.mark.parametrize(
