@@ -23,6 +23,7 @@ from planner.analysis.input_notes import scrub_note, target_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
+from planner.analysis.spec_sheet_reading import SpecSheetSpread, spec_sheet_spread
 from planner.core.arrays.layouts import Comparison, Layout, LayoutResult, compare_layouts
 from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
@@ -284,6 +285,8 @@ class CompareData:
             among the notes; None for a restore time given.
         notes: the scenario's, the hot spares' and the costs' notes, shown under the table
             and exported (:func:`planner.report.comparison.extra_notes`).
+        spec_sheet: every layout read the spec sheet's way, when that reading differs 2x
+            or more from the table's for some layout (a note says so); None otherwise.
     """
 
     comparison: Comparison
@@ -292,6 +295,7 @@ class CompareData:
     methods: Mapping[str, AnalyticEstimates] | None = None
     rebuild: RebuildSource | None = None
     notes: tuple[str, ...] = ()
+    spec_sheet: SpecSheetSpread | None = None
 
     def sized_rows(self) -> list[SizedRow]:
         """The sized layouts in scenario order, relative risks against the baseline's."""
@@ -330,6 +334,7 @@ def compare_data(
             *([note] if (note := enclosure_note(scenario)) else []),
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
         ),
+        spec_sheet=spec_sheet_spread(scenario, compared.results),
     )
 
 

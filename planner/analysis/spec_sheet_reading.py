@@ -1,0 +1,131 @@
+"""The spec sheet's reading of the same drives, said beside the table when it differs much.
+
+The table's P(loss) is NS3574's latent-defect model: defects appear at a rate per
+drive-hour and wait for a scrub. Web RAID calculators read the spec sheet instead: every
+critical rebuild (no redundancy left) reads the surviving drives whole and meets an
+unreadable sector with probability ``1 - exp(-bits read x errors per bit)``
+(:func:`planner.core.markov.methods.p_loss_spec_sheet`). ``evaluate --methods`` shows both,
+but a buyer reading only the table never learnt that for mirrors of 20 TB drives the
+calculators' answer is ten times the table's (a newcomer's review). So when a scenario
+describes its drives by their spec sheet (capacity and errors per bit) and the two readings
+of some layout differ by :data:`SPREAD_NOTED` or more, a note gives every layout's aggregate
+P(loss) read the spec sheet's way, and why the two differ (docs/drives.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from planner.core.arrays.layouts import LayoutResult
+from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.methods import (
+    critical_rebuild_bits,
+    p_loss_spec_sheet,
+    p_unreadable_in_rebuild,
+)
+from planner.core.markov.transient import relative_risk
+from planner.scenario import Scenario
+
+__all__ = [
+    "SPREAD_NOTED",
+    "SpecSheetReading",
+    "SpecSheetSpread",
+    "spec_sheet_readings",
+    "spec_sheet_spread",
+]
+
+SPREAD_NOTED = 2.0
+"""The factor, either way, between the two readings of one layout's group that earns a note."""
+
+
+@dataclass(frozen=True)
+class SpecSheetReading:
+    """One layout's P(loss) read the spec sheet's way, beside the table's.
+
+    Attributes:
+        label: the layout's label.
+        p_loss_group: one group's P(loss) by the spec-sheet method (no latent defects; a
+            critical rebuild meets an unreadable sector at the spec sheet's rate).
+        p_loss_aggregate: the aggregate's, over the layout's groups (``1 - (1 - p)^g``).
+        ratio: ``p_loss_group`` over the table's P(loss) of one group, under the same rates.
+    """
+
+    label: str
+    p_loss_group: float
+    p_loss_aggregate: float
+    ratio: float
+
+
+def spec_sheet_readings(
+    scenario: Scenario, results: Sequence[LayoutResult]
+) -> tuple[SpecSheetReading, ...]:
+    """Each result read the spec sheet's way; empty unless the drive gives its spec sheet.
+
+    The rates are the table's (``layout.chain_rates``), as ``evaluate --methods`` takes
+    them, so the ratio is the one its "Spec sheet vs exact" column shows.
+    """
+    drive = scenario.drive
+    capacity_tb, errors_per_bit = drive.capacity_tb, drive.unrecoverable_read_errors_per_bit
+    if capacity_tb is None or errors_per_bit is None:
+        return ()
+    rates = scenario.rates()
+    readings = []
+    for result in results:
+        layout = result.layout
+        bits = critical_rebuild_bits(
+            layout.parity, layout.group_size, capacity_tb, layout.critical_rebuild_drives
+        )
+        p_group = p_loss_spec_sheet(
+            layout.parity,
+            layout.group_size,
+            layout.chain_rates(rates),
+            scenario.mission_hours,
+            p_unreadable_in_rebuild(bits, errors_per_bit),
+        )
+        readings.append(
+            SpecSheetReading(
+                layout.label,
+                p_group,
+                float(p_loss_aggregate_batch(p_group, float(result.shape.groups))),
+                relative_risk(p_group, result.p_loss_group),
+            )
+        )
+    return tuple(readings)
+
+
+@dataclass(frozen=True)
+class SpecSheetSpread:
+    """Every layout read the spec sheet's way, when some layout's readings are 2x apart.
+
+    Attributes:
+        readings: one per layout, in the table's order.
+        errors_per_bit: the spec sheet's unrecoverable read errors per bit read.
+        scrub_hours: the table's scrub interval (h), which the spec sheet cannot see.
+    """
+
+    readings: tuple[SpecSheetReading, ...]
+    errors_per_bit: float
+    scrub_hours: float
+
+    @property
+    def ratios(self) -> tuple[float, float]:
+        """The least and the greatest ratio of the two readings over the layouts."""
+        ratios = [r.ratio for r in self.readings]
+        return min(ratios), max(ratios)
+
+
+def _differs(ratio: float) -> bool:
+    """Whether one layout's two readings are :data:`SPREAD_NOTED` apart (NaN: never)."""
+    return ratio >= SPREAD_NOTED or ratio <= 1 / SPREAD_NOTED
+
+
+def spec_sheet_spread(
+    scenario: Scenario, results: Sequence[LayoutResult]
+) -> SpecSheetSpread | None:
+    """The readings when some layout's two differ by :data:`SPREAD_NOTED` or more, else None."""
+    readings = spec_sheet_readings(scenario, results)
+    errors_per_bit = scenario.drive.unrecoverable_read_errors_per_bit
+    if errors_per_bit is None or not any(_differs(r.ratio) for r in readings):
+        return None
+    return SpecSheetSpread(readings, errors_per_bit, scenario.restore.scrub_hours)
