@@ -29,6 +29,7 @@ from planner.analysis.candidate_sizing import (
 )
 from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
 from planner.core.arrays.availability import Availability, layout_nomdl
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
@@ -138,6 +139,8 @@ class Recommendation:
             the limit.
         input_notes: inputs the figures take as given that make them optimistic (a scrub
             faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`).
+        spec_sheet: the recommended layout read the spec sheet's way, when that reading
+            is 2x or more from its P(loss) (:mod:`planner.analysis.spec_sheet_reading`).
     """
 
     title: str
@@ -157,6 +160,7 @@ class Recommendation:
     target_section: bool = False
     bare_fractions: tuple[str, ...] = ()
     input_notes: tuple[str, ...] = ()
+    spec_sheet: SpecSheetSpread | None = None
 
     @property
     def off_front(self) -> int:
@@ -204,13 +208,7 @@ def recommendation(
     """
     target, given = _target(scenario, fallback_target)
     prices: CostPrices | None = scenario.cost_prices()
-    # ranked by money only when the drives are priced (energy alone follows the drives)
-    money = prices is not None and prices.counts_purchase
-    if target.max_cost is not None and not money:
-        raise RecommendError(
-            "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
-            "costs.energy_per_kwh)"
-        )
+    money = _ranked_by_money(target, prices)
     layouts_searched, placements = _searched(scenario, layouts, target)
     found = _evaluate(scenario, layouts_searched, placements, target, prices, money)
     choice = choose(
@@ -222,7 +220,7 @@ def recommendation(
         found.risks.p_group_lost_aggregate,
         found.risks.p_unavailable_aggregate,
     )
-    sized, scrub = found.sized, scrub_note(scenario)
+    sized, scrub, top = found.sized, scrub_note(scenario), found.maybe(choice.top)
     return Recommendation(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -233,7 +231,7 @@ def recommendation(
         evaluated=len(found.candidates),
         meeting=tuple(found.candidate(int(i)) for i in choice.meeting),
         front=tuple(found.candidate(int(i)) for i in choice.front),
-        top=found.maybe(choice.top),
+        top=top,
         nearest_cheaper=found.maybe(choice.nearest_cheaper),
         closest=found.maybe(choice.closest),
         inputs=replace(
@@ -244,7 +242,29 @@ def recommendation(
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
         input_notes=(scrub,) if scrub else (),
+        spec_sheet=_spec_sheet_spread(scenario, top),
     )
+
+
+def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:
+    """Whether candidates are ranked by money: only when the drives are priced.
+
+    Energy alone follows the drives, so it ranks by drives. A budget needs prices.
+    """
+    money = prices is not None and prices.counts_purchase
+    if target.max_cost is not None and not money:
+        raise RecommendError(
+            "target.max_cost needs prices: give drive.price (and optionally drive.watts and "
+            "costs.energy_per_kwh)"
+        )
+    return money
+
+
+def _spec_sheet_spread(scenario: Scenario, top: Candidate | None) -> SpecSheetSpread | None:
+    """The recommended layout read the spec sheet's way, when 2x or more from its P(loss)."""
+    if top is None:
+        return None
+    return candidate_spread(scenario, top.layout, top.groups, top.p_loss_aggregate)
 
 
 def _searched(

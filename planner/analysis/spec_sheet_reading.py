@@ -14,10 +14,11 @@ P(loss) read the spec sheet's way, and why the two differ (docs/drives.md).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planner.core.arrays.layouts import LayoutResult
+from planner.core.arrays.layouts import Layout, LayoutResult
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.methods import (
     critical_rebuild_bits,
@@ -31,6 +32,7 @@ __all__ = [
     "SPREAD_NOTED",
     "SpecSheetReading",
     "SpecSheetSpread",
+    "candidate_spread",
     "spec_sheet_readings",
     "spec_sheet_spread",
 ]
@@ -57,10 +59,10 @@ class SpecSheetReading:
     ratio: float
 
 
-def spec_sheet_readings(
-    scenario: Scenario, results: Sequence[LayoutResult]
-) -> tuple[SpecSheetReading, ...]:
-    """Each result read the spec sheet's way; empty unless the drive gives its spec sheet.
+def _reading(
+    scenario: Scenario, layout: Layout, groups: float, p_loss_group: float
+) -> SpecSheetReading | None:
+    """``layout`` read the spec sheet's way beside the table's ``p_loss_group``; None without one.
 
     The rates are the table's (``layout.chain_rates``), as ``evaluate --methods`` takes
     them, so the ratio is the one its "Spec sheet vs exact" column shows.
@@ -68,30 +70,33 @@ def spec_sheet_readings(
     drive = scenario.drive
     capacity_tb, errors_per_bit = drive.capacity_tb, drive.unrecoverable_read_errors_per_bit
     if capacity_tb is None or errors_per_bit is None:
-        return ()
-    rates = scenario.rates()
-    readings = []
-    for result in results:
-        layout = result.layout
-        bits = critical_rebuild_bits(
-            layout.parity, layout.group_size, capacity_tb, layout.critical_rebuild_drives
-        )
-        p_group = p_loss_spec_sheet(
-            layout.parity,
-            layout.group_size,
-            layout.chain_rates(rates),
-            scenario.mission_hours,
-            p_unreadable_in_rebuild(bits, errors_per_bit),
-        )
-        readings.append(
-            SpecSheetReading(
-                layout.label,
-                p_group,
-                float(p_loss_aggregate_batch(p_group, float(result.shape.groups))),
-                relative_risk(p_group, result.p_loss_group),
-            )
-        )
-    return tuple(readings)
+        return None
+    bits = critical_rebuild_bits(
+        layout.parity, layout.group_size, capacity_tb, layout.critical_rebuild_drives
+    )
+    p_group = p_loss_spec_sheet(
+        layout.parity,
+        layout.group_size,
+        layout.chain_rates(scenario.rates()),
+        scenario.mission_hours,
+        p_unreadable_in_rebuild(bits, errors_per_bit),
+    )
+    return SpecSheetReading(
+        layout.label,
+        p_group,
+        float(p_loss_aggregate_batch(p_group, groups)),
+        relative_risk(p_group, p_loss_group),
+    )
+
+
+def spec_sheet_readings(
+    scenario: Scenario, results: Sequence[LayoutResult]
+) -> tuple[SpecSheetReading, ...]:
+    """Each result read the spec sheet's way; empty unless the drive gives its spec sheet."""
+    readings = (
+        _reading(scenario, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
+    )
+    return tuple(r for r in readings if r is not None)
 
 
 @dataclass(frozen=True)
@@ -129,3 +134,19 @@ def spec_sheet_spread(
     if errors_per_bit is None or not any(_differs(r.ratio) for r in readings):
         return None
     return SpecSheetSpread(readings, errors_per_bit, scenario.restore.scrub_hours)
+
+
+def candidate_spread(
+    scenario: Scenario, layout: Layout, groups: int, p_loss_aggregate: float
+) -> SpecSheetSpread | None:
+    """:func:`spec_sheet_spread` of one searched candidate (``planner recommend``'s choice).
+
+    A candidate keeps its aggregate's P(loss); one group's is ``1 - (1 - P)^(1/g)``, as
+    ``-expm1(log1p(-P) / g)`` so that a tiny P keeps its digits.
+    """
+    p_group = -math.expm1(math.log1p(-p_loss_aggregate) / groups) if p_loss_aggregate < 1 else 1.0
+    reading = _reading(scenario, layout, groups, p_group)
+    errors_per_bit = scenario.drive.unrecoverable_read_errors_per_bit
+    if reading is None or errors_per_bit is None or not _differs(reading.ratio):
+        return None
+    return SpecSheetSpread((reading,), errors_per_bit, scenario.restore.scrub_hours)

@@ -18,7 +18,8 @@ from planner.report.comparison_columns import (
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.numbers import format_percent, format_ratio, hours_text, significant
+from planner.report.numbers import hours_text, significant
+from planner.report.spec_sheet import spec_sheet_note
 from planner.report.table import Column, risk_style, shown_columns
 
 if TYPE_CHECKING:
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
     from planner.analysis.compare import CompareData, RebuildSource
     from planner.analysis.inputs import Inputs
-    from planner.analysis.spec_sheet_reading import SpecSheetSpread
     from planner.core.arrays.layouts import AggregateShape, Comparison, Layout, LayoutResult
 
 __all__ = [
@@ -84,22 +84,6 @@ def extra_notes(data: CompareData) -> list[str]:
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
     spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
     return [*rebuild, *data.notes, *spread]
-
-
-def spec_sheet_note(spread: SpecSheetSpread) -> str:
-    """What the spec sheet's reading would say, where it differs 2x or more from the table's."""
-    low, high = spread.ratios
-    ratios = format_ratio(low) if low == high else f"{format_ratio(low)} to {format_ratio(high)}"
-    figures = ", ".join(f"{r.label} {format_percent(r.p_loss_aggregate)}" for r in spread.readings)
-    return (
-        "Read as web RAID calculators read the spec sheet (every critical rebuild reads the "
-        "surviving drives whole, a pool its critical stripes, and meets an unreadable sector at "
-        f"{spread.errors_per_bit:g} per bit read; no latent defects), P(loss) aggregate "
-        f"would be {figures}: {ratios} the table's per group. The table counts latent "
-        "defects at the drive's read rate, found by a scrub every "
-        f"{spread.scrub_hours:g} h; the spec sheet's error rate is a maximum, so its "
-        "reading is the pessimistic one (docs/drives.md; evaluate --methods)."
-    )
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

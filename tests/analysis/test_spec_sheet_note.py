@@ -16,7 +16,10 @@ import reference
 from typer.testing import CliRunner
 
 from planner.analysis.compare import compare_data
+from planner.analysis.recommend import recommendation
 from planner.cli.app import app
+from planner.core.arrays.layouts import Layout
+from planner.report.recommend import summary
 from planner.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
@@ -108,3 +111,24 @@ def test_no_note_without_a_spec_sheet_or_where_the_readings_agree() -> None:
     # alone, within 2x of each other for every layout, so nothing to say
     agree = load_scenario(TODAY, ["drive.unrecoverable_read_errors_per_bit=1e-19"])
     assert compare_data(agree).spec_sheet is None
+
+
+def test_recommend_says_its_choice_read_the_spec_sheets_way_misses_the_target() -> None:
+    """recommend-400tb's choice, a three-way mirror, meets 0.010% in the table, not so read."""
+    scenario = load_scenario(SCENARIOS / "recommend-400tb.yaml")
+    searched = [Layout("mirror3 3", "mirror3", 2, 3), Layout("raid10 2", "raid10", 1, 2)]
+    found = recommendation(scenario, searched)
+    assert found.top is not None
+    assert found.top.layout.group_size == 3
+    assert found.spec_sheet is not None
+    reading = found.spec_sheet.readings[0]
+    rates = scenario.rates()
+    expected = _spec_sheet_p_loss(
+        2, 3, rates.op_failures_per_hour, rates.rebuild_hours, 20.0, scenario.mission_hours
+    )
+    aggregate = reference.aggregate(expected, found.top.groups)
+    assert reference.relative_error(reading.p_loss_aggregate, aggregate) < 1e-10
+    assert aggregate > 1e-4 > found.top.p_loss_aggregate  # the target's 0.010%, both ways
+    words = next(line for line in summary(found) if "web RAID calculators" in line)
+    assert f"mirror3 3's P(loss) would be {float(aggregate) * 100:.2g}%" in words
+    assert "over the target's 0.010%" in words
