@@ -19,7 +19,7 @@ from planner.analysis.correlation import (
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import scrub_note, target_note
+from planner.analysis.input_notes import scrub_note, target_note, usable_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
@@ -327,6 +327,7 @@ def compare_data(
         notes=(
             *([note] if (note := scrub_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
+            *([note] if (note := usable_note(scenario)) else []),
             *scenario_notes(scenario),
             *spares_notes(scenario),
             *([cost] if cost else []),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from planner.core.design.sizing import ceil_count
 from planner.scenario import Scenario
 
-__all__ = ["full_read_hours", "scrub_note", "target_note"]
+__all__ = ["full_read_hours", "scrub_note", "target_note", "usable_note"]
 
 
 def full_read_hours(scenario: Scenario) -> float | None:
@@ -68,4 +68,22 @@ def target_note(scenario: Scenario) -> str | None:
         f"{scenario.drive.capacity_tb:g} TB); this table compares aggregate.data_disks, "
         f"{data_disks:,} ({data_disks * per_drive_tb:,.1f} TB): planner recommend sizes each "
         "layout for the target."
+    )
+
+
+def usable_note(scenario: Scenario) -> str | None:
+    """What the Usable TB column counts: the data drives' capacity x the usable fraction.
+
+    A newcomer multiplied 96 data drives by 20 TB, found 1,920 TB, and read 1,728 TB with
+    nothing to say why: the 90% (``drive.usable_fraction``, 0.9 when not given) was not
+    said anywhere on the table's page. None without a capacity (no Usable TB then).
+    """
+    capacity_tb = scenario.drive.capacity_tb
+    if capacity_tb is None:
+        return None
+    given = scenario.drive.usable_fraction is not None
+    return (
+        f"Usable TB: the data drives' worth x {capacity_tb:g} TB x "
+        f"{scenario.usable_fraction:.3g} usable (drive.usable_fraction"
+        f"{'' if given else ', 0.9 when not given: right-sizing and formatting'})."
     )
