@@ -30,7 +30,7 @@ from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
-from planner.scenario.unit_hints import typed_hint
+from planner.scenario.unit_hints import stray_brackets_hint, typed_hint
 from planner.scenario.yaml_keys import space_after_colon
 
 _COMPARISONS = {
@@ -94,6 +94,8 @@ def _takes_percent(loc: Loc) -> bool:
 
 
 def _number_of(value: Any, loc: Loc = ()) -> str:
+    if isinstance(value, list) and len(value) == 1 and _is_number(value[0]):
+        return stray_brackets_hint(show_value(value[0]), "[]")  # group_size: [8]
     if isinstance(value, str) and value.strip():
         try:
             number = float(value)
@@ -108,6 +110,10 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _meta(loc: Loc) -> FieldMeta | None:
