@@ -379,6 +379,36 @@ def test_a_stray_bracket_before_a_list_of_one_still_offers_the_list() -> None:
     assert message.endswith(f"{number}; or, for a list, {listed}"), message
 
 
+def test_a_sections_key_without_its_colon_says_the_colon_is_missing() -> None:
+    """``data_disks 20`` alone under ``aggregate:`` reads as the section's text (valid YAML)."""
+    message = check(
+        Mistake(
+            edit("  data_disks: 42", "  data_disks 20"),
+            9,
+            3,
+            ("aggregate: a ':' is missing after data_disks", "write data_disks: 20"),
+        )
+    )
+    assert "expected a mapping" not in message, message
+    below = check(
+        Mistake(
+            edit("  data_disks: 42", "  data_disks 20\n  hot_spares 2"),
+            9,
+            3,
+            ("write data_disks: 20;", "the lines below it need theirs too"),
+        )
+    )
+    assert "data_disks: 20 hot_spares" not in below, below
+    check(
+        Mistake(
+            edit("  - raid: raid5\n    group_size: 8", "  - raid raid5"),
+            11,
+            5,
+            ("layouts[0]: a ':' is missing after raid", "write raid: raid5"),
+        )
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [
