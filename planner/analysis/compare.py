@@ -19,7 +19,7 @@ from planner.analysis.correlation import (
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import scrub_note, target_note
+from planner.analysis.input_notes import kept_label_notes, scrub_note, target_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
@@ -206,6 +206,8 @@ class SizingReport:
         capacity_note: what the drive's capacity does not change (a given restore time
             beside a capacity; :meth:`Scenario.capacity_notes`), said instead of the
             rebuild's source; "" otherwise.
+        label_notes: the layouts a ``--set`` reshaped under a label given by hand
+            (:func:`planner.analysis.input_notes.kept_label_notes`).
     """
 
     title: str
@@ -218,6 +220,7 @@ class SizingReport:
     inputs: Inputs | None = None
     cost_note: str = ""
     capacity_note: str = ""
+    label_notes: tuple[str, ...] = ()
 
     @property
     def mission_hours(self) -> float:
@@ -268,6 +271,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
         cost_note=scenario_cost_note(scenario) or "",
         capacity_note=next(iter(scenario.capacity_notes()), ""),
+        label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
     )
 
 
@@ -321,6 +325,7 @@ def compare_data(
         ),
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
+            *kept_label_notes(scenario, overrides),
             *([note] if (note := scrub_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
             *scenario_notes(scenario),

@@ -77,6 +77,7 @@ def notes(report: SizingReport) -> list[str]:
         LOSS_FIGURES_NOTE,
         AVAILABILITY_NOTE,
         *([report.cost_note] if report.cost_note else []),
+        *report.label_notes,
     ]
 
 
@@ -98,6 +99,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "Critical h/yr are one group's, NOMDL the bytes lost per usable TB "
         "(docs/availability.md).",
         *([report.cost_note] if report.cost_note else []),
+        *report.label_notes,
     ]
 
 
