@@ -288,6 +288,9 @@ class CompareData:
             among the notes; None for a restore time given.
         notes: the scenario's, the hot spares' and the costs' notes, shown under the table
             and exported (:func:`planner.report.comparison.extra_notes`).
+        label_notes: the layouts a ``--set`` reshaped under a label given by hand
+            (:func:`planner.analysis.input_notes.kept_label_notes`), said before the notes:
+            the table's own rows mislead until they are read.
     """
 
     comparison: Comparison
@@ -296,6 +299,7 @@ class CompareData:
     methods: Mapping[str, AnalyticEstimates] | None = None
     rebuild: RebuildSource | None = None
     notes: tuple[str, ...] = ()
+    label_notes: tuple[str, ...] = ()
 
     def sized_rows(self) -> list[SizedRow]:
         """The sized layouts in scenario order, relative risks against the baseline's."""
@@ -325,7 +329,6 @@ def compare_data(
         ),
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
-            *kept_label_notes(scenario, overrides),
             *([note] if (note := scrub_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
             *scenario_notes(scenario),
@@ -335,6 +338,7 @@ def compare_data(
             *([note] if (note := enclosure_note(scenario)) else []),
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
         ),
+        label_notes=tuple(kept_label_notes(scenario, overrides)),
     )
 
 
