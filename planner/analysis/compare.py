@@ -19,7 +19,12 @@ from planner.analysis.correlation import (
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import scrub_note, target_note, usable_note
+from planner.analysis.input_notes import (
+    kept_label_notes,
+    scrub_note,
+    target_note,
+    usable_note,
+)
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
@@ -207,6 +212,8 @@ class SizingReport:
         capacity_note: what the drive's capacity does not change (a given restore time
             beside a capacity; :meth:`Scenario.capacity_notes`), said instead of the
             rebuild's source; "" otherwise.
+        label_notes: the layouts a ``--set`` reshaped under a label given by hand
+            (:func:`planner.analysis.input_notes.kept_label_notes`).
     """
 
     title: str
@@ -219,6 +226,7 @@ class SizingReport:
     inputs: Inputs | None = None
     cost_note: str = ""
     capacity_note: str = ""
+    label_notes: tuple[str, ...] = ()
 
     @property
     def mission_hours(self) -> float:
@@ -269,6 +277,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
         cost_note=scenario_cost_note(scenario) or "",
         capacity_note=next(iter(scenario.capacity_notes()), ""),
+        label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
     )
 
 
@@ -287,6 +296,9 @@ class CompareData:
             and exported (:func:`planner.report.comparison.extra_notes`).
         spec_sheet: every layout read the spec sheet's way, when that reading differs 2x
             or more from the table's for some layout (a note says so); None otherwise.
+        label_notes: the layouts a ``--set`` reshaped under a label given by hand
+            (:func:`planner.analysis.input_notes.kept_label_notes`), said before the notes:
+            the table's own rows mislead until they are read.
     """
 
     comparison: Comparison
@@ -296,6 +308,7 @@ class CompareData:
     rebuild: RebuildSource | None = None
     notes: tuple[str, ...] = ()
     spec_sheet: SpecSheetSpread | None = None
+    label_notes: tuple[str, ...] = ()
 
     def sized_rows(self) -> list[SizedRow]:
         """The sized layouts in scenario order, relative risks against the baseline's."""
@@ -336,6 +349,7 @@ def compare_data(
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
         ),
         spec_sheet=spec_sheet_spread(scenario, compared.results),
+        label_notes=tuple(kept_label_notes(scenario, overrides)),
     )
 
 

@@ -1,16 +1,25 @@
 """Notes on inputs a user may not mean as planner reads them, said under the compare table.
 
-Neither is an error: the inputs are valid and the figures are computed with them. Each
-note says what the input does here, where a reader would otherwise be misled (both found
-by a newcomer trying planner on 20 TB drives).
+None is an error: the inputs are valid and the figures are computed with them. Each note
+says what the input does here, where a reader would otherwise be misled (each found by a
+newcomer: trying planner on 20 TB drives, or a layout's width with ``--set``).
 """
 
 from __future__ import annotations
 
-from planner.core.design.sizing import ceil_count
-from planner.scenario import Scenario
+import re
+import shlex
+from collections.abc import Sequence
 
-__all__ = ["full_read_hours", "scrub_note", "target_note", "usable_note"]
+from planner.core.arrays.presets import find_preset
+from planner.core.design.sizing import ceil_count
+from planner.scenario import Scenario, ScenarioError
+from planner.scenario.errors import dotted, shown
+from planner.scenario.layout import LayoutSpec
+from planner.scenario.overrides import Override, parse_override
+from planner.scenario.tiers import within_tier
+
+__all__ = ["full_read_hours", "kept_label_notes", "scrub_note", "target_note", "usable_note"]
 
 
 def full_read_hours(scenario: Scenario) -> float | None:
@@ -87,3 +96,86 @@ def usable_note(scenario: Scenario) -> str | None:
         f"{scenario.usable_fraction:.3g} usable (drive.usable_fraction"
         f"{'' if given else ', 0.9 when not given: right-sizing and formatting'})."
     )
+
+
+SHAPE_KEYS = ("raid", "parity", "group_size", "children", "data", "spares")
+"""A layout's keys that change what it is; its label, given by hand, names what it was."""
+
+
+def kept_label_notes(scenario: Scenario, overrides: Sequence[str]) -> list[str]:
+    """A note for each layout a ``--set`` reshaped under a label given by hand.
+
+    ``--set layouts[1].group_size=14`` on a layout labelled ``RAID 6 (10+2)`` leaves the
+    label, which is its name (the baseline and every table name it so), and every table
+    then shows a 14-drive group as "RAID 6 (10+2)". A layout without a label of its own is
+    not noted: its default label follows its shape (``raid6 14``). Nor is one whose label
+    an override gives (``layouts[1].label=...``, or the whole layout). An override is
+    matched to the layout by its value, so a plan's override of another tier names none.
+    """
+    reshaped: dict[int, Override] = {}
+    relabelled: set[int] = set()
+    for text in overrides:
+        try:
+            override = parse_override(text)
+        except ScenarioError:
+            continue  # refused when the scenario was loaded; nothing of it was applied
+        loc = within_tier(override.loc)
+        if loc[:1] != ("layouts",):
+            continue
+        index = loc[1] if len(loc) > 1 and isinstance(loc[1], int) else None
+        if index is None:  # all the layouts given at once
+            relabelled.update(range(len(scenario.layouts)))
+        elif len(loc) == 2 or loc[2] == "label":  # the layout or its label given
+            relabelled.add(index)
+        elif loc[2] in SHAPE_KEYS:
+            reshaped[index] = override
+    return [
+        _kept_label_note(scenario, index, override)
+        for index, override in sorted(reshaped.items())
+        if index not in relabelled and _kept_label(scenario, index, override)
+    ]
+
+
+def _kept_label(scenario: Scenario, index: int, override: Override) -> bool:
+    """Whether layout ``index`` has ``override``'s value under a label that misleads.
+
+    A label of its own, that is, unless its ``n+k`` is the layout's (still right).
+    """
+    if index >= len(scenario.layouts):
+        return False
+    layout = scenario.layouts[index]
+    value = override.value
+    if override.loc[-1] == "raid" and isinstance(value, str):
+        preset = find_preset(value)
+        value = preset.name if preset is not None else value
+    if getattr(layout, str(override.loc[-1])) != value or layout.label == layout.default_label:
+        return False
+    return _relabelled(layout) != layout.label  # else its n+k is already the layout's
+
+
+def _kept_label_note(scenario: Scenario, index: int, override: Override) -> str:
+    """Which layout the label now names, what set it, and the ``--set`` that renames it."""
+    layout = scenario.layouts[index]
+    shape = layout.default_label
+    if layout.data is None:
+        shape += f", groups of {layout.group_size - layout.parity}+{layout.parity} drives"
+    tier = override.loc[: len(override.loc) - len(within_tier(override.loc))]
+    prefix = f"{dotted(tier)}." if tier else ""  # tiers[1]. in a plan
+    label = _relabelled(layout)
+    rename = shlex.quote(f"{prefix}layouts[{index}].label={label}")
+    also = ""
+    if scenario.baseline == layout.label:
+        also = f" (and --set {shlex.quote(f'{prefix}baseline={label}')})"
+    return (
+        f"Layout {shown(layout.label, 80)} is now {shape}, set by {override.source}; it keeps "
+        f"the label the file gives it: rename it with --set {rename}{also}."
+    )
+
+
+def _relabelled(layout: LayoutSpec) -> str:
+    """The label with its ``n+k`` made the layout's (``RAID 6 (12+2)``), else the default."""
+    data = layout.group_size - layout.parity
+    found = re.search(rf"\b(\d+)\s*\+\s*{layout.parity}\b", layout.label)
+    if layout.data is not None or found is None:
+        return layout.default_label
+    return layout.label[: found.start(1)] + str(data) + layout.label[found.end(1) :]

@@ -76,14 +76,16 @@ def rebuild_note(source: RebuildSource) -> str:
     return f"Rebuild {hours} h: {', '.join(parts)} ({source.rate_field})."
 
 
-def extra_notes(data: CompareData) -> list[str]:
-    """The notes a comparison adds to :func:`notes`: the rebuild model's, the others'.
+def extra_notes(data: CompareData, *, labels: bool = True) -> list[str]:
+    """The notes a comparison adds to :func:`notes`: the labels', the rebuild model's, others.
 
-    The others are the scenario's, the hot spares' and the costs' (``data.notes``).
+    The labels' are those a ``--set`` left on reshaped layouts (``data.label_notes``; left
+    out with ``labels=False``, for a view that shows them first); the others are the
+    scenario's, the hot spares' and the costs' (``data.notes``).
     """
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
     spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
-    return [*rebuild, *data.notes, *spread]
+    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *spread]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

@@ -77,6 +77,7 @@ def notes(report: SizingReport) -> list[str]:
         LOSS_FIGURES_NOTE,
         AVAILABILITY_NOTE,
         *([report.cost_note] if report.cost_note else []),
+        *report.label_notes,
     ]
 
 
@@ -87,6 +88,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
     kind = f" ({report.drive_class})" if report.drive_class else ""
     years = report.mission_hours / HOURS_PER_YEAR
     return [
+        *report.label_notes,  # first: its row misleads till read, and the foot may be cut
         f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
         f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
         f"{drive.iops:g} IOPS{kind}. {rebuild_text(report)}",

@@ -30,8 +30,8 @@ from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
 from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
-from planner.scenario.unit_hints import typed_hint
-from planner.scenario.yaml_keys import space_after_colon
+from planner.scenario.unit_hints import stray_brackets_hint, typed_hint
+from planner.scenario.yaml_keys import missing_colon, space_after_colon
 
 _COMPARISONS = {
     "greater_than": ("gt", "greater than"),
@@ -94,6 +94,8 @@ def _takes_percent(loc: Loc) -> bool:
 
 
 def _number_of(value: Any, loc: Loc = ()) -> str:
+    if isinstance(value, list) and len(value) == 1 and _is_number(value[0]):
+        return stray_brackets_hint(show_value(value[0]), "[]")  # group_size: [8]
     if isinstance(value, str) and value.strip():
         try:
             number = float(value)
@@ -108,6 +110,10 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
     return ""
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _meta(loc: Loc) -> FieldMeta | None:
@@ -240,6 +246,9 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_type":
         return f"expected text, got {show_value(value)}; put it in quotes"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
+        missing = missing_colon(value, _keys_at(loc)) if isinstance(value, str) else None
+        if missing is not None:
+            return missing
         return (
             f"expected a mapping of keys (key: value lines), got {show_value(value)}"
             f"{_mapping_hint(value, loc)}"
@@ -255,6 +264,12 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)"
     return str(error["msg"])
+
+
+def _keys_at(loc: Loc) -> list[str]:
+    """The keys of the mapping expected at ``loc`` (a section, a layout), if it is a model."""
+    model = as_model(annotation_at(loc))
+    return field_names(model) if model is not None else []
 
 
 def _unknown_key(loc: Loc) -> str:

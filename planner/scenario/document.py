@@ -19,7 +19,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError, YAMLWarning
 from ruamel.yaml.scalarbool import ScalarBoolean
 
-from planner.scenario.errors import ScenarioError, shown
+from planner.scenario.errors import ScenarioError, dotted, shown
 from planner.scenario.yaml_guard import MAX_VALUES, checked_load
 from planner.scenario.yaml_syntax import reader_fault, yaml_error
 
@@ -121,7 +121,7 @@ def to_plain(node: Any, source: str) -> Any:
     count = 0
     active: set[int] = set()
 
-    def convert(value: Any, position: Position | None) -> Any:
+    def convert(value: Any, position: Position | None, loc: Loc) -> Any:
         nonlocal count
         count += 1
         if count > MAX_NODES:
@@ -134,7 +134,7 @@ def to_plain(node: Any, source: str) -> Any:
                 raise error_at("a recursive alias refers to itself", source, position)
             active.add(id(value))
             try:
-                return convert_container(value, position)
+                return convert_container(value, position, loc)
             finally:
                 active.discard(id(value))
         if value is None:
@@ -151,22 +151,39 @@ def to_plain(node: Any, source: str) -> Any:
             return value.isoformat()
         return str(value)
 
-    def convert_container(value: CommentedMap | CommentedSeq, position: Position | None) -> Any:
+    def convert_container(
+        value: CommentedMap | CommentedSeq, position: Position | None, loc: Loc
+    ) -> Any:
         if isinstance(value, CommentedSeq):
-            return [convert(item, seq_item_position(value, i)) for i, item in enumerate(value)]
+            return [
+                convert(item, seq_item_position(value, i), (*loc, i))
+                for i, item in enumerate(value)
+            ]
         result: dict[str, Any] = {}
         for key, item in value.items():
             key_position = map_position(value, key, at_key=True) or position
             if not isinstance(key, str):
-                raise error_at(
-                    f"key {shown(key)} is not text; keys are names such as rebuild_hours",
-                    source,
-                    key_position,
-                )
-            result[key] = convert(item, map_position(value, key, at_key=False))
+                raise error_at(_not_text(value, key), source, key_position, dotted(loc) or None)
+            result[key] = convert(item, map_position(value, key, at_key=False), (*loc, key))
         return result
 
-    return convert(node, None)
+    return convert(node, None, ())
+
+
+def _not_text(mapping: CommentedMap, key: Any) -> str:
+    """Why ``key`` cannot be a key; for ``group_size: {8}``, that 8 was meant without braces."""
+    if (
+        len(mapping) == 1
+        and mapping[key] is None
+        and mapping.fa.flow_style()
+        and isinstance(key, int | float)
+        and not isinstance(key, bool)
+    ):
+        return (
+            f"{{{shown(key)}}} is a mapping with the key {shown(key)} and no value; if "
+            f"{shown(key)} is meant, write {shown(key)} without the {{ }}"
+        )
+    return f"key {shown(key)} is not text; keys are names such as rebuild_hours"
 
 
 def error_at(

@@ -134,7 +134,7 @@ class LayoutSpec(FrozenModel):
                 f"{prefix} needs a group_size (drives per group, parity included)", "group_size"
             )
         if data.get("label") is None:
-            data["label"] = f"{prefix} {data['group_size']}"
+            data["label"] = default_label(prefix, data["group_size"])
         return data
 
     @field_validator("group_size")
@@ -199,6 +199,13 @@ class LayoutSpec(FrozenModel):
         return self
 
     @property
+    def default_label(self) -> str:
+        """The label this layout has when none is given (``raid6 14``, ``draid2:8d:48c:2s``)."""
+        if self.data is not None:
+            return default_label(str(self.raid), self.group_size, self.data, self.spares or 0)
+        return default_label(self.raid or f"n+{self.parity}", self.group_size)
+
+    @property
     def declustered(self) -> Declustered | None:
         """The pool's stripe and spares when this is a declustered layout, else None."""
         if self.data is None:
@@ -214,6 +221,17 @@ class LayoutSpec(FrozenModel):
             group_size=self.group_size,
             declustered=self.declustered,
         )
+
+
+def default_label(prefix: str, group_size: int, data: int | None = None, spares: int = 0) -> str:
+    """A layout's label when none is given: ``raid6 14``, ``n+3 12``, ``draid2:8d:48c:2s``.
+
+    ``prefix`` is the preset's name, or ``n+<parity>`` without one; a declustered pool
+    (``data`` given) is named as OpenZFS names its vdev, ``<preset>:<d>d:<C>c:<s>s``.
+    """
+    if data is not None:
+        return f"{prefix}:{data}d:{group_size}c:{spares}s"
+    return f"{prefix} {group_size}"
 
 
 def _too_small(size: int, parity: int | None) -> str | None:
@@ -289,5 +307,5 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
     if data.get("spares") is None:
         data["spares"] = 0
     if data.get("label") is None:
-        data["label"] = f"{preset.name}:{data['data']}d:{data['group_size']}c:{data['spares']}s"
+        data["label"] = default_label(preset.name, data["group_size"], data["data"], data["spares"])
     return data

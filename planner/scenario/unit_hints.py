@@ -65,12 +65,28 @@ _NUMBER_WITH_UNIT = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s
 _NUMBER_THEN_WORDS = re.compile(rf"^\s*{_NUMBER}\s*[^\s0-9.]")
 
 
+_BRACKETED = re.compile(
+    rf"^\s*(?P<open>[(\[{{]*)\s*(?P<number>{_NUMBER})\s*(?P<close>[)\]}}]*)\s*$"
+)
+"""A number with brackets before or after it that YAML read as text: ``(8``, ``8}``."""
+
+
+def stray_brackets_hint(number_text: str, brackets: str) -> str:
+    """``; if 8 is meant, write 8 without the (`` for a number typed with stray brackets."""
+    shown = " ".join(dict.fromkeys(brackets))
+    return f"; if {number_text} is meant, write {number_text} without the {shown}"
+
+
 def typed_hint(text: str, field_unit: str, example: str) -> str:
     """The hint for ``text`` given where a number is wanted (a file, ``--set``, the TUI).
 
+    :func:`stray_brackets_hint` for a number with brackets around it (``(8``, ``8}``),
     :func:`unit_hint` for a number with a unit (``7d``), :func:`words_hint` for a number
     with words after it (``1 per day``), "" for anything else.
     """
+    bracketed = _BRACKETED.match(text)
+    if bracketed is not None and (bracketed["open"] or bracketed["close"]):
+        return stray_brackets_hint(bracketed["number"], bracketed["open"] + bracketed["close"])
     with_unit = _NUMBER_WITH_UNIT.match(text)
     if with_unit is not None:
         return unit_hint(with_unit[1], with_unit[2], field_unit, example)

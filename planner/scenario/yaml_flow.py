@@ -10,6 +10,7 @@ here name that bracket or quote, where it was opened, and the text that would be
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -94,12 +95,12 @@ def flow_problem(lines: list[str], before: list[Any], found: Any | None) -> Said
         if all(_start(token)[0] == at[0] for token in inside):
             # all its items are on its line: it was meant to close there
             line = without_comment(lines[at[0]]).rstrip(",")
-            closers = "".join(
-                CLOSERS[str(token.id)]
-                for token in reversed(open_tokens)
-                if _start(token)[0] == at[0]
-            )
+            on_line = [token for token in open_tokens if _start(token)[0] == at[0]]
+            closers = "".join(CLOSERS[str(token.id)] for token in reversed(on_line))
             fix = f"close it{on_that_line(lines)}: {fixed(line + closers)}"
+            stray = _stray_opener(without_comment(lines[at[0]]), at[1], closers[1:])
+            if stray is not None:
+                fix = stray if char == "{" else f"{stray}; or, for a list, {fix}"
         else:
             fix = f"end the {_WHAT[char]} with {CLOSERS[char]} after its last item"
         return Said(f"the {char} opened at {where(at, lines)} is not closed; {fix}", *at)
@@ -113,6 +114,25 @@ def flow_problem(lines: list[str], before: list[Any], found: Any | None) -> Said
             *_start(found),
         )
     return None
+
+
+_LONE_VALUE = re.compile(r"[^\s,:#\[\]{}'\"][^,\[\]{}]*")
+"""A value with no item or key in it (``8``, ``1.9%``, ``raid5``): no ``, : [ ] { }``."""
+
+
+def _stray_opener(line: str, column: int, outer_closers: str) -> str | None:
+    """``if 8 is meant, write group_size: 8`` for ``group_size: {8``, else None.
+
+    A ``{`` or ``[`` after a key with one plain value after it, and nothing else, is most
+    likely a stray key press: no scenario key takes a mapping of one key with no value, and
+    few take a list. ``outer_closers`` close the brackets the line opened before it.
+    """
+    before, value = line[:column], line[column + 1 :].strip()
+    if not before.rstrip().endswith(":") or not _LONE_VALUE.fullmatch(value):
+        return None
+    if ": " in value or value.endswith(":"):  # a key: a mapping meant, its } left out
+        return None
+    return f"if {shown(value, quote=False)} is meant, write {fixed(before + value + outer_closers)}"
 
 
 def _stray_closer(lines: list[str], found: Any | None) -> Said | None:

@@ -8,6 +8,7 @@ line is text, and YAML reads the next line as more of that text, up to the next 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from planner.scenario.errors import shown
 from planner.scenario.yaml_indent import (
@@ -154,4 +155,26 @@ def no_colon(syntax: Syntax) -> Said | None:
         f"line {number + 1} ({shown(text, 40, quote=False)}) has no ':'; a mapping holds key: "
         f"value lines: write it as {_as_key(text)}",
         *syntax.opened,
+    )
+
+
+def missing_colon(text: str, keys: Sequence[str] = ()) -> str | None:
+    """What to write for a section read as the text ``text``: a key whose ':' is missing.
+
+    ``aggregate:`` with ``data_disks 20`` below it is valid YAML, the text 'data_disks 20'
+    where a mapping belongs; the line meant is ``data_disks: 20``. Lines below it without
+    their ':' either are read on into the same text: a word of ``keys`` (the section's keys)
+    ends the first one's value. None when ``text`` does not start with a name and a value.
+    """
+    first, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if not rest or not _WORD.match(first):
+        return None
+    words = rest.split()
+    ends = next((i for i, word in enumerate(words) if i and word in keys), len(words))
+    value = " ".join(words[:ends])
+    below = "; the lines below it need theirs too" if ends < len(words) else ""
+    return (
+        f"a ':' is missing after {first}, so YAML reads {shown(text.strip(), 40)} as text, "
+        f"not a key: write {fixed(f'{first}: {value}')}{below}"
     )

@@ -294,7 +294,12 @@ class CompareView(Vertical):
             lines = short_notes(data.sizing, comparison.data_disks)
             order = SIZED_SORT_NAMES[self.sort_key]
         else:
-            lines = [*notes(comparison, data.inputs.mission_years), *extra_notes(data)]
+            # a label a --set left on a reshaped layout first: its row misleads till read
+            lines = [
+                *data.label_notes,
+                *notes(comparison, data.inputs.mission_years),
+                *extra_notes(data, labels=False),
+            ]
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "

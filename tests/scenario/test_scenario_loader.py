@@ -404,7 +404,8 @@ def test_an_unclosed_bracket_names_where_it_was_opened(tmp_path: Path) -> None:
     [
         (
             "drive:\n  arr: [1.9%\n  # ARR\n  latent_defects_per_hour: 1.08e-4\n",
-            "the [ opened at line 2, column 8 is not closed; close it on that line: arr: [1.9%]",
+            "the [ opened at line 2, column 8 is not closed; if 1.9% is meant, write arr: 1.9%; "
+            "or, for a list, close it on that line: arr: [1.9%]",
             "'?'",
         ),
         ("a: [1,\n", "the [ opened at column 4 is not closed; close it: a: [1]", "<stream end>"),

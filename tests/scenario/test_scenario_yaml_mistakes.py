@@ -347,6 +347,68 @@ def test_whole_file_mistakes(mistake: Mistake) -> None:
     check(mistake)
 
 
+STRAY_BRACKETS = {
+    # a newcomer's `group_size: {8`: the number was meant, not a mapping (nor a list)
+    "{ before a number": ("{8", 17, "the { opened at line 12, column 17 is not closed"),
+    "[ before a number": ("[8", 17, "the [ opened at line 12, column 17 is not closed"),
+    "( before a number": ("(8", 17, "got '(8'"),
+    "} after a number": ("8}", 17, "got '8}'"),
+    "{ } around a number": ("{8}", 18, "{8} is a mapping with the key 8 and no value"),
+    "[ ] around a number": ("[8]", 5, "got a list"),
+}
+
+
+@pytest.mark.parametrize(
+    ("typed", "column", "says"), list(STRAY_BRACKETS.values()), ids=list(STRAY_BRACKETS)
+)
+def test_a_stray_bracket_by_a_number_says_the_number_is_meant(
+    typed: str, column: int, says: str
+) -> None:
+    """The number is offered; a closing bracket that makes a mapping of it is not."""
+    message = check(
+        Mistake(edit("group_size: 8", f"group_size: {typed}"), 12, column, (says, "if 8 is meant"))
+    )
+    assert "write group_size: 8" in message or "write 8 without the" in message, message
+    assert "{8}" not in message.replace("{8} is a mapping", ""), message
+
+
+def test_a_stray_bracket_before_a_list_of_one_still_offers_the_list() -> None:
+    """``ageing.arr_by_year: [1.5%`` may be a list left open: both readings are offered."""
+    message = check(Mistake(edit("group_size: 8", "group_size: [8"), 12, 17, ()))
+    number, listed = "if 8 is meant, write group_size: 8", "close it on that line: group_size: [8]"
+    assert message.endswith(f"{number}; or, for a list, {listed}"), message
+
+
+def test_a_sections_key_without_its_colon_says_the_colon_is_missing() -> None:
+    """``data_disks 20`` alone under ``aggregate:`` reads as the section's text (valid YAML)."""
+    message = check(
+        Mistake(
+            edit("  data_disks: 42", "  data_disks 20"),
+            9,
+            3,
+            ("aggregate: a ':' is missing after data_disks", "write data_disks: 20"),
+        )
+    )
+    assert "expected a mapping" not in message, message
+    below = check(
+        Mistake(
+            edit("  data_disks: 42", "  data_disks 20\n  hot_spares 2"),
+            9,
+            3,
+            ("write data_disks: 20;", "the lines below it need theirs too"),
+        )
+    )
+    assert "data_disks: 20 hot_spares" not in below, below
+    check(
+        Mistake(
+            edit("  - raid: raid5\n    group_size: 8", "  - raid raid5"),
+            11,
+            5,
+            ("layouts[0]: a ':' is missing after raid", "write raid: raid5"),
+        )
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [
