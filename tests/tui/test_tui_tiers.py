@@ -207,17 +207,37 @@ class ChartView:
     below: str
     says: str
     """Words the text below the chart holds once computed."""
+    chart_words: tuple[str, ...]
+    """Words of the text below that name the chart's lines and markers: only beside it."""
 
 
 CHOOSE = ChartView(
-    "f7", ChooseView, "#choose-plot", "#choose-room", "#choose-detail", "Recommended:"
+    "f7",
+    ChooseView,
+    "#choose-plot",
+    "#choose-room",
+    "#choose-detail",
+    "Recommended:",
+    ("(red line)", "● meets", "○", "▲"),
 )
-SWEEP = ChartView("f3", SweepView, "#sweep-plots", "#sweep-room", "#sweep-caption", "exact:")
+SWEEP = ChartView(
+    "f3",
+    SweepView,
+    "#sweep-plots",
+    "#sweep-room",
+    "#sweep-caption",
+    "evenly",
+    ("━ n+1", "● exact", "· the last group"),
+)
 
 
 def chart_shown(app: PlannerApp, shape: ChartView, *, readable: bool) -> None:
     """The view's chart, with its least rows, or the line that stands for it; the text below
-    either way, whole."""
+    either way, whole, naming the chart's lines and markers only where it is shown.
+
+    At 80x24 the choose view said "(red line)" and "● meets it" under the line standing
+    for its chart, and the sweep view "━ n+1" (newcomer review): failed first.
+    """
     view = app.query_one(shape.view)
     chart = view.query_one(shape.chart)
     room = view.query_one(shape.room, Static)
@@ -230,6 +250,8 @@ def chart_shown(app: PlannerApp, shape: ChartView, *, readable: bool) -> None:
     below = view.query_one(shape.below, Static)
     shown_text = below.render()
     assert shape.says in str(shown_text)
+    for words in shape.chart_words:
+        assert (words in str(shown_text)) == readable, (words, str(shown_text))
     assert below.region.bottom <= view.region.bottom  # the text whole on screen
     assert below.size.height == len(
         Text(str(shown_text)).wrap(app.console, below.content_region.width)
