@@ -238,9 +238,10 @@ class ReloadChangesScreen(ModalScreen[bool]):
         self.dismiss(reload)
 
 
-HELP_TEXT = """\
-# planner: keys
+HELP_TITLE = "planner: keys"
+"""The help screen's title, in its border (:class:`HelpScreen`)."""
 
+HELP_TEXT = """\
 Type in a parameter field and every view updates as you type: a field's text is
 selected when it gets the focus, so typing replaces it. **Tab** / **Shift+Tab** move
 between the fields and the table. An invalid value turns its field red, with the reason
@@ -303,8 +304,13 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        """The help text in a scrollable box."""
-        with Vertical(id="help-dialog"):
+        """The help text in a scrollable box, its title in the box's top border.
+
+        As a heading of the text, the title had three blank rows above it (the Markdown
+        heading's margin and the text's first), a sixth of an 80x24 screen.
+        """
+        with Vertical(id="help-dialog") as dialog:
+            dialog.border_title = HELP_TITLE
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP_TEXT)
             yield Static("Esc closes", classes="dialog-hint")
