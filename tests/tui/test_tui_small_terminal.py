@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot_helpers import app_of, settle
+from pilot_helpers import app_of, field_input, settle
 from textual.containers import Vertical
 from textual.geometry import Region
 from textual.widgets import Markdown
@@ -46,3 +46,18 @@ async def test_a_plan_at_80x24_wastes_no_rows_and_keeps_its_words_true() -> None
         assert str(first.render()).startswith("Type in a parameter field")
         await pilot.press("escape")
         await settle(pilot)
+
+        # F8 from a field: the next tier's same field has the focus, its text selected, so
+        # what is typed next replaces the value (the fields were rebuilt for the tier and
+        # the focus was left nowhere: the keys went unheard).
+        arr = field_input(app, "drive-arr")
+        assert app.focused is arr
+        await pilot.press("f8")
+        await settle(pilot)
+        assert app.scenario.name == "SAS"
+        arr = field_input(app, "drive-arr")
+        assert app.focused is arr
+        await pilot.press("2", "%")
+        await settle(pilot)
+        assert arr.value == "2%"
+        assert app.scenario.drive.arr == pytest.approx(0.02)
