@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 from pilot_helpers import app_of, field_input, settle
+from rich.cells import cell_len
 from textual.containers import Vertical
 from textual.geometry import Region
-from textual.widgets import Markdown
+from textual.widgets import Markdown, Static
 
 from planner.tui import make_app
 from planner.tui.dialogs import HelpScreen
+from planner.tui.title_bar import TitleParts, fitted_title
 
 PLAN = Path(__file__).parents[2] / "scenarios" / "three-tier-plan.yaml"
-
-pytestmark = pytest.mark.asyncio
 
 
 def top_row(widget: Vertical) -> str:
@@ -28,6 +28,7 @@ def top_row(widget: Vertical) -> str:
     return widget.render_lines(Region(0, 0, widget.outer_size.width, 1))[0].text
 
 
+@pytest.mark.asyncio
 async def test_a_plan_at_80x24_wastes_no_rows_and_keeps_its_words_true() -> None:
     async with make_app(PLAN).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
@@ -61,3 +62,24 @@ async def test_a_plan_at_80x24_wastes_no_rows_and_keeps_its_words_true() -> None
         await settle(pilot)
         assert arr.value == "2%"
         assert app.scenario.drive.arr == pytest.approx(0.02)
+
+        # Unsaved now: the mark, the plan's name cut short with an ellipsis, the file whole
+        # (the mark pushed the file name off the right edge).
+        assert app.dirty
+        title = app.query_one("#title", Static)
+        shown = str(title.render())
+        assert shown.startswith("planner · ● Three tiers, SSD")
+        assert shown.endswith("… (three-tier-plan.yaml)")
+        assert cell_len(shown) <= title.content_region.width
+
+
+def test_the_title_gives_up_the_name_before_the_mark_or_the_file() -> None:
+    parts = TitleParts(unsaved=True, name="Three tiers, SSD", source="plan.yaml")
+    assert fitted_title(parts, 80) == "planner · ● Three tiers, SSD (plan.yaml)"
+    assert fitted_title(parts, 30) == "planner · ● Three… (plan.yaml)"
+    assert fitted_title(parts, 16) == "● T… (plan.yaml)"  # the app's name goes too
+    assert fitted_title(parts, 10) == "● (plan.yaml)"  # the file at least, cut at the edge
+    # no space or comma left before the ellipsis ("Three …", "Three tiers,…")
+    saved = parts._replace(unsaved=False)
+    assert fitted_title(saved, 29) == "planner · Three… (plan.yaml)"
+    assert fitted_title(saved, 35) == "planner · Three tiers… (plan.yaml)"
