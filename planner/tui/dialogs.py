@@ -281,6 +281,10 @@ In the compare table (focus it with F2, Tab or a click):
 | **o** | pick and order the columns (kept in ~/.config/planner/tui.yaml) |
 | **← / →** | scroll the table sideways, a column at a time (the layout stays in view) |
 
+The notes under the table scroll where they do not fit, and a line under them says how
+many lines are out of view: Tab from the table reaches them, then ↓ / PgDn, ↑ / PgUp,
+Home / End (or the mouse wheel over them).
+
 With a `workload:` section the compare view sizes each layout (disks for capacity and
 for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
 The sensitivity view (F5) halves and doubles each input of the selected layout and ranks

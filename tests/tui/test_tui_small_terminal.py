@@ -17,6 +17,8 @@ from textual.geometry import Region
 from textual.widgets import Markdown, Static
 
 from planner.tui import make_app
+from planner.tui.compare_notes import NotesScroll
+from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import HelpScreen
 from planner.tui.title_bar import TitleParts, fitted_title
 
@@ -71,6 +73,29 @@ async def test_a_plan_at_80x24_wastes_no_rows_and_keeps_its_words_true() -> None
         assert shown.startswith("planner · ● Three tiers, SSD")
         assert shown.endswith("… (three-tier-plan.yaml)")
         assert cell_len(shown) <= title.content_region.width
+
+        # The notes under the table: cut at the foot of the screen, with nothing saying
+        # more followed. A line under them says how many and how to see them; they scroll.
+        view = app.query_one(CompareView)
+        notes = view.query_one(NotesScroll)
+        more = view.query_one("#compare-more", Static)
+        below = notes.max_scroll_y
+        assert below > 0
+        assert more.display
+        assert more.region.bottom <= view.region.bottom  # on screen
+        assert str(more.render()).startswith(f"▼ {below} more lines of notes: F2, Tab, then ↓")
+        await pilot.press("f2", "tab")  # the table, then the notes
+        await settle(pilot)
+        assert notes.has_focus
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert 0 < notes.scroll_y < below
+        assert str(more.render()).startswith(f"▼ {below - round(notes.scroll_y)} more lines")
+        await pilot.press("end")
+        await settle(pilot)
+        assert str(more.render()).startswith(f"▲ {below} lines of notes above: ↑ / PgUp")
+        last = view.query_one("#compare-notes", Static).region.bottom
+        assert last == more.region.y  # the last note right above the line, not cut
 
 
 def test_the_title_gives_up_the_name_before_the_mark_or_the_file() -> None:
