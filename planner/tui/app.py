@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Input, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Input, TabbedContent, TabPane, Tabs
 
 from planner.analysis.compare import CompareData
 from planner.analysis.sensitivity import SensitivityReport
@@ -54,6 +54,7 @@ from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.source import ScenarioSource
 from planner.tui.sweep_view import SweepView
 from planner.tui.tiers import TierBar, TierSwitch
+from planner.tui.title_bar import TitleLine
 from planner.tui.tornado import SensitivityView
 from planner.tui.user_edits import UserEdits
 from planner.tui.view_switch import VIEW_TITLES, ViewSwitch
@@ -155,7 +156,7 @@ class PlannerApp(App[None]):
         self.set_reactive(PlannerApp.saved_plan, plan)
         self.set_reactive(PlannerApp.scenario, scenario)
         self.set_reactive(PlannerApp.saved_scenario, scenario)
-        self.sub_title = self.files.title(dirty=False)
+        self.sub_title = self.files.title(dirty=False).full
 
     def get_default_screen(self) -> Screen[Any]:
         """The main screen, with the width's breakpoint class from its start.
@@ -171,7 +172,7 @@ class PlannerApp(App[None]):
     def compose(self) -> ComposeResult:
         """Title bar, parameters, the five views' tabs (the compare view in its), footer."""
         with Horizontal(id="title-bar"):
-            yield Static(f"planner · {self.sub_title}", id="title", markup=False)
+            yield TitleLine(self.files.title(dirty=False), id="title")
         # a single-aggregate file: no tier bar
         yield TierBar(self.plan.names, tiered=self.plan.tiered, id="tier-bar")
         yield ParamsPanel(self.scenario, id="params")
@@ -221,11 +222,10 @@ class PlannerApp(App[None]):
         """Show the scenario's name, its file and whether it is unsaved in the title bar."""
         # Textual runs the dirty watcher on every read of a computed reactive: change only news.
         title = self.files.title(dirty=dirty)
-        if title != self.sub_title:
+        if title.full != self.sub_title:
             # set_reactive: App.sub_title would repaint the whole screen; only #title shows it
-            self.set_reactive(App.sub_title, title)
-            # one row of fixed height: no new layout of the screen is needed
-            self.query_one("#title", Static).update(f"planner · {title}", layout=False)
+            self.set_reactive(App.sub_title, title.full)
+            self.query_one(TitleLine).show(title)  # fitted to the width
 
     def watch_scenario(self, scenario: Scenario) -> None:
         """Evaluate the new scenario in a worker; a newer edit cancels a running one.

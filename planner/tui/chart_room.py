@@ -5,9 +5,16 @@ sweep's legend). The chart takes the rows the text leaves; with fewer than
 :data:`MIN_CHART_ROWS` it would plot every point on one or two rows (at 80x24 a plan's sweep
 drew n+1, n+2 and n+3 all at 100%, reading as equally bad), so it gives way to a line
 naming the terminal height that shows it (newcomer review).
+
+The text has two wordings (:class:`ChartText`): beside the chart it names the chart's lines
+and markers ("(red line)", "● meets it"); in its stead it names none (at 80x24 the choose
+view said "(red line)" under the line standing for its chart). Whether the chart fits is
+decided with the longer wording, so the choice never flips back and forth.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from rich.text import Text
 from textual.geometry import Size
@@ -15,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from planner.tui.plot import CHROME_ROWS
+from planner.tui.repaint import update_text
 
 MIN_CHART_ROWS = CHROME_ROWS + 4
 """The fewest rows a chart is shown in: 4 to plot in, between its title and axes (two
@@ -35,17 +43,44 @@ def room_note(free: int, terminal_rows: int) -> str:
     )
 
 
-def fit_chart(chart: Widget, room: Static, below: Static, text: Text, size: Size) -> None:
+class ChartText(NamedTuple):
+    """The text under a chart, in the wording for each case."""
+
+    beside: Text
+    """Shown with the chart: may name its lines and markers."""
+    alone: Text
+    """Shown in the chart's stead: names nothing that only the chart shows."""
+
+    @classmethod
+    def plain(cls, text: str) -> ChartText:
+        """A text that reads the same with or without the chart (e.g. "computing…")."""
+        return cls(Text(text), Text(text))
+
+
+def fit_chart(
+    chart: Widget, room: Static, below: Static, text: ChartText, size: Size, shown: Text | None
+) -> Text:
     """Show ``chart`` where its view (of ``size``) leaves it :data:`MIN_CHART_ROWS`, else ``room``.
 
-    ``below``: the widget under the chart that shows ``text`` whole, on as many lines as it
+    ``below``: the widget under the chart, which shows ``shown`` and is given the wording of
+    ``text`` that goes with the chart or with its absence, whole, on as many lines as it
     wraps to; the chart gets the rest of the view's rows. ``room`` (hidden by the app's CSS
     until needed) says how tall a terminal shows the chart.
+
+    Returns:
+        The wording ``below`` shows now.
     """
     width = size.width - below.styles.gutter.width
-    if width <= 0 or size.height <= 0:
-        return
-    free = max(0, size.height - len(text.wrap(chart.app.console, width)))
+    if width > 0 and size.height > 0:
+        _show_chart_or_room(chart, room, text.beside, width, size.height)
+    wording = text.beside if chart.display else text.alone
+    update_text(below, wording, shown)
+    return wording
+
+
+def _show_chart_or_room(chart: Widget, room: Static, text: Text, width: int, height: int) -> None:
+    """Show ``chart`` if ``height`` rows less ``text`` wrapped to ``width`` leave it room."""
+    free = max(0, height - len(text.wrap(chart.app.console, width)))
     fits = free >= MIN_CHART_ROWS
     if not fits:
         note = room_note(free, chart.app.size.height)

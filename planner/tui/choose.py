@@ -8,7 +8,7 @@ along the front; Enter adds the point as a layout in the compare view.
 
 The point in words (the choice) is always shown whole; the chart takes the rows left above
 it, or, with too few, gives way to one line saying how tall a terminal shows it
-(:mod:`planner.tui.chart_room`).
+(:mod:`planner.tui.chart_room`), and the words then name none of its marks.
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ from planner.report.recommend import (
     describe_misses,
     limit_words,
 )
-from planner.tui.chart_room import fit_chart
+from planner.tui.chart_room import ChartText, fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
-from planner.tui.repaint import update_text
 from planner.tui.sweep_view import decade_axis
 
 SEARCHING = "searching the layouts…"
@@ -60,8 +59,11 @@ class ChooseView(Vertical, can_focus=True):
     index: reactive[int] = reactive(0, init=False)
     """The point of the front under the cursor."""
 
-    _detail: Text | None = None
-    """The description shown below the plot (None before the first search)."""
+    _detail: ChartText | None = None
+    """The description below the plot, beside it and in its stead (None before a search)."""
+
+    _shown: Text | None = None
+    """The wording of the description on screen (None before the first)."""
 
     class AddRequested(Message):
         """Enter on a point: add its layout to the scenario."""
@@ -102,12 +104,13 @@ class ChooseView(Vertical, can_focus=True):
 
     def _fit(self, size: Size) -> None:
         """The chart where it has the rows to be read above the choice, else a line for it."""
-        fit_chart(
+        self._shown = fit_chart(
             self.query_one("#choose-plot", CachedPlot),
             self.query_one("#choose-room", Static),
             self.query_one("#choose-detail", Static),
-            self._detail if self._detail is not None else Text(SEARCHING),
+            self._detail if self._detail is not None else ChartText.plain(SEARCHING),
             size,
+            self._shown,
         )
 
     def watch_report(self, report: Recommendation | None) -> None:
@@ -138,9 +141,8 @@ class ChooseView(Vertical, can_focus=True):
         if report is None:
             return
         self._plot(report)
-        detail = _detail(report, self.selected)
-        update_text(self.query_one("#choose-detail", Static), detail, self._detail)
-        self._detail = detail
+        selected = self.selected
+        self._detail = ChartText(_detail(report, selected), _detail(report, selected, chart=False))
         self._fit(self.size)  # the choice may take a line more or less than before
 
     def _plot(self, report: Recommendation) -> None:
@@ -214,11 +216,13 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
     plt.title(f"{RISK_NAMES[name]} of the aggregate against {unit if report.money else 'drives'}")
 
 
-def _detail(report: Recommendation, selected: Candidate | None) -> Text:
-    """The selected point in words, and what the line and the markers mean."""
+def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool = True) -> Text:
+    """The selected point in words, and (``chart``: beside the plot) what its marks mean."""
     text = Text()
     name = plotted_risk(report)
-    target = f"target {RISK_NAMES[name]} ≤ {limit_words(report, name)} (red line)"
+    target = f"target {RISK_NAMES[name]} ≤ {limit_words(report, name)}"
+    if chart:
+        target += " (red line)"
     others = [n for n in report.target.risk_limits if n != name]
     for other in others:
         target += f", {RISK_NAMES[other]} ≤ {limit_words(report, other)}"
@@ -229,29 +233,32 @@ def _detail(report: Recommendation, selected: Candidate | None) -> Text:
     else:
         text.append(f"Recommended: {report.top.name}. ", style="bold")
     if selected is not None:
-        cost = (
-            f", total cost {selected.rank_cost:,.0f} {report.currency}".rstrip()
-            if report.money
-            else ""
-        )
-        figures = "".join(
-            f", P(group lost) {format_percent(selected.p_group_lost_aggregate)}"
-            for n in report.target.risk_limits
-            if n == "max_p_group_lost"
-        )
-        text.append(
-            f"{CURSOR_MARK} cursor, {selected.name}: {selected.total_disks:,} drives{figures}, "
-            f"P(loss) "
-            f"{format_percent(selected.p_loss_aggregate)}{cost}; "
-        )
-        if selected.misses:
-            text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")
-        else:
-            text.append("meets the target. ", style="green")
+        _describe(text, report, selected, f"{CURSOR_MARK} cursor, " if chart else "Cursor on ")
+    marks = f"; ● meets it, ○ misses it, {CURSOR_MARK} the cursor" if chart else ""
     text.append(
-        f"{target}; ● meets it, ○ misses it, {CURSOR_MARK} the cursor. Front: "
+        f"{target}{marks}. Front: "
         f"{len(report.front):,} of {report.evaluated:,} layouts ({report.off_front:,} beaten "
         "on both). ←/→ move, Enter adds it to Compare.",
         style="dim",
     )
     return text
+
+
+def _describe(text: Text, report: Recommendation, selected: Candidate, lead: str) -> None:
+    """Append ``lead`` and the point under the cursor (name, drives, risks, cost) to ``text``."""
+    cost = (
+        f", total cost {selected.rank_cost:,.0f} {report.currency}".rstrip() if report.money else ""
+    )
+    figures = "".join(
+        f", P(group lost) {format_percent(selected.p_group_lost_aggregate)}"
+        for n in report.target.risk_limits
+        if n == "max_p_group_lost"
+    )
+    text.append(
+        f"{lead}{selected.name}: {selected.total_disks:,} drives{figures}, "
+        f"P(loss) {format_percent(selected.p_loss_aggregate)}{cost}; "
+    )
+    if selected.misses:
+        text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")
+    else:
+        text.append("meets the target. ", style="green")

@@ -31,6 +31,7 @@ from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, risk_style, table_cells
 from planner.tui.column_picker import ColumnPickerScreen
 from planner.tui.columns import column_widths, two_line_header
+from planner.tui.compare_notes import NotesScroll, table_rows
 from planner.tui.compare_table import CompareTable
 from planner.tui.repaint import update_text
 from planner.tui.settings import (
@@ -135,7 +136,10 @@ class CompareView(Vertical):
         """The columns chosen for each table ("compare", "sizing"); None: the default."""
 
     def compose(self) -> ComposeResult:
-        """The table and, below it, the notes (mission, baseline, uneven groups, order)."""
+        """The table, then the notes (mission, baseline, uneven groups, order).
+
+        The notes scroll where they do not fit; the line under them says what is out of view.
+        """
         table = CompareTable(
             id="compare-table",
             cursor_type="row",
@@ -144,7 +148,10 @@ class CompareView(Vertical):
             fixed_columns=1,  # the layout stays in view while the table scrolls sideways
         )
         yield table
-        yield Static("computing…", id="compare-notes", markup=False)
+        more = Static("", id="compare-more", markup=False)
+        with NotesScroll(more, id="compare-notes-scroll"):
+            yield Static("computing…", id="compare-notes", markup=False)
+        yield more
 
     def on_mount(self) -> None:
         """Read the columns chosen in an earlier session (a bad file is named, not fatal).
@@ -162,7 +169,8 @@ class CompareView(Vertical):
         self.choices = {name: column_choice(document, name) for name in ("compare", "sizing")}
 
     def on_resize(self, event: events.Resize) -> None:
-        """Say again how many columns are right of the edge."""
+        """Leave the notes their least rows; say again how many columns are right of the edge."""
+        self.table.styles.max_height = table_rows(event.size.height)
         self._scrolled()
 
     def _scrolled(self) -> None:

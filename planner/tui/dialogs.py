@@ -238,9 +238,10 @@ class ReloadChangesScreen(ModalScreen[bool]):
         self.dismiss(reload)
 
 
-HELP_TEXT = """\
-# planner: keys
+HELP_TITLE = "planner: keys"
+"""The help screen's title, in its border (:class:`HelpScreen`)."""
 
+HELP_TEXT = """\
 Type in a parameter field and every view updates as you type: a field's text is
 selected when it gets the focus, so typing replaces it. **Tab** / **Shift+Tab** move
 between the fields and the table. An invalid value turns its field red, with the reason
@@ -280,6 +281,10 @@ In the compare table (focus it with F2, Tab or a click):
 | **o** | pick and order the columns (kept in ~/.config/planner/tui.yaml) |
 | **← / →** | scroll the table sideways, a column at a time (the layout stays in view) |
 
+The notes under the table scroll where they do not fit, and a line under them says how
+many lines are out of view: Tab from the table reaches them, then ↓ / PgDn, ↑ / PgUp,
+Home / End (or the mouse wheel over them).
+
 With a `workload:` section the compare view sizes each layout (disks for capacity and
 for IOPS, whole groups, the larger decides) and shows the risk of that sized aggregate.
 The sensitivity view (F5) halves and doubles each input of the selected layout and ranks
@@ -303,8 +308,13 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        """The help text in a scrollable box."""
-        with Vertical(id="help-dialog"):
+        """The help text in a scrollable box, its title in the box's top border.
+
+        As a heading of the text, the title had three blank rows above it (the Markdown
+        heading's margin and the text's first), a sixth of an 80x24 screen.
+        """
+        with Vertical(id="help-dialog") as dialog:
+            dialog.border_title = HELP_TITLE
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(HELP_TEXT)
             yield Static("Esc closes", classes="dialog-hint")

@@ -22,6 +22,7 @@ from planner.tui.dialogs import QuitChoice, ReloadChangesScreen, UnsavedChangesS
 from planner.tui.notices import notify_path
 from planner.tui.params import ParamsPanel
 from planner.tui.source import ChangedOnDiskError, ScenarioFile, ScenarioSource
+from planner.tui.title_bar import TitleParts
 
 if TYPE_CHECKING:
     from planner.tui.app import PlannerApp
@@ -40,14 +41,13 @@ class FileActions:
         """The scenario file (None: the bundled default, until it is first saved)."""
         return self.file.source.path
 
-    def title(self, *, dirty: bool) -> str:
-        """The title bar's text: the unsaved mark, the scenario's name and its file."""
+    def title(self, *, dirty: bool) -> TitleParts:
+        """What the title bar says: the unsaved mark, the scenario's name and its file."""
         path = self.path
         source = path.name if path is not None else "bundled default scenario"
         plan = self.app.plan
         name = plan.name if plan.tiered else self.app.scenario.name
-        # The mark goes first: a long name is cut at the right edge, the mark never is.
-        return ("● " if dirty else "") + f"{name} ({source})"
+        return TitleParts(dirty, name, source)
 
     def _invalid_fields(self) -> str:
         """The labels of the fields whose text was refused, e.g. ``Rebuild h, Scrub h``."""

@@ -282,18 +282,43 @@ class ParamsPanel(Vertical):
         """
         specs = field_specs(scenario)
         if specs != self.specs:
+            typing_in = self._focused_key()
             self.specs = specs
             self._scenario = scenario
             grid = self.query_one(Grid)
             grid.set_class(bool(_label_classes(specs)), _WIDE_LABELS)
             await grid.remove_children()
             await grid.mount_all(self._field(spec, scenario) for spec in specs)
+            if typing_in is not None:
+                self._focus_again(typing_in)
             return
         for field in self.query(ParamField):
             with field.input.prevent(Input.Changed):
                 field.input.value = display_value(field.spec, value_at(scenario, field.spec.path))
         self.show_values(scenario)
         self.show_errors({})
+
+    def _focused_key(self) -> tuple[str, int] | None:
+        """The key and place of the field that has the focus (None: the focus is elsewhere)."""
+        for index, field in enumerate(self.query(ParamField)):
+            if field.input.has_focus:
+                return field.spec.key, index
+        return None
+
+    def _focus_again(self, typing_in: tuple[str, int]) -> None:
+        """Give the focus back to the field of ``typing_in``'s key, else one in its place.
+
+        Fields rebuilt for another tier (F8) or a file reloaded with other fields took the
+        focus with them: Textual gave it to the tier tabs, and what was typed next went
+        nowhere. The same parameter's field is where the user was typing. Set at once, not
+        after the keys already queued (``focus()`` waits its turn): keys typed right behind
+        F8 go to the field too.
+        """
+        key, index = typing_in
+        fields = list(self.query(ParamField))
+        same = [field for field in fields if field.spec.key == key]
+        if fields:
+            self.screen.set_focus((same or [fields[min(index, len(fields) - 1)]])[0].input)
 
     def show_values(self, scenario: Scenario) -> None:
         """Show what the fields show of ``scenario`` besides their texts.

@@ -3,7 +3,7 @@
 Like the paper's Figures 2, 3, 5 and 6, but for the current parameters, with the overhead
 drives each group size costs drawn alongside. The plots take the rows the caption leaves,
 or, with too few, give way to one line saying how tall a terminal shows them
-(:mod:`planner.tui.chart_room`).
+(:mod:`planner.tui.chart_room`); the caption then names none of their lines and marks.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.sweep import SweepSeries
-from planner.tui.chart_room import fit_chart
+from planner.tui.chart_room import ChartText, fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart, even_ticks, plot_rows
 
 SERIES_COLOURS = {1: "red", 2: "orange", 3: "cyan"}
@@ -58,8 +58,11 @@ class SweepView(Vertical):
     built: DrawnChart | None = None
     """The risk plot of the next series, if the sweep's worker built it."""
 
-    _caption: Text = Text(COMPUTING)
-    """The caption shown below the plots."""
+    _caption: ChartText = ChartText.plain(COMPUTING)
+    """The caption below the plots, beside them and in their stead."""
+
+    _shown: Text | None = None
+    """The wording of the caption on screen (None before the first)."""
 
     def risk_canvas(self) -> Canvas | None:
         """Where the risk plot is painted (its worker builds the chart for it).
@@ -75,12 +78,13 @@ class SweepView(Vertical):
 
     def _fit(self, size: Size) -> None:
         """The plots where they get their least rows above the caption, else a line for them."""
-        fit_chart(
+        self._shown = fit_chart(
             self.query_one("#sweep-plots", Horizontal),
             self.query_one("#sweep-room", Static),
             self.query_one("#sweep-caption", Static),
             self._caption,
             size,
+            self._shown,
         )
 
     def watch_series(self, series: tuple[SweepSeries, ...]) -> None:
@@ -91,17 +95,8 @@ class SweepView(Vertical):
             risk_key(series), partial(risk_figure, series), self.built
         )
         self._draw_overhead(series)
-        caption = Text()
-        for s in series:
-            caption.append(f"━ n+{s.parity}  ", style=CAPTION_COLOURS.get(s.parity, ""))
-        exact = "; ".join(_exact_sizes(s) for s in series)
-        caption.append(
-            f"● exact: the group's data drives divide the {self.data_disks} data drives "
-            f"evenly ({exact}); · the last group holds extra data drives."
-        )
-        shown = self.query_one("#sweep-caption", Static)
-        if shown.content != caption:  # an update re-lays the screen out: only on change
-            shown.update(caption)
+        caption = sweep_caption(series, self.data_disks)
+        if caption != self._caption:  # an update re-lays the screen out: only on change
             self._caption = caption
             self._fit(self.size)  # the caption may take a line more or less than before
 
@@ -225,6 +220,22 @@ def decade_label(exponent: int) -> str:
     if exponent >= -6:
         return f"{percent:.{-(exponent + 2)}f}%"
     return f"1e{exponent + 2}%"
+
+
+def sweep_caption(series: Sequence[SweepSeries], data_disks: int) -> ChartText:
+    """The legend of the plots, and (in their stead) the exact group sizes alone."""
+    beside = Text()
+    for s in series:
+        beside.append(f"━ n+{s.parity}  ", style=CAPTION_COLOURS.get(s.parity, ""))
+    exact = "; ".join(_exact_sizes(s) for s in series)
+    beside.append(
+        f"● exact: the group's data drives divide the {data_disks} data drives "
+        f"evenly ({exact}); · the last group holds extra data drives."
+    )
+    alone = Text(
+        f"Group sizes whose data drives divide the {data_disks} data drives evenly: {exact}."
+    )
+    return ChartText(beside, alone)
 
 
 def _exact_sizes(series: SweepSeries) -> str:

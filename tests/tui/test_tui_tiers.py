@@ -16,10 +16,14 @@ from typing import Any
 
 import pytest
 from pilot_helpers import app_of, field_input, record_notifications, retype, settle
+from rich.cells import cell_len
 from rich.text import Text
 from shipped import PLANS
+from textual.containers import Vertical
+from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import DataTable, Static, Tab, TabbedContent, Tabs
+from textual.widgets import DataTable, Markdown, Static, Tab, TabbedContent, Tabs
 from typer.testing import CliRunner
 
 from planner.cli import app as cli
@@ -27,6 +31,9 @@ from planner.scenario import load_plan
 from planner.tui import PlannerApp, make_app
 from planner.tui.chart_room import MIN_CHART_ROWS
 from planner.tui.choose import ChooseView
+from planner.tui.compare_notes import NotesScroll
+from planner.tui.compare_view import CompareView
+from planner.tui.dialogs import HelpScreen
 from planner.tui.sweep_view import SweepView
 
 pytestmark = pytest.mark.asyncio
@@ -136,6 +143,8 @@ async def test_the_plan_reads_whole_at_each_size() -> None:
     All failed first: the totals were left to wrap word by word ("TCO" / "93,931 USD" at 80
     columns, a lone "tier" on the second line at 120), and at 80x24 the choose view's chart
     had one row to plot in; then the sweep view's too (every point on the 100% row).
+    At 80x24 the same session then walks the newcomer review's rough edges
+    (:func:`no_row_wasted_and_the_focus_kept_at_80x24`).
     """
     async with make_app(SHIPPED).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
@@ -194,6 +203,77 @@ async def test_the_plan_reads_whole_at_each_size() -> None:
         ]
         assert labels, "a field beside it"
         assert min(labels) - right >= 3, (min(labels) - right, str(derived.content))
+        await no_row_wasted_and_the_focus_kept_at_80x24(pilot)
+
+
+async def no_row_wasted_and_the_focus_kept_at_80x24(pilot: Pilot[None]) -> None:
+    """A newcomer's rough edges at 80x24, in the SAS tier: each check failed first.
+
+    The help's title, the focus after a tier switch, the title's file name once unsaved,
+    and the notes cut under the compare table (the same session: one start less).
+    """
+    app = app_of(pilot)
+    assert app.scenario.name == "SAS"
+    # F1: the help's title on its top row, the text right under it (three blank rows stood
+    # above a title inside the scrolled text).
+    await pilot.press("f1")
+    await settle(pilot)
+    assert isinstance(app.screen, HelpScreen)
+    dialog = app.screen.query_one("#help-dialog", Vertical)
+    assert "planner: keys" in dialog.render_lines(Region(0, 0, dialog.outer_size.width, 1))[0].text
+    first = app.screen.query_one(Markdown).children[0]
+    assert first.region.y == dialog.content_region.y
+    assert str(first.render()).startswith("Type in a parameter field")
+    await pilot.press("escape")
+    await settle(pilot)
+
+    # Shift+F8 from a field: the SSD tier's same field has the focus, its text selected, so
+    # what is typed next replaces the value (the fields, other in each tier, were rebuilt
+    # and the focus went to the tier tabs: the keys went unheard).
+    app.screen.set_focus(field_input(app, "drive-arr"))
+    await pilot.press("shift+f8")
+    await settle(pilot)
+    assert app.scenario.name == "SSD"
+    arr = field_input(app, "drive-arr")
+    assert app.focused is arr
+    await pilot.press("2", "%")
+    await settle(pilot)
+    assert arr.value == "2%"
+    assert app.scenario.drive.arr == pytest.approx(0.02)
+
+    # Unsaved now: the mark, the plan's name cut short with an ellipsis, the file whole (the
+    # mark pushed the file name off the right edge).
+    assert app.dirty
+    title = app.query_one("#title", Static)
+    shown = str(title.render())
+    assert shown.startswith("planner · ● Three tiers, SSD")
+    assert shown.endswith("… (three-tier-plan.yaml)")
+    assert cell_len(shown) <= title.content_region.width
+
+    # The notes under the table were cut at the foot of the screen, with nothing saying more
+    # followed. A line under them says how many and how to see them; they scroll.
+    await pilot.press("f2")
+    await settle(pilot)
+    view = app.query_one(CompareView)
+    notes = view.query_one(NotesScroll)
+    more = view.query_one("#compare-more", Static)
+    below = notes.max_scroll_y
+    assert below > 0
+    assert more.display
+    assert more.region.bottom <= view.region.bottom  # on screen
+    assert str(more.render()).startswith(f"▼ {below} more lines of notes: F2, Tab, then ↓")
+    await pilot.press("f2", "tab")  # the table, then the notes
+    await settle(pilot)
+    assert notes.has_focus
+    await pilot.press("pagedown")
+    await settle(pilot)
+    assert 0 < notes.scroll_y < below
+    assert str(more.render()).startswith(f"▼ {below - round(notes.scroll_y)} more lines")
+    await pilot.press("end")
+    await settle(pilot)
+    assert str(more.render()).startswith(f"▲ {below} lines of notes above: ↑ / PgUp")
+    last = view.query_one("#compare-notes", Static).region.bottom
+    assert last == more.region.y  # the last note right above the line, not cut
 
 
 @dataclass(frozen=True)
@@ -207,17 +287,37 @@ class ChartView:
     below: str
     says: str
     """Words the text below the chart holds once computed."""
+    chart_words: tuple[str, ...]
+    """Words of the text below that name the chart's lines and markers: only beside it."""
 
 
 CHOOSE = ChartView(
-    "f7", ChooseView, "#choose-plot", "#choose-room", "#choose-detail", "Recommended:"
+    "f7",
+    ChooseView,
+    "#choose-plot",
+    "#choose-room",
+    "#choose-detail",
+    "Recommended:",
+    ("(red line)", "● meets", "○", "▲"),
 )
-SWEEP = ChartView("f3", SweepView, "#sweep-plots", "#sweep-room", "#sweep-caption", "exact:")
+SWEEP = ChartView(
+    "f3",
+    SweepView,
+    "#sweep-plots",
+    "#sweep-room",
+    "#sweep-caption",
+    "evenly",
+    ("━ n+1", "● exact", "· the last group"),
+)
 
 
 def chart_shown(app: PlannerApp, shape: ChartView, *, readable: bool) -> None:
     """The view's chart, with its least rows, or the line that stands for it; the text below
-    either way, whole."""
+    either way, whole, naming the chart's lines and markers only where it is shown.
+
+    At 80x24 the choose view said "(red line)" and "● meets it" under the line standing
+    for its chart, and the sweep view "━ n+1" (newcomer review): failed first.
+    """
     view = app.query_one(shape.view)
     chart = view.query_one(shape.chart)
     room = view.query_one(shape.room, Static)
@@ -230,6 +330,8 @@ def chart_shown(app: PlannerApp, shape: ChartView, *, readable: bool) -> None:
     below = view.query_one(shape.below, Static)
     shown_text = below.render()
     assert shape.says in str(shown_text)
+    for words in shape.chart_words:
+        assert (words in str(shown_text)) == readable, (words, str(shown_text))
     assert below.region.bottom <= view.region.bottom  # the text whole on screen
     assert below.size.height == len(
         Text(str(shown_text)).wrap(app.console, below.content_region.width)
