@@ -13,7 +13,7 @@ from planner.report.numbers import format_percent, format_ratio
 if TYPE_CHECKING:
     from planner.analysis.spec_sheet_reading import SpecSheetSpread
 
-__all__ = ["recommended_spec_sheet_note", "spec_sheet_note"]
+__all__ = ["recommended_spec_sheet_note", "recommended_spec_sheet_words", "spec_sheet_note"]
 
 
 def spec_sheet_note(spread: SpecSheetSpread) -> str:
@@ -50,4 +50,19 @@ def recommended_spec_sheet_note(spread: SpecSheetSpread, p_loss_limit: float | N
         f"defects), {reading.label}'s P(loss) would be "
         f"{format_percent(reading.p_loss_aggregate)}, {format_ratio(reading.ratio)} this "
         f"one{verdict}: the spec sheet's error rate is a maximum (docs/drives.md)."
+    )
+
+
+def recommended_spec_sheet_words(spread: SpecSheetSpread, p_loss_limit: float | None) -> str:
+    """:func:`recommended_spec_sheet_note` in a few words, for the TUI's choose view."""
+    reading = spread.readings[0]
+    verdict = (
+        ""
+        if p_loss_limit is None
+        else f", {'within' if reading.p_loss_aggregate <= p_loss_limit else 'over'} the target"
+    )
+    return (
+        f"Read the spec sheet's way ({spread.errors_per_bit:g} per bit, as web calculators "
+        f"do) its P(loss) would be {format_percent(reading.p_loss_aggregate)}{verdict} "
+        "(docs/drives.md). "
     )

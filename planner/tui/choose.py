@@ -37,6 +37,7 @@ from planner.report.recommend import (
     describe_misses,
     limit_words,
 )
+from planner.report.spec_sheet import recommended_spec_sheet_words
 from planner.tui.chart_room import ChartText, fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.sweep_view import decade_axis
@@ -232,6 +233,9 @@ def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool =
         text.append("No layout meets the target. ", style="bold red")
     else:
         text.append(f"Recommended: {report.top.name}. ", style="bold")
+        if report.spec_sheet is not None:
+            limit = report.target.max_p_loss
+            text.append(recommended_spec_sheet_words(report.spec_sheet, limit), style="yellow")
     if selected is not None:
         _describe(text, report, selected, f"{CURSOR_MARK} cursor, " if chart else "Cursor on ")
     marks = f"; ● meets it, ○ misses it, {CURSOR_MARK} the cursor" if chart else ""

@@ -77,6 +77,11 @@ async def test_a_scenarios_own_target_is_not_called_a_default() -> None:
         detail = str(view.query_one("#choose-detail", Static).render())
         assert "(red line)" in detail
         assert "by default" not in detail
+        # its choice read the calculators' way misses the target (the figure is checked
+        # against an mpmath chain in tests/analysis/test_spec_sheet_note.py)
+        words = " ".join(detail.split())
+        assert "Recommended: mirror3 3. Read the spec sheet's way (1e-15 per bit" in words
+        assert "would be 0.052%, over the target" in words
 
 
 async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> None:
