@@ -113,6 +113,10 @@ class SpecSheetSpread:
     errors_per_bit: float
     scrub_hours: float
 
+    def over(self, p_loss_limit: float) -> bool:
+        """Whether some layout read the spec sheet's way is over ``p_loss_limit``."""
+        return any(r.p_loss_aggregate > p_loss_limit for r in self.readings)
+
     @property
     def ratios(self) -> tuple[float, float]:
         """The least and the greatest ratio of the two readings over the layouts."""

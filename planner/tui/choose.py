@@ -233,9 +233,10 @@ def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool =
         text.append("No layout meets the target. ", style="bold red")
     else:
         text.append(f"Recommended: {report.top.name}. ", style="bold")
-        if report.spec_sheet is not None:
-            limit = report.target.max_p_loss
-            text.append(recommended_spec_sheet_words(report.spec_sheet, limit), style="yellow")
+        spread, limit = report.spec_sheet, report.target.max_p_loss
+        # said here only where it turns the verdict: the chart needs the rows at 80x24
+        if spread is not None and limit is not None and spread.over(limit):
+            text.append(recommended_spec_sheet_words(spread, limit), style="yellow")
     if selected is not None:
         _describe(text, report, selected, f"{CURSOR_MARK} cursor, " if chart else "Cursor on ")
     marks = f"; ● meets it, ○ misses it, {CURSOR_MARK} the cursor" if chart else ""
