@@ -184,11 +184,16 @@ class Terminal:
         self.send(f"\x1b[<0;{column + 1};{row + 1}m".encode())
 
     def find(self, needle: str) -> tuple[int, int]:
-        """The (column, row) of ``needle`` on the screen."""
+        """The (column, row) of ``needle`` on the screen, as the first word of a row.
+
+        A label starts its row (after the margin); the title may hold the same word
+        ("96 x 20 TB NL-SAS, 1% ARR, ...": the click once landed in the title, and no key
+        reached the field).
+        """
         for row, line in enumerate(self.screen.display):
-            if needle in line:
+            if line.strip().startswith(needle):
                 return line.index(needle), row
-        raise BenchError(f"{needle!r} is not on the screen")
+        raise BenchError(f"{needle!r} does not start a row on the screen")
 
     def close(self) -> None:
         """End the app (it may be waiting on an unsaved-changes prompt)."""
