@@ -18,6 +18,7 @@ from planner.analysis.correlation import (
     with_independent,
 )
 from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
+from planner.analysis.critical_defects import CriticalDefectsBound, critical_defects_bound
 from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import (
     kept_label_notes,
@@ -212,6 +213,9 @@ class SizingReport:
         capacity_note: what the drive's capacity does not change (a given restore time
             beside a capacity; :meth:`Scenario.capacity_notes`), said instead of the
             rebuild's source; "" otherwise.
+        critical_defects: every layout with each latent defect of a critical rebuild
+            counted as a loss, when that bound is 1.1x the table's P(loss) or more for some
+            layout (NS3574's chain leaves them out; a note says so); None otherwise.
         label_notes: the layouts a ``--set`` reshaped under a label given by hand
             (:func:`planner.analysis.input_notes.kept_label_notes`).
     """
@@ -296,6 +300,9 @@ class CompareData:
             and exported (:func:`planner.report.comparison.extra_notes`).
         spec_sheet: every layout read the spec sheet's way, when that reading differs 2x
             or more from the table's for some layout (a note says so); None otherwise.
+        critical_defects: every layout with each latent defect of a critical rebuild
+            counted as a loss, when that bound is 1.1x the table's P(loss) or more for some
+            layout (NS3574's chain leaves them out; a note says so); None otherwise.
         label_notes: the layouts a ``--set`` reshaped under a label given by hand
             (:func:`planner.analysis.input_notes.kept_label_notes`), said before the notes:
             the table's own rows mislead until they are read.
@@ -308,6 +315,7 @@ class CompareData:
     rebuild: RebuildSource | None = None
     notes: tuple[str, ...] = ()
     spec_sheet: SpecSheetSpread | None = None
+    critical_defects: CriticalDefectsBound | None = None
     label_notes: tuple[str, ...] = ()
 
     def sized_rows(self) -> list[SizedRow]:
@@ -349,6 +357,7 @@ def compare_data(
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
         ),
         spec_sheet=spec_sheet_spread(scenario, compared.results),
+        critical_defects=critical_defects_bound(scenario, compared.results),
         label_notes=tuple(kept_label_notes(scenario, overrides)),
     )
 

@@ -30,7 +30,7 @@ from planner.scenario import Scenario
 
 __all__ = [
     "SPREAD_NOTED",
-    "SpecSheetReading",
+    "LayoutReading",
     "SpecSheetSpread",
     "candidate_spread",
     "spec_sheet_readings",
@@ -42,13 +42,13 @@ SPREAD_NOTED = 2.0
 
 
 @dataclass(frozen=True)
-class SpecSheetReading:
-    """One layout's P(loss) read the spec sheet's way, beside the table's.
+class LayoutReading:
+    """One layout's P(loss) read another way (the spec sheet's, a bound), beside the table's.
 
     Attributes:
         label: the layout's label.
-        p_loss_group: one group's P(loss) by the spec-sheet method (no latent defects; a
-            critical rebuild meets an unreadable sector at the spec sheet's rate).
+        p_loss_group: one group's P(loss) read that way (the spec-sheet method: no latent
+            defects, a critical rebuild meets an unreadable sector at the spec sheet's rate).
         p_loss_aggregate: the aggregate's, over the layout's groups (``1 - (1 - p)^g``).
         ratio: ``p_loss_group`` over the table's P(loss) of one group, under the same rates.
     """
@@ -61,7 +61,7 @@ class SpecSheetReading:
 
 def _reading(
     scenario: Scenario, layout: Layout, groups: float, p_loss_group: float
-) -> SpecSheetReading | None:
+) -> LayoutReading | None:
     """``layout`` read the spec sheet's way beside the table's ``p_loss_group``; None without one.
 
     The rates are the table's (``layout.chain_rates``), as ``evaluate --methods`` takes
@@ -81,7 +81,7 @@ def _reading(
         scenario.mission_hours,
         p_unreadable_in_rebuild(bits, errors_per_bit),
     )
-    return SpecSheetReading(
+    return LayoutReading(
         layout.label,
         p_group,
         float(p_loss_aggregate_batch(p_group, groups)),
@@ -91,7 +91,7 @@ def _reading(
 
 def spec_sheet_readings(
     scenario: Scenario, results: Sequence[LayoutResult]
-) -> tuple[SpecSheetReading, ...]:
+) -> tuple[LayoutReading, ...]:
     """Each result read the spec sheet's way; empty unless the drive gives its spec sheet."""
     readings = (
         _reading(scenario, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
@@ -109,19 +109,13 @@ class SpecSheetSpread:
         scrub_hours: the table's scrub interval (h), which the spec sheet cannot see.
     """
 
-    readings: tuple[SpecSheetReading, ...]
+    readings: tuple[LayoutReading, ...]
     errors_per_bit: float
     scrub_hours: float
 
     def over(self, p_loss_limit: float) -> bool:
         """Whether some layout read the spec sheet's way is over ``p_loss_limit``."""
         return any(r.p_loss_aggregate > p_loss_limit for r in self.readings)
-
-    @property
-    def ratios(self) -> tuple[float, float]:
-        """The least and the greatest ratio of the two readings over the layouts."""
-        ratios = [r.ratio for r in self.readings]
-        return min(ratios), max(ratios)
 
 
 def _differs(ratio: float) -> bool:

@@ -19,7 +19,7 @@ from planner.report.comparison_columns import (
     loss_split_columns,
 )
 from planner.report.numbers import hours_text, significant
-from planner.report.spec_sheet import spec_sheet_note
+from planner.report.spec_sheet import critical_defects_note, spec_sheet_note
 from planner.report.table import Column, risk_style, shown_columns
 
 if TYPE_CHECKING:
@@ -84,8 +84,9 @@ def extra_notes(data: CompareData, *, labels: bool = True) -> list[str]:
     scenario's, the hot spares' and the costs' (``data.notes``).
     """
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
+    bound = [] if data.critical_defects is None else [critical_defects_note(data.critical_defects)]
     spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
-    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *spread]
+    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *bound, *spread]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

@@ -1,4 +1,7 @@
-"""The spec sheet's reading of layouts, in words (:mod:`planner.analysis.spec_sheet_reading`).
+"""Other readings of the table's layouts, in words: the spec sheet's, and a bound.
+
+The spec sheet's (:mod:`planner.analysis.spec_sheet_reading`), and the bound with every
+defect of a critical rebuild counted (:mod:`planner.analysis.critical_defects`).
 
 Said under ``evaluate``'s table (every layout) and in ``recommend``'s verdict (the layout
 recommended), where the calculators' reading differs 2x or more from the table's P(loss).
@@ -11,15 +14,27 @@ from typing import TYPE_CHECKING
 from planner.report.numbers import format_percent, format_ratio
 
 if TYPE_CHECKING:
+    from planner.analysis.critical_defects import CriticalDefectsBound
     from planner.analysis.spec_sheet_reading import SpecSheetSpread
 
-__all__ = ["recommended_spec_sheet_note", "recommended_spec_sheet_words", "spec_sheet_note"]
+__all__ = [
+    "critical_defects_note",
+    "recommended_spec_sheet_note",
+    "recommended_spec_sheet_words",
+    "spec_sheet_note",
+]
 
 
 def spec_sheet_note(spread: SpecSheetSpread) -> str:
     """What the spec sheet's reading would say, where it differs 2x or more from the table's."""
-    low, high = spread.ratios
-    ratios = format_ratio(low) if low == high else f"{format_ratio(low)} to {format_ratio(high)}"
+    least = min(spread.readings, key=lambda r: r.ratio)
+    most = max(spread.readings, key=lambda r: r.ratio)
+    ratios = (
+        format_ratio(least.ratio)
+        if least.ratio == most.ratio
+        else f"{format_ratio(least.ratio)} ({least.label}) to {format_ratio(most.ratio)} "
+        f"({most.label})"
+    )
     figures = ", ".join(f"{r.label} {format_percent(r.p_loss_aggregate)}" for r in spread.readings)
     return (
         "Read as web RAID calculators read the spec sheet (every critical rebuild reads the "
@@ -49,7 +64,8 @@ def recommended_spec_sheet_note(spread: SpecSheetSpread, p_loss_limit: float | N
         f"{spread.errors_per_bit:g} per bit read in every critical rebuild; no latent "
         f"defects), {reading.label}'s P(loss) would be "
         f"{format_percent(reading.p_loss_aggregate)}, {format_ratio(reading.ratio)} this "
-        f"one{verdict}: the spec sheet's error rate is a maximum (docs/drives.md)."
+        f"one{verdict}. The spec sheet's error rate is a maximum, so that reading is the "
+        "pessimistic one (docs/drives.md)."
     )
 
 
@@ -65,4 +81,19 @@ def recommended_spec_sheet_words(spread: SpecSheetSpread, p_loss_limit: float | 
         f"Read the spec sheet's way ({spread.errors_per_bit:g} per bit, as web calculators "
         f"do) its P(loss) would be {format_percent(reading.p_loss_aggregate)}{verdict} "
         "(docs/drives.md). "
+    )
+
+
+def critical_defects_note(bound: CriticalDefectsBound) -> str:
+    """The table's P(loss) bracketed from above by the defects of critical rebuilds."""
+    figures = ", ".join(f"{r.label} {format_percent(r.p_loss_aggregate)}" for r in bound.readings)
+    top = max(bound.readings, key=lambda r: r.ratio)
+    return (
+        "NS3574's chain does not count a latent defect that arises on a surviving drive "
+        "during a critical rebuild (k drives down; a mirror's one survivor for the whole "
+        f"rebuild), at {bound.latent_defects_per_hour:.3g} per drive-hour here. Counting "
+        f"every one as a loss, P(loss) aggregate would be at most {figures}: up to "
+        f"{format_ratio(top.ratio)} the table's per group ({top.label}). The truth lies "
+        "between the table and these, as a defect behind the rebuild's read is never met "
+        "(docs/models.md)."
     )

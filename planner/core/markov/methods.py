@@ -250,3 +250,34 @@ def analytic_methods(
             )
         ),
     )
+
+
+def critical_defects_generator(parity: int, drives: int, rates: Rates) -> npt.NDArray[np.float64]:
+    """Q of the chain with every latent defect of a critical rebuild counted as a loss.
+
+    NS3574's chain lets a defect appear only while ``f < k`` (docs/models.md): one that
+    arises on a surviving drive while ``k`` drives are down (a critical rebuild, no
+    redundancy left) is never counted. This chain counts each one as a loss: the critical
+    state (k, 0) goes to loss at ``(N - k) lambda_ld`` more, thinned by a declustered pool's
+    stripe share sigma (a defect loses sectors only where its stripe spans every failed
+    drive). It overcounts (a defect behind the rebuild's read is never met), so its P(loss)
+    bounds from above what the chain leaves out, and the chain's own bounds it from below.
+    """
+    q = generator_matrix(parity, drives, rates)
+    chain = build_chain(parity)
+    critical = chain.states.index(State(parity, 0))
+    extra = (drives - parity) * rates.latent_defects_per_hour * rates.defect_stripe_share
+    q[critical, chain.loss_index] += extra
+    q[critical, critical] -= extra
+    return q
+
+
+def p_loss_critical_defects(parity: int, drives: int, rates: Rates, mission_hours: float) -> float:
+    """P(loss) of one group by :func:`critical_defects_generator` (an upper bound)."""
+    q = critical_defects_generator(parity, drives, rates)
+    p = float(
+        expm_metzler(
+            q * mission_hours, entry=(0, q.shape[0] - 1), lead_power=parity + 1, generator=True
+        )
+    )
+    return min(max(p, 0.0), 1.0)
