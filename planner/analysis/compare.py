@@ -22,6 +22,7 @@ from planner.analysis.critical_defects import CriticalDefectsBound, critical_def
 from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import (
     kept_label_notes,
+    load_note,
     scrub_note,
     target_note,
     usable_note,
@@ -349,6 +350,7 @@ def compare_data(
             *([note] if (note := scrub_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
             *([note] if (note := usable_note(scenario)) else []),
+            *([note] if (note := load_note(scenario)) else []),
             *scenario_notes(scenario),
             *spares_notes(scenario),
             *([cost] if cost else []),

@@ -19,7 +19,14 @@ from planner.scenario.layout import LayoutSpec
 from planner.scenario.overrides import Override, parse_override
 from planner.scenario.tiers import within_tier
 
-__all__ = ["full_read_hours", "kept_label_notes", "scrub_note", "target_note", "usable_note"]
+__all__ = [
+    "full_read_hours",
+    "kept_label_notes",
+    "load_note",
+    "scrub_note",
+    "target_note",
+    "usable_note",
+]
 
 
 def full_read_hours(scenario: Scenario) -> float | None:
@@ -77,6 +84,27 @@ def target_note(scenario: Scenario) -> str | None:
         f"{scenario.drive.capacity_tb:g} TB); this table compares aggregate.data_disks, "
         f"{data_disks:,} ({data_disks * per_drive_tb:,.1f} TB): planner recommend sizes each "
         "layout for the target."
+    )
+
+
+def load_note(scenario: Scenario) -> str | None:
+    """A note when a given rebuild rate is also slowed by a load: is it the idle rate?
+
+    ``restore.load`` (or ``load_factor``) slows a rate measured on an idle array. A newcomer
+    gave the 50 MB/s he measured in production beside the shipped ``load: busy`` and got a
+    440 h rebuild, 3.96 times his own; the rebuild note showed the factor, nothing said
+    which rate the load is meant for. None when the rate is the drive's own (its spec
+    sheet's idle rate) or no load slows it.
+    """
+    restore = scenario.restore
+    rate, factor = restore.rebuild_mb_per_s, restore.rebuild_load_factor
+    if rate is None or restore.rebuild_hours is not None or factor == 1.0:
+        return None
+    given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
+    return (
+        f"restore.rebuild_mb_per_s {rate:g} MB/s is taken as an idle array's rate and slowed "
+        f"x{factor:.3g} by restore.{given}: if {rate:g} MB/s was measured under your load, "
+        f"remove restore.{'load' if restore.load_factor is None else 'load_factor'}."
     )
 
 

@@ -86,3 +86,23 @@ def test_evaluate_brackets_the_table_under_it_and_not_for_the_paper() -> None:
     assert "the table's per group (RAID 10)" in note
     # the paper's 12 h rebuilds: the bound is within 1.1x of every layout, no note
     assert compare_data(load_scenario(SCENARIOS / "ns3574-default.yaml")).critical_defects is None
+
+
+def test_a_given_rebuild_rate_slowed_by_a_load_is_said_to_be_taken_as_idle() -> None:
+    """The newcomer's 50 MB/s measured in production became a 440 h rebuild, x3.96."""
+    slowed = compare_data(load_scenario(TODAY, ["restore.rebuild_mb_per_s=50"])).notes
+    said = [n for n in slowed if n.startswith("restore.rebuild_mb_per_s 50 MB/s")]
+    assert said == [
+        "restore.rebuild_mb_per_s 50 MB/s is taken as an idle array's rate and slowed x3.96 "
+        "by restore.load busy: if 50 MB/s was measured under your load, remove restore.load."
+    ]
+    factor = compare_data(
+        load_scenario(
+            TODAY, ["restore.rebuild_mb_per_s=50", "restore.load=null", "restore.load_factor=2"]
+        )
+    ).notes
+    assert any("slowed x2 by restore.load_factor" in n for n in factor)
+    # the drive's own rate is its spec sheet's idle one, and without a load nothing slows it
+    for sets in ([], ["restore.rebuild_mb_per_s=50", "restore.load=null"]):
+        notes = compare_data(load_scenario(TODAY, sets)).notes
+        assert not any("idle array's rate" in n for n in notes)
