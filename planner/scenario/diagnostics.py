@@ -101,7 +101,7 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             number = float(value)
         except ValueError:
             if value.strip().endswith("%") and loc:
-                return _no_percentage(loc)
+                return _no_percentage(loc, value.strip()[:-1])
             if not loc:
                 return ""
             found = _meta(loc)
@@ -124,8 +124,22 @@ def _meta(loc: Loc) -> FieldMeta | None:
     return None
 
 
-def _no_percentage(loc: Loc) -> str:
-    """``; this field takes no percentage: write a number of ..., e.g. 0.000108``."""
+def _no_percentage(loc: Loc, percent_text: str = "") -> str:
+    """``; this field takes no percentage: write a number of ..., e.g. 0.000108``.
+
+    A share (``usable_fraction: 90%``) is told the fraction to write: ``90% is 0.9``.
+    """
+    try:
+        fraction = float(percent_text) / 100
+    except ValueError:
+        fraction = math.nan
+    name = str(loc[-1]) if loc else ""
+    if name.endswith("fraction") and 0 < fraction <= 1:
+        shown_fraction = f"{fraction:.6g}"
+        return (
+            f"; this field takes no percentage: {percent_text}% is {shown_fraction}: "
+            f"write {shown_fraction}"
+        )
     found = _meta(loc)
     unit = f"a number of {found.unit}" if found is not None and found.unit else "a plain number"
     example = f", e.g. {found.example}" if found is not None and found.example else ""

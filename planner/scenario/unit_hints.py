@@ -71,6 +71,10 @@ _BRACKETED = re.compile(
 """A number with brackets before or after it that YAML read as text: ``(8``, ``8}``."""
 
 
+_CURRENCY_SYMBOL = re.compile(rf"^\s*[$€£¥]\s*({_NUMBER})\s*$|^\s*({_NUMBER})\s*[$€£¥]\s*$")
+"""A price with its currency's symbol before or after it: ``$420``, ``420 €``."""
+
+
 def stray_brackets_hint(number_text: str, brackets: str) -> str:
     """``; if 8 is meant, write 8 without the (`` for a number typed with stray brackets."""
     shown = " ".join(dict.fromkeys(brackets))
@@ -87,6 +91,10 @@ def typed_hint(text: str, field_unit: str, example: str) -> str:
     bracketed = _BRACKETED.match(text)
     if bracketed is not None and (bracketed["open"] or bracketed["close"]):
         return stray_brackets_hint(bracketed["number"], bracketed["open"] + bracketed["close"])
+    priced = _CURRENCY_SYMBOL.match(text)
+    if priced is not None:
+        number_text = priced[1] or priced[2]
+        return f"; write {number_text} (the currency is costs.currency; no symbol)"
     with_unit = _NUMBER_WITH_UNIT.match(text)
     if with_unit is not None:
         return unit_hint(with_unit[1], with_unit[2], field_unit, example)

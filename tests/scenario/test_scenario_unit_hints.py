@@ -99,6 +99,11 @@ CASES = [
     ("drive.latent_defects_per_hour", "1e-4 /h", "per drive-hour with no unit", "1e-4"),
     ("costs.per_group", "2k", "with no unit, e.g. 2000", "2"),
     ("drive.price", "380 EUR", "write 380 if EUR is the scenario's currency", None),
+    # a newcomer's review: a price with its symbol, a share as a percentage
+    ("drive.price", "$420", "write 420 (the currency is costs.currency; no symbol)", None),
+    ("drive.price", "420 €", "write 420 (the currency is costs.currency; no symbol)", None),
+    ("drive.usable_fraction", "90%", "no percentage: 90% is 0.9: write 0.9", "90"),
+    ("workload.read_fraction", "70%", "write 0.7", "70"),
 ]
 
 
