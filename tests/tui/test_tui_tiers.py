@@ -284,9 +284,9 @@ async def no_row_wasted_and_the_focus_kept_at_80x24(pilot: Pilot[None]) -> None:
 
 
 async def every_view_key_works_from_the_table_and_the_notes(pilot: Pilot[None]) -> None:
-    """F3 from the compare table, F4 from its notes, show their views (newcomer review).
+    """F3 from the compare table, F4 and a click on a tab from its notes, show their views.
 
-    Both did nothing while the notes scrolled: hiding the compare view took the focus from
+    Each did nothing while the notes scrolled: hiding the compare view took the focus from
     the table, Textual gave it to the table's focusable sibling (the notes, or the table when
     the notes had it), and the tabs showed the compare view again for the widget focused.
     Failed first.
@@ -314,6 +314,9 @@ async def every_view_key_works_from_the_table_and_the_notes(pilot: Pilot[None]) 
     await settle(pilot)
     assert tabs.active == "compare"
     assert app.query_one(NotesScroll).has_focus  # where it was left
+    await pilot.click(tabs.get_tab("sweep"))  # a click on a tab likewise
+    await settle(pilot)
+    assert (tabs.active, app.views.active) == ("sweep", "sweep")
 
 
 @dataclass(frozen=True)
