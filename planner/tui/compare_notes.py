@@ -83,8 +83,7 @@ class NotesScroll(VerticalScroll):
         return self.max_scroll_y > 0 and in_shown_view(self)
 
     def on_mount(self) -> None:
-        """Say again what is out of view as the notes scroll, and name the keys that scroll
-        them as they take or lose the focus.
+        """Say again what is out of view as the notes scroll, or take or lose the focus.
 
         The focus is watched, not met in ``on_focus``/``on_blur``: those run before Textual's
         own handler sets ``has_focus``, and the line named the keys one focus step behind
