@@ -109,7 +109,7 @@ def _buying_fields(priced: _Priced[RowT]) -> list[Column[RowT]]:
             "Replacements (drives)",
             part(lambda c: c.expected_replacements),
             replacements_column,
-            short_header="Replace-\nments",
+            short_header="Replaced\n(drives)",
             priority=12,
             unit="drives",
             key="expected_replacements",

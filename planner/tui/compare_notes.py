@@ -15,6 +15,8 @@ from textual import events
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from planner.tui.compare_table import in_shown_view
+
 SCROLL_KEYS = "↓ / PgDn"
 """The keys that show the lines below (a scroll region's own bindings)."""
 
@@ -74,23 +76,24 @@ class NotesScroll(VerticalScroll):
         self.more = more
 
     def allow_focus(self) -> bool:
-        """In the focus chain only while some notes are out of view: else Tab skips it."""
-        return self.max_scroll_y > 0
+        """In the focus chain only while some notes are out of view: else Tab skips it.
+
+        Never while the compare view is hidden (:func:`in_shown_view`).
+        """
+        return self.max_scroll_y > 0 and in_shown_view(self)
 
     def on_mount(self) -> None:
-        """Say again what is out of view as the notes scroll."""
+        """Say again what is out of view as the notes scroll, or take or lose the focus.
+
+        The focus is watched, not met in ``on_focus``/``on_blur``: those run before Textual's
+        own handler sets ``has_focus``, and the line named the keys one focus step behind
+        (newcomer review).
+        """
         self.watch(self, "scroll_y", self._say_more, init=False)
+        self.watch(self, "has_focus", self._say_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         """The region or the notes took another height: say again what is out of view."""
-        self._say_more()
-
-    def on_focus(self) -> None:
-        """Name the keys that now scroll the notes."""
-        self._say_more()
-
-    def on_blur(self) -> None:
-        """Name the keys that reach the notes."""
         self._say_more()
 
     def _say_more(self) -> None:

@@ -5,8 +5,22 @@ from __future__ import annotations
 from rich.segment import Segment
 from rich.text import Text
 from textual.strip import Strip
+from textual.widget import Widget
 
 from planner.tui.steady_table import SteadyTable
+
+
+def in_shown_view(widget: Widget) -> bool:
+    """Whether ``widget`` and every container around it are displayed (its view is shown).
+
+    The compare view's table and its notes take the focus only then. Hiding the view (F3,
+    the palette, a click on a tab) takes the focus from the one focused, and Textual hands it
+    to a focusable sibling without asking whether that sibling's view is shown: the table
+    gave it to the scrolling notes and they to the table, and the tabs then showed the
+    compare view again for the widget just focused. Every view key did nothing from there
+    (newcomer review).
+    """
+    return all(node.display for node in widget.ancestors_with_self)
 
 
 class CompareTable(SteadyTable):
@@ -19,6 +33,10 @@ class CompareTable(SteadyTable):
     to. A cut figure misleads (``1 in 1`` of ``1 in 1.6 million`` reads as certain loss,
     under a header that is off screen).
     """
+
+    def allow_focus(self) -> bool:
+        """Focusable only while the compare view is shown (:func:`in_shown_view`)."""
+        return super().allow_focus() and in_shown_view(self)
 
     def fill(
         self,

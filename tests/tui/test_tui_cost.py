@@ -53,7 +53,7 @@ async def test_compare_table_prices_each_layout(tmp_path: Path) -> None:
         table = app.query_one("#compare-table", DataTable)
         row = cells(table, "raid-dp 9")
         assert row["Purchase (EUR)"] == "22,200"
-        assert row["Replace- ments"] == "5.13"
+        assert row["Replaced (drives)"] == "5.13"
         assert row["Energy (EUR)"] == "4,730"
         assert row["TCO (EUR)"] == "28,469"
         # 6 groups of 7 data drives x 4 TB x 0.9 usable (issue 20: one meaning of usable TB)

@@ -265,6 +265,8 @@ async def no_row_wasted_and_the_focus_kept_at_80x24(pilot: Pilot[None]) -> None:
     await pilot.press("f2", "tab")  # the table, then the notes
     await settle(pilot)
     assert notes.has_focus
+    # the line names the keys as the focus is: it was one Tab behind (newcomer review)
+    assert str(more.render()).startswith(f"▼ {below} more lines of notes: ↓ / PgDn, ↑ / PgUp back")
     await pilot.press("pagedown")
     await settle(pilot)
     assert 0 < notes.scroll_y < below
@@ -274,6 +276,47 @@ async def no_row_wasted_and_the_focus_kept_at_80x24(pilot: Pilot[None]) -> None:
     assert str(more.render()).startswith(f"▲ {below} lines of notes above: ↑ / PgUp")
     last = view.query_one("#compare-notes", Static).region.bottom
     assert last == more.region.y  # the last note right above the line, not cut
+    await pilot.press("tab")  # out of the notes: the line names the way back to them
+    await settle(pilot)
+    assert not notes.has_focus
+    assert str(more.render()).startswith(f"▲ {below} lines of notes above: F2, Tab, then ↑")
+    await every_view_key_works_from_the_table_and_the_notes(pilot)
+
+
+async def every_view_key_works_from_the_table_and_the_notes(pilot: Pilot[None]) -> None:
+    """F3 from the compare table, F4 and a click on a tab from its notes, show their views.
+
+    Each did nothing while the notes scrolled: hiding the compare view took the focus from
+    the table, Textual gave it to the table's focusable sibling (the notes, or the table when
+    the notes had it), and the tabs showed the compare view again for the widget focused.
+    Failed first.
+    """
+    app = app_of(pilot)
+    tabs = app.query_one("#views", TabbedContent)
+    await pilot.press("f2")
+    await settle(pilot)
+    table = app.query_one("#compare-table", DataTable)
+    assert app.focused is table
+    await pilot.press("f3")
+    await settle(pilot)
+    assert (tabs.active, app.views.active) == ("sweep", "sweep")
+    assert app.query_one(SweepView).display
+    await pilot.press("f2")  # back: the focus on the table again
+    await settle(pilot)
+    assert (tabs.active, app.focused) == ("compare", table)
+    await pilot.press("tab")
+    await settle(pilot)
+    assert app.query_one(NotesScroll).has_focus
+    await pilot.press("f4")
+    await settle(pilot)
+    assert (tabs.active, app.views.active) == ("model", "model")
+    await pilot.press("f2")
+    await settle(pilot)
+    assert tabs.active == "compare"
+    assert app.query_one(NotesScroll).has_focus  # where it was left
+    await pilot.click(tabs.get_tab("sweep"))  # a click on a tab likewise
+    await settle(pilot)
+    assert (tabs.active, app.views.active) == ("sweep", "sweep")
 
 
 @dataclass(frozen=True)
