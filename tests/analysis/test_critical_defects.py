@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import mpmath
 import reference
 from typer.testing import CliRunner
 
@@ -20,21 +19,6 @@ from planner.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 TODAY = SCENARIOS / "today-20tb-nl-sas.yaml"
-
-
-def _bound(
-    parity: int, drives: int, lop: float, lld: float, rebuild_hours: float, hours: float
-) -> mpmath.mpf:
-    """P(loss) of one group, every defect of the critical state a loss, at 40 digits."""
-    with mpmath.workdps(40):
-        q = reference.generator(
-            parity, drives, lop, lld, 1 / mpmath.mpf(rebuild_hours), mpmath.mpf(1) / 168
-        )
-        critical = reference.states(parity).index((parity, 0))
-        extra = (drives - parity) * mpmath.mpf(lld)
-        q[critical, q.rows - 1] += extra
-        q[critical, critical] -= extra
-        return +reference.expm(q * mpmath.mpf(hours))[0, q.rows - 1]
 
 
 def test_the_bound_of_todays_layouts_matches_the_reference_chain() -> None:
@@ -47,13 +31,14 @@ def test_the_bound_of_todays_layouts_matches_the_reference_chain() -> None:
         layout = result.layout
         if layout.declustered is not None:
             continue  # the pool's sigma thins it: tests/core for the pool's chain
-        expected = _bound(
+        expected = reference.p_loss_critical_moved(
             layout.parity,
             layout.group_size,
             rates.op_failures_per_hour,
             rates.latent_defects_per_hour,
             rates.rebuild_hours,
             scenario.mission_hours,
+            defects_lost=True,
         )
         reading = by_label[layout.label]
         assert reference.relative_error(reading.p_loss_group, expected) < 1e-10

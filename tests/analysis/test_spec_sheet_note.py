@@ -31,16 +31,11 @@ def _spec_sheet_p_loss(
 ) -> mpmath.mpf:
     """P(loss) of one group read the spec sheet's way (1e-15 per bit), at 40 digits."""
     with mpmath.workdps(40):
-        p = -mpmath.expm1(-(drives - parity) * mpmath.mpf(capacity_tb) * 8e12 * mpmath.mpf(1e-15))
-        mu = 1 / mpmath.mpf(rebuild_hours)
-        q = reference.generator(parity, drives, lop, 0, mu, mpmath.mpf(1) / 168)
-        states = reference.states(parity)
-        critical, back = states.index((parity, 0)), states.index((parity - 1, 0))
-        loss = q.rows - 1
-        q[critical, back] = (1 - p) * mu
-        q[critical, loss] += p * mu
-        q[critical, critical] = -mpmath.fsum(q[critical, j] for j in range(q.cols) if j != critical)
-        return +reference.expm(q * mpmath.mpf(hours))[0, loss]
+        bits = (drives - parity) * mpmath.mpf(capacity_tb) * 8e12
+        p = -mpmath.expm1(-bits * mpmath.mpf(1e-15))
+        return reference.p_loss_critical_moved(
+            parity, drives, lop, 0, rebuild_hours, hours, unreadable=p
+        )
 
 
 def test_the_readings_of_todays_mirrors_and_raid6_match_the_reference_chain() -> None:
