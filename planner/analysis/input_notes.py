@@ -101,10 +101,13 @@ def load_note(scenario: Scenario) -> str | None:
     if rate is None or restore.rebuild_hours is not None or factor == 1.0:
         return None
     given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
+    key, unset = (
+        ("load", "load=idle") if restore.load_factor is None else ("load_factor", "load_factor=1")
+    )
     return (
         f"restore.rebuild_mb_per_s {rate:g} MB/s is taken as an idle array's rate and slowed "
         f"x{factor:.3g} by restore.{given}: if {rate:g} MB/s was measured under your load, "
-        f"remove restore.{'load' if restore.load_factor is None else 'load_factor'}."
+        f"remove restore.{key} (for one run: --set restore.{unset})."
     )
 
 

@@ -40,7 +40,7 @@ def spec_sheet_note(spread: SpecSheetSpread) -> str:
         "Read as web RAID calculators read the spec sheet (every critical rebuild reads the "
         "surviving drives whole, a pool its critical stripes, and meets an unreadable sector at "
         f"{spread.errors_per_bit:g} per bit read; no latent defects), P(loss) aggregate "
-        f"would be {figures}: {ratios} the table's per group. The table counts latent "
+        f"would be {figures}: {ratios} the table's P(loss) per group. The table counts latent "
         "defects at the drive's read rate, found by a scrub every "
         f"{spread.scrub_hours:g} h; the spec sheet's error rate is a maximum, so its "
         "reading is the pessimistic one (docs/drives.md; evaluate --methods)."
@@ -56,15 +56,15 @@ def recommended_spec_sheet_note(spread: SpecSheetSpread, p_loss_limit: float | N
     verdict = (
         ""
         if p_loss_limit is None
-        else f"; {'within' if reading.p_loss_aggregate <= p_loss_limit else 'over'} the "
+        else f", {'within' if reading.p_loss_aggregate <= p_loss_limit else 'over'} the "
         f"target's {format_percent(p_loss_limit)}"
     )
     return (
         "Read as web RAID calculators read the spec sheet (an unreadable sector at "
         f"{spread.errors_per_bit:g} per bit read in every critical rebuild; no latent "
         f"defects), {reading.label}'s P(loss) would be "
-        f"{format_percent(reading.p_loss_aggregate)}, {format_ratio(reading.ratio)} this "
-        f"one{verdict}. The spec sheet's error rate is a maximum, so that reading is the "
+        f"{format_percent(reading.p_loss_aggregate)}, {format_ratio(reading.ratio)} its P(loss) "
+        f"in the table{verdict}. The spec sheet's error rate is a maximum, so that reading is the "
         "pessimistic one (docs/drives.md)."
     )
 
@@ -93,7 +93,7 @@ def critical_defects_note(bound: CriticalDefectsBound) -> str:
         "during a critical rebuild (k drives down; a mirror's one survivor for the whole "
         f"rebuild), at {bound.latent_defects_per_hour:.3g} per drive-hour here. Counting "
         f"every one as a loss, P(loss) aggregate would be at most {figures}: up to "
-        f"{format_ratio(top.ratio)} the table's per group ({top.label}). The truth lies "
+        f"{format_ratio(top.ratio)} the table's P(loss) per group ({top.label}). The truth lies "
         "between the table and these, as a defect behind the rebuild's read is never met "
         "(docs/models.md)."
     )

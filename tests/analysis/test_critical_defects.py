@@ -68,7 +68,7 @@ def test_evaluate_brackets_the_table_under_it_and_not_for_the_paper() -> None:
     assert result.exit_code == 0, result.output
     note = next(line for line in result.output.splitlines() if "critical rebuild (k" in line)
     assert "would be at most RAID 10 19%" in note
-    assert "the table's per group (RAID 10)" in note
+    assert "the table's P(loss) per group (RAID 10)" in note
     # the paper's 12 h rebuilds: the bound is within 1.1x of every layout, no note
     assert compare_data(load_scenario(SCENARIOS / "ns3574-default.yaml")).critical_defects is None
 
@@ -79,7 +79,8 @@ def test_a_given_rebuild_rate_slowed_by_a_load_is_said_to_be_taken_as_idle() -> 
     said = [n for n in slowed if n.startswith("restore.rebuild_mb_per_s 50 MB/s")]
     assert said == [
         "restore.rebuild_mb_per_s 50 MB/s is taken as an idle array's rate and slowed x3.96 "
-        "by restore.load busy: if 50 MB/s was measured under your load, remove restore.load."
+        "by restore.load busy: if 50 MB/s was measured under your load, remove restore.load "
+        "(for one run: --set restore.load=idle)."
     ]
     factor = compare_data(
         load_scenario(
