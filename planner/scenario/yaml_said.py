@@ -60,6 +60,10 @@ class Syntax:
         """Line ``number`` (0-based) of the text, or "" past its end."""
         return self.lines[number] if 0 <= number < len(self.lines) else ""
 
+    def char_at(self, spot: Spot) -> str:
+        """The character at ``spot`` (line, column; 0-based), or "" past the text."""
+        return self.line(spot[0])[spot[1] : spot[1] + 1]
+
     def value_quoted(self, spot: Spot) -> str:
         """The line of ``spot`` with its value from ``spot`` on in quotes: the fix to offer."""
         return value_quoted(self.lines, spot)

@@ -94,7 +94,7 @@ def _nameless_anchor(syntax: Syntax) -> Said | None:
         return None
     if syntax.opened is None:
         return None
-    char = syntax.line(syntax.opened[0])[syntax.opened[1] : syntax.opened[1] + 1]
+    char = syntax.char_at(syntax.opened)
     return Said(
         f"{char} must be followed by a name ({char}name); if it is text, put it in quotes: "
         f"{syntax.value_quoted(syntax.opened)}",
@@ -106,7 +106,7 @@ def _block_text(syntax: Syntax) -> Said | None:
     """``name: > x``: ``|`` and ``>`` start text on the lines below, nothing after them."""
     if "block scalar" not in syntax.context or syntax.opened is None:
         return None
-    char = syntax.line(syntax.opened[0])[syntax.opened[1] : syntax.opened[1] + 1]
+    char = syntax.char_at(syntax.opened)
     return Said(
         f"{char} starts text on the lines below it, indented, with nothing after it on its "
         f"line; put a value of one line in quotes: {syntax.value_quoted(syntax.opened)}",
