@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planner.analysis.spec_sheet_reading import LayoutReading
-from planner.core.arrays.layouts import LayoutResult
+from planner.analysis.spec_sheet_reading import LayoutReading, group_p_loss
+from planner.core.arrays.layouts import Layout, LayoutResult
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.methods import p_loss_critical_defects
 from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario
 
-__all__ = ["BOUND_NOTED", "CriticalDefectsBound", "critical_defects_bound"]
+__all__ = ["BOUND_NOTED", "CriticalDefectsBound", "candidate_bound", "critical_defects_bound"]
 
 BOUND_NOTED = 1.1
 """How many times the table's P(loss) of one group the bound must reach to be said."""
@@ -41,6 +41,10 @@ class CriticalDefectsBound:
     readings: tuple[LayoutReading, ...]
     latent_defects_per_hour: float
 
+    def over(self, p_loss_limit: float) -> bool:
+        """Whether some layout's bound is over ``p_loss_limit``."""
+        return any(r.p_loss_aggregate > p_loss_limit for r in self.readings)
+
 
 def critical_defects_bound(
     scenario: Scenario, results: Sequence[LayoutResult]
@@ -49,20 +53,50 @@ def critical_defects_bound(
     rates = scenario.rates()
     if rates.latent_defects_per_hour <= 0:
         return None
-    readings = []
-    for result in results:
-        layout = result.layout
-        p_group = p_loss_critical_defects(
-            layout.parity, layout.group_size, layout.chain_rates(rates), scenario.mission_hours
-        )
-        readings.append(
-            LayoutReading(
-                layout.label,
-                p_group,
-                float(p_loss_aggregate_batch(p_group, float(result.shape.groups))),
-                relative_risk(p_group, result.p_loss_group),
-            )
-        )
+    readings = [
+        _reading(scenario, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
+    ]
     if not any(r.ratio >= BOUND_NOTED for r in readings):
         return None
     return CriticalDefectsBound(tuple(readings), rates.latent_defects_per_hour)
+
+
+def candidate_bound(
+    scenario: Scenario,
+    layout: Layout,
+    groups: int,
+    p_loss_aggregate: float,
+    p_loss_limit: float | None,
+) -> CriticalDefectsBound | None:
+    """The bound of one searched candidate (``planner recommend``'s choice), when it matters.
+
+    It matters when it is :data:`BOUND_NOTED` x the candidate's P(loss) or more, or when it
+    is over ``p_loss_limit`` (the target's largest P(loss)) that the candidate meets: then
+    the truth, somewhere between the two, may miss the target.
+    """
+    rates = scenario.rates()
+    if rates.latent_defects_per_hour <= 0:
+        return None
+    reading = _reading(scenario, layout, groups, group_p_loss(p_loss_aggregate, groups))
+    crosses = p_loss_limit is not None and reading.p_loss_aggregate > p_loss_limit
+    if reading.ratio < BOUND_NOTED and not crosses:
+        return None
+    return CriticalDefectsBound((reading,), rates.latent_defects_per_hour)
+
+
+def _reading(
+    scenario: Scenario, layout: Layout, groups: float, p_loss_group: float
+) -> LayoutReading:
+    """``layout``'s bound beside the table's P(loss) of one group, ``p_loss_group``."""
+    p_group = p_loss_critical_defects(
+        layout.parity,
+        layout.group_size,
+        layout.chain_rates(scenario.rates()),
+        scenario.mission_hours,
+    )
+    return LayoutReading(
+        layout.label,
+        p_group,
+        float(p_loss_aggregate_batch(p_group, groups)),
+        relative_risk(p_group, p_loss_group),
+    )

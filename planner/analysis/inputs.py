@@ -33,6 +33,10 @@ class Inputs:
             byte x bytes read per hour).
         rebuild_hours: mean restore time (h), given or from the rebuild model.
         rebuild_mb_per_s: the rebuild model's rate (MB/s), or None when hours are given.
+        rebuild_slowed_by: what slows that rate (``load busy``, ``load_factor``), None when
+            nothing does or hours are given; ``rebuild_load_factor`` is by how much.
+        rebuild_load_factor: the factor the rebuild model's time is multiplied by (1: none).
+        replace_delay_hours: hours before the rebuild starts, in the model's time (0: none).
         scrub_hours: mean time for a scrub to find a latent defect (h).
         mission_years: mission length (years of 8,760 h).
         data_disks: data drives of the aggregate (``aggregate.data_disks``).
@@ -89,6 +93,9 @@ class Inputs:
     ageing: dict[str, Any] | None = None
     ageing_text: str | None = None
     stripe_unit_kib: int = 128
+    rebuild_slowed_by: str | None = None
+    rebuild_load_factor: float = 1.0
+    replace_delay_hours: float = 0.0
 
 
 def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs:
@@ -115,6 +122,7 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         latent_defects_source=defects.source_text if defects.shows_source else None,
         rebuild_hours=scenario.rebuild_hours,
         rebuild_mb_per_s=scenario.rebuild_mb_per_s,
+        **_rebuild_model(scenario),
         scrub_hours=scenario.restore.scrub_hours,
         mission_years=scenario.mission_years,
         data_disks=scenario.aggregate.data_disks,
@@ -146,3 +154,19 @@ def _ageing_text(section: Ageing) -> str:
     age = section.drive_age_years_at_start
     start = "new drives" if age == 0 else f"drives {age:g} yr old at start"
     return f"ageing: {section.described}, {start}"
+
+
+def _rebuild_model(scenario: Scenario) -> dict[str, Any]:
+    """What turns the rebuild model's rate into its hours: a load, a delay (none: empty)."""
+    restore = scenario.restore
+    if scenario.rebuild_mb_per_s is None:
+        return {}
+    factor = restore.rebuild_load_factor
+    slowed = None
+    if factor != 1.0:
+        slowed = "load_factor" if restore.load_factor is not None else f"load {restore.load}"
+    return {
+        "rebuild_slowed_by": slowed,
+        "rebuild_load_factor": factor,
+        "replace_delay_hours": restore.delay_hours,
+    }

@@ -27,6 +27,7 @@ from planner.analysis.candidate_sizing import (
     size_candidates,
     sized_for,
 )
+from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
 from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
@@ -141,6 +142,9 @@ class Recommendation:
             faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`).
         spec_sheet: the recommended layout read the spec sheet's way, when that reading
             is 2x or more from its P(loss) (:mod:`planner.analysis.spec_sheet_reading`).
+        critical_defects: the recommended layout's P(loss) with every defect of a critical
+            rebuild counted as a loss, when it is 1.1x its P(loss) or more, or over the
+            target's P(loss) (:func:`planner.analysis.critical_defects.candidate_bound`).
     """
 
     title: str
@@ -161,6 +165,7 @@ class Recommendation:
     bare_fractions: tuple[str, ...] = ()
     input_notes: tuple[str, ...] = ()
     spec_sheet: SpecSheetSpread | None = None
+    critical_defects: CriticalDefectsBound | None = None
 
     @property
     def off_front(self) -> int:
@@ -243,6 +248,11 @@ def recommendation(
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
         input_notes=(scrub,) if scrub else (),
         spec_sheet=_spec_sheet_spread(scenario, top),
+        critical_defects=None
+        if top is None
+        else candidate_bound(
+            scenario, top.layout, top.groups, top.p_loss_aggregate, target.max_p_loss
+        ),
     )
 
 

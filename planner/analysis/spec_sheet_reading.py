@@ -33,6 +33,7 @@ __all__ = [
     "LayoutReading",
     "SpecSheetSpread",
     "candidate_spread",
+    "group_p_loss",
     "spec_sheet_readings",
     "spec_sheet_spread",
 ]
@@ -134,16 +135,20 @@ def spec_sheet_spread(
     return SpecSheetSpread(readings, errors_per_bit, scenario.restore.scrub_hours)
 
 
+def group_p_loss(p_loss_aggregate: float, groups: int) -> float:
+    """One group's P(loss) from its aggregate's over ``groups``; 1 when that is.
+
+    A searched candidate keeps only the aggregate's: ``1 - (1 - P)^(1/g)``, as
+    ``-expm1(log1p(-P) / g)`` so that a tiny P keeps its digits.
+    """
+    return -math.expm1(math.log1p(-p_loss_aggregate) / groups) if p_loss_aggregate < 1 else 1.0
+
+
 def candidate_spread(
     scenario: Scenario, layout: Layout, groups: int, p_loss_aggregate: float
 ) -> SpecSheetSpread | None:
-    """:func:`spec_sheet_spread` of one searched candidate (``planner recommend``'s choice).
-
-    A candidate keeps its aggregate's P(loss); one group's is ``1 - (1 - P)^(1/g)``, as
-    ``-expm1(log1p(-P) / g)`` so that a tiny P keeps its digits.
-    """
-    p_group = -math.expm1(math.log1p(-p_loss_aggregate) / groups) if p_loss_aggregate < 1 else 1.0
-    reading = _reading(scenario, layout, groups, p_group)
+    """:func:`spec_sheet_spread` of one searched candidate (``planner recommend``'s choice)."""
+    reading = _reading(scenario, layout, groups, group_p_loss(p_loss_aggregate, groups))
     errors_per_bit = scenario.drive.unrecoverable_read_errors_per_bit
     if reading is None or errors_per_bit is None or not _differs(reading.ratio):
         return None

@@ -18,7 +18,10 @@ from planner.report import figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.numbers import format_percent, percent_column, significant_column
-from planner.report.spec_sheet import recommended_spec_sheet_note
+from planner.report.spec_sheet import (
+    recommended_critical_defects_note,
+    recommended_spec_sheet_note,
+)
 from planner.report.table import (
     Column,
     export_field,
@@ -264,6 +267,10 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         lines.append("Nothing cheaper was found.")
     if report.spec_sheet is not None:
         lines.append(recommended_spec_sheet_note(report.spec_sheet, report.target.max_p_loss))
+    if report.critical_defects is not None:
+        lines.append(
+            recommended_critical_defects_note(report.critical_defects, report.target.max_p_loss)
+        )
     lines.append(
         f"Pareto front of cost against {risks_ranked(report)}: {len(report.front):,} layouts; "
         f"{report.off_front:,} others are beaten on {_both(report)} by one of them (not listed)."

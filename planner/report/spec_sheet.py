@@ -4,7 +4,8 @@ The spec sheet's (:mod:`planner.analysis.spec_sheet_reading`), and the bound wit
 defect of a critical rebuild counted (:mod:`planner.analysis.critical_defects`).
 
 Said under ``evaluate``'s table (every layout) and in ``recommend``'s verdict (the layout
-recommended), where the calculators' reading differs 2x or more from the table's P(loss).
+recommended), where the calculators' reading differs 2x or more from the table's P(loss), or
+the bound reaches 1.1x it (and, for the layout recommended, where it crosses the target).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "critical_defects_note",
+    "recommended_critical_defects_note",
+    "recommended_critical_defects_words",
     "recommended_spec_sheet_note",
     "recommended_spec_sheet_words",
     "spec_sheet_note",
@@ -53,12 +56,8 @@ def recommended_spec_sheet_note(spread: SpecSheetSpread, p_loss_limit: float | N
     ``p_loss_limit``: the target's largest P(loss), said to be met or not (None: not said).
     """
     reading = spread.readings[0]
-    verdict = (
-        ""
-        if p_loss_limit is None
-        else f", {'within' if reading.p_loss_aggregate <= p_loss_limit else 'over'} the "
-        f"target's {format_percent(p_loss_limit)}"
-    )
+    limit = "" if p_loss_limit is None else f"'s {format_percent(p_loss_limit)}"
+    verdict = _verdict(reading.p_loss_aggregate, p_loss_limit, limit)
     return (
         "Read as web RAID calculators read the spec sheet (an unreadable sector at "
         f"{spread.errors_per_bit:g} per bit read in every critical rebuild; no latent "
@@ -69,14 +68,49 @@ def recommended_spec_sheet_note(spread: SpecSheetSpread, p_loss_limit: float | N
     )
 
 
+def _verdict(p_loss: float, p_loss_limit: float | None, words: str) -> str:
+    """``, within the target's 0.010%`` (``words`` after "the target"), or nothing."""
+    if p_loss_limit is None:
+        return ""
+    side = "within" if p_loss <= p_loss_limit else "over"
+    return f", {side} the target{words}"
+
+
+def recommended_critical_defects_note(
+    bound: CriticalDefectsBound, p_loss_limit: float | None
+) -> str:
+    """The recommended layout's P(loss) bracketed from above by its critical rebuilds' defects.
+
+    ``p_loss_limit``: the target's largest P(loss), said to be met or not (None: not said).
+    """
+    reading = bound.readings[0]
+    limit = "" if p_loss_limit is None else f"'s {format_percent(p_loss_limit)}"
+    return (
+        "NS3574's chain does not count a latent defect that arises on a surviving drive "
+        "during a critical rebuild. Counting every one as a loss, "
+        f"{reading.label}'s P(loss) would be at most {format_percent(reading.p_loss_aggregate)}"
+        f", {format_ratio(reading.ratio)} its P(loss) in the table"
+        f"{_verdict(reading.p_loss_aggregate, p_loss_limit, limit)}; the truth lies between "
+        "(docs/models.md)."
+    )
+
+
+def recommended_critical_defects_words(
+    bound: CriticalDefectsBound, p_loss_limit: float | None
+) -> str:
+    """:func:`recommended_critical_defects_note` in a few words, for the TUI's choose view."""
+    reading = bound.readings[0]
+    return (
+        "Counting each defect met in a critical rebuild as a loss, its P(loss) would be at "
+        f"most {format_percent(reading.p_loss_aggregate)}"
+        f"{_verdict(reading.p_loss_aggregate, p_loss_limit, '')} (docs/models.md). "
+    )
+
+
 def recommended_spec_sheet_words(spread: SpecSheetSpread, p_loss_limit: float | None) -> str:
     """:func:`recommended_spec_sheet_note` in a few words, for the TUI's choose view."""
     reading = spread.readings[0]
-    verdict = (
-        ""
-        if p_loss_limit is None
-        else f", {'within' if reading.p_loss_aggregate <= p_loss_limit else 'over'} the target"
-    )
+    verdict = _verdict(reading.p_loss_aggregate, p_loss_limit, "")
     return (
         f"Read the spec sheet's way ({spread.errors_per_bit:g} per bit, as web calculators "
         f"do) its P(loss) would be {format_percent(reading.p_loss_aggregate)}{verdict} "

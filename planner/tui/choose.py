@@ -37,7 +37,10 @@ from planner.report.recommend import (
     describe_misses,
     limit_words,
 )
-from planner.report.spec_sheet import recommended_spec_sheet_words
+from planner.report.spec_sheet import (
+    recommended_critical_defects_words,
+    recommended_spec_sheet_words,
+)
 from planner.tui.chart_room import ChartText, fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart
 from planner.tui.sweep_view import decade_axis
@@ -233,10 +236,12 @@ def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool =
         text.append("No layout meets the target. ", style="bold red")
     else:
         text.append(f"Recommended: {report.top.name}. ", style="bold")
-        spread, limit = report.spec_sheet, report.target.max_p_loss
+        spread, bound, limit = report.spec_sheet, report.critical_defects, report.target.max_p_loss
         # said here only where it turns the verdict: the chart needs the rows at 80x24
         if spread is not None and limit is not None and spread.over(limit):
             text.append(recommended_spec_sheet_words(spread, limit), style="yellow")
+        if bound is not None and limit is not None and bound.over(limit):
+            text.append(recommended_critical_defects_words(bound, limit), style="yellow")
     if selected is not None:
         _describe(text, report, selected, f"{CURSOR_MARK} cursor, " if chart else "Cursor on ")
     marks = f"; ● meets it, ○ misses it, {CURSOR_MARK} the cursor" if chart else ""

@@ -14,8 +14,11 @@ import reference
 from typer.testing import CliRunner
 
 from planner.analysis.compare import compare_data
+from planner.analysis.recommend import Recommendation, recommendation
 from planner.cli.app import app
-from planner.scenario import load_scenario
+from planner.core.arrays.layouts import Layout
+from planner.report.recommend import summary
+from planner.scenario import Scenario, load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 TODAY = SCENARIOS / "today-20tb-nl-sas.yaml"
@@ -92,3 +95,61 @@ def test_a_given_rebuild_rate_slowed_by_a_load_is_said_to_be_taken_as_idle() -> 
     for sets in ([], ["restore.rebuild_mb_per_s=50", "restore.load=null"]):
         notes = compare_data(load_scenario(TODAY, sets)).notes
         assert not any("idle array's rate" in n for n in notes)
+
+
+def _recommend_400tb(*sets: str) -> tuple[Scenario, Recommendation]:
+    """recommend-400tb's search narrowed to its choice and a mirror (the search is slow)."""
+    scenario = load_scenario(SCENARIOS / "recommend-400tb.yaml", list(sets))
+    searched = [Layout("mirror3 3", "mirror3", 2, 3), Layout("raid10 2", "raid10", 1, 2)]
+    return scenario, recommendation(scenario, searched)
+
+
+def _bound_of_choice(scenario: Scenario, found: Recommendation) -> float:
+    """The reference chain's bound of the recommended layout's aggregate."""
+    assert found.top is not None
+    rates = found.top.layout.chain_rates(scenario.rates())
+    group = reference.p_loss_critical_moved(
+        found.top.layout.parity,
+        found.top.layout.group_size,
+        rates.op_failures_per_hour,
+        rates.latent_defects_per_hour,
+        rates.rebuild_hours,
+        scenario.mission_hours,
+        defects_lost=True,
+    )
+    return float(reference.aggregate(group, found.top.groups))
+
+
+def test_recommend_says_its_choices_bound_and_that_it_stays_within_the_target() -> None:
+    """The three-way mirror's 0.0016% is at most 0.0022% (1.31x): within 0.010%."""
+    scenario, found = _recommend_400tb()
+    assert found.top is not None
+    assert found.top.layout.group_size == 3
+    assert found.critical_defects is not None
+    reading = found.critical_defects.readings[0]
+    expected = _bound_of_choice(scenario, found)
+    assert reference.relative_error(reading.p_loss_aggregate, expected) < 1e-9
+    assert found.top.p_loss_aggregate < expected < 1e-4
+    words = next(line for line in summary(found) if "critical rebuild. Counting" in line)
+    assert f"mirror3 3's P(loss) would be at most {expected * 100:.2g}%" in words
+    assert "within the target's 0.010%; the truth lies between" in words
+
+
+def test_recommend_says_when_its_choices_bound_is_over_the_target() -> None:
+    """A target of 0.0020%: the choice meets it in the table, its bound (0.0022%) does not."""
+    scenario, found = _recommend_400tb("target.max_p_loss=0.00002")
+    assert found.top is not None
+    assert found.top.p_loss_aggregate <= 2e-5
+    assert found.critical_defects is not None
+    assert _bound_of_choice(scenario, found) > 2e-5
+    words = next(line for line in summary(found) if "critical rebuild. Counting" in line)
+    assert "over the target's 0.0020%" in words
+
+
+def test_recommend_is_silent_where_the_bound_is_close_and_within_the_target() -> None:
+    """The paper's 12 h rebuilds: the bound is within 1.1x and within the target."""
+    scenario = load_scenario(SCENARIOS / "ns3574-default.yaml", ["target.max_p_loss=0.01"])
+    found = recommendation(scenario, [Layout("raid-dp 16", "raid-dp", 2, 16)])
+    assert found.top is not None
+    assert found.critical_defects is None
+    assert not any("critical rebuild. Counting" in line for line in summary(found))

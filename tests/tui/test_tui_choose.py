@@ -108,3 +108,27 @@ async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> No
         assert "target P(group lost) ≤ 0.00010% (given as the fraction 1e-6" in detail
         assert f"P(group lost) {format_percent(report.top.p_group_lost_aggregate)}" in detail
         assert "by default" not in detail
+
+
+async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdict(
+    tmp_path: Path,
+) -> None:
+    """A target of 0.0020%: the three-way mirror meets it in the table, not at its bound
+    (the bound is checked against an mpmath chain in tests/analysis/test_critical_defects.py).
+    """
+    shipped = SCENARIO.parents[2] / "scenarios" / "recommend-400tb.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    old = "  max_p_loss: 0.01%        # less than 1 in 10,000 over the mission\n"
+    assert old in text
+    path = tmp_path / "tighter.yaml"
+    path.write_text(text.replace(old, "  max_p_loss: 0.002%\n"), encoding="utf-8")
+    async with make_app(path).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app_of(pilot).query_one(ChooseView)
+        assert view.report is not None
+        assert view.report.top is not None
+        words = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
+        assert "Recommended: mirror3 3." in words
+        assert "as a loss, its P(loss) would be at most 0.0022%, over the target" in words
