@@ -18,7 +18,7 @@ from planner.report.comparison_columns import (
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.numbers import hours_text, significant
+from planner.report.numbers import hours_text, near_certain_notes, significant
 from planner.report.spec_sheet import critical_defects_note, spec_sheet_note
 from planner.report.table import Column, risk_style, shown_columns
 
@@ -86,7 +86,8 @@ def extra_notes(data: CompareData, *, labels: bool = True) -> list[str]:
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
     bound = [] if data.critical_defects is None else [critical_defects_note(data.critical_defects)]
     spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
-    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *bound, *spread]
+    certain = near_certain_notes(r.p_loss_aggregate for r in data.comparison.results)
+    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *bound, *spread, *certain]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

@@ -22,8 +22,8 @@ from planner.report.numbers import (
     format_count,
     format_rel_error,
     integer_column,
-    percent_column,
     ratio_column,
+    risk_column,
     significant_column,
     tb_column,
     texts,
@@ -113,28 +113,28 @@ REBUILD_HOURS = Figure(
 )
 
 # What is lost, per group and per aggregate (issue 20: the figures do not sum)
-P_LOSS_GROUP = Figure("P(loss) group", percent_column, "P(loss)\ngroup", key="p_loss_group")
+P_LOSS_GROUP = Figure("P(loss) group", risk_column, "P(loss)\ngroup", key="p_loss_group")
 P_LOSS_AGGREGATE = Figure(
-    "P(loss) aggregate", percent_column, "P(loss)\naggregate", key="p_loss_aggregate"
+    "P(loss) aggregate", risk_column, "P(loss)\naggregate", key="p_loss_aggregate"
 )
 P_LOSS_SIZED_AGGREGATE = Figure(
-    "P(loss) sized aggregate", percent_column, "P(loss) of\nsized aggr.", key="p_loss_aggregate"
+    "P(loss) sized aggregate", risk_column, "P(loss) of\nsized aggr.", key="p_loss_aggregate"
 )
 P_GROUP_LOST_GROUP = Figure(
-    "P(group lost) group", percent_column, "P(group lost)\ngroup", key="p_group_lost"
+    "P(group lost) group", risk_column, "P(group lost)\ngroup", key="p_group_lost"
 )
 P_GROUP_LOST_AGGREGATE = Figure(
     "P(group lost) aggregate",
-    percent_column,
+    risk_column,
     "P(group lost)\naggregate",
     key="p_group_lost_aggregate",
 )
 P_SECTORS_LOST_GROUP = Figure(
-    "P(sectors lost) group", percent_column, "P(sectors lost)\ngroup", key="p_sectors_lost"
+    "P(sectors lost) group", risk_column, "P(sectors lost)\ngroup", key="p_sectors_lost"
 )
 P_SECTORS_LOST_AGGREGATE = Figure(
     "P(sectors lost) aggregate",
-    percent_column,
+    risk_column,
     "P(sectors lost)\naggregate",
     key="p_sectors_lost_aggregate",
 )
@@ -176,7 +176,7 @@ NOMDL = Figure(
 # Correlated failures (docs/correlated.md): the risk if the drives failed independently
 P_LOSS_INDEPENDENT = Figure(
     "P(loss) if independent",
-    percent_column,
+    risk_column,
     "P(loss)\nindep.",
     key="p_loss_aggregate_independent",
 )
@@ -192,18 +192,18 @@ ENCLOSURES_PER_GROUP = Figure(
     "Enclosures per group", integer_column, "Encl./\ngroup", key="enclosures_per_group"
 )
 P_UNAVAILABLE_GROUP = Figure(
-    "P(unavailable) group", percent_column, "P(unavail.)\ngroup", key="p_unavailable_group"
+    "P(unavailable) group", risk_column, "P(unavail.)\ngroup", key="p_unavailable_group"
 )
 P_UNAVAILABLE_AGGREGATE = Figure(
     "P(unavailable) aggregate",
-    percent_column,
+    risk_column,
     "P(unavail.)\naggregate",
     key="p_unavailable_aggregate",
 )
 # Ageing drives (docs/ageing.md): P(loss) with the failure rate of the drives' age
 P_LOSS_AGEING = Figure(
     "P(loss) ageing",
-    percent_column,
+    risk_column,
     "P(loss)\nageing",
     key="p_loss_aggregate_ageing",
 )

@@ -199,6 +199,33 @@ def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]
     return [_percent_text(x, digits, scientific) for x in percents]
 
 
+def risk_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
+    """A model's risks as :func:`percent_column` says, where 1 reads ``≈100%``, not ``100%``.
+
+    A Markov chain over a finite mission never loses data for certain: a risk of exactly 1
+    is one that floating point rounded up from ``1 - 1e-17`` or so (ARR 50 %, groups of 20).
+    It reads as one a little further from certain (``≈100%``) does, not as certain.
+    """
+    texts = percent_column(probabilities, digits)
+    return ["≈100%" if p == 1 else text for p, text in zip(probabilities, texts, strict=True)]
+
+
+def near_certain_notes(probabilities: Iterable[float]) -> list[str]:
+    """What ``≈100%`` means, when :func:`risk_column` writes one of ``probabilities`` so.
+
+    A risk of 1, or one that rounds to 100 at :data:`MAX_FIXED_DECIMALS` decimals of a
+    percent, reads ``≈100%``. Pass a column's largest risks (the aggregate's): a group's is
+    never above its aggregate's.
+    """
+    highest = 100 * float(max(probabilities, default=0.0))
+    if not round(highest, MAX_FIXED_DECIMALS) >= 100:  # NaN is never near certain
+        return []
+    return [
+        "≈100%: less than 0.0000000001% short of certain. A chain over a finite mission "
+        "never loses data for certain; the digits run out first."
+    ]
+
+
 def _percent_text(percent: float, digits: int, scientific: bool) -> str:
     """One percentage of a column, in the column's notation: ``0.33%``, ``0%``, ``n/a``."""
     if not math.isfinite(percent):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from planner.report import comparison, figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import csv_comment
-from planner.report.numbers import format_odds, percent_column
+from planner.report.numbers import format_odds, risk_column
 from planner.report.table import Column, ColumnFormat, markdown_cell
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def blank_none(format_column: ColumnFormat) -> ColumnFormat:
 
 
 P_LOSS = figures.Figure(
-    "P(loss) over the mission", blank_none(percent_column), "P(loss)\nmission", key="p_loss"
+    "P(loss) over the mission", blank_none(risk_column), "P(loss)\nmission", key="p_loss"
 )
 """A tier's P(loss) of its aggregate; on the plan's row, P(any tier loses data)."""
 

@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
 from planner.report.field_values import field_texts
-from planner.report.numbers import format_percent, percent_column, ratio_column, signed_column
+from planner.report.numbers import (
+    format_percent,
+    percent_column,
+    ratio_column,
+    risk_column,
+    signed_column,
+)
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:
@@ -129,14 +135,14 @@ def _risk_fields(report: SensitivityReport) -> list[Column[TornadoBar]]:
         Column(
             "P(loss) low",
             lambda b: b.p_loss_low,
-            percent_column,
+            risk_column,
             short_header="P(loss)\nlow",
             key="p_loss_low",
         ),
         Column(
             "P(loss) high",
             lambda b: b.p_loss_high,
-            percent_column,
+            risk_column,
             short_header="P(loss)\nhigh",
             key="p_loss_high",
         ),

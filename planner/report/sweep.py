@@ -22,6 +22,7 @@ from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.field_values import field_text
 from planner.report.inputs import csv_comment, inputs_lines, titled, with_inputs
+from planner.report.numbers import near_certain_notes
 from planner.report.sweep_columns import export_columns, sweep_columns
 from planner.report.sweep_export import csv_rows, json_rows
 from planner.report.table import (
@@ -176,7 +177,7 @@ def notes(report: SweepReport) -> list[str]:
         lines.append(
             "* uneven division: the groups hold more data drives than asked (Extra data drives)."
         )
-    return [*lines, *report.section_notes]
+    return [*lines, *near_certain_notes(report.table.p_loss_aggregate), *report.section_notes]
 
 
 def table_notes(report: SweepReport) -> list[str]:

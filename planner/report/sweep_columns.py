@@ -20,7 +20,7 @@ from planner.report.numbers import (
     drives_column,
     groups_text,
     integer_column,
-    percent_column,
+    risk_column,
     significant_column,
 )
 from planner.report.sweep_export import ExportColumn
@@ -160,7 +160,7 @@ def _risk_fields() -> list[SweepField]:
             "float",
             lambda r: r.table.p_loss_group,
             "P(loss) group",
-            percent_column,
+            risk_column,
             short_header="P(loss)\ngroup",
             priority=3,
         ),
@@ -169,7 +169,7 @@ def _risk_fields() -> list[SweepField]:
             "float",
             lambda r: r.table.p_loss_aggregate,
             "P(loss) aggregate",
-            percent_column,
+            risk_column,
             short_header="P(loss)\naggregate",
         ),
         SweepField(
