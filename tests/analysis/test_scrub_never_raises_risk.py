@@ -138,7 +138,7 @@ def test_a_scrub_faster_than_one_full_read_is_said_to_be_optimistic() -> None:
 
     It once passed in silence, and made RAID 10 of 20 TB drives look safer than RAID 6.
     """
-    today = load_scenario(ROOT / "scenarios" / "today-20tb-nl-sas.yaml")
+    today = load_scenario(ROOT / "scenarios" / "today-20tb-nl-sas.yaml", ["restore.load=idle"])
     one_pass_hours = 20e12 / 285e6 / 3600  # the drive's capacity over its sustained rate
     assert (today.drive.capacity_tb, today.drive.sustained_mb_per_s) == (20, 285)
     for scrub, said in ((1.0, True), (19.0, True), (20.0, False), (168.0, False)):
@@ -157,3 +157,31 @@ def test_a_scrub_faster_than_one_full_read_is_said_to_be_optimistic() -> None:
         own = scenario.core_layouts()  # the scenario's few layouts, not a whole search
         recommended = summary(recommendation(scenario, own, (), Target(max_p_loss=1e-4)))
         assert any(line.startswith("Scrub every") for line in recommended) == said
+
+
+def test_a_scrub_faster_than_one_read_under_the_rebuilds_load_is_said_too() -> None:
+    """The shipped 20 TB scenario's rebuilds run busy (x3.96): one read takes 77.2 h there.
+
+    A daily scrub passed in silence (it is slower than one idle read, 19.5 h); it shares the
+    drives with the same host I/O as the rebuild, so it is said, with both read times.
+    """
+    busy = 20e12 / 285e6 / 3600 * 3.96  # the idle read, slowed as the rebuild is
+    for scrub, said in ((24.0, True), (77.0, True), (78.0, False), (168.0, False)):
+        scenario = load_scenario(
+            ROOT / "scenarios" / "today-20tb-nl-sas.yaml", [f"restore.scrub_hours={scrub}"]
+        )
+        notes = [n for n in compare_data(scenario).notes if n.startswith("Scrub every")]
+        assert bool(notes) == (scrub < busy), (scrub, notes)
+        if said:
+            assert (
+                f"under the rebuilds' load, {busy:.3g} h (19.5 h for 20 TB at 285 MB/s idle, "
+                in notes[0]
+            )
+            assert "x3.96 for restore.load busy)" in notes[0]
+            assert "unless it runs in idle hours" in notes[0]
+    factor = load_scenario(
+        ROOT / "scenarios" / "today-20tb-nl-sas.yaml",
+        ["restore.scrub_hours=24", "restore.load=null", "restore.load_factor=2"],
+    )
+    notes = [n for n in compare_data(factor).notes if n.startswith("Scrub every")]
+    assert "39 h (19.5 h for 20 TB at 285 MB/s idle, x2 for restore.load_factor)" in notes[0]
