@@ -20,7 +20,7 @@ from planner.core.design.aged import AgedRisks, aged_layout_risks
 from planner.core.design.sizing import SizingResult
 from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.piecewise import DEFAULT_TOLERANCE, AgedLoss
-from planner.core.markov.rates import arr_to_failures_per_hour
+from planner.core.markov.rates import Rates, arr_to_failures_per_hour
 from planner.scenario import Scenario
 
 _Row = TypeVar("_Row", LayoutResult, SizingResult)
@@ -40,7 +40,9 @@ def with_aged(
     rates = scenario.rates()
     chain = [
         dataclasses.replace(
-            layout.chain_rates(rates), rebuild_hours=row.rebuild_hours, replace_delay_hours=0.0
+            layout.chain_rates(_own_defects(rates, row)),
+            rebuild_hours=row.rebuild_hours,
+            replace_delay_hours=0.0,
         )
         for layout, row in zip(layouts, rows, strict=True)
     ]
@@ -49,6 +51,12 @@ def with_aged(
         layouts, chain, scenario.mission_hours, _groups(rows), ageing, constant
     )
     return tuple(dataclasses.replace(row, aged=_aged(risks, i)) for i, row in enumerate(rows))
+
+
+def _own_defects(rates: Rates, row: LayoutResult | SizingResult) -> Rates:
+    """``rates`` with a sized aggregate's own latent-defect rate (its data drives' reads)."""
+    own = row.latent_defects_per_hour if isinstance(row, SizingResult) else None
+    return rates if own is None else dataclasses.replace(rates, latent_defects_per_hour=own)
 
 
 def ageing_at(scenario: Scenario, field: str | None, value: float) -> CoreAgeing | None:

@@ -36,6 +36,7 @@ from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
 from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario
+from planner.scenario.defects import workload_read_defects
 
 if TYPE_CHECKING:
     from planner.core.arrays.rebuild import Drive
@@ -190,6 +191,7 @@ def _sized(scenario: Scenario) -> tuple[SizingResult, ...]:
         delay_hours=restore.delay_hours,
         sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
         stripe_unit_bytes=scenario.aggregate.stripe_unit_bytes,
+        read_defects=workload_read_defects(scenario.drive, scenario.workload),
     )
 
 

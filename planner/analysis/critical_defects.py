@@ -12,15 +12,32 @@ the truth lies between the table and it. When some layout's bound is
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from planner.analysis.spec_sheet_reading import LayoutReading, group_p_loss
 from planner.core.arrays.layouts import Layout, LayoutResult
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.methods import p_loss_critical_defects
+from planner.core.markov.rates import Rates
 from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario
+
+
+class SearchedLayout(Protocol):
+    """What :func:`candidate_bound` reads of ``planner recommend``'s candidate."""
+
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def groups(self) -> int: ...
+    @property
+    def p_loss_aggregate(self) -> float: ...
+    @property
+    def latent_defects_per_hour(self) -> float | None: ...
+
 
 __all__ = ["BOUND_NOTED", "CriticalDefectsBound", "candidate_bound", "critical_defects_bound"]
 
@@ -53,8 +70,9 @@ def critical_defects_bound(
     rates = scenario.rates()
     if rates.latent_defects_per_hour <= 0:
         return None
+    mission = scenario.mission_hours
     readings = [
-        _reading(scenario, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
+        _reading(rates, mission, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
     ]
     if not any(r.ratio >= BOUND_NOTED for r in readings):
         return None
@@ -62,22 +80,24 @@ def critical_defects_bound(
 
 
 def candidate_bound(
-    scenario: Scenario,
-    layout: Layout,
-    groups: int,
-    p_loss_aggregate: float,
-    p_loss_limit: float | None,
+    scenario: Scenario, candidate: SearchedLayout, p_loss_limit: float | None
 ) -> CriticalDefectsBound | None:
     """The bound of one searched candidate (``planner recommend``'s choice), when it matters.
 
     It matters when it is :data:`BOUND_NOTED` x the candidate's P(loss) or more, or when it
     is over ``p_loss_limit`` (the target's largest P(loss)) that the candidate meets: then
-    the truth, somewhere between the two, may miss the target.
+    the truth, somewhere between the two, may miss the target. The candidate's own
+    latent-defect rate (its data drives' reads) is the one its figures were taken at.
     """
     rates = scenario.rates()
+    own = candidate.latent_defects_per_hour
+    if own is not None:
+        rates = dataclasses.replace(rates, latent_defects_per_hour=own)
     if rates.latent_defects_per_hour <= 0:
         return None
-    reading = _reading(scenario, layout, groups, group_p_loss(p_loss_aggregate, groups))
+    groups = candidate.groups
+    p_group = group_p_loss(candidate.p_loss_aggregate, groups)
+    reading = _reading(rates, scenario.mission_hours, candidate.layout, groups, p_group)
     crosses = p_loss_limit is not None and reading.p_loss_aggregate > p_loss_limit
     if reading.ratio < BOUND_NOTED and not crosses:
         return None
@@ -85,14 +105,11 @@ def candidate_bound(
 
 
 def _reading(
-    scenario: Scenario, layout: Layout, groups: float, p_loss_group: float
+    rates: Rates, mission_hours: float, layout: Layout, groups: float, p_loss_group: float
 ) -> LayoutReading:
     """``layout``'s bound beside the table's P(loss) of one group, ``p_loss_group``."""
     p_group = p_loss_critical_defects(
-        layout.parity,
-        layout.group_size,
-        layout.chain_rates(scenario.rates()),
-        scenario.mission_hours,
+        layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
     )
     return LayoutReading(
         layout.label,

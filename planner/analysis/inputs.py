@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from planner.scenario import Scenario
+from planner.scenario.defects import workload_read_defects
 
 if TYPE_CHECKING:
     from planner.core.arrays.cost import CostPrices
@@ -33,6 +34,9 @@ class Inputs:
             byte x bytes read per hour).
         rebuild_hours: mean restore time (h), given or from the rebuild model.
         rebuild_mb_per_s: the rebuild model's rate (MB/s), or None when hours are given.
+        latent_defects_from_workload: the latent-defect rate is made from the workload's
+            reads, so an aggregate sized for the workload takes its own (its data drives'
+            reads); ``latent_defects_per_hour`` is then that of ``aggregate.data_disks``.
         rebuild_slowed_by: what slows that rate (``load busy``, ``load_factor``), None when
             nothing does or hours are given; ``rebuild_load_factor`` is by how much.
         rebuild_load_factor: the factor the rebuild model's time is multiplied by (1: none).
@@ -93,6 +97,7 @@ class Inputs:
     ageing: dict[str, Any] | None = None
     ageing_text: str | None = None
     stripe_unit_kib: int = 128
+    latent_defects_from_workload: bool = False
     rebuild_slowed_by: str | None = None
     rebuild_load_factor: float = 1.0
     replace_delay_hours: float = 0.0
@@ -120,6 +125,8 @@ def scenario_inputs(scenario: Scenario, overrides: Sequence[str] = ()) -> Inputs
         failure_value=failure[1],
         latent_defects_per_hour=defects.per_hour,
         latent_defects_source=defects.source_text if defects.shows_source else None,
+        latent_defects_from_workload=workload_read_defects(scenario.drive, scenario.workload)
+        is not None,
         rebuild_hours=scenario.rebuild_hours,
         rebuild_mb_per_s=scenario.rebuild_mb_per_s,
         **_rebuild_model(scenario),

@@ -39,6 +39,7 @@ from planner.core.design.risks import LayoutRisks, layout_risks
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
+from planner.scenario.defects import workload_read_defects
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -85,6 +86,9 @@ class Candidate:
             enclosures; None without.
         availability: hours degraded and critical, group losses and NOMDL
             (:mod:`planner.core.arrays.availability`).
+        latent_defects_per_hour: the latent-defect rate its risk was taken at: the
+            workload's reads over its own data drives when they make it, else the
+            scenario's (None: not recorded).
     """
 
     layout: Layout
@@ -104,6 +108,7 @@ class Candidate:
     placement: Placement | None = None
     p_unavailable_aggregate: float | None = None
     availability: Availability | None = None
+    latent_defects_per_hour: float | None = None
 
     @property
     def name(self) -> str:
@@ -248,11 +253,7 @@ def recommendation(
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
         input_notes=(scrub,) if scrub else (),
         spec_sheet=_spec_sheet_spread(scenario, top),
-        critical_defects=None
-        if top is None
-        else candidate_bound(
-            scenario, top.layout, top.groups, top.p_loss_aggregate, target.max_p_loss
-        ),
+        critical_defects=None if top is None else candidate_bound(scenario, top, target.max_p_loss),
     )
 
 
@@ -316,7 +317,7 @@ class _Evaluated:
     rank_cost: npt.NDArray[np.float64]
     target: Target
     money: bool
-    rates: Rates
+    rates: Sequence[Rates]
     usable_tb_per_drive: float | None
     stripe_unit_bytes: int
 
@@ -336,7 +337,7 @@ class _Evaluated:
             overhead_disks=sized.overhead[i],
             usable_tb=None if sized.usable is None else sized.usable[i],
             bound_by=sized.bound_by[i],
-            rebuild_hours=layout.chain_rates(self.rates).rebuild_hours,
+            rebuild_hours=layout.chain_rates(self.rates[i]).rebuild_hours,
             p_loss_aggregate=p_loss,
             p_group_lost_aggregate=p_group_lost,
             p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),
@@ -356,6 +357,7 @@ class _Evaluated:
             placement=None if enclosures is None else enclosures.placement(layout.group_size),
             p_unavailable_aggregate=p_unavailable,
             availability=self._availability(i),
+            latent_defects_per_hour=self.rates[i].latent_defects_per_hour,
         )
 
     def _availability(self, i: int) -> Availability:
@@ -398,9 +400,21 @@ def _evaluate(
     sized = sized_for(size_candidates(scenario, layouts), which)
     rates = scenario.rates()
     mission = scenario.mission_hours
+    # each aggregate's own latent-defect rate: the workload's reads over its data drives
+    reads = workload_read_defects(scenario.drive, scenario.workload)
+    own = [
+        replace(rates, enclosures=e)
+        if reads is None
+        else replace(
+            rates,
+            enclosures=e,
+            latent_defects_per_hour=reads.per_hour(groups * layout.data_disks_per_group),
+        )
+        for (layout, e), groups in zip(candidates, sized.groups, strict=True)
+    ]
     risks = layout_risks(
         [x for x, _ in candidates],
-        [replace(rates, enclosures=e) for _, e in candidates],
+        own,
         [mission] * len(candidates),
         sized.groups,
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
@@ -425,7 +439,7 @@ def _evaluate(
         rank_cost,
         target,
         money,
-        rates,
+        own,
         scenario.usable_tb_per_drive,
         scenario.aggregate.stripe_unit_bytes,
     )

@@ -39,6 +39,22 @@ def rebuild_text(inputs: Inputs) -> str:
     return f"{hours} ({model})"
 
 
+def defects_text(inputs: Inputs) -> str:
+    """``latent defects 9e-05/drive-h (source)``, or that each sized aggregate takes its own.
+
+    An aggregate sized for the workload whose reads make the rate spreads them over its own
+    data drives (:func:`planner.scenario.defects.workload_read_defects`).
+    """
+    rate = f"{_rate(inputs.latent_defects_per_hour)}/drive-h"
+    source = inputs.latent_defects_source
+    if inputs.sized_for is not None and inputs.latent_defects_from_workload:
+        return (
+            f"latent defects {source or 'from the workload reads'} over each aggregate's own "
+            f"data drives ({rate} over aggregate.data_disks, {inputs.data_disks:,})"
+        )
+    return f"latent defects {rate}" + (f" ({source})" if source else "")
+
+
 def parallel_text(inputs: Inputs) -> list[str]:
     """``[]`` for one rebuild at a time (the paper's model), else how many at once."""
     if inputs.parallel_rebuilds is False or inputs.parallel_rebuilds == 1:
@@ -52,8 +68,7 @@ def inputs_summary(inputs: Inputs) -> str:
     """The inputs in one line, e.g. for a Markdown caption or a CSV comment."""
     parts = [
         failure_text(inputs),
-        f"latent defects {_rate(inputs.latent_defects_per_hour)}/drive-h"
-        + (f" ({inputs.latent_defects_source})" if inputs.latent_defects_source else ""),
+        defects_text(inputs),
         rebuild_text(inputs),
         f"scrub {inputs.scrub_hours:g} h",
         *parallel_text(inputs),

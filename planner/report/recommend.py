@@ -112,6 +112,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         figures.USABLE_TB.column(lambda c: c.usable_tb, priority=2, shown=bool(usable)),
         export_field("bound_by", lambda c: c.bound_by),
         figures.REBUILD_HOURS.column(lambda c: c.rebuild_hours, priority=4),
+        export_field("latent_defects_per_hour", lambda c: c.latent_defects_per_hour),
         figures.P_LOSS_AGGREGATE.column(lambda c: c.p_loss_aggregate),
         Column("Nines", lambda c: nines(c.p_loss_aggregate), _nines_column, priority=3),
         # a table of many candidates: a shorter title than the comparison's

@@ -129,6 +129,7 @@ def _risk_fields() -> list[Column[SizedRow]]:
             priority=8,
         ),
         export_field("rebuild_source", lambda s: s.result.rebuild_source),
+        export_field("latent_defects_per_hour", lambda s: s.result.latent_defects_per_hour),
         figures.P_LOSS_GROUP.column(lambda s: s.result.p_loss_group, priority=3, risk=True),
         figures.P_LOSS_SIZED_AGGREGATE.column(lambda s: s.result.p_loss_aggregate, risk=True),
         export_field("p_group_lost", lambda s: s.result.p_group_lost),

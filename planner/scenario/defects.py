@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Literal
 from planner.core.arrays.defects import (
     FIELD_BYTES_READ_PER_DAY,
     FIELD_BYTES_READ_PER_HOUR,
+    WorkloadReadDefects,
     errors_per_byte_from_per_bit,
     latent_defects_per_hour,
     workload_bytes_read_per_hour,
@@ -179,3 +180,28 @@ def latent_defect_rate(
         bytes_read_per_hour=reads,
         bytes_source=reads_source,
     )
+
+
+def workload_read_defects(
+    drive: DriveSpec, workload: Workload | None
+) -> WorkloadReadDefects | None:
+    """:func:`latent_defect_rate` for any count of data drives, from the workload's reads.
+
+    None when the rate is given, or made from given or NS3574's field reads. An aggregate
+    sized for the workload spreads its reads over its own data drives (docs/drives.md);
+    :func:`latent_defect_rate` spreads them over ``aggregate.data_disks``.
+    """
+    if drive.latent_defects_per_hour is not None or drive.bytes_read_per_hour is not None:
+        return None
+    if workload is None or drive.iops is None:
+        return None
+    read_iops = workload.core_workload().read_iops
+    if read_iops <= 0:
+        return None
+    spec = drive.unrecoverable_read_errors_per_bit
+    if spec is not None:
+        errors = errors_per_byte_from_per_bit(spec)
+    else:
+        assert drive.read_errors_per_byte is not None  # DriveSpec requires a way
+        errors = drive.read_errors_per_byte
+    return WorkloadReadDefects(errors, read_iops, workload.io_bytes, drive.iops)

@@ -21,6 +21,8 @@ Three figures, in the order a scenario prefers them (:mod:`planner.scenario.defe
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from planner.core.arrays.drives import check_non_negative, check_positive
 
 BITS_PER_BYTE = 8.0
@@ -83,3 +85,31 @@ def workload_bytes_read_per_hour(
     check_positive("data_drives", data_drives)
     check_positive("drive_iops", drive_iops)
     return min(read_iops / data_drives, drive_iops) * io_bytes * SECONDS_PER_HOUR
+
+
+@dataclass(frozen=True)
+class WorkloadReadDefects:
+    """Latent defects per drive-hour from a workload's reads, for any count of data drives.
+
+    An aggregate sized for a workload (``planner size``, ``recommend``) spreads the same host
+    reads over its own data drives: more drives, fewer reads each, fewer defects per drive.
+    The scenario's own rate spreads them over ``aggregate.data_disks``.
+
+    Attributes:
+        errors_per_byte: read errors per byte read.
+        read_iops: host reads per second reaching the array.
+        io_bytes: bytes per read.
+        drive_iops: random I/Os per second one drive sustains (each drive's cap).
+    """
+
+    errors_per_byte: float
+    read_iops: float
+    io_bytes: float
+    drive_iops: float
+
+    def per_hour(self, data_drives: float) -> float:
+        """Latent defects per drive-hour with the reads spread over ``data_drives``."""
+        reads = workload_bytes_read_per_hour(
+            self.read_iops, self.io_bytes, data_drives, self.drive_iops
+        )
+        return latent_defects_per_hour(self.errors_per_byte, reads)

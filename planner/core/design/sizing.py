@@ -42,6 +42,7 @@ from planner.core.arrays.availability import (
 )
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
+from planner.core.arrays.defects import WorkloadReadDefects
 from planner.core.arrays.layouts import (
     Independent,
     Layout,
@@ -152,6 +153,9 @@ class SizingResult:
             (docs/ageing.md), when the scenario has an ageing section.
         availability: hours degraded and critical, group losses and NOMDL
             (:mod:`planner.core.arrays.availability`).
+        latent_defects_per_hour: the latent-defect rate the risk was taken at: the
+            workload's reads over this aggregate's data drives when they make it
+            (``read_defects``), else the scenario's (None: not recorded).
     """
 
     label: str
@@ -188,6 +192,7 @@ class SizingResult:
     enclosures: EnclosureRisk | None = None
     aged: AgedLoss | None = None
     availability: Availability | None = None
+    latent_defects_per_hour: float | None = None
 
 
 @dataclass(frozen=True)
@@ -247,6 +252,7 @@ def size_layout(
     delay_hours: float = 0.0,
     sectors_fail_rebuild: bool = False,
     stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
+    read_defects: WorkloadReadDefects | None = None,
 ) -> SizingResult:
     """Size one layout for ``workload`` on ``drive`` and evaluate the sized aggregate.
 
@@ -264,6 +270,8 @@ def size_layout(
         sectors_fail_rebuild: count a loss with a latent defect among its events as the
             group's loss (``restore.on_unreadable_sector: fail-rebuild``).
         stripe_unit_bytes: a stripe's bytes on each drive (what a sector loss loses).
+        read_defects: when the latent-defect rate comes from the workload's reads, its rate
+            for the sized aggregate's data drives replaces ``rates``' (docs/drives.md).
 
     Returns:
         The sized layout with its risk.
@@ -279,6 +287,9 @@ def size_layout(
         raise ValueError(f"mission_hours must be positive, got {mission_hours!r}")
 
     counts = sized_counts(layout, workload, drive, penalty)
+    if read_defects is not None:
+        defects = read_defects.per_hour(counts.data_disks)
+        rates = dataclasses.replace(rates, latent_defects_per_hour=defects)
     model_rates, source = _sized_rates(layout, drive, rates, load_factor, delay_hours)
     figures = group_loss_figures(
         layout.parity,
@@ -311,6 +322,7 @@ def size_layout(
         mission_hours=mission_hours,
         p_loss_group=figures.p_loss,
         p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
+        latent_defects_per_hour=rates.latent_defects_per_hour,
     )
     lost = layout_availability(layout, figures, counts.groups, drive.usable_tb, stripe_unit_bytes)
     placement = placement_of_group(layout, model_rates)
@@ -345,6 +357,7 @@ def size_layouts(
     delay_hours: float = 0.0,
     sectors_fail_rebuild: bool = False,
     stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
+    read_defects: WorkloadReadDefects | None = None,
 ) -> tuple[SizingResult, ...]:
     """Size every layout for the same workload, drive, rates and mission.
 
@@ -374,6 +387,7 @@ def size_layouts(
             delay_hours=delay_hours,
             sectors_fail_rebuild=sectors_fail_rebuild,
             stripe_unit_bytes=stripe_unit_bytes,
+            read_defects=read_defects,
         )
         for layout in layouts
     )
