@@ -93,7 +93,8 @@ def _takes_percent(loc: Loc) -> bool:
     return found is not None and found.percent
 
 
-def _number_of(value: Any, loc: Loc = ()) -> str:
+def _number_of(value: Any, loc: Loc = (), *, whole: bool = False) -> str:
+    """What to write for ``value`` where a number is wanted (``whole``: a count), or ""."""
     if isinstance(value, list) and len(value) == 1 and _is_number(value[0]):
         return stray_brackets_hint(show_value(value[0]), "[]")  # group_size: [8]
     if isinstance(value, str) and value.strip():
@@ -105,7 +106,8 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             if not loc:
                 return ""
             found = _meta(loc)
-            return typed_hint(value, _hint_unit(loc), found.example if found is not None else "")
+            example = found.example if found is not None else ""
+            return typed_hint(value, _hint_unit(loc), example, whole=whole)
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
@@ -245,7 +247,8 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"
-        return f"expected a whole number, got {show_value(value)}{_number_of(value, loc)}"
+        hint = _number_of(value, loc, whole=True)
+        return f"expected a whole number, got {show_value(value)}{hint}"
     if kind == "float_type":
         return f"expected a number, got {show_value(value)}{_number_of(value, loc)}"
     if kind in ("bool_type", "bool_parsing"):
