@@ -25,6 +25,7 @@ from planner.scenario.fields import (
     field_info,
     field_meta,
     field_names,
+    number_bounds,
 )
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
@@ -195,7 +196,24 @@ def _out_of_range(kind: str, value: Any, ctx: dict[str, Any], loc: Loc) -> str:
         # "at most 100%" for '150%', not "at most 1"; the fraction beside a small bound
         small = 0 < ctx[key] < 0.01
         bound = f"{ctx[key] * 100:g}%" + (f" = {show_value(ctx[key])}" if small else "")
-    return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
+    share = _share_of(value, loc) if key == "le" and ctx[key] == 1 else ""
+    return f"{show_value(value)} is out of range: must be {words} {bound}{why}{share}"
+
+
+def _share_of(value: Any, loc: Loc) -> str:
+    """``; did you mean 0.9 (90%)?`` for a share given as a percent number (``90``).
+
+    For a number field at most 1 (a fraction, its bounds read from the model) given a
+    number above 1 and at most 100 whose hundredth the field takes.
+    """
+    bounds = number_bounds(within_tier(loc))
+    if not _is_number(value) or not 1 < value <= 100 or bounds is None:
+        return ""
+    least, most = bounds
+    fraction = value / 100
+    if not least < fraction <= most:
+        return ""
+    return f"; did you mean {fraction:.6g} ({show_value(value)}%)?"
 
 
 def _mapping_hint(value: Any, loc: Loc) -> str:

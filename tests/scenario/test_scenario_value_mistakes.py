@@ -1,14 +1,16 @@
 """A newcomer's value mistakes say the value to write, in a file and in ``--set``.
 
-Mistakes that got a message without the fix: a price with its currency's code or a prefixed
-symbol (``US$420``, ``USD 420``: "expected a number" and nothing more) and digits grouped by
-commas (``1,200``, which YAML reads as text: "write a number ... e.g. 350"). Each is one
+Three mistakes got a message without the fix: a price with its currency's code or a prefixed
+symbol (``US$420``, ``USD 420``: "expected a number" and nothing more), digits grouped by
+commas (``1,200``, which YAML reads as text: "write a number ... e.g. 350") and a share
+given as a percent number (``usable_fraction: 90``: "must be at most 1" alone). Each is one
 line at FILE:LINE:COLUMN naming the field, exit 2, no traceback; through ``--set`` the same
 words name the override. The numbers to write are worked out here by hand.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from scenario_texts import SMALL
 from typer.testing import CliRunner
 
 from planner.cli import app
+from planner.scenario.fields import number_bounds
 
 PRICE_LINE = "  arr: 1.9%\n"
 """The line of SMALL (line 3) a price or share is added after, as line 4."""
@@ -122,6 +125,28 @@ def test_commas_that_are_no_grouping_get_no_number(
         assert f"write {guess}" not in message, message
 
 
+# a share written as a percent number: the field, what was typed, the fraction it means
+SHARES = [
+    ("usable_fraction", "90", "did you mean 0.9 (90%)?"),
+    ("usable_fraction", "90.5", "did you mean 0.905 (90.5%)?"),
+    ("usable_fraction", "100", "did you mean 1 (100%)?"),
+]
+
+
+@pytest.mark.parametrize(("key", "typed", "says"), SHARES, ids=[s[1] for s in SHARES])
+def test_a_share_as_a_percent_number_says_the_fraction(
+    tmp_path: Path, key: str, typed: str, says: str
+) -> None:
+    message, spot = _in_file(tmp_path, PRICE_LINE, f"{PRICE_LINE}  {key}: {typed}\n", typed)
+    assert message == f"{spot}: drive.{key}: {typed} is out of range: must be at most 1; {says}"
+
+
+@pytest.mark.parametrize("typed", ["150", "1e3"])
+def test_a_share_above_100_gets_no_fraction(tmp_path: Path, typed: str) -> None:
+    message, _ = _in_file(tmp_path, PRICE_LINE, f"{PRICE_LINE}  usable_fraction: {typed}\n", typed)
+    assert message.endswith("is out of range: must be at most 1"), message
+
+
 @pytest.mark.parametrize(
     ("setting", "says"),
     [
@@ -130,6 +155,7 @@ def test_commas_that_are_no_grouping_get_no_number(
         ("drive.price=1,200", "; YAML reads 1,200 as text: write 1200 ("),
         ("aggregate.data_disks=1,200", ": write 1200 ("),
         ("drive.price=1,5", "; YAML reads 1,5 as text: write 1.5 ("),
+        ("drive.usable_fraction=90", "; did you mean 0.9 (90%)?"),
     ],
 )
 def test_the_same_mistakes_in_set_name_the_override(
@@ -141,3 +167,32 @@ def test_the_same_mistakes_in_set_name_the_override(
     field = setting.split("=")[0]
     assert message.startswith(f"--set {setting}: {field}: "), message
     assert says in message, message
+
+
+@pytest.mark.parametrize(
+    ("setting", "says"),
+    [
+        # below 1, not at most 1: a probability target or a rate, no share
+        ("target.max_p_loss=5", "5 is out of range: must be less than 1"),
+        ("drive.latent_defects_per_hour=5", "must be less than 1 latent defects per drive-hour"),
+        # a yearly rate, read as a percent already
+        ("drive.arr=2", "2 is not a fraction of drives per year, below 1: did you mean 2%?"),
+    ],
+)
+def test_other_fields_below_1_keep_their_message(tmp_path: Path, setting: str, says: str) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(SMALL, encoding="utf-8")
+    message = _one_line([str(path), "--set", setting])
+    assert message.endswith(says), message
+    assert "(5%)" not in message
+    assert "(2%)" not in message
+
+
+def test_the_bounds_come_from_the_models_constraints() -> None:
+    """A share's "at most 1" is read from its Field, a Probability's from inside its type."""
+    assert number_bounds(("drive", "usable_fraction")) == (0.01, 1)
+    assert number_bounds(("workload", "read_fraction")) == (0, 1)
+    assert number_bounds(("correlation", "shock_drive_probability")) == (0, 1)
+    assert number_bounds(("drive", "arr")) == (1e-6, math.inf)  # its "below 1" is a check
+    assert number_bounds(("aggregate", "data_disks")) is None  # a count takes no fraction
+    assert number_bounds(("layouts", 0, "group_size")) is None
