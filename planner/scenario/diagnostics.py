@@ -25,6 +25,7 @@ from planner.scenario.fields import (
     field_info,
     field_meta,
     field_names,
+    number_bounds,
 )
 from planner.scenario.limits import reason_for
 from planner.scenario.overrides import Override
@@ -93,7 +94,8 @@ def _takes_percent(loc: Loc) -> bool:
     return found is not None and found.percent
 
 
-def _number_of(value: Any, loc: Loc = ()) -> str:
+def _number_of(value: Any, loc: Loc = (), *, whole: bool = False) -> str:
+    """What to write for ``value`` where a number is wanted (``whole``: a count), or ""."""
     if isinstance(value, list) and len(value) == 1 and _is_number(value[0]):
         return stray_brackets_hint(show_value(value[0]), "[]")  # group_size: [8]
     if isinstance(value, str) and value.strip():
@@ -105,7 +107,8 @@ def _number_of(value: Any, loc: Loc = ()) -> str:
             if not loc:
                 return ""
             found = _meta(loc)
-            return typed_hint(value, _hint_unit(loc), found.example if found is not None else "")
+            example = found.example if found is not None else ""
+            return typed_hint(value, _hint_unit(loc), example, whole=whole)
         if not math.isfinite(number):
             return "; it must be a finite number"
         return f"; write {shown(value.strip(), quote=False)} without quotes"
@@ -193,7 +196,24 @@ def _out_of_range(kind: str, value: Any, ctx: dict[str, Any], loc: Loc) -> str:
         # "at most 100%" for '150%', not "at most 1"; the fraction beside a small bound
         small = 0 < ctx[key] < 0.01
         bound = f"{ctx[key] * 100:g}%" + (f" = {show_value(ctx[key])}" if small else "")
-    return f"{show_value(value)} is out of range: must be {words} {bound}{why}"
+    share = _share_of(value, loc) if key == "le" and ctx[key] == 1 else ""
+    return f"{show_value(value)} is out of range: must be {words} {bound}{why}{share}"
+
+
+def _share_of(value: Any, loc: Loc) -> str:
+    """``; did you mean 0.9 (90%)?`` for a share given as a percent number (``90``).
+
+    For a number field at most 1 (a fraction, its bounds read from the model) given a
+    number above 1 and at most 100 whose hundredth the field takes.
+    """
+    bounds = number_bounds(within_tier(loc))
+    if not _is_number(value) or not 1 < value <= 100 or bounds is None:
+        return ""
+    least, most = bounds
+    fraction = value / 100
+    if not least < fraction <= most:
+        return ""
+    return f"; did you mean {fraction:.6g} ({show_value(value)}%)?"
 
 
 def _mapping_hint(value: Any, loc: Loc) -> str:
@@ -245,7 +265,8 @@ def describe(error: ErrorDetails, loc: Loc) -> str:
     if kind == "int_type":
         if isinstance(value, float) and value.is_integer():
             return f"{value!r} is not a whole number; write {int(value)} (a count)"
-        return f"expected a whole number, got {show_value(value)}{_number_of(value, loc)}"
+        hint = _number_of(value, loc, whole=True)
+        return f"expected a whole number, got {show_value(value)}{hint}"
     if kind == "float_type":
         return f"expected a number, got {show_value(value)}{_number_of(value, loc)}"
     if kind in ("bool_type", "bool_parsing"):

@@ -2,12 +2,14 @@
 
 :func:`field_meta` reads what a field is (label, unit, example, percent form, exclusive
 alternatives) from its Pydantic model, for the TUI's fields, ``--set``, the error hints
-and the sweep and tornado tables: declared once, on the model.
+and the sweep and tornado tables: declared once, on the model. :func:`number_bounds` reads a
+number field's least and most from its constraints, for the error hints.
 """
 
 from __future__ import annotations
 
 import difflib
+import math
 import types
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -201,6 +203,31 @@ def _takes_percent(info: FieldInfo) -> bool:
         getattr(getattr(m, "func", None), "__name__", "") == "_parse_percent"
         for m in [*info.metadata, *getattr(annotation, "__metadata__", ())]
     )
+
+
+def number_bounds(loc: Sequence[str | int]) -> tuple[float, float] | None:
+    """The least and most a number field takes, from its ``ge``/``gt`` and ``le``/``lt``.
+
+    ``(0.01, 1)`` for ``drive.usable_fraction``; -inf or inf where a side is unbounded (an
+    exclusive bound counts as the bound). None for a field that is no float (a count, text,
+    a section) or a location off the schema.
+    """
+    if not loc or not isinstance(loc[-1], str):
+        return None
+    model = as_model(annotation_at(loc[:-1]))
+    info = field_info(model, loc[-1]) if model is not None else None
+    if info is None or _bare(info.annotation) is not float:
+        return None
+    least, most = -math.inf, math.inf
+    annotation = _strip_optional(info.annotation)
+    for found in [*info.metadata, *getattr(annotation, "__metadata__", ())]:
+        # a type's own Field(...) (correlation's Probability) holds its constraints inside
+        for constraint in [found, *(getattr(found, "metadata", None) or ())]:
+            for low in (getattr(constraint, "ge", None), getattr(constraint, "gt", None)):
+                least = max(least, low) if isinstance(low, int | float) else least
+            for high in (getattr(constraint, "le", None), getattr(constraint, "lt", None)):
+                most = min(most, high) if isinstance(high, int | float) else most
+    return least, most
 
 
 def _takes_terabytes(info: FieldInfo) -> bool:

@@ -9,6 +9,11 @@ fixed number of hours or days (28 to 31 days), so it converts to years only. Any
 gets what to write without a number: ``write a number of hours with no unit, e.g. 168``.
 Percentages and capacities are read by the fields themselves (``1.9%``, ``363.8 TiB``);
 their refusals say their own numbers (:mod:`planner.scenario.units`).
+
+A price with its currency (``$420``, ``US$420``, ``USD 420``) is told the number alone, the
+currency being ``costs.currency``'s. Digits grouped by commas, which YAML reads as text
+(``1,200``), are told the number without them; a decimal comma (``1,5``) its number only
+where the comma can group no thousands.
 """
 
 from __future__ import annotations
@@ -61,7 +66,15 @@ _CURRENCY_CODE = re.compile(r"^[A-Z]{3}$")
 
 
 _NUMBER = r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
-_NUMBER_WITH_UNIT = re.compile(rf"^\s*({_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s*$")
+_GROUPED_NUMBER = r"[-+]?[1-9][0-9]{0,2}(?:,[0-9]{3})+(?:\.[0-9]*)?"
+"""A number whose commas group its whole part in threes: 1,200 or 12,000,000.50."""
+
+_SOME_NUMBER = rf"(?:{_GROUPED_NUMBER}|{_NUMBER})"
+"""A number as typed, its thousands grouped by commas or not (a hint writes it without)."""
+
+_NUMBER_WITH_UNIT = re.compile(rf"^\s*({_SOME_NUMBER})\s*([A-Za-z]+(?:/[A-Za-z]+)?)\s*$")
+_CODE_THEN_NUMBER = re.compile(rf"^\s*([A-Z]{{3}})\s*({_SOME_NUMBER})\s*$")
+"""A price with its currency's code before it: ``USD 420``, ``EUR420``."""
 _NUMBER_THEN_WORDS = re.compile(rf"^\s*{_NUMBER}\s*[^\s0-9.]")
 
 
@@ -71,8 +84,16 @@ _BRACKETED = re.compile(
 """A number with brackets before or after it that YAML read as text: ``(8``, ``8}``."""
 
 
-_CURRENCY_SYMBOL = re.compile(rf"^\s*[$€£¥]\s*({_NUMBER})\s*$|^\s*({_NUMBER})\s*[$€£¥]\s*$")
-"""A price with its currency's symbol before or after it: ``$420``, ``420 €``."""
+_SYMBOL = r"[A-Z]{0,3}[$€£¥]"
+"""A currency's symbol, with the letters some put before a dollar: ``$``, ``US$``, ``A$``."""
+
+_CURRENCY_SYMBOL = re.compile(
+    rf"^\s*{_SYMBOL}\s*({_SOME_NUMBER})\s*$|^\s*({_SOME_NUMBER})\s*{_SYMBOL}\s*$"
+)
+"""A price with its currency's symbol before or after it: ``$420``, ``US$420``, ``420 €``."""
+
+_DECIMAL_COMMA = re.compile(r"^\s*([-+]?[0-9]+),([0-9]+)\s*$")
+"""Digits, one comma, digits: a decimal comma (``1,5``) where the comma groups no thousands."""
 
 
 def stray_brackets_hint(number_text: str, brackets: str) -> str:
@@ -81,26 +102,65 @@ def stray_brackets_hint(number_text: str, brackets: str) -> str:
     return f"; if {number_text} is meant, write {number_text} without the {shown}"
 
 
-def typed_hint(text: str, field_unit: str, example: str) -> str:
+def typed_hint(text: str, field_unit: str, example: str, *, whole: bool = False) -> str:
     """The hint for ``text`` given where a number is wanted (a file, ``--set``, the TUI).
 
     :func:`stray_brackets_hint` for a number with brackets around it (``(8``, ``8}``),
-    :func:`unit_hint` for a number with a unit (``7d``), :func:`words_hint` for a number
-    with words after it (``1 per day``), "" for anything else.
+    the number alone for a price with a currency's symbol (``US$420``), :func:`unit_hint`
+    for a number with a unit or a currency's code (``7d``, ``USD 420``), :func:`comma_hint`
+    for digits with commas (``1,200``), :func:`words_hint` for a number with words after it
+    (``1 per day``), "" for anything else. A number grouped by commas is written without
+    them. ``whole``: the field takes whole numbers (a count).
     """
     bracketed = _BRACKETED.match(text)
     if bracketed is not None and (bracketed["open"] or bracketed["close"]):
         return stray_brackets_hint(bracketed["number"], bracketed["open"] + bracketed["close"])
     priced = _CURRENCY_SYMBOL.match(text)
     if priced is not None:
-        number_text = priced[1] or priced[2]
+        number_text = _ungrouped(priced[1] or priced[2])
         return f"; write {number_text} (the currency is costs.currency; no symbol)"
+    coded = _CODE_THEN_NUMBER.match(text)
+    if coded is not None:  # USD 420 as 420 USD
+        return unit_hint(_ungrouped(coded[2]), coded[1], field_unit, example)
     with_unit = _NUMBER_WITH_UNIT.match(text)
     if with_unit is not None:
-        return unit_hint(with_unit[1], with_unit[2], field_unit, example)
+        return unit_hint(_ungrouped(with_unit[1]), with_unit[2], field_unit, example)
+    commas = comma_hint(text, whole=whole)
+    if commas:
+        return commas
     if _NUMBER_THEN_WORDS.match(text):
         return words_hint(field_unit, example)
     return ""
+
+
+def _ungrouped(number_text: str) -> str:
+    return number_text.replace(",", "")
+
+
+def comma_hint(text: str, *, whole: bool = False) -> str:
+    """``; YAML reads 1,200 as text: write 1200 (no thousands separator)``, or "".
+
+    Commas that group a number's whole part in threes (``1,200``, ``12,000,000.5``) are
+    thousands separators, as :func:`planner.scenario.units.plain_number_text` reads them.
+    A decimal comma gets its number only where it can be nothing else: one comma with one
+    or two digits after it (``1,5``), or after a lone 0 (``0,500``); ``1234,567`` may be a
+    grouping with a comma left out. ``whole``: a count, told no decimals.
+    """
+    stripped = text.strip()
+    if re.fullmatch(_GROUPED_NUMBER, stripped):
+        number_text, _, decimals = _ungrouped(stripped).partition(".")
+        if whole and decimals.strip("0"):
+            return ""  # 1,200.5 drives: no count to suggest
+        if decimals and not whole:
+            number_text = f"{number_text}.{decimals}"
+        return f"; YAML reads {stripped} as text: write {number_text} (no thousands separator)"
+    decimal = _DECIMAL_COMMA.match(text)
+    if decimal is None or whole:
+        return ""
+    before, after = decimal[1], decimal[2]
+    if len(after) > 2 and before.lstrip("+-") != "0":
+        return ""
+    return f"; YAML reads {stripped} as text: write {before}.{after} (a decimal point, not a comma)"
 
 
 def _per_unit(field_unit: str) -> dict[str, float] | None:

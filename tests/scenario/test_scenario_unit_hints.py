@@ -104,6 +104,13 @@ CASES = [
     ("drive.price", "420 €", "write 420 (the currency is costs.currency; no symbol)", None),
     ("drive.usable_fraction", "90%", "no percentage: 90% is 0.9: write 0.9", "90"),
     ("workload.read_fraction", "70%", "write 0.7", "70"),
+    # the second review: a currency's code or prefixed symbol, commas, a share as a percent
+    ("costs.energy_per_kwh", "US$0.15", "write 0.15 (the currency is costs.currency", None),
+    ("costs.per_group", "EUR 1,500", "write 1500 if EUR is the scenario's currency", "1"),
+    ("restore.scrub_hours", "1,200 h", "write 1200 (a number of hours, no unit)", "1"),
+    ("drive.capacity_tb", "1,200", "YAML reads 1,200 as text: write 1200", "1"),
+    ("workload.read_fraction", "70", "must be at most 1; did you mean 0.7 (70%)?", None),
+    ("correlation.shock_drive_probability", "5", "and 1); did you mean 0.05 (5%)?", None),
 ]
 
 
