@@ -178,16 +178,22 @@ def to_markdown(
     ]
     if report.sensitivity is not None:
         lines += [f"## Sensitivity of {markdown_cell(chosen or '')}", ""]
-        lines.append(sensitivity.to_markdown(report.sensitivity))
+        lines.append(_untitled(sensitivity.to_markdown(report.sensitivity)))
     if report.methods is not None:
         lines += ["## Methods cross-check", ""]
-        lines.append(methods.to_markdown(report.methods))
+        lines.append(_untitled(methods.to_markdown(report.methods)))
     elif report.methods_note:
         lines += ["## Methods cross-check", "", f"Not run: {report.methods_note}.", ""]
     if depth:  # a tier's sections, one level below the plan's, under the tier's name
         lines = ["#" * depth + line if line.startswith("## ") else line for line in lines]
         lines = [f"{'#' * (depth + 1)} Tier: {markdown_cell(report.title)}", "", *lines]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _untitled(markdown: str) -> str:
+    """A report's Markdown without its ``###`` title: the section's heading says it."""
+    first, _, rest = markdown.partition("\n")
+    return rest.lstrip("\n") if first.startswith("### ") else markdown
 
 
 def _recommendation_section(report: DesignReport, depth: int = 0) -> list[str]:

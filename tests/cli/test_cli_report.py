@@ -45,6 +45,14 @@ def test_report_writes_the_document_and_its_pictures(tmp_path: Path) -> None:
     ):
         assert section in text
     assert "Simulation, exponential" in text
+    # a section's heading says it once: the tornado and the cross-check bring no title of
+    # their own under it (the sensitivity's read "### <scenario>: sensitivity of ...")
+    headings = [line for line in text.splitlines() if line.startswith("#")]
+    assert not any(
+        h.lower().endswith((f"sensitivity of {top.layout.label}", "methods compared"))
+        for h in headings
+        if h.startswith("### ")
+    ), headings
     html = _html(text)
     # every Markdown table became an HTML table: comparison, meeting, front, tornado, methods
     assert html.count("<table>") == 5
