@@ -17,6 +17,7 @@ import typer
 from planner import __version__
 from planner.cli.compare import compare_methods
 from planner.cli.fit import fit
+from planner.cli.help_text import unwrap_help
 from planner.cli.options import (
     FormatOption,
     OutputOption,
@@ -340,6 +341,7 @@ app.command()(recommend)  # planner/cli/recommend.py
 app.command()(report)  # planner/cli/report.py
 app.command()(schema)  # planner/cli/schema.py
 app.command()(fit)  # planner/cli/fit.py
+unwrap_help(app)  # wrapped at the terminal's width, not the source's
 
 
 def main() -> None:
