@@ -14,6 +14,7 @@ decided with the longer wording, so the choice never flips back and forth.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from rich.text import Text
@@ -57,33 +58,49 @@ class ChartText(NamedTuple):
         return cls(Text(text), Text(text))
 
 
+StandIn = Callable[[int], list[str]]
+"""What a view shows under the room note in its chart's stead: at most the rows given."""
+
+
 def fit_chart(
-    chart: Widget, room: Static, below: Static, text: ChartText, size: Size, shown: Text | None
+    chart: Widget,
+    room: Static,
+    below: Static,
+    text: ChartText,
+    size: Size,
+    shown: Text | None,
+    stand_in: StandIn | None = None,
 ) -> Text:
     """Show ``chart`` where its view (of ``size``) leaves it :data:`MIN_CHART_ROWS`, else ``room``.
 
     ``below``: the widget under the chart, which shows ``shown`` and is given the wording of
     ``text`` that goes with the chart or with its absence, whole, on as many lines as it
     wraps to; the chart gets the rest of the view's rows. ``room`` (hidden by the app's CSS
-    until needed) says how tall a terminal shows the chart.
+    until needed) says how tall a terminal shows the chart, and under it the lines of
+    ``stand_in`` in the rows it leaves free (the choose view's front, point by point).
 
     Returns:
         The wording ``below`` shows now.
     """
     width = size.width - below.styles.gutter.width
     if width > 0 and size.height > 0:
-        _show_chart_or_room(chart, room, text.beside, width, size.height)
+        _show_chart_or_room(chart, room, text.beside, width, size.height, stand_in)
     wording = text.beside if chart.display else text.alone
     update_text(below, wording, shown)
     return wording
 
 
-def _show_chart_or_room(chart: Widget, room: Static, text: Text, width: int, height: int) -> None:
+def _show_chart_or_room(
+    chart: Widget, room: Static, text: Text, width: int, height: int, stand_in: StandIn | None
+) -> None:
     """Show ``chart`` if ``height`` rows less ``text`` wrapped to ``width`` leave it room."""
     free = max(0, height - len(text.wrap(chart.app.console, width)))
     fits = free >= MIN_CHART_ROWS
     if not fits:
-        note = room_note(free, chart.app.size.height)
+        lines = [room_note(free, chart.app.size.height)]
+        if stand_in is not None and free > 1:  # a line each (the room does not wrap)
+            lines += stand_in(free - 1)[: free - 1]
+        note = "\n".join(lines)
         if str(room.content) != note:
             room.update(note)
     if chart.display != fits:

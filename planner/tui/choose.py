@@ -30,7 +30,7 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation, risk_of
-from planner.report.numbers import format_percent
+from planner.report.numbers import format_percent, risk_column
 from planner.report.recommend import (
     RISK_NAMES,
     default_note,
@@ -108,6 +108,7 @@ class ChooseView(Vertical, can_focus=True):
 
     def _fit(self, size: Size) -> None:
         """The chart where it has the rows to be read above the choice, else a line for it."""
+        report = self.report
         self._shown = fit_chart(
             self.query_one("#choose-plot", CachedPlot),
             self.query_one("#choose-room", Static),
@@ -115,6 +116,7 @@ class ChooseView(Vertical, can_focus=True):
             self._detail if self._detail is not None else ChartText.plain(SEARCHING),
             size,
             self._shown,
+            None if report is None else partial(front_lines, report, self.index),
         )
 
     def watch_report(self, report: Recommendation | None) -> None:
@@ -171,6 +173,37 @@ not know: plotext then took the theme's colour for the next series, which textua
 theme made blue or purple depending on how many series the front had drawn before."""
 CURSOR_MARK = "▲"
 """The point under the cursor, on the plot and in the words under it (◆ is the baseline's)."""
+
+
+def front_lines(report: Recommendation, index: int, rows: int) -> list[str]:
+    """The front point by point, in the chart's stead: at most ``rows``, around ``index``.
+
+    Cheapest first, as the chart reads left to right: ``▲ raid6 26  27 drives  13,822 USD
+    P(loss) 0.0011%``, the cursor's point marked as on the chart, ● one meeting the target
+    and ○ one missing it. At 80x24 a plan's tier left 6 rows blank under the line saying
+    the chart needs more (newcomer review).
+    """
+    front = report.front
+    if not front or rows < 2:
+        return []
+    name = plotted_risk(report)
+    shown = min(rows - 1, len(front))  # a line says which points these are
+    first = max(0, min(index - shown // 2, len(front) - shown))
+    points = front[first : first + shown]
+    risks = risk_column([risk_of(c, name) for c in points])
+    labels = [c.name for c in points]
+    width = max(len(label) for label in labels)
+    lines = [f"Front, cheapest first ({first + 1}-{first + shown} of {len(front)}; ←/→ move):"]
+    for offset, (candidate, risk) in enumerate(zip(points, risks, strict=True)):
+        mark = CURSOR_MARK if first + offset == index else "○" if candidate.misses else "●"
+        cost = (
+            f"{candidate.rank_cost:,.0f} {report.currency}".rstrip() + "  " if report.money else ""
+        )
+        lines.append(
+            f"{mark} {candidate.name:<{width}}  {candidate.total_disks:>6,} drives  {cost}"
+            f"{RISK_NAMES[name]} {risk}"
+        )
+    return lines
 
 
 def front_key(report: Recommendation, index: int) -> Hashable:

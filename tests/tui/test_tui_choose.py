@@ -132,3 +132,40 @@ async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdic
         words = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
         assert "Recommended: mirror3 3." in words
         assert "as a loss, its P(loss) would be at most 0.0022%, over the target" in words
+
+
+async def test_at_80x24_the_front_stands_in_for_the_chart_point_by_point() -> None:
+    """A plan's tier bar leaves the chart 6 rows at 80x24: the rows the chart cannot use
+    list the front around the cursor (they were blank under the line saying so)."""
+    plan = SCENARIO.parents[2] / "scenarios" / "three-tier-plan.yaml"
+    async with make_app(plan).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app_of(pilot).query_one(ChooseView)
+        report = view.report
+        assert report is not None
+        assert report.top is not None
+        room = view.query_one("#choose-room", Static)
+        assert room.display
+        lines = str(room.render()).splitlines()
+        assert lines[0].startswith("The chart needs 9 rows")
+        assert lines[1].startswith("Front, cheapest first (")
+        shown = lines[2:]
+        assert len(shown) >= 3
+        cursor = next(line for line in shown if line.startswith("▲"))
+        top = report.top
+        assert f"▲ {top.name} " in cursor
+        assert f"{top.total_disks:,} drives" in cursor
+        assert f"P(loss) {format_percent(top.p_loss_aggregate)}" in cursor
+        for line in shown:  # each point meets or misses the target, as on the chart
+            name = line[2:].split("  ")[0].strip()
+            point = next(c for c in report.front if c.name == name)
+            assert line[0] in ("▲", "○" if point.misses else "●")
+        await pilot.press("right")
+        await settle(pilot)
+        moved = str(room.render()).splitlines()[2:]
+        following = report.front[report.front.index(top) + 1]
+        assert any(line.startswith(f"▲ {following.name} ") for line in moved)
+        assert app_of(pilot).size.height == 24  # nothing below the screen: every row fits
+        assert view.region.bottom <= 24
