@@ -139,6 +139,12 @@ def _no_percentage(loc: Loc, percent_text: str = "") -> str:
     name = str(loc[-1]) if loc else ""
     if name.endswith("fraction") and 0 < fraction <= 1:
         shown_fraction = f"{fraction:.6g}"
+        least, most = number_bounds(within_tier(loc)) or (0.0, 1.0)
+        if not least <= fraction <= most:  # 0.5% is 0.005, and usable_fraction takes 0.01 up
+            return (
+                f"; this field takes no percentage: {percent_text}% is {shown_fraction}, out "
+                f"of range: it takes {least:g} to {most:g}"
+            )
         return (
             f"; this field takes no percentage: {percent_text}% is {shown_fraction}: "
             f"write {shown_fraction}"

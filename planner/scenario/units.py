@@ -51,6 +51,10 @@ _NUMBER_THEN_WORDS = re.compile(r"^\s*[-+]?[0-9][-+0-9.,_eE]*\s+\S+\s+\S")
 """A number followed by more than one word (``12 TB drives``): a capacity with a remark."""
 
 
+_NUMBER_CHARACTERS = re.compile(r"[-+0-9.,eE%]*")
+"""What a number alone is written with: digits, a sign, points, commas, an exponent, %."""
+
+
 def plain_number_text(text: str) -> str:
     """``text`` without its thousands separators (``,`` or ``_``).
 
@@ -61,6 +65,8 @@ def plain_number_text(text: str) -> str:
         ValueError: a decimal comma, worded for the person who typed it.
     """
     plain = text.replace("_", "")
+    if not _NUMBER_CHARACTERS.fullmatch(plain.strip()):
+        return plain  # no number alone ($1,200): the caller's message names what is there
     if "," in plain and not _GROUPED.fullmatch(plain):
         raise ValueError(
             f"{shown(text)} is not a number: write the decimal point as '.' (1.9%, 12.5); "

@@ -18,6 +18,7 @@ from scenario_texts import SMALL
 from typer.testing import CliRunner
 
 from planner.cli import app
+from planner.scenario.edits import EditError, parse_text, spec_of
 from planner.scenario.fields import number_bounds
 
 PRICE_LINE = "  arr: 1.9%\n"
@@ -196,3 +197,38 @@ def test_the_bounds_come_from_the_models_constraints() -> None:
     assert number_bounds(("drive", "arr")) == (1e-6, math.inf)  # its "below 1" is a check
     assert number_bounds(("aggregate", "data_disks")) is None  # a count takes no fraction
     assert number_bounds(("layouts", 0, "group_size")) is None
+
+
+@pytest.mark.parametrize("where", ["file", "set"])
+def test_a_percentage_whose_fraction_is_out_of_range_is_not_told_to_write_it(
+    tmp_path: Path, where: str
+) -> None:
+    """``usable_fraction: 0.5%`` was told "write 0.005", which the field then refused
+    (at least 0.01): the message now says the range instead of a value it refuses."""
+    if where == "file":
+        new = f"{PRICE_LINE}  usable_fraction: 0.5%\n"
+        message, spot = _in_file(tmp_path, PRICE_LINE, new, "0.5%")
+        assert message.startswith(f"{spot}: drive.usable_fraction: "), message
+    else:
+        path = tmp_path / "s.yaml"
+        path.write_text(SMALL, encoding="utf-8")
+        message = _one_line([str(path), "--set", "drive.usable_fraction=0.5%"])
+    assert message.endswith("0.5% is 0.005, out of range: it takes 0.01 to 1"), message
+    assert "write 0.005" not in message
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("$1,200", "'$1,200' is not a number; write 1200 (the currency is costs.currency"),
+        ("US$1,200", "write 1200 (the currency is costs.currency"),
+        ("1,5", "write the decimal point as '.'"),  # a decimal comma stays refused as one
+    ],
+)
+def test_a_tui_field_says_the_same_of_a_price_with_a_symbol_and_a_comma(
+    typed: str, says: str
+) -> None:
+    """Typed into the TUI's price, ``$1,200`` was told to write the decimal point as '.'."""
+    with pytest.raises(EditError) as refused:
+        parse_text(spec_of("drive.price"), typed)
+    assert says in str(refused.value)
