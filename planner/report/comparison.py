@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from planner.core.arrays.declustered import MAX_CHILDREN, children_holding
 from planner.report import render
 from planner.report.availability import availability_notes
 from planner.report.column_choice import screen_columns
@@ -107,7 +108,8 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
             lines.append(
                 f"* {layout.label}: a pool holds {layout.data_disks_per_group:g} drives' worth "
                 f"of data (the data share of its drives that are not spares); {data_disks:,} "
-                f"data drives take {pools} {extra_text} drives' worth more than asked."
+                f"data drives take {pools} {extra_text} drives' worth more than asked"
+                f"{_widths_that_fit(layout, data_disks, int(groups))}."
             )
             continue
         lines.append(
@@ -117,6 +119,29 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
             f"{extra_text} more data drive{'s' if extra != 1 else ''} than asked."
         )
     return lines
+
+
+def _widths_that_fit(layout: Layout, data_disks: int, groups: int) -> str:
+    """``; the pools that hold them with the fewest children: 1 of 62 (...), 2 of 32 (...)``.
+
+    For each count of pools up to ``groups`` (at most three, the most first) whose fewest
+    children are within OpenZFS's 255. Empty when none is.
+    """
+    pool = layout.declustered
+    assert pool is not None
+    widths: list[tuple[int, int]] = []
+    for count in range(groups, 0, -1):
+        children = children_holding(data_disks, layout.parity, pool.data, pool.spares, count)
+        if children > MAX_CHILDREN or len(widths) == 3:
+            break
+        widths.append((count, children))
+    if not widths or widths[0] == (groups, layout.group_size):
+        return ""
+    said = ", ".join(
+        f"{count} of {children} (draid{layout.parity}:{pool.data}d:{children}c:{pool.spares}s)"
+        for count, children in reversed(widths)
+    )
+    return f"; the pools that hold them with the fewest children: {said}"
 
 
 def declustered_notes(layouts: Iterable[Layout]) -> list[str]:

@@ -101,6 +101,16 @@ def data_capacity_drives(parity: int, children: int, data: int, spares: int) -> 
     return Fraction((children - spares) * data, data + parity)
 
 
+def children_holding(data_drives: int, parity: int, data: int, spares: int, pools: int) -> int:
+    """The fewest children of each of ``pools`` pools that together hold ``data_drives``.
+
+    The least ``C`` with ``pools x (C - s) x d / (d + p) >= data_drives``, and at least a
+    stripe and the spares; it may be above :data:`MAX_CHILDREN` (the caller says so).
+    """
+    per_pool = Fraction(data_drives, pools) * Fraction(data + parity, data)
+    return max(spares + math.ceil(per_pool), data + parity + spares)
+
+
 RESILVER_IO_COST = 1.35
 """``a``: what a byte of a sequential resilver's I/O costs a survivor, against a byte of a
 traditional rebuild's writes (fitted to the OpenZFS chart;
