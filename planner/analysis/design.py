@@ -9,6 +9,7 @@ as one Markdown document with the front and the sweep drawn beside it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ from planner.analysis.recommend import (
 from planner.analysis.sensitivity import SensitivityReport, sensitivity_report
 from planner.analysis.simulation import RunSettings
 from planner.analysis.sweep import SweepReport, sweep_report
-from planner.scenario import Plan, Scenario
+from planner.scenario import Plan, Scenario, scenario_with_overrides
 from planner.scenario.edits import EditError
 from planner.scenario.layout_edits import with_core_layout_added
 
@@ -85,6 +86,7 @@ def design_report(
     found = recommendation(scenario, None, overrides, DEFAULT_TARGET)
     with_choice, chosen = _with_chosen(scenario, found)
     chosen_layout = next((x for x in with_choice.core_layouts() if x.label == chosen), None)
+    compare = compare_data(with_choice, overrides)
     return DesignReport(
         title=scenario.name,
         mission_years=scenario.mission_years,
@@ -92,7 +94,7 @@ def design_report(
         recommendation=found,
         target_given=not found.default_target,
         chosen_label=chosen,
-        compare=compare_data(with_choice, overrides),
+        compare=compare,
         sweep=sweep_report(scenario, SWEEP_PARITIES, SWEEP_SIZES, True, None, False, overrides),
         sensitivity=(
             None if chosen is None else sensitivity_report(with_choice, chosen, overrides=overrides)
@@ -100,7 +102,12 @@ def design_report(
         methods=(
             None
             if chosen_layout is None or simulation_refusal(scenario)
-            else methods_report(with_choice, [chosen_layout], settings, overrides=overrides)
+            else methods_report(
+                _as_compared(with_choice, compare, chosen_layout.label),
+                [chosen_layout],
+                settings,
+                overrides=overrides,
+            )
         ),
         methods_note=simulation_refusal(scenario),
     )
@@ -139,6 +146,19 @@ def plan_design_report(plan: Plan, settings: RunSettings = REPORT_SIMULATION) ->
     return PlanDesign(
         plan.name, tuple(reviews), plan_totals(plan.name, mission, "recommended", rows)
     )
+
+
+def _as_compared(scenario: Scenario, compare: CompareData, label: str) -> Scenario:
+    """``scenario`` whose aggregate is the layout's as the review's table shows it.
+
+    With a workload that is the layout's sized aggregate: its data drives (a pool's whole
+    ones), which also spread the workload's reads as the sizing does; else the scenario.
+    """
+    sizing = compare.sizing
+    if sizing is None:
+        return scenario
+    row = next(r for r in sizing.results if r.label == label)
+    return scenario_with_overrides(scenario, [f"aggregate.data_disks={math.floor(row.data_disks)}"])
 
 
 def _with_chosen(scenario: Scenario, found: Recommendation) -> tuple[Scenario, str | None]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from planner.analysis.ageing import ageing_sensitivity_note
 from planner.analysis.compare import comparison, sized_results
@@ -31,6 +31,7 @@ from planner.analysis.varied_fields import (
 )
 from planner.core.design.sensitivity import Move, Sensitivity, tornado_of_moves
 from planner.core.design.sweep import Parameter, SweepPoint
+from planner.core.markov.rates import Rates
 from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario, ScenarioError, scenario_with_overrides
 
@@ -125,17 +126,36 @@ def layout_label(scenario: Scenario, label: str | None) -> str:
     return label if label in labels else scenario.baseline_label()
 
 
-def sensitivity_data_disks(scenario: Scenario, label: str) -> tuple[int, bool]:
-    """The data drives of the aggregate a tornado moves, and whether they are sized.
+@dataclass(frozen=True)
+class ShownAggregate:
+    """The aggregate a tornado moves: the one the compare table shows for its layout.
 
-    The sized aggregate of the layout ``label`` when the scenario has a workload (the risk
-    the compare table shows), else ``aggregate.data_disks``.
+    Attributes:
+        data_disks: its data drives (a pool's fractional worth: the whole ones).
+        sized: whether it is the layout's sized aggregate (a scenario with a workload).
+        rates: the scenario's rates as that aggregate takes them: a sized one spreads the
+            workload's reads over its own data drives (its own latent-defect rate).
     """
+
+    data_disks: int
+    sized: bool
+    rates: Rates
+
+
+def shown_aggregate(scenario: Scenario, label: str) -> ShownAggregate:
+    """The aggregate of the layout ``label`` that the compare table shows.
+
+    The sized aggregate when the scenario has a workload, else ``aggregate.data_disks``.
+    """
+    rates = scenario.rates()
     sized = sized_results(scenario)
     if sized is None:
-        return scenario.aggregate.data_disks, False
+        return ShownAggregate(scenario.aggregate.data_disks, False, rates)
+    row = next(r for r in sized if r.label == label)
+    if row.latent_defects_per_hour is not None:
+        rates = replace(rates, latent_defects_per_hour=row.latent_defects_per_hour)
     # a declustered pool holds a fractional number of drives' worth of data: the whole ones
-    return math.floor(next(r.data_disks for r in sized if r.label == label)), True
+    return ShownAggregate(math.floor(row.data_disks), True, rates)
 
 
 @dataclass(frozen=True)
@@ -163,13 +183,19 @@ def layout_risk(scenario: Scenario, label: str) -> LayoutRisk:
     return LayoutRisk(result.p_loss_group, result.p_loss_aggregate, result.shape.groups)
 
 
-def field_value(scenario: Scenario, field: ScenarioField) -> float:
+def field_value(scenario: Scenario, field: ScenarioField, rates: Rates | None = None) -> float:
     """The value the scenario's model uses for ``field``, in the field's unit.
 
     Derived values count: a spec-sheet drive's latent-defect rate, the rebuild model's
-    hours, the ARR equivalent of an AFR or MTBF.
+    hours, the ARR equivalent of an AFR or MTBF. ``rates``: those the aggregate moved takes
+    (:func:`shown_aggregate`; a sized aggregate's own latent-defect rate), else the
+    scenario's.
     """
-    point = SweepPoint(scenario.rates(), scenario.mission_hours, scenario.aggregate.data_disks)
+    point = SweepPoint(
+        scenario.rates() if rates is None else rates,
+        scenario.mission_hours,
+        scenario.aggregate.data_disks,
+    )
     return field.from_core(point.value_of(field.parameter))
 
 
@@ -197,8 +223,11 @@ def override_text(field: ScenarioField, value: float) -> str:
     return f"{field.name}={shown}"
 
 
-def _move(scenario: Scenario, label: str, field: ScenarioField, low: float, high: float) -> Move:
-    base = field_value(scenario, field)
+def _move(
+    scenario: Scenario, label: str, field: ScenarioField, factors: tuple[float, float], rates: Rates
+) -> Move:
+    low, high = factors
+    base = field_value(scenario, field, rates)
     values, capped, risks = [], [], []
     for factor in (low, high):
         value, stopped = moved_value(field, base, factor)
@@ -231,6 +260,19 @@ def _plausible_notes(scenario: Scenario, fields: Sequence[ScenarioField]) -> lis
     ]
 
 
+def _moved_fields(scenario: Scenario, sized: bool) -> tuple[ScenarioField, ...]:
+    """The six model inputs, and a correlation's and enclosures' fields where given.
+
+    A sized aggregate is the sizing's: aggregate.data_disks moves nothing of it, no bar.
+    """
+    fields = (
+        *SCENARIO_FIELDS,
+        *(CORRELATION_FIELDS if scenario.correlation is not None else ()),
+        *(ENCLOSURE_FIELDS[:2] if scenario.enclosures is not None else ()),
+    )
+    return tuple(f for f in fields if not (sized and f.parameter is Parameter.DATA_DISKS))
+
+
 def sensitivity_report(
     scenario: Scenario,
     label: str,
@@ -254,15 +296,11 @@ def sensitivity_report(
         raise ValueError("factors must be positive")
     layouts = {layout.label: layout for layout in scenario.core_layouts()}
     layout = layouts[label]
-    data_disks, sized = sensitivity_data_disks(scenario, label)
-    point = SweepPoint(layout.chain_rates(scenario.rates()), scenario.mission_hours, data_disks)
+    shown = shown_aggregate(scenario, label)
+    point = SweepPoint(layout.chain_rates(shown.rates), scenario.mission_hours, shown.data_disks)
     base = layout_risk(scenario, label)
-    fields = (
-        *SCENARIO_FIELDS,
-        *(CORRELATION_FIELDS if scenario.correlation is not None else ()),
-        *(ENCLOSURE_FIELDS[:2] if scenario.enclosures is not None else ()),
-    )
-    moves = [_move(scenario, label, field, low, high) for field in fields]
+    fields = _moved_fields(scenario, shown.sized)
+    moves = [_move(scenario, label, field, (low, high), shown.rates) for field in fields]
     result = tornado_of_moves(
         layout.parity,
         layout.group_size,
@@ -279,7 +317,7 @@ def sensitivity_report(
         label=layout.label,
         sensitivity=result,
         figures=bar_figures(result),
-        sized=sized,
+        sized=shown.sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=scenario_inputs(scenario, overrides),
         notes=(

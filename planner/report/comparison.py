@@ -77,18 +77,23 @@ def rebuild_note(source: RebuildSource) -> str:
     return f"Rebuild {hours} h: {', '.join(parts)} ({source.rate_field})."
 
 
-def extra_notes(data: CompareData, *, labels: bool = True) -> list[str]:
+def extra_notes(data: CompareData, *, labels: bool = True, readings: bool = True) -> list[str]:
     """The notes a comparison adds to :func:`notes`: the labels', the rebuild model's, others.
 
     The labels' are those a ``--set`` left on reshaped layouts (``data.label_notes``; left
     out with ``labels=False``, for a view that shows them first); the others are the
-    scenario's, the hot spares' and the costs' (``data.notes``).
+    scenario's, the hot spares' and the costs' (``data.notes``), then what the table's rows
+    read otherwise (the critical-rebuild bound, the spec sheet's reading, ``≈100%``; left
+    out with ``readings=False``, for a page that lists the inputs apart from the table).
     """
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
+    found = [*(data.label_notes if labels else ()), *rebuild, *data.notes]
+    if not readings:
+        return found
     bound = [] if data.critical_defects is None else [critical_defects_note(data.critical_defects)]
     spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
     certain = near_certain_notes(r.p_loss_aggregate for r in data.comparison.results)
-    return [*(data.label_notes if labels else ()), *rebuild, *data.notes, *bound, *spread, *certain]
+    return [*found, *bound, *spread, *certain]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

@@ -226,7 +226,10 @@ def _inputs_section(report: DesignReport) -> list[str]:
     """The inputs, the notes on where they come from, and the sources of the rest."""
     lines = ["## Inputs and their sources", ""]
     lines += [f"- {markdown_cell(line)}" for line in inputs_lines(report.inputs, [])]
-    lines += [f"- {markdown_cell(note)}" for note in comparison.extra_notes(report.compare)]
+    # the table's own readings (a bound, the spec sheet's) go with the table shown, not here:
+    # a workload's review shows the sized table, and they are of aggregate.data_disks'
+    notes = comparison.extra_notes(report.compare, readings=False)
+    lines += [f"- {markdown_cell(note)}" for note in notes]
     return [
         *lines,
         "- Drive figures of a catalogue model (`drive.model`) are sourced in docs/drives.md; "

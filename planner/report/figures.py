@@ -22,6 +22,7 @@ from planner.report.numbers import (
     format_count,
     format_rel_error,
     integer_column,
+    rate_column,
     ratio_column,
     risk_column,
     significant_column,
@@ -111,6 +112,14 @@ USABLE_TB = Figure("Usable TB", tb_column, "Usable\nTB", unit="TB", key="usable_
 REBUILD_HOURS = Figure(
     "Rebuild hours", significant_column, "Rebuild\nh", unit="h", key="rebuild_hours"
 )
+
+LATENT_DEFECTS = Figure(
+    "Latent defects /drive-h",
+    rate_column,
+    "Latent def.\n/drive-h",
+    key="latent_defects_per_hour",
+)
+"""A sized aggregate's own latent-defect rate: the workload's reads over its data drives."""
 
 # What is lost, per group and per aggregate (issue 20: the figures do not sum)
 P_LOSS_GROUP = Figure("P(loss) group", risk_column, "P(loss)\ngroup", key="p_loss_group")

@@ -91,9 +91,11 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
     """Every column and export field of a candidate, in the JSON contract's order.
 
     The tables show the columns (usable TB when the search counts it, the costs when the
-    scenario has prices); the JSON and CSV records carry every keyed field, always.
+    scenario has prices, each one's latent-defect rate when the workload's reads make it);
+    the JSON and CSV records carry every keyed field, always.
     """
     money = f" ({report.currency})" if report.currency else ""
+    own = report.inputs.latent_defects_from_workload
     usable = (report.meeting and report.meeting[0].usable_tb is not None) or bool(
         report.front and report.front[0].usable_tb is not None
     )
@@ -112,7 +114,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         figures.USABLE_TB.column(lambda c: c.usable_tb, priority=2, shown=bool(usable)),
         export_field("bound_by", lambda c: c.bound_by),
         figures.REBUILD_HOURS.column(lambda c: c.rebuild_hours, priority=4),
-        export_field("latent_defects_per_hour", lambda c: c.latent_defects_per_hour),
+        figures.LATENT_DEFECTS.column(lambda c: c.latent_defects_per_hour, priority=6, shown=own),
         figures.P_LOSS_AGGREGATE.column(lambda c: c.p_loss_aggregate),
         Column("Nines", lambda c: nines(c.p_loss_aggregate), _nines_column, priority=3),
         # a table of many candidates: a shorter title than the comparison's

@@ -315,7 +315,8 @@ def notes(report: SensitivityReport) -> list[str]:
         lines.append(
             "The workload's sizing sets the aggregate: "
             f"{s.point.data_disks:,} data drives, as the compare table shows (planner size); "
-            "aggregate.data_disks changes it only through the workload's reads per drive."
+            "aggregate.data_disks does not change it, so it has no bar."
+            + _own_defects_words(report)
         )
     if report.pool_rebuild_hours is not None:
         lines.append(
@@ -329,6 +330,18 @@ def notes(report: SensitivityReport) -> list[str]:
             "(from restore.rebuild_mb_per_s); halving it is like doubling the rate."
         )
     return [*lines, *report.notes]
+
+
+def _own_defects_words(report: SensitivityReport) -> str:
+    """`` Its drives read the workload's reads...``: a sized aggregate's own defect rate."""
+    own = report.sensitivity.point.rates.latent_defects_per_hour
+    if report.inputs is None or not report.inputs.latent_defects_from_workload:
+        return ""
+    return (
+        " Its data drives share the workload's reads: latent defects "
+        f"{own:.4g} per drive-hour, where aggregate.data_disks' "
+        f"{report.inputs.data_disks:,} would read {report.inputs.latent_defects_per_hour:.4g}."
+    )
 
 
 def _capped_notes(report: SensitivityReport) -> list[str]:

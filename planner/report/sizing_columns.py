@@ -118,8 +118,13 @@ def _disk_fields() -> list[Column[SizedRow]]:
     ]
 
 
-def _risk_fields() -> list[Column[SizedRow]]:
-    """The rebuild and the sized aggregate's P(loss) and its split: after the costs."""
+def _risk_fields(report: SizingReport) -> list[Column[SizedRow]]:
+    """The rebuild and the sized aggregate's P(loss) and its split: after the costs.
+
+    Each aggregate's own latent-defect rate shows where the workload's reads make it (each
+    takes its data drives' share); the exports carry it always.
+    """
+    own_defects = report.inputs is not None and report.inputs.latent_defects_from_workload
     return [
         # the rebuild model's hours to 3 figures, as the rebuild note gives them
         figures.REBUILD_HOURS.column(
@@ -129,7 +134,9 @@ def _risk_fields() -> list[Column[SizedRow]]:
             priority=8,
         ),
         export_field("rebuild_source", lambda s: s.result.rebuild_source),
-        export_field("latent_defects_per_hour", lambda s: s.result.latent_defects_per_hour),
+        figures.LATENT_DEFECTS.column(
+            lambda s: s.result.latent_defects_per_hour, priority=9, shown=own_defects
+        ),
         figures.P_LOSS_GROUP.column(lambda s: s.result.p_loss_group, priority=3, risk=True),
         figures.P_LOSS_SIZED_AGGREGATE.column(lambda s: s.result.p_loss_aggregate, risk=True),
         export_field("p_group_lost", lambda s: s.result.p_group_lost),
@@ -166,7 +173,7 @@ def sizing_fields(report: SizingReport) -> list[Column[SizedRow]]:
     """
     return [
         *_sizing_fields(),
-        *_risk_fields(),
+        *_risk_fields(report),
         *_availability(report),
         *cost_fields(lambda s: s.result.cost, sized_rows(report)),
         *_baseline_fields(report),
@@ -193,7 +200,7 @@ def sizing_columns(report: SizingReport) -> list[Column[SizedRow]]:
         [
             *_sizing_fields(),
             *cost_fields(lambda s: s.result.cost, sized_rows(report)),
-            *_risk_fields(),
+            *_risk_fields(report),
             *enclosure_columns(sized_rows(report), lambda s: s.result.enclosures),
             *correlation_columns(sized_rows(report), lambda s: s.result.independent),
             *ageing_columns(sized_rows(report), lambda s: s.result.aged),

@@ -102,3 +102,25 @@ def test_no_target_section_is_said_once() -> None:
     said = re.findall(r"no `?target:`? section", text)
     assert said == ["no `target:` section"], said
     assert "by default" not in text
+
+
+def test_a_workload_review_says_one_figure_for_its_choice(tmp_path: Path) -> None:
+    """The newcomer's review of recommend-400tb: the recommendation read 0.0016% (the
+    sized aggregate, 134 groups) and the cross-check 0.00029% (the file's 24 data drives);
+    the inputs section gave the spec sheet's and the bound's figures of that other aggregate
+    beside the recommendation's own."""
+    scenario = ROOT / "scenarios" / "recommend-400tb.yaml"
+    target = tmp_path / "review.md"
+    args = ["report", str(scenario), "-o", str(target), "--time-budget", "0.1"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.stderr
+    text = target.read_text(encoding="utf-8")
+    recommended = re.search(r"Recommended: (\S+ \d+): [\d,]+ drives, P\(loss\) ([\d.]+%)", text)
+    assert recommended is not None
+    label, p_loss = recommended.groups()
+    exact = re.search(rf"\| {re.escape(label)} \| Markov, exact \|.*\| ([\d.]+%) \|\n", text)
+    assert exact is not None
+    assert exact.group(1) == p_loss  # the cross-check's aggregate is the one recommended
+    inputs = text.split("## Inputs and their sources", 1)[1].split("\n## ", 1)[0]
+    assert "web RAID calculators" not in inputs
+    assert "NS3574's chain does not count" not in inputs
