@@ -113,6 +113,14 @@ REBUILD_HOURS = Figure(
     "Rebuild hours", significant_column, "Rebuild\nh", unit="h", key="rebuild_hours"
 )
 
+
+def _bound_by_column(bounds: Sequence[str | None]) -> list[str]:
+    return ["IOPS" if b == "iops" else "capacity" if b == "capacity" else "" for b in bounds]
+
+
+BOUND_BY = Figure("Bound by", _bound_by_column, "Bound\nby", key="bound_by", numeric=False)
+"""What decided a sized aggregate's drives: the workload's IOPS or its capacity."""
+
 LATENT_DEFECTS = Figure(
     "Latent defects /drive-h",
     rate_column,

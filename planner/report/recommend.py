@@ -87,6 +87,11 @@ def describe_misses(found: Sequence[Miss]) -> str:
     return ", ".join(one(m) for m in found)
 
 
+def _by_workload(report: Recommendation) -> bool:
+    """Whether the candidates are sized for a workload (each bound by IOPS or capacity)."""
+    return any(c.bound_by is not None for c in (*report.front, *report.meeting))
+
+
 def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
     """Every column and export field of a candidate, in the JSON contract's order.
 
@@ -112,7 +117,7 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         figures.TOTAL_DRIVES.column(lambda c: c.total_disks),
         figures.OVERHEAD_DRIVES.column(lambda c: c.overhead_disks, priority=2),
         figures.USABLE_TB.column(lambda c: c.usable_tb, priority=2, shown=bool(usable)),
-        export_field("bound_by", lambda c: c.bound_by),
+        figures.BOUND_BY.column(lambda c: c.bound_by, priority=4, shown=_by_workload(report)),
         figures.REBUILD_HOURS.column(lambda c: c.rebuild_hours, priority=4),
         figures.LATENT_DEFECTS.column(lambda c: c.latent_defects_per_hour, priority=6, shown=own),
         figures.P_LOSS_AGGREGATE.column(lambda c: c.p_loss_aggregate),
@@ -247,7 +252,7 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
             )
         return lines
     lines.append(
-        f"Recommended: {top.name}: {top.total_disks:,} drives, "
+        f"Recommended: {top.name}: {top.total_disks:,} drives{_iops_bound_words(top)}, "
         f"{_risk_words(report, top)}"
         + (f", total cost {top.rank_cost:,.0f} {report.currency}".rstrip() if report.money else "")
         + f"; {len(report.meeting):,} layouts meet the target."
@@ -283,6 +288,14 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         "do not sum to P(loss) (docs/loss.md)."
     )
     return [*lines, *report.input_notes]
+
+
+def _iops_bound_words(top: Candidate) -> str:
+    """`` (as many as the IOPS need: 2,412.0 TB usable)``: why more capacity than asked."""
+    if top.bound_by != "iops":
+        return ""
+    usable = "" if top.usable_tb is None else f": {top.usable_tb:,.1f} TB usable"
+    return f" (as many as the IOPS need{usable})"
 
 
 def _both(report: Recommendation) -> str:

@@ -38,10 +38,6 @@ def _iops_column(iops: Sequence[float]) -> list[str]:
     return [f"{x:,.0f}" for x in iops]
 
 
-def _bound_by_column(bounds: Sequence[str]) -> list[str]:
-    return ["IOPS" if b == "iops" else "capacity" for b in bounds]
-
-
 def _sizing_fields() -> list[Column[SizedRow]]:
     """The layout, its workload and the disks it needs: in both orders, before the costs."""
     return [*_workload_fields(), *_disk_fields()]
@@ -103,14 +99,7 @@ def _disk_fields() -> list[Column[SizedRow]]:
             short_header="Disks\nneeded",
             key="disks_needed",
         ),
-        Column(
-            "Bound by",
-            lambda s: s.result.bound_by,
-            _bound_by_column,
-            numeric=False,
-            short_header="Bound\nby",
-            key="bound_by",
-        ),
+        figures.BOUND_BY.column(lambda s: s.result.bound_by),
         figures.GROUPS.column(lambda s: s.result.groups, priority=4),
         export_field("data_disks", lambda s: s.result.data_disks),
         figures.USABLE_TB.column(lambda s: s.result.usable_tb, priority=7),

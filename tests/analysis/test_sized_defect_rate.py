@@ -162,3 +162,22 @@ def test_a_sweep_of_data_drives_spreads_the_reads_as_evaluate_set_does() -> None
         assert abs(row["p_loss_group"] / layout["p_loss_group"] - 1) < 1e-12, row
     wide = [r for r in rows if r["label"] == "RAID 6 (10+2)"]
     assert wide[0]["p_loss_group"] > wide[1]["p_loss_group"] > wide[2]["p_loss_group"]
+
+
+def test_recommend_says_when_the_iops_set_the_drives_and_shows_bound_by() -> None:
+    """400 TB asked, 2,412 TB recommended: nothing said it was the IOPS (the review)."""
+    result = CliRunner().invoke(app, ["recommend", str(SEARCH), "-f", "markdown"])
+    assert result.exit_code == 0, result.output
+    assert "mirror3 3: 402 drives (as many as the IOPS need: 2,412.0 TB usable), P(loss)" in (
+        result.output
+    )
+    header = next(line for line in result.output.splitlines() if line.startswith("| Layout"))
+    assert "| Bound by |" in header
+    rows = [line for line in result.output.splitlines() if line.startswith("| mirror3 3 |")]
+    assert rows
+    assert "| IOPS |" in rows[0]
+    # without a workload nothing bounds the drives but aggregate.data_disks: no column
+    paper = SCENARIOS / "ns3574-default.yaml"
+    plain = CliRunner().invoke(app, ["recommend", str(paper), "-f", "markdown"])
+    assert "Bound by" not in plain.output
+    assert "as many as the IOPS need" not in plain.output

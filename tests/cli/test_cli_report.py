@@ -115,7 +115,7 @@ def test_a_workload_review_says_one_figure_for_its_choice(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.stderr
     text = target.read_text(encoding="utf-8")
-    recommended = re.search(r"Recommended: (\S+ \d+): [\d,]+ drives, P\(loss\) ([\d.]+%)", text)
+    recommended = re.search(r"Recommended: (\S+ \d+): [\d,]+ drives.*?, P\(loss\) ([\d.]+%)", text)
     assert recommended is not None
     label, p_loss = recommended.groups()
     exact = re.search(rf"\| {re.escape(label)} \| Markov, exact \|.*\| ([\d.]+%) \|\n", text)
