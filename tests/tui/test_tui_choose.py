@@ -84,14 +84,20 @@ async def test_a_scenarios_own_target_is_not_called_a_default() -> None:
         assert "would be 0.052%, over the target" in words
 
 
-async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> None:
-    # issue 20: F7 ranks against target.max_p_group_lost and says so
+def _with_target(tmp_path: Path, line: str) -> Path:
+    """recommend-400tb.yaml with its target's P(loss) line replaced by ``line``."""
     shipped = SCENARIO.parents[2] / "scenarios" / "recommend-400tb.yaml"
     text = shipped.read_text(encoding="utf-8")
     old = "  max_p_loss: 0.01%        # less than 1 in 10,000 over the mission\n"
     assert old in text
-    path = tmp_path / "group-lost.yaml"
-    path.write_text(text.replace(old, "  max_p_group_lost: 1e-6\n"), encoding="utf-8")
+    path = tmp_path / "target.yaml"
+    path.write_text(text.replace(old, line), encoding="utf-8")
+    return path
+
+
+async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> None:
+    # issue 20: F7 ranks against target.max_p_group_lost and says so
+    path = _with_target(tmp_path, "  max_p_group_lost: 1e-6\n")
     async with make_app(path).run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("f7")
@@ -116,12 +122,7 @@ async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdic
     """A target of 0.0020%: the three-way mirror meets it in the table, not at its bound
     (the bound is checked against an mpmath chain in tests/analysis/test_critical_defects.py).
     """
-    shipped = SCENARIO.parents[2] / "scenarios" / "recommend-400tb.yaml"
-    text = shipped.read_text(encoding="utf-8")
-    old = "  max_p_loss: 0.01%        # less than 1 in 10,000 over the mission\n"
-    assert old in text
-    path = tmp_path / "tighter.yaml"
-    path.write_text(text.replace(old, "  max_p_loss: 0.002%\n"), encoding="utf-8")
+    path = _with_target(tmp_path, "  max_p_loss: 0.002%\n")
     async with make_app(path).run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("f7")
