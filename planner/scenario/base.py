@@ -13,12 +13,14 @@ class FieldError(ValueError):
     """A ValueError raised by a model-level check that belongs to one field of the model.
 
     The loader appends ``subpath`` to the error's location so that the message points at
-    that field (e.g. ``group_size`` of a layout) rather than at the whole mapping.
+    that field (e.g. ``group_size`` of a layout) rather than at the whole mapping, at its
+    value, or at its key with ``at_key`` (a misspelt key, as pydantic's unknown keys are).
     """
 
-    def __init__(self, message: str, *subpath: str | int) -> None:
+    def __init__(self, message: str, *subpath: str | int, at_key: bool = False) -> None:
         super().__init__(message)
         self.subpath: tuple[str | int, ...] = subpath
+        self.at_key = at_key
 
 
 _NOT_DISPLAYABLE = re.compile(

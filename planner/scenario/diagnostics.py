@@ -381,7 +381,8 @@ def _one(
             # a check across fields, one of them set by --set: the file alone is not at fault
             message = f"with {override.source}: {message}"
             break
-    at_key = error["type"] == "extra_forbidden"
+    cause = (error.get("ctx") or {}).get("error")
+    at_key = error["type"] == "extra_forbidden" or getattr(cause, "at_key", False)
     return error_at(before + message, source, locate(document, at, at_key=at_key), field)
 
 
