@@ -67,11 +67,10 @@ def scrub_note(scenario: Scenario) -> str | None:
     factor = restore.rebuild_load_factor
     if scrub_hours >= read_hours * factor:
         return None
-    given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
     return (
         f"Scrub every {scrub_hours:.3g} h (restore.scrub_hours) is shorter than one full read "
         f"of a drive under the rebuilds' load, {read_hours * factor:.3g} h ({idle} idle, "
-        f"x{factor:.3g} for restore.{given}): a scrub shares the drives with the same host "
+        f"x{factor:.3g} for {restore.load_source}): a scrub shares the drives with the same host "
         "I/O, so unless it runs in idle hours the figures, which take the interval as given, "
         "are optimistic."
     )
@@ -116,13 +115,12 @@ def load_note(scenario: Scenario) -> str | None:
     rate, factor = restore.rebuild_mb_per_s, restore.rebuild_load_factor
     if rate is None or restore.rebuild_hours is not None or factor == 1.0:
         return None
-    given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
     key, unset = (
         ("load", "load=idle") if restore.load_factor is None else ("load_factor", "load_factor=1")
     )
     return (
         f"restore.rebuild_mb_per_s {rate:g} MB/s is taken as an idle array's rate and slowed "
-        f"x{factor:.3g} by restore.{given}: if {rate:g} MB/s was measured under your load, "
+        f"x{factor:.3g} by {restore.load_source}; if {rate:g} MB/s was measured under your load, "
         f"remove restore.{key} (for one run: --set restore.{unset})."
     )
 

@@ -224,6 +224,17 @@ class Restore(FrozenModel):
         return 1.0
 
     @property
+    def load_source(self) -> str | None:
+        """What sets :attr:`rebuild_load_factor`, as the file writes it, or None for no load.
+
+        ``restore.load: busy`` or ``restore.load_factor``: the inputs line and the notes
+        name the key the reader would change.
+        """
+        if self.load_factor is not None:
+            return "restore.load_factor"
+        return None if self.load is None else f"restore.load: {self.load}"
+
+    @property
     def delay_hours(self) -> float:
         """Hours before the rebuild starts (0 unless ``replace_delay_hours`` is given)."""
         return self.replace_delay_hours or 0.0
