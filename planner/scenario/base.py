@@ -15,12 +15,22 @@ class FieldError(ValueError):
     The loader appends ``subpath`` to the error's location so that the message points at
     that field (e.g. ``group_size`` of a layout) rather than at the whole mapping, at its
     value, or at its key with ``at_key`` (a misspelt key, as pydantic's unknown keys are).
+    A value derived from other fields and refused lists them in ``inputs`` (paths from the
+    same place as ``subpath``; a section stands for all its keys): a ``--set`` of one of
+    them is named as the error's source, not the file.
     """
 
-    def __init__(self, message: str, *subpath: str | int, at_key: bool = False) -> None:
+    def __init__(
+        self,
+        message: str,
+        *subpath: str | int,
+        at_key: bool = False,
+        inputs: tuple[tuple[str | int, ...], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.subpath: tuple[str | int, ...] = subpath
         self.at_key = at_key
+        self.inputs = inputs
 
 
 _NOT_DISPLAYABLE = re.compile(

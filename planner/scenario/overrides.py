@@ -217,6 +217,14 @@ def validate_overridden(data: dict[str, Any], overrides: Sequence[Override]) -> 
     return validate_renamed(data, before, touching)
 
 
+def last_setting(paths: Sequence[Loc], overrides: Sequence[Override]) -> Override | None:
+    """The last of ``overrides`` that sets one of ``paths``, or a key under one, if any."""
+    for override in reversed(overrides):
+        if any(override.loc[: len(path)] == path for path in paths):
+            return override
+    return None
+
+
 def layout_overrides(overrides: Sequence[Override]) -> list[Override]:
     """The overrides that set something in ``layouts`` (and so may rename a layout)."""
     return [o for o in overrides if o.loc[:1] == ("layouts",)]
