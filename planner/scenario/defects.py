@@ -10,7 +10,8 @@ In the order the scenario's keys are preferred:
 
    a. ``drive.bytes_read_per_hour`` as given;
    b. the workload's host read IOPS x ``workload.io_size_kb``, spread evenly over
-      ``aggregate.data_disks``, each drive reading at most its own IOPS
+      ``aggregate.data_disks``, each drive reading at most its own IOPS and, when the
+      drive gives one, its ``sustained_mb_per_s``
       (:func:`planner.core.arrays.defects.workload_bytes_read_per_hour`);
    c. NS3574's field figure, 2.7e11 bytes per day per drive
       (:data:`planner.core.arrays.defects.FIELD_BYTES_READ_PER_HOUR`).
@@ -107,8 +108,16 @@ class LatentDefectRate:
         }[self.bytes_source or "given"]
         return f"{errors} x {reads}"
 
-    def note(self, read_iops: float | None = None, io_size_kb: float | None = None) -> str:
-        """One line for the notes: the rate, its arithmetic and where each factor comes from."""
+    def note(
+        self,
+        read_iops: float | None = None,
+        io_size_kb: float | None = None,
+        drive_mb_per_s: float | None = None,
+    ) -> str:
+        """One line for the notes: the rate, its arithmetic and where each factor comes from.
+
+        ``drive_mb_per_s``: the drive's sustained rate, which caps its reads with its IOPS.
+        """
         if self.source == "given":
             over = (
                 ", overriding the spec sheet's error rate (which the spec-sheet method still uses)"
@@ -128,9 +137,10 @@ class LatentDefectRate:
         elif self.bytes_source == "workload":
             io = "" if io_size_kb is None else f" x {io_size_kb:g} KB"
             count = "" if read_iops is None else f"{read_iops:,.6g} read IOPS"
+            rate = "" if drive_mb_per_s is None else f" and {drive_mb_per_s:g} MB/s"
             reads = (
-                f"(the workload's {count}{io} over the data drives, at most the drive's IOPS "
-                "each; workload.io_size_kb)"
+                f"(the workload's {count}{io} over the data drives, at most the drive's IOPS"
+                f"{rate} each; workload.io_size_kb)"
             )
         else:
             reads = (
@@ -155,7 +165,9 @@ def bytes_read_per_hour(
     # A workload with no IOPS (capacity only) says nothing of its reads: the field figure.
     if workload is not None and read_iops > 0 and iops is not None:
         return (
-            workload_bytes_read_per_hour(read_iops, workload.io_bytes, data_disks, iops),
+            workload_bytes_read_per_hour(
+                read_iops, workload.io_bytes, data_disks, iops, _bytes_per_s(drive)
+            ),
             "workload",
         )
     return FIELD_BYTES_READ_PER_HOUR, "field-default"
@@ -207,7 +219,15 @@ def workload_read_defects(
     else:
         assert drive.read_errors_per_byte is not None  # DriveSpec requires a way
         errors = drive.read_errors_per_byte
-    return WorkloadReadDefects(errors, read_iops, workload.io_bytes, drive.iops)
+    return WorkloadReadDefects(
+        errors, read_iops, workload.io_bytes, drive.iops, _bytes_per_s(drive)
+    )
+
+
+def _bytes_per_s(drive: DriveSpec) -> float | None:
+    """The drive's sustained rate in bytes per second (MB = 10^6 bytes), or None."""
+    rate = drive.sustained_mb_per_s
+    return None if rate is None else rate * 1e6
 
 
 _WORKLOAD_READS_FROM = (

@@ -355,7 +355,7 @@ class Scenario(FrozenModel):
         workload = self.workload
         read_iops = None if workload is None else workload.core_workload().read_iops
         size = None if workload is None else workload.io_bytes / 1e3
-        return [defects.note(read_iops, size)]
+        return [defects.note(read_iops, size, self.drive.sustained_mb_per_s)]
 
     def capacity_notes(self) -> list[str]:
         """What the drive's capacity does and does not change, when a user might expect it.
