@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
@@ -31,6 +32,23 @@ class FieldError(ValueError):
         self.subpath: tuple[str | int, ...] = subpath
         self.at_key = at_key
         self.inputs = inputs
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A key a ``--set`` removed by giving its exclusive alternative (the field's ``replaces``).
+
+    Attributes:
+        key: where it was, e.g. ``("restore", "load")``.
+        value: its value there, as plain data (``"busy"``).
+        by: the ``--set`` that removed it, as messages name it.
+        by_key: where that ``--set`` sets, e.g. ``("restore", "rebuild_hours")``.
+    """
+
+    key: tuple[str | int, ...]
+    value: Any
+    by: str
+    by_key: tuple[str | int, ...]
 
 
 _NOT_DISPLAYABLE = re.compile(

@@ -20,12 +20,13 @@ rebuilding in 3 h 48 to 5 h 1 on three arrays. Sources and presets: docs/sizing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from planner.core.arrays.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
-from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
+from planner.scenario.base import FieldError, FrozenModel, SetAside, at_least, meta, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 
@@ -151,6 +152,8 @@ class Restore(FrozenModel):
         "at min(f, streams) x 1 / rebuild time.",
     )
 
+    _set_aside: tuple[SetAside, ...] = PrivateAttr(default=())
+
     @field_validator("parallel_rebuilds", mode="before")
     @classmethod
     def _streams(cls, value: object) -> bool | int:
@@ -188,6 +191,22 @@ class Restore(FrozenModel):
         if self.load is not None and self.load_factor is not None:
             raise FieldError(f"give load ({self.load}) or load_factor, not both", "load_factor")
         return self
+
+    @property
+    def set_aside(self) -> tuple[SetAside, ...]:
+        """This section's keys a ``--set`` removed, giving an exclusive alternative.
+
+        ``--set restore.rebuild_hours=10`` over ``load: busy`` removes the load, which a
+        file could not give beside the hours: the what-if runs, and a note says what no
+        longer applies. Empty for a section as a file (or an edit) gives it.
+        """
+        return self._set_aside
+
+    def with_set_aside(self, set_aside: Sequence[SetAside]) -> Restore:
+        """A copy of this section noting ``set_aside`` (:attr:`set_aside`)."""
+        copy = self.model_copy()
+        copy._set_aside = tuple(set_aside)
+        return copy
 
     @property
     def rebuild_streams(self) -> int | None:
