@@ -208,6 +208,16 @@ class Restore(FrozenModel):
         copy._set_aside = tuple(set_aside)
         return copy
 
+    def __eq__(self, other: object) -> bool:
+        """Equal keys are equal sections: what a ``--set`` removed is where they came from.
+
+        (Pydantic compares private attributes too: the TUI, started with such a ``--set``,
+        would hold an edited and undone scenario unsaved.)
+        """
+        if not isinstance(other, Restore):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
     @property
     def rebuild_streams(self) -> int | None:
         """Concurrent rebuilds for the model: 1 (one at a time), a number, or None (all)."""

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from planner.analysis.compare import compare_data
 from planner.cli.app import app
 from planner.scenario import ScenarioError, load_plan, load_scenario, load_scenario_text
+from planner.scenario.edits import revalidate, scenario_data
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 TODAY = SCENARIOS / "today-20tb-nl-sas.yaml"
@@ -35,6 +36,15 @@ def test_the_load_a_set_rebuild_time_drops_is_said() -> None:
         "--set restore.rebuild_hours=10 gives the rebuild time itself: restore.load: busy no "
         "longer applies (it belongs to the rebuild model, which a given time replaces)."
     ]
+
+
+def test_what_was_removed_is_no_part_of_the_scenario_s_value() -> None:
+    """The TUI compares scenarios to know what is unsaved: an edit undone is saved."""
+    scenario = load_scenario(TODAY, ["restore.rebuild_hours=10"])
+    assert scenario.restore.set_aside
+    again = revalidate(scenario_data(scenario))
+    assert not again.restore.set_aside
+    assert again == scenario
 
 
 def test_a_load_factor_and_a_delay_are_named_too() -> None:
