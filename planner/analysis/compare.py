@@ -24,6 +24,7 @@ from planner.analysis.input_notes import (
     kept_label_notes,
     load_note,
     scrub_note,
+    set_aside_note,
     target_note,
     usable_note,
 )
@@ -353,6 +354,7 @@ def compare_data(
             *([note] if (note := target_note(scenario)) else []),
             *([note] if (note := usable_note(scenario)) else []),
             *([note] if (note := load_note(scenario)) else []),
+            *([note] if (note := set_aside_note(scenario)) else []),
             *scenario_notes(scenario),
             *spares_notes(scenario),
             *([cost] if cost else []),

@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Sequence
 
 from planner.core.arrays.presets import find_preset
+from planner.core.arrays.rebuild import load_factor_named
 from planner.core.design.sizing import ceil_count
 from planner.scenario import Scenario, ScenarioError
 from planner.scenario.errors import dotted, shown
@@ -24,6 +25,7 @@ __all__ = [
     "kept_label_notes",
     "load_note",
     "scrub_note",
+    "set_aside_note",
     "target_note",
     "usable_note",
 ]
@@ -67,11 +69,10 @@ def scrub_note(scenario: Scenario) -> str | None:
     factor = restore.rebuild_load_factor
     if scrub_hours >= read_hours * factor:
         return None
-    given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
     return (
         f"Scrub every {scrub_hours:.3g} h (restore.scrub_hours) is shorter than one full read "
         f"of a drive under the rebuilds' load, {read_hours * factor:.3g} h ({idle} idle, "
-        f"x{factor:.3g} for restore.{given}): a scrub shares the drives with the same host "
+        f"x{factor:.3g} for {restore.load_source}): a scrub shares the drives with the same host "
         "I/O, so unless it runs in idle hours the figures, which take the interval as given, "
         "are optimistic."
     )
@@ -116,15 +117,62 @@ def load_note(scenario: Scenario) -> str | None:
     rate, factor = restore.rebuild_mb_per_s, restore.rebuild_load_factor
     if rate is None or restore.rebuild_hours is not None or factor == 1.0:
         return None
-    given = f"load {restore.load}" if restore.load_factor is None else "load_factor"
     key, unset = (
         ("load", "load=idle") if restore.load_factor is None else ("load_factor", "load_factor=1")
     )
     return (
         f"restore.rebuild_mb_per_s {rate:g} MB/s is taken as an idle array's rate and slowed "
-        f"x{factor:.3g} by restore.{given}: if {rate:g} MB/s was measured under your load, "
+        f"x{factor:.3g} by {restore.load_source}; if {rate:g} MB/s was measured under your load, "
         f"remove restore.{key} (for one run: --set restore.{unset})."
     )
+
+
+_MODEL_MODIFIERS = ("load", "load_factor", "replace_delay_hours")
+"""The rebuild model's keys that slow or delay its rate (a given time has neither)."""
+
+
+def set_aside_note(scenario: Scenario) -> str | None:
+    """A note when a ``--set`` of ``restore.rebuild_hours`` removed a load or a delay.
+
+    A file may not give them beside the hours ("load belongs to the rebuild model"); a
+    ``--set`` of the hours removes them, a what-if that runs (docs/sizing.md). A reviewer
+    ran it on today-20tb-nl-sas.yaml and nothing said its ``load: busy`` was gone. None
+    when the hours are not in effect or removed none of them.
+    """
+    restore = scenario.restore
+    aside = [
+        removed
+        for removed in restore.set_aside
+        if within_tier(removed.by_key) == ("restore", "rebuild_hours")
+        and removed.key[-1] in _MODEL_MODIFIERS
+        and _slows_or_delays(str(removed.key[-1]), removed.value)
+    ]
+    if restore.rebuild_hours is None or not aside:
+        return None
+    keys = [f"restore.{removed.key[-1]}: {_as_written(removed.value)}" for removed in aside]
+    listed = keys[0] if len(keys) == 1 else f"{', '.join(keys[:-1])} and {keys[-1]}"
+    verb, they = ("applies", "it belongs") if len(keys) == 1 else ("apply", "they belong")
+    return (
+        f"{aside[-1].by} gives the rebuild time itself: {listed} no longer {verb} ({they} to "
+        "the rebuild model, which a given time replaces)."
+    )
+
+
+def _slows_or_delays(key: str, value: object) -> bool:
+    """Whether a load, load factor or delay changed the model's time (``load: idle`` did not)."""
+    if key == "load":
+        try:
+            return load_factor_named(str(value)) != 1.0
+        except ValueError:  # a misspelt load the --set removed before it was checked
+            return True
+    return value != (0 if key == "replace_delay_hours" else 1)
+
+
+def _as_written(value: object) -> str:
+    """A plain value as a file writes it: ``busy``, ``2``, ``24``."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:g}"
+    return shown(value, quote=False)
 
 
 def usable_note(scenario: Scenario) -> str | None:

@@ -37,8 +37,9 @@ class Inputs:
         latent_defects_from_workload: the latent-defect rate is made from the workload's
             reads, so an aggregate sized for the workload takes its own (its data drives'
             reads); ``latent_defects_per_hour`` is then that of ``aggregate.data_disks``.
-        rebuild_slowed_by: what slows that rate (``load busy``, ``load_factor``), None when
-            nothing does or hours are given; ``rebuild_load_factor`` is by how much.
+        rebuild_slowed_by: what slows that rate, as the file writes it (``restore.load:
+            busy``, ``restore.load_factor``), None when nothing does or hours are given;
+            ``rebuild_load_factor`` is by how much.
         rebuild_load_factor: the factor the rebuild model's time is multiplied by (1: none).
         replace_delay_hours: hours before the rebuild starts, in the model's time (0: none).
         scrub_hours: mean time for a scrub to find a latent defect (h).
@@ -169,11 +170,8 @@ def _rebuild_model(scenario: Scenario) -> dict[str, Any]:
     if scenario.rebuild_mb_per_s is None:
         return {}
     factor = restore.rebuild_load_factor
-    slowed = None
-    if factor != 1.0:
-        slowed = "load_factor" if restore.load_factor is not None else f"load {restore.load}"
     return {
-        "rebuild_slowed_by": slowed,
+        "rebuild_slowed_by": restore.load_source if factor != 1.0 else None,
         "rebuild_load_factor": factor,
         "replace_delay_hours": restore.delay_hours,
     }

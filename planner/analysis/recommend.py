@@ -179,8 +179,12 @@ class Recommendation:
 
 
 def nines(p_loss: float) -> float:
-    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0)."""
-    return math.inf if p_loss <= 0 else -math.log10(p_loss)
+    """Nines of reliability over the mission: ``-log10(P(loss))`` (inf when P = 0).
+
+    A certain loss has 0 nines: ``-log10(1.0)`` is ``-0.0``, which printed as ``-0.0``,
+    and a P(loss) a rounding above 1 would give a hair below 0.
+    """
+    return math.inf if p_loss <= 0 else max(0.0, -math.log10(p_loss))
 
 
 def risk_of(candidate: Candidate, name: str) -> float:

@@ -19,7 +19,7 @@ from planner.report.comparison_columns import (
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.numbers import hours_text, near_certain_notes, significant
+from planner.report.numbers import drives_worth, hours_text, near_certain_notes, significant
 from planner.report.spec_sheet import critical_defects_note, spec_sheet_note
 from planner.report.table import Column, risk_style, shown_columns
 
@@ -111,9 +111,10 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
         if layout.declustered is not None:  # a pool's data share is no whole drive count
             pools = f"{groups:,} pools, which hold" if groups != 1 else "1 pool, which holds"
             lines.append(
-                f"* {layout.label}: a pool holds {layout.data_disks_per_group:g} drives' worth "
-                f"of data (the data share of its drives that are not spares); {data_disks:,} "
-                f"data drives take {pools} {extra_text} drives' worth more than asked"
+                f"* {layout.label}: a pool holds "
+                f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data (the data share "
+                f"of its drives that are not spares); {data_disks:,} data drives take {pools} "
+                f"{drives_worth(extra_text)} more than asked"
                 f"{_widths_that_fit(layout, data_disks, int(groups))}."
             )
             continue

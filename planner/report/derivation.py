@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.mttdl_forms import CollectedPolynomial, Forms, NPoly, RateTerm
 from planner.core.markov.chain import Chain, Transition
-from planner.report.numbers import format_percent, format_years, hours_text
+from planner.report.numbers import drives_worth, format_percent, format_years, hours_text
 
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare
@@ -121,7 +121,7 @@ def model_title(result: LayoutResult, baseline: bool = False) -> str:
     return (
         f"Model of {layout.label}{mark}: the n+{k} chain on all {size} drives of the pool "
         f"(N = {size}): stripes of {pool.data}d+{k}p, {spares}, "
-        f"{layout.data_disks_per_group:g} drives' worth of data; {k + 1} drives down at once "
+        f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data; {k + 1} drives down at once "
         f"lose {format_percent(layout.fraction_lost_on_overlap)} of the stripes; "
         f"MTTDL of the pool {mttdl}"
     )

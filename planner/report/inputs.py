@@ -26,7 +26,8 @@ def failure_text(inputs: Inputs) -> str:
 def rebuild_text(inputs: Inputs) -> str:
     """``rebuild 12 h``, ``rebuild 3.09 h (27 MB/s)``, or with what slows and delays it.
 
-    ``rebuild 77.2 h (285 MB/s slowed x3.96 by load busy)``: 20 TB at 285 MB/s is 19.5 h.
+    ``rebuild 77.2 h (285 MB/s slowed x3.96 by restore.load: busy)``: 20 TB at 285 MB/s is
+    19.5 h.
     """
     hours = f"rebuild {inputs.rebuild_hours:,.4g} h"
     if inputs.rebuild_mb_per_s is None:

@@ -435,3 +435,8 @@ def texts(values: Sequence[object]) -> list[str]:
 def groups_text(groups: int, exact_division: bool) -> str:
     """Groups with thousands separators, ``*`` marking an uneven division: ``1,040*``."""
     return f"{groups:,}" if exact_division else f"{groups:,}*"
+
+
+def drives_worth(count: str) -> str:
+    """``2 drives' worth``, or ``1 drive's worth``: ``count`` as the text shows it."""
+    return f"{count} drive's worth" if count == "1" else f"{count} drives' worth"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict
@@ -13,12 +14,41 @@ class FieldError(ValueError):
     """A ValueError raised by a model-level check that belongs to one field of the model.
 
     The loader appends ``subpath`` to the error's location so that the message points at
-    that field (e.g. ``group_size`` of a layout) rather than at the whole mapping.
+    that field (e.g. ``group_size`` of a layout) rather than at the whole mapping, at its
+    value, or at its key with ``at_key`` (a misspelt key, as pydantic's unknown keys are).
+    A value derived from other fields and refused lists them in ``inputs`` (paths from the
+    same place as ``subpath``; a section stands for all its keys): a ``--set`` of one of
+    them is named as the error's source, not the file.
     """
 
-    def __init__(self, message: str, *subpath: str | int) -> None:
+    def __init__(
+        self,
+        message: str,
+        *subpath: str | int,
+        at_key: bool = False,
+        inputs: tuple[tuple[str | int, ...], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.subpath: tuple[str | int, ...] = subpath
+        self.at_key = at_key
+        self.inputs = inputs
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A key a ``--set`` removed by giving its exclusive alternative (the field's ``replaces``).
+
+    Attributes:
+        key: where it was, e.g. ``("restore", "load")``.
+        value: its value there, as plain data (``"busy"``).
+        by: the ``--set`` that removed it, as messages name it.
+        by_key: where that ``--set`` sets, e.g. ``("restore", "rebuild_hours")``.
+    """
+
+    key: tuple[str | int, ...]
+    value: Any
+    by: str
+    by_key: tuple[str | int, ...]
 
 
 _NOT_DISPLAYABLE = re.compile(

@@ -10,7 +10,8 @@ In the order the scenario's keys are preferred:
 
    a. ``drive.bytes_read_per_hour`` as given;
    b. the workload's host read IOPS x ``workload.io_size_kb``, spread evenly over
-      ``aggregate.data_disks``, each drive reading at most its own IOPS
+      ``aggregate.data_disks``, each drive reading at most its own IOPS and, when the
+      drive gives one, its ``sustained_mb_per_s``
       (:func:`planner.core.arrays.defects.workload_bytes_read_per_hour`);
    c. NS3574's field figure, 2.7e11 bytes per day per drive
       (:data:`planner.core.arrays.defects.FIELD_BYTES_READ_PER_HOUR`).
@@ -27,11 +28,14 @@ from typing import TYPE_CHECKING, Literal
 from planner.core.arrays.defects import (
     FIELD_BYTES_READ_PER_DAY,
     FIELD_BYTES_READ_PER_HOUR,
+    SECONDS_PER_HOUR,
     WorkloadReadDefects,
     errors_per_byte_from_per_bit,
     latent_defects_per_hour,
     workload_bytes_read_per_hour,
 )
+from planner.scenario.base import FieldError
+from planner.scenario.limits import MAX_LATENT_DEFECTS_PER_HOUR
 
 if TYPE_CHECKING:
     from planner.scenario.drive import DriveSpec
@@ -104,8 +108,16 @@ class LatentDefectRate:
         }[self.bytes_source or "given"]
         return f"{errors} x {reads}"
 
-    def note(self, read_iops: float | None = None, io_size_kb: float | None = None) -> str:
-        """One line for the notes: the rate, its arithmetic and where each factor comes from."""
+    def note(
+        self,
+        read_iops: float | None = None,
+        io_size_kb: float | None = None,
+        drive_mb_per_s: float | None = None,
+    ) -> str:
+        """One line for the notes: the rate, its arithmetic and where each factor comes from.
+
+        ``drive_mb_per_s``: the drive's sustained rate, which caps its reads with its IOPS.
+        """
         if self.source == "given":
             over = (
                 ", overriding the spec sheet's error rate (which the spec-sheet method still uses)"
@@ -125,9 +137,10 @@ class LatentDefectRate:
         elif self.bytes_source == "workload":
             io = "" if io_size_kb is None else f" x {io_size_kb:g} KB"
             count = "" if read_iops is None else f"{read_iops:,.6g} read IOPS"
+            rate = "" if drive_mb_per_s is None else f" and {drive_mb_per_s:g} MB/s"
             reads = (
-                f"(the workload's {count}{io} over the data drives, at most the drive's IOPS "
-                "each; workload.io_size_kb)"
+                f"(the workload's {count}{io} over the data drives, at most the drive's IOPS"
+                f"{rate} each; workload.io_size_kb)"
             )
         else:
             reads = (
@@ -152,7 +165,9 @@ def bytes_read_per_hour(
     # A workload with no IOPS (capacity only) says nothing of its reads: the field figure.
     if workload is not None and read_iops > 0 and iops is not None:
         return (
-            workload_bytes_read_per_hour(read_iops, workload.io_bytes, data_disks, iops),
+            workload_bytes_read_per_hour(
+                read_iops, workload.io_bytes, data_disks, iops, _bytes_per_s(drive)
+            ),
             "workload",
         )
     return FIELD_BYTES_READ_PER_HOUR, "field-default"
@@ -204,4 +219,65 @@ def workload_read_defects(
     else:
         assert drive.read_errors_per_byte is not None  # DriveSpec requires a way
         errors = drive.read_errors_per_byte
-    return WorkloadReadDefects(errors, read_iops, workload.io_bytes, drive.iops)
+    return WorkloadReadDefects(
+        errors, read_iops, workload.io_bytes, drive.iops, _bytes_per_s(drive)
+    )
+
+
+def _bytes_per_s(drive: DriveSpec) -> float | None:
+    """The drive's sustained rate in bytes per second (MB = 10^6 bytes), or None."""
+    rate = drive.sustained_mb_per_s
+    return None if rate is None else rate * 1e6
+
+
+_WORKLOAD_READS_FROM = (
+    ("workload",),
+    ("aggregate", "data_disks"),
+    ("drive", "class"),
+    ("drive", "iops_per_drive"),
+    ("drive", "sustained_mb_per_s"),
+)
+"""Where a workload's reads per drive come from: its reads and I/O size, the drives sharing
+them, and each drive's IOPS and sustained rate (their caps)."""
+
+
+def check_derived_rate(rate: LatentDefectRate, workload: Workload | None) -> None:
+    """Refuse a rate derived at 1 or more per drive-hour, saying what it was made of.
+
+    A given rate has its own bound (:class:`~planner.scenario.drive.DriveSpec`). A derived
+    one is refused at the drive's error rate, and every field it was made from is an input
+    of the error, so a ``--set`` of any of them (``workload.io_size_kb=1000000``) is named.
+
+    Raises:
+        FieldError: the rate is not below :data:`MAX_LATENT_DEFECTS_PER_HOUR`.
+    """
+    if rate.source == "given" or rate.per_hour < MAX_LATENT_DEFECTS_PER_HOUR:
+        return
+    assert rate.errors_per_byte is not None
+    assert rate.bytes_read_per_hour is not None
+    spec = rate.source == "spec-sheet"
+    key = "unrecoverable_read_errors_per_bit" if spec else "read_errors_per_byte"
+    errors = (
+        f"8 x the spec sheet's {_figure(rate.errors_per_byte / 8)} errors per bit"
+        if spec
+        else f"{_figure(rate.errors_per_byte)} read errors per byte"
+    )
+    inputs: list[tuple[str, ...]] = [("drive", key), ("drive", "model")]
+    reads = ""
+    if rate.bytes_source == "given":
+        inputs.append(("drive", "bytes_read_per_hour"))
+    if rate.bytes_source == "workload" and workload is not None:
+        inputs.extend(_WORKLOAD_READS_FROM)
+        per_drive = rate.bytes_read_per_hour / workload.io_bytes / SECONDS_PER_HOUR
+        reads = (
+            f" (the workload's: {per_drive:,.3g} reads/s per drive x "
+            f"{workload.io_bytes / 1e3:g} KB)"
+        )
+    raise FieldError(
+        f"{errors} x {rate.bytes_read_per_hour:.3g} bytes read per drive-hour{reads} is "
+        f"{rate.per_hour:.3g} latent defects per drive-hour; it must be below 1 per drive-hour "
+        "(NS3574: 1.08e-4)",
+        "drive",
+        key,
+        inputs=tuple(inputs),
+    )

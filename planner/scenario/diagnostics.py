@@ -28,7 +28,7 @@ from planner.scenario.fields import (
     number_bounds,
 )
 from planner.scenario.limits import reason_for
-from planner.scenario.overrides import Override
+from planner.scenario.overrides import Override, last_setting
 from planner.scenario.schema import FieldError, Scenario
 from planner.scenario.tiers import SHARED_IN_TIER, SHARED_KEYS, within_tier
 from planner.scenario.unit_hints import stray_brackets_hint, typed_hint
@@ -373,7 +373,14 @@ def _one(
     for override in reversed(overrides):
         if loc[: len(override.loc)] == override.loc:
             return ScenarioError(message, path=override.source, field=field)
-    cross_check = isinstance((error.get("ctx") or {}).get("error"), FieldError)
+    cause = (error.get("ctx") or {}).get("error")
+    # a value derived from fields one of which --set gave: that --set is at fault
+    inputs = [(*error["loc"], *path) for path in getattr(cause, "inputs", ())]
+    derived_from = last_setting(inputs, overrides)
+    if derived_from is not None:
+        at_set = derived_from.loc if relocate is None else relocate(derived_from.loc)[0]
+        return ScenarioError(message, path=derived_from.source, field=dotted(at_set) or None)
+    cross_check = isinstance(cause, FieldError)
     # a message that names the override at fault itself needs no "with --set" before it
     cross_check = cross_check and not any(o.source in message for o in overrides)
     for override in reversed(overrides):
@@ -381,7 +388,7 @@ def _one(
             # a check across fields, one of them set by --set: the file alone is not at fault
             message = f"with {override.source}: {message}"
             break
-    at_key = error["type"] == "extra_forbidden"
+    at_key = error["type"] == "extra_forbidden" or getattr(cause, "at_key", False)
     return error_at(before + message, source, locate(document, at, at_key=at_key), field)
 
 

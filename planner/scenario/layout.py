@@ -110,6 +110,7 @@ class LayoutSpec(FrozenModel):
         data = dict(data)
         raid = data.get("raid")
         if raid is None and data.get("parity") is None:
+            _refuse_misspelt(data, "raid", "parity")
             raise FieldError("a layout needs raid (a preset such as raid6) or parity (k)")
         prefix = f"n+{data.get('parity')}"
         preset = _preset_or_error(raid) if raid is not None else None
@@ -130,6 +131,7 @@ class LayoutSpec(FrozenModel):
             if preset.fixed_group_size is not None and data.get("group_size") is None:
                 data["group_size"] = preset.fixed_group_size
         if data.get("group_size") is None:
+            _refuse_misspelt(data, "group_size")
             raise FieldError(
                 f"{prefix} needs a group_size (drives per group, parity included)", "group_size"
             )
@@ -257,6 +259,23 @@ def _too_small(size: int, parity: int | None) -> str | None:
     )
 
 
+def _refuse_misspelt(data: dict[str, Any], *missing: str) -> None:
+    """Refuse an unknown key of ``data`` that misspells one of the ``missing`` keys.
+
+    The defaults are filled in before pydantic checks the keys, so without this a layout
+    with ``group_sise: 12`` was told that raid6 needs a group_size, at its ``raid:`` line;
+    the misspelling is the mistake, told at the key as every other unknown key is.
+    """
+    for key in data:
+        if not isinstance(key, str) or key in LayoutSpec.model_fields:
+            continue
+        near = difflib.get_close_matches(key, missing, n=1, cutoff=0.6)
+        if near:
+            raise FieldError(
+                f"unknown key {shown(key)}; did you mean {near[0]!r}?", key, at_key=True
+            )
+
+
 def _whole(value: object) -> bool:
     """A whole number as a YAML file gives one: an int, or a float with no fraction."""
     if isinstance(value, bool):
@@ -278,11 +297,7 @@ def _fill_declustered(data: dict[str, Any], preset: RaidPreset) -> dict[str, Any
             "children",
         )
     if children is None and size is None:
-        # a misspelt key says so before the missing one (pydantic would, but only later)
-        unknown = [k for k in data if isinstance(k, str) and k not in LayoutSpec.model_fields]
-        for key in unknown:
-            if difflib.get_close_matches(key, ["children"], n=1, cutoff=0.6):
-                raise FieldError(f"unknown key {key!r}; did you mean 'children'?", key)
+        _refuse_misspelt(data, "children", "group_size")
         raise FieldError(
             f"{preset.name} needs children (drives in the pool, spares included), e.g. "
             "children: 48",

@@ -11,7 +11,9 @@ Setting one of the drive's mutually exclusive rates replaces the others: ``drive
 drops an ``arr`` or ``mtbf_hours`` from the file, and ``drive.read_errors_per_byte``
 drops ``latent_defects_per_hour`` (and the other way round). Likewise for the restore
 time: ``restore.rebuild_mb_per_s=27`` drops ``rebuild_hours``, and
-``restore.rebuild_hours=12`` drops the rebuild model (rate, load, delay).
+``restore.rebuild_hours=12`` drops the rebuild model (rate, load, delay); the restore keys
+dropped are noted on the section (:attr:`~planner.scenario.restore.Restore.set_aside`), and
+a note says which load or delay no longer applies.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from planner.scenario.base import SetAside
 from planner.scenario.baseline import RENAMED_LAYOUTS, Renamed
 from planner.scenario.document import Loc, parse_yaml, to_plain
 from planner.scenario.errors import ScenarioError, dotted, shown
@@ -154,12 +157,15 @@ def parse_override(text: str) -> Override:
     return Override(text=text, loc=loc, value=value)
 
 
-def apply_overrides(data: dict[str, Any], overrides: Sequence[Override]) -> None:
+def apply_overrides(data: dict[str, Any], overrides: Sequence[Override]) -> list[SetAside]:
     """Set each override's value in the plain ``data`` (in place), in order.
 
-    Missing mappings on the way are created; list items must already exist.
+    Missing mappings on the way are created; list items must already exist. Returns the
+    keys the overrides removed by giving an exclusive alternative, and not given back.
     """
+    set_aside: list[SetAside] = []
     for override in overrides:
+        set_aside = [aside for aside in set_aside if aside.key != override.loc]
         node: Any = data
         for depth, part in enumerate(override.loc[:-1]):
             where = dotted(override.loc[: depth + 1])
@@ -179,10 +185,11 @@ def apply_overrides(data: dict[str, Any], overrides: Sequence[Override]) -> None
             if node.get(part) is None and isinstance(override.loc[depth + 1], str):
                 node[part] = {}
             node = node.get(part)
-        _set(override, node)
+        set_aside.extend(_set(override, node))
+    return set_aside
 
 
-def _set(override: Override, node: Any) -> None:
+def _set(override: Override, node: Any) -> list[SetAside]:
     last = override.loc[-1]
     field = dotted(override.loc)
     if isinstance(last, int):
@@ -190,15 +197,20 @@ def _set(override: Override, node: Any) -> None:
             size = len(node) if isinstance(node, list) else 0
             raise _fail(override.text, f"{field} does not exist: there are {size} entries", field)
         node[last] = override.value
-        return
+        return []
     if not isinstance(node, dict):
         raise _fail(override.text, f"cannot set {field}: its parent is not a mapping", field)
     node[last] = override.value
+    removed = []
     if override.value is not None:
         # Giving one of exclusive alternatives removes the others (the field's metadata).
         found = field_meta(dotted(within_tier(override.loc)))
         for other in found.replaces if found is not None else ():
-            node.pop(other, None)
+            value = node.pop(other, None)
+            if value is not None:
+                key = (*override.loc[:-1], other)
+                removed.append(SetAside(key, value, override.source, override.loc))
+    return removed
 
 
 def validate_overridden(data: dict[str, Any], overrides: Sequence[Override]) -> Scenario:
@@ -213,8 +225,28 @@ def validate_overridden(data: dict[str, Any], overrides: Sequence[Override]) -> 
     """
     touching = layout_overrides(overrides)
     before = copy.deepcopy(data.get("layouts")) if touching else None
-    apply_overrides(data, overrides)
-    return validate_renamed(data, before, touching)
+    set_aside = apply_overrides(data, overrides)
+    return noting_set_aside(validate_renamed(data, before, touching), set_aside)
+
+
+def noting_set_aside(scenario: Scenario, set_aside: Sequence[SetAside]) -> Scenario:
+    """``scenario`` with the ``restore`` keys of ``set_aside`` noted on its section.
+
+    Only the restore section's are kept (:attr:`~planner.scenario.restore.Restore.set_aside`):
+    the drive's alternatives (``afr`` for ``arr``) replace what they name and need no word.
+    """
+    restore = [aside for aside in set_aside if within_tier(aside.key)[:1] == ("restore",)]
+    if not restore:
+        return scenario
+    return scenario.model_copy(update={"restore": scenario.restore.with_set_aside(restore)})
+
+
+def last_setting(paths: Sequence[Loc], overrides: Sequence[Override]) -> Override | None:
+    """The last of ``overrides`` that sets one of ``paths``, or a key under one, if any."""
+    for override in reversed(overrides):
+        if any(override.loc[: len(path)] == path for path in paths):
+            return override
+    return None
 
 
 def layout_overrides(overrides: Sequence[Override]) -> list[Override]:

@@ -33,6 +33,7 @@ from planner.scenario.overrides import (
     Override,
     apply_overrides,
     layout_overrides,
+    noting_set_aside,
     parse_override,
     validate_renamed,
 )
@@ -151,7 +152,7 @@ def plan_from_data(
     own = [o for o in parsed if not _is_plan_wide(o)]
     wide = [o for o in parsed if _is_plan_wide(o)]
     before = _layouts_before(data) if layout_overrides([*wide, *map(_within, own)]) else None
-    apply_overrides(data, own)
+    own_aside = apply_overrides(data, own)
     try:
         checked: Any = PlanFile.model_validate(data)
     except ValidationError as exc:
@@ -159,7 +160,8 @@ def plan_from_data(
     tiers = []
     for index, tier in enumerate(checked.tiers):
         merged = copy.deepcopy(tier_data(data, index)) if wide else tier_data(data, index)
-        apply_overrides(merged, wide)
+        set_aside = [s for s in own_aside if s.key[:2] == ("tiers", index)]
+        set_aside += apply_overrides(merged, wide)
         mine = [*wide, *(_within(o) for o in own if o.loc[:2] == ("tiers", index))]
         try:
             scenario = validate_renamed(
@@ -177,7 +179,7 @@ def plan_from_data(
                 relocate=_relocation(data, index),
             ) from None
         applied = [o.text for o in parsed if _is_plan_wide(o) or o.loc[:2] == ("tiers", index)]
-        tiers.append(Tier(tier.name, scenario, tuple(applied)))
+        tiers.append(Tier(tier.name, noting_set_aside(scenario, set_aside), tuple(applied)))
     return Plan(checked.name, tuple(tiers))
 
 

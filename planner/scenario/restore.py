@@ -20,12 +20,13 @@ rebuilding in 3 h 48 to 5 h 1 on three arrays. Sources and presets: docs/sizing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from planner.core.arrays.rebuild import LOAD_FACTORS, load_factor_named, rebuild_hours
-from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
+from planner.scenario.base import FieldError, FrozenModel, SetAside, at_least, meta, positive
 from planner.scenario.errors import shown
 from planner.scenario.limits import MIN_RESTORE_HOURS, reason_for
 
@@ -151,6 +152,8 @@ class Restore(FrozenModel):
         "at min(f, streams) x 1 / rebuild time.",
     )
 
+    _set_aside: tuple[SetAside, ...] = PrivateAttr(default=())
+
     @field_validator("parallel_rebuilds", mode="before")
     @classmethod
     def _streams(cls, value: object) -> bool | int:
@@ -190,6 +193,32 @@ class Restore(FrozenModel):
         return self
 
     @property
+    def set_aside(self) -> tuple[SetAside, ...]:
+        """This section's keys a ``--set`` removed, giving an exclusive alternative.
+
+        ``--set restore.rebuild_hours=10`` over ``load: busy`` removes the load, which a
+        file could not give beside the hours: the what-if runs, and a note says what no
+        longer applies. Empty for a section as a file (or an edit) gives it.
+        """
+        return self._set_aside
+
+    def with_set_aside(self, set_aside: Sequence[SetAside]) -> Restore:
+        """A copy of this section noting ``set_aside`` (:attr:`set_aside`)."""
+        copy = self.model_copy()
+        copy._set_aside = tuple(set_aside)
+        return copy
+
+    def __eq__(self, other: object) -> bool:
+        """Equal keys are equal sections: what a ``--set`` removed is where they came from.
+
+        (Pydantic compares private attributes too: the TUI, started with such a ``--set``,
+        would hold an edited and undone scenario unsaved.)
+        """
+        if not isinstance(other, Restore):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
+
+    @property
     def rebuild_streams(self) -> int | None:
         """Concurrent rebuilds for the model: 1 (one at a time), a number, or None (all)."""
         if self.parallel_rebuilds is True:
@@ -222,6 +251,17 @@ class Restore(FrozenModel):
         if self.load is not None:
             return load_factor_named(self.load)
         return 1.0
+
+    @property
+    def load_source(self) -> str | None:
+        """What sets :attr:`rebuild_load_factor`, as the file writes it, or None for no load.
+
+        ``restore.load: busy`` or ``restore.load_factor``: the inputs line and the notes
+        name the key the reader would change.
+        """
+        if self.load_factor is not None:
+            return "restore.load_factor"
+        return None if self.load is None else f"restore.load: {self.load}"
 
     @property
     def delay_hours(self) -> float:

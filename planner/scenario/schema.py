@@ -26,7 +26,7 @@ from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, a
 from planner.scenario.baseline import check_baseline
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
-from planner.scenario.defects import LatentDefectRate, latent_defect_rate
+from planner.scenario.defects import LatentDefectRate, check_derived_rate, latent_defect_rate
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
 from planner.scenario.enclosures import EnclosureSpec
@@ -34,7 +34,6 @@ from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import (
     MAX_AGEING_FAILURES_PER_YEAR,
-    MAX_LATENT_DEFECTS_PER_HOUR,
     MAX_STRIPE_UNIT_KIB,
     MIN_MISSION_YEARS,
     MIN_STRIPE_UNIT_KIB,
@@ -261,17 +260,7 @@ class Scenario(FrozenModel):
     @model_validator(mode="after")
     def _sizing_inputs(self) -> Scenario:
         self.rebuild_hours  # noqa: B018 -- the rebuild model needs a capacity and a rate
-        defects = self.latent_defect_rate
-        if defects.source != "given" and not defects.per_hour < MAX_LATENT_DEFECTS_PER_HOUR:
-            spec = defects.source == "spec-sheet"
-            raise FieldError(
-                f"{'8 x the spec sheet' if spec else 'read_errors_per_byte'}'s errors x "
-                f"{defects.bytes_read_per_hour:.3g} bytes read per drive-hour is "
-                f"{defects.per_hour:.3g} latent defects per drive-hour; it must be below 1 per "
-                "drive-hour (NS3574: 1.08e-4)",
-                "drive",
-                "unrecoverable_read_errors_per_bit" if spec else "read_errors_per_byte",
-            )
+        check_derived_rate(self.latent_defect_rate, self.workload)
         if self.workload is not None:
             if self.drive.capacity_tb is None:
                 raise FieldError(
@@ -366,7 +355,7 @@ class Scenario(FrozenModel):
         workload = self.workload
         read_iops = None if workload is None else workload.core_workload().read_iops
         size = None if workload is None else workload.io_bytes / 1e3
-        return [defects.note(read_iops, size)]
+        return [defects.note(read_iops, size, self.drive.sustained_mb_per_s)]
 
     def capacity_notes(self) -> list[str]:
         """What the drive's capacity does and does not change, when a user might expect it.

@@ -82,7 +82,7 @@ def test_a_given_rebuild_rate_slowed_by_a_load_is_said_to_be_taken_as_idle() -> 
     said = [n for n in slowed if n.startswith("restore.rebuild_mb_per_s 50 MB/s")]
     assert said == [
         "restore.rebuild_mb_per_s 50 MB/s is taken as an idle array's rate and slowed x3.96 "
-        "by restore.load busy: if 50 MB/s was measured under your load, remove restore.load "
+        "by restore.load: busy; if 50 MB/s was measured under your load, remove restore.load "
         "(for one run: --set restore.load=idle)."
     ]
     factor = compare_data(

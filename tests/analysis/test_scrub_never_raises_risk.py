@@ -177,7 +177,7 @@ def test_a_scrub_faster_than_one_read_under_the_rebuilds_load_is_said_too() -> N
                 f"under the rebuilds' load, {busy:.3g} h (19.5 h for 20 TB at 285 MB/s idle, "
                 in notes[0]
             )
-            assert "x3.96 for restore.load busy)" in notes[0]
+            assert "x3.96 for restore.load: busy)" in notes[0]
             assert "unless it runs in idle hours" in notes[0]
     factor = load_scenario(
         ROOT / "scenarios" / "today-20tb-nl-sas.yaml",

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from planner.cli import app
 from planner.scenario import ScenarioError, load_scenario_text
+from planner.scenario.defects import workload_read_defects
 
 SPEC = """\
 name: spec sheet
@@ -80,6 +81,37 @@ def test_a_drive_reads_no_more_than_its_iops() -> None:
     # 12,000 reads/s over 24 drives is 500 each, more than the 80 a 7.2k drive does:
     # 80 x 8,192 bytes (default: 8 KiB, the Exchange 2007 page) x 3,600 s x 8e-15
     assert rate(text) == pytest.approx(80 * 8192 * 3600 * 8e-15, rel=1e-14)
+
+
+def test_a_drive_reads_no_faster_than_its_sustained_rate() -> None:
+    """A reviewer's ``--set workload.io_size_kb=1000000``: 80 reads of 1 GB a second a drive."""
+    text = SPEC.replace("  arr: 1%", "  arr: 1%\n  class: 7.2k") + WORKLOAD.replace(
+        "iops: 1000", "iops: 20000"
+    )
+    # 12,000 reads/s over 24 drives, 80 each (the 7.2k class), x 1e9 bytes is 8e10 bytes
+    # a second, more than the drive's 250 MB/s: 2.5e8 x 3,600 s x 8e-15 = 7.2e-3
+    big = ["workload.io_size_kb=1000000"]
+    assert rate(text, big) == pytest.approx(250e6 * 3600 * 8e-15, rel=1e-14)
+    # 80 reads of 16 KB, 1.28 MB/s, are far under it: the IOPS cap alone
+    assert rate(text) == pytest.approx(80 * 16e3 * 3600 * 8e-15, rel=1e-14)
+    # an aggregate sized for the workload spreads the reads over its own drives, each
+    # capped alike: 12 reads/s of 1 GB over 1,000 drives, 1.2e8 bytes/s over 100,000
+    scenario = load_scenario_text(text, overrides=big)
+    reads = workload_read_defects(scenario.drive, scenario.workload)
+    assert reads is not None
+    assert reads.per_hour(1000) == pytest.approx(250e6 * 3600 * 8e-15, rel=1e-14)
+    assert reads.per_hour(100_000) == pytest.approx(0.12 * 1e9 * 3600 * 8e-15, rel=1e-14)
+    assert "at most the drive's IOPS and 250 MB/s each" in scenario.latent_defect_notes()[0]
+
+
+def test_a_drive_without_a_sustained_rate_is_capped_by_its_iops_alone() -> None:
+    text = SPEC.replace("  sustained_mb_per_s: 250\n", "  class: 7.2k\n").replace(
+        "  scrub_hours: 168", "  rebuild_hours: 24\n  scrub_hours: 168"
+    ) + WORKLOAD.replace("iops: 1000", "iops: 20000").replace("io_size_kb: 16", "io_size_kb: 1e5")
+    # 80 reads/s of 1e8 bytes: 2.88e13 bytes/h x 8e-15 = 0.2304
+    assert rate(text) == pytest.approx(80 * 1e8 * 3600 * 8e-15, rel=1e-14)
+    note = load_scenario_text(text).latent_defect_notes()[0]
+    assert "at most the drive's IOPS each" in note
 
 
 def test_a_capacity_only_workload_reads_what_the_field_read() -> None:

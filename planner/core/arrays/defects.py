@@ -13,7 +13,8 @@ Three figures, in the order a scenario prefers them (:mod:`planner.scenario.defe
 
 * the bytes read per drive-hour as given;
 * from a workload: its host read IOPS x the I/O size, spread evenly over the data drives,
-  each drive reading at most its own IOPS (:func:`workload_bytes_read_per_hour`);
+  each drive reading at most its own IOPS and sustained rate
+  (:func:`workload_bytes_read_per_hour`);
 * NS3574's field figure: "Based on the study of 63,000 HDDs reading 7.3x10^17 bytes of
   data in five months, we can estimate the read rate to be 2.7x10^11 bytes/day/HDD"
   (:data:`FIELD_BYTES_READ_PER_HOUR`, 1.125e10 bytes per drive-hour).
@@ -62,29 +63,43 @@ def latent_defects_per_hour(errors_per_byte: float, bytes_read_per_hour: float) 
 
 
 def workload_bytes_read_per_hour(
-    read_iops: float, io_bytes: float, data_drives: float, drive_iops: float
+    read_iops: float,
+    io_bytes: float,
+    data_drives: float,
+    drive_iops: float,
+    drive_bytes_per_s: float | None = None,
 ) -> float:
     """Bytes one drive reads per hour for a workload's host reads.
 
     A host read of one I/O reads one data drive (parity is not read while the group is
     whole), so the reads spread evenly over the data drives; a drive cannot read more I/Os
     per second than it sustains, so each drive's share is capped at ``drive_iops`` (a
-    workload that needs more drives is what ``planner size`` sizes).
+    workload that needs more drives is what ``planner size`` sizes), nor more bytes per
+    second than its sustained sequential rate, the most its media delivers: 80 reads of
+    1 GB a second are not 80 GB/s from a 285 MB/s drive. Both caps are upper bounds (a
+    large read costs a seek and its transfer), so the rate errs high, not low.
 
     Args:
         read_iops: host reads per second reaching the array.
         io_bytes: bytes per read (bytes).
         data_drives: data drives sharing the reads (> 0).
         drive_iops: random I/Os per second one drive sustains.
+        drive_bytes_per_s: the drive's sustained transfer rate (bytes per second), or None
+            when unknown (no cap).
 
     Returns:
-        ``min(read_iops / data_drives, drive_iops) x io_bytes x 3,600`` bytes per drive-hour.
+        ``min(read_iops / data_drives x io_bytes, drive_iops x io_bytes,
+        drive_bytes_per_s) x 3,600`` bytes per drive-hour.
     """
     check_non_negative("read_iops", read_iops)
     check_positive("io_bytes", io_bytes)
     check_positive("data_drives", data_drives)
     check_positive("drive_iops", drive_iops)
-    return min(read_iops / data_drives, drive_iops) * io_bytes * SECONDS_PER_HOUR
+    per_second = min(read_iops / data_drives, drive_iops) * io_bytes
+    if drive_bytes_per_s is not None:
+        check_positive("drive_bytes_per_s", drive_bytes_per_s)
+        per_second = min(per_second, drive_bytes_per_s)
+    return per_second * SECONDS_PER_HOUR
 
 
 @dataclass(frozen=True)
@@ -100,16 +115,19 @@ class WorkloadReadDefects:
         read_iops: host reads per second reaching the array.
         io_bytes: bytes per read.
         drive_iops: random I/Os per second one drive sustains (each drive's cap).
+        drive_bytes_per_s: the drive's sustained rate, bytes per second (a cap too), or
+            None when unknown.
     """
 
     errors_per_byte: float
     read_iops: float
     io_bytes: float
     drive_iops: float
+    drive_bytes_per_s: float | None = None
 
     def per_hour(self, data_drives: float) -> float:
         """Latent defects per drive-hour with the reads spread over ``data_drives``."""
         reads = workload_bytes_read_per_hour(
-            self.read_iops, self.io_bytes, data_drives, self.drive_iops
+            self.read_iops, self.io_bytes, data_drives, self.drive_iops, self.drive_bytes_per_s
         )
         return latent_defects_per_hour(self.errors_per_byte, reads)
