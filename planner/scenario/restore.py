@@ -326,12 +326,15 @@ def _check_model_hours(
     Raises:
         FieldError: below :data:`MIN_RESTORE_HOURS` or above :data:`MAX_REBUILD_HOURS`.
     """
+    # made from the restore section, the drive's capacity and rate: a --set of one is named
+    inputs = (("restore",), ("drive", "capacity_tb"), ("drive", "sustained_mb_per_s"))
     if not hours >= MIN_RESTORE_HOURS:
         raise FieldError(
             f"the rebuild model gives {hours:.3g} hours for {capacity_tb:g} TB at "
             f"{rate:g} MB/s; it must be at least {MIN_RESTORE_HOURS:g} hours "
             f"({reason_for('rebuild_hours')})",
             *where,
+            inputs=inputs,
         )
     if hours > MAX_REBUILD_HOURS:
         raise FieldError(
@@ -339,4 +342,5 @@ def _check_model_hours(
             f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "
             "(check the rate's units: MB/s)",
             *where,
+            inputs=inputs,
         )

@@ -94,3 +94,27 @@ def test_the_cli_says_it_in_one_line_and_exits_2(tmp_path: Path) -> None:
     assert result.stderr == (
         f"planner: error: --set workload.io_size_kb=1000000: workload.io_size_kb: {SAID}\n"
     )
+
+
+TODAY = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+
+
+@pytest.mark.parametrize(
+    ("sets", "named"),
+    [
+        (["restore.load=null", "restore.load_factor=1000"], "restore.load_factor=1000"),
+        (["drive.sustained_mb_per_s=0.01"], "drive.sustained_mb_per_s=0.01"),
+    ],
+)
+def test_a_rebuild_time_derived_out_of_range_names_the_set_too(sets: list[str], named: str) -> None:
+    """A load factor of 1000 over the shipped 20 TB drives gives 19,493 h, and the error
+    was blamed on the file's drive.sustained_mb_per_s line (the review's helper)."""
+    args = ["evaluate", str(TODAY)]
+    for text in sets:
+        args += ["--set", text]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2, result.output
+    line = result.stderr.strip()
+    assert line.startswith(f"planner: error: --set {named}: "), line
+    assert "the rebuild model gives" in line
+    assert "today-20tb-nl-sas.yaml:" not in line
