@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from planner.analysis.ageing import ageing_sensitivity_note
-from planner.analysis.compare import comparison, sized_results
+from planner.analysis.compare import SIZED_FOR_WORKLOAD, comparison, sized_results
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.varied_fields import (
     CORRELATION_FIELDS,
@@ -260,6 +260,12 @@ def _plausible_notes(scenario: Scenario, fields: Sequence[ScenarioField]) -> lis
     ]
 
 
+def _inputs(scenario: Scenario, overrides: Sequence[str], sized: bool) -> Inputs:
+    """The inputs line's values; a sized aggregate's say so, not aggregate.data_disks."""
+    inputs = scenario_inputs(scenario, overrides)
+    return replace(inputs, sized_for=SIZED_FOR_WORKLOAD) if sized else inputs
+
+
 def _moved_fields(scenario: Scenario, sized: bool) -> tuple[ScenarioField, ...]:
     """The six model inputs, and a correlation's and enclosures' fields where given.
 
@@ -319,7 +325,7 @@ def sensitivity_report(
         figures=bar_figures(result),
         sized=shown.sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
-        inputs=scenario_inputs(scenario, overrides),
+        inputs=_inputs(scenario, overrides, shown.sized),
         notes=(
             *scenario.latent_defect_notes(),
             *_plausible_notes(scenario, fields),

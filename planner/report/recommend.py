@@ -17,7 +17,7 @@ from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
-from planner.report.numbers import format_percent, percent_column, significant_column
+from planner.report.numbers import format_percent, risk_column, significant_column
 from planner.report.spec_sheet import (
     recommended_critical_defects_note,
     recommended_spec_sheet_note,
@@ -79,7 +79,7 @@ def describe_misses(found: Sequence[Miss]) -> str:
 
     def one(miss: Miss) -> str:
         if miss.target in RISK_NAMES:
-            value, limit = percent_column([miss.value, miss.limit])  # one notation
+            value, limit = risk_column([miss.value, miss.limit])  # one notation, never 100%
         else:
             value, limit = f"{miss.value:,.0f}", f"{miss.limit:,.0f}"
         return f"{names[miss.target]} {value} > {limit} (x{significant_column([miss.ratio], 3)[0]})"

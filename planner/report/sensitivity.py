@@ -305,8 +305,9 @@ def notes(report: SensitivityReport) -> list[str]:
         f"{format_percent(s.p_loss_aggregate)} for the {aggregate}, "
         f"{format_percent(s.p_loss_group)} per group.",
         f"Each input multiplied by {s.low_factor:g} and by {s.high_factor:g} as --set field=value "
-        "sets it (each bar is planner evaluate's P(loss) with it; what it derives follows, the "
-        "others held); ranked by the swing in P(loss) of the aggregate.",
+        f"sets it (each bar is planner {'size' if report.sized else 'evaluate'}'s P(loss) with "
+        "it; what it derives follows, the others held); ranked by the swing in P(loss) of the "
+        "aggregate.",
         "Elasticity: d ln P / d ln x at the base (exact derivative): +2 means 1% more of the "
         "input gives about 2% more risk; data drives count groups as continuous.",
     ]
@@ -314,7 +315,8 @@ def notes(report: SensitivityReport) -> list[str]:
     if report.sized:
         lines.append(
             "The workload's sizing sets the aggregate: "
-            f"{s.point.data_disks:,} data drives, as the compare table shows (planner size); "
+            f"{s.point.data_disks:,} data drives, as planner size and the TUI's compare table "
+            "show it (planner evaluate compares aggregate.data_disks); "
             "aggregate.data_disks does not change it, so it has no bar."
             + _own_defects_words(report)
         )

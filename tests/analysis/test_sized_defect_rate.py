@@ -11,6 +11,7 @@ chain (40 digits) at the rate worked out here from the workload's numbers.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import reference
@@ -181,3 +182,27 @@ def test_recommend_says_when_the_iops_set_the_drives_and_shows_bound_by() -> Non
     plain = CliRunner().invoke(app, ["recommend", str(paper), "-f", "markdown"])
     assert "Bound by" not in plain.output
     assert "as many as the IOPS need" not in plain.output
+
+
+def test_the_words_around_sized_and_heavy_read_figures_say_what_they_are() -> None:
+    """The second review: the sized tornado said its bars were planner evaluate's (24 data
+    drives); a spec-sheet reading 0.46x the table's was called "the pessimistic one"; a
+    closest layout at ≈100% in the table read "P(loss) 100%" in the summary."""
+    tornado = CliRunner().invoke(app, ["sensitivity", str(SEARCH), "-f", "markdown"])
+    assert tornado.exit_code == 0, tornado.output
+    assert "each bar is planner size's P(loss)" in tornado.output
+    assert "planner evaluate's P(loss)" not in tornado.output
+    assert "data drives sized for the workload" in tornado.output
+    heavy = ["--set", "workload.io_size_kb=1000000"]
+    found = CliRunner().invoke(app, ["recommend", str(SEARCH), *heavy])
+    assert found.exit_code == 0, found.output
+    said = " ".join(found.output.split())
+    reading = re.search(r"P\(loss\) would be [\d.]+%, ([\d.]+)× its P\(loss\) in the table", said)
+    assert reading is not None
+    assert float(reading.group(1)) < 1
+    assert "is the pessimistic one" not in said
+    assert "here the table is the higher" in said
+    hopeless = CliRunner().invoke(app, ["recommend", str(SEARCH), "--set", "workload.iops=1e12"])
+    assert hopeless.exit_code == 2
+    assert "misses P(loss) ≈100% >" in hopeless.output
+    assert "P(loss) 100%" not in hopeless.output
