@@ -62,16 +62,17 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
 def rebuild_note(source: RebuildSource) -> str:
     """Where the mean restore time comes from, in one line.
 
-    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, load busy (x3.96), + 24 h to replace the drive.``
+    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, restore.load: busy (x3.96), + 24 h to replace the
+    drive.`` The load is named as the file writes it, as the inputs line names it.
     """
     hours = hours_text(source.hours)
     if source.rebuild_mb_per_s is None or source.capacity_tb is None:
         return f"Rebuild {hours} h (restore.rebuild_hours, as given)."
     parts = [f"{source.capacity_tb:g} TB at {source.rebuild_mb_per_s:g} MB/s"]
     if source.load is not None:
-        parts.append(f"load {source.load} (x{source.load_factor:.3g})")
+        parts.append(f"restore.load: {source.load} (x{source.load_factor:.3g})")
     elif source.load_factor != 1.0:
-        parts.append(f"load factor {source.load_factor:g}")
+        parts.append(f"restore.load_factor: {source.load_factor:g}")
     if source.delay_hours > 0:
         parts.append(f"+ {source.delay_hours:g} h to replace the drive")
     return f"Rebuild {hours} h: {', '.join(parts)} ({source.rate_field})."
