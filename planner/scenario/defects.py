@@ -135,7 +135,7 @@ class LatentDefectRate:
         if self.bytes_source == "given":
             reads = "(drive.bytes_read_per_hour)"
         elif self.bytes_source == "workload":
-            io = "" if io_size_kb is None else f" x {io_size_kb:g} KB"
+            io = "" if io_size_kb is None else f" x {_plain(io_size_kb)} KB"
             count = "" if read_iops is None else f"{read_iops:,.6g} read IOPS"
             rate = "" if drive_mb_per_s is None else f" and {drive_mb_per_s:g} MB/s"
             reads = (
@@ -271,7 +271,7 @@ def check_derived_rate(rate: LatentDefectRate, workload: Workload | None) -> Non
         per_drive = rate.bytes_read_per_hour / workload.io_bytes / SECONDS_PER_HOUR
         reads = (
             f" (the workload's: {per_drive:,.3g} reads/s per drive x "
-            f"{workload.io_bytes / 1e3:g} KB)"
+            f"{_plain(workload.io_bytes / 1e3)} KB)"
         )
     raise FieldError(
         f"{errors} x {rate.bytes_read_per_hour:.3g} bytes read per drive-hour{reads} is "
@@ -281,3 +281,8 @@ def check_derived_rate(rate: LatentDefectRate, workload: Workload | None) -> Non
         key,
         inputs=tuple(inputs),
     )
+
+
+def _plain(value: float) -> str:
+    """``8.192``, ``1,000,000``: a number as typed in a file, never ``1e+06``."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:g}"

@@ -45,7 +45,7 @@ workload:
 
 SAID = (
     "8 x the spec sheet's 1e-15 errors per bit x 2.88e+14 bytes read per drive-hour (the "
-    "workload's: 80 reads/s per drive x 1e+06 KB) is 2.3 latent defects per drive-hour; it "
+    "workload's: 80 reads/s per drive x 1,000,000 KB) is 2.3 latent defects per drive-hour; it "
     "must be below 1 per drive-hour (NS3574: 1.08e-4)"
 )
 
@@ -118,3 +118,13 @@ def test_a_rebuild_time_derived_out_of_range_names_the_set_too(sets: list[str], 
     assert line.startswith(f"planner: error: --set {named}: "), line
     assert "the rebuild model gives" in line
     assert "today-20tb-nl-sas.yaml:" not in line
+
+
+def test_a_large_io_size_reads_as_typed_in_the_notes() -> None:
+    """The second review: "x 1e+06 KB" in a note, where the file says 1000000."""
+    search = TODAY.parent / "recommend-400tb.yaml"
+    sets = ["--set", "workload.io_size_kb=1000000", "-f", "markdown"]
+    result = CliRunner().invoke(app, ["evaluate", str(search), *sets])
+    assert result.exit_code == 0, result.output
+    assert "14,000 read IOPS x 1,000,000 KB over the data drives" in result.output
+    assert "e+06" not in result.output
