@@ -55,8 +55,9 @@ def with_aged(
 
 def _own_defects(rates: Rates, row: LayoutResult | SizingResult) -> Rates:
     """``rates`` with a sized aggregate's own latent-defect rate (its data drives' reads)."""
-    own = row.latent_defects_per_hour if isinstance(row, SizingResult) else None
-    return rates if own is None else dataclasses.replace(rates, latent_defects_per_hour=own)
+    return rates.with_latent_defects(
+        row.latent_defects_per_hour if isinstance(row, SizingResult) else None
+    )
 
 
 def ageing_at(scenario: Scenario, field: str | None, value: float) -> CoreAgeing | None:

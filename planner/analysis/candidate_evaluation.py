@@ -189,12 +189,8 @@ def evaluate_candidates(
     # each aggregate's own latent-defect rate: the workload's reads over its data drives
     reads = workload_read_defects(scenario.drive, scenario.workload)
     own = [
-        replace(rates, enclosures=e)
-        if reads is None
-        else replace(
-            rates,
-            enclosures=e,
-            latent_defects_per_hour=reads.per_hour(groups * layout.data_disks_per_group),
+        replace(rates, enclosures=e).with_latent_defects(
+            None if reads is None else reads.per_hour(groups * layout.data_disks_per_group)
         )
         for (layout, e), groups in zip(candidates, sized.groups, strict=True)
     ]

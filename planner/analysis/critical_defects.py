@@ -12,7 +12,6 @@ the truth lies between the table and it. When some layout's bound is
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -89,10 +88,7 @@ def candidate_bound(
     the truth, somewhere between the two, may miss the target. The candidate's own
     latent-defect rate (its data drives' reads) is the one its figures were taken at.
     """
-    rates = scenario.rates()
-    own = candidate.latent_defects_per_hour
-    if own is not None:
-        rates = dataclasses.replace(rates, latent_defects_per_hour=own)
+    rates = scenario.rates().with_latent_defects(candidate.latent_defects_per_hour)
     if rates.latent_defects_per_hour <= 0:
         return None
     groups = candidate.groups

@@ -152,10 +152,9 @@ def shown_aggregate(scenario: Scenario, label: str) -> ShownAggregate:
     if sized is None:
         return ShownAggregate(scenario.aggregate.data_disks, False, rates)
     row = next(r for r in sized if r.label == label)
-    if row.latent_defects_per_hour is not None:
-        rates = replace(rates, latent_defects_per_hour=row.latent_defects_per_hour)
     # a declustered pool holds a fractional number of drives' worth of data: the whole ones
-    return ShownAggregate(math.floor(row.data_disks), True, rates)
+    own = rates.with_latent_defects(row.latent_defects_per_hour)
+    return ShownAggregate(math.floor(row.data_disks), True, own)
 
 
 @dataclass(frozen=True)

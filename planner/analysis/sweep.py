@@ -190,9 +190,7 @@ def _reads_followed(scenario: Scenario, points: list[SweepPoint]) -> list[SweepP
     if reads is None:
         return points
     return [
-        replace(point, rates=replace(point.rates, latent_defects_per_hour=own))
-        if (own := reads.per_hour(point.data_disks)) != point.rates.latent_defects_per_hour
-        else point
+        replace(point, rates=point.rates.with_latent_defects(reads.per_hour(point.data_disks)))
         for point in points
     ]
 

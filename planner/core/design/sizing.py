@@ -288,8 +288,7 @@ def size_layout(
 
     counts = sized_counts(layout, workload, drive, penalty)
     if read_defects is not None:
-        defects = read_defects.per_hour(counts.data_disks)
-        rates = dataclasses.replace(rates, latent_defects_per_hour=defects)
+        rates = rates.with_latent_defects(read_defects.per_hour(counts.data_disks))
     model_rates, source = _sized_rates(layout, drive, rates, load_factor, delay_hours)
     figures = group_loss_figures(
         layout.parity,

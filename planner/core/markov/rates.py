@@ -135,6 +135,16 @@ class Rates:
             self, degraded_multiplier=1.0, shocks_per_hour=0.0, shock_drive_probability=0.0
         )
 
+    def with_latent_defects(self, per_hour: float | None) -> Rates:
+        """The same rates with a drive's own latent-defect rate (None: these rates as they are).
+
+        An aggregate sized for a workload spreads its reads over its own data drives, so it
+        meets defects at its own rate (docs/drives.md).
+        """
+        if per_hour is None or per_hour == self.latent_defects_per_hour:
+            return self
+        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
+
     @property
     def rebuilds_per_hour(self) -> float:
         """Restoration rate mu_op (1/h)."""
