@@ -217,8 +217,9 @@ def near_certain_notes(probabilities: Iterable[float]) -> list[str]:
     percent, reads ``≈100%``. Pass a column's largest risks (the aggregate's): a group's is
     never above its aggregate's.
     """
-    highest = 100 * float(max(probabilities, default=0.0))
-    if not round(highest, MAX_FIXED_DECIMALS) >= 100:  # NaN is never near certain
+    # a NaN first would hide the rest from max(): it is no risk, left out
+    highest = 100 * float(max((p for p in probabilities if p == p), default=0.0))
+    if not round(highest, MAX_FIXED_DECIMALS) >= 100:
         return []
     return [
         "≈100%: less than 0.0000000001% short of certain. A chain over a finite mission "

@@ -53,3 +53,9 @@ def test_no_note_where_no_risk_is_near_certain() -> None:
     assert result.exit_code == 0, result.output
     assert NOTE not in result.output
     assert "≈100%" not in result.output
+
+
+def test_a_nan_before_a_certain_risk_does_not_hide_it() -> None:
+    """max() keeps a NaN that comes first: the note once missed a 1 behind it."""
+    assert near_certain_notes([float("nan"), 1.0])
+    assert not near_certain_notes([float("nan")])
