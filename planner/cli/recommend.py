@@ -69,7 +69,7 @@ def recommend(
 
 def closest_text(report: Recommendation) -> str:
     """``; closest: raid6 12, which misses ...`` when a search found nothing, else ""."""
-    from planner.report.recommend import describe_misses
+    from planner.report.recommend_summary import describe_misses
 
     closest = report.closest
     if closest is None:

@@ -21,6 +21,13 @@ from planner.report import sizing as sizing_report
 from planner.report.inputs import inputs_lines
 from planner.report.log_ticks import plain_log_ticks
 from planner.report.numbers import format_percent
+from planner.report.recommend_summary import (
+    RISK_NAMES,
+    describe_misses,
+    limit_words,
+    summary,
+    target_text,
+)
 from planner.report.table import markdown_cell
 
 if TYPE_CHECKING:
@@ -210,12 +217,12 @@ def _recommendation_section(report: DesignReport, depth: int = 0) -> list[str]:
         )
         lines += [
             f"> The scenario has {what}: this report looks for "
-            f"{recommend_report.target_text(found, noted=False)}. Add `max_p_loss`, "
+            f"{target_text(found, noted=False)}. Add `max_p_loss`, "
             "`min_nines` or `max_p_group_lost` to say what you need (docs/recommend.md).",
             "",
         ]
     # The opening above says why the target is the default one: the summary need not.
-    for line in recommend_report.summary(found, noted=report.target_given):
+    for line in summary(found, noted=report.target_given):
         lines += [markdown_cell(line), ""]
     if report.chosen_label is not None and found.top is not None:
         lines += _why(report)
@@ -247,8 +254,8 @@ def _why(report: DesignReport) -> list[str]:
         value = risk_of(top, name)
         in_nines = f" ({nines(value):.1f} nines)" if name == "max_p_loss" else ""
         met.append(
-            f"{recommend_report.RISK_NAMES[name]} {format_percent(value)} over the mission"
-            f"{in_nines} against at most {recommend_report.limit_words(found, name)}"
+            f"{RISK_NAMES[name]} {format_percent(value)} over the mission"
+            f"{in_nines} against at most {limit_words(found, name)}"
         )
     why = [
         "Why this layout:",
@@ -261,7 +268,7 @@ def _why(report: DesignReport) -> list[str]:
     if cheaper is not None:
         why.append(
             f"- the next cheaper, {markdown_cell(cheaper.name)}, misses "
-            f"{markdown_cell(recommend_report.describe_misses(cheaper.misses))};"
+            f"{markdown_cell(describe_misses(cheaper.misses))};"
         )
     if top in found.front:
         why.append(

@@ -17,7 +17,7 @@ from planner.analysis.compare import compare_data
 from planner.analysis.recommend import Recommendation, recommendation
 from planner.cli.app import app
 from planner.core.arrays.layouts import Layout
-from planner.report.recommend import summary
+from planner.report.recommend_summary import summary
 from planner.scenario import Scenario, load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"

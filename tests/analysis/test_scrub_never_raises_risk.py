@@ -26,7 +26,7 @@ from planner.analysis.compare import compare_data, sized_results
 from planner.analysis.recommend import recommendation
 from planner.analysis.sweep import sweep_report
 from planner.core.design.recommend import Target
-from planner.report.recommend import summary
+from planner.report.recommend_summary import summary
 from planner.scenario import Scenario, load_scenario, load_scenario_text
 from planner.scenario.distributions import distribution_set
 

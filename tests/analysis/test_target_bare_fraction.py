@@ -16,6 +16,7 @@ import pytest
 
 from planner.analysis.recommend import recommendation
 from planner.report import recommend as render
+from planner.report.recommend_summary import target_text
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.edits import FieldSpec, field_specs, revalidate, scenario_data, with_value
 from planner.tui.choose import _detail
@@ -49,7 +50,7 @@ def test_the_scenario_knows_which_limits_were_bare_fractions(
 def test_every_output_echoes_a_bare_fraction_beside_the_limit() -> None:
     report = recommendation(load_scenario(SHIPPED, ("target.max_p_loss=0.01", *SMALL)))
     assert report.target.max_p_loss == 0.01
-    assert ECHO in render.target_text(report)
+    assert ECHO in target_text(report)
     assert ECHO in render.to_markdown(report)
     assert json.loads(render.to_json(report))["target"]["given_as_fraction"] == ["max_p_loss"]
     assert "≤ 1.0% (given as the fraction 0.01, not 0.01%)" in _detail(report, None).plain
@@ -57,7 +58,7 @@ def test_every_output_echoes_a_bare_fraction_beside_the_limit() -> None:
 
 def test_a_percentage_is_shown_as_given() -> None:
     report = recommendation(load_scenario(SHIPPED, SMALL))
-    assert "at most 0.010%;" in render.target_text(report)
+    assert "at most 0.010%;" in target_text(report)
     assert "given as the fraction" not in render.to_markdown(report)
     assert json.loads(render.to_json(report))["target"]["given_as_fraction"] == []
 

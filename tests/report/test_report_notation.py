@@ -304,7 +304,7 @@ def test_usable_tb_below_a_million_keeps_one_decimal() -> None:
 def test_a_miss_reads_its_value_and_limit_in_one_notation() -> None:
     # "P(loss) 0.000030% > 1.0e-10% (x2.99e+05)": each number alone, an exponent on 299,000.
     from planner.core.design.recommend import Miss
-    from planner.report.recommend import describe_misses
+    from planner.report.recommend_summary import describe_misses
 
     text = describe_misses([Miss("max_p_loss", 3.0e-7, 1e-12)])
     value, limit, ratio = re.fullmatch(r"P\(loss\) (\S+) > (\S+) \(x(\S+)\)", text).groups()  # type: ignore[union-attr]
