@@ -237,7 +237,8 @@ def _progress_bar() -> Progress:
 
 
 def _updater(bar: Progress, task: TaskID) -> Callable[[int, float], None]:
-    from planner.report.numbers import format_count, format_percent
+    from planner.report.numbers import format_count
+    from planner.report.percentages import format_percent
 
     def on_progress(done: int, estimate: float) -> None:
         bar.update(

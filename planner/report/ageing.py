@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from planner.core.markov.piecewise import AgedLoss
 from planner.report import figures
-from planner.report.numbers import percent_interval_column
+from planner.report.percentages import percent_interval_column
 from planner.report.table import Column, export_field
 
 RowT = TypeVar("RowT")

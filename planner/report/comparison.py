@@ -19,7 +19,8 @@ from planner.report.comparison_columns import (
     comparison_fields,
     loss_split_columns,
 )
-from planner.report.numbers import drives_worth, hours_text, near_certain_notes, significant
+from planner.report.numbers import drives_worth, hours_text, significant
+from planner.report.percentages import near_certain_notes
 from planner.report.spec_sheet import critical_defects_note, spec_sheet_note
 from planner.report.table import Column, risk_style, shown_columns
 

@@ -16,13 +16,8 @@ from planner.report.availability import availability_columns
 from planner.report.correlation import correlation_columns
 from planner.report.costs import cost_fields
 from planner.report.enclosures import enclosure_columns
-from planner.report.numbers import (
-    format_odds,
-    groups_text,
-    percent_column,
-    ratio_column,
-    years_column,
-)
+from planner.report.numbers import format_odds, groups_text, ratio_column, years_column
+from planner.report.percentages import percent_column
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:

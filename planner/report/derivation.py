@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from planner.analysis.mttdl_forms import CollectedPolynomial, Forms, NPoly, RateTerm
 from planner.core.markov.chain import Chain, Transition
-from planner.report.numbers import drives_worth, format_percent, format_years, hours_text
+from planner.report.numbers import drives_worth, format_years, hours_text
+from planner.report.percentages import format_percent
 
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare

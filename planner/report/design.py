@@ -20,7 +20,7 @@ from planner.report import recommend as recommend_report
 from planner.report import sizing as sizing_report
 from planner.report.inputs import inputs_lines
 from planner.report.log_ticks import plain_log_ticks
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 from planner.report.recommend_summary import (
     RISK_NAMES,
     describe_misses,

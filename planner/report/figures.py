@@ -24,11 +24,11 @@ from planner.report.numbers import (
     integer_column,
     rate_column,
     ratio_column,
-    risk_column,
     significant_column,
     tb_column,
     texts,
 )
+from planner.report.percentages import risk_column
 from planner.report.table import Column, ColumnFormat, finite_or_none
 
 RowT = TypeVar("RowT")

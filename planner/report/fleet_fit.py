@@ -20,12 +20,8 @@ from typing import TYPE_CHECKING, Any
 from planner.analysis.fleet_fit import ALL_DRIVES, FEW_FAILURES, FleetFit, SubsetFit
 from planner.report import render
 from planner.report.fleet_snippet import drive_snippet
-from planner.report.numbers import (
-    count_words_column,
-    format_count,
-    format_percent,
-    integer_column,
-)
+from planner.report.numbers import count_words_column, format_count, integer_column
+from planner.report.percentages import format_percent
 from planner.report.table import Column
 
 if TYPE_CHECKING:

@@ -1,8 +1,9 @@
-"""Numbers as a person reads them: 0.33%, 0.0021%, 1 in 48,000, 1,500 years.
+"""Numbers as a person reads them: 1 in 48,000, 1,500 years, 160×, 77 million.
 
 Every formatter takes any float, NaN and infinities included, and returns text: a table
 must never fail to draw (a NaN once closed the TUI from here). NaN reads ``n/a`` and the
-infinities ``∞`` and ``-∞``.
+infinities ``∞`` and ``-∞``. The column rule below holds for every column; probabilities as
+percentages (``0.33%``, ``≈100%``) are :mod:`planner.report.percentages`'.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from planner.core.markov.rates import HOURS_PER_YEAR
 _LARGE_WORDS = ((1e12, "trillion"), (1e9, "billion"), (1e6, "million"))
 
 
-def _not_finite(value: float) -> str | None:
+def not_finite_text(value: float) -> str | None:
     """``n/a``, ``∞`` or ``-∞`` for a value that is not a finite number, else None."""
     if math.isnan(value):
         return "n/a"
@@ -49,7 +50,7 @@ def _fixed_rounded(rounded: float, digits: int) -> str:
 
 def format_count(value: float, digits: int = 2) -> str:
     """A large count in words past a million: 48,000; 77 million; 2.3 billion; 4.1e+15."""
-    special = _not_finite(value)
+    special = not_finite_text(value)
     if special is not None:
         return special
     return count_words_column([value], digits)[0]
@@ -58,18 +59,6 @@ def format_count(value: float, digits: int = 2) -> str:
 def hours_text(hours: float) -> str:
     """Hours to 3 significant figures, as the rebuild notes and the sizing show them."""
     return format_count(hours, 3)
-
-
-def format_percent(p: float, digits: int = 2) -> str:
-    """A probability as a percentage with ``digits`` significant digits: 0.33%, 0.0021%.
-
-    As one cell of :func:`percent_column`: fixed unless it would need more than
-    :data:`MAX_FIXED_DECIMALS` decimals (0.0000000020% has 10), then scientific: 2.0e-11%.
-    """
-    special = _not_finite(p)
-    if special is not None:
-        return special
-    return percent_column([p], digits)[0]
 
 
 def format_odds(p: float) -> str:
@@ -85,7 +74,7 @@ def format_odds(p: float) -> str:
 
 def format_years(hours: float) -> str:
     """A duration in hours as years with 2 significant digits: 1,500 years, 380 million years."""
-    special = _not_finite(hours)
+    special = not_finite_text(hours)
     if special is not None:
         return special
     return f"{format_count(hours / HOURS_PER_YEAR)} years"
@@ -97,7 +86,7 @@ def format_ratio(ratio: float) -> str:
     As one cell of :func:`ratio_column`: below a ten-billionth (more than
     :data:`MAX_FIXED_DECIMALS` decimals) scientific, 1.47e-11×.
     """
-    special = _not_finite(ratio)
+    special = not_finite_text(ratio)
     if special is not None:
         return special
     return ratio_column([ratio])[0]
@@ -116,7 +105,7 @@ def format_tb(terabytes: float) -> str:
 
     With 3 significant digits in words, and an exponent from 1e15, as the column rule says.
     """
-    special = _not_finite(terabytes)
+    special = not_finite_text(terabytes)
     if special is not None:
         return special
     if abs(terabytes) >= HUGE:
@@ -131,7 +120,7 @@ def format_tb(terabytes: float) -> str:
 # Column formatters: each sees the whole column, so that a column has one notation and one
 # precision (never 6.7e-09% beside 0.0000098%, nor 0.0027 beside 0.01).
 #
-# The rule, in the cell's own unit (13 for 13%): a value of 1 or more reads fixed with
+# The column rule, in the cell's own unit (13 for 13%): a value of 1 or more reads fixed with
 # thousands separators (33, 1,200, 1.00×), in words past a million (380 million) and with an
 # exponent only from 1e15 (4.1e+15), whatever the rest of its column. The values below 1
 # share one notation a column: fixed (0.0027, 0.0000098%), unless one of them would need more
@@ -167,7 +156,7 @@ def needs_scientific(values: Iterable[float], digits: int = 2) -> bool:
     return any(0 < abs(v) < below and _decimals(v, digits) > MAX_FIXED_DECIMALS for v in values)
 
 
-def _number(value: float, digits: int, scientific: bool) -> str:
+def number_cell(value: float, digits: int, scientific: bool) -> str:
     """One finite, non-zero cell of a column whose notation below 1 is ``scientific``."""
     exponent = math.floor(math.log10(abs(value)))
     try:
@@ -187,97 +176,6 @@ def _number(value: float, digits: int, scientific: bool) -> str:
     return f"{_fixed(value / scale, digits)} {word}"
 
 
-def percent_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
-    """Probabilities as percentages with ``digits`` significant digits, one notation a column.
-
-    Fixed (``13%``, ``0.33%``, ``0.0021%``) unless a percentage would need more than
-    :data:`MAX_FIXED_DECIMALS` decimals; then every one below 1% is scientific
-    (``3.3e-01%``, ``6.6e-24%``) and ``13%`` stays.
-    """
-    percents = [100 * p for p in probabilities]
-    scientific = needs_scientific(percents, digits)
-    return [_percent_text(x, digits, scientific) for x in percents]
-
-
-def risk_column(probabilities: Sequence[float], digits: int = 2) -> list[str]:
-    """A model's risks as :func:`percent_column` says, where 1 reads ``≈100%``, not ``100%``.
-
-    A Markov chain over a finite mission never loses data for certain: a risk of exactly 1
-    is one that floating point rounded up from ``1 - 1e-17`` or so (ARR 50 %, groups of 20).
-    It reads as one a little further from certain (``≈100%``) does, not as certain.
-    """
-    texts = percent_column(probabilities, digits)
-    return ["≈100%" if p == 1 else text for p, text in zip(probabilities, texts, strict=True)]
-
-
-def near_certain_notes(probabilities: Iterable[float]) -> list[str]:
-    """What ``≈100%`` means, when :func:`risk_column` writes one of ``probabilities`` so.
-
-    A risk of 1, or one that rounds to 100 at :data:`MAX_FIXED_DECIMALS` decimals of a
-    percent, reads ``≈100%``. Pass a column's largest risks (the aggregate's): a group's is
-    never above its aggregate's.
-    """
-    # a NaN first would hide the rest from max(): it is no risk, left out
-    highest = 100 * float(max((p for p in probabilities if p == p), default=0.0))
-    if not round(highest, MAX_FIXED_DECIMALS) >= 100:
-        return []
-    return [
-        "≈100%: less than 0.0000000001% short of certain. A chain over a finite mission "
-        "never loses data for certain; the digits run out first."
-    ]
-
-
-def _percent_text(percent: float, digits: int, scientific: bool) -> str:
-    """One percentage of a column, in the column's notation: ``0.33%``, ``0%``, ``n/a``."""
-    if not math.isfinite(percent):
-        return "n/a"
-    if percent == 0:
-        return "0%"
-    if 100 - 10.0 ** (2 - digits) / 2 <= percent < 100:
-        return _below_hundred(percent)
-    return f"{_number(percent, digits, scientific)}%"
-
-
-def _below_hundred(percent: float) -> str:
-    """A percentage under 100 that would round to it: the fewest decimals that stay under.
-
-    A probability below 1 never reads as certain: 99.51% is ``99.5%``, 99.9998% is
-    ``99.9998%`` (``100%`` for both before). Closer to 100 than
-    :data:`MAX_FIXED_DECIMALS` decimals show, it is ``≈100%``.
-    """
-    for decimals in range(1, MAX_FIXED_DECIMALS + 1):
-        rounded = round(percent, decimals)
-        if rounded < 100:
-            return f"{rounded:.{decimals}f}%"
-    return "≈100%"
-
-
-def percent_interval_column(
-    intervals: Sequence[tuple[float, float] | None], digits: int = 2
-) -> list[str]:
-    """Intervals of probabilities (``0.0059%–0.0066%``), one notation a column; blank for None.
-
-    Each interval has digits enough for its ends to differ (``digits`` to ``digits + 2``);
-    its ends follow :func:`percent_column`'s rule over every end of the column, so
-    ``0.19%–0.20%`` stands beside ``0.00000026%–0.00000039%``, never ``2.6e-07%–3.9e-07%``.
-    """
-
-    def precision(low: float, high: float) -> int:
-        for more in range(digits, digits + 3):
-            if significant(100 * low, more) != significant(100 * high, more):
-                return more
-        return digits + 2
-
-    shown = [None if i is None else (100 * i[0], 100 * i[1], precision(*i)) for i in intervals]
-    scientific = any(needs_scientific(s[:2], s[2]) for s in shown if s is not None)
-    return [
-        ""
-        if s is None
-        else f"{_percent_text(s[0], s[2], scientific)}–{_percent_text(s[1], s[2], scientific)}"
-        for s in shown
-    ]
-
-
 def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
     """Relative risks with ``digits`` significant digits and ×, one notation a column.
 
@@ -294,7 +192,7 @@ def ratio_column(ratios: Sequence[float], digits: int = 3) -> list[str]:
             return "∞"
         if r == 0:
             return "0×"
-        return f"{_number(r, digits, scientific)}×"
+        return f"{number_cell(r, digits, scientific)}×"
 
     return [one(r) for r in ratios]
 
@@ -312,8 +210,8 @@ def plain_column(values: Sequence[float], digits: int = 4) -> list[str]:
 
     Up to ``digits`` significant digits, no trailing zeros (``12,345`` keeps its whole part).
 
-    One notation a column as :func:`percent_column` says: below 1 fixed unless one value
-    would need more than :data:`MAX_FIXED_DECIMALS` decimals, then all of them scientific
+    One notation a column, as the column rule says: below 1 fixed unless one value would
+    need more than :data:`MAX_FIXED_DECIMALS` decimals, then all of them scientific
     (``1.08e-04``).
     """
 
@@ -337,7 +235,7 @@ def plain_column(values: Sequence[float], digits: int = 4) -> list[str]:
     )
 
     def one(i: int, v: float) -> str:
-        special = _not_finite(v)
+        special = not_finite_text(v)
         if special is not None:
             return special
         if v == 0:
@@ -353,8 +251,8 @@ def signed_column(values: Sequence[float], decimals: int = 2, digits: int = 2) -
     """Signed numbers (elasticities): ``+2.00``, ``+0.86``, ``-0.000087``, ``0``.
 
     ``decimals`` decimals from ``10**-decimals`` up, ``digits`` significant digits below; one
-    notation a column as :func:`percent_column` says (below 1 scientific, ``-8.7e-13``, only
-    when one value would need more than :data:`MAX_FIXED_DECIMALS` decimals).
+    notation a column as the column rule says (below 1 scientific, ``-8.7e-13``, only when
+    one value would need more than :data:`MAX_FIXED_DECIMALS` decimals).
     """
     scientific = needs_scientific(values, digits)
 
@@ -366,7 +264,7 @@ def signed_column(values: Sequence[float], decimals: int = 2, digits: int = 2) -
         rounded = abs(round(v, decimals))
         if 10.0**-decimals <= rounded < 1e6 and not (scientific and rounded < 1):
             return f"{v:+,.{decimals}f}"  # 0.99996 reads +1.00
-        text = _number(v, digits, scientific)
+        text = number_cell(v, digits, scientific)
         return text if text.startswith("-") else f"+{text}"
 
     return [one(v) for v in values]
@@ -381,7 +279,7 @@ def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
     """Numbers with ``digits`` significant digits (``0.0027``, ``0.010``, ``33``, ``1,200``).
 
     Below 1, scientific for the whole column when one value would need more than
-    :data:`MAX_FIXED_DECIMALS` decimals; 1 and more as :func:`percent_column` says.
+    :data:`MAX_FIXED_DECIMALS` decimals; 1 and more as the column rule says.
     """
     scientific = needs_scientific(values, digits)
 
@@ -390,7 +288,7 @@ def significant_column(values: Sequence[float], digits: int = 2) -> list[str]:
             return "∞" if v > 0 else "n/a"
         if v == 0:
             return "0"
-        return _number(v, digits, scientific)
+        return number_cell(v, digits, scientific)
 
     return [one(v) for v in values]
 

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from planner.report import comparison, figures, render
 from planner.report.costs import money_column
 from planner.report.inputs import csv_comment
-from planner.report.numbers import format_odds, risk_column
+from planner.report.numbers import format_odds
+from planner.report.percentages import risk_column
 from planner.report.table import Column, ColumnFormat, markdown_cell
 
 if TYPE_CHECKING:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from planner.analysis.recommend import nines, risk_of
 from planner.core.design.recommend import Miss
 from planner.core.markov.rates import HOURS_PER_YEAR
-from planner.report.numbers import format_percent, risk_column, significant_column
+from planner.report.numbers import significant_column
+from planner.report.percentages import format_percent, risk_column
 from planner.report.spec_sheet import (
     recommended_critical_defects_note,
     recommended_spec_sheet_note,

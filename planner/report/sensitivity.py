@@ -17,13 +17,8 @@ from typing import TYPE_CHECKING, Any
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
 from planner.report.field_values import field_texts
-from planner.report.numbers import (
-    format_percent,
-    percent_column,
-    ratio_column,
-    risk_column,
-    signed_column,
-)
+from planner.report.numbers import ratio_column, signed_column
+from planner.report.percentages import format_percent, percent_column, risk_column
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:

@@ -13,13 +13,8 @@ from typing import TYPE_CHECKING, Any
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import figures, render
 from planner.report.comparison import uneven_notes
-from planner.report.numbers import (
-    format_count,
-    format_rel_error,
-    groups_text,
-    percent_column,
-    percent_interval_column,
-)
+from planner.report.numbers import format_count, format_rel_error, groups_text
+from planner.report.percentages import percent_column, percent_interval_column
 from planner.report.table import Column, export_field, finite_or_none, shown_columns
 
 if TYPE_CHECKING:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from planner.report.numbers import format_percent, format_ratio
+from planner.report.numbers import format_ratio
+from planner.report.percentages import format_percent
 
 if TYPE_CHECKING:
     from planner.analysis.critical_defects import CriticalDefectsBound

@@ -22,7 +22,7 @@ from planner.analysis.sweep import SweepReport
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report.field_values import field_text
 from planner.report.inputs import csv_comment, inputs_lines, titled, with_inputs
-from planner.report.numbers import near_certain_notes
+from planner.report.percentages import near_certain_notes
 from planner.report.sweep_columns import export_columns, sweep_columns
 from planner.report.sweep_export import csv_rows, json_rows
 from planner.report.table import (

@@ -16,13 +16,8 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.report.field_values import field_column
-from planner.report.numbers import (
-    drives_column,
-    groups_text,
-    integer_column,
-    risk_column,
-    significant_column,
-)
+from planner.report.numbers import drives_column, groups_text, integer_column, significant_column
+from planner.report.percentages import risk_column
 from planner.report.sweep_export import ExportColumn
 from planner.report.sweep_field import SweepField, float_field
 from planner.report.sweep_sections import ageing_fields, availability_fields, enclosure_fields

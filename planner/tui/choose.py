@@ -30,7 +30,7 @@ from textual.widgets import Static
 from textual_plotext.plot import Plot
 
 from planner.analysis.recommend import Candidate, Recommendation, risk_of
-from planner.report.numbers import format_percent, risk_column
+from planner.report.percentages import format_percent, risk_column
 from planner.report.recommend_summary import (
     RISK_NAMES,
     default_note,

@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 
 from planner.analysis.simulation import RunSettings, SimulationRequest
 from planner.core.simulation.simulate import SimulationResult
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 
 REL_ERROR = 0.1
 """Stop at +/-10% relative error (95% confidence)..."""

@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
 from planner.analysis.sensitivity import SensitivityReport
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 from planner.report.sensitivity import notes, sensitivity_columns, tornado_chart
 from planner.report.table import fit_columns, hidden_note, table_cells
 from planner.tui.columns import two_line_header

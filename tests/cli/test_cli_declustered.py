@@ -15,7 +15,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from planner.cli import app
-from planner.report.numbers import drives_column, format_tb, percent_column, significant_column
+from planner.report.numbers import drives_column, format_tb, significant_column
+from planner.report.percentages import percent_column
 from tests import reference
 
 ROOT = Path(__file__).resolve().parents[2]

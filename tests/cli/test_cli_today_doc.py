@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from planner.cli import app
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "today-20tb-nl-sas.yaml"

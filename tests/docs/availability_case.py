@@ -16,7 +16,8 @@ from pathlib import Path
 
 from planner.analysis.compare import comparison
 from planner.core.arrays.layouts import Comparison, LayoutResult
-from planner.report.numbers import percent_column, significant_column
+from planner.report.numbers import significant_column
+from planner.report.percentages import percent_column
 from planner.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

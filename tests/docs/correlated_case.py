@@ -16,7 +16,8 @@ from pathlib import Path
 
 from planner.analysis.compare import comparison
 from planner.core.arrays.layouts import Comparison, LayoutResult
-from planner.report.numbers import percent_column, ratio_column, years_column
+from planner.report.numbers import ratio_column, years_column
+from planner.report.percentages import percent_column
 from planner.scenario import Scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from planner.analysis.compare import comparison
 from planner.core.arrays.layouts import Comparison, LayoutResult
-from planner.report.numbers import percent_column, ratio_column
+from planner.report.numbers import ratio_column
+from planner.report.percentages import percent_column
 from planner.scenario import Scenario, load_scenario_text, scenario_with_overrides
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ import reference
 from typer.testing import CliRunner
 
 from planner.cli.app import app
-from planner.report.numbers import near_certain_notes, percent_column, risk_column
+from planner.report.percentages import near_certain_notes, percent_column, risk_column
 
 PAPER = Path(__file__).resolve().parents[2] / "scenarios" / "ns3574-default.yaml"
 NOTE = "≈100%: less than 0.0000000001% short of certain"

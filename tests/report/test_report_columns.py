@@ -11,13 +11,8 @@ from notation_helpers import table_faults
 from typer.testing import CliRunner
 
 from planner.cli import app
-from planner.report.numbers import (
-    count_words_column,
-    percent_column,
-    percent_interval_column,
-    ratio_column,
-    significant_column,
-)
+from planner.report.numbers import count_words_column, ratio_column, significant_column
+from planner.report.percentages import percent_column, percent_interval_column
 
 
 def test_percent_column_is_scientific_below_one_percent_when_one_needs_it() -> None:

@@ -10,16 +10,15 @@ import pytest
 from planner.report.numbers import (
     format_count,
     format_odds,
-    format_percent,
     format_ratio,
     format_tb,
     format_years,
-    percent_interval_column,
     plain_column,
     rate_column,
     signed_column,
     significant,
 )
+from planner.report.percentages import format_percent, percent_interval_column
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pilot_helpers import SCENARIO, app_of, retype, settle
 from textual.widgets import Static
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 from planner.scenario import load_scenario
 from planner.tui import make_app
 from planner.tui.choose import ChooseView

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 from planner.scenario import load_default_scenario
 from planner.tui.choose import front_figure, start_index
 from planner.tui.plot import Canvas, draw_lines

@@ -15,7 +15,7 @@ from test_tui_correlation import cells
 from textual.widgets import DataTable
 
 from planner.analysis.compare import comparison
-from planner.report.numbers import percent_column
+from planner.report.percentages import percent_column
 from planner.scenario import load_scenario
 from planner.tui import make_app
 

@@ -28,7 +28,7 @@ from textual_plotext import PlotextPlot
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
 from planner.analysis.sweep import group_size_series
-from planner.report.numbers import format_percent
+from planner.report.percentages import format_percent
 from planner.scenario import load_default_scenario, load_scenario
 from planner.tui.choose import front_figure, start_index
 from planner.tui.plot import PLOTEXT_LOCK, CachedPlot, Canvas, Draw, draw_lines
