@@ -17,8 +17,9 @@ from textual.widgets import DataTable, Static
 
 from planner.analysis.sensitivity import SensitivityReport
 from planner.report.percentages import format_percent
-from planner.report.sensitivity import notes, sensitivity_columns, tornado_chart
+from planner.report.sensitivity import notes, sensitivity_columns
 from planner.report.table import fit_columns, hidden_note, table_cells
+from planner.report.tornado_chart import tornado_chart
 from planner.tui.columns import two_line_header
 from planner.tui.repaint import update_text
 from planner.tui.steady_table import SteadyTable
