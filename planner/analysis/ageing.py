@@ -5,8 +5,9 @@ time-inhomogeneous chain (:func:`planner.core.design.aged.aged_layout_risks`: th
 in pieces, P(loss) with a bracket that holds the exact value), and its result carries both
 (:class:`planner.core.markov.piecewise.AgedLoss`): the "P(loss) ageing", "Ageing bracket"
 and "× ageing" columns of ``planner evaluate``, ``planner size``, the design report and the
-TUI. The other columns keep the constant rate (``drive.arr``), as do the recommendation,
-the tornado and the symbolic derivation.
+TUI. The other columns keep the constant rate (``drive.arr``), as do the tornado and the
+symbolic derivation. ``planner recommend`` (and the choose view, the design report) judge
+the P(loss) target with the ageing figure (:func:`aged_candidates`).
 """
 
 from __future__ import annotations
@@ -50,7 +51,29 @@ def with_aged(
     risks = aged_layout_risks(
         layouts, chain, scenario.mission_hours, _groups(rows), ageing, constant
     )
-    return tuple(dataclasses.replace(row, aged=_aged(risks, i)) for i, row in enumerate(rows))
+    return tuple(dataclasses.replace(row, aged=aged_loss(risks, i)) for i, row in enumerate(rows))
+
+
+def aged_candidates(
+    scenario: Scenario,
+    layouts: Sequence[Layout],
+    rates: Sequence[Rates],
+    groups: Sequence[int],
+    constant_aggregate: Sequence[float],
+) -> AgedRisks | None:
+    """Recommend's candidates' ageing figures, in one batch; None without an ageing section.
+
+    ``rates``: each candidate's own rates (its latent-defect rate and enclosures), as its
+    constant-rate figure took them; each layout's chain rates come from them
+    (:meth:`Layout.chain_rates`), and the failure rate is the ageing's.
+    """
+    ageing = scenario.core_ageing()
+    if ageing is None:
+        return None
+    chain = [layout.chain_rates(r) for layout, r in zip(layouts, rates, strict=True)]
+    return aged_layout_risks(
+        layouts, chain, scenario.mission_hours, list(groups), ageing, list(constant_aggregate)
+    )
 
 
 def _own_defects(rates: Rates, row: LayoutResult | SizingResult) -> Rates:
@@ -92,7 +115,7 @@ def _groups(rows: Sequence[_Row]) -> list[int]:
     return [row.shape.groups if isinstance(row, LayoutResult) else row.groups for row in rows]
 
 
-def _aged(risks: AgedRisks, i: int) -> AgedLoss:
+def aged_loss(risks: AgedRisks, i: int) -> AgedLoss:
     """Row ``i`` of ``risks``."""
     return AgedLoss(
         p_loss_group=float(risks.p_loss_group[i]),

@@ -5,7 +5,9 @@ takes each one's rates (a sized aggregate's own latent-defect rate: its data dri
 of the workload's reads), evaluates them all at once
 (:func:`planner.core.design.risks.layout_risks`) and costs them
 (:func:`planner.core.arrays.cost.cost_of_ownership`); :class:`Evaluated` gives each as a
-:class:`Candidate`. :mod:`planner.analysis.recommend` ranks them.
+:class:`Candidate`. :mod:`planner.analysis.recommend` ranks them. With an ``ageing``
+section each is evaluated with the drives ageing too, and the P(loss) target is judged by
+that figure (:attr:`Candidate.p_loss_judged`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from planner.analysis.ageing import aged_candidates, aged_loss
 from planner.analysis.candidate_sizing import (
     SizedCandidates,
     placed_candidates,
@@ -25,9 +28,11 @@ from planner.analysis.candidate_sizing import (
 from planner.core.arrays.availability import Availability, layout_nomdl
 from planner.core.arrays.cost import CostOfOwnership, CostPrices, LayoutCost, cost_of_ownership
 from planner.core.arrays.layouts import Layout
+from planner.core.design.aged import AgedRisks
 from planner.core.design.recommend import Miss, Target, misses
 from planner.core.design.risks import LayoutRisks, layout_risks
 from planner.core.markov.enclosures import Enclosures, Placement
+from planner.core.markov.piecewise import AgedLoss
 from planner.core.markov.rates import Rates
 from planner.scenario import Scenario
 from planner.scenario.defects import workload_read_defects
@@ -63,6 +68,8 @@ class Candidate:
         latent_defects_per_hour: the latent-defect rate its risk was taken at: the
             workload's reads over its own data drives when they make it, else the
             scenario's (None: not recorded).
+        aged: its P(loss) with the drives ageing (docs/ageing.md), when the scenario has an
+            ``ageing`` section; the P(loss) target is judged by it.
     """
 
     layout: Layout
@@ -83,6 +90,15 @@ class Candidate:
     p_unavailable_aggregate: float | None = None
     availability: Availability | None = None
     latent_defects_per_hour: float | None = None
+    aged: AgedLoss | None = None
+
+    @property
+    def p_loss_judged(self) -> float:
+        """The P(loss) of the aggregate the target is judged by.
+
+        With the drives ageing when the scenario says how they age, else at the constant rate.
+        """
+        return self.p_loss_aggregate if self.aged is None else self.aged.p_loss_aggregate
 
     @property
     def name(self) -> str:
@@ -106,12 +122,19 @@ class Evaluated:
     rates: Sequence[Rates]
     usable_tb_per_drive: float | None
     stripe_unit_bytes: int
+    aged: AgedRisks | None = None
+
+    @property
+    def p_loss_judged(self) -> npt.NDArray[np.float64]:
+        """Each candidate's :attr:`Candidate.p_loss_judged`, in order."""
+        return self.risks.p_loss_aggregate if self.aged is None else self.aged.p_loss_aggregate
 
     def candidate(self, i: int) -> Candidate:
         """The ``i``-th candidate with its figures and the targets it misses."""
         sized, risks = self.sized, self.risks
         rank = float(self.rank_cost[i])
         p_loss = float(risks.p_loss_aggregate[i])
+        judged = float(self.p_loss_judged[i])
         p_group_lost = float(risks.p_group_lost_aggregate[i])
         layout, enclosures = self.candidates[i]
         unavailable = risks.p_unavailable_aggregate
@@ -132,7 +155,7 @@ class Evaluated:
             misses=tuple(
                 misses(
                     self.target,
-                    p_loss,
+                    judged,
                     sized.total[i],
                     rank if self.money else None,
                     p_group_lost,
@@ -144,6 +167,7 @@ class Evaluated:
             p_unavailable_aggregate=p_unavailable,
             availability=self._availability(i),
             latent_defects_per_hour=self.rates[i].latent_defects_per_hour,
+            aged=None if self.aged is None else aged_loss(self.aged, i),
         )
 
     def _availability(self, i: int) -> Availability:
@@ -194,13 +218,15 @@ def evaluate_candidates(
         )
         for (layout, e), groups in zip(candidates, sized.groups, strict=True)
     ]
+    chosen = [x for x, _ in candidates]
     risks = layout_risks(
-        [x for x, _ in candidates],
+        chosen,
         own,
         [mission] * len(candidates),
         sized.groups,
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
     )
+    aged = aged_candidates(scenario, chosen, own, sized.groups, risks.p_loss_aggregate.tolist())
     costs: CostOfOwnership | None = None
     if prices is not None:
         costs = cost_of_ownership(
@@ -224,4 +250,5 @@ def evaluate_candidates(
         own,
         scenario.usable_tb_per_drive,
         scenario.aggregate.stripe_unit_bytes,
+        aged,
     )

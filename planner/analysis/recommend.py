@@ -108,6 +108,11 @@ class Recommendation:
     critical_defects: CriticalDefectsBound | None = None
 
     @property
+    def critical_defects_limit(self) -> float | None:
+        """The P(loss) limit :attr:`critical_defects` is said against (None: not said)."""
+        return None if self.top is None else _bounded(self.top, self.target)
+
+    @property
     def off_front(self) -> int:
         """Candidates not on the front (dominated by one of it)."""
         return self.evaluated - len(self.front)
@@ -123,14 +128,18 @@ def nines(p_loss: float) -> float:
 
 
 def risk_of(candidate: Candidate, name: str) -> float:
-    """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits."""
+    """The candidate's figure a risk limit (``max_p_loss``, ``max_p_group_lost``) limits.
+
+    ``max_p_loss`` limits :attr:`Candidate.p_loss_judged`: with the drives ageing when the
+    scenario has an ``ageing`` section (docs/ageing.md).
+    """
     if name == "max_p_group_lost":
         return candidate.p_group_lost_aggregate
     if name == "max_p_unavailable":
         if candidate.p_unavailable_aggregate is None:
             raise ValueError("P(unavailable) needs an enclosures section (docs/domains.md)")
         return candidate.p_unavailable_aggregate
-    return candidate.p_loss_aggregate
+    return candidate.p_loss_judged
 
 
 DEFAULT_TARGET = Target(max_p_loss=1e-4)
@@ -163,7 +172,7 @@ def recommendation(
     choice = choose(
         target,
         found.rank_cost,
-        found.risks.p_loss_aggregate,
+        found.p_loss_judged,
         np.array(found.sized.total),
         money,
         found.risks.p_group_lost_aggregate,
@@ -192,8 +201,19 @@ def recommendation(
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
         input_notes=(scrub,) if scrub else (),
         spec_sheet=_spec_sheet_spread(scenario, top),
-        critical_defects=None if top is None else candidate_bound(scenario, top, target.max_p_loss),
+        critical_defects=None
+        if top is None
+        else candidate_bound(scenario, top, _bounded(top, target)),
     )
+
+
+def _bounded(top: Candidate, target: Target) -> float | None:
+    """The P(loss) limit the critical-rebuild bound is said against.
+
+    None for a choice judged with its drives ageing: the bound is the constant-rate chain's
+    (docs/ageing.md).
+    """
+    return None if top.aged is not None else target.max_p_loss
 
 
 def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:

@@ -22,6 +22,7 @@ from planner.report.inputs import inputs_lines
 from planner.report.log_ticks import plain_log_ticks
 from planner.report.percentages import format_percent
 from planner.report.recommend_summary import (
+    AGEING_WORDS,
     RISK_NAMES,
     describe_misses,
     limit_words,
@@ -253,8 +254,9 @@ def _why(report: DesignReport) -> list[str]:
     for name in found.target.risk_limits:
         value = risk_of(top, name)
         in_nines = f" ({nines(value):.1f} nines)" if name == "max_p_loss" else ""
+        ageing = f" {AGEING_WORDS}" if name == "max_p_loss" and top.aged is not None else ""
         met.append(
-            f"{RISK_NAMES[name]} {format_percent(value)} over the mission"
+            f"{RISK_NAMES[name]} {format_percent(value)} over the mission{ageing}"
             f"{in_nines} against at most {limit_words(found, name)}"
         )
     why = [

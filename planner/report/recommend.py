@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from planner.analysis.recommend import nines
 from planner.report import figures, render
+from planner.report.ageing import ageing_columns
 from planner.report.costs import money_column
 from planner.report.inputs import inputs_lines, with_inputs
 from planner.report.recommend_summary import risks_ranked, summary
@@ -103,7 +104,13 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         export_field("rank_cost", lambda c: c.rank_cost, finite_or_none),
         export_field("misses", lambda c: [m.target for m in c.misses]),
         *_placement_fields(report),
+        *_ageing_fields(report),
     ]
+
+
+def _ageing_fields(report: Recommendation) -> list[Column[Candidate]]:
+    """With an ageing section, the P(loss) the target is judged by (docs/ageing.md)."""
+    return ageing_columns([*report.meeting, *report.front], lambda c: c.aged)
 
 
 def _placement_fields(report: Recommendation) -> list[Column[Candidate]]:

@@ -102,6 +102,24 @@ def target_text(report: Recommendation, *, noted: bool = True) -> str:
     return "; ".join(parts)
 
 
+AGEING_WORDS = "with the drives ageing"
+"""Said after a P(loss) taken with the scenario's ageing drives (docs/ageing.md)."""
+
+
+def p_loss_words(candidate: Candidate, extra: str = "") -> str:
+    """``P(loss) 0.00052%``, or the ageing figure the target is judged by and the other.
+
+    With an ``ageing`` section: ``P(loss) 0.0020% with the drives ageing (0.00068% at the
+    constant rate)``. ``extra`` goes first in the parentheses (``5.3 nines``).
+    """
+    judged = f"P(loss) {format_percent(candidate.p_loss_judged)}"
+    inside = [extra] if extra else []
+    if candidate.aged is not None:
+        judged += f" {AGEING_WORDS}"
+        inside.append(f"{format_percent(candidate.p_loss_aggregate)} at the constant rate")
+    return f"{judged} ({'; '.join(inside)})" if inside else judged
+
+
 def _risk_words(report: Recommendation, candidate: Candidate) -> str:
     """``P(loss) 0.00052% (5.3 nines)``, the targeted P(group lost) first when limited."""
     words = [
@@ -109,8 +127,7 @@ def _risk_words(report: Recommendation, candidate: Candidate) -> str:
         for name in report.target.risk_limits
         if name != "max_p_loss"
     ]
-    loss = candidate.p_loss_aggregate
-    words.append(f"P(loss) {format_percent(loss)} ({nines(loss):.1f} nines)")
+    words.append(p_loss_words(candidate, f"{nines(candidate.p_loss_judged):.1f} nines"))
     return ", ".join(words)
 
 
@@ -160,7 +177,9 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         lines.append(recommended_spec_sheet_note(report.spec_sheet, report.target.max_p_loss))
     if report.critical_defects is not None:
         lines.append(
-            recommended_critical_defects_note(report.critical_defects, report.target.max_p_loss)
+            recommended_critical_defects_note(
+                report.critical_defects, report.critical_defects_limit
+            )
         )
     lines.append(
         f"Pareto front of cost against {risks_ranked(report)}: {len(report.front):,} layouts; "

@@ -32,10 +32,12 @@ from textual_plotext.plot import Plot
 from planner.analysis.recommend import Candidate, Recommendation, risk_of
 from planner.report.percentages import format_percent, risk_column
 from planner.report.recommend_summary import (
+    AGEING_WORDS,
     RISK_NAMES,
     default_note,
     describe_misses,
     limit_words,
+    p_loss_words,
 )
 from planner.report.spec_sheet import (
     recommended_critical_defects_words,
@@ -250,7 +252,14 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
         plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
     unit = f"total cost ({report.currency})" if report.currency else "total cost"
     plt.xlabel(unit if report.money else "drives")
-    plt.title(f"{RISK_NAMES[name]} of the aggregate against {unit if report.money else 'drives'}")
+    ageing = f" {AGEING_WORDS}" if name == "max_p_loss" and _ageing(report) else ""
+    against = unit if report.money else "drives"
+    plt.title(f"{RISK_NAMES[name]} of the aggregate{ageing} against {against}")
+
+
+def _ageing(report: Recommendation) -> bool:
+    """Whether the candidates' P(loss) is judged with the drives ageing (docs/ageing.md)."""
+    return any(c.aged is not None for c in report.front)
 
 
 def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool = True) -> Text:
@@ -273,8 +282,9 @@ def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool =
         # said here only where it turns the verdict: the chart needs the rows at 80x24
         if spread is not None and limit is not None and spread.over(limit):
             text.append(recommended_spec_sheet_words(spread, limit), style="yellow")
-        if bound is not None and limit is not None and bound.over(limit):
-            text.append(recommended_critical_defects_words(bound, limit), style="yellow")
+        over = report.critical_defects_limit
+        if bound is not None and over is not None and bound.over(over):
+            text.append(recommended_critical_defects_words(bound, over), style="yellow")
     if selected is not None:
         _describe(text, report, selected, f"{CURSOR_MARK} cursor, " if chart else "Cursor on ")
     marks = f"; ● meets it, ○ misses it, {CURSOR_MARK} the cursor" if chart else ""
@@ -299,7 +309,7 @@ def _describe(text: Text, report: Recommendation, selected: Candidate, lead: str
     )
     text.append(
         f"{lead}{selected.name}: {selected.total_disks:,} drives{figures}, "
-        f"P(loss) {format_percent(selected.p_loss_aggregate)}{cost}; "
+        f"{p_loss_words(selected)}{cost}; "
     )
     if selected.misses:
         text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")
