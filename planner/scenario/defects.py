@@ -145,7 +145,9 @@ class LatentDefectRate:
         else:
             reads = (
                 f"(NS3574's field figure, {_figure(FIELD_BYTES_READ_PER_DAY)} bytes per day per "
-                "drive; give drive.bytes_read_per_hour or a workload)"
+                "drive whatever its size, so fewer, larger drives for the same data read less in "
+                "all: to compare drive sizes, give a workload, whose reads follow the data, or "
+                "drive.bytes_read_per_hour)"
             )
         return (
             f"Latent defects {_figure(self.per_hour)} per drive-hour: {errors} x "

@@ -205,3 +205,16 @@ def test_the_spec_sheet_method_stays_beside_an_override(tmp_path: pytest.TempPat
     layouts = document["layouts"]
     assert isinstance(layouts, list)
     assert layouts[0]["p_loss_spec_sheet"] is not None
+
+
+def test_the_field_figure_says_it_is_per_drive_whatever_its_size() -> None:
+    """A buyer's review: at a fixed 400 TB, 30 TB drives read RAID 10 safer than 8 TB ones,
+    because the field figure reads the same bytes from each drive, so fewer drives read less
+    in all. The note says so where the rate stands, and what compares drive sizes."""
+    note = load_scenario_text(SPEC).latent_defect_notes()[0]
+    assert "bytes per day per drive whatever its size" in note
+    assert "to compare drive sizes, give a workload" in note
+    # with a workload the reads follow the data (the test above): no such caveat
+    text = SPEC.replace("  arr: 1%", "  arr: 1%\n  class: 7.2k") + WORKLOAD
+    workload_note = load_scenario_text(text).latent_defect_notes()[0]
+    assert "whatever its size" not in workload_note
