@@ -8,7 +8,8 @@ scenario's inputs attached (:class:`planner.analysis.inputs.Inputs`), so that bo
 ends always show the same numbers under the same rules:
 
 * :mod:`planner.analysis.compare`: the comparison, ``evaluate --methods``, the sizing;
-* :mod:`planner.analysis.sweep`: group-size and parameter sweeps;
+* :mod:`planner.analysis.sweep`: group-size and parameter sweeps (the TUI's series:
+  :mod:`planner.analysis.sweep_series`);
 * :mod:`planner.analysis.sensitivity`: the tornado of one layout;
 * :mod:`planner.analysis.simulation`: Monte Carlo runs;
 * :mod:`planner.analysis.method_comparison`: every method side by side;

@@ -1,17 +1,18 @@
-"""Group-size and parameter sweeps of a scenario (``planner sweep`` and the TUI's F3 view).
+"""Group-size and parameter sweeps of a scenario (``planner sweep``, the design review).
 
 Every probability comes from one batch evaluation (:func:`planner.core.design.sweep.sweep`),
 as columns; this module chooses the points and layouts, orders the rows by layout, then
 varied value, and applies the scenario's hot spares and unreadable-sector rule as array
 operations. :class:`SweepReport` is what the report layer renders, as columns too: no
-object per row.
+object per row. The TUI's sweep view (F3) takes its series from
+:mod:`planner.analysis.sweep_series`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -27,8 +28,6 @@ from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
     SweepColumns,
     SweepPoint,
-    SweepRow,
-    group_size_sweep,
     parameter_points,
     parameter_values,
     sweep,
@@ -344,57 +343,6 @@ def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
     """
     nomdl = table.nomdl(scenario.usable_tb_per_drive, scenario.aggregate.stripe_unit_bytes)
     return replace(table, nomdl_bytes_per_tb=nomdl)
-
-
-@dataclass(frozen=True)
-class SweepSeries:
-    """P(loss) of the aggregate against group size for one parity count (TUI sweep view).
-
-    Attributes:
-        parity: parity drives per group, k.
-        points: one row per group size, in increasing size (a few dozen: plain values).
-    """
-
-    parity: int
-    points: tuple[SweepRow, ...] = field(default=())
-
-
-SWEEP_PARITIES = (1, 2, 3)
-"""n+1, n+2 and n+3, as the paper's Figures 2, 3, 5 and 6."""
-
-SWEEP_MAX_GROUP_SIZE = 28
-"""Largest group size the TUI sweeps (the paper's figures stop near 28 drives)."""
-
-
-def group_size_series(
-    scenario: Scenario, parities: Sequence[int] = SWEEP_PARITIES
-) -> tuple[SweepSeries, ...]:
-    """P(loss) of the aggregate for each group size from k + 1 up, for each parity k.
-
-    Groups per aggregate and overhead follow the compare view's rule (ceil, last group
-    full); ``exact_division`` marks group sizes whose data drives divide the aggregate.
-    """
-    data_disks = scenario.aggregate.data_disks
-    table = group_size_sweep(
-        parities,
-        range(2, SWEEP_MAX_GROUP_SIZE + 1),
-        data_disks,
-        scenario.rates(),
-        scenario.mission_hours,
-        include_uneven=True,
-    )
-    rows = scenario_columns(scenario, table).rows()
-    return tuple(
-        SweepSeries(
-            parity=k,
-            points=tuple(
-                row
-                for row in rows
-                if row.parity == k and row.group_size <= max(k + 1, data_disks + k)
-            ),
-        )
-        for k in parities
-    )
 
 
 def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:

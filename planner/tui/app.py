@@ -30,7 +30,7 @@ from textual.widgets import Input, TabbedContent, TabPane, Tabs
 
 from planner.analysis.compare import CompareData
 from planner.analysis.sensitivity import SensitivityReport
-from planner.analysis.sweep import SweepSeries
+from planner.analysis.sweep_series import SweepSeries
 from planner.core.arrays.layouts import Comparison
 from planner.scenario import Plan, Scenario, load_default_scenario
 from planner.tui.choose import ChooseView

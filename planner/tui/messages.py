@@ -7,7 +7,7 @@ from textual.message import Message
 from planner.analysis.compare import CompareData
 from planner.analysis.recommend import Recommendation
 from planner.analysis.sensitivity import SensitivityReport
-from planner.analysis.sweep import SweepSeries
+from planner.analysis.sweep_series import SweepSeries
 from planner.scenario import Scenario
 from planner.tui.plot import DrawnChart
 

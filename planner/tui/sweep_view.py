@@ -21,7 +21,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 from textual_plotext.plot import Plot
 
-from planner.analysis.sweep import SweepSeries
+from planner.analysis.sweep_series import SweepSeries
 from planner.tui.chart_room import ChartText, fit_chart
 from planner.tui.plot import CachedPlot, Canvas, DrawnChart, even_ticks, plot_rows
 

@@ -18,7 +18,7 @@ from textual.worker import get_current_worker
 from planner.analysis.compare import compare_data
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
 from planner.analysis.sensitivity import layout_label, sensitivity_report
-from planner.analysis.sweep import group_size_series
+from planner.analysis.sweep_series import group_size_series
 from planner.scenario import Scenario
 from planner.tui.choose import front_figure, front_key, start_index
 from planner.tui.messages import (

@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 
 from planner.analysis.compare import comparison, sized_results
 from planner.analysis.recommend import recommendation
-from planner.analysis.sweep import group_size_series, sweep_report
+from planner.analysis.sweep import sweep_report
+from planner.analysis.sweep_series import group_size_series
 from planner.cli import app
 from planner.scenario import load_scenario
 from tests import reference

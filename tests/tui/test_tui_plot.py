@@ -10,7 +10,7 @@ from pilot_helpers import SCENARIO, app_of, field_input, settle
 from textual.pilot import Pilot
 
 from planner.analysis.compare import CompareData, compare_data
-from planner.analysis.sweep import SweepSeries, group_size_series
+from planner.analysis.sweep_series import SweepSeries, group_size_series
 from planner.scenario import Scenario
 from planner.tui import workers
 from planner.tui.app import make_app

@@ -27,7 +27,7 @@ from textual.strip import Strip
 from textual_plotext import PlotextPlot
 
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
-from planner.analysis.sweep import group_size_series
+from planner.analysis.sweep_series import group_size_series
 from planner.report.percentages import format_percent
 from planner.scenario import load_default_scenario, load_scenario
 from planner.tui.choose import front_figure, start_index
