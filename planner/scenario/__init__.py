@@ -9,6 +9,7 @@ Typical use::
     layouts = scenario.core_layouts()
 """
 
+from planner.scenario.aggregate import Aggregate
 from planner.scenario.errors import ScenarioError
 from planner.scenario.loader import (
     DEFAULT_SOURCE,
@@ -24,7 +25,7 @@ from planner.scenario.loader import (
     scenario_with_overrides,
 )
 from planner.scenario.plan import Plan, Tier
-from planner.scenario.schema import Aggregate, DriveSpec, LayoutSpec, Restore, Scenario, Workload
+from planner.scenario.schema import DriveSpec, LayoutSpec, Restore, Scenario, Workload
 
 __all__ = [
     "DEFAULT_SOURCE",

@@ -30,6 +30,7 @@ from planner.core.markov.rates import HOURS_PER_YEAR, arr_to_failures_per_hour
 from planner.scenario.base import FieldError, FrozenModel, at_least, meta, positive
 from planner.scenario.drive import FractionPerYear
 from planner.scenario.limits import (
+    MAX_AGEING_FAILURES_PER_YEAR,
     MAX_AGEING_SHAPE,
     MAX_AGEING_YEARS,
     MAX_DRIVE_AGE_YEARS,
@@ -120,3 +121,23 @@ class Ageing(FrozenModel):
         scale = self.weibull.scale_hours
         tail = f", scale {scale:,.0f} h" if scale is not None else ", year 1 at drive's rate"
         return f"Weibull shape {self.weibull.shape:g}{tail}"
+
+
+def check_ageing_rate(ageing: CoreAgeing, mission_hours: float) -> None:
+    """Refuse a law whose rate passes the limit during the mission (wear-out: at its end).
+
+    Raises:
+        FieldError: located at ``ageing``.
+    """
+    start, end = ageing.age_at_start_hours, ageing.age_at_start_hours + mission_hours
+    rate = float(ageing.law.hazard(end)) * HOURS_PER_YEAR
+    if start > 0:
+        rate = max(rate, float(ageing.law.hazard(start)) * HOURS_PER_YEAR)
+    if rate > MAX_AGEING_FAILURES_PER_YEAR:
+        raise FieldError(
+            f"the ageing law reaches {rate:.3g} failures per drive-year during the "
+            f"mission (at {end / HOURS_PER_YEAR:g} years of service); it must stay below "
+            f"{MAX_AGEING_FAILURES_PER_YEAR:g} (a drive that fails ten times a year is no "
+            "storage device): lower the shape or the age at start, or shorten the mission",
+            "ageing",
+        )

@@ -14,11 +14,16 @@ the core's per-hour values by :meth:`EnclosureSpec.core_enclosures`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import Field, model_validator
 
+from planner.core.markov.domains import check_domain_size
 from planner.core.markov.enclosures import Enclosures
 from planner.core.markov.rates import HOURS_PER_YEAR
+from planner.scenario.ageing import Ageing
 from planner.scenario.base import Count, FieldError, FrozenModel, at_least, meta
+from planner.scenario.layout import LayoutSpec
 from planner.scenario.limits import (
     MAX_ENCLOSURE_FAILURES_PER_YEAR,
     MAX_ENCLOSURE_REPAIR_HOURS,
@@ -109,3 +114,39 @@ class EnclosureSpec(FrozenModel):
             members_per_enclosure=self.members_per_enclosure,
             spread=self.spread,
         )
+
+
+def check_enclosure_chains(
+    enclosures: EnclosureSpec,
+    layouts: Sequence[LayoutSpec],
+    *,
+    correlated: bool,
+    ageing: Ageing | None,
+) -> None:
+    """Refuse failing enclosures the chain cannot model beside the scenario's other sections.
+
+    Correlated failures and ageing drives are not modelled with enclosures yet, and each
+    layout's placement must leave its groups a domain size the chain takes
+    (:func:`planner.core.markov.domains.check_domain_size`).
+
+    Raises:
+        FieldError: located at ``enclosures``.
+    """
+    if correlated:
+        raise FieldError(
+            "correlated failures and enclosures are not modelled together yet: remove "
+            "the correlation section, or set enclosures.failures_per_year to 0",
+            "enclosures",
+        )
+    if ageing is not None:
+        raise FieldError(
+            "ageing drives and enclosures are not modelled together yet: remove the "
+            "ageing section, or set enclosures.failures_per_year to 0",
+            "enclosures",
+        )
+    core = enclosures.core_enclosures()
+    for layout in [spec.core_layout() for spec in layouts]:
+        try:
+            check_domain_size(layout.parity, core.placement(layout.group_size))
+        except ValueError as error:
+            raise FieldError(f"{layout.label}: {error}", "enclosures") from None

@@ -14,36 +14,29 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field, ValidationInfo, model_validator
 
-from planner.core.arrays.availability import DEFAULT_STRIPE_UNIT_BYTES
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
 from planner.core.markov.ageing import Ageing as CoreAgeing
-from planner.core.markov.domains import check_domain_size
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
-from planner.scenario.ageing import Ageing
-from planner.scenario.base import Count, DisplayName, FieldError, FrozenModel, at_least, meta
+from planner.scenario.ageing import Ageing, check_ageing_rate
+from planner.scenario.aggregate import Aggregate
+from planner.scenario.base import DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.baseline import check_baseline
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
 from planner.scenario.defects import LatentDefectRate, check_derived_rate, latent_defect_rate
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
-from planner.scenario.enclosures import EnclosureSpec
+from planner.scenario.enclosures import EnclosureSpec, check_enclosure_chains
 from planner.scenario.errors import shown
 from planner.scenario.layout import LayoutSpec
-from planner.scenario.limits import (
-    MAX_AGEING_FAILURES_PER_YEAR,
-    MAX_STRIPE_UNIT_KIB,
-    MIN_MISSION_YEARS,
-    MIN_STRIPE_UNIT_KIB,
-)
+from planner.scenario.limits import MIN_MISSION_YEARS
 from planner.scenario.restore import Restore
 from planner.scenario.target import SearchSpec, TargetSpec
 from planner.scenario.workload import Workload
 
 __all__ = [
-    "Aggregate",
     "Costs",
     "DriveSpec",
     "FieldError",
@@ -52,46 +45,6 @@ __all__ = [
     "Scenario",
     "Workload",
 ]
-
-
-DEFAULT_STRIPE_UNIT_KIB = DEFAULT_STRIPE_UNIT_BYTES // 1024
-"""128 KiB (:data:`planner.core.arrays.availability.DEFAULT_STRIPE_UNIT_BYTES`)."""
-
-
-class Aggregate(FrozenModel):
-    """The aggregate every layout must hold: data drives, dedicated hot spares, the stripe."""
-
-    data_disks: Count = Field(
-        ge=1,
-        le=100_000,
-        description="Data drives the aggregate holds (NS3574: 42).",
-        json_schema_extra=meta("Data disks", "data drives", "42"),
-    )
-    hot_spares: Count = Field(
-        default=0,
-        ge=0,
-        le=100_000,
-        description="Dedicated hot spares beside the groups (default 0): they hold no data, "
-        "but are counted in every drive count, the power and the cost (purchase, "
-        "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
-        json_schema_extra=meta("Hot spares", "drives", "2"),
-    )
-    stripe_unit_kib: Count = Field(
-        default=DEFAULT_STRIPE_UNIT_KIB,
-        ge=MIN_STRIPE_UNIT_KIB,
-        le=MAX_STRIPE_UNIT_KIB,
-        description="KiB of one stripe on each drive (the stripe unit: md's chunk, a RAID "
-        "controller's strip). Default 128, OpenZFS's default record size (zfsprops(7): "
-        "recordsize); Linux md's default chunk is 512 (mdadm(8): --chunk). A sector-loss "
-        "event loses one stripe's data, this times the stripe's data drives, in the NOMDL "
-        "(bytes lost per usable TB, docs/availability.md).",
-        json_schema_extra=meta("Stripe unit", "KiB", "512"),
-    )
-
-    @property
-    def stripe_unit_bytes(self) -> int:
-        """The stripe unit in bytes (KiB = 1,024 bytes)."""
-        return self.stripe_unit_kib * 1024
 
 
 class Scenario(FrozenModel):
@@ -212,20 +165,8 @@ class Scenario(FrozenModel):
     def _ageing_rates(self) -> Scenario:
         """The ageing law's rate stays below the limit over the mission (wear-out: its end)."""
         ageing = self.core_ageing()
-        if ageing is None:
-            return self
-        start, end = ageing.age_at_start_hours, ageing.age_at_start_hours + self.mission_hours
-        rate = float(ageing.law.hazard(end)) * HOURS_PER_YEAR
-        if start > 0:
-            rate = max(rate, float(ageing.law.hazard(start)) * HOURS_PER_YEAR)
-        if rate > MAX_AGEING_FAILURES_PER_YEAR:
-            raise FieldError(
-                f"the ageing law reaches {rate:.3g} failures per drive-year during the "
-                f"mission (at {end / HOURS_PER_YEAR:g} years of service); it must stay below "
-                f"{MAX_AGEING_FAILURES_PER_YEAR:g} (a drive that fails ten times a year is no "
-                "storage device): lower the shape or the age at start, or shorten the mission",
-                "ageing",
-            )
+        if ageing is not None:
+            check_ageing_rate(ageing, self.mission_hours)
         return self
 
     @model_validator(mode="after")
@@ -235,26 +176,10 @@ class Scenario(FrozenModel):
 
     @model_validator(mode="after")
     def _enclosure_chains(self) -> Scenario:
-        if self.enclosures is None or not self.enclosures.active:
-            return self
-        if self.correlated:
-            raise FieldError(
-                "correlated failures and enclosures are not modelled together yet: remove "
-                "the correlation section, or set enclosures.failures_per_year to 0",
-                "enclosures",
+        if self.enclosures is not None and self.enclosures.active:
+            check_enclosure_chains(
+                self.enclosures, self.layouts, correlated=self.correlated, ageing=self.ageing
             )
-        if self.ageing is not None:
-            raise FieldError(
-                "ageing drives and enclosures are not modelled together yet: remove the "
-                "ageing section, or set enclosures.failures_per_year to 0",
-                "enclosures",
-            )
-        enclosures = self.enclosures.core_enclosures()
-        for layout in self.core_layouts():
-            try:
-                check_domain_size(layout.parity, enclosures.placement(layout.group_size))
-            except ValueError as error:
-                raise FieldError(f"{layout.label}: {error}", "enclosures") from None
         return self
 
     @model_validator(mode="after")
