@@ -11,7 +11,8 @@ scenario file: save, reload, export, quit), :class:`~planner.tui.workers.Computa
 each worker computes), :class:`~planner.tui.user_edits.UserEdits` (the edits the views ask
 for) and :class:`~planner.tui.view_switch.ViewSwitch` (the view shown, and what the others
 show). Its own handlers (``action_*``, ``on_*``, ``watch_*``, ``@work``) hold the state
-and only route to them, or hand results to the views.
+and only route to them, or hand results to the views. Its keys are declared in
+:mod:`planner.tui.keys`, the widgets of its screen in :mod:`planner.tui.main_screen`.
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ from typing import Any, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.binding import BindingType
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Input, TabbedContent, TabPane, Tabs
+from textual.widgets import Input, TabbedContent, Tabs
 
 from planner.analysis.compare import CompareData
 from planner.analysis.sensitivity import SensitivityReport
@@ -39,8 +39,9 @@ from planner.tui.compare_view import CompareView
 from planner.tui.dialogs import HelpScreen
 from planner.tui.executor import install_daemon_executor
 from planner.tui.file_actions import FileActions
-from planner.tui.footer import KeyFooter
 from planner.tui.hangup import watch_terminal
+from planner.tui.keys import APP_BINDINGS, MAIN_SCREEN_ACTIONS
+from planner.tui.main_screen import BREAKPOINTS, default_screen, main_widgets
 from planner.tui.messages import (
     ChooseReady,
     ResultsReady,
@@ -48,20 +49,16 @@ from planner.tui.messages import (
     TornadoReady,
     WorkerFailed,
 )
-from planner.tui.model_view import SIDE_BY_SIDE_WIDTH
 from planner.tui.params import ParamsPanel
-from planner.tui.plot import CachedPlot, Canvas, DrawnChart
+from planner.tui.plot import Canvas, DrawnChart
 from planner.tui.source import ScenarioSource
 from planner.tui.sweep_view import SweepView
-from planner.tui.tiers import TierBar, TierSwitch
+from planner.tui.tiers import TierSwitch
 from planner.tui.title_bar import TitleLine
 from planner.tui.tornado import SensitivityView
 from planner.tui.user_edits import UserEdits
-from planner.tui.view_switch import VIEW_TITLES, ViewSwitch
+from planner.tui.view_switch import ViewSwitch
 from planner.tui.workers import Computations
-
-_MAIN_SCREEN_ACTIONS = frozenset({"help", "view", "simulate", "tier"})
-"""Actions of the function keys (priority bindings) that a dialog on screen turns off."""
 
 
 class PlannerApp(App[None]):
@@ -75,39 +72,8 @@ class PlannerApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "planner"
-    # Textual declares this an instance attribute, so it cannot be a ClassVar here.
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
-        (0, "-narrow"),
-        (100, "-medium"),
-        (SIDE_BY_SIDE_WIDTH, "-widest"),
-    ]
-    BINDINGS: ClassVar[list[BindingType]] = [
-        # Tab and Shift+Tab move the focus as the app reads them, before the keys after them:
-        # as the screen's own (non-priority) bindings they went first to the focused field
-        # and back up to the screen, and digits typed right behind them (read in the same
-        # burst from the terminal) were already on their way to the field being left.
-        Binding("tab", "focus_next", "Next field", show=False, priority=True),
-        Binding("shift+tab", "focus_previous", "Previous field", show=False, priority=True),
-        # The function keys likewise act as read (digits behind F2 went to the field it
-        # left), but not behind a dialog (check_action); ?, [ and ] are characters a field
-        # can take, so they stay the focused widget's first.
-        Binding("f1", "help", "Help", priority=True),
-        Binding("question_mark", "help", "Help", show=False),
-        Binding("f2", "view('compare')", "Compare", priority=True),
-        Binding("f3", "view('sweep')", "Sweep", priority=True),
-        Binding("f4", "view('model')", "Model", priority=True),
-        Binding("f5", "view('sensitivity')", "Sensitivity", priority=True),
-        Binding("f6", "simulate", "Simulate", priority=True),
-        Binding("f7", "view('choose')", "Choose", priority=True),
-        Binding("ctrl+o", "export_markdown", "Export MD", priority=True),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("ctrl+r", "reload", "Reload", priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f8", "tier(1)", "Next tier", show=False, priority=True),
-        Binding("right_square_bracket", "tier(1)", "Next tier", show=False),
-        Binding("shift+f8", "tier(-1)", "Previous tier", show=False, priority=True),
-        Binding("left_square_bracket", "tier(-1)", "Previous tier", show=False),
-    ]
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
 
     scenario: var[Scenario] = var(load_default_scenario, init=False)
     """The last valid scenario: what every view shows (set only after validation)."""
@@ -159,30 +125,12 @@ class PlannerApp(App[None]):
         self.sub_title = self.files.title(dirty=False).full
 
     def get_default_screen(self) -> Screen[Any]:
-        """The main screen, with the width's breakpoint class from its start.
-
-        Textual sets the class on the first resize, which comes after every widget was
-        styled: the whole screen was styled twice at start (a tenth of a second). With the
-        class given here the resize finds it in place; a later resize still moves it.
-        """
-        width = self.size.width
-        reached = [name for least, name in self.HORIZONTAL_BREAKPOINTS if width >= least]
-        return Screen(id="_default", classes=reached[-1] if reached else None)
+        """The main screen, with the width's breakpoint class from its start."""
+        return default_screen(self.size.width)
 
     def compose(self) -> ComposeResult:
         """Title bar, parameters, the five views' tabs (the compare view in its), footer."""
-        with Horizontal(id="title-bar"):
-            yield TitleLine(self.files.title(dirty=False), id="title")
-        # a single-aggregate file: no tier bar
-        yield TierBar(self.plan.names, tiered=self.plan.tiered, id="tier-bar")
-        yield ParamsPanel(self.scenario, id="params")
-        with TabbedContent(id="views", initial="compare"):
-            with TabPane("Compare", id="compare"):
-                yield CompareView(id="compare-view")
-            # The other views are built when first shown (ViewSwitch.build).
-            for view, title in VIEW_TITLES.items():
-                yield TabPane(title, id=view)
-        yield KeyFooter()
+        yield from main_widgets(self.files.title(dirty=False), self.plan, self.scenario)
 
     def on_mount(self) -> None:
         """Focus the first field (the failure rate) and compute the first results.
@@ -264,13 +212,7 @@ class PlannerApp(App[None]):
 
     def on_choose_ready(self, message: ChooseReady) -> None:
         """Keep a search only if it belongs to the current scenario."""
-        if message.scenario is self.scenario:
-            self.views.chosen = message.scenario
-            view = self.query_one(ChooseView)
-            view.built = message.built
-            view.report = message.report
-        # A stale search, or one equal to the last, is never painted: let its worker go on.
-        self.query_one("#choose-plot", CachedPlot).release_unless_shown(message.built)
+        self.views.choose_ready(message)
 
     def on_choose_view_add_requested(self, message: ChooseView.AddRequested) -> None:
         """Add the chosen point of the front as a layout, and say so."""
@@ -293,12 +235,7 @@ class PlannerApp(App[None]):
 
     def on_sweep_ready(self, message: SweepReady) -> None:
         """Keep a sweep only if it belongs to the current scenario."""
-        if message.scenario is self.scenario:
-            self.views.swept = message.scenario
-            self.query_one(SweepView).built = message.built
-            self.sweep_series = message.series
-        # A stale sweep, or one equal to the last, is never painted: let its worker go on.
-        self.query_one("#sweep-risk", CachedPlot).release_unless_shown(message.built)
+        self.views.sweep_ready(message)
 
     async def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         """A tier's tab clicked (or selected by F8): show that tier."""
@@ -388,7 +325,7 @@ class PlannerApp(App[None]):
         (They are priority bindings, which Textual checks under a dialog too; the palette's
         commands call the actions directly.)
         """
-        return not (action in _MAIN_SCREEN_ACTIONS and self.screen.is_modal)
+        return not (action in MAIN_SCREEN_ACTIONS and self.screen.is_modal)
 
     def action_help(self) -> None:
         """Show every key."""

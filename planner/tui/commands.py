@@ -7,17 +7,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import SystemCommand
 
+from planner.tui.keys import VIEWS
+
 if TYPE_CHECKING:
     from planner.tui.tiers import TierSwitch
-
-VIEWS = {
-    "compare": "F2",
-    "sweep": "F3",
-    "model": "F4",
-    "sensitivity": "F5",
-    "choose": "F7",
-}
-"""The views (tab ids) and the key that shows each."""
 
 
 class PlannerActions(Protocol):

@@ -19,10 +19,11 @@ from planner.analysis.domains import simulation_refusal
 from planner.analysis.simulation import SimulationRequest
 from planner.scenario import Scenario
 from planner.tui.choose import ChooseView
-from planner.tui.commands import VIEWS
 from planner.tui.compare_view import CompareView
+from planner.tui.keys import VIEWS
+from planner.tui.messages import ChooseReady, SweepReady
 from planner.tui.model_view import ModelSubject, ModelView
-from planner.tui.plot import DrawnChart
+from planner.tui.plot import CachedPlot, DrawnChart
 from planner.tui.simulation_line import SimulationLine
 from planner.tui.sweep_view import SweepView
 from planner.tui.tornado import SensitivityView
@@ -129,6 +130,27 @@ class ViewSwitch:
         if view == "choose" and self.chosen is not app.scenario:
             self.chosen = app.scenario
             app.recompute_choose(app.scenario, app.query_one(ChooseView).canvas())
+
+    def choose_ready(self, message: ChooseReady) -> None:
+        """Show a search in the choose view if it is of the current scenario."""
+        app = self.app
+        if message.scenario is app.scenario:
+            self.chosen = message.scenario
+            view = app.query_one(ChooseView)
+            view.built = message.built
+            view.report = message.report
+        # A stale search, or one equal to the last, is never painted: let its worker go on.
+        app.query_one("#choose-plot", CachedPlot).release_unless_shown(message.built)
+
+    def sweep_ready(self, message: SweepReady) -> None:
+        """Hand a sweep to the app's series (the sweep view) if it is of the current scenario."""
+        app = self.app
+        if message.scenario is app.scenario:
+            self.swept = message.scenario
+            app.query_one(SweepView).built = message.built
+            app.sweep_series = message.series
+        # A stale sweep, or one equal to the last, is never painted: let its worker go on.
+        app.query_one("#sweep-risk", CachedPlot).release_unless_shown(message.built)
 
     def request_tornado(self) -> None:
         """Start a tornado for the current scenario and layout unless one is shown or running."""
