@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from planner.core.markov.ageing import Ageing, HazardTable, WeibullHazard
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.piecewise import aged_chain_figures
-from planner.core.markov.rates import ChainInputs
 from planner.core.simulation.distributions import (
     DistributionSet,
     Exponential,

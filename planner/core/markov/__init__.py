@@ -1,9 +1,10 @@
 """The continuous-time Markov model of one RAID group, symbolic and numeric.
 
 What belongs here: the n+k chain as plain data (:mod:`.chain`: states, events, which drive
-fails or is rebuilt), the model's inputs in per-hour rates (:mod:`.rates`), the numeric
-generator (:mod:`.generator`), the cancellation-free matrix exponential of a stack
-(:mod:`.expm`, on the threads of :mod:`.pool`) or of one small matrix (:mod:`.expm_one`),
+fails or is rebuilt), the model's inputs in per-hour rates (:mod:`.rates`; a stack's, one
+array per input: :mod:`.chain_inputs`), the numeric generator (:mod:`.generator`), the
+cancellation-free matrix exponential of a stack (:mod:`.expm`, on the threads of
+:mod:`.pool`) or of one small matrix (:mod:`.expm_one`),
 the transient solution of one group (:mod:`.transient`) or of a stack of groups
 (:mod:`.batch`), the MTTDL's accurate solve (:mod:`.solve`), the loss figures beyond the
 paper's P(loss), all from one generator (:mod:`.loss_figures`), the

@@ -27,8 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import Event
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.generator import _fill, _structure, base_values, generator_of
-from planner.core.markov.rates import ChainInputs
 from planner.core.markov.shocks import shock_share
 
 FloatArray = npt.NDArray[np.float64]

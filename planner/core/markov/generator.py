@@ -31,7 +31,8 @@ from planner.core.markov.chain import (
     Transition,
     build_chain,
 )
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.chain_inputs import ChainInputs
+from planner.core.markov.rates import Rates
 from planner.core.markov.shocks import shock_share
 
 FloatArray = npt.NDArray[np.float64]
@@ -45,7 +46,7 @@ _EVENT_ORDER: tuple[AnyEvent, ...] = (
     CommonCause.SHOCK,
 )
 """The order of the per-event rates in :func:`_fill` (lambda_op, lambda_ld, mu_op, mu_scrub,
-shocks): :meth:`~planner.core.markov.rates.ChainInputs.per_event`'s."""
+shocks): :meth:`~planner.core.markov.chain_inputs.ChainInputs.per_event`'s."""
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ def generator_stack(
     """Generators Q (per hour) for broadcast inputs: shape ``broadcast + (m, m)``.
 
     :func:`generator_of` for inputs given one by one (checked here as
-    :class:`~planner.core.markov.rates.ChainInputs` checks them).
+    :class:`~planner.core.markov.chain_inputs.ChainInputs` checks them).
 
     Args:
         parity: parity drives per group, k >= 1.

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm_compiled import RowJob
 from planner.core.markov.generator import _kind_rates, stack_transitions
-from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 
