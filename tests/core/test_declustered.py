@@ -23,7 +23,7 @@ from planner.core.arrays.declustered import (
 from planner.core.arrays.layouts import Layout, aggregate_shape, compare_layouts
 from planner.core.design.sweep import SweepPoint, sweep
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
-from planner.core.simulation.distributions import Exponential, Weibull
+from planner.core.simulation.time_laws import Exponential, Weibull
 from tests import reference
 
 RATES = Rates(
