@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeVar
 
-from planner.core.arrays.layouts import Independent, LayoutResult
+from planner.core.design.layout_comparison import Independent, LayoutResult
 from planner.core.design.sizing import SizingResult
 from planner.scenario import Scenario
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from planner.core.arrays.layouts import Independent
+from planner.core.design.layout_comparison import Independent
 from planner.report import figures
 from planner.report.table import Column
 

@@ -18,7 +18,7 @@ from planner.report.numbers import drives_worth, format_percent, format_years, h
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare
     from planner.analysis.derivation_cache import Model
-    from planner.core.arrays.layouts import LayoutResult
+    from planner.core.design.layout_comparison import LayoutResult
 
 DEFAULT_WIDTH = 100
 """Width the exact form is wrapped to when the caller gives none (files, pipes)."""

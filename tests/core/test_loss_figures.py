@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.core.arrays.declustered import Declustered
-from planner.core.arrays.layouts import Layout, compare_layouts
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import compare_layouts
 from planner.core.design.risks import layout_risks
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.chain_inputs import ChainInputs

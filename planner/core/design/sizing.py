@@ -43,12 +43,7 @@ from planner.core.arrays.availability import (
 from planner.core.arrays.cost import LayoutCost
 from planner.core.arrays.declustered import drive_count
 from planner.core.arrays.defects import WorkloadReadDefects
-from planner.core.arrays.layouts import (
-    Independent,
-    Layout,
-    aggregate_shape,
-    placement_of_group,
-)
+from planner.core.arrays.layouts import Layout, aggregate_shape, placement_of_group
 from planner.core.arrays.rebuild import (
     DRIVE_CLASSES,
     Drive,
@@ -58,6 +53,7 @@ from planner.core.arrays.rebuild import (
     restore_hours,
 )
 from planner.core.arrays.workloads import MailboxWorkload, PlainWorkload, Workload
+from planner.core.design.layout_comparison import Independent
 from planner.core.design.penalties import WRITE_PENALTIES, default_write_penalty
 from planner.core.markov.aggregate import p_loss_aggregate
 from planner.core.markov.domain_figures import group_loss_figures
