@@ -24,8 +24,9 @@ from planner.core.design.candidates import (
     candidate_layouts,
     count_candidates,
 )
+from planner.core.design.drive_counts import ceil_count, sized_counts
 from planner.core.design.recommend import Target
-from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
+from planner.core.design.sizing import default_write_penalty
 from planner.core.markov.domains import check_domain_size
 from planner.core.markov.enclosures import Enclosures
 from planner.scenario import Scenario
