@@ -1,8 +1,9 @@
-"""The house keeps its rooms small: no module over 450 lines, long functions named.
+"""The house keeps its rooms small: no module over 400 lines, long functions named.
 
 Issue 22 set the limits (STYLE.md: modules under ~400 lines, functions under ~60 where a
-seam exists). Modules are checked hard at 450; a function over 60 lines must be listed
-below with the reason it has no seam, so a long function is a decision, not a drift.
+seam exists). Modules are checked hard at 400 (450 until every module had been split at a
+seam); a function over 60 lines must be listed below with the reason it has no seam, so a
+long function is a decision, not a drift.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "planner"
-MAX_MODULE_LINES = 450
+MAX_MODULE_LINES = 400
 MAX_FUNCTION_LINES = 60
 
 LONG_FUNCTIONS: dict[str, str] = {
@@ -52,7 +53,7 @@ def long_functions() -> dict[str, int]:
     return found
 
 
-def test_no_module_is_over_450_lines() -> None:
+def test_no_module_is_over_400_lines() -> None:
     """Every module of the package, each one over the limit named with its length."""
     sizes = {
         path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines())

@@ -16,8 +16,9 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TypeVar
 
-from planner.core.arrays.layouts import Layout, LayoutResult
+from planner.core.arrays.layouts import Layout
 from planner.core.design.aged import AgedRisks, aged_layout_risks
+from planner.core.design.layout_comparison import LayoutResult
 from planner.core.design.sizing import SizingResult
 from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.piecewise import DEFAULT_TOLERANCE, AgedLoss

@@ -3,7 +3,7 @@
 The search space (the scenario's ``search:`` section, or the defaults) is counted before a
 candidate is built (:data:`MAX_CANDIDATES`), dRAID pools are right-sized for the need, and
 every candidate is sized like ``planner size`` sizes a layout
-(:func:`planner.core.design.sizing.sized_counts`: the workload's capacity and IOPS, else
+(:func:`planner.core.design.drive_counts.sized_counts`: the workload's capacity and IOPS, else
 the target's or the aggregate's capacity). With an ``enclosures`` section each layout is
 a candidate in every placement searched (:func:`search_placements`, docs/domains.md), sized
 once. :mod:`planner.analysis.recommend` evaluates, costs and ranks them.
@@ -24,8 +24,9 @@ from planner.core.design.candidates import (
     candidate_layouts,
     count_candidates,
 )
+from planner.core.design.drive_counts import ceil_count, sized_counts
 from planner.core.design.recommend import Target
-from planner.core.design.sizing import ceil_count, default_write_penalty, sized_counts
+from planner.core.design.sizing import default_write_penalty
 from planner.core.markov.domains import check_domain_size
 from planner.core.markov.enclosures import Enclosures
 from planner.scenario import Scenario

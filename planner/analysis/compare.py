@@ -32,7 +32,8 @@ from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, spec_sheet_spread
-from planner.core.arrays.layouts import Comparison, Layout, LayoutResult, compare_layouts
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import Comparison, LayoutResult, compare_layouts
 from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
 from planner.core.markov.transient import relative_risk

@@ -3,8 +3,9 @@
 With a ``correlation`` section that changes the risk (docs/correlated.md), every layout's
 aggregate is evaluated a second time by the same function on the scenario without the
 section (m = 1, no shocks), and its result carries both
-(:class:`planner.core.arrays.layouts.Independent`): the "P(loss) if independent" and "× independent"
-columns of ``planner evaluate``, ``planner size``, the design report and the TUI.
+(:class:`planner.core.design.layout_comparison.Independent`): the "P(loss) if
+independent" and "× independent" columns of ``planner evaluate``, ``planner size``, the
+design report and the TUI.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import math
 from collections.abc import Sequence
 from typing import TypeVar
 
-from planner.core.arrays.layouts import Independent, LayoutResult
+from planner.core.design.layout_comparison import Independent, LayoutResult
 from planner.core.design.sizing import SizingResult
 from planner.scenario import Scenario
 

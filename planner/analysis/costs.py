@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from planner.core.arrays.cost import CostPrices, cost_of_ownership
-from planner.core.arrays.layouts import Comparison
+from planner.core.design.layout_comparison import Comparison
 from planner.core.design.sizing import SizingResult
 from planner.scenario import Scenario
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from planner.analysis.spec_sheet_reading import LayoutReading, group_p_loss
-from planner.core.arrays.layouts import Layout, LayoutResult
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import LayoutResult
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.methods import p_loss_critical_defects
 from planner.core.markov.rates import Rates

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from planner.core.arrays.presets import find_preset
 from planner.core.arrays.rebuild import load_factor_named
-from planner.core.design.sizing import ceil_count
+from planner.core.design.drive_counts import ceil_count
 from planner.scenario import Scenario, ScenarioError
 from planner.scenario.errors import dotted, shown
 from planner.scenario.layout import LayoutSpec

@@ -23,11 +23,8 @@ from planner.analysis.method_estimates import (
 from planner.analysis.simulation import RunSettings, Simulate, plain_simulate
 from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.markov.transient import p_loss_aggregate
-from planner.core.simulation.distributions import (
-    DistributionSet,
-    Weibull,
-    exponential_from_rates,
-)
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
+from planner.core.simulation.time_laws import Weibull
 from planner.scenario import Scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS, distribution_set
 

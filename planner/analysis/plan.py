@@ -26,7 +26,7 @@ from planner.analysis.compare import CompareData, compare_data
 from planner.analysis.recommend import Candidate, Recommendation, RecommendError, recommendation
 from planner.core.arrays.availability import Availability
 from planner.core.arrays.cost import LayoutCost
-from planner.core.arrays.layouts import LayoutResult
+from planner.core.design.layout_comparison import LayoutResult
 from planner.core.design.recommend import Target
 from planner.core.markov.aggregate import p_loss_any
 from planner.scenario import Plan

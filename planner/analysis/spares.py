@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from planner.core.arrays.layouts import AggregateShape, Comparison
+from planner.core.arrays.layouts import AggregateShape
+from planner.core.design.layout_comparison import Comparison
 from planner.core.design.sizing import SizingResult
 from planner.scenario import Scenario
 

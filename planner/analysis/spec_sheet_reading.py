@@ -18,7 +18,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from planner.core.arrays.layouts import Layout, LayoutResult
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import LayoutResult
 from planner.core.markov.aggregate import p_loss_aggregate_batch
 from planner.core.markov.methods import (
     critical_rebuild_bits,

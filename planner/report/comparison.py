@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
     from planner.analysis.compare import CompareData, RebuildSource
     from planner.analysis.inputs import Inputs
-    from planner.core.arrays.layouts import AggregateShape, Comparison, Layout, LayoutResult
+    from planner.core.arrays.layouts import AggregateShape, Layout
+    from planner.core.design.layout_comparison import Comparison, LayoutResult
 
 __all__ = [
     "comparison_columns",

@@ -22,7 +22,7 @@ from planner.report.table import Column, export_field, finite_or_none, shown_col
 
 if TYPE_CHECKING:
     from planner.core.arrays.declustered import Declustered
-    from planner.core.arrays.layouts import Comparison, LayoutResult
+    from planner.core.design.layout_comparison import Comparison, LayoutResult
 
 
 def _odds_column(probabilities: Sequence[float]) -> list[str]:

@@ -1,7 +1,7 @@
 """The columns of correlated failures: P(loss) if independent, and how many times more.
 
 Shown, and exported (after every other field), only when the rows carry the risk under
-independent drives (:class:`planner.core.arrays.layouts.Independent`, set by
+independent drives (:class:`planner.core.design.layout_comparison.Independent`, set by
 :mod:`planner.analysis.correlation` for a scenario with correlated failures): the JSON and
 CSV of a scenario without correlation keep their keys.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from planner.core.arrays.layouts import Independent
+from planner.core.design.layout_comparison import Independent
 from planner.report import figures
 from planner.report.table import Column
 

@@ -19,7 +19,7 @@ from planner.report.percentages import format_percent
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare
     from planner.analysis.derivation_cache import Model
-    from planner.core.arrays.layouts import LayoutResult
+    from planner.core.design.layout_comparison import LayoutResult
 
 DEFAULT_WIDTH = 100
 """Width the exact form is wrapped to when the caller gives none (files, pipes)."""

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from planner.analysis.method_comparison import MethodsReport
     from planner.analysis.method_estimates import AnalyticEstimates, MethodEstimate
-    from planner.core.arrays.layouts import LayoutResult
+    from planner.core.design.layout_comparison import LayoutResult
 
 
 def notes(report: MethodsReport) -> list[str]:

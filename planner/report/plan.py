@@ -31,7 +31,7 @@ if TYPE_CHECKING:
         PlanTotals,
         TierComparison,
     )
-    from planner.core.arrays.layouts import LayoutResult
+    from planner.core.design.layout_comparison import LayoutResult
 
 PLAN_ROW = "Plan"
 """The ``tier`` of the plan's row in CSV (its totals)."""

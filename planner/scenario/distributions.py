@@ -33,14 +33,11 @@ from planner.core.markov.ageing import Ageing, HazardTable
 from planner.core.markov.rates import Rates
 from planner.core.simulation.distributions import (
     ELERATH_2009,
-    Distribution,
     DistributionSet,
-    Exponential,
-    HazardByYear,
-    Weibull,
     correlation_of,
     exponential_from_rates,
 )
+from planner.core.simulation.time_laws import Distribution, Exponential, HazardByYear, Weibull
 from planner.scenario.base import FieldError, FrozenModel, positive
 from planner.scenario.errors import shown
 

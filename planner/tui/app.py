@@ -31,7 +31,7 @@ from textual.widgets import Input, TabbedContent, Tabs
 from planner.analysis.compare import CompareData
 from planner.analysis.sensitivity import SensitivityReport
 from planner.analysis.sweep_series import SweepSeries
-from planner.core.arrays.layouts import Comparison
+from planner.core.design.layout_comparison import Comparison
 from planner.scenario import Plan, Scenario, load_default_scenario
 from planner.tui.choose import ChooseView
 from planner.tui.commands import system_commands

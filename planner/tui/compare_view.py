@@ -24,7 +24,7 @@ from planner.analysis.compare import (
     sorted_results,
     sorted_sized,
 )
-from planner.core.arrays.layouts import Comparison
+from planner.core.design.layout_comparison import Comparison
 from planner.report.column_choice import ColumnChoice, chosen_columns, ordered_columns
 from planner.report.comparison import comparison_columns, extra_notes, notes
 from planner.report.sizing import short_notes, sizing_columns

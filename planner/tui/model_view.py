@@ -22,7 +22,7 @@ from planner.analysis.derivation import (
     closed_form,
     closed_form_note,
 )
-from planner.core.arrays.layouts import LayoutResult
+from planner.core.design.layout_comparison import LayoutResult
 from planner.core.markov.rates import Rates
 from planner.report.derivation import closed_form_text, model_title
 from planner.report.numbers import rate_column

@@ -102,4 +102,5 @@ def test_the_check_catches_a_computing_module() -> None:
     assert computation_imports("from planner.core import markov\n", "m")
     assert computation_imports("from planner.core.markov import transient\n", "m")
     assert computation_imports("from scipy.linalg import expm\n", "m")
-    assert not computation_imports("from planner.core.arrays.layouts import Comparison\n", "m")
+    a_result_type = "from planner.core.design.layout_comparison import Comparison\n"
+    assert not computation_imports(a_result_type, "m")

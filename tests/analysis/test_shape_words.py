@@ -12,7 +12,7 @@ import math
 from scipy import stats
 
 from planner.analysis.method_comparison import second_distributions
-from planner.core.simulation.distributions import Weibull
+from planner.core.simulation.time_laws import Weibull
 from planner.scenario import load_default_scenario
 
 

@@ -24,10 +24,10 @@ from planner.core.markov.ageing import (
     initial_edges,
     pieces_between,
 )
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.piecewise import aged_chain_figures
 from planner.core.markov.piecewise_carry import carried_figures
-from planner.core.markov.rates import ChainInputs
 from tests import reference
 
 YEAR = 8760.0

@@ -24,9 +24,9 @@ from planner.core.markov.ageing import (
     initial_edges,
     pieces_between,
 )
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.piecewise import aged_chain_figures
 from planner.core.markov.piecewise_carry import carried_figures
-from planner.core.markov.rates import ChainInputs
 
 YEAR = 8760.0
 

@@ -22,8 +22,9 @@ from planner.core.arrays.availability import layout_availability
 from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout
 from planner.core.markov import expm_compiled
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
-from planner.core.markov.rates import HOURS_PER_YEAR, ChainInputs, Rates
+from planner.core.markov.rates import HOURS_PER_YEAR, Rates
 from planner.core.markov.transient import loss_figures
 from tests import reference
 

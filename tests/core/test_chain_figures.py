@@ -16,11 +16,12 @@ import pytest
 
 from planner.core.design.sweep import SweepPoint, parameter_points, sweep
 from planner.core.markov import expm, loss_figures
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
 from planner.core.markov.expm_one import expm_entry
 from planner.core.markov.generator import generator_of, generator_stack, transition_matrix
 from planner.core.markov.loss_figures import chain_figures
-from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates
+from planner.core.markov.rates import PAPER_RATES, Rates
 from planner.core.markov.solve import mttdl_stack
 from planner.core.markov.transient import loss_figures as one_layout
 from planner.core.markov.transient import mttdl_hours, p_loss_group

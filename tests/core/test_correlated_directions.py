@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from planner.core.design.elasticity import elasticities_of
 from planner.core.design.sweep_points import Parameter
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.chain_inputs import ChainInputs
+from planner.core.markov.rates import Rates
 from planner.core.markov.transient import loss_figures, p_loss_group
 
 BASE = Rates(4.3e-6, 1.7e-4, 23.0, 151.0)

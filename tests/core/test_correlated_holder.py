@@ -23,8 +23,9 @@ import itertools
 import numpy as np
 import pytest
 
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 from planner.core.markov.transient import loss_figures
 
 HOURS = 43_800.0

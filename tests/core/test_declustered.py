@@ -20,10 +20,11 @@ from planner.core.arrays.declustered import (
     rebuild_speedup,
     resilver_io_share,
 )
-from planner.core.arrays.layouts import Layout, aggregate_shape, compare_layouts
+from planner.core.arrays.layouts import Layout, aggregate_shape
+from planner.core.design.layout_comparison import compare_layouts
 from planner.core.design.sweep import SweepPoint, sweep
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
-from planner.core.simulation.distributions import Exponential, Weibull
+from planner.core.simulation.time_laws import Exponential, Weibull
 from tests import reference
 
 RATES = Rates(

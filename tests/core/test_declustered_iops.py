@@ -15,7 +15,8 @@ import pytest
 from planner.analysis.recommend import recommendation
 from planner.core.arrays.declustered import Declustered, iops_drives
 from planner.core.arrays.layouts import Layout
-from planner.core.design.sizing import Drive, PlainWorkload, default_write_penalty, sized_counts
+from planner.core.design.drive_counts import sized_counts
+from planner.core.design.sizing import Drive, PlainWorkload, default_write_penalty
 from planner.scenario import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"

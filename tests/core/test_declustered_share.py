@@ -104,7 +104,7 @@ def test_a_pools_tornado_moves_the_same_chain_as_the_table() -> None:
     """The stripe share reaches the tornado: its base and its defect bar equal evaluate's."""
     import dataclasses
 
-    from planner.core.arrays.layouts import compare_layouts
+    from planner.core.design.layout_comparison import compare_layouts
     from planner.core.design.sensitivity import tornado
     from planner.core.design.sweep import Parameter, SweepPoint
     from planner.core.markov.rates import Rates

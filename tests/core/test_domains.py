@@ -18,9 +18,10 @@ import numpy as np
 import pytest
 
 from planner.core.markov import expm_compiled
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.domain_figures import enclosure_chain_figures, group_loss_figures
 from planner.core.markov.enclosures import Enclosures, Placement, placement_of
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 from planner.core.markov.transient import loss_figures
 from tests import reference
 

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 from planner.core.markov import expm_compiled
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm import EntryJob, expm_entries, expm_metzler
 from planner.core.markov.expm_compiled import ADD, ASSIGN, MOVE, RowJob, expm_row_one, expm_rows
 from planner.core.markov.generator import GeneratorParts, generator_of, generator_parts_of
@@ -31,7 +32,6 @@ from planner.core.markov.going_on import (
     going_on_matrix,
 )
 from planner.core.markov.loss_figures import group_lost_stack, sectors_lost_generator
-from planner.core.markov.rates import ChainInputs
 from tests import reference
 
 

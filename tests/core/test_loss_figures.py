@@ -17,11 +17,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.core.arrays.declustered import Declustered
-from planner.core.arrays.layouts import Layout, compare_layouts
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import compare_layouts
 from planner.core.design.risks import layout_risks
 from planner.core.markov.aggregate import p_loss_aggregate
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
-from planner.core.markov.rates import PAPER_RATES, ChainInputs, Rates
+from planner.core.markov.rates import PAPER_RATES, Rates
 from planner.core.markov.transient import loss_figures, p_loss_group
 from tests import reference
 

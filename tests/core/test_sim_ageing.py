@@ -16,16 +16,12 @@ import numpy as np
 import pytest
 
 from planner.core.markov.ageing import Ageing, HazardTable, WeibullHazard
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.piecewise import aged_chain_figures
-from planner.core.markov.rates import ChainInputs
-from planner.core.simulation.distributions import (
-    DistributionSet,
-    Exponential,
-    HazardByYear,
-    Weibull,
-)
+from planner.core.simulation.distributions import DistributionSet
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
+from planner.core.simulation.time_laws import Exponential, HazardByYear, Weibull
 
 YEAR = 8760.0
 TABLE = HazardTable(tuple(a / YEAR for a in (0.01, 0.03, 0.06, 0.09)))

@@ -17,8 +17,9 @@ import pytest
 
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
-from planner.core.simulation.distributions import DistributionSet, Weibull, exponential_from_rates
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.simulate import GroupSimulation, Method, simulate_group
+from planner.core.simulation.time_laws import Weibull
 
 INFLATED = Rates(
     op_failures_per_hour=1e-4,

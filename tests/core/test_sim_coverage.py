@@ -33,12 +33,9 @@ from scipy.special import bdtr
 
 from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
 from planner.core.markov.transient import p_loss_group
-from planner.core.simulation.distributions import (
-    DistributionSet,
-    Weibull,
-    exponential_from_rates,
-)
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
+from planner.core.simulation.time_laws import Weibull
 from tests.coverage import lower_bound, run_coverage
 
 # one worker runs the whole module, so the cached references and runs are computed once

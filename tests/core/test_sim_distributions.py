@@ -18,10 +18,9 @@ from planner.core.markov.rates import PAPER_RATES
 from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
-    Exponential,
-    Weibull,
     exponential_from_rates,
 )
+from planner.core.simulation.time_laws import Exponential, Weibull
 
 if TYPE_CHECKING:
     from scipy import stats

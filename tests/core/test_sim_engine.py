@@ -18,18 +18,14 @@ import pytest
 
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
-from planner.core.simulation.distributions import (
-    DistributionSet,
-    Exponential,
-    Weibull,
-    exponential_from_rates,
-)
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.simulate import (
     GroupSimulation,
     Method,
     SimulationResult,
     simulate_group,
 )
+from planner.core.simulation.time_laws import Exponential, Weibull
 
 INFLATED = Rates(
     op_failures_per_hour=2e-4, latent_defects_per_hour=5e-4, rebuild_hours=50.0, scrub_hours=100.0

@@ -23,8 +23,9 @@ from scipy.special import bdtr
 from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import PAPER_RATES, Rates, arr_to_failures_per_hour
-from planner.core.simulation.distributions import DistributionSet, Weibull, exponential_from_rates
+from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.simulate import GroupSimulation, simulate_group
+from planner.core.simulation.time_laws import Weibull
 from tests import reference
 from tests.coverage import covering_runs, lower_bound
 

@@ -23,12 +23,12 @@ from planner.core.simulation.biasing import (
 from planner.core.simulation.distributions import (
     ELERATH_2009,
     DistributionSet,
-    Weibull,
     exponential_from_rates,
 )
 from planner.core.simulation.rare_events import conditional_plan, plain_plan
 from planner.core.simulation.runs import run_batch, run_split
 from planner.core.simulation.simulate import GroupSimulation, resolve_method, simulate_group
+from planner.core.simulation.time_laws import Weibull
 
 FIVE_YEARS = 5 * 8_760.0
 PAPER_LAWS = exponential_from_rates(PAPER_RATES)

@@ -3,16 +3,8 @@
 import pytest
 
 from planner.core.arrays.layouts import Layout
-from planner.core.design.sizing import (
-    Drive,
-    PlainWorkload,
-    SizingResult,
-    ceil_count,
-    disks_for_capacity,
-    disks_for_iops,
-    size_layout,
-    size_layouts,
-)
+from planner.core.design.drive_counts import ceil_count, disks_for_capacity, disks_for_iops
+from planner.core.design.sizing import Drive, PlainWorkload, SizingResult, size_layout, size_layouts
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 

@@ -5,7 +5,8 @@ import pytest
 from planner.core.arrays.declustered import Declustered
 from planner.core.arrays.layouts import Layout
 from planner.core.arrays.presets import PRESETS
-from planner.core.design.sizing import WRITE_PENALTIES, backend_iops, default_write_penalty
+from planner.core.design.drive_counts import backend_iops
+from planner.core.design.sizing import WRITE_PENALTIES, default_write_penalty
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner.core.arrays.layouts import Layout
-from planner.core.design.sizing import backend_iops, disks_for_capacity, disks_for_iops
+from planner.core.design.drive_counts import backend_iops, disks_for_capacity, disks_for_iops
 
 layouts = st.builds(
     lambda k, n: Layout("x", None, k, n + k),

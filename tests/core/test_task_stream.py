@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from planner.core.design.risks import stacked_figures
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import chain_figures
 from planner.core.markov.pool import TaskStream
-from planner.core.markov.rates import ChainInputs
 
 
 @pytest.mark.parametrize("threads", [1, 2, 4])

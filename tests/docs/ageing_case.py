@@ -18,7 +18,7 @@ from pathlib import Path
 
 from planner.analysis.compare import comparison
 from planner.analysis.simulation import RunSettings, simulate_layout
-from planner.core.arrays.layouts import Comparison
+from planner.core.design.layout_comparison import Comparison
 from planner.report.numbers import ratio_column
 from planner.report.percentages import percent_column, percent_interval_column
 from planner.scenario import Scenario, load_scenario, scenario_with_overrides

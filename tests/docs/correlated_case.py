@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from planner.analysis.compare import comparison
-from planner.core.arrays.layouts import Comparison, LayoutResult
+from planner.core.design.layout_comparison import Comparison, LayoutResult
 from planner.report.numbers import ratio_column, years_column
 from planner.report.percentages import percent_column
 from planner.scenario import Scenario, load_scenario_text

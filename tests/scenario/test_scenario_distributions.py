@@ -6,12 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.simulation.distributions import (
-    ELERATH_2009,
-    Exponential,
-    Weibull,
-    exponential_from_rates,
-)
+from planner.core.simulation.distributions import ELERATH_2009, exponential_from_rates
+from planner.core.simulation.time_laws import Exponential, Weibull
 from planner.scenario import (
     Scenario,
     ScenarioError,

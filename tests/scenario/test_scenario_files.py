@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from shipped import SINGLE_AGGREGATE
 
-from planner.core.arrays.layouts import Layout, compare_layouts
+from planner.core.arrays.layouts import Layout
+from planner.core.design.layout_comparison import compare_layouts
 from planner.core.markov.rates import (
     PAPER_RATES,
     afr_to_failures_per_hour,

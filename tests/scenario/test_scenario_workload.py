@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from planner.core.arrays.layouts import compare_layouts
 from planner.core.arrays.rebuild import LOAD_FACTORS
+from planner.core.design.layout_comparison import compare_layouts
 from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.core.markov.rates import Rates
 from planner.scenario import (

@@ -7,5 +7,6 @@ declustered pools (:mod:`.declustered`), a layout and its aggregate shape
 (:mod:`.layouts`) and what a layout costs (:mod:`.cost`).
 
 It turns hardware into model inputs and may use :mod:`planner.core.markov` and
-:mod:`planner.core.simulation`; searching over layouts is :mod:`planner.core.design`.
+:mod:`planner.core.simulation`; comparing and searching over layouts is
+:mod:`planner.core.design`.
 """

@@ -208,7 +208,7 @@ def with_loss_figures(
 ) -> _Result:
     """``result`` with what is lost, for one group and for an aggregate of ``groups``.
 
-    Fills the fields :class:`~planner.core.arrays.layouts.LayoutResult` and
+    Fills the fields :class:`~planner.core.design.layout_comparison.LayoutResult` and
     :class:`planner.core.design.sizing.SizingResult` share
     (:mod:`planner.core.markov.loss_figures`): P(group lost) and P(sectors lost) of one group
     and of the aggregate (each ``1 - (1 - p)^groups``), the expected sector-loss events

@@ -18,8 +18,9 @@ import numpy.typing as npt
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.ageing import Ageing
 from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.piecewise import aged_chain_figures
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

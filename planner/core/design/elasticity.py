@@ -5,7 +5,7 @@ drives: the generator built with only that rate's transitions (:func:`rate_parts
 numerically, for any k, in microseconds. The correlation inputs (the degraded multiplier
 m, the shock rate and the shock probability q, docs/correlated.md) have theirs from
 :func:`planner.core.markov.derivatives.derivative_parts`, q's with a negative part. The
-rate list travels as one :class:`~planner.core.markov.rates.ChainInputs`.
+rate list travels as one :class:`~planner.core.markov.chain_inputs.ChainInputs`.
 
 The derivative of the loss entry of exp(Q T) in the direction ``E = T theta dQ/dtheta`` is
 the Fréchet derivative ``L(QT, E)``, read off the block exponential
@@ -23,11 +23,12 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.design.sweep_points import Parameter
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.derivatives import RATE_EVENTS, derivative_parts
 from planner.core.markov.domain_figures import domain_parts
 from planner.core.markov.expm import expm_metzler
 from planner.core.markov.generator import generator_of
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 

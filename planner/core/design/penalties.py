@@ -45,7 +45,7 @@ def default_write_penalty(layout: Layout) -> float:
     4, 6, 8 for k = 1, 2, 3. A declustered pool (dRAID) writes fixed-width stripes, padding
     a small write to a whole stripe (OpenZFS dRAID docs): one stripe I/O, as a small read
     is, so 1 in the pool's unit, the stripe I/O
-    (:func:`~planner.core.design.sizing.disks_for_iops`).
+    (:func:`~planner.core.design.drive_counts.disks_for_iops`).
     """
     if layout.declustered is not None:
         return 1.0

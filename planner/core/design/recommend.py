@@ -1,7 +1,7 @@
 """From comparing to choosing: the target, the Pareto front, the pick.
 
 The candidates (:mod:`planner.core.design.candidates`) are sized and evaluated by the
-application layer (:func:`planner.core.design.sizing.sized_counts`,
+application layer (:func:`planner.core.design.drive_counts.sized_counts`,
 :func:`planner.core.design.risks.layout_risks`); then :func:`choose` picks:
 
 * the candidates that meet the :class:`Target`, cheapest first (ties: lower risk);

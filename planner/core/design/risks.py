@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from planner.core.arrays.layouts import Layout
 from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.domain_figures import enclosure_chain_figures
 from planner.core.markov.enclosures import Enclosures, Placement
 from planner.core.markov.expm import CHUNK
@@ -33,7 +34,7 @@ from planner.core.markov.loss_figures import (
     figures_of_rows,
 )
 from planner.core.markov.pool import TaskStream
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 from planner.core.markov.transition_stack import transition_stack_of
 
 FloatArray = npt.NDArray[np.float64]

@@ -36,7 +36,7 @@ from planner.core.markov.aggregate import (
     p_loss_aggregate,
 )
 from planner.core.markov.batch import p_loss_of
-from planner.core.markov.rates import ChainInputs
+from planner.core.markov.chain_inputs import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 

@@ -29,11 +29,9 @@ from planner.core.design.risks import LayoutRisks, risks_of, stacked_figures
 from planner.core.design.sweep_points import Parameter, SweepPoint
 from planner.core.design.sweep_table import RISK_ARRAYS, SweepColumns, SweepRow
 from planner.core.markov.ageing import Ageing
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.enclosures import Enclosures
-from planner.core.markov.rates import (
-    ChainInputs,
-    Rates,
-)
+from planner.core.markov.rates import Rates
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]

@@ -65,7 +65,7 @@ class HazardTable:
             8,760 h (NS3574's convention,
             :func:`~planner.core.markov.rates.arr_to_failures_per_hour`).
         year_hours: the length of each entry (h): a year, unless the law was scaled in time
-            (the simulator's :meth:`~planner.core.simulation.distributions.TimeLaw.time_scaled`).
+            (the simulator's :meth:`~planner.core.simulation.time_laws.TimeLaw.time_scaled`).
     """
 
     failures_per_hour: tuple[float, ...]
@@ -140,7 +140,7 @@ class WeibullHazard:
     Its hazard is ``h(a) = shape / scale (a / scale) ** (shape - 1)``.
 
     The parametrisation of ``planner fit`` and of the simulator's
-    :class:`~planner.core.simulation.distributions.Weibull` (no location).
+    :class:`~planner.core.simulation.time_laws.Weibull` (no location).
 
     Attributes:
         shape: beta > 0: > 1 the rate grows with age (wear-out), < 1 it falls (infant

@@ -17,10 +17,10 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.aggregate import p_loss_aggregate_batch
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm import expm_metzler
 from planner.core.markov.generator import generator_of, generator_stack
 from planner.core.markov.loss_figures import chain_figures
-from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -53,7 +53,7 @@ def p_loss_group_batch(
     Vectorised :func:`planner.core.markov.transient.p_loss_group`: the (pristine, loss) entry of
     exp(Q T) for groups of ``drives`` drives with ``parity`` parity drives (NS3574,
     "Probability of data loss"). All array arguments broadcast together
-    (:meth:`~planner.core.markov.rates.ChainInputs.of`).
+    (:meth:`~planner.core.markov.chain_inputs.ChainInputs.of`).
 
     Args:
         parity: parity drives per group, k >= 1 (one k per call; see

@@ -27,9 +27,10 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import Event
-from planner.core.markov.generator import _fill, _structure, base_values, generator_of
-from planner.core.markov.rates import ChainInputs
+from planner.core.markov.chain_inputs import ChainInputs
+from planner.core.markov.generator import _fill, generator_of
 from planner.core.markov.shocks import shock_share
+from planner.core.markov.transition_arrays import base_values, transition_structure
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -64,7 +65,7 @@ def derivative_parts(
     if symbol not in CORRELATION_SYMBOLS:
         raise ValueError(f"no derivative for {symbol!r}")
     inputs.check_parity(parity)
-    structure = _structure(parity, inputs.rebuild_streams, None, inputs.thinned, True)
+    structure = transition_structure(parity, inputs.rebuild_streams, None, inputs.thinned, True)
     c = structure.correlation
     assert c is not None  # a correlated structure
     base = base_values(

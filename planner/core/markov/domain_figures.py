@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.domains import RATE_FEATURES, DomainChain, domain_chain
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
@@ -38,7 +39,7 @@ from planner.core.markov.loss_figures import (
     LossFigures,
     not_going_on,
 )
-from planner.core.markov.rates import ChainInputs, Rates
+from planner.core.markov.rates import Rates
 from planner.core.markov.solve import mttdl_stack
 from planner.core.markov.transient import loss_figures
 

@@ -45,7 +45,6 @@ these sizes (3 to 10: 35 to 100 ns a matrix, measured), so the split would only 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -53,16 +52,14 @@ from functools import partial
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.expm_chunk import chunk_workspace, expm_chunk
 from planner.core.markov.expm_compiled import RowJob, expm_rows, kernel_enabled
 from planner.core.markov.pool import run_tasks
 from planner.core.markov.taylor import (
     CONSERVE_EVERY,
     THETA_MAX,
-    conserve,
-    masks,
     mass_mask,
     squarings,
-    taylor_coefficients,
     taylor_degree,
 )
 
@@ -71,71 +68,6 @@ IntArray = npt.NDArray[np.int64]
 
 CHUNK = 256
 """Cases per chunk: keeps the temporaries small enough to stay in cache (about 2x faster)."""
-
-
-class _Workspace:
-    """Buffers reused by every chunk a thread runs for one stack.
-
-    Fresh temporaries of a few hundred kB each per chunk made glibc map and unmap memory
-    at every step (page faults cost as much as the arithmetic); reusing them avoids that.
-    """
-
-    def __init__(self, count: int, size: int, degree: int) -> None:
-        q, coefficients = taylor_coefficients(degree)
-        self.key = (count, size, degree)
-        self.coefficients = coefficients
-        self.powers = np.empty((q + 1, count, size, size))
-        self.powers[0] = masks(size)[0]  # never written again: x^0 for every chunk
-        self.parts = np.empty((coefficients.shape[0], count, size, size))
-        self.ping = np.empty((count, size, size))
-        self.pong = np.empty((count, size, size))
-        self.final = np.empty((count, size, size))
-
-
-_local = threading.local()
-
-
-def _workspace(count: int, size: int, degree: int) -> _Workspace:
-    """This thread's workspace for chunks of ``count`` matrices of ``size`` (only the last kept)."""
-    work: _Workspace | None = getattr(_local, "work", None)
-    if work is None or work.key != (count, size, degree):
-        work = _Workspace(count, size, degree)
-        _local.work = work
-    return work
-
-
-def _taylor_step(
-    x: FloatArray, scale: FloatArray, shift: FloatArray, work: _Workspace
-) -> tuple[FloatArray, FloatArray]:
-    """``exp(-shift) sum_{j <= degree} (x scale)^j / j!`` for a stack of non-negative ``x``.
-
-    Paterson-Stockmeyer: powers ``x^0 .. x^q`` once, then Horner in ``x^q`` over blocks of
-    ``q`` coefficients; all coefficients are positive, so every sum is of non-negative terms.
-    Returns the result and a spare buffer of its shape (views of ``work``).
-    """
-    count = x.shape[0]
-    blocks, q = work.coefficients.shape
-    powers = work.powers[:, :count]
-    np.multiply(x, scale[:, None, None], out=powers[1])
-    step = powers[1]
-    for j in range(2, q + 1):
-        np.matmul(powers[j - 1], step, out=powers[j])
-    top = powers[q]
-    parts = work.parts[:, :count]
-    # One product for all blocks: B_b(x) = sum_i coefficients[b, i] x^i.
-    np.matmul(
-        work.coefficients,
-        powers[:q].reshape(q, -1),
-        out=parts.reshape(blocks, -1),
-    )
-    # Horner from the last block, which is its own start (no copy); its buffer is then free
-    result, spare = parts[-1], work.ping[:count]
-    for b in range(blocks - 2, -1, -1):
-        np.matmul(result, top, out=spare)
-        spare += parts[b]
-        result, spare = spare, (work.pong[:count] if b == blocks - 2 else result)
-    result *= np.exp(-shift)[:, None, None]
-    return result, spare
 
 
 @dataclass(frozen=True)
@@ -184,8 +116,8 @@ class _Prepared:
 
     def run(self, pick: npt.NDArray[np.intp]) -> None:
         """Exponentiate the cases ``pick`` (one chunk) into :attr:`out`."""
-        work = _workspace(min(CHUNK, self.x.shape[0]), self.x.shape[-1], self.degree)
-        self.out[pick] = _expm_chunk(
+        work = chunk_workspace(min(CHUNK, self.x.shape[0]), self.x.shape[-1], self.degree)
+        self.out[pick] = expm_chunk(
             self.x[pick],
             self.shift[pick],
             self.steps[pick],
@@ -337,62 +269,6 @@ def expm_entries(jobs: Sequence[EntryJob], *, threads: int | None = None) -> lis
     ]
     _run(stacks, threads)
     return [stack.result() for stack in stacks]
-
-
-def _expm_chunk(
-    x: FloatArray,
-    shift: FloatArray,
-    steps: IntArray,
-    work: _Workspace,
-    generator: bool,
-    entry: tuple[int, int] | None,
-    offdiagonal: FloatArray,
-    whole_row: bool = False,
-) -> FloatArray:
-    """:func:`expm_metzler` on one chunk of shifted matrices, ``steps`` non-increasing.
-
-    With ``entry``, that entry of each (``whole_row``: its row), else the exponentials.
-    """
-    count = x.shape[0]
-    scale = np.ldexp(1.0, -steps)
-    f, other = _taylor_step(x, scale, shift * scale, work)
-    if generator:
-        conserve(f, offdiagonal)
-    # Rebuilding the diagonal every other squaring: an inherited error doubles at most
-    # once before it is replaced (3e-15 against 50-digit mpmath at c T ~ 2e5, 1.5e-15 when
-    # rebuilt every time, 5e-12 never), for ~10% less time.
-    # With one entry wanted, each case's last squaring is a dot product (below).
-    last = steps - 1 if entry is not None else steps
-    final = work.final[:count]
-    done = count
-    # ``last`` is non-increasing: the cases still squaring at ``level`` are a prefix
-    remaining = last.tolist()
-    for level in range(remaining[0] if remaining else 0):
-        active = done
-        while active and remaining[active - 1] <= level:
-            active -= 1
-        if active < done:
-            final[active:done] = f[active:done]  # these cases have all their squarings
-            done = active
-        np.matmul(f[:active], f[:active], out=other[:active])
-        f, other = other, f
-        if generator and level % CONSERVE_EVERY == CONSERVE_EVERY - 1:
-            conserve(f[:active], offdiagonal)
-    final[:done] = f[:done]
-    if entry is None:
-        return final.copy()
-    row, column = entry
-    if whole_row:
-        return np.where(
-            (steps > 0)[:, None],
-            np.einsum("bi,bij->bj", final[:, row, :], final),
-            final[:, row, :],
-        )
-    return np.where(
-        steps > 0,
-        np.einsum("bi,bi->b", final[:, row, :], final[:, :, column]),
-        final[:, row, column],
-    )
 
 
 __all__ = [

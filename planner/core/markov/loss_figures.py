@@ -53,6 +53,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import State, build_chain
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm import CHUNK, EntryJob, expm_entries
 from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
 from planner.core.markov.generator import GeneratorParts, generator_of, generator_parts_of
@@ -64,7 +65,6 @@ from planner.core.markov.going_on import (
     going_on_matrix,
     read_going_on,
 )
-from planner.core.markov.rates import ChainInputs
 from planner.core.markov.solve import mttdl_stack
 from planner.core.markov.transition_stack import TransitionStack, transition_stack_of
 

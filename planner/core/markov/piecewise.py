@@ -59,9 +59,9 @@ from planner.core.markov.ageing import (
     pieces_between,
     split_edges,
 )
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.loss_figures import ChainFigures, chain_figures, not_going_on
 from planner.core.markov.piecewise_carry import Carried, carried_figures, first_piece_delta
-from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 

@@ -40,8 +40,8 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.chain import CommonCause, Event
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.generator import GeneratorParts, generator_parts_of
-from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 

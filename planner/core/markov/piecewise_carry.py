@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from planner.core.markov.ageing import Ageing, MissionPieces
 from planner.core.markov.chain import State, build_chain
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm import expm_metzler
 from planner.core.markov.expm_compiled import ADD, ASSIGN, RowJob, expm_rows, kernel_enabled
 from planner.core.markov.generator import GeneratorParts
@@ -43,7 +44,6 @@ from planner.core.markov.loss_figures import (
     sectors_lost_generator,
 )
 from planner.core.markov.piecewise_bounds import Bound, LinearChain
-from planner.core.markov.rates import ChainInputs
 
 FloatArray = npt.NDArray[np.float64]
 

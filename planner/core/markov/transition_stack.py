@@ -5,7 +5,8 @@ as a dense ``m x m`` matrix: a sweep of 23,000 layouts wrote ~11 MB of mostly ze
 summed each state's exit rates into a diagonal the kernel never reads (it takes each exit
 rate from the row's off-diagonal entries). :func:`transition_stack_of` stops one step
 earlier: each group's transition rates (``shape + (T,)``, T a few dozen) and the cell each
-one fills, from the same cached structure and the same products. The kernel
+one fills, from the same cached structure and the same products
+(:mod:`planner.core.markov.transition_arrays`). The kernel
 (:mod:`planner.core.markov.expm_compiled`, :attr:`RowJob.cells`) builds each matrix in its
 work buffer, adding the transitions that share a cell in transition order, as the NumPy
 fill does: the entries are the same numbers, bit for bit, so every figure is the same.
@@ -21,9 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.markov.chain_inputs import ChainInputs
 from planner.core.markov.expm_compiled import RowJob
-from planner.core.markov.generator import _kind_rates, stack_transitions
-from planner.core.markov.rates import ChainInputs
+from planner.core.markov.transition_arrays import kind_rates, stack_transitions
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -67,6 +68,6 @@ def transition_stack_of(parity: int, inputs: ChainInputs) -> TransitionStack:
         np.ascontiguousarray(values, dtype=np.float64),
         structure.cells.astype(np.int64),
         structure.size,
-        _kind_rates(values, structure.group_rows),
-        _kind_rates(values, structure.sector_rows),
+        kind_rates(values, structure.group_rows),
+        kind_rates(values, structure.sector_rows),
     )
