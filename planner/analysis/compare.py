@@ -32,7 +32,13 @@ from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, spec_sheet_spread
-from planner.core.arrays.layouts import Comparison, Layout, LayoutResult, compare_layouts
+from planner.core.arrays.layouts import (
+    Comparison,
+    Layout,
+    LayoutResult,
+    aggregate_shape,
+    compare_layouts,
+)
 from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
 from planner.core.markov.transient import relative_risk
@@ -42,6 +48,7 @@ from planner.scenario.defects import workload_read_defects
 if TYPE_CHECKING:
     from planner.core.arrays.rebuild import Drive
     from planner.core.design.sizing import MailboxWorkload, PlainWorkload
+    from planner.core.markov.rates import Rates
 
 NO_WORKLOAD = (
     "scenario has no workload section; add one (see docs/sizing.md), or start from "
@@ -86,6 +93,11 @@ def _compared(scenario: Scenario) -> Comparison:
     )
 
 
+def chain_rates_of(scenario: Scenario, result: LayoutResult) -> Rates:
+    """The rates of ``result``'s chain: its layout's own, its aggregate's hot spares shared."""
+    return result.layout.chain_rates(scenario.rates(), result.shape.groups)
+
+
 def analytic_by_label(
     scenario: Scenario, layouts: Sequence[Layout] | None = None
 ) -> dict[str, AnalyticMethods]:
@@ -98,11 +110,12 @@ def analytic_by_label(
         if drive.capacity_tb is not None and drive.unrecoverable_read_errors_per_bit is not None
         else None
     )
+    data_disks = scenario.aggregate.data_disks
     return {
         layout.label: analytic_methods(
             layout.parity,
             layout.group_size,
-            layout.chain_rates(rates),
+            layout.chain_rates(rates, aggregate_shape(layout, data_disks).groups),
             scenario.mission_hours,
             spec_sheet,
             layout.critical_rebuild_drives,
@@ -222,6 +235,8 @@ class SizingReport:
             layout (NS3574's chain leaves them out; a note says so); None otherwise.
         label_notes: the layouts a ``--set`` reshaped under a label given by hand
             (:func:`planner.analysis.input_notes.kept_label_notes`).
+        spares_note: what the hot spares do to the wait for a replacement, over the sized
+            aggregates (:func:`planner.analysis.spares.spares_notes`); "" without spares.
     """
 
     title: str
@@ -235,6 +250,7 @@ class SizingReport:
     cost_note: str = ""
     capacity_note: str = ""
     label_notes: tuple[str, ...] = ()
+    spares_note: str = ""
 
     @property
     def mission_hours(self) -> float:
@@ -286,7 +302,18 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         cost_note=scenario_cost_note(scenario) or "",
         capacity_note=next(iter(scenario.capacity_notes()), ""),
         label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
+        spares_note=" ".join(
+            spares_notes(scenario, _sized_aggregates(scenario, results), waits_only=True)
+        ),
     )
+
+
+def _sized_aggregates(
+    scenario: Scenario, results: Sequence[SizingResult]
+) -> list[tuple[Layout, int]]:
+    """Each sized layout with its aggregate's groups, which share the hot spares."""
+    layouts = {layout.label: layout for layout in scenario.core_layouts()}
+    return [(layouts[r.label], r.groups) for r in results]
 
 
 @dataclass(frozen=True)
@@ -356,7 +383,7 @@ def compare_data(
             *([note] if (note := load_note(scenario)) else []),
             *([note] if (note := set_aside_note(scenario)) else []),
             *scenario_notes(scenario),
-            *spares_notes(scenario),
+            *spares_notes(scenario, ((r.layout, r.shape.groups) for r in compared.results)),
             *([cost] if cost else []),
             *([note] if (note := correlation_note(scenario)) else []),
             *([note] if (note := enclosure_note(scenario)) else []),

@@ -213,15 +213,15 @@ def methods_report(
     entries = []
     for layout in layouts:
         exact = analytic[layout.label]
-        sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission)
-        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission)
+        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+        sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission, groups)
+        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission, groups)
         markov = exact.p_markov if second.same_scenario else None
         estimates = (
             *analytic_estimates(exact),
             simulated_estimate(SIM_EXPONENTIAL, "Simulation, exponential", sim_exp, exact.p_markov),
             simulated_estimate(SIM_DISTRIBUTIONS, f"Simulation, {name}", sim_other, markov),
         )
-        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
         with_aggregate = tuple(
             replace(e, p_loss_aggregate=p_loss_aggregate(e.p_loss_group, groups)) for e in estimates
         )

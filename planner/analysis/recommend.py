@@ -26,6 +26,7 @@ from planner.analysis.candidate_sizing import (
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
 from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.spares import spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
@@ -79,7 +80,9 @@ class Recommendation:
             (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
             the limit.
         input_notes: inputs the figures take as given that make them optimistic (a scrub
-            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`).
+            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`),
+            and what the hot spares do to the wait for a replacement, over the front's
+            aggregates (:func:`planner.analysis.spares.spares_notes`).
         spec_sheet: the recommended layout read the spec sheet's way, when that reading
             is 2x or more from its P(loss) (:mod:`planner.analysis.spec_sheet_reading`).
         critical_defects: the recommended layout's P(loss) with every defect of a critical
@@ -170,6 +173,9 @@ def recommendation(
         found.risks.p_unavailable_aggregate,
     )
     sized, scrub, top = found.sized, scrub_note(scenario), found.maybe(choice.top)
+    front = tuple(found.candidate(int(i)) for i in choice.front)
+    shown = (*front, *(() if top is None else (top,)))
+    spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
     return Recommendation(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -179,7 +185,7 @@ def recommendation(
         currency="" if prices is None else prices.currency,
         evaluated=len(found.candidates),
         meeting=tuple(found.candidate(int(i)) for i in choice.meeting),
-        front=tuple(found.candidate(int(i)) for i in choice.front),
+        front=front,
         top=top,
         nearest_cheaper=found.maybe(choice.nearest_cheaper),
         closest=found.maybe(choice.closest),
@@ -190,7 +196,7 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
-        input_notes=(scrub,) if scrub else (),
+        input_notes=(*((scrub,) if scrub else ()), *spared),
         spec_sheet=_spec_sheet_spread(scenario, top),
         critical_defects=None if top is None else candidate_bound(scenario, top, target.max_p_loss),
     )

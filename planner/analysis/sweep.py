@@ -22,6 +22,7 @@ from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import scrub_note
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.spares import sweep_spares_note
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
@@ -262,6 +263,7 @@ def sweep_report(
         inputs=scenario_inputs(scenario, overrides),
         section_notes=(
             *_section_notes(scenario, None if varied is None else varied.field.name),
+            *([note] if (note := sweep_spares_note(scenario, table)) else []),
             *([] if by_layout else _unheld_notes(parities, sizes)),
         ),
     )

@@ -76,6 +76,7 @@ def notes(report: SizingReport) -> list[str]:
         ),
         LOSS_FIGURES_NOTE,
         AVAILABILITY_NOTE,
+        *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
         *report.label_notes,
     ]
@@ -99,6 +100,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md); Degraded and "
         "Critical h/yr are one group's, NOMDL the bytes lost per usable TB "
         "(docs/availability.md).",
+        *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
     ]
 

@@ -73,7 +73,10 @@ class Aggregate(FrozenModel):
         le=100_000,
         description="Dedicated hot spares beside the groups (default 0): they hold no data, "
         "but are counted in every drive count, the power and the cost (purchase, "
-        "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
+        "replacements, energy). With restore.replace_delay_hours a failed drive is rebuilt "
+        "onto a free spare at once and waits for its replacement only when every spare is "
+        "taken (Erlang's loss formula; docs/sizing.md). A pool's distributed spares are its "
+        "own (layouts[].spares).",
         json_schema_extra=meta("Hot spares", "drives", "2"),
     )
     stripe_unit_kib: Count = Field(
@@ -286,7 +289,8 @@ class Scenario(FrozenModel):
         """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub).
 
         With a ``correlation`` section, its degraded multiplier, shock rate and probability;
-        with ``enclosures``, their failures, repairs and placement.
+        with ``enclosures``, their failures, repairs and placement; the aggregate's hot
+        spares, which each layout's chain takes in with its groups (``Layout.chain_rates``).
         """
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
@@ -295,6 +299,7 @@ class Scenario(FrozenModel):
             scrub_hours=self.restore.scrub_hours,
             rebuild_streams=self.restore.rebuild_streams,
             replace_delay_hours=self.restore.delay_hours,
+            hot_spares=self.aggregate.hot_spares,
             **({} if self.correlation is None else self.correlation.core_values()),
             enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )

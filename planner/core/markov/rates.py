@@ -81,6 +81,8 @@ class Rates:
             (:mod:`planner.core.markov.shocks`).
         enclosures: the enclosures the group's drives share and their placement
             (docs/domains.md), or None; not with correlated failures.
+        hot_spares: dedicated spares the aggregate shares (>= 0): a chain takes them in only
+            through ``Layout.chain_rates(rates, groups)`` (:mod:`planner.core.arrays.hot_spares`).
     """
 
     op_failures_per_hour: float
@@ -94,6 +96,7 @@ class Rates:
     shocks_per_hour: float = 0.0
     shock_drive_probability: float = 0.0
     enclosures: Enclosures | None = None
+    hot_spares: int = 0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -310,6 +313,8 @@ class ChainInputs:
     @classmethod
     def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
         """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
+        if rates.hot_spares and rates.replace_delay_hours:
+            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
         return cls.of(
             drives,
             mission_hours=mission_hours,
@@ -332,6 +337,8 @@ class ChainInputs:
         shapes), unless ``mixed``: then the caller splits the stack by streams itself and
         :attr:`rebuild_streams` is the first group's.
         """
+        if any(r.hot_spares and r.replace_delay_hours for r in rates):
+            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
         streams = {r.rebuild_streams for r in rates}
         if len(streams) > 1 and not mixed:
             raise ValueError("one stack of chains needs one rebuild_streams")
