@@ -23,6 +23,7 @@ from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import (
     kept_label_notes,
     load_note,
+    rebuild_note,
     scrub_note,
     set_aside_note,
     target_note,
@@ -378,6 +379,7 @@ def compare_data(
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
             *([note] if (note := scrub_note(scenario)) else []),
+            *([note] if (note := rebuild_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
             *([note] if (note := usable_note(scenario)) else []),
             *([note] if (note := load_note(scenario)) else []),

@@ -24,7 +24,7 @@ from planner.analysis.candidate_sizing import (
     search_placements,
 )
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
-from planner.analysis.input_notes import scrub_note
+from planner.analysis.input_notes import rebuild_note, scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.spares import spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
@@ -80,7 +80,9 @@ class Recommendation:
             (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
             the limit.
         input_notes: inputs the figures take as given that make them optimistic (a scrub
-            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`),
+            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`;
+            a rebuild faster than one write of it:
+            :func:`~planner.analysis.input_notes.rebuild_note`),
             and what the hot spares do to the wait for a replacement, over the front's
             aggregates (:func:`planner.analysis.spares.spares_notes`).
         spec_sheet: the recommended layout read the spec sheet's way, when that reading
@@ -172,10 +174,8 @@ def recommendation(
         found.risks.p_group_lost_aggregate,
         found.risks.p_unavailable_aggregate,
     )
-    sized, scrub, top = found.sized, scrub_note(scenario), found.maybe(choice.top)
+    sized, top = found.sized, found.maybe(choice.top)
     front = tuple(found.candidate(int(i)) for i in choice.front)
-    shown = (*front, *(() if top is None else (top,)))
-    spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
     return Recommendation(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -196,10 +196,17 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
-        input_notes=(*((scrub,) if scrub else ()), *spared),
+        input_notes=_input_notes(scenario, (*front, *(() if top is None else (top,)))),
         spec_sheet=_spec_sheet_spread(scenario, top),
         critical_defects=None if top is None else candidate_bound(scenario, top, target.max_p_loss),
     )
+
+
+def _input_notes(scenario: Scenario, shown: Sequence[Candidate]) -> tuple[str, ...]:
+    """The scrub's and the rebuild's notes, and the hot spares' over the ``shown`` aggregates."""
+    notes = (scrub_note(scenario), rebuild_note(scenario))
+    spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
+    return (*(note for note in notes if note is not None), *spared)
 
 
 def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:
