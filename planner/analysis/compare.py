@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from planner.analysis.ageing import ageing_note, with_aged
+from planner.analysis.closed_form import closed_form_note
 from planner.analysis.correlation import (
     correlation_note,
     independent_scenario,
@@ -367,12 +368,14 @@ def compare_data(
     cost = scenario_cost_note(scenario)
     compared = comparison(scenario)
     aged_rows = [r.aged for r in compared.results]
+    analytic = analytic_by_label(scenario) if methods else {}
+    closed = closed_form_note(scenario, scenario.core_layouts(), analytic) if methods else ""
     return CompareData(
         comparison=compared,
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=(
-            {label: AnalyticEstimates.of(a) for label, a in analytic_by_label(scenario).items()}
+            {k: AnalyticEstimates.of(a, scenario.correlated) for k, a in analytic.items()}
             if methods
             else None
         ),
@@ -390,6 +393,7 @@ def compare_data(
             *([note] if (note := correlation_note(scenario)) else []),
             *([note] if (note := enclosure_note(scenario)) else []),
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
+            *([closed] if closed else []),
         ),
         spec_sheet=spec_sheet_spread(scenario, compared.results),
         critical_defects=critical_defects_bound(scenario, compared.results),
