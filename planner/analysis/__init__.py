@@ -7,7 +7,8 @@ result type of this package (dataclasses of numbers and labels, no formatting), 
 scenario's inputs attached (:class:`planner.analysis.inputs.Inputs`), so that both front
 ends always show the same numbers under the same rules:
 
-* :mod:`planner.analysis.compare`: the comparison, ``evaluate --methods``, the sizing;
+* :mod:`planner.analysis.compare`: the comparison and ``evaluate --methods``;
+  :mod:`planner.analysis.sizing_report`: the sizing for a workload;
 * :mod:`planner.analysis.sweep`: group-size and parameter sweeps (the TUI's series:
   :mod:`planner.analysis.sweep_series`);
 * :mod:`planner.analysis.sensitivity`: the tornado of one layout;

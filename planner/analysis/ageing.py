@@ -42,11 +42,11 @@ def with_aged(
     rates = scenario.rates()
     chain = [
         dataclasses.replace(
-            layout.chain_rates(_own_defects(rates, row)),
+            layout.chain_rates(_own_defects(rates, row), groups),
             rebuild_hours=row.rebuild_hours,
             replace_delay_hours=0.0,
         )
-        for layout, row in zip(layouts, rows, strict=True)
+        for layout, row, groups in zip(layouts, rows, _groups(rows), strict=True)
     ]
     constant = [row.p_loss_aggregate for row in rows]
     risks = aged_layout_risks(

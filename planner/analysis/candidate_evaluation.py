@@ -146,7 +146,7 @@ class Evaluated:
             overhead_disks=sized.overhead[i],
             usable_tb=None if sized.usable is None else sized.usable[i],
             bound_by=sized.bound_by[i],
-            rebuild_hours=layout.chain_rates(self.rates[i]).rebuild_hours,
+            rebuild_hours=layout.chain_rates(self.rates[i], sized.groups[i]).rebuild_hours,
             p_loss_aggregate=p_loss,
             p_group_lost_aggregate=p_group_lost,
             p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),

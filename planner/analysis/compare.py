@@ -6,23 +6,24 @@ same :class:`CompareData` (sizing columns by default for a scenario with a workl
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from planner.analysis.ageing import ageing_note, with_aged
+from planner.analysis.closed_form import closed_form_note
 from planner.analysis.correlation import (
     correlation_note,
     independent_scenario,
     with_independent,
 )
-from planner.analysis.costs import priced_comparison, priced_sizing, scenario_cost_note
+from planner.analysis.costs import priced_comparison, scenario_cost_note
 from planner.analysis.critical_defects import CriticalDefectsBound, critical_defects_bound
 from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import (
     kept_label_notes,
     load_note,
+    rebuild_note,
     scrub_note,
     set_aside_note,
     target_note,
@@ -30,24 +31,24 @@ from planner.analysis.input_notes import (
 )
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
-from planner.analysis.spares import comparison_with_spares, sizing_with_spares, spares_notes
+from planner.analysis.sizing_report import (
+    RebuildSource,
+    SizedRow,
+    SizingReport,
+    rebuild_source,
+    sized_rows,
+    sizing_report,
+)
+from planner.analysis.spares import comparison_with_spares, spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, spec_sheet_spread
-from planner.core.arrays.layouts import Layout
+from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.design.layout_comparison import Comparison, LayoutResult, compare_layouts
-from planner.core.design.sizing import SizingResult, size_layouts
 from planner.core.markov.methods import AnalyticMethods, analytic_methods
-from planner.core.markov.transient import relative_risk
 from planner.scenario import Scenario
-from planner.scenario.defects import workload_read_defects
 
 if TYPE_CHECKING:
-    from planner.core.arrays.rebuild import Drive
-    from planner.core.design.sizing import MailboxWorkload, PlainWorkload
+    from planner.core.markov.rates import Rates
 
-NO_WORKLOAD = (
-    "scenario has no workload section; add one (see docs/sizing.md), or start from "
-    "scenarios/lenovo-s3200.yaml"
-)
 
 SortKey = Literal["scenario", "risk", "overhead"]
 """Row orders of the compare table: the scenario's, by aggregate risk, by overhead drives."""
@@ -87,6 +88,11 @@ def _compared(scenario: Scenario) -> Comparison:
     )
 
 
+def chain_rates_of(scenario: Scenario, result: LayoutResult) -> Rates:
+    """The rates of ``result``'s chain: its layout's own, its aggregate's hot spares shared."""
+    return result.layout.chain_rates(scenario.rates(), result.shape.groups)
+
+
 def analytic_by_label(
     scenario: Scenario, layouts: Sequence[Layout] | None = None
 ) -> dict[str, AnalyticMethods]:
@@ -99,57 +105,18 @@ def analytic_by_label(
         if drive.capacity_tb is not None and drive.unrecoverable_read_errors_per_bit is not None
         else None
     )
+    data_disks = scenario.aggregate.data_disks
     return {
         layout.label: analytic_methods(
             layout.parity,
             layout.group_size,
-            layout.chain_rates(rates),
+            layout.chain_rates(rates, aggregate_shape(layout, data_disks).groups),
             scenario.mission_hours,
             spec_sheet,
             layout.critical_rebuild_drives,
         )
         for layout in chosen
     }
-
-
-@dataclass(frozen=True)
-class RebuildSource:
-    """Where the mean restore time comes from: given, or the rebuild model's terms.
-
-    Attributes:
-        hours: the mean restore time (h).
-        capacity_tb: the drive's capacity (TB) the rebuild model rewrites; None when the
-            restore time is given (``restore.rebuild_hours``).
-        rebuild_mb_per_s: the model's rebuild rate (MB/s); None likewise.
-        load_factor: how much longer the host load makes the rebuild (x).
-        load: the named load (``busy``), or None.
-        delay_hours: the wait for a replacement drive before the rebuild (h).
-        rate_field: the scenario field the rate comes from.
-    """
-
-    hours: float
-    capacity_tb: float | None = None
-    rebuild_mb_per_s: float | None = None
-    load_factor: float = 1.0
-    load: str | None = None
-    delay_hours: float = 0.0
-    rate_field: str = "restore.rebuild_mb_per_s"
-
-
-def rebuild_source(scenario: Scenario) -> RebuildSource:
-    """The mean restore time of ``scenario`` and where it comes from."""
-    restore = scenario.restore
-    return RebuildSource(
-        hours=scenario.rebuild_hours,
-        capacity_tb=scenario.drive.capacity_tb,
-        rebuild_mb_per_s=scenario.rebuild_mb_per_s,
-        load_factor=restore.rebuild_load_factor,
-        load=restore.load,
-        delay_hours=restore.delay_hours,
-        rate_field=(
-            "drive.sustained_mb_per_s" if restore.uses_drive_rate else "restore.rebuild_mb_per_s"
-        ),
-    )
 
 
 def scenario_notes(scenario: Scenario) -> list[str]:
@@ -161,133 +128,6 @@ def scenario_notes(scenario: Scenario) -> list[str]:
     """
     capacity = [] if scenario.rebuild_mb_per_s is not None else scenario.capacity_notes()
     return [*capacity, *scenario.latent_defect_notes()]
-
-
-def sized_results(scenario: Scenario) -> tuple[SizingResult, ...] | None:
-    """Every layout sized for the workload, with the sized aggregate's risk; None without one.
-
-    The restore time is the scenario's (``restore.rebuild_hours`` or the rebuild model's);
-    with ``drive.price`` or ``drive.watts`` each sized aggregate carries its cost.
-    """
-    if scenario.workload is None:
-        return None
-    sized = _sized(scenario)
-    if scenario.correlated:
-        sized = with_independent(sized, _sized(independent_scenario(scenario)))
-    sized = with_aged(scenario, sized, scenario.core_layouts())
-    return priced_sizing(sizing_with_spares(sized, scenario.aggregate.hot_spares), scenario)
-
-
-def _sized(scenario: Scenario) -> tuple[SizingResult, ...]:
-    """Every layout sized for the scenario's workload (:func:`size_layouts`)."""
-    assert scenario.workload is not None  # the caller checked
-    restore = scenario.restore
-    return size_layouts(
-        scenario.core_layouts(),
-        scenario.workload.core_workload(),
-        scenario.core_drive(),
-        rates=scenario.rates(),
-        mission_hours=scenario.mission_hours,
-        write_penalties=scenario.write_penalties(),
-        load_factor=restore.rebuild_load_factor,
-        delay_hours=restore.delay_hours,
-        sectors_fail_rebuild=restore.on_unreadable_sector == "fail-rebuild",
-        stripe_unit_bytes=scenario.aggregate.stripe_unit_bytes,
-        read_defects=workload_read_defects(scenario.drive, scenario.workload),
-    )
-
-
-SIZED_FOR_WORKLOAD = "the workload, layout by layout"
-"""What a sizing's inputs say its aggregates are sized for (not aggregate.data_disks)."""
-
-
-@dataclass(frozen=True)
-class SizingReport:
-    """Everything a sizing report shows.
-
-    Attributes:
-        title: the scenario's name.
-        results: one sized layout per row, in the scenario's order.
-        workload: what was sized for.
-        drive: the drive every layout is built from.
-        drive_class: the drive's class name (``10k``), or None when IOPS were given.
-        rebuild: where the mean restore time comes from.
-        baseline: label of the layout relative risks are measured against, if any.
-        inputs: the scenario's assumptions, printed by every export (None: not known).
-        cost_note: how the cost columns are made, or "" when the drives are not priced.
-        capacity_note: what the drive's capacity does not change (a given restore time
-            beside a capacity; :meth:`Scenario.capacity_notes`), said instead of the
-            rebuild's source; "" otherwise.
-        critical_defects: every layout with each latent defect of a critical rebuild
-            counted as a loss, when that bound is 1.1x the table's P(loss) or more for some
-            layout (NS3574's chain leaves them out; a note says so); None otherwise.
-        label_notes: the layouts a ``--set`` reshaped under a label given by hand
-            (:func:`planner.analysis.input_notes.kept_label_notes`).
-    """
-
-    title: str
-    results: tuple[SizingResult, ...]
-    workload: MailboxWorkload | PlainWorkload
-    drive: Drive
-    drive_class: str | None
-    rebuild: RebuildSource
-    baseline: str | None = None
-    inputs: Inputs | None = None
-    cost_note: str = ""
-    capacity_note: str = ""
-    label_notes: tuple[str, ...] = ()
-
-    @property
-    def mission_hours(self) -> float:
-        """Mission of the loss probabilities, hours (the same for every row)."""
-        return self.results[0].mission_hours
-
-
-@dataclass(frozen=True)
-class SizedRow:
-    """One sized layout and its aggregate's risk relative to the baseline's sized aggregate.
-
-    Attributes:
-        result: the layout sized for the workload.
-        relative_risk: P(loss) of its sized aggregate over the baseline's (NaN without a
-            baseline).
-    """
-
-    result: SizingResult
-    relative_risk: float
-
-
-def sized_rows(report: SizingReport) -> list[SizedRow]:
-    """The report's layouts in order, each sized aggregate's risk over the baseline's."""
-    base = next((r for r in report.results if r.label == report.baseline), None)
-    return [
-        SizedRow(
-            r,
-            math.nan if base is None else relative_risk(r.p_loss_aggregate, base.p_loss_aggregate),
-        )
-        for r in report.results
-    ]
-
-
-def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingReport | None:
-    """The sizing ``planner size`` renders (None when the scenario has no workload)."""
-    results = sized_results(scenario)
-    if results is None or scenario.workload is None:
-        return None
-    drive = scenario.drive
-    return SizingReport(
-        title=scenario.name,
-        results=results,
-        workload=scenario.workload.core_workload(),
-        drive=scenario.core_drive(),
-        drive_class=drive.drive_class if drive.iops_per_drive is None else None,
-        rebuild=rebuild_source(scenario),
-        baseline=scenario.baseline_label(),
-        inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
-        cost_note=scenario_cost_note(scenario) or "",
-        capacity_note=next(iter(scenario.capacity_notes()), ""),
-        label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
-    )
 
 
 @dataclass(frozen=True)
@@ -340,28 +180,32 @@ def compare_data(
     cost = scenario_cost_note(scenario)
     compared = comparison(scenario)
     aged_rows = [r.aged for r in compared.results]
+    analytic = analytic_by_label(scenario) if methods else {}
+    closed = closed_form_note(scenario, scenario.core_layouts(), analytic) if methods else ""
     return CompareData(
         comparison=compared,
         sizing=sizing_report(scenario, inputs),
         inputs=inputs,
         methods=(
-            {label: AnalyticEstimates.of(a) for label, a in analytic_by_label(scenario).items()}
+            {k: AnalyticEstimates.of(a, scenario.correlated) for k, a in analytic.items()}
             if methods
             else None
         ),
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
             *([note] if (note := scrub_note(scenario)) else []),
+            *([note] if (note := rebuild_note(scenario)) else []),
             *([note] if (note := target_note(scenario)) else []),
             *([note] if (note := usable_note(scenario)) else []),
             *([note] if (note := load_note(scenario)) else []),
             *([note] if (note := set_aside_note(scenario)) else []),
             *scenario_notes(scenario),
-            *spares_notes(scenario),
+            *spares_notes(scenario, ((r.layout, r.shape.groups) for r in compared.results)),
             *([cost] if cost else []),
             *([note] if (note := correlation_note(scenario)) else []),
             *([note] if (note := enclosure_note(scenario)) else []),
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
+            *([closed] if closed else []),
         ),
         spec_sheet=spec_sheet_spread(scenario, compared.results),
         critical_defects=critical_defects_bound(scenario, compared.results),

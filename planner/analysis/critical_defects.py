@@ -105,9 +105,8 @@ def _reading(
     rates: Rates, mission_hours: float, layout: Layout, groups: float, p_loss_group: float
 ) -> LayoutReading:
     """``layout``'s bound beside the table's P(loss) of one group, ``p_loss_group``."""
-    p_group = p_loss_critical_defects(
-        layout.parity, layout.group_size, layout.chain_rates(rates), mission_hours
-    )
+    chain = layout.chain_rates(rates, round(groups))  # the groups share the hot spares
+    p_group = p_loss_critical_defects(layout.parity, layout.group_size, chain, mission_hours)
     return LayoutReading(
         layout.label,
         p_group,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from planner.analysis.closed_form import closed_form_note
 from planner.analysis.compare import analytic_by_label
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.method_estimates import (
@@ -73,6 +74,8 @@ class MethodsReport:
             trial count (a simulation that stops short of it gets a note).
         inputs: the scenario's assumptions, printed by every export (None: not known).
         layouts: one entry per layout, in the scenario's order.
+        closed_form_note: what the closed form leaves out (a correlated scenario's
+            failures: :func:`planner.analysis.closed_form.closed_form_note`), or "".
     """
 
     title: str
@@ -85,6 +88,7 @@ class MethodsReport:
     layouts: tuple[LayoutMethods, ...]
     inputs: Inputs | None = None
     target_rel_error: float | None = None
+    closed_form_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,17 +117,6 @@ def _mean_texts(laws: DistributionSet) -> dict[str, str]:
     texts = {name: _hours(law.mean_hours) for name, law in laws.time_laws().items()}
     texts["latent_defects_per_hour"] = f"{laws.latent_defects_per_hour:.3g} per drive-hour"
     return texts
-
-
-def _correlation_note(scenario: Scenario) -> str:
-    """What the closed forms leave out of a correlated scenario ('' for independent drives)."""
-    if not scenario.correlated:
-        return ""
-    return (
-        "Correlated failures (docs/correlated.md) are in the Markov rows and the "
-        "simulations; the closed forms (the leading-order MTTDL, the spec sheet) assume "
-        "independent drives."
-    )
 
 
 def _shape_words(laws: DistributionSet) -> str:
@@ -210,15 +203,15 @@ def methods_report(
     entries = []
     for layout in layouts:
         exact = analytic[layout.label]
-        sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission)
-        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission)
+        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+        sim_exp = run(f"{layout.label} · exponential", layout, exponential, mission, groups)
+        sim_other = run(f"{layout.label} · {name}", layout, second.laws, mission, groups)
         markov = exact.p_markov if second.same_scenario else None
         estimates = (
-            *analytic_estimates(exact),
+            *analytic_estimates(exact, scenario.correlated),
             simulated_estimate(SIM_EXPONENTIAL, "Simulation, exponential", sim_exp, exact.p_markov),
             simulated_estimate(SIM_DISTRIBUTIONS, f"Simulation, {name}", sim_other, markov),
         )
-        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
         with_aggregate = tuple(
             replace(e, p_loss_aggregate=p_loss_aggregate(e.p_loss_group, groups)) for e in estimates
         )
@@ -227,7 +220,8 @@ def methods_report(
         title=scenario.name,
         mission_hours=mission,
         distributions=name,
-        distributions_note=" ".join(n for n in (second.note, _correlation_note(scenario)) if n),
+        distributions_note=second.note,
+        closed_form_note=closed_form_note(scenario, layouts, analytic),
         # auto runs plain Monte Carlo where shocks fail several drives at once
         method="plain" if settings.method == "auto" and exponential.shocks else settings.method,
         seed=settings.seed,

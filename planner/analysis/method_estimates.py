@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from planner.analysis.closed_form import CLOSED_FORM_INDEPENDENT
 from planner.core.markov.transient import relative_risk
 
 if TYPE_CHECKING:
@@ -57,8 +58,12 @@ class MethodEstimate:
         return None if sim is None else Interval(sim.ci95_low, sim.ci95_high, sim.reliable)
 
 
-def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
-    """The constant-rate methods, exact Markov first, each with its ratio to it."""
+def analytic_estimates(analytic: AnalyticMethods, correlated: bool = False) -> list[MethodEstimate]:
+    """The constant-rate methods, exact Markov first, each with its ratio to it.
+
+    ``correlated``: the scenario's drives fail together, which the closed form leaves out:
+    its row's name says so (:mod:`planner.analysis.closed_form`).
+    """
     reference = analytic.p_markov
     return [
         MethodEstimate(MARKOV, "Markov, exact", reference, 1.0),
@@ -67,7 +72,7 @@ def analytic_estimates(analytic: AnalyticMethods) -> list[MethodEstimate]:
         ),
         MethodEstimate(
             MTTDL_APPROX,
-            "1-exp(-T/MTTDL), closed form",
+            CLOSED_FORM_INDEPENDENT if correlated else "1-exp(-T/MTTDL), closed form",
             analytic.p_mttdl_approx,
             relative_risk(analytic.p_mttdl_approx, reference),
         ),
@@ -116,9 +121,9 @@ class AnalyticEstimates:
     estimates: tuple[MethodEstimate, ...]
 
     @classmethod
-    def of(cls, analytic: AnalyticMethods) -> AnalyticEstimates:
+    def of(cls, analytic: AnalyticMethods, correlated: bool = False) -> AnalyticEstimates:
         """The estimates of ``analytic``, the core's constant-rate methods of one layout."""
-        return cls(analytic.mttdl_approx_hours, tuple(analytic_estimates(analytic)))
+        return cls(analytic.mttdl_approx_hours, tuple(analytic_estimates(analytic, correlated)))
 
     def estimate(self, key: str) -> MethodEstimate:
         """The estimate of the method ``key``; KeyError when it was not computed."""

@@ -24,8 +24,9 @@ from planner.analysis.candidate_sizing import (
     search_placements,
 )
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
-from planner.analysis.input_notes import scrub_note
+from planner.analysis.input_notes import rebuild_note, scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.spares import spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
 from planner.core.arrays.cost import CostPrices
 from planner.core.arrays.layouts import Layout
@@ -79,7 +80,11 @@ class Recommendation:
             (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
             the limit.
         input_notes: inputs the figures take as given that make them optimistic (a scrub
-            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`).
+            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`;
+            a rebuild faster than one write of it:
+            :func:`~planner.analysis.input_notes.rebuild_note`),
+            and what the hot spares do to the wait for a replacement, over the front's
+            aggregates (:func:`planner.analysis.spares.spares_notes`).
         spec_sheet: the recommended layout read the spec sheet's way, when that reading
             is 2x or more from its P(loss) (:mod:`planner.analysis.spec_sheet_reading`).
         critical_defects: the recommended layout's P(loss) with every defect of a critical
@@ -178,7 +183,8 @@ def recommendation(
         found.risks.p_group_lost_aggregate,
         found.risks.p_unavailable_aggregate,
     )
-    sized, scrub, top = found.sized, scrub_note(scenario), found.maybe(choice.top)
+    sized, top = found.sized, found.maybe(choice.top)
+    front = tuple(found.candidate(int(i)) for i in choice.front)
     return Recommendation(
         title=scenario.name,
         mission_hours=scenario.mission_hours,
@@ -188,7 +194,7 @@ def recommendation(
         currency="" if prices is None else prices.currency,
         evaluated=len(found.candidates),
         meeting=tuple(found.candidate(int(i)) for i in choice.meeting),
-        front=tuple(found.candidate(int(i)) for i in choice.front),
+        front=front,
         top=top,
         nearest_cheaper=found.maybe(choice.nearest_cheaper),
         closest=found.maybe(choice.closest),
@@ -199,7 +205,7 @@ def recommendation(
         default_target=not given,
         target_section=scenario.target is not None,
         bare_fractions=scenario.target.bare_fractions if given and scenario.target else (),
-        input_notes=(scrub,) if scrub else (),
+        input_notes=_input_notes(scenario, (*front, *(() if top is None else (top,)))),
         spec_sheet=_spec_sheet_spread(scenario, top),
         critical_defects=None
         if top is None
@@ -214,6 +220,13 @@ def _bounded(top: Candidate, target: Target) -> float | None:
     (docs/ageing.md).
     """
     return None if top.aged is not None else target.max_p_loss
+
+
+def _input_notes(scenario: Scenario, shown: Sequence[Candidate]) -> tuple[str, ...]:
+    """The scrub's and the rebuild's notes, and the hot spares' over the ``shown`` aggregates."""
+    notes = (scrub_note(scenario), rebuild_note(scenario))
+    spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
+    return (*(note for note in notes if note is not None), *spared)
 
 
 def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:

@@ -8,7 +8,7 @@ otherwise ``aggregate.data_disks`` (as ``planner evaluate`` shows it).
 Every case is the scenario with one field set, through the same override path as
 ``--set`` (:func:`planner.scenario.scenario_with_overrides`), and evaluated by the same
 functions as ``planner evaluate`` (:func:`planner.analysis.compare.comparison`) or ``planner
-size`` (:func:`planner.analysis.compare.sized_results`): each bar is what those commands
+size`` (:func:`planner.analysis.sizing_report.sized_results`): each bar is what those commands
 give with ``--set field=value``, derived inputs included (a spec-sheet drive's defect rate,
 the rebuild model, a declustered pool's rebuild).
 """
@@ -20,8 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from planner.analysis.ageing import ageing_sensitivity_note
-from planner.analysis.compare import SIZED_FOR_WORKLOAD, comparison, sized_results
+from planner.analysis.compare import comparison
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.sizing_report import SIZED_FOR_WORKLOAD, sized_results
+from planner.analysis.spares import spares_notes
 from planner.analysis.varied_fields import (
     CORRELATION_FIELDS,
     ENCLOSURE_FIELDS,
@@ -29,6 +31,7 @@ from planner.analysis.varied_fields import (
     ScenarioField,
     field_for,
 )
+from planner.core.arrays.layouts import Layout, aggregate_shape
 from planner.core.design.sensitivity import Move, Sensitivity, tornado_of_moves
 from planner.core.design.sweep import Parameter, SweepPoint
 from planner.core.markov.rates import Rates
@@ -134,7 +137,9 @@ class ShownAggregate:
         data_disks: its data drives (a pool's fractional worth: the whole ones).
         sized: whether it is the layout's sized aggregate (a scenario with a workload).
         rates: the scenario's rates as that aggregate takes them: a sized one spreads the
-            workload's reads over its own data drives (its own latent-defect rate).
+            workload's reads over its own data drives (its own latent-defect rate); a
+            traditional layout's groups share its hot spares (their shorter wait taken in,
+            so the rebuild bar starts from the restore time the table shows).
     """
 
     data_disks: int
@@ -148,13 +153,25 @@ def shown_aggregate(scenario: Scenario, label: str) -> ShownAggregate:
     The sized aggregate when the scenario has a workload, else ``aggregate.data_disks``.
     """
     rates = scenario.rates()
+    layout = next(x for x in scenario.core_layouts() if x.label == label)
     sized = sized_results(scenario)
     if sized is None:
-        return ShownAggregate(scenario.aggregate.data_disks, False, rates)
+        data_disks = scenario.aggregate.data_disks
+        groups = aggregate_shape(layout, data_disks).groups
+        return ShownAggregate(data_disks, False, _spared(layout, rates, groups))
     row = next(r for r in sized if r.label == label)
     # a declustered pool holds a fractional number of drives' worth of data: the whole ones
     own = rates.with_latent_defects(row.latent_defects_per_hour)
-    return ShownAggregate(math.floor(row.data_disks), True, own)
+    return ShownAggregate(math.floor(row.data_disks), True, _spared(layout, own, row.groups))
+
+
+def _spared(layout: Layout, rates: Rates, groups: int) -> Rates:
+    """``rates`` with the hot spares ``groups`` groups of a traditional ``layout`` share.
+
+    A declustered pool's rates stay the scenario's: its restore time is its own model's
+    (:attr:`SensitivityReport.pool_rebuild_hours`).
+    """
+    return rates if layout.declustered is not None else layout.chain_rates(rates, groups)
 
 
 @dataclass(frozen=True)
@@ -327,6 +344,7 @@ def sensitivity_report(
         inputs=_inputs(scenario, overrides, shown.sized),
         notes=(
             *scenario.latent_defect_notes(),
+            *spares_notes(scenario, [(layout, base.groups)], waits_only=True),
             *_plausible_notes(scenario, fields),
             *([note] if (note := ageing_sensitivity_note(scenario)) else []),
         ),

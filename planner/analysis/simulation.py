@@ -62,12 +62,17 @@ def simulate_layout(
     mission_hours: float,
     settings: RunSettings,
     on_progress: Progress | None = None,
+    groups: int | None = None,
 ) -> SimulationResult:
-    """Simulate one group of ``layout`` over the mission with ``settings``."""
+    """Simulate one group of ``layout`` over the mission with ``settings``.
+
+    ``groups``: the groups of its aggregate, which share its hot spares (needed only with
+    spares and a wait for a replacement; :meth:`Layout.chain_distributions`).
+    """
     run = GroupSimulation(
         layout.parity,
         layout.group_size,
-        layout.chain_distributions(distributions),
+        layout.chain_distributions(distributions, groups),
         mission_hours,
         method=settings.method,
         trials=settings.trials,
@@ -136,7 +141,7 @@ def markov_check(scenario: Scenario, layout: Layout, distributions: Distribution
     layout's own rebuild speed-up, which the chain has too).
     """
     rates = scenario.rates()
-    chain = layout.chain_rates(rates)
+    chain = layout.chain_rates(rates, aggregate_shape(layout, scenario.aggregate.data_disks).groups)
     p_markov = p_loss_group(layout.parity, layout.group_size, chain, scenario.mission_hours)
     same = scenario.core_ageing() is None and not distributions.means_apart_from(rates)
     exponential = all(isinstance(law, Exponential) for law in distributions.time_laws().values())
@@ -244,17 +249,18 @@ class SimulationReport:
     sectors_fail_rebuild: bool = False
 
 
-Simulate = Callable[[str, Layout, DistributionSet, float], SimulationResult]
-"""Runs one simulation: (description, layout, distributions, mission hours) -> result."""
+Simulate = Callable[[str, Layout, DistributionSet, float, int], SimulationResult]
+"""Runs one simulation: (description, layout, distributions, mission hours, the groups of
+its aggregate) -> result."""
 
 
 def plain_simulate(settings: RunSettings) -> Simulate:
     """A :data:`Simulate` without progress display."""
 
     def run(
-        _: str, layout: Layout, distributions: DistributionSet, mission: float
+        _: str, layout: Layout, distributions: DistributionSet, mission: float, groups: int
     ) -> SimulationResult:
-        return simulate_layout(layout, distributions, mission, settings)
+        return simulate_layout(layout, distributions, mission, settings, groups=groups)
 
     return run
 
@@ -286,7 +292,8 @@ def simulation_report(
     mission = scenario.mission_hours
     rows = []
     for layout in layouts:
-        p_loss = run(layout.label, layout, distributions, mission)
+        shape = aggregate_shape(layout, data_disks)
+        p_loss = run(layout.label, layout, distributions, mission, shape.groups)
         group_lost = (
             p_loss
             if every_loss_ends_group
@@ -295,9 +302,9 @@ def simulation_report(
                 layout,
                 distributions.without_latent_defects(),
                 mission,
+                shape.groups,
             )
         )
-        shape = aggregate_shape(layout, data_disks)
         markov = markov_check(scenario, layout, distributions)
         rows.append(SimulatedLayout(layout, shape, p_loss, group_lost, markov))
     return SimulationReport(
@@ -327,6 +334,8 @@ class SimulationRequest:
         distributions_name: how reports name them (preset or constant rates).
         mission_hours: mission length (h).
         markov: the exact Markov P(loss) of the group, as ``planner simulate`` shows it.
+        groups: the groups of its aggregate (``aggregate.data_disks``'s), which share the
+            aggregate's hot spares.
     """
 
     label: str
@@ -335,6 +344,7 @@ class SimulationRequest:
     distributions_name: str
     mission_hours: float
     markov: MarkovCheck
+    groups: int = 1
 
     @property
     def p_loss_markov(self) -> float:
@@ -358,10 +368,13 @@ class SimulationRequest:
             scenario.distributions, rates, scenario.core_ageing()
         )
         markov = markov_check(scenario, layout, distributions)
-        return cls(layout.label, layout, distributions, name, scenario.mission_hours, markov)
+        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+        return cls(
+            layout.label, layout, distributions, name, scenario.mission_hours, markov, groups
+        )
 
     def run(self, settings: RunSettings, on_progress: Progress | None = None) -> SimulationResult:
         """Simulate the group with ``settings`` (the TUI runs this in a worker)."""
         return simulate_layout(
-            self.layout, self.distributions, self.mission_hours, settings, on_progress
+            self.layout, self.distributions, self.mission_hours, settings, on_progress, self.groups
         )

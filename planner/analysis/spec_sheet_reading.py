@@ -79,7 +79,7 @@ def _reading(
     p_group = p_loss_spec_sheet(
         layout.parity,
         layout.group_size,
-        layout.chain_rates(scenario.rates()),
+        layout.chain_rates(scenario.rates(), round(groups)),
         scenario.mission_hours,
         p_unreadable_in_rebuild(bits, errors_per_bit),
     )

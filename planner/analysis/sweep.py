@@ -21,8 +21,9 @@ import numpy.typing as npt
 from planner.analysis.ageing import ageing_at
 from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import scrub_note
+from planner.analysis.input_notes import rebuild_note, scrub_note
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.spares import sweep_spares_note
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
@@ -261,6 +262,7 @@ def sweep_report(
         inputs=scenario_inputs(scenario, overrides),
         section_notes=(
             *_section_notes(scenario, None if varied is None else varied.field.name),
+            *([note] if (note := sweep_spares_note(scenario, table)) else []),
             *([] if by_layout else _unheld_notes(parities, sizes)),
         ),
     )
@@ -348,8 +350,10 @@ def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
 def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:
     """What the correlation and enclosures sections add, as evaluate's notes say it.
 
-    A scrub faster than one read of a drive is said too, unless the sweep varies the scrub.
+    A scrub faster than one read of a drive is said too, unless the sweep varies the scrub;
+    a rebuild faster than one write of it likewise.
     """
     scrub = scrub_note(scenario) if varied != "restore.scrub_hours" else None
-    notes = (scrub, correlation_note(scenario), enclosure_note(scenario, varied))
+    rebuild = rebuild_note(scenario) if varied != "restore.rebuild_hours" else None
+    notes = (scrub, rebuild, correlation_note(scenario), enclosure_note(scenario, varied))
     return tuple(note for note in notes if note)

@@ -164,3 +164,18 @@ _BY_PARAMETER = {field.parameter: field for field in _ALL}
 def field_for(parameter: Parameter | str) -> ScenarioField:
     """The scenario field of a core parameter; KeyError for one with none (per-hour rates)."""
     return _BY_PARAMETER[Parameter(parameter)]
+
+
+def varied_fields_text() -> str:
+    """Every field ``--vary`` takes, in words: the model's, then each section's.
+
+    A refusal of an unknown field lists them (it pointed to ``planner schema``, which says
+    nothing of ``--vary``: a buyer's review).
+    """
+    sections = (
+        ("", SCENARIO_FIELDS),
+        ("with a correlation section: ", CORRELATION_FIELDS),
+        ("with an enclosures section: ", ENCLOSURE_FIELDS),
+        ("with an ageing section: ", AGEING_FIELDS),
+    )
+    return "; ".join(f"{words}{', '.join(f.name for f in fields)}" for words, fields in sections)

@@ -16,7 +16,7 @@ import math
 import re
 
 from planner.analysis.sweep import VaryRange, vary_range
-from planner.analysis.varied_fields import FIELDS_BY_NAME, ScenarioField
+from planner.analysis.varied_fields import FIELDS_BY_NAME, ScenarioField, varied_fields_text
 from planner.report.field_values import field_text
 from planner.scenario.base import percent_value
 from planner.scenario.limits import outside_limits
@@ -42,13 +42,14 @@ class RangeError(ValueError):
 
 
 def _hint(name: str) -> str:
-    """``; did you mean 'drive.arr'?`` (also for a bare ``arr``), else the known fields."""
-    from planner.scenario.fields import did_you_mean
+    """``; did you mean 'drive.arr'?`` (also for a bare ``arr``), else every field it varies."""
+    from planner.scenario.fields import closest
 
     tails = [f for f in FIELDS_BY_NAME if f.rsplit(".", 1)[-1] == name.rsplit(".", 1)[-1]]
-    if tails:
-        return f"; did you mean {tails[0]!r}?"
-    return did_you_mean(name, list(FIELDS_BY_NAME))
+    near = tails[0] if tails else closest(name, list(FIELDS_BY_NAME))
+    if near is not None:
+        return f"; did you mean {near!r}?"
+    return f" (known: {varied_fields_text()})"
 
 
 def field_named(name: str) -> ScenarioField:

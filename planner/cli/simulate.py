@@ -200,10 +200,16 @@ def simulations(settings: RunSettings, progress: bool) -> Iterator[Simulate]:
     bar = _progress_bar() if progress else None
 
     def run(
-        description: str, layout: Layout, distributions: DistributionSet, mission_hours: float
+        description: str,
+        layout: Layout,
+        distributions: DistributionSet,
+        mission_hours: float,
+        groups: int,
     ) -> SimulationResult:
         def simulate(on_progress: Callable[[int, float], None] | None) -> SimulationResult:
-            return simulate_layout(layout, distributions, mission_hours, settings, on_progress)
+            return simulate_layout(
+                layout, distributions, mission_hours, settings, on_progress, groups
+            )
 
         if bar is None:
             return simulate(None)

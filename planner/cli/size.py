@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from planner.cli.output import Format, fail, load
 
 if TYPE_CHECKING:
-    from planner.analysis.compare import SizingReport
+    from planner.analysis.sizing_report import SizingReport
 
 
 def run_size(
@@ -19,8 +19,8 @@ def run_size(
     tier: str | None = None,
 ) -> None:
     """Load the scenario, size every layout, print or write the report; exit 2 on bad input."""
-    from planner.analysis.compare import NO_WORKLOAD, sizing_report
     from planner.analysis.inputs import scenario_inputs
+    from planner.analysis.sizing_report import NO_WORKLOAD, sizing_report
 
     scenario = load(file, overrides, tier)
     report = sizing_report(scenario, scenario_inputs(scenario, overrides or ()))

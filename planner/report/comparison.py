@@ -27,8 +27,9 @@ from planner.report.table import Column, risk_style, shown_columns
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.analysis.compare import CompareData, RebuildSource
+    from planner.analysis.compare import CompareData
     from planner.analysis.inputs import Inputs
+    from planner.analysis.sizing_report import RebuildSource
     from planner.core.arrays.layouts import AggregateShape, Layout
     from planner.core.design.layout_comparison import Comparison, LayoutResult
 

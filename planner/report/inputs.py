@@ -87,7 +87,11 @@ def inputs_summary(inputs: Inputs) -> str:
     ]
     if inputs.hot_spares:
         spares = "spare" if inputs.hot_spares == 1 else "spares"
-        parts.append(f"{inputs.hot_spares:,} dedicated hot {spares} in every drive count")
+        text = f"{inputs.hot_spares:,} dedicated hot {spares} in every drive count"
+        if inputs.replace_delay_hours:  # the spares shorten the wait (docs/sizing.md)
+            taken = "it is" if inputs.hot_spares == 1 else "all are"
+            text += f" (a failure waits the {inputs.replace_delay_hours:g} h only if {taken} taken)"
+        parts.append(text)
     if inputs.capacity_tb is not None:
         # the stripe unit counts only where the NOMDL does: with a capacity
         parts.append(f"{inputs.capacity_tb:g} TB drives ({inputs.usable_fraction * 100:g}% usable)")

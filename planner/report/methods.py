@@ -51,6 +51,7 @@ def notes(report: MethodsReport) -> list[str]:
         "vs Markov: each method over the exact Markov answer.",
         "1-exp(-T/MTTDL): exact MTTDL; closed form: leading-order MTTDL for failure rates "
         "<< repair rates. No latent defects: the chain with latent_defects_per_hour = 0.",
+        *([report.closed_form_note] if report.closed_form_note else []),
         f"Simulations: {METHOD_NOTES.get(report.method, report.method)}; stopped "
         f"{report.stopping}; seed {report.seed}.",
     ]
@@ -101,6 +102,7 @@ def to_json(report: MethodsReport) -> str:
         "mission_hours": report.mission_hours,
         "distributions": report.distributions,
         "distributions_note": report.distributions_note or None,
+        **({"closed_form_note": report.closed_form_note} if report.closed_form_note else {}),
         "method": report.method,
         "seed": report.seed,
         "target_rel_error": report.target_rel_error,

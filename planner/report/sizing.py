@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from planner.analysis.compare import SizingReport, sized_rows
+from planner.analysis.sizing_report import SizingReport, sized_rows
 from planner.core.design.sizing import MailboxWorkload, PlainWorkload
 from planner.core.markov.rates import HOURS_PER_YEAR
 from planner.report import render
@@ -23,7 +23,7 @@ from planner.report.sizing_columns import sizing_columns, sizing_fields
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from planner.analysis.compare import SizedRow
+    from planner.analysis.sizing_report import SizedRow
 
 __all__ = [
     "notes",
@@ -76,6 +76,7 @@ def notes(report: SizingReport) -> list[str]:
         ),
         LOSS_FIGURES_NOTE,
         AVAILABILITY_NOTE,
+        *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
         *report.label_notes,
     ]
@@ -99,6 +100,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md); Degraded and "
         "Critical h/yr are one group's, NOMDL the bytes lost per usable TB "
         "(docs/availability.md).",
+        *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
     ]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from planner.analysis.compare import SizedRow, sized_rows
+from planner.analysis.sizing_report import SizedRow, sized_rows
 from planner.report import figures
 from planner.report.ageing import ageing_columns
 from planner.report.availability import availability_columns
@@ -23,7 +23,7 @@ from planner.report.numbers import hours_text, integer_column
 from planner.report.table import Column, export_field, shown_columns
 
 if TYPE_CHECKING:
-    from planner.analysis.compare import SizingReport
+    from planner.analysis.sizing_report import SizingReport
 
 
 def _hours_column(hours: Sequence[float]) -> list[str]:

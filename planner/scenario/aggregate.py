@@ -33,7 +33,10 @@ class Aggregate(FrozenModel):
         le=100_000,
         description="Dedicated hot spares beside the groups (default 0): they hold no data, "
         "but are counted in every drive count, the power and the cost (purchase, "
-        "replacements, energy). A pool's distributed spares are its own (layouts[].spares).",
+        "replacements, energy). With restore.replace_delay_hours a failed drive is rebuilt "
+        "onto a free spare at once and waits for its replacement only when every spare is "
+        "taken (Erlang's loss formula; docs/sizing.md). A pool's distributed spares are its "
+        "own (layouts[].spares).",
         json_schema_extra=meta("Hot spares", "drives", "2"),
     )
     stripe_unit_kib: Count = Field(

@@ -232,6 +232,7 @@ class Distributions(FrozenModel):
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
+            hot_spares=rates.hot_spares,
             drive_age_hours_at_start=base.drive_age_hours_at_start,
             **correlation_of(rates),
         )

@@ -5,7 +5,8 @@ The mean restore time of the Markov model (1 / mu_op, hours) is given in one of 
 * ``rebuild_hours``: the time as a number (NS3574 uses 12 h);
 * the rebuild model: ``rebuild_mb_per_s`` (the sustained rebuild rate), optionally slowed
   by ``load`` (``idle``, ``busy``, ``busy-worst``) or an explicit ``load_factor``, plus
-  ``replace_delay_hours`` before the rebuild starts (no hot spare). The time is then
+  ``replace_delay_hours``, the wait for a replacement drive before the rebuild starts when
+  no hot spare is free (``aggregate.hot_spares`` shortens it per layout). The time is then
   :func:`planner.core.arrays.rebuild.rebuild_hours` of the drive's ``capacity_tb`` (the whole drive
   is rewritten), so the scenario must give ``drive.capacity_tb``;
 * neither: the rebuild model at the drive's own ``drive.sustained_mb_per_s`` (its spec
@@ -127,8 +128,9 @@ class Restore(FrozenModel):
         ge=0,
         le=MAX_REBUILD_HOURS,
         allow_inf_nan=False,
-        description="Hours before the rebuild starts (no hot spare: time to replace the "
-        "drive; default 0).",
+        description="Hours until a replacement drive arrives (default 0). Without a free "
+        "hot spare the rebuild waits for it; with aggregate.hot_spares a failure is rebuilt "
+        "onto a spare at once and waits only when every spare is taken (docs/sizing.md).",
     )
     on_unreadable_sector: Literal["lose-sectors", "fail-rebuild"] = Field(
         default="lose-sectors",

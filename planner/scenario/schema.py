@@ -211,7 +211,8 @@ class Scenario(FrozenModel):
         """The per-hour rates of the Markov model (lambda_op, lambda_ld, mu_op, mu_scrub).
 
         With a ``correlation`` section, its degraded multiplier, shock rate and probability;
-        with ``enclosures``, their failures, repairs and placement.
+        with ``enclosures``, their failures, repairs and placement; the aggregate's hot
+        spares, which each layout's chain takes in with its groups (``Layout.chain_rates``).
         """
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
@@ -220,6 +221,7 @@ class Scenario(FrozenModel):
             scrub_hours=self.restore.scrub_hours,
             rebuild_streams=self.restore.rebuild_streams,
             replace_delay_hours=self.restore.delay_hours,
+            hot_spares=self.aggregate.hot_spares,
             **({} if self.correlation is None else self.correlation.core_values()),
             enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )

@@ -17,13 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import DataTable, Static
 
-from planner.analysis.compare import (
-    SORT_KEYS,
-    CompareData,
-    SortKey,
-    sorted_results,
-    sorted_sized,
-)
+from planner.analysis.compare import SORT_KEYS, CompareData, SortKey, sorted_results, sorted_sized
 from planner.core.design.layout_comparison import Comparison
 from planner.report.column_choice import ColumnChoice, chosen_columns, ordered_columns
 from planner.report.comparison import comparison_columns, extra_notes, notes

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
+from planner.analysis.compare import chain_rates_of
 from planner.analysis.domains import simulation_refusal
 from planner.analysis.simulation import SimulationRequest
 from planner.scenario import Scenario
@@ -176,8 +177,9 @@ class ViewSwitch:
             return
         by_label = {r.layout.label: r for r in comparison.results}
         result = by_label.get(app.selected_label or "", by_label[comparison.baseline])
-        # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md)
-        rates = result.layout.chain_rates(app.scenario.rates())
+        # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md),
+        # a group's wait shortened by its aggregate's hot spares
+        rates = chain_rates_of(app.scenario, result)
         baseline = result.layout.label == comparison.baseline
         app.query_one(ModelView).subject = ModelSubject(result, rates, baseline)
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from planner.analysis.compare import comparison, sized_results
+from planner.analysis.compare import comparison
 from planner.analysis.recommend import recommendation
+from planner.analysis.sizing_report import sized_results
 from planner.analysis.sweep import sweep_report
 from planner.analysis.sweep_series import group_size_series
 from planner.cli import app

@@ -22,8 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from shipped import SINGLE_AGGREGATE
 
-from planner.analysis.compare import compare_data, sized_results
+from planner.analysis.compare import compare_data
 from planner.analysis.recommend import recommendation
+from planner.analysis.sizing_report import sized_results
 from planner.analysis.sweep import sweep_report
 from planner.core.design.recommend import Target
 from planner.report.recommend_summary import summary

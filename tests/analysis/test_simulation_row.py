@@ -44,10 +44,10 @@ def _captured(scenario: Scenario) -> dict[str, tuple[Layout, DistributionSet]]:
     run = plain_simulate(RunSettings(100, None, None, 1, "auto"))  # read for its laws only
 
     def capture(
-        description: str, layout: Layout, laws: DistributionSet, mission: float
+        description: str, layout: Layout, laws: DistributionSet, mission: float, groups: int
     ) -> SimulationResult:
-        seen[description] = (layout, layout.chain_distributions(laws))
-        return run(description, layout, laws, mission)
+        seen[description] = (layout, layout.chain_distributions(laws, groups))
+        return run(description, layout, laws, mission, groups)
 
     methods_report(scenario, scenario.core_layouts(), LABELS_ONLY, capture)
     return seen

@@ -19,10 +19,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from planner.analysis.compare import sized_results
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.recommend import recommendation
 from planner.analysis.sensitivity import sensitivity_report
+from planner.analysis.sizing_report import sized_results
 from planner.cli.app import app
 from planner.core.arrays.layouts import Layout
 from planner.report.inputs import inputs_summary

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from planner.analysis.compare import compare_data, sizing_report
+from planner.analysis.compare import compare_data
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.recommend import DEFAULT_TARGET, recommendation
+from planner.analysis.sizing_report import sizing_report
 from planner.report.inputs import inputs_record, inputs_summary
 from planner.scenario import load_scenario
 

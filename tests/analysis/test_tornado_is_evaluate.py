@@ -20,8 +20,9 @@ import pytest
 from shipped import SINGLE_AGGREGATE
 from typer.testing import CliRunner
 
-from planner.analysis.compare import comparison, sized_results
+from planner.analysis.compare import comparison
 from planner.analysis.sensitivity import sensitivity_report
+from planner.analysis.sizing_report import sized_results
 from planner.analysis.varied_fields import field_for
 from planner.cli import app
 from planner.scenario import Scenario, load_scenario

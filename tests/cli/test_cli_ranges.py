@@ -136,3 +136,22 @@ def test_a_backwards_vary_range_is_refused_as_group_sizes_are(text: str, log: bo
 
 def test_a_range_of_one_value_is_not_backwards() -> None:
     assert parse_vary("drive.arr=2%..2%").values == (0.02,)
+
+
+def test_an_unknown_field_lists_every_field_it_can_vary() -> None:
+    """A buyer's review: the error said "and 10 more: planner schema lists them", and
+    ``planner schema`` says nothing of ``--vary``. The message names them all now."""
+    from typer.testing import CliRunner
+
+    from planner.analysis.varied_fields import FIELDS_BY_NAME
+    from planner.cli import app
+
+    result = CliRunner().invoke(app, ["sweep", "--vary", "drive.capacity_tb=10..20:3"])
+    assert result.exit_code == 2
+    message = result.stderr.strip()
+    assert "\n" not in message  # one line, as every refusal
+    assert "planner schema" not in message
+    assert "is not a field it can vary" in message
+    for name in FIELDS_BY_NAME:
+        assert name in message, name
+    assert "with a correlation section: correlation.degraded_multiplier" in message

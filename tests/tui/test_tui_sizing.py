@@ -22,8 +22,8 @@ import pytest
 from pilot_helpers import app_of, retype, settle
 from textual.widgets import DataTable, Input, Static
 
-from planner.analysis.compare import sizing_report
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.sizing_report import sizing_report
 from planner.report import sizing
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app

@@ -27,6 +27,7 @@ from planner.core.arrays.declustered import (
     pool_rebuild_hours,
     rebuild_speedup,
 )
+from planner.core.arrays.hot_spares import distributions_with_hot_spares, with_hot_spares
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.rates import Rates
 from planner.core.simulation.distributions import DistributionSet
@@ -126,16 +127,20 @@ class Layout:
             return 1.0
         return defect_stripe_share(self.parity, self.group_size, self.declustered.data)
 
-    def chain_rates(self, rates: Rates) -> Rates:
+    def chain_rates(self, rates: Rates, groups: int | None = None) -> Rates:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
-        A traditional group keeps ``rates``. A declustered pool restores a drive in
+        A traditional group of an aggregate of ``groups`` groups keeps ``rates``, its wait
+        for a replacement shortened by the hot spares they share
+        (:func:`planner.core.arrays.hot_spares.with_hot_spares`; ``groups`` is needed only
+        then). A declustered pool keeps its distributed spares' model (dedicated ones change
+        nothing of it): it restores a drive in
         :func:`planner.core.arrays.declustered.pool_rebuild_hours` (no wait for a replacement
         while a distributed spare is free) and one drive at a time (its rebuilds share the
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
         if self.declustered is None:
-            return rates
+            return with_hot_spares(rates, None if groups is None else groups * self.group_size)
         d = self.declustered
         delay = rates.replace_delay_hours
         hours = pool_rebuild_hours(
@@ -153,10 +158,17 @@ class Layout:
             rebuild_streams=1,
             replace_delay_hours=0.0,
             defect_stripe_share=self.defect_stripe_share,
+            hot_spares=0,
         )
 
-    def chain_distributions(self, distributions: DistributionSet) -> DistributionSet:
+    def chain_distributions(
+        self, distributions: DistributionSet, groups: int | None = None
+    ) -> DistributionSet:
         """:meth:`chain_rates` for the simulator: a pool's rebuilds shorter, one at a time.
+
+        A traditional group's restoration is shortened by the hot spares of its aggregate of
+        ``groups`` groups, as :meth:`chain_rates`'s
+        (:func:`planner.core.arrays.hot_spares.distributions_with_hot_spares`).
 
         The restoration law is scaled in time so that its mean is the pool's, as
         :meth:`chain_rates` gives it for the law's mean, its wait for a replacement
@@ -165,7 +177,8 @@ class Layout:
         carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do.
         """
         if self.declustered is None:
-            return distributions
+            drives = None if groups is None else groups * self.group_size
+            return distributions_with_hot_spares(distributions, drives)
         mean = distributions.restoration.mean_hours
         # A law whose mean is below the scenario's wait (a distributions section of another
         # scenario) is taken as the rebuild alone.

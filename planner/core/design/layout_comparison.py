@@ -180,7 +180,7 @@ def _evaluate(
 ) -> LayoutResult:
     """One layout's figures; its relative risks (1 here) are set against the baseline's."""
     shape = aggregate_shape(layout, data_disks)
-    chain = layout.chain_rates(rates)
+    chain = layout.chain_rates(rates, shape.groups)
     # one evaluation: P(loss), what is lost and the MTTDL from one generator
     figures = group_loss_figures(
         layout.parity,

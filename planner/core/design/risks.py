@@ -82,14 +82,17 @@ def layout_risks(
         layouts: the layouts (a declustered pool's rates are adjusted here).
         rates: the scenario rates of each layout (before :meth:`Layout.chain_rates`).
         mission_hours: the mission of each layout (h).
-        groups: groups in each layout's aggregate.
+        groups: groups in each layout's aggregate (they share its hot spares).
         sectors_fail_rebuild: ``restore.on_unreadable_sector: fail-rebuild``: every loss
             ends the group (P(group lost) = P(loss), no sector losses).
     """
     count = len(layouts)
     if not (len(rates) == len(mission_hours) == len(groups) == count):
         raise ValueError("layouts, rates, mission_hours and groups must have the same length")
-    chain = [layout.chain_rates(r) for layout, r in zip(layouts, rates, strict=True)]
+    chain = [
+        layout.chain_rates(r, int(g))
+        for layout, r, g in zip(layouts, rates, np.asarray(groups).tolist(), strict=True)
+    ]
     parity = np.array([layout.parity for layout in layouts], dtype=np.int64)
     drives = np.array([layout.group_size for layout in layouts], dtype=np.float64)
     streams = [0 if r.rebuild_streams is None else r.rebuild_streams for r in chain]

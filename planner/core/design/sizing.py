@@ -189,7 +189,9 @@ def size_layout(
     counts = sized_counts(layout, workload, drive, penalty)
     if read_defects is not None:
         rates = rates.with_latent_defects(read_defects.per_hour(counts.data_disks))
-    model_rates, source = _sized_rates(layout, drive, rates, load_factor, delay_hours)
+    model_rates, source = _sized_rates(
+        layout, drive, rates, load_factor, delay_hours, counts.groups
+    )
     figures = group_loss_figures(
         layout.parity,
         layout.group_size,
@@ -229,17 +231,18 @@ def size_layout(
 
 
 def _sized_rates(
-    layout: Layout, drive: Drive, rates: Rates, load_factor: float, delay_hours: float
+    layout: Layout, drive: Drive, rates: Rates, load_factor: float, delay_hours: float, groups: int
 ) -> tuple[Rates, RebuildSource]:
     """The layout's chain rates with the drive's restore time, and where that time came from.
 
     With a drive rebuild rate the restore time is the drive's (:func:`restore_hours`) and
-    the wait for a replacement ``delay_hours``; else ``rates``' own.
+    the wait for a replacement ``delay_hours``; else ``rates``' own. The sized aggregate's
+    ``groups`` share its hot spares.
     """
     hours, source = restore_hours(drive, rates, load_factor=load_factor, delay_hours=delay_hours)
     waited = delay_hours if source == "drive" else rates.replace_delay_hours
     model_rates = layout.chain_rates(
-        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited)
+        dataclasses.replace(rates, rebuild_hours=hours, replace_delay_hours=waited), groups
     )
     return model_rates, source
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from planner.core.arrays.hot_spares import spared_wait_hours, spares_pending
 from planner.core.arrays.layouts import Layout
 from planner.core.design.aged import aged_risks
 from planner.core.design.risks import LayoutRisks, risks_of, stacked_figures
@@ -241,8 +242,9 @@ class _Grid:
     def chain_inputs(self, rows: _Rows) -> tuple[ChainInputs, IntArray, IntArray]:
         """The chain inputs of each row, its parity and rebuild streams (0: all at once).
 
-        A traditional layout runs on its point's rates; a declustered pool on its own
-        (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
+        A traditional layout runs on its point's rates, its wait for a replacement shortened
+        by its aggregate's hot spares (:meth:`_take_in_spares`); a declustered pool on its
+        own (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
         """
         rates = [p.rates for p in self.points]
         per_point = np.array([_chain_values(r) for r in rates], dtype=np.float64).reshape(-1, 9)
@@ -253,6 +255,7 @@ class _Grid:
             pick = np.flatnonzero(rows.layout == index)
             own = [layout.chain_rates(rates[int(p)]) for p in rows.point[pick]]
             values[pick] = [_chain_values(r) for r in own]
+        self._take_in_spares(values, rows)
         inputs = ChainInputs.of(
             self.size[rows.layout],
             values[:, 0],
@@ -266,6 +269,23 @@ class _Grid:
             shock_drive_probability=values[:, 8],
         )
         return inputs, self.parity[rows.layout], values[:, 5].astype(np.int64)
+
+    def _take_in_spares(self, values: FloatArray, rows: _Rows) -> None:
+        """Each traditional row's rebuild (``values[:, 2]``) with its aggregate's hot spares.
+
+        The rule of :func:`~planner.core.arrays.hot_spares.with_hot_spares`, on every row of
+        a point at once: the row's aggregate, ``groups x N`` drives, shares the spares.
+        """
+        traditional = np.array([x.declustered is None for x in self.layouts], dtype=bool)
+        for index, point in enumerate(self.points):
+            rates = point.rates
+            if not spares_pending(rates):
+                continue
+            pick = np.flatnonzero((rows.point == index) & traditional[rows.layout])
+            drives = rows.groups[pick] * self.size[rows.layout[pick]]
+            delay = rates.replace_delay_hours
+            wait = spared_wait_hours(delay, rates.op_failures_per_hour, drives, rates.hot_spares)
+            values[pick, 2] = rates.rebuild_hours - delay + wait
 
 
 def _chain_values(r: Rates) -> tuple[float, ...]:

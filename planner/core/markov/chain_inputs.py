@@ -125,6 +125,8 @@ class ChainInputs:
     @classmethod
     def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
         """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
+        if rates.hot_spares and rates.replace_delay_hours:
+            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
         return cls.of(
             drives,
             mission_hours=mission_hours,
@@ -147,6 +149,8 @@ class ChainInputs:
         shapes), unless ``mixed``: then the caller splits the stack by streams itself and
         :attr:`rebuild_streams` is the first group's.
         """
+        if any(r.hot_spares and r.replace_delay_hours for r in rates):
+            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
         streams = {r.rebuild_streams for r in rates}
         if len(streams) > 1 and not mixed:
             raise ValueError("one stack of chains needs one rebuild_streams")

@@ -79,6 +79,8 @@ class Rates:
             (:mod:`planner.core.markov.shocks`).
         enclosures: the enclosures the group's drives share and their placement
             (docs/domains.md), or None; not with correlated failures.
+        hot_spares: dedicated spares the aggregate shares (>= 0): a chain takes them in only
+            through ``Layout.chain_rates(rates, groups)`` (:mod:`planner.core.arrays.hot_spares`).
     """
 
     op_failures_per_hour: float
@@ -92,6 +94,7 @@ class Rates:
     shocks_per_hour: float = 0.0
     shock_drive_probability: float = 0.0
     enclosures: Enclosures | None = None
+    hot_spares: int = 0
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):

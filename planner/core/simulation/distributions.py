@@ -40,6 +40,8 @@ class DistributionSet:
             drive (``restore.replace_delay_hours``, counted inside ``restoration``). A
             declustered pool with a free distributed spare does not wait
             (:meth:`planner.core.arrays.layouts.Layout.chain_distributions`), as in the chain.
+        hot_spares: dedicated spares the aggregate shares, as ``Rates.hot_spares``: taken
+            in only by ``Layout.chain_distributions(distributions, groups)``.
         defect_stripe_share: sigma in (0, 1], the share of the failures out of ``(k - 1, 1)``
             (a drive other than the defect's holder) that lose sectors: 1 for a traditional
             group, a declustered pool's ``prod (w - 1 - i) / (C - 1 - i)``
@@ -72,6 +74,7 @@ class DistributionSet:
     shock_drive_probability: float = 0.0
     drive_age_hours_at_start: float = 0.0
     renew_replaced: bool = True
+    hot_spares: int = 0
 
     @property
     def shocks(self) -> bool:
@@ -106,6 +109,7 @@ class DistributionSet:
             restoration=self.restoration.time_scaled(factor),
             rebuild_streams=1,
             replace_delay_hours=0.0,
+            hot_spares=0,
         )
 
     def at_means(self, rates: Rates) -> DistributionSet:
@@ -130,6 +134,7 @@ class DistributionSet:
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
             defect_stripe_share=rates.defect_stripe_share,
+            hot_spares=rates.hot_spares,
             **correlation_of(rates),
         )
 
@@ -214,6 +219,7 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         rebuild_streams=rates.rebuild_streams,
         replace_delay_hours=rates.replace_delay_hours,
         defect_stripe_share=rates.defect_stripe_share,
+        hot_spares=rates.hot_spares,
         **correlation_of(rates),
     )
 
