@@ -122,9 +122,10 @@ def rebuild_note(scenario: Scenario) -> str | None:
         else ""
     )
     return (
-        f"{given} {rate / sustained:.2g}x {writes}: the rebuild writes the whole replacement "
-        f"drive, at least {write_hours:.3g} h for {drive.capacity_tb:g} TB, so the figures, "
-        f"which take the rebuild as given, are optimistic.{derived}"
+        f"{given} {rate / sustained:.3g}x {writes}: no rebuild writes the replacement drive "
+        f"faster than the drive itself, {write_hours:.3g} h for {drive.capacity_tb:g} TB "
+        "before any load, so the rebuild time and the figures, which take it as given, are "
+        f"optimistic.{derived}"
     )
 
 

@@ -49,6 +49,8 @@ class RebuildSource:
         load: the named load (``busy``), or None.
         delay_hours: the wait for a replacement drive before the rebuild (h).
         rate_field: the scenario field the rate comes from.
+        hot_spares: the aggregate's dedicated spares, which shorten the wait
+            (:mod:`planner.core.arrays.hot_spares`); the hours are without one.
     """
 
     hours: float
@@ -58,6 +60,7 @@ class RebuildSource:
     load: str | None = None
     delay_hours: float = 0.0
     rate_field: str = "restore.rebuild_mb_per_s"
+    hot_spares: int = 0
 
 
 def rebuild_source(scenario: Scenario) -> RebuildSource:
@@ -73,6 +76,7 @@ def rebuild_source(scenario: Scenario) -> RebuildSource:
         rate_field=(
             "drive.sustained_mb_per_s" if restore.uses_drive_rate else "restore.rebuild_mb_per_s"
         ),
+        hot_spares=scenario.aggregate.hot_spares,
     )
 
 

@@ -74,7 +74,8 @@ def closest_text(report: Recommendation) -> str:
     closest = report.closest
     if closest is None:
         return ""
-    return f"; closest: {closest.layout.label}, which misses {describe_misses(closest.misses)}"
+    missed = describe_misses(closest.misses, ageing=closest.aged is not None)
+    return f"; closest: {closest.layout.label}, which misses {missed}"
 
 
 def _recommend_plan(

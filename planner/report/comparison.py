@@ -76,9 +76,17 @@ def rebuild_note(source: RebuildSource) -> str:
         parts.append(f"restore.load: {source.load} (x{source.load_factor:.3g})")
     elif source.load_factor != 1.0:
         parts.append(f"restore.load_factor: {source.load_factor:g}")
+    spared = ""
     if source.delay_hours > 0:
         parts.append(f"+ {source.delay_hours:g} h to replace the drive")
-    return f"Rebuild {hours} h: {', '.join(parts)} ({source.rate_field})."
+        if source.hot_spares > 0:
+            hours += " h with no hot spare free"
+            spared = (
+                f" With aggregate.hot_spares: {source.hot_spares} a failure waits only when "
+                "every spare is taken: the Rebuild column gives each layout's mean."
+            )
+    unit = "" if spared else " h"
+    return f"Rebuild {hours}{unit}: {', '.join(parts)} ({source.rate_field}).{spared}"
 
 
 def extra_notes(data: CompareData, *, labels: bool = True, readings: bool = True) -> list[str]:

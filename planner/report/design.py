@@ -270,7 +270,7 @@ def _why(report: DesignReport) -> list[str]:
     if cheaper is not None:
         why.append(
             f"- the next cheaper, {markdown_cell(cheaper.name)}, misses "
-            f"{markdown_cell(describe_misses(cheaper.misses))};"
+            f"{markdown_cell(describe_misses(cheaper.misses, ageing=cheaper.aged is not None))};"
         )
     if top in found.front:
         why.append(

@@ -144,6 +144,13 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
     return None if pool is None else int(getattr(pool, part))
 
 
+def _ranked_key(report: Recommendation, name: str) -> str:
+    """The JSON key of the figure a risk limit judges: ``p_loss_aggregate_ageing`` with ageing."""
+    key = f"{name.removeprefix('max_')}_aggregate"
+    ageing = name == "max_p_loss" and any(c.aged is not None for c in report.front)
+    return f"{key}_ageing" if ageing else key
+
+
 def front_title(report: Recommendation) -> str:
     """``Pareto front: cost against P(loss)`` (the risks the target limits)."""
     return f"Pareto front: cost against {risks_ranked(report)}"
@@ -256,7 +263,7 @@ def json_document(report: Recommendation, top: int = SHOWN) -> dict[str, Any]:
             "default": report.default_target,
             "given_as_fraction": list(report.bare_fractions),
         },
-        "ranked_by_risk": [f"{name.removeprefix('max_')}_aggregate" for name in target.risk_limits],
+        "ranked_by_risk": [_ranked_key(report, name) for name in target.risk_limits],
         "ranked_by": "total_cost" if report.money else "total_disks",
         "currency": report.currency,
         "evaluated": report.evaluated,

@@ -23,6 +23,7 @@ from planner.report.spec_sheet import (
 )
 
 if TYPE_CHECKING:
+    from planner.analysis.critical_defects import CriticalDefectsBound
     from planner.analysis.recommend import Candidate, Recommendation
 
 DEFAULT_TARGET_NOTE = "by default: the scenario sets no target (add a `target:` section)"
@@ -41,6 +42,10 @@ RISK_NAMES = {
 """What each risk limit of a target limits, as the tables name the figure."""
 
 
+AGEING_WORDS = "with the drives ageing"
+"""Said after a P(loss) taken with the scenario's ageing drives (docs/ageing.md)."""
+
+
 def default_note(report: Recommendation) -> str:
     """Why the target's risk limit is the default one ("" when the scenario gives one)."""
     if not report.default_target:
@@ -53,9 +58,14 @@ def risks_ranked(report: Recommendation) -> str:
     return " and ".join(RISK_NAMES[name] for name in report.target.risk_limits)
 
 
-def describe_misses(found: Sequence[Miss]) -> str:
-    """``P(loss) 0.032% > 0.010% (x3.2), drives 520 > 500``, for notes and errors."""
+def describe_misses(found: Sequence[Miss], *, ageing: bool = False) -> str:
+    """``P(loss) 0.032% > 0.010% (x3.2), drives 520 > 500``, for notes and errors.
+
+    ``ageing``: the candidate's P(loss) was judged with the drives ageing, and is so named.
+    """
     names = {**RISK_NAMES, "max_drives": "drives", "max_cost": "cost"}
+    if ageing:
+        names["max_p_loss"] = f"P(loss) {AGEING_WORDS}"
 
     def one(miss: Miss) -> str:
         if miss.target in RISK_NAMES:
@@ -102,10 +112,6 @@ def target_text(report: Recommendation, *, noted: bool = True) -> str:
     return "; ".join(parts)
 
 
-AGEING_WORDS = "with the drives ageing"
-"""Said after a P(loss) taken with the scenario's ageing drives (docs/ageing.md)."""
-
-
 def p_loss_words(candidate: Candidate, extra: str = "") -> str:
     """``P(loss) 0.00052%``, or the ageing figure the target is judged by and the other.
 
@@ -148,7 +154,7 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         if closest is not None:
             lines.append(
                 f"Closest: {closest.name} ({closest.total_disks:,} drives), which "
-                f"misses {describe_misses(closest.misses)}."
+                f"misses {describe_misses(closest.misses, ageing=closest.aged is not None)}."
             )
         return lines
     lines.append(
@@ -169,27 +175,41 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
         )
         lines.append(
             f"The next cheaper, {cheaper.name}, saves {saving:,.0f}{unit} but misses "
-            f"{describe_misses(cheaper.misses)}."
+            f"{describe_misses(cheaper.misses, ageing=cheaper.aged is not None)}."
         )
     else:
         lines.append("Nothing cheaper was found.")
     if report.spec_sheet is not None:
         lines.append(recommended_spec_sheet_note(report.spec_sheet, report.target.max_p_loss))
     if report.critical_defects is not None:
-        lines.append(
-            recommended_critical_defects_note(
-                report.critical_defects, report.critical_defects_limit
-            )
-        )
+        lines.append(_bound_line(report, report.critical_defects, top))
     lines.append(
         f"Pareto front of cost against {risks_ranked(report)}: {len(report.front):,} layouts; "
         f"{report.off_front:,} others are beaten on {_both(report)} by one of them (not listed)."
     )
-    lines.append(
-        "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
-        "do not sum to P(loss) (docs/loss.md)."
-    )
+    lines.append(_group_lost_line(top))
     return [*lines, *report.input_notes]
+
+
+def _bound_line(report: Recommendation, bound: CriticalDefectsBound, top: Candidate) -> str:
+    """The choice's critical-rebuild bound, named the constant rate's beside an ageing one."""
+    return recommended_critical_defects_note(
+        bound, report.critical_defects_limit, constant_rate=top.aged is not None
+    )
+
+
+def _group_lost_line(top: Candidate) -> str:
+    """What P(group lost) counts, and that it keeps the constant rate beside ageing drives."""
+    ageing = (
+        " With the drives ageing only P(loss) is taken again: P(group lost) is the "
+        "constant rate's (docs/ageing.md)."
+        if top.aged is not None
+        else ""
+    )
+    return (
+        "P(group lost): k + 1 drives down at once during the mission; it and P(sectors lost) "
+        f"do not sum to P(loss) (docs/loss.md).{ageing}"
+    )
 
 
 def _iops_bound_words(top: Candidate) -> str:

@@ -98,19 +98,23 @@ def _verdict(p_loss: float, p_loss_limit: float | None, words: str) -> str:
 
 
 def recommended_critical_defects_note(
-    bound: CriticalDefectsBound, p_loss_limit: float | None
+    bound: CriticalDefectsBound, p_loss_limit: float | None, *, constant_rate: bool = False
 ) -> str:
     """The recommended layout's P(loss) bracketed from above by its critical rebuilds' defects.
 
     ``p_loss_limit``: the target's largest P(loss), said to be met or not (None: not said).
+    ``constant_rate``: the choice was judged with its drives ageing, and the bound is the
+    constant-rate chain's: both figures are so named.
     """
     reading = bound.readings[0]
     limit = "" if p_loss_limit is None else f"'s {format_percent(p_loss_limit)}"
+    rate = " at the constant rate" if constant_rate else ""
     return (
         "NS3574's chain does not count a latent defect that arises on a surviving drive "
         "during a critical rebuild. Counting every one as a loss, "
-        f"{reading.label}'s P(loss) would be at most {format_percent(reading.p_loss_aggregate)}"
-        f", {format_ratio(reading.ratio)} its P(loss) in the table"
+        f"{reading.label}'s P(loss){rate} would be at most "
+        f"{format_percent(reading.p_loss_aggregate)}"
+        f", {format_ratio(reading.ratio)} its P(loss){rate} in the table"
         f"{_verdict(reading.p_loss_aggregate, p_loss_limit, limit)}; the truth lies between "
         "(docs/models.md)."
     )

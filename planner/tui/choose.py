@@ -312,6 +312,9 @@ def _describe(text: Text, report: Recommendation, selected: Candidate, lead: str
         f"{p_loss_words(selected)}{cost}; "
     )
     if selected.misses:
-        text.append(f"misses {describe_misses(selected.misses)}. ", style="yellow")
+        text.append(
+            f"misses {describe_misses(selected.misses, ageing=selected.aged is not None)}. ",
+            style="yellow",
+        )
     else:
         text.append("meets the target. ", style="green")

@@ -61,3 +61,20 @@ def test_the_design_review_says_it_meets_the_target_ageing(tmp_path: Path) -> No
     why = next(line for line in text.splitlines() if line.startswith("- it meets the target"))
     assert "over the mission with the drives ageing" in why
     assert "raid-tp 23" not in why
+
+
+def test_every_line_of_the_verdict_names_the_figure_it_reads() -> None:
+    """A newcomer's review: the cheaper layout's miss, the bound and P(group lost) read as
+    the table's constant-rate P(loss) beside a verdict judged with the drives ageing."""
+    found = _json("recommend", str(AGEING), "--set", TARGET)
+    assert found["ranked_by_risk"] == ["p_loss_aggregate_ageing"]
+    summary = found["summary"]
+    cheaper = next(line for line in summary if line.startswith("The next cheaper"))
+    assert "misses P(loss) with the drives ageing 0.0051% > 0.0030%" in cheaper
+    bound = next(line for line in summary if "critical rebuild" in line)
+    assert "P(loss) at the constant rate would be at most" in bound
+    lost = next(line for line in summary if line.startswith("P(group lost)"))
+    assert "P(group lost) is the constant rate's" in lost
+    plain = _json("recommend", str(AGEING), "--set", TARGET, "--set", "ageing=null")
+    assert plain["ranked_by_risk"] == ["p_loss_aggregate"]
+    assert not any("constant rate" in line for line in plain["summary"])

@@ -25,5 +25,5 @@ async def test_the_compare_notes_say_the_rebuild_is_faster_than_the_drive() -> N
         await settle(pilot)
         notes = str(app_of(pilot).query_one("#compare-notes", Static).render())
         text = " ".join(notes.split())
-        assert "Rebuild rate 1,000 MB/s (restore.rebuild_mb_per_s) is 3.5x" in text
-        assert "the rebuild writes the whole replacement drive" in text
+        assert "Rebuild rate 1,000 MB/s (restore.rebuild_mb_per_s) is 3.51x" in text
+        assert "no rebuild writes the replacement drive faster" in text
