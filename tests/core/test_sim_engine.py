@@ -19,6 +19,7 @@ import pytest
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
+from planner.core.simulation.estimate import MIN_TRIALS_REL_ERROR
 from planner.core.simulation.simulate import (
     GroupSimulation,
     Method,
@@ -227,13 +228,32 @@ def test_fixed_trials_and_progress_callback() -> None:
 
 
 def test_stops_at_target_relative_error() -> None:
+    """With no floor the run stops at the first batch that meets the target."""
     result = simulate_group(
-        GroupSimulation(2, 6, LAWS, 2_000.0, rel_error=0.05, batch_trials=2_000, seed=0)
+        GroupSimulation(
+            2, 6, LAWS, 2_000.0, rel_error=0.05, batch_trials=2_000, seed=0, min_trials=0
+        )
     )
     assert result.rel_error <= 0.05
     assert result.hits >= 30
     fewer = simulate_group(GroupSimulation(2, 6, LAWS, 2_000.0, trials=result.trials // 2, seed=0))
     assert fewer.rel_error > 0.05
+
+
+def test_a_weighted_run_meets_the_target_only_after_its_floor() -> None:
+    """The target does not stop a weighted run before ``min_trials`` (test_sim_stopping says
+    why); plain runs, whose Clopper-Pearson interval needs no floor, stop as soon as it holds."""
+    run = GroupSimulation(2, 6, LAWS, 2_000.0, rel_error=0.1, batch_trials=2_000, seed=0)
+    weighted = simulate_group(run)
+    assert weighted.stopped_by == "rel_error"
+    assert MIN_TRIALS_REL_ERROR <= weighted.trials < MIN_TRIALS_REL_ERROR + 2_000
+    early = simulate_group(replace(run, min_trials=0))
+    assert early.trials < 4_000
+    plain = simulate_group(
+        GroupSimulation(1, 4, LAWS, 1_000.0, method="plain", rel_error=0.1, seed=0)
+    )
+    assert plain.stopped_by == "rel_error"
+    assert plain.trials < MIN_TRIALS_REL_ERROR
 
 
 def test_time_budget_and_trial_cap() -> None:

@@ -28,11 +28,13 @@ Each result carries two diagnostics of the trials behind it
 largest trial in the sum. When they say the variance estimate rests on a handful of trials,
 :attr:`SimulationResult.reliable` is False and ``warning`` says why.
 
-Trials run in growing batches (500, 1,000, 2,000, ... up to ``batch_trials``), so an easy
-case stops after a few hundred trials and a hard one still runs in large vectorised batches.
-Runs stop after a fixed number of trials, or when a target relative error (half-width of the
-95% interval over the estimate) or a time budget is reached, whichever comes first. The same
-seed and stopping rule give the same result (a time budget makes the trial count, and so the
+Trials run in growing batches (500, 1,000, 2,000, ... up to ``batch_trials``), so progress
+shows from the start and a hard case still runs in large vectorised batches. Runs stop after
+a fixed number of trials, or when a target relative error (half-width of the 95% interval
+over the estimate) or a time budget is reached, whichever comes first; the target stops a
+weighted run only after :data:`~planner.core.simulation.estimate.MIN_TRIALS_REL_ERROR`
+trials, where its interval no longer depends on when it stopped. The same seed and
+stopping rule give the same result (a time budget makes the trial count, and so the
 result, depend on the machine).
 """
 
@@ -57,6 +59,7 @@ from planner.core.simulation.distributions import DistributionSet
 from planner.core.simulation.estimate import (
     MAX_WEIGHT_SHARE,
     MIN_EFFECTIVE_TRIALS,
+    MIN_TRIALS_REL_ERROR,
     Interval,
     PooledTrials,
 )
@@ -110,11 +113,15 @@ class GroupSimulation:
         trials: run exactly this many trials; with ``rel_error`` or a time budget, at most
             this many.
         rel_error: stop once the 95% half-width is at most this fraction of the estimate,
-            at least ``min_hits`` trials contributed and the diagnostics trust the interval.
+            at least ``min_hits`` trials contributed, the diagnostics trust the interval
+            and, for a weighted estimator, at least ``min_trials`` trials ran.
         time_budget_seconds: stop after the batch that exceeds this wall time (s).
         seed: seed of ``numpy.random.default_rng``; None draws fresh entropy.
         batch_trials: the largest vectorised batch (trials); batches grow from 500.
         min_hits: contributing trials required before ``rel_error`` may stop the run.
+        min_trials: trials a conditional or biased run takes before ``rel_error`` may stop
+            it (:data:`~planner.core.simulation.estimate.MIN_TRIALS_REL_ERROR` says why);
+            plain runs ignore it.
         bias: failure-biasing strength of the biased method: expected up-moves per mean
             rebuild in a biased state (0 = conditioning only).
 
@@ -133,6 +140,7 @@ class GroupSimulation:
     seed: int | None = None
     batch_trials: int = DEFAULT_BATCH_TRIALS
     min_hits: int = 30
+    min_trials: int = MIN_TRIALS_REL_ERROR
     bias: float = DEFAULT_BIAS
 
     def __post_init__(self) -> None:
@@ -283,6 +291,21 @@ def simulate_group(
         The estimate with its 95% interval and diagnostics.
     """
     method, batch = trial_batches(run, np.random.default_rng(run.seed))
+    return run_until_stopped(run, method, batch, on_progress)
+
+
+def run_until_stopped(
+    run: GroupSimulation,
+    method: Method,
+    batch: Callable[[int], FloatArray],
+    on_progress: ProgressCallback | None = None,
+) -> SimulationResult:
+    """Pool growing batches of ``batch`` until ``run``'s stopping rule holds; the result.
+
+    ``batch(size)`` gives ``size`` independent per-trial estimates of ``method``
+    (:func:`trial_batches`): 0/1 indicators for ``plain`` (a Clopper-Pearson interval), else
+    weighted ones (a normal interval). ``on_progress`` as in :func:`simulate_group`.
+    """
     pooled = PooledTrials()
     stopped_by = _pool_until_stopped(run, method is Method.PLAIN, batch, pooled, on_progress)
     return _result(run, method, pooled, stopped_by)
@@ -337,6 +360,7 @@ def _pool_until_stopped(
             return "trials"
         if (
             rel_error is not None
+            and (indicators or pooled.n >= run.min_trials)
             and pooled.hits >= run.min_hits
             and pooled.trusted()
             and pooled.interval(indicators).rel_error <= rel_error
