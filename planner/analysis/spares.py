@@ -82,7 +82,8 @@ def sweep_spares_note(scenario: Scenario, table: SweepColumns) -> str | None:
         return None
     pools = [layout.label for layout, t in zip(table.layouts, traditional, strict=True) if not t]
     lops = {point.rates.op_failures_per_hour for point in table.points}
-    return wait_sentence(scenario, entries, pools, lops.pop() if len(lops) == 1 else None)
+    lop = lops.pop() if len(lops) == 1 else None
+    return wait_sentence(scenario, entries, pools, lop, column=False)
 
 
 def wait_sentence(
@@ -90,11 +91,14 @@ def wait_sentence(
     entries: Sequence[tuple[float, str]],
     pools: Sequence[str],
     lop: float | None,
+    *,
+    column: bool = True,
 ) -> str:
     """How the spares shorten the wait: B's smallest and largest of ``entries`` (B, name).
 
     ``pools``: the declustered pools shown, which keep their distributed spares' model;
-    ``lop``: the failures per drive-hour of every entry (None: they differ, a swept ARR).
+    ``lop``: the failures per drive-hour of every entry (None: they differ, a swept ARR);
+    ``column``: the table shows a Rebuild column that gives the mean (a sweep's does not).
     """
     spares = scenario.aggregate.hot_spares
     delay = scenario.restore.delay_hours
@@ -113,7 +117,8 @@ def wait_sentence(
         text += (
             f", a chance B({spares:,}, A) {chance} by Erlang's loss formula, A = drives x "
             f"{rate} x {delay:g} h. So a drive is restored in the rebuild plus B x {delay:g} h "
-            "on average (the Rebuild column), not the whole wait (docs/sizing.md)."
+            f"on average{' (the Rebuild column)' if column else ''}, not the whole wait "
+            "(docs/sizing.md)."
         )
     else:
         text += "."

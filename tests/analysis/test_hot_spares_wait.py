@@ -189,3 +189,15 @@ def test_cli_json_of_every_command_runs_with_spares_and_a_wait(tmp_path: Path) -
     result = runner.invoke(app, ["report", path, "-o", "-"])
     assert result.exit_code == 0, result.stderr
     assert "rebuilt onto a free spare at once" in " ".join(result.stdout.split())
+
+
+def test_the_sweeps_spare_note_names_no_rebuild_column_it_lacks() -> None:
+    """A newcomer's review: the sweep's note sent the reader to a Rebuild column the sweep
+    does not have; evaluate's table has one."""
+    scenario = load_scenario(TODAY, BRIEF)
+    report = sweep_report(scenario, [2], [12], True, None, False)
+    [note] = [n for n in report.section_notes if "Erlang's loss formula" in n]
+    assert "plus B x 72 h on average, not the whole wait" in note
+    assert "Rebuild column" not in note
+    [table_note] = [n for n in compare_data(scenario).notes if "Erlang's loss formula" in n]
+    assert "on average (the Rebuild column)" in table_note
