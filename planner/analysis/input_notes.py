@@ -104,6 +104,13 @@ def rebuild_note(scenario: Scenario) -> str | None:
         if rate <= sustained:
             return None
         given = f"Rebuild rate {rate:,.0f} MB/s (restore.rebuild_mb_per_s) is"
+        load = restore.rebuild_load_factor
+        floor = (
+            f" (under restore.load x{load:.3g}, at least {write_hours * load:.3g} h, where this "
+            f"rate gives {scenario.rebuild_hours - restore.delay_hours:.3g} h)"
+            if load != 1.0
+            else ""
+        )
     else:
         hours = scenario.rebuild_hours
         rate = drive.capacity_tb * 1e12 / (hours * 3600.0) / 1e6
@@ -113,6 +120,7 @@ def rebuild_note(scenario: Scenario) -> str | None:
             f"Rebuild {hours:.3g} h (restore.rebuild_hours) for {drive.capacity_tb:g} TB "
             f"implies {rate:,.0f} MB/s,"
         )
+        floor = ""
     pools = [layout.label for layout in scenario.core_layouts() if layout.declustered is not None]
     whose, their = ("pool's", "its") if len(pools) == 1 else ("pools'", "their")
     derived = (
@@ -124,8 +132,8 @@ def rebuild_note(scenario: Scenario) -> str | None:
     return (
         f"{given} {rate / sustained:.3g}x {writes}: no rebuild writes the replacement drive "
         f"faster than the drive itself, {write_hours:.3g} h for {drive.capacity_tb:g} TB "
-        "before any load, so the rebuild time and the figures, which take it as given, are "
-        f"optimistic.{derived}"
+        f"before any load{floor}, so the rebuild time and the figures, which take it as "
+        f"given, are optimistic.{derived}"
     )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from planner.analysis.ageing import ageing_note
 from planner.analysis.candidate_evaluation import Candidate, evaluate_candidates
 from planner.analysis.candidate_sizing import (
     MAX_CANDIDATES,
@@ -223,10 +224,12 @@ def _bounded(top: Candidate, target: Target) -> float | None:
 
 
 def _input_notes(scenario: Scenario, shown: Sequence[Candidate]) -> tuple[str, ...]:
-    """The scrub's and the rebuild's notes, and the hot spares' over the ``shown`` aggregates."""
+    """The scrub's, the rebuild's, the hot spares' (over the ``shown`` aggregates), the ageing's."""
     notes = (scrub_note(scenario), rebuild_note(scenario))
     spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
-    return (*(note for note in notes if note is not None), *spared)
+    # with ageing drives: what the ageing columns are, and that the others keep the constant rate
+    aged = ageing_note(scenario, [c.aged for c in shown])
+    return (*(note for note in notes if note is not None), *spared, *([aged] if aged else []))
 
 
 def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:

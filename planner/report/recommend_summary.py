@@ -54,8 +54,17 @@ def default_note(report: Recommendation) -> str:
 
 
 def risks_ranked(report: Recommendation) -> str:
-    """The risks the target limits and the front is drawn against: ``P(group lost)``."""
-    return " and ".join(RISK_NAMES[name] for name in report.target.risk_limits)
+    """The risks the target limits and the front is drawn against: ``P(group lost)``.
+
+    P(loss) is named with the drives ageing when the candidates were judged so.
+    """
+    ageing = any(c.aged is not None for c in report.front)
+    return " and ".join(
+        f"{RISK_NAMES[name]} {AGEING_WORDS}"
+        if ageing and name == "max_p_loss"
+        else RISK_NAMES[name]
+        for name in report.target.risk_limits
+    )
 
 
 def describe_misses(found: Sequence[Miss], *, ageing: bool = False) -> str:
