@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from planner.analysis.ageing import with_aged
 from planner.analysis.correlation import independent_scenario, with_independent
 from planner.analysis.costs import priced_sizing, scenario_cost_note
-from planner.analysis.input_notes import kept_label_notes
+from planner.analysis.input_notes import kept_label_notes, rebuild_note, scrub_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.spares import sizing_with_spares, spares_notes
 from planner.core.arrays.layouts import Layout
@@ -142,6 +142,9 @@ class SizingReport:
             (:func:`planner.analysis.input_notes.kept_label_notes`).
         spares_note: what the hot spares do to the wait for a replacement, over the sized
             aggregates (:func:`planner.analysis.spares.spares_notes`); "" without spares.
+        input_notes: inputs the figures take as given that make them optimistic: a scrub
+            faster than one read of a drive, a rebuild faster than one write of it
+            (:mod:`planner.analysis.input_notes`), as evaluate and recommend say them.
     """
 
     title: str
@@ -156,6 +159,7 @@ class SizingReport:
     capacity_note: str = ""
     label_notes: tuple[str, ...] = ()
     spares_note: str = ""
+    input_notes: tuple[str, ...] = ()
 
     @property
     def mission_hours(self) -> float:
@@ -209,6 +213,9 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
         spares_note=" ".join(
             spares_notes(scenario, _sized_aggregates(scenario, results), waits_only=True)
+        ),
+        input_notes=tuple(
+            note for note in (scrub_note(scenario), rebuild_note(scenario)) if note is not None
         ),
     )
 

@@ -79,6 +79,7 @@ def notes(report: SizingReport) -> list[str]:
         *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
         *report.label_notes,
+        *report.input_notes,
     ]
 
 
@@ -102,6 +103,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         "(docs/availability.md).",
         *([report.spares_note] if report.spares_note else []),
         *([report.cost_note] if report.cost_note else []),
+        *report.input_notes,
     ]
 
 

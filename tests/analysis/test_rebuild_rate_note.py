@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 
 from planner.analysis.compare import compare_data
 from planner.analysis.recommend import recommendation
+from planner.analysis.sizing_report import sizing_report
 from planner.analysis.sweep import sweep_report
 from planner.cli import app
 from planner.scenario import load_scenario
@@ -102,3 +103,17 @@ def test_no_shipped_scenario_is_warned_about() -> None:
         if "tiers:" in path.read_text(encoding="utf-8"):
             continue
         assert _rebuild_notes(compare_data(load_scenario(path)).notes) == [], path.name
+
+
+def test_size_says_it_too() -> None:
+    """A newcomer's review: evaluate, recommend, the sweep and the TUI said it; size did not."""
+    shipped = ROOT / "scenarios" / "recommend-400tb.yaml"
+    report = sizing_report(load_scenario(shipped, ["restore.rebuild_hours=2"]))
+    assert report is not None
+    assert len(_rebuild_notes(report.input_notes)) == 1
+    result = CliRunner().invoke(app, ["size", str(shipped), "--set", "restore.rebuild_hours=2"])
+    assert result.exit_code == 0, result.output
+    assert "no rebuild writes the replacement drive faster" in " ".join(result.stdout.split())
+    quiet = sizing_report(load_scenario(shipped))
+    assert quiet is not None
+    assert not _rebuild_notes(quiet.input_notes)
