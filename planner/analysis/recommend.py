@@ -114,6 +114,11 @@ class Recommendation:
     critical_defects: CriticalDefectsBound | None = None
 
     @property
+    def judged_ageing(self) -> bool:
+        """Whether the P(loss) target was judged with the drives ageing (an ageing section)."""
+        return any(c.aged is not None for c in self.front)
+
+    @property
     def critical_defects_limit(self) -> float | None:
         """The P(loss) limit :attr:`critical_defects` is said against (None: not said)."""
         return None if self.top is None else _bounded(self.top, self.target)

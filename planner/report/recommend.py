@@ -147,7 +147,7 @@ def _declustered(candidate: Candidate, part: str) -> int | None:
 def _ranked_key(report: Recommendation, name: str) -> str:
     """The JSON key of the figure a risk limit judges: ``p_loss_aggregate_ageing`` with ageing."""
     key = f"{name.removeprefix('max_')}_aggregate"
-    ageing = name == "max_p_loss" and any(c.aged is not None for c in report.front)
+    ageing = name == "max_p_loss" and report.judged_ageing
     return f"{key}_ageing" if ageing else key
 
 

@@ -58,7 +58,7 @@ def risks_ranked(report: Recommendation) -> str:
 
     P(loss) is named with the drives ageing when the candidates were judged so.
     """
-    ageing = any(c.aged is not None for c in report.front)
+    ageing = report.judged_ageing
     return " and ".join(
         f"{RISK_NAMES[name]} {AGEING_WORDS}"
         if ageing and name == "max_p_loss"

@@ -252,14 +252,9 @@ def front_figure(report: Recommendation, index: int, plt: Plot, canvas: Canvas) 
         plt.xticks(xticks, [f"{x:,.0f}" for x in xticks])
     unit = f"total cost ({report.currency})" if report.currency else "total cost"
     plt.xlabel(unit if report.money else "drives")
-    ageing = f" {AGEING_WORDS}" if name == "max_p_loss" and _ageing(report) else ""
+    ageing = f" {AGEING_WORDS}" if name == "max_p_loss" and report.judged_ageing else ""
     against = unit if report.money else "drives"
     plt.title(f"{RISK_NAMES[name]} of the aggregate{ageing} against {against}")
-
-
-def _ageing(report: Recommendation) -> bool:
-    """Whether the candidates' P(loss) is judged with the drives ageing (docs/ageing.md)."""
-    return any(c.aged is not None for c in report.front)
 
 
 def _detail(report: Recommendation, selected: Candidate | None, *, chart: bool = True) -> Text:
