@@ -13,6 +13,7 @@ import pty
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -53,9 +54,9 @@ def test_the_app_ends_when_its_terminal_hangs_up() -> None:
         assert code is not None, f"run {run}: still running 20 s after its terminal hung up"
 
 
-def _hang_up_a_running_tui() -> int | None:
-    """Start the TUI on a new pseudo-terminal, wait for its first frame, close the
-    terminal's other end, and return the exit status (None if it is still running)."""
+def _start_tui() -> tuple[int, int]:
+    """``planner tui`` on a new pseudo-terminal (80x24), once its first frame is shown:
+    its process id and the terminal's other end."""
     planner = Path(sys.executable).with_name("planner")
     scenario = Path(__file__).resolve().parents[2] / "scenarios" / "three-tier-plan.yaml"
     pid, controller = pty.fork()
@@ -63,20 +64,29 @@ def _hang_up_a_running_tui() -> int | None:
         env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
         os.execve(str(planner), [str(planner), "tui", str(scenario)], env)
     fcntl.ioctl(controller, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    shown = _read_until(controller, b"Compare", 60)
+    assert b"Compare" in shown, shown[-500:]
+    return pid, controller
+
+
+def _read_until(controller: int, wanted: bytes, seconds: float) -> bytes:
+    """What the terminal shows until ``wanted`` appears, the terminal closes or time is up."""
     shown = b""
-    deadline = time.monotonic() + 60
-    while b"Compare" not in shown and time.monotonic() < deadline:
+    deadline = time.monotonic() + seconds
+    while wanted not in shown and time.monotonic() < deadline:
         ready, _, _ = select.select([controller], [], [], 1.0)
         if ready:
             try:
                 shown += os.read(controller, 65536)
             except OSError:
                 break
-    assert b"Compare" in shown, shown[-500:]
-    os.write(controller, b"\x1b[19~\x1b[19~\x1bOR")  # F8, F8, F3: as the lingering runs had
-    time.sleep(1.0)
-    os.close(controller)  # the terminal hangs up: SIGHUP to the session
-    deadline = time.monotonic() + 20
+    return shown
+
+
+def _exit_status(pid: int, seconds: float) -> int | None:
+    """The exit status of ``pid`` within ``seconds``; None (and the process killed) if
+    it is still running then."""
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
@@ -85,3 +95,75 @@ def _hang_up_a_running_tui() -> int | None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
     return None
+
+
+def _hang_up_a_running_tui() -> int | None:
+    """Start the TUI on a new pseudo-terminal, wait for its first frame, close the
+    terminal's other end, and return the exit status (None if it is still running)."""
+    pid, controller = _start_tui()
+    os.write(controller, b"\x1b[19~\x1b[19~\x1bOR")  # F8, F8, F3: as the lingering runs had
+    time.sleep(1.0)
+    os.close(controller)  # the terminal hangs up: SIGHUP to the session
+    return _exit_status(pid, 20)
+
+
+def test_sigterm_quits_the_tui_and_gives_the_terminal_back() -> None:
+    """``kill`` (SIGTERM) quits as Ctrl+Q does: exit code 143, the terminal restored (the
+    alternate screen left), not a process ended on the spot in raw mode."""
+    pid, controller = _start_tui()
+    try:
+        os.kill(pid, signal.SIGTERM)
+        shown = _read_until(controller, b"\x1b[?1049l", 20)
+        status = _exit_status(pid, 20)
+    finally:
+        os.close(controller)
+    assert status is not None, "still running 20 s after SIGTERM"
+    assert os.waitstatus_to_exitcode(status) == 128 + signal.SIGTERM
+    assert b"\x1b[?1049l" in shown, shown[-300:]
+
+
+_BLOCKED_APP = """
+import os, sys, threading
+from textual.app import App
+from planner.tui.hangup import exit_on_signals
+
+class Blocked(App[None]):
+    def on_mount(self) -> None:
+        exit_on_signals(self)
+        self.set_timer(0.2, self.block)
+
+    def block(self) -> None:
+        # The event loop's thread stops here for good, as it did waiting to hand a frame
+        # to Textual's output thread, which had died on the hung-up terminal.
+        print("blocked", flush=True)
+        threading.Event().wait()
+
+Blocked().run(headless=True)
+"""
+
+
+def test_a_hangup_ends_the_app_even_while_its_event_loop_is_stuck() -> None:
+    """SIGHUP ends the app within seconds even when its event loop never runs again.
+
+    The one full-suite failure of the test above (stop 35): the event loop's thread was
+    blocked handing a frame to Textual's output thread (a full queue, the thread gone with
+    the terminal), so a handler scheduled on that loop never ran and the app lived on.
+    """
+    child = subprocess.Popen(
+        [sys.executable, "-c", _BLOCKED_APP],
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "blocked"
+        child.send_signal(signal.SIGHUP)
+        code = child.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        code = None
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert code == 128 + signal.SIGHUP, f"exit status {code}: still running 20 s after SIGHUP"
