@@ -27,7 +27,8 @@ import statistics
 import time
 
 from planner.core.simulation.distributions import ELERATH_2009
-from planner.core.simulation.simulate import SimulationResult, simulate_group
+from planner.core.simulation.result import SimulationResult
+from planner.core.simulation.simulate import simulate_group
 
 try:
     from planner.core.simulation.simulate import GroupSimulation

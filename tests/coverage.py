@@ -17,12 +17,8 @@ import numpy as np
 from scipy.special import bdtr
 
 from planner.core.simulation.estimate import PooledTrials
-from planner.core.simulation.simulate import (
-    FIRST_BATCH_TRIALS,
-    GroupSimulation,
-    Method,
-    trial_batches,
-)
+from planner.core.simulation.result import Method
+from planner.core.simulation.simulate import FIRST_BATCH_TRIALS, GroupSimulation, trial_batches
 
 LOWER_QUANTILE = 0.001
 

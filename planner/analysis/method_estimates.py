@@ -19,7 +19,7 @@ from planner.core.markov.transient import relative_risk
 if TYPE_CHECKING:
     from planner.analysis.simulation import Interval
     from planner.core.markov.methods import AnalyticMethods
-    from planner.core.simulation.simulate import SimulationResult
+    from planner.core.simulation.result import SimulationResult
 
 MARKOV, MTTDL, MTTDL_APPROX, NO_LATENT = "markov", "mttdl", "mttdl_approx", "no_latent"
 SPEC_SHEET = "spec_sheet"

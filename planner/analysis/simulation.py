@@ -15,7 +15,8 @@ from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.core.arrays.layouts import AggregateShape, Layout, aggregate_shape
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet
-from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
+from planner.core.simulation.result import SimulationResult
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from planner.core.simulation.time_laws import Exponential
 from planner.scenario import Scenario
 from planner.scenario.distributions import distribution_set

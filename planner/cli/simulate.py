@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from planner.analysis.simulation import RunSettings, Simulate, SimulationReport
     from planner.core.arrays.layouts import Layout
     from planner.core.simulation.distributions import DistributionSet
-    from planner.core.simulation.simulate import SimulationResult
+    from planner.core.simulation.result import SimulationResult
     from planner.scenario import Scenario
 
 DEFAULT_REL_ERROR = 0.1

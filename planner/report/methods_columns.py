@@ -17,7 +17,7 @@ from planner.report.table import Column, export_field, finite_or_none, shown_col
 if TYPE_CHECKING:
     from planner.analysis.method_comparison import LayoutMethods
     from planner.analysis.method_estimates import MethodEstimate
-    from planner.core.simulation.simulate import SimulationResult
+    from planner.core.simulation.result import SimulationResult
 
 Row = tuple["LayoutMethods", "MethodEstimate"]
 """One row of the methods table: a layout and one method's estimate for it."""

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from planner.analysis.simulation import Interval, SimulatedLayout, SimulationReport
-    from planner.core.simulation.simulate import SimulationResult
+    from planner.core.simulation.result import SimulationResult
 
 METHOD_NOTES = {
     "auto": "auto: conditioning on the last failure, plus failure biasing renewed per "

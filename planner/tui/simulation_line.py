@@ -18,7 +18,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from planner.analysis.simulation import RunSettings, SimulationRequest
-from planner.core.simulation.simulate import SimulationResult
+from planner.core.simulation.result import SimulationResult
 from planner.report.percentages import format_percent
 
 REL_ERROR = 0.1

@@ -21,7 +21,8 @@ from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
-from planner.core.simulation.simulate import GroupSimulation, SimulationResult, simulate_group
+from planner.core.simulation.result import SimulationResult
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from planner.core.simulation.time_laws import Exponential, Weibull
 from planner.scenario import Scenario, load_scenario
 from planner.scenario.distributions import DISTRIBUTION_PRESETS

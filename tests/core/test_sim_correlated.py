@@ -18,7 +18,8 @@ import pytest
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
-from planner.core.simulation.simulate import GroupSimulation, Method, simulate_group
+from planner.core.simulation.result import Method
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from planner.core.simulation.time_laws import Weibull
 
 INFLATED = Rates(

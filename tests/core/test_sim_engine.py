@@ -20,12 +20,8 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.transient import p_loss_aggregate, p_loss_group
 from planner.core.simulation.distributions import DistributionSet, exponential_from_rates
 from planner.core.simulation.estimate import MIN_TRIALS_REL_ERROR
-from planner.core.simulation.simulate import (
-    GroupSimulation,
-    Method,
-    SimulationResult,
-    simulate_group,
-)
+from planner.core.simulation.result import Method, SimulationResult
+from planner.core.simulation.simulate import GroupSimulation, simulate_group
 from planner.core.simulation.time_laws import Exponential, Weibull
 
 INFLATED = Rates(

@@ -36,7 +36,8 @@ from scipy.special import bdtr
 from planner.core.markov.rates import PAPER_RATES
 from planner.core.simulation.distributions import exponential_from_rates
 from planner.core.simulation.kernel import FloatArray
-from planner.core.simulation.simulate import GroupSimulation, Method, run_until_stopped
+from planner.core.simulation.result import Method
+from planner.core.simulation.simulate import GroupSimulation, run_until_stopped
 from tests.coverage import lower_bound
 
 RUNS = 600

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from planner.analysis.simulation import SimulationRequest
-from planner.core.simulation.simulate import SimulationResult
+from planner.core.simulation.result import SimulationResult
 from planner.scenario import Scenario, load_scenario
 from planner.tui.simulation_line import simulation_text
 
