@@ -29,6 +29,7 @@ __all__ = [
     "set_aside_note",
     "target_note",
     "usable_note",
+    "varied_time_note",
 ]
 
 
@@ -135,6 +136,56 @@ def rebuild_note(scenario: Scenario) -> str | None:
         f"before any load{floor}, so the rebuild time and the figures, which take it as "
         f"given, are optimistic.{derived}"
     )
+
+
+def varied_time_note(scenario: Scenario, field: str, values: Sequence[float]) -> str | None:
+    """A sweep's note naming the varied rebuild or scrub times no drive can meet.
+
+    The single-value notes (:func:`rebuild_note`, :func:`scrub_note`) are left out when a
+    sweep varies their time; this one names the values on the wrong side of the same lines:
+    a rebuild shorter than one write of the drive; a scrub shorter than one read of it idle,
+    or under the scenario's load, which only a scrub in idle hours meets
+    (``sweep --vary restore.rebuild_hours=2..48`` on 20 TB drives passed 2 h in silence).
+    """
+    once = full_read_hours(scenario)
+    if once is None or field not in ("restore.rebuild_hours", "restore.scrub_hours"):
+        return None
+    drive, restore = scenario.drive, scenario.restore
+    idle = f"{once:.3g} h for {drive.capacity_tb:g} TB at {drive.sustained_mb_per_s:g} MB/s"
+    never = [value for value in values if value < once]
+    if field == "restore.rebuild_hours":
+        parts = [
+            f"{_listed(never)} shorter than one write of the replacement drive, {idle} before "
+            "any load"
+        ]
+        busy: list[float] = []
+    else:
+        busy = [v for v in values if once <= v < once * restore.rebuild_load_factor]
+        parts = [f"{_listed(never)} shorter than one full read of a drive, {idle} idle"]
+        parts.append(
+            f"{_listed(busy)} shorter than one read under {restore.load_source}, "
+            f"{once * restore.rebuild_load_factor:.3g} h ({idle} idle), which only a scrub in "
+            "idle hours meets"
+        )
+    said = [part for part, short in zip(parts, (never, busy), strict=False) if short]
+    if not said:
+        return None
+    one = len(never) + len(busy) == 1
+    return (
+        f"{field} of {'; of '.join(said)}: the rows at {'that value' if one else 'those values'}, "
+        "which take it as given, are optimistic."
+    )
+
+
+def _listed(hours: Sequence[float]) -> str:
+    """``2 h is``, ``2 and 13.5 h are``, ``the 40 values from 2 to 19 h are`` (none: ``""``)."""
+    if not hours:
+        return ""
+    if len(hours) == 1:
+        return f"{hours[0]:.3g} h is"
+    if len(hours) == 2:
+        return f"{hours[0]:.3g} and {hours[1]:.3g} h are"
+    return f"the {len(hours)} values from {min(hours):.3g} to {max(hours):.3g} h are"
 
 
 def target_note(scenario: Scenario) -> str | None:

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from planner.analysis.ageing import ageing_at
 from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import rebuild_note, scrub_note
+from planner.analysis.input_notes import rebuild_note, scrub_note, varied_time_note
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.spares import sweep_spares_note
 from planner.analysis.varied_fields import ScenarioField
@@ -262,6 +262,7 @@ def sweep_report(
         inputs=scenario_inputs(scenario, overrides),
         section_notes=(
             *_section_notes(scenario, None if varied is None else varied.field.name),
+            *([] if varied is None else _varied_time_notes(scenario, varied)),
             *([note] if (note := sweep_spares_note(scenario, table)) else []),
             *([] if by_layout else _unheld_notes(parities, sizes)),
         ),
@@ -345,6 +346,12 @@ def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
     """
     nomdl = table.nomdl(scenario.usable_tb_per_drive, scenario.aggregate.stripe_unit_bytes)
     return replace(table, nomdl_bytes_per_tb=nomdl)
+
+
+def _varied_time_notes(scenario: Scenario, varied: VaryRange) -> list[str]:
+    """The varied rebuild or scrub times no drive can meet, said (:func:`varied_time_note`)."""
+    note = varied_time_note(scenario, varied.field.name, varied.values)
+    return [] if note is None else [note]
 
 
 def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:
