@@ -61,29 +61,39 @@ def spares_notes(
     ]
 
 
+NO_WAIT_TO_SHORTEN = (
+    "aggregate.hot_spares changes no probability here: no failure waits for a replacement "
+    "(the scenario gives no restore.replace_delay_hours, or only pools, which keep their "
+    "distributed spares), so the spares only add drives; give restore.replace_delay_hours "
+    "to see the wait they save."
+)
+"""A sweep of the hot spares where they have no wait to shorten."""
+
+
 def sweep_spares_note(scenario: Scenario, table: SweepColumns) -> str | None:
     """:func:`spares_notes`' sentence on the wait for a sweep's rows (None: nothing to say).
 
     Each traditional row's aggregate, ``groups x N`` drives, at its point's failure rate
     and wait.
     """
-    spares = scenario.aggregate.hot_spares
     traditional = [layout.declustered is None for layout in table.layouts]
+    varied = len({point.rates.hot_spares for point in table.points}) > 1  # --vary
     entries = []
     for row in range(len(table)):
         rates = table.points[int(table.point[row])].rates
-        delay = rates.replace_delay_hours
+        delay, spares = rates.replace_delay_hours, rates.hot_spares  # the point's (--vary)
         if spares == 0 or delay == 0 or not traditional[int(table.layout[row])]:
             continue
         drives = int(table.groups[row] * table.group_size[row])
         load = drives * rates.op_failures_per_hour * delay
-        entries.append((float(spares_all_taken_batch(spares, [load])[0]), f"{drives:,} drives"))
+        name = f"{drives:,} drives" + (f", {spares} spare{'s' * (spares > 1)}" * varied)
+        entries.append((float(spares_all_taken_batch(spares, [load])[0]), name))
     if not entries:
-        return None
+        return NO_WAIT_TO_SHORTEN if varied else None
     pools = [layout.label for layout, t in zip(table.layouts, traditional, strict=True) if not t]
     lops = {point.rates.op_failures_per_hour for point in table.points}
     lop = lops.pop() if len(lops) == 1 else None
-    return wait_sentence(scenario, entries, pools, lop, column=False)
+    return wait_sentence(scenario, entries, pools, lop, column=False, varied_spares=varied)
 
 
 def wait_sentence(
@@ -93,17 +103,22 @@ def wait_sentence(
     lop: float | None,
     *,
     column: bool = True,
+    varied_spares: bool = False,
 ) -> str:
     """How the spares shorten the wait: B's smallest and largest of ``entries`` (B, name).
 
     ``pools``: the declustered pools shown, which keep their distributed spares' model;
     ``lop``: the failures per drive-hour of every entry (None: they differ, a swept ARR);
-    ``column``: the table shows a Rebuild column that gives the mean (a sweep's does not).
+    ``column``: the table shows a Rebuild column that gives the mean (a sweep's does not);
+    ``varied_spares``: a sweep varies the count (each entry names its own), s in the text.
     """
     spares = scenario.aggregate.hot_spares
     delay = scenario.restore.delay_hours
     rate = "lambda_op" if lop is None else f"{lop:.3g}/h"
     taken = {1: "it taken", 2: "both taken"}.get(spares, f"all {spares:,} taken")
+    count = f"{spares:,}"
+    if varied_spares:
+        taken, count = "every spare taken", "s"
     text = (
         "A failed drive is rebuilt onto a free spare at once, and the spare stays taken until "
         f"its replacement arrives ({delay:g} h, restore.replace_delay_hours): a failure waits "
@@ -115,7 +130,7 @@ def wait_sentence(
         if f"{high[0]:.2g}" != f"{low[0]:.2g}":
             chance = f"from {low[0]:.2g} ({low[1]}) to {high[0]:.2g} ({high[1]})"
         text += (
-            f", a chance B({spares:,}, A) {chance} by Erlang's loss formula, A = drives x "
+            f", a chance B({count}, A) {chance} by Erlang's loss formula, A = drives x "
             f"{rate} x {delay:g} h. So a drive is restored in the rebuild plus B x {delay:g} h "
             f"on average{' (the Rebuild column)' if column else ''}, not the whole wait "
             "(docs/sizing.md)."

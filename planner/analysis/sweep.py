@@ -308,13 +308,13 @@ def _ageings(scenario: Scenario, varied: VaryRange | None) -> list[Ageing] | Non
 def scenario_columns(scenario: Scenario, table: SweepColumns) -> SweepColumns:
     """A sweep's columns with the scenario's hot spares counted and its unreadable sectors.
 
-    Dedicated hot spares (``aggregate.hot_spares``) add drives and overhead, never risk
+    Dedicated hot spares (``aggregate.hot_spares``, each point's) add drives and overhead
     (:mod:`planner.analysis.spares`); with ``restore.on_unreadable_sector: fail-rebuild``
     every loss ends the group: P(group lost) is P(loss), no sectors are lost, and each
     sector-loss event is a whole-group loss.
     """
-    spares = scenario.aggregate.hot_spares
-    if spares:
+    spares = np.array([point.rates.hot_spares for point in table.points])[table.point]
+    if spares.any():  # each point's: the scenario's, or the varied count (--vary)
         table = replace(
             table,
             total_disks=table.total_disks + spares,

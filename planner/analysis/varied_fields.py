@@ -107,6 +107,13 @@ SCENARIO_FIELDS: tuple[ScenarioField, ...] = (
 )
 """The fields ``--vary`` accepts and the tornado reports, in the model's order."""
 
+SPARES_FIELDS: tuple[ScenarioField, ...] = (
+    _scenario_field("aggregate.hot_spares", Parameter.HOT_SPARES, allows_zero=True),
+)
+"""Hot spares: ``--vary`` takes them (how many to buy); they shorten the wait for a
+replacement (``restore.replace_delay_hours``) and the tornado, which scales each input by a
+factor, leaves a count that starts at 0 out."""
+
 CORRELATION_FIELDS: tuple[ScenarioField, ...] = (
     _scenario_field("correlation.degraded_multiplier", Parameter.DEGRADED_MULTIPLIER),
     _scenario_field(
@@ -154,7 +161,7 @@ AGEING_FIELDS: tuple[ScenarioField, ...] = (
 """The ageing fields (docs/ageing.md): ``--vary`` accepts them for a scenario with an
 ``ageing`` section; they move the ageing figures only (the tornado keeps the constant rate)."""
 
-_ALL = (*SCENARIO_FIELDS, *CORRELATION_FIELDS, *ENCLOSURE_FIELDS, *AGEING_FIELDS)
+_ALL = (*SCENARIO_FIELDS, *SPARES_FIELDS, *CORRELATION_FIELDS, *ENCLOSURE_FIELDS, *AGEING_FIELDS)
 
 FIELDS_BY_NAME = {field.name: field for field in _ALL}
 
@@ -173,7 +180,7 @@ def varied_fields_text() -> str:
     nothing of ``--vary``: a buyer's review).
     """
     sections = (
-        ("", SCENARIO_FIELDS),
+        ("", (*SCENARIO_FIELDS, *SPARES_FIELDS)),
         ("with a correlation section: ", CORRELATION_FIELDS),
         ("with an enclosures section: ", ENCLOSURE_FIELDS),
         ("with an ageing section: ", AGEING_FIELDS),

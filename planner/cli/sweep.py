@@ -71,9 +71,10 @@ VaryOption = Annotated[
     typer.Option(
         "--vary",
         help="Vary one field: drive.arr=1%..5%:9, drive.latent_defects_per_hour, "
-        "restore.rebuild_hours, restore.scrub_hours, mission_years or aggregate.data_disks, "
-        "or a field of the scenario's correlation, enclosures or ageing section (an unknown "
-        "field's error lists them all; docs/sweeps.md) (:COUNT default 9). Alone: over the "
+        "restore.rebuild_hours, restore.scrub_hours, mission_years, aggregate.data_disks or "
+        "aggregate.hot_spares, or a field of the scenario's correlation, enclosures or ageing "
+        "section (an unknown field's error lists them all; docs/sweeps.md) (:COUNT default "
+        "9). Alone: over the "
         "scenario's layouts; with --parity or --group-sizes: crossed with them.",
         metavar="FIELD=START..STOP[:COUNT]",
         show_default=False,

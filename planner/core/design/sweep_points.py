@@ -27,6 +27,7 @@ class Parameter(StrEnum):
     SCRUB_HOURS = "scrub_hours"
     MISSION_HOURS = "mission_hours"
     DATA_DISKS = "data_disks"
+    HOT_SPARES = "hot_spares"
     DEGRADED_MULTIPLIER = "degraded_multiplier"
     SHOCKS_PER_HOUR = "shocks_per_hour"
     SHOCK_DRIVE_PROBABILITY = "shock_drive_probability"
@@ -51,6 +52,7 @@ _DESCRIPTIONS = {
     Parameter.SCRUB_HOURS: "mean time for a scrub to find a latent defect (h)",
     Parameter.MISSION_HOURS: "mission time (h)",
     Parameter.DATA_DISKS: "data drives in the aggregate",
+    Parameter.HOT_SPARES: "dedicated hot spares beside the groups (drives)",
     Parameter.DEGRADED_MULTIPLIER: "failures x m while a drive is down (times)",
     Parameter.SHOCKS_PER_HOUR: "common-cause shocks per group-hour (1/h)",
     Parameter.SHOCK_DRIVE_PROBABILITY: "probability a shock fails each working drive",
@@ -136,7 +138,7 @@ class SweepPoint:
 
         ARR is converted with :func:`planner.core.markov.rates.arr_to_failures_per_hour`
         (ARR / 8,760 h); data disks are rounded to the nearest whole drive, halves up, and
-        kept at least 1.
+        kept at least 1; hot spares likewise, at least 0.
         Raises ValueError for values the model rejects (e.g. a negative rate).
         """
         p = Parameter(parameter)
@@ -151,6 +153,9 @@ class SweepPoint:
         elif p is Parameter.DATA_DISKS:
             data_disks = max(1, math.floor(value + 0.5))  # halves round up
             value = float(data_disks)
+        elif p is Parameter.HOT_SPARES:
+            spares = max(0, math.floor(value + 0.5))  # whole drives, halves up
+            rates, value = dataclasses.replace(rates, hot_spares=spares), float(spares)
         elif p in ENCLOSURE_PARAMETERS:
             rates, value = self._with_enclosures(p, value)
         elif p in AGEING_PARAMETERS:
