@@ -65,9 +65,10 @@ class Candidate:
             enclosures; None without.
         availability: hours degraded and critical, group losses and NOMDL
             (:mod:`planner.core.arrays.availability`).
-        latent_defects_per_hour: the latent-defect rate its risk was taken at: the
-            workload's reads over its own data drives when they make it, else the
-            scenario's (None: not recorded).
+        latent_defects_per_hour: each drive's latent-defect rate its chain took: the
+            workload's reads over its own data drives when they make it, spread over its
+            groups' drives (:attr:`Layout.data_share`), else the scenario's (None: not
+            recorded).
         aged: its P(loss) with the drives ageing (docs/ageing.md), when the scenario has an
             ``ageing`` section; the P(loss) target is judged by it.
     """
@@ -137,6 +138,7 @@ class Evaluated:
         judged = float(self.p_loss_judged[i])
         p_group_lost = float(risks.p_group_lost_aggregate[i])
         layout, enclosures = self.candidates[i]
+        chain = layout.chain_rates(self.rates[i], sized.groups[i])
         unavailable = risks.p_unavailable_aggregate
         p_unavailable = None if unavailable is None else float(unavailable[i])
         return Candidate(
@@ -146,7 +148,7 @@ class Evaluated:
             overhead_disks=sized.overhead[i],
             usable_tb=None if sized.usable is None else sized.usable[i],
             bound_by=sized.bound_by[i],
-            rebuild_hours=layout.chain_rates(self.rates[i], sized.groups[i]).rebuild_hours,
+            rebuild_hours=chain.rebuild_hours,
             p_loss_aggregate=p_loss,
             p_group_lost_aggregate=p_group_lost,
             p_sectors_lost_aggregate=float(risks.p_sectors_lost_aggregate[i]),
@@ -166,7 +168,7 @@ class Evaluated:
             placement=None if enclosures is None else enclosures.placement(layout.group_size),
             p_unavailable_aggregate=p_unavailable,
             availability=self._availability(i),
-            latent_defects_per_hour=self.rates[i].latent_defects_per_hour,
+            latent_defects_per_hour=chain.latent_defects_per_hour,
             aged=None if self.aged is None else aged_loss(self.aged, i),
         )
 
@@ -193,6 +195,28 @@ class Evaluated:
         return None if i is None else self.candidate(i)
 
 
+def _own_rates(
+    scenario: Scenario,
+    rates: Rates,
+    candidates: Sequence[tuple[Layout, Enclosures | None]],
+    groups: Sequence[int],
+) -> list[Rates]:
+    """Each candidate's rates: its enclosures, and its own latent-defect rate.
+
+    Where the workload's reads make the rate, each aggregate's data drives share them (a
+    data drive's rate, which its chain spreads over its groups' drives).
+    """
+    reads = workload_read_defects(scenario.drive, scenario.workload)
+    return [
+        replace(rates, enclosures=e)
+        if reads is None
+        else replace(rates, enclosures=e).with_read_defects(
+            reads.per_hour(count * layout.data_disks_per_group)
+        )
+        for (layout, e), count in zip(candidates, groups, strict=True)
+    ]
+
+
 def evaluate_candidates(
     scenario: Scenario,
     layouts: Sequence[Layout],
@@ -210,14 +234,7 @@ def evaluate_candidates(
     sized = sized_for(size_candidates(scenario, layouts), which)
     rates = scenario.rates()
     mission = scenario.mission_hours
-    # each aggregate's own latent-defect rate: the workload's reads over its data drives
-    reads = workload_read_defects(scenario.drive, scenario.workload)
-    own = [
-        replace(rates, enclosures=e).with_latent_defects(
-            None if reads is None else reads.per_hour(groups * layout.data_disks_per_group)
-        )
-        for (layout, e), groups in zip(candidates, sized.groups, strict=True)
-    ]
+    own = _own_rates(scenario, rates, candidates, sized.groups)
     chosen = [x for x, _ in candidates]
     risks = layout_risks(
         chosen,

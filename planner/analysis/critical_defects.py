@@ -53,10 +53,13 @@ class CriticalDefectsBound:
         readings: one per layout, in the table's order (the bound, its aggregate, and its
             ratio to the table's P(loss) of one group).
         latent_defects_per_hour: the rate a surviving drive meets new defects (1/h).
+        per_data_drive: that rate is a data drive's share of the workload's reads, which
+            each layout's chain spreads over its groups' drives (``Layout.data_share``).
     """
 
     readings: tuple[LayoutReading, ...]
     latent_defects_per_hour: float
+    per_data_drive: bool = False
 
     def over(self, p_loss_limit: float) -> bool:
         """Whether some layout's bound is over ``p_loss_limit``."""
@@ -76,7 +79,9 @@ def critical_defects_bound(
     ]
     if not any(r.ratio >= BOUND_NOTED for r in readings):
         return None
-    return CriticalDefectsBound(tuple(readings), rates.latent_defects_per_hour)
+    return CriticalDefectsBound(
+        tuple(readings), rates.latent_defects_per_hour, rates.defects_per_data_drive
+    )
 
 
 def candidate_bound(

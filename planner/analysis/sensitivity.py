@@ -137,7 +137,8 @@ class ShownAggregate:
         data_disks: its data drives (a pool's fractional worth: the whole ones).
         sized: whether it is the layout's sized aggregate (a scenario with a workload).
         rates: the scenario's rates as that aggregate takes them: a sized one spreads the
-            workload's reads over its own data drives (its own latent-defect rate); a
+            workload's reads over its own data drives (its own latent-defect rate), and
+            every layout's chain over its groups' drives (:attr:`Layout.data_share`); a
             traditional layout's groups share its hot spares (their shorter wait taken in,
             so the rebuild bar starts from the restore time the table shows).
     """
@@ -168,10 +169,14 @@ def shown_aggregate(scenario: Scenario, label: str) -> ShownAggregate:
 def _spared(layout: Layout, rates: Rates, groups: int) -> Rates:
     """``rates`` with the hot spares ``groups`` groups of a traditional ``layout`` share.
 
-    A declustered pool's rates stay the scenario's: its restore time is its own model's
-    (:attr:`SensitivityReport.pool_rebuild_hours`).
+    A declustered pool's restore time stays the scenario's: its own model's is
+    :attr:`SensitivityReport.pool_rebuild_hours`. Either way a data drive's defect rate from
+    a workload's reads is each drive's mean as the chain takes it
+    (:meth:`Rates.with_reads_spread`), so the latent-defect bar moves the rate the table took.
     """
-    return rates if layout.declustered is not None else layout.chain_rates(rates, groups)
+    if layout.declustered is not None:
+        return rates.with_reads_spread(layout.data_share)
+    return layout.chain_rates(rates, groups)
 
 
 @dataclass(frozen=True)

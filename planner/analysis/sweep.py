@@ -184,13 +184,16 @@ def _reads_followed(scenario: Scenario, points: list[SweepPoint]) -> list[SweepP
     Where the workload's reads make the latent-defect rate (docs/drives.md), each point's
     data drives take their own share, as ``evaluate --set aggregate.data_disks=N`` does:
     the sweep kept the base's rate (RAID 10 over 2,000 data drives read 47.5 % in the sweep
-    and 7.0 % in evaluate; a newcomer's review). Other points are left as they are.
+    and 7.0 % in evaluate; a newcomer's review). Other points, and those whose rate is
+    given (``--vary drive.latent_defects_per_hour``), are left as they are.
     """
     reads = workload_read_defects(scenario.drive, scenario.workload)
     if reads is None:
         return points
     return [
-        replace(point, rates=point.rates.with_latent_defects(reads.per_hour(point.data_disks)))
+        replace(point, rates=point.rates.with_read_defects(reads.per_hour(point.data_disks)))
+        if point.rates.defects_per_data_drive
+        else point
         for point in points
     ]
 

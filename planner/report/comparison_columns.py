@@ -45,8 +45,9 @@ def _declustered(r: LayoutResult, read: Callable[[Declustered], int]) -> int | N
 def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
     """The layout, its groups, drives and capacity (and a declustered pool's rebuild).
 
-    The rebuild columns show only when a pool is declustered, usable TB only when the
-    capacity is known; the exports always carry them.
+    The rebuild columns show only when a pool is declustered, each chain's latent-defect
+    rate only when they differ, usable TB only when the capacity is known; the exports
+    always carry them.
     """
     results = comparison.results
     declustered = any(r.layout.declustered is not None for r in results)
@@ -62,6 +63,13 @@ def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         figures.TOTAL_DRIVES.column(lambda r: r.shape.total_disks, priority=5),
         figures.OVERHEAD_DRIVES.column(lambda r: r.shape.overhead_disks),
         figures.REBUILD_HOURS.column(lambda r: r.rebuild_hours, priority=3, shown=declustered),
+        # shown where the layouts' chains take different rates: a workload's reads spread
+        # over each group's drives (docs/drives.md)
+        figures.LATENT_DEFECTS.column(
+            lambda r: r.latent_defects_per_hour,
+            priority=6,
+            shown=len({r.latent_defects_per_hour for r in results}) > 1,
+        ),
         export_field("declustered_data", lambda r: _declustered(r, lambda p: p.data)),
         export_field("declustered_spares", lambda r: _declustered(r, lambda p: p.spares)),
         export_field("rebuild_speedup", lambda r: r.layout.rebuild_speedup),

@@ -127,7 +127,8 @@ LATENT_DEFECTS = Figure(
     "Latent def.\n/drive-h",
     key="latent_defects_per_hour",
 )
-"""A sized aggregate's own latent-defect rate: the workload's reads over its data drives."""
+"""Each drive's latent-defect rate in a layout's chain: the workload's reads over its (sized)
+aggregate's data drives, spread over its groups' drives (docs/drives.md)."""
 
 # What is lost, per group and per aggregate (issue 20: the figures do not sum)
 P_LOSS_GROUP = Figure("P(loss) group", risk_column, "P(loss)\ngroup", key="p_loss_group")

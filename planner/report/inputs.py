@@ -51,7 +51,15 @@ def defects_text(inputs: Inputs) -> str:
     if inputs.sized_for is not None and inputs.latent_defects_from_workload:
         return (
             f"latent defects {source or 'from the workload reads'} over each aggregate's own "
-            f"data drives ({rate} over aggregate.data_disks, {inputs.data_disks:,})"
+            f"data drives and their groups' drives ({_rate(inputs.latent_defects_per_hour)}/data "
+            f"drive-h over aggregate.data_disks, {inputs.data_disks:,})"
+        )
+    if inputs.latent_defects_from_workload:
+        # a data drive's: each layout's chain spreads it over its groups' drives
+        return (
+            f"latent defects {_rate(inputs.latent_defects_per_hour)}/data drive-h"
+            + (f" ({source})" if source else "")
+            + ", spread over each group's drives"
         )
     return f"latent defects {rate}" + (f" ({source})" if source else "")
 

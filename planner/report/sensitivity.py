@@ -229,9 +229,10 @@ def _own_defects_words(report: SensitivityReport) -> str:
     if report.inputs is None or not report.inputs.latent_defects_from_workload:
         return ""
     return (
-        " Its data drives share the workload's reads: latent defects "
-        f"{own:.4g} per drive-hour, where aggregate.data_disks' "
-        f"{report.inputs.data_disks:,} would read {report.inputs.latent_defects_per_hour:.4g}."
+        " Its data drives share the workload's reads, and its groups' drives theirs: latent "
+        f"defects {own:.4g} per drive-hour, where each of aggregate.data_disks' "
+        f"{report.inputs.data_disks:,} data drives would read "
+        f"{report.inputs.latent_defects_per_hour:.4g}."
     )
 
 

@@ -147,10 +147,16 @@ def critical_defects_note(bound: CriticalDefectsBound) -> str:
     """The table's P(loss) bracketed from above by the defects of critical rebuilds."""
     figures = ", ".join(f"{r.label} {format_percent(r.p_loss_aggregate)}" for r in bound.readings)
     top = max(bound.readings, key=lambda r: r.ratio)
+    rate = (
+        f"{bound.latent_defects_per_hour:.3g} per data drive-hour here (each group's drives "
+        "sharing their data drives' reads)"
+        if bound.per_data_drive
+        else f"{bound.latent_defects_per_hour:.3g} per drive-hour here"
+    )
     return (
         "NS3574's chain does not count a latent defect that arises on a surviving drive "
         "during a critical rebuild (k drives down; a mirror's one survivor for the whole "
-        f"rebuild), at {bound.latent_defects_per_hour:.3g} per drive-hour here. Counting "
+        f"rebuild), at {rate}. Counting "
         f"every one as a loss, P(loss) aggregate would be at most {figures}: up to "
         f"{format_ratio(top.ratio)} the table's P(loss) per group ({top.label}). The truth lies "
         "between the table and these, as a defect behind the rebuild's read is never met "

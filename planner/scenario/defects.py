@@ -12,7 +12,9 @@ In the order the scenario's keys are preferred:
    b. the workload's host read IOPS x ``workload.io_size_kb``, spread evenly over
       ``aggregate.data_disks``, each drive reading at most its own IOPS and, when the
       drive gives one, its ``sustained_mb_per_s``
-      (:func:`planner.core.arrays.defects.workload_bytes_read_per_hour`);
+      (:func:`planner.core.arrays.defects.workload_bytes_read_per_hour`): a DATA drive's
+      rate, which each layout's chain spreads over its groups' drives, times
+      ``Layout.data_share`` (``Rates.defects_per_data_drive``);
    c. NS3574's field figure, 2.7e11 bytes per day per drive
       (:data:`planner.core.arrays.defects.FIELD_BYTES_READ_PER_HOUR`).
 
@@ -148,6 +150,15 @@ class LatentDefectRate:
                 "drive whatever its size, so fewer, larger drives for the same data read less in "
                 "all: to compare drive sizes, give a workload, whose reads follow the data, or "
                 "drive.bytes_read_per_hour)"
+            )
+        if self.bytes_source == "workload":
+            return (
+                f"Latent defects {_figure(self.per_hour)} per data drive-hour: {errors} x "
+                f"{_figure(self.bytes_read_per_hour)} bytes read per data drive-hour {reads}. "
+                "A group's drives share its data drives' reads (a mirror's go to either copy), "
+                "so each layout's chain takes this x its data drives per drive, N - k over N "
+                "(the Latent defects /drive-h column); scrubs find defects, they do not make "
+                "them (docs/drives.md)."
             )
         return (
             f"Latent defects {_figure(self.per_hour)} per drive-hour: {errors} x "

@@ -230,6 +230,9 @@ class Distributions(FrozenModel):
             restoration=times["restoration"],
             scrub=times["scrub"],
             latent_defects_per_hour=base.latent_defects_per_hour if latent is None else latent,
+            # the scenario's rate per data drive of the workload's reads; a rate given here,
+            # or the preset's, is every drive's
+            defects_per_data_drive=latent is None and base.defects_per_data_drive,
             rebuild_streams=rates.rebuild_streams,
             replace_delay_hours=rates.replace_delay_hours,
             hot_spares=rates.hot_spares,

@@ -212,7 +212,9 @@ class Scenario(FrozenModel):
 
         With a ``correlation`` section, its degraded multiplier, shock rate and probability;
         with ``enclosures``, their failures, repairs and placement; the aggregate's hot
-        spares, which each layout's chain takes in with its groups (``Layout.chain_rates``).
+        spares, which each layout's chain takes in with its groups (``Layout.chain_rates``);
+        a latent-defect rate from the workload's reads is a data drive's, which each layout's
+        chain spreads over its groups' drives (``Rates.defects_per_data_drive``).
         """
         return Rates(
             op_failures_per_hour=self.drive.op_failures_per_hour,
@@ -222,6 +224,7 @@ class Scenario(FrozenModel):
             rebuild_streams=self.restore.rebuild_streams,
             replace_delay_hours=self.restore.delay_hours,
             hot_spares=self.aggregate.hot_spares,
+            defects_per_data_drive=self.latent_defect_rate.bytes_source == "workload",
             **({} if self.correlation is None else self.correlation.core_values()),
             enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )

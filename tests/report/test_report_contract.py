@@ -48,6 +48,7 @@ COMPARISON_KEYS = [
     "total_disks",
     "overhead_disks",
     "rebuild_hours",
+    "latent_defects_per_hour",
     "declustered_data",
     "declustered_spares",
     "rebuild_speedup",

@@ -119,10 +119,10 @@ async def test_a_target_on_p_group_lost_is_drawn_and_named(tmp_path: Path) -> No
 async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdict(
     tmp_path: Path,
 ) -> None:
-    """A target of 0.0020%: the three-way mirror meets it in the table, not at its bound
+    """A target of 0.00070%: the three-way mirror meets it in the table, not at its bound
     (the bound is checked against an mpmath chain in tests/analysis/test_critical_defects.py).
     """
-    path = _with_target(tmp_path, "  max_p_loss: 0.002%\n")
+    path = _with_target(tmp_path, "  max_p_loss: 0.0007%\n")
     async with make_app(path).run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("f7")
@@ -132,7 +132,7 @@ async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdic
         assert view.report.top is not None
         words = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
         assert "Recommended: mirror3 3." in words
-        assert "as a loss, its P(loss) would be at most 0.0022%, over the target" in words
+        assert "as a loss, its P(loss) would be at most 0.00074%, over the target" in words
 
 
 async def test_at_80x24_the_front_stands_in_for_the_chart_point_by_point() -> None:

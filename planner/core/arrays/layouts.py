@@ -82,6 +82,17 @@ class Layout:
         return drive_count(capacity)
 
     @property
+    def data_share(self) -> float:
+        """Data drives held per drive of a group: ``(N - k) / N``, a pool's data over C.
+
+        A workload's reads spread over a group's data drives; the chain, which gives every
+        drive of the group one latent-defect rate, takes the mean over them: a data drive's
+        rate times this (:meth:`Rates.with_reads_spread`). A pool's distributed spares hold
+        no data.
+        """
+        return float(self.data_capacity / self.group_size)
+
+    @property
     def rebuild_speedup(self) -> float:
         """How many times faster than a traditional rebuild: 1, or a pool's (no wait counted)."""
         if self.declustered is None:
@@ -130,7 +141,9 @@ class Layout:
     def chain_rates(self, rates: Rates, groups: int | None = None) -> Rates:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
-        A traditional group of an aggregate of ``groups`` groups keeps ``rates``, its wait
+        A latent-defect rate per data drive of a workload's reads becomes each drive's mean,
+        times :attr:`data_share` (:meth:`Rates.with_reads_spread`); a rate given per drive
+        stays. A traditional group of an aggregate of ``groups`` groups keeps ``rates``, its wait
         for a replacement shortened by the hot spares they share
         (:func:`planner.core.arrays.hot_spares.with_hot_spares`; ``groups`` is needed only
         then). A declustered pool keeps its distributed spares' model (dedicated ones change
@@ -139,6 +152,7 @@ class Layout:
         while a distributed spare is free) and one drive at a time (its rebuilds share the
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
+        rates = rates.with_reads_spread(self.data_share)
         if self.declustered is None:
             return with_hot_spares(rates, None if groups is None else groups * self.group_size)
         d = self.declustered
@@ -174,8 +188,10 @@ class Layout:
         :meth:`chain_rates` gives it for the law's mean, its wait for a replacement
         (``replace_delay_hours``) and the failure law's mean rate: the same rule, so the
         simulator and the chain agree on the pool's rebuild whatever the wait. The set
-        carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do.
+        carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do, and
+        a latent-defect rate per data drive becomes each drive's mean, as theirs does.
         """
+        distributions = distributions.with_reads_spread(self.data_share)
         if self.declustered is None:
             drives = None if groups is None else groups * self.group_size
             return distributions_with_hot_spares(distributions, drives)

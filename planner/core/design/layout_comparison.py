@@ -61,6 +61,10 @@ class LayoutResult:
     usable_tb: float | None
     rebuild_hours: float = 0.0
     """The layout's mean rebuild time, hours: the scenario's, or a declustered pool's faster one."""
+    latent_defects_per_hour: float = 0.0
+    """Each drive's latent-defect rate in the layout's chain (1/h): the scenario's, or a data
+    drive's share of the workload's reads spread over the group's drives
+    (:attr:`Layout.data_share`)."""
     p_group_lost: float = 0.0
     p_sectors_lost: float = 0.0
     p_group_lost_aggregate: float = 0.0
@@ -206,6 +210,7 @@ def _evaluate(
             else float(shape.groups * layout.data_capacity) * capacity_tb
         ),
         rebuild_hours=chain.rebuild_hours,
+        latent_defects_per_hour=chain.latent_defects_per_hour,
     )
     lost = layout_availability(layout, figures, shape.groups, capacity_tb, stripe_unit_bytes)
     placement = placement_of_group(layout, chain)

@@ -98,9 +98,10 @@ class SizingResult:
             (docs/ageing.md), when the scenario has an ageing section.
         availability: hours degraded and critical, group losses and NOMDL
             (:mod:`planner.core.arrays.availability`).
-        latent_defects_per_hour: the latent-defect rate the risk was taken at: the
+        latent_defects_per_hour: each drive's latent-defect rate the chain took: the
             workload's reads over this aggregate's data drives when they make it
-            (``read_defects``), else the scenario's (None: not recorded).
+            (``read_defects``), spread over its groups' drives (:attr:`Layout.data_share`),
+            else the scenario's (None: not recorded).
     """
 
     label: str
@@ -188,7 +189,7 @@ def size_layout(
 
     counts = sized_counts(layout, workload, drive, penalty)
     if read_defects is not None:
-        rates = rates.with_latent_defects(read_defects.per_hour(counts.data_disks))
+        rates = rates.with_read_defects(read_defects.per_hour(counts.data_disks))
     model_rates, source = _sized_rates(
         layout, drive, rates, load_factor, delay_hours, counts.groups
     )
@@ -223,7 +224,7 @@ def size_layout(
         mission_hours=mission_hours,
         p_loss_group=figures.p_loss,
         p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
-        latent_defects_per_hour=rates.latent_defects_per_hour,
+        latent_defects_per_hour=model_rates.latent_defects_per_hour,
     )
     lost = layout_availability(layout, figures, counts.groups, drive.usable_tb, stripe_unit_bytes)
     placement = placement_of_group(layout, model_rates)

@@ -243,8 +243,9 @@ class _Grid:
         """The chain inputs of each row, its parity and rebuild streams (0: all at once).
 
         A traditional layout runs on its point's rates, its wait for a replacement shortened
-        by its aggregate's hot spares (:meth:`_take_in_spares`); a declustered pool on its
-        own (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
+        by its aggregate's hot spares (:meth:`_take_in_spares`) and a data drive's defect
+        rate spread over its drives (:meth:`_spread_reads`); a declustered pool on its own
+        (:meth:`Layout.chain_rates`, one call per pool and point: pools are few).
         """
         rates = [p.rates for p in self.points]
         per_point = np.array([_chain_values(r) for r in rates], dtype=np.float64).reshape(-1, 9)
@@ -256,6 +257,7 @@ class _Grid:
             own = [layout.chain_rates(rates[int(p)]) for p in rows.point[pick]]
             values[pick] = [_chain_values(r) for r in own]
         self._take_in_spares(values, rows)
+        self._spread_reads(values, rows)
         inputs = ChainInputs.of(
             self.size[rows.layout],
             values[:, 0],
@@ -286,6 +288,21 @@ class _Grid:
             delay = rates.replace_delay_hours
             wait = spared_wait_hours(delay, rates.op_failures_per_hour, drives, rates.hot_spares)
             values[pick, 2] = rates.rebuild_hours - delay + wait
+
+    def _spread_reads(self, values: FloatArray, rows: _Rows) -> None:
+        """Each traditional row's latent-defect rate (``values[:, 1]``) over its group's drives.
+
+        The rule of :meth:`~planner.core.markov.rates.Rates.with_reads_spread` for the rows
+        of every point whose rate is a data drive's (a workload's reads): times the layout's
+        :attr:`~planner.core.arrays.layouts.Layout.data_share`, as ``chain_rates`` takes it.
+        """
+        spread = np.array([p.rates.defects_per_data_drive for p in self.points], dtype=bool)
+        if not spread.any():
+            return
+        share = np.array([x.data_share for x in self.layouts], dtype=np.float64)
+        traditional = np.array([x.declustered is None for x in self.layouts], dtype=bool)
+        pick = np.flatnonzero(spread[rows.point] & traditional[rows.layout])
+        values[pick, 1] = values[pick, 1] * share[rows.layout[pick]]
 
 
 def _chain_values(r: Rates) -> tuple[float, ...]:

@@ -166,6 +166,9 @@ class SweepPoint:
                 # the time as given, no wait in it (as --set restore.rebuild_hours drops the
                 # rebuild model and its replace_delay_hours)
                 fields["replace_delay_hours"] = 0.0
+            if p.value == "latent_defects_per_hour":
+                # every drive's rate as set, no workload's reads spread over a group's drives
+                fields["defects_per_data_drive"] = False
             rates = dataclasses.replace(rates, **fields)  # type: ignore[arg-type]
         return SweepPoint(rates, mission_hours, data_disks, p.value, value)
 

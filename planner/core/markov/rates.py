@@ -81,6 +81,12 @@ class Rates:
             (docs/domains.md), or None; not with correlated failures.
         hot_spares: dedicated spares the aggregate shares (>= 0): a chain takes them in only
             through ``Layout.chain_rates(rates, groups)`` (:mod:`planner.core.arrays.hot_spares`).
+        defects_per_data_drive: ``latent_defects_per_hour`` is a DATA drive's, its share of a
+            workload's reads (:mod:`planner.core.arrays.defects`): a group's drives share its
+            data drives' reads, so its chain takes the mean over them,
+            ``latent_defects_per_hour x data drives / drives`` (:meth:`with_reads_spread`,
+            through ``Layout.chain_rates``). False: every drive's rate as it is (given, or
+            measured per drive).
     """
 
     op_failures_per_hour: float
@@ -95,6 +101,7 @@ class Rates:
     shock_drive_probability: float = 0.0
     enclosures: Enclosures | None = None
     hot_spares: int = 0
+    defects_per_data_drive: bool = False
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -137,14 +144,45 @@ class Rates:
         )
 
     def with_latent_defects(self, per_hour: float | None) -> Rates:
-        """The same rates with a drive's own latent-defect rate (None: these rates as they are).
+        """The same rates with every drive's own latent-defect rate, as a chain takes it.
+
+        None: these rates as they are. The rate is each drive's (a sized aggregate's chain
+        rate, as its row shows it): no layout spreads it further.
+        """
+        if per_hour is None:
+            return self
+        if per_hour == self.latent_defects_per_hour and not self.defects_per_data_drive:
+            return self
+        return dataclasses.replace(
+            self, latent_defects_per_hour=per_hour, defects_per_data_drive=False
+        )
+
+    def with_read_defects(self, per_data_drive_hour: float) -> Rates:
+        """The same rates with a data drive's latent-defect rate from a workload's reads.
 
         An aggregate sized for a workload spreads its reads over its own data drives, so it
-        meets defects at its own rate (docs/drives.md).
+        meets defects at its own rate (docs/drives.md); its chain takes the mean over all
+        its drives (:attr:`defects_per_data_drive`).
         """
-        if per_hour is None or per_hour == self.latent_defects_per_hour:
+        return dataclasses.replace(
+            self, latent_defects_per_hour=per_data_drive_hour, defects_per_data_drive=True
+        )
+
+    def with_reads_spread(self, data_share: float) -> Rates:
+        """Each drive's latent-defect rate in a group whose drives hold ``data_share`` of data.
+
+        A rate per data drive (:attr:`defects_per_data_drive`) times the group's data drives
+        per drive: a mirror's reads go to either copy, rotating parity puts data on every
+        drive, and with dedicated parity the mean over the group's drives is what a chain
+        that gives them one rate needs. These rates as they are otherwise.
+        """
+        if not self.defects_per_data_drive:
             return self
-        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
+        return dataclasses.replace(
+            self,
+            latent_defects_per_hour=self.latent_defects_per_hour * data_share,
+            defects_per_data_drive=False,
+        )
 
     @property
     def rebuilds_per_hour(self) -> float:

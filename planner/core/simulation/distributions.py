@@ -60,6 +60,9 @@ class DistributionSet:
             field's truth: Elerath and Pecht 2009); False keeps the batch's age for it, the
             assumption of the ageing chain (:mod:`planner.core.markov.piecewise`), for
             comparing the two.
+        defects_per_data_drive: ``latent_defects_per_hour`` is a data drive's share of a
+            workload's reads, as ``Rates.defects_per_data_drive``: spread over the group's
+            drives by ``Layout.chain_distributions``.
     """
 
     operational_failure: Distribution
@@ -75,6 +78,7 @@ class DistributionSet:
     drive_age_hours_at_start: float = 0.0
     renew_replaced: bool = True
     hot_spares: int = 0
+    defects_per_data_drive: bool = False
 
     @property
     def shocks(self) -> bool:
@@ -112,6 +116,16 @@ class DistributionSet:
             hot_spares=0,
         )
 
+    def with_reads_spread(self, data_share: float) -> DistributionSet:
+        """:meth:`Rates.with_reads_spread` for the simulator: each drive's mean defect rate."""
+        if not self.defects_per_data_drive:
+            return self
+        return dataclasses.replace(
+            self,
+            latent_defects_per_hour=self.latent_defects_per_hour * data_share,
+            defects_per_data_drive=False,
+        )
+
     def at_means(self, rates: Rates) -> DistributionSet:
         """These laws' shapes with ``rates``' means: the same scenario, other time laws.
 
@@ -135,6 +149,7 @@ class DistributionSet:
             replace_delay_hours=rates.replace_delay_hours,
             defect_stripe_share=rates.defect_stripe_share,
             hot_spares=rates.hot_spares,
+            defects_per_data_drive=rates.defects_per_data_drive,
             **correlation_of(rates),
         )
 
@@ -220,6 +235,7 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         replace_delay_hours=rates.replace_delay_hours,
         defect_stripe_share=rates.defect_stripe_share,
         hot_spares=rates.hot_spares,
+        defects_per_data_drive=rates.defects_per_data_drive,
         **correlation_of(rates),
     )
 
