@@ -125,8 +125,7 @@ class ChainInputs:
     @classmethod
     def of_rates(cls, drives: int, rates: Rates, mission_hours: float) -> ChainInputs:
         """The inputs of one group of ``drives`` drives under ``rates`` (0-d arrays)."""
-        if rates.hot_spares and rates.replace_delay_hours:
-            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
+        _check_taken_in([rates])
         return cls.of(
             drives,
             mission_hours=mission_hours,
@@ -149,8 +148,7 @@ class ChainInputs:
         shapes), unless ``mixed``: then the caller splits the stack by streams itself and
         :attr:`rebuild_streams` is the first group's.
         """
-        if any(r.hot_spares and r.replace_delay_hours for r in rates):
-            raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
+        _check_taken_in(rates)
         streams = {r.rebuild_streams for r in rates}
         if len(streams) > 1 and not mixed:
             raise ValueError("one stack of chains needs one rebuild_streams")
@@ -260,3 +258,16 @@ _ARRAY_FIELDS = tuple(
     f.name for f in dataclasses.fields(ChainInputs) if f.name != "rebuild_streams"
 )
 """The fields of :class:`ChainInputs` that hold one array each."""
+
+
+def _check_taken_in(rates: Sequence[Rates]) -> None:
+    """ValueError for scenario rates a layout has not adapted (``Layout.chain_rates``).
+
+    Hot spares with a wait to shorten, and a workload's latent-defect rate per data drive,
+    which a group's chain takes as the mean over its drives: a path that skipped
+    ``chain_rates`` would give every drive a data drive's rate (mirrors' risk 2x).
+    """
+    if any(r.hot_spares and r.replace_delay_hours for r in rates):
+        raise ValueError("hot spares not taken in: give Layout.chain_rates(rates, groups)")
+    if any(r.defects_per_data_drive for r in rates):
+        raise ValueError("a data drive's defect rate not spread: give Layout.chain_rates(rates)")
