@@ -1391,21 +1391,24 @@ def p_loss_critical_moved(
     *,
     unreadable: float | mpmath.mpf = 0,
     defects_lost: bool = False,
+    survivors_lld: float | None = None,
 ) -> mpmath.mpf:
     """P(loss) of the n+k chain whose critical state (k, 0) moves more to loss (scrub 168 h).
 
     ``unreadable``: the spec-sheet method's p, the rebuild out of (k, 0) ending in loss with
     that probability (back to (k - 1, 0) with 1 - p). ``defects_lost``: every defect that
     arises on a survivor there is a loss ((N - k) lld more to loss), the bound of
-    :mod:`planner.analysis.critical_defects`.
+    :mod:`planner.analysis.critical_defects`; ``survivors_lld``: each survivor's own rate
+    there (default ``lld``).
     """
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
+        survivors = mpmath.mpf(lld if survivors_lld is None else survivors_lld)
         mu = 1 / mpmath.mpf(rebuild_hours)
         q = generator(parity, drives, lop, lld, mu, mpmath.mpf(1) / 168)
         index = states(parity)
         critical, back, loss = index.index((parity, 0)), index.index((parity - 1, 0)), q.rows - 1
         p = mpmath.mpf(unreadable)
         q[critical, back] = (1 - p) * mu
-        q[critical, loss] += p * mu + (drives - parity) * mpmath.mpf(lld) * defects_lost
+        q[critical, loss] += p * mu + (drives - parity) * survivors * defects_lost
         q[critical, critical] = -mpmath.fsum(q[critical, j] for j in range(q.cols) if j != critical)
         return +expm(q * mpmath.mpf(hours))[0, loss]

@@ -75,7 +75,9 @@ def critical_defects_bound(
         return None
     mission = scenario.mission_hours
     readings = [
-        _reading(rates, mission, r.layout, float(r.shape.groups), r.p_loss_group) for r in results
+        _reading(rates, mission, r.layout, float(r.shape.groups), r.p_loss_group, spread)
+        for r in results
+        for spread in [rates.defects_per_data_drive]
     ]
     if not any(r.ratio >= BOUND_NOTED for r in readings):
         return None
@@ -94,12 +96,13 @@ def candidate_bound(
     the truth, somewhere between the two, may miss the target. The candidate's own
     latent-defect rate (its data drives' reads) is the one its figures were taken at.
     """
+    spread = scenario.rates().defects_per_data_drive  # the candidate's rate is its mean
     rates = scenario.rates().with_latent_defects(candidate.latent_defects_per_hour)
     if rates.latent_defects_per_hour <= 0:
         return None
     groups = candidate.groups
     p_group = group_p_loss(candidate.p_loss_aggregate, groups)
-    reading = _reading(rates, scenario.mission_hours, candidate.layout, groups, p_group)
+    reading = _reading(rates, scenario.mission_hours, candidate.layout, groups, p_group, spread)
     crosses = p_loss_limit is not None and reading.p_loss_aggregate > p_loss_limit
     if reading.ratio < BOUND_NOTED and not crosses:
         return None
@@ -107,11 +110,26 @@ def candidate_bound(
 
 
 def _reading(
-    rates: Rates, mission_hours: float, layout: Layout, groups: float, p_loss_group: float
+    rates: Rates,
+    mission_hours: float,
+    layout: Layout,
+    groups: float,
+    p_loss_group: float,
+    reads_on_survivors: bool,
 ) -> LayoutReading:
-    """``layout``'s bound beside the table's P(loss) of one group, ``p_loss_group``."""
+    """``layout``'s bound beside the table's P(loss) of one group, ``p_loss_group``.
+
+    ``reads_on_survivors``: the rate is a workload's reads, which the survivors of a
+    critical rebuild carry all of (:func:`~planner.core.markov.methods.critical_defects_generator`).
+    """
     chain = layout.chain_rates(rates, round(groups))  # the groups share the hot spares
-    p_group = p_loss_critical_defects(layout.parity, layout.group_size, chain, mission_hours)
+    p_group = p_loss_critical_defects(
+        layout.parity,
+        layout.group_size,
+        chain,
+        mission_hours,
+        reads_on_survivors=reads_on_survivors,
+    )
     return LayoutReading(
         layout.label,
         p_group,

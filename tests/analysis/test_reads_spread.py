@@ -184,3 +184,35 @@ def test_a_given_rate_and_given_reads_do_not_move() -> None:
         rows = _layouts(_json("evaluate", str(SEARCH), *[x for s in sets for x in ("--set", s)]))
         assert rows["RAID 6 (10+2)"]["latent_defects_per_hour"] == scenario.latent_defects_per_hour
     assert load_scenario(SEARCH).rates().defects_per_data_drive
+
+
+def test_the_critical_bound_gives_the_survivors_every_read(tmp_path: Path) -> None:
+    """With k drives down a group's reads fall on its N - k survivors: each meets defects
+    at N / (N - k) times the group's mean, a data drive's full rate r for a traditional
+    group (RAID 10's survivor reads everything). The bound of the critical rebuild counts
+    those: at the mean it undercounted them, 2x for a mirror (h/reads' report)."""
+    path = _with_raid10(tmp_path)
+    scenario = load_scenario(path, ["restore.rebuild_hours=400"])  # a bound worth saying
+    from planner.analysis.compare import compare_data
+
+    data = compare_data(scenario)
+    assert data.critical_defects is not None
+    by_label = {reading.label: reading for reading in data.critical_defects.readings}
+    r = _data_drive_rate(24)
+    lop = 0.01 / 8760
+    for label, parity, drives, share in (
+        ("RAID 10", 1, 2, Fraction(1, 2)),
+        ("RAID 6 (10+2)", 2, 12, Fraction(10, 12)),
+    ):
+        mean = r * float(share)
+        expected = reference.p_loss_critical_moved(
+            parity,
+            drives,
+            lop,
+            mean,
+            400.0,
+            MISSION_HOURS,
+            defects_lost=True,
+            survivors_lld=mean * drives / (drives - parity),  # = r
+        )
+        assert reference.relative_error(by_label[label].p_loss_group, expected) < 1e-10, label

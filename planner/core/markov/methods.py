@@ -252,7 +252,9 @@ def analytic_methods(
     )
 
 
-def critical_defects_generator(parity: int, drives: int, rates: Rates) -> npt.NDArray[np.float64]:
+def critical_defects_generator(
+    parity: int, drives: int, rates: Rates, *, reads_on_survivors: bool = False
+) -> npt.NDArray[np.float64]:
     """Q of the chain with every latent defect of a critical rebuild counted as a loss.
 
     NS3574's chain lets a defect appear only while ``f < k`` (docs/models.md): one that
@@ -262,19 +264,32 @@ def critical_defects_generator(parity: int, drives: int, rates: Rates) -> npt.ND
     stripe share sigma (a defect loses sectors only where its stripe spans every failed
     drive). It overcounts (a defect behind the rebuild's read is never met), so its P(loss)
     bounds from above what the chain leaves out, and the chain's own bounds it from below.
+
+    ``reads_on_survivors``: ``lambda_ld`` is the group's mean share of a workload's reads
+    (``Rates.defects_per_data_drive``, spread by ``Layout.chain_rates``), and with ``k``
+    drives down the survivors read all of them: ``N lambda_ld`` in all, not ``N - k`` of it
+    (a mirror's survivor meets defects at twice the mean).
     """
     q = generator_matrix(parity, drives, rates)
     chain = build_chain(parity)
     critical = chain.states.index(State(parity, 0))
-    extra = (drives - parity) * rates.latent_defects_per_hour * rates.defect_stripe_share
+    survivors = drives if reads_on_survivors else drives - parity
+    extra = survivors * rates.latent_defects_per_hour * rates.defect_stripe_share
     q[critical, chain.loss_index] += extra
     q[critical, critical] -= extra
     return q
 
 
-def p_loss_critical_defects(parity: int, drives: int, rates: Rates, mission_hours: float) -> float:
+def p_loss_critical_defects(
+    parity: int,
+    drives: int,
+    rates: Rates,
+    mission_hours: float,
+    *,
+    reads_on_survivors: bool = False,
+) -> float:
     """P(loss) of one group by :func:`critical_defects_generator` (an upper bound)."""
-    q = critical_defects_generator(parity, drives, rates)
+    q = critical_defects_generator(parity, drives, rates, reads_on_survivors=reads_on_survivors)
     p = float(
         expm_metzler(
             q * mission_hours, entry=(0, q.shape[0] - 1), lead_power=parity + 1, generator=True
