@@ -148,8 +148,8 @@ def critical_defects_note(bound: CriticalDefectsBound) -> str:
     figures = ", ".join(f"{r.label} {format_percent(r.p_loss_aggregate)}" for r in bound.readings)
     top = max(bound.readings, key=lambda r: r.ratio)
     rate = (
-        f"{bound.latent_defects_per_hour:.3g} per data drive-hour here (each group's drives "
-        "sharing their data drives' reads)"
+        f"{bound.latent_defects_per_hour:.3g} per data drive-hour here (the survivors carry "
+        "all of their group's reads)"
         if bound.per_data_drive
         else f"{bound.latent_defects_per_hour:.3g} per drive-hour here"
     )
