@@ -36,3 +36,18 @@ def test_hot_spares_with_a_wait_are_refused_until_a_layout_takes_them_in() -> No
     with pytest.raises(ValueError, match="chain_rates"):
         ChainInputs.of_rates(8, rates, HOURS)
     ChainInputs.of_rates(8, Layout("RAID 6", "raid6", 2, 8).chain_rates(rates, 4), HOURS)
+
+
+def test_the_simulator_refuses_them_too() -> None:
+    from planner.core.simulation.distributions import exponential_from_rates
+    from planner.core.simulation.simulate import GroupSimulation
+
+    spread = dataclasses.replace(PAPER_RATES, defects_per_data_drive=True)
+    with pytest.raises(ValueError, match="chain_distributions"):
+        GroupSimulation(1, 2, exponential_from_rates(spread), HOURS, trials=10)
+    mirror = Layout("RAID 10", "raid10", 1, 2).chain_distributions(exponential_from_rates(spread))
+    assert mirror.latent_defects_per_hour == PAPER_RATES.latent_defects_per_hour / 2
+    GroupSimulation(1, 2, mirror, HOURS, trials=10)  # taken in: accepted
+    spares = dataclasses.replace(PAPER_RATES, hot_spares=2, replace_delay_hours=6.0)
+    with pytest.raises(ValueError, match="chain_distributions"):
+        GroupSimulation(2, 8, exponential_from_rates(spares), HOURS, trials=10)

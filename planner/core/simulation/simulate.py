@@ -147,6 +147,12 @@ class GroupSimulation:
             raise ValueError(f"batch_trials must be at least 1, got {self.batch_trials}")
         if not (math.isfinite(self.bias) and self.bias >= 0):
             raise ValueError(f"bias must be a finite number >= 0, got {self.bias!r}")
+        laws = self.distributions
+        if laws.defects_per_data_drive or (laws.hot_spares and laws.replace_delay_hours):
+            raise ValueError(
+                "scenario laws not adapted to the layout: give "
+                "Layout.chain_distributions(distributions, groups)"
+            )  # a data drive's defect rate, or spares; as ChainInputs refuses them
         method = Method(self.method)  # a ValueError naming an unknown method
         if self.distributions.shocks and method in (Method.CONDITIONAL, Method.BIASED):
             raise ValueError(
