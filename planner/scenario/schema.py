@@ -19,13 +19,19 @@ from planner.core.arrays.layouts import Layout
 from planner.core.arrays.rebuild import DEFAULT_USABLE_FRACTION, Drive
 from planner.core.markov.ageing import Ageing as CoreAgeing
 from planner.core.markov.rates import HOURS_PER_YEAR, Rates
+from planner.core.markov.workload_reads import WorkloadReads
 from planner.scenario.ageing import Ageing, check_ageing_rate
 from planner.scenario.aggregate import Aggregate
 from planner.scenario.base import DisplayName, FieldError, FrozenModel, at_least, meta
 from planner.scenario.baseline import check_baseline
 from planner.scenario.correlation import Correlation
 from planner.scenario.costs import Costs, check_costs, cost_prices
-from planner.scenario.defects import LatentDefectRate, check_derived_rate, latent_defect_rate
+from planner.scenario.defects import (
+    LatentDefectRate,
+    check_derived_rate,
+    latent_defect_rate,
+    workload_read_defects,
+)
 from planner.scenario.distributions import Distributions
 from planner.scenario.drive import DriveSpec
 from planner.scenario.enclosures import EnclosureSpec, check_enclosure_chains
@@ -225,6 +231,7 @@ class Scenario(FrozenModel):
             replace_delay_hours=self.restore.delay_hours,
             hot_spares=self.aggregate.hot_spares,
             defects_per_data_drive=self.latent_defect_rate.bytes_source == "workload",
+            workload_reads=self._workload_reads(),
             **({} if self.correlation is None else self.correlation.core_values()),
             enclosures=None if self.enclosures is None else self.enclosures.core_enclosures(),
         )
@@ -237,6 +244,16 @@ class Scenario(FrozenModel):
         if self.ageing is None:
             return None
         return self.ageing.core(self.drive.op_failures_per_hour)
+
+    def _workload_reads(self) -> WorkloadReads | None:
+        """The workload's reads behind a rate made from them; None otherwise.
+
+        Each aggregate's own count of data drives shares them (:meth:`Rates.over_data_drives`).
+        """
+        if self.latent_defect_rate.bytes_source != "workload":
+            return None
+        found = workload_read_defects(self.drive, self.workload)
+        return None if found is None else found.reads()
 
     @property
     def correlated(self) -> bool:

@@ -216,3 +216,34 @@ def test_the_critical_bound_gives_the_survivors_every_read(tmp_path: Path) -> No
             survivors_lld=mean * drives / (drives - parity),  # = r
         )
         assert reference.relative_error(by_label[label].p_loss_group, expected) < 1e-10, label
+
+
+def test_an_uneven_layout_spreads_the_reads_over_the_data_drives_it_has(
+    tmp_path: Path,
+) -> None:
+    """A newcomer's review: RAID 6 (8+2) on ``aggregate.data_disks`` 17 or 24 is the same
+    array (3 groups, 24 data drives, the same workload), but evaluate spread the reads over
+    17 in one case and 24 in the other: 38% more risk for the same hardware. The reads
+    spread over the data drives the layout has, groups x d (as size and recommend do).
+    Here 6,000 host IOPS, 70% reads: 4,200 reads a second, under the drives' 80 IOPS each
+    over 60 data drives (70 a drive), so the rate follows the count."""
+    path = _with_raid10(tmp_path)
+    reads = 6000 * 0.7
+    lop = 0.01 / 8760
+    for asked in (56, 60):  # RAID 6 (10+2): 6 groups either way, 60 data drives
+        sets = ["--set", "workload.iops=6000", "--set", f"aggregate.data_disks={asked}"]
+        rows = _layouts(_json("evaluate", str(path), *sets))
+        row = rows["RAID 6 (10+2)"]
+        assert row["groups"] == 6
+        own = ERRORS_PER_BYTE * (reads / 60) * IO_BYTES * 3600  # by hand: 60 data drives
+        chain_rate = own * 10 / 12
+        assert abs(row["latent_defects_per_hour"] / chain_rate - 1) < 1e-12, asked
+        group = reference.p_loss(
+            2, 12, lop, chain_rate, row["rebuild_hours"], SCRUB_HOURS, MISSION_HOURS
+        )
+        assert reference.relative_error(row["p_loss_group"], group) < 1e-9, asked
+        swept = _json("sweep", str(path), *sets, "-k", "2", "-g", "12", "--all")["rows"][0]
+        assert abs(swept["p_loss_group"] / row["p_loss_group"] - 1) < 1e-12, asked
+        mirror = rows["RAID 10"]  # 28 or 30 pairs: each its own count
+        pairs_own = ERRORS_PER_BYTE * (reads / mirror["groups"]) * IO_BYTES * 3600
+        assert abs(mirror["latent_defects_per_hour"] / (pairs_own / 2) - 1) < 1e-12, asked

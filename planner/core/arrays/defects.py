@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner.core.arrays.drives import check_non_negative, check_positive
+from planner.core.markov.workload_reads import WorkloadReads
 
 BITS_PER_BYTE = 8.0
 
@@ -124,6 +125,19 @@ class WorkloadReadDefects:
     io_bytes: float
     drive_iops: float
     drive_bytes_per_s: float | None = None
+
+    def reads(self) -> WorkloadReads:
+        """The same reads as the chain's rates carry them: all of them, a drive's most.
+
+        ``per_hour(D)`` is ``reads().per_data_drive(D)``: the bytes a drive reads are the
+        reads over D, at most its IOPS and its sustained rate
+        (:func:`workload_bytes_read_per_hour`).
+        """
+        most = self.drive_iops * self.io_bytes
+        if self.drive_bytes_per_s is not None:
+            most = min(most, self.drive_bytes_per_s)
+        to_defects = self.errors_per_byte * SECONDS_PER_HOUR
+        return WorkloadReads(self.read_iops * self.io_bytes * to_defects, most * to_defects)
 
     def per_hour(self, data_drives: float) -> float:
         """Latent defects per drive-hour with the reads spread over ``data_drives``."""

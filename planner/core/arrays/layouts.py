@@ -141,10 +141,11 @@ class Layout:
     def chain_rates(self, rates: Rates, groups: int | None = None) -> Rates:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
-        A latent-defect rate per data drive of a workload's reads becomes each drive's mean,
-        times :attr:`data_share` (:meth:`Rates.with_reads_spread`); a rate given per drive
-        stays. A traditional group of an aggregate of ``groups`` groups keeps ``rates``, its wait
-        for a replacement shortened by the hot spares they share
+        A latent-defect rate per data drive of a workload's reads is taken over the data
+        drives ``groups`` groups hold (:meth:`Rates.over_data_drives`), then becomes each
+        drive's mean, times :attr:`data_share` (:meth:`Rates.with_reads_spread`); a rate given
+        per drive stays. A traditional group of an aggregate of ``groups`` groups keeps
+        ``rates``, its wait for a replacement shortened by the hot spares they share
         (:func:`planner.core.arrays.hot_spares.with_hot_spares`; ``groups`` is needed only
         then). A declustered pool keeps its distributed spares' model (dedicated ones change
         nothing of it): it restores a drive in
@@ -152,6 +153,8 @@ class Layout:
         while a distributed spare is free) and one drive at a time (its rebuilds share the
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
+        if groups is not None:  # the workload's reads over the data drives they hold
+            rates = rates.over_data_drives(groups * float(self.data_capacity))
         rates = rates.with_reads_spread(self.data_share)
         if self.declustered is None:
             return with_hot_spares(rates, None if groups is None else groups * self.group_size)
@@ -191,6 +194,8 @@ class Layout:
         carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do, and
         a latent-defect rate per data drive becomes each drive's mean, as theirs does.
         """
+        if groups is not None:
+            distributions = distributions.over_data_drives(groups * float(self.data_capacity))
         distributions = distributions.with_reads_spread(self.data_share)
         if self.declustered is None:
             drives = None if groups is None else groups * self.group_size

@@ -254,7 +254,10 @@ class _Grid:
             if layout.declustered is None:
                 continue
             pick = np.flatnonzero(rows.layout == index)
-            own = [layout.chain_rates(rates[int(p)]) for p in rows.point[pick]]
+            own = [
+                layout.chain_rates(rates[int(p)], int(g))  # g: the reads' data drives
+                for p, g in zip(rows.point[pick], rows.groups[pick], strict=True)
+            ]
             values[pick] = [_chain_values(r) for r in own]
         self._take_in_spares(values, rows)
         self._spread_reads(values, rows)
@@ -292,17 +295,25 @@ class _Grid:
     def _spread_reads(self, values: FloatArray, rows: _Rows) -> None:
         """Each traditional row's latent-defect rate (``values[:, 1]``) over its group's drives.
 
-        The rule of :meth:`~planner.core.markov.rates.Rates.with_reads_spread` for the rows
-        of every point whose rate is a data drive's (a workload's reads): times the layout's
+        The rules of :meth:`~planner.core.markov.rates.Rates.over_data_drives` and
+        :meth:`~planner.core.markov.rates.Rates.with_reads_spread` for the rows of every
+        point whose rate is a data drive's (a workload's reads): the reads over the data
+        drives the row's groups hold, times the layout's
         :attr:`~planner.core.arrays.layouts.Layout.data_share`, as ``chain_rates`` takes it.
         """
         spread = np.array([p.rates.defects_per_data_drive for p in self.points], dtype=bool)
         if not spread.any():
             return
+        reads = [p.rates.workload_reads for p in self.points]
+        every = np.array([math.nan if r is None else r.defects_per_hour for r in reads])
+        most = np.array([math.inf if r is None else r.most_per_drive_hour for r in reads])
         share = np.array([x.data_share for x in self.layouts], dtype=np.float64)
         traditional = np.array([x.declustered is None for x in self.layouts], dtype=bool)
         pick = np.flatnonzero(spread[rows.point] & traditional[rows.layout])
-        values[pick, 1] = values[pick, 1] * share[rows.layout[pick]]
+        point = rows.point[pick]
+        own = np.minimum(every[point] / rows.provided[pick], most[point])
+        rate = np.where(np.isnan(own), values[pick, 1], own)  # no reads given: as it is
+        values[pick, 1] = rate * share[rows.layout[pick]]
 
 
 def _chain_values(r: Rates) -> tuple[float, ...]:

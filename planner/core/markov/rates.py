@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from planner.core.markov.enclosures import Enclosures
+from planner.core.markov.workload_reads import WorkloadReads
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -87,6 +88,10 @@ class Rates:
             ``latent_defects_per_hour x data drives / drives`` (:meth:`with_reads_spread`,
             through ``Layout.chain_rates``). False: every drive's rate as it is (given, or
             measured per drive).
+        workload_reads: with ``defects_per_data_drive``, the workload's reads behind the
+            rate, so that an aggregate's chain takes a data drive's rate over the data
+            drives its groups hold (:meth:`over_data_drives`, through
+            ``Layout.chain_rates(rates, groups)``); None: the rate as it is.
     """
 
     op_failures_per_hour: float
@@ -102,6 +107,7 @@ class Rates:
     enclosures: Enclosures | None = None
     hot_spares: int = 0
     defects_per_data_drive: bool = False
+    workload_reads: WorkloadReads | None = None
 
     def __post_init__(self) -> None:
         for name in ("op_failures_per_hour", "rebuild_hours", "scrub_hours"):
@@ -167,6 +173,17 @@ class Rates:
         return dataclasses.replace(
             self, latent_defects_per_hour=per_data_drive_hour, defects_per_data_drive=True
         )
+
+    def over_data_drives(self, data_drives: float) -> Rates:
+        """A data drive's rate with the workload's reads over ``data_drives``.
+
+        ``data_drives``: those an aggregate's groups hold. These rates as they are without
+        the reads.
+        """
+        if self.workload_reads is None or not self.defects_per_data_drive:
+            return self
+        per_hour = self.workload_reads.per_data_drive(data_drives)
+        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
 
     def with_reads_spread(self, data_share: float) -> Rates:
         """Each drive's latent-defect rate in a group whose drives hold ``data_share`` of data.

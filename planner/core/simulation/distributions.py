@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from planner.core.markov.rates import Rates, check_correlation
+from planner.core.markov.workload_reads import WorkloadReads
 from planner.core.simulation.time_laws import Distribution, Exponential, Weibull
 
 
@@ -63,6 +64,7 @@ class DistributionSet:
         defects_per_data_drive: ``latent_defects_per_hour`` is a data drive's share of a
             workload's reads, as ``Rates.defects_per_data_drive``: spread over the group's
             drives by ``Layout.chain_distributions``.
+        workload_reads: the workload's reads behind that rate, as ``Rates.workload_reads``.
     """
 
     operational_failure: Distribution
@@ -79,6 +81,7 @@ class DistributionSet:
     renew_replaced: bool = True
     hot_spares: int = 0
     defects_per_data_drive: bool = False
+    workload_reads: WorkloadReads | None = None
 
     @property
     def shocks(self) -> bool:
@@ -116,6 +119,13 @@ class DistributionSet:
             hot_spares=0,
         )
 
+    def over_data_drives(self, data_drives: float) -> DistributionSet:
+        """:meth:`Rates.over_data_drives` for the simulator."""
+        if self.workload_reads is None or not self.defects_per_data_drive:
+            return self
+        per_hour = self.workload_reads.per_data_drive(data_drives)
+        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
+
     def with_reads_spread(self, data_share: float) -> DistributionSet:
         """:meth:`Rates.with_reads_spread` for the simulator: each drive's mean defect rate."""
         if not self.defects_per_data_drive:
@@ -150,6 +160,7 @@ class DistributionSet:
             defect_stripe_share=rates.defect_stripe_share,
             hot_spares=rates.hot_spares,
             defects_per_data_drive=rates.defects_per_data_drive,
+            workload_reads=rates.workload_reads,
             **correlation_of(rates),
         )
 
@@ -236,6 +247,7 @@ def exponential_from_rates(rates: Rates) -> DistributionSet:
         defect_stripe_share=rates.defect_stripe_share,
         hot_spares=rates.hot_spares,
         defects_per_data_drive=rates.defects_per_data_drive,
+        workload_reads=rates.workload_reads,
         **correlation_of(rates),
     )
 
