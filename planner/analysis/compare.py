@@ -20,17 +20,10 @@ from planner.analysis.correlation import (
 from planner.analysis.costs import priced_comparison, scenario_cost_note
 from planner.analysis.critical_defects import CriticalDefectsBound, critical_defects_bound
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import (
-    kept_label_notes,
-    load_note,
-    rebuild_note,
-    scrub_note,
-    set_aside_note,
-    target_note,
-    usable_note,
-)
+from planner.analysis.input_notes import kept_label_notes, target_note, usable_note
 from planner.analysis.inputs import Inputs
 from planner.analysis.method_estimates import AnalyticEstimates
+from planner.analysis.restore_notes import load_note, rebuild_note, scrub_note, set_aside_note
 from planner.analysis.sizing_report import (
     RebuildSource,
     SizedRow,

@@ -25,8 +25,8 @@ from planner.analysis.candidate_sizing import (
     search_placements,
 )
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
-from planner.analysis.input_notes import rebuild_note, scrub_note
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.restore_notes import rebuild_note, scrub_note
 from planner.analysis.spares import spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
 from planner.core.arrays.cost import CostPrices
@@ -81,9 +81,9 @@ class Recommendation:
             (``max_p_loss: 0.01``, which is 1 %, not 0.01 %): every output says so beside
             the limit.
         input_notes: inputs the figures take as given that make them optimistic (a scrub
-            faster than one read of a drive: :func:`planner.analysis.input_notes.scrub_note`;
+            faster than one read of a drive: :func:`planner.analysis.restore_notes.scrub_note`;
             a rebuild faster than one write of it:
-            :func:`~planner.analysis.input_notes.rebuild_note`),
+            :func:`~planner.analysis.restore_notes.rebuild_note`),
             and what the hot spares do to the wait for a replacement, over the front's
             aggregates (:func:`planner.analysis.spares.spares_notes`).
         spec_sheet: the recommended layout read the spec sheet's way, when that reading

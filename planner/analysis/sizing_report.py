@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from planner.analysis.ageing import with_aged
 from planner.analysis.correlation import independent_scenario, with_independent
 from planner.analysis.costs import priced_sizing, scenario_cost_note
-from planner.analysis.input_notes import kept_label_notes, rebuild_note, scrub_note
+from planner.analysis.input_notes import kept_label_notes
 from planner.analysis.inputs import Inputs
+from planner.analysis.restore_notes import rebuild_note, scrub_note
 from planner.analysis.spares import sizing_with_spares, spares_notes
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sizing import SizingResult, size_layouts
@@ -144,7 +145,7 @@ class SizingReport:
             aggregates (:func:`planner.analysis.spares.spares_notes`); "" without spares.
         input_notes: inputs the figures take as given that make them optimistic: a scrub
             faster than one read of a drive, a rebuild faster than one write of it
-            (:mod:`planner.analysis.input_notes`), as evaluate and recommend say them.
+            (:mod:`planner.analysis.restore_notes`), as evaluate and recommend say them.
     """
 
     title: str

@@ -21,8 +21,13 @@ import numpy.typing as npt
 from planner.analysis.ageing import ageing_at
 from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import rebuild_note, scrub_note, varied_time_note
 from planner.analysis.inputs import scenario_inputs
+from planner.analysis.restore_notes import (
+    rebuild_note,
+    scrub_note,
+    varied_rebuild_aside_note,
+    varied_time_note,
+)
 from planner.analysis.spares import sweep_spares_note
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
@@ -352,9 +357,13 @@ def with_nomdl(scenario: Scenario, table: SweepColumns) -> SweepColumns:
 
 
 def _varied_time_notes(scenario: Scenario, varied: VaryRange) -> list[str]:
-    """The varied rebuild or scrub times no drive can meet, said (:func:`varied_time_note`)."""
-    note = varied_time_note(scenario, varied.field.name, varied.values)
-    return [] if note is None else [note]
+    """What a varied rebuild or scrub time sets aside, and the values no drive can meet."""
+    name = varied.field.name
+    notes = (
+        varied_rebuild_aside_note(scenario, name),
+        varied_time_note(scenario, name, varied.values),
+    )
+    return [note for note in notes if note]
 
 
 def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:

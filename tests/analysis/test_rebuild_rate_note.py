@@ -144,3 +144,19 @@ def test_a_sweep_of_the_time_names_the_values_no_drive_can_meet(
     quiet = VaryRange(FIELDS_BY_NAME[field], tuple(v for v in values if v > 100))
     notes = sweep_report(scenario, [2], [12], False, quiet, False).section_notes
     assert not [n for n in notes if field in n and "optimistic" in n]
+
+
+def test_a_sweep_of_the_rebuild_time_says_the_load_and_wait_no_longer_apply() -> None:
+    """A newcomer's review: ``sweep --set restore.replace_delay_hours=72 --vary
+    restore.rebuild_hours=2..48:5`` gave the rows of a 0 h wait, in silence; ``evaluate
+    --set restore.rebuild_hours=24`` says the load and the wait no longer apply."""
+    scenario = load_scenario(TODAY, ["restore.replace_delay_hours=72"])
+    varied = VaryRange(FIELDS_BY_NAME["restore.rebuild_hours"], (24.0, 48.0))
+    notes = sweep_report(scenario, [2], [12], False, varied, False).section_notes
+    said = [n for n in notes if "no longer apply" in n]
+    assert len(said) == 1, notes
+    assert "restore.load: busy" in said[0]
+    assert "restore.replace_delay_hours: 72" in said[0]
+    other = VaryRange(FIELDS_BY_NAME["drive.arr"], (0.01, 0.02))
+    notes = sweep_report(scenario, [2], [12], False, other, False).section_notes
+    assert not [n for n in notes if "no longer apply" in n]
