@@ -163,10 +163,14 @@ def notes(report: SweepReport) -> list[str]:
     if varied is not None and report.values is not None and len(report):
         values = report.values.tolist()
         spacing = "log-spaced" if report.log else "evenly spaced"
+        distinct = sorted(set(values))
+        unit = f" ({varied.unit})"
+        if varied.integer:  # 0..4:4 is 0, 1.33, 2.67, 4 rounded: say which
+            shown = ", ".join(field_text(varied, v) for v in distinct[:12])
+            unit = f", rounded to whole {varied.unit}: {shown}{', ...' * (len(distinct) > 12)}"
         lines.append(
             f"{varied.name} from {field_text(varied, min(values))} to "
-            f"{field_text(varied, max(values))}, "
-            f"{len(set(values))} values {spacing} ({varied.unit})."
+            f"{field_text(varied, max(values))}, {len(distinct)} values {spacing}{unit}."
         )
     if not report.include_uneven and not report.by_layout:
         lines.append(

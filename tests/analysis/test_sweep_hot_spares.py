@@ -78,3 +78,12 @@ def test_without_a_wait_the_sweep_says_the_spares_change_nothing() -> None:
     assert "changes no probability" not in text
     assert "B(s, A)" in text  # each row's own count, not the scenario's 0
     assert "all 0 taken" not in text
+
+
+def test_a_whole_number_field_says_which_values_the_rounding_kept() -> None:
+    """A newcomer's review: ``--vary aggregate.hot_spares=0..4:4`` said "4 values evenly
+    spaced" and showed 0, 1, 3 and 4 (1.33 and 2.67 rounded, in silence)."""
+    result = CliRunner().invoke(app, ["sweep", str(TODAY), "--vary", "aggregate.hot_spares=0..4:4"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "4 values evenly spaced, rounded to whole drives: 0, 1, 3, 4." in text
