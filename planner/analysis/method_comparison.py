@@ -115,7 +115,14 @@ def _hours(value: float) -> str:
 
 def _mean_texts(laws: DistributionSet) -> dict[str, str]:
     texts = {name: _hours(law.mean_hours) for name, law in laws.time_laws().items()}
-    texts["latent_defects_per_hour"] = f"{laws.latent_defects_per_hour:.3g} per drive-hour"
+    texts["latent_defects_per_hour"] = (
+        f"{laws.latent_defects_per_hour:.3g} per data drive-hour (each layout's chain takes "
+        "its drives' mean, docs/drives.md)"
+        if laws.defects_per_data_drive
+        else f"{laws.latent_defects_per_hour:.3g} per drive-hour"
+    )
+    if laws.hot_spares and laws.replace_delay_hours:
+        texts["restoration"] += " with no hot spare free"
     return texts
 
 
@@ -166,7 +173,8 @@ def second_distributions(scenario: Scenario) -> SecondSimulation:
             f"The scenario has no distributions section, so the second simulation takes the "
             f"{SHAPES_PRESET} preset's shapes (Elerath and Pecht 2009 Weibulls) scaled so "
             f"their means are the scenario's: time to failure {means['operational_failure']}, "
-            f"rebuild {means['restoration']} (a declustered pool's shorter, as in the chain), "
+            f"rebuild {means['restoration']} (each layout's own, as in the chain: a declustered "
+            "pool's shorter, hot spares' wait shorter), "
             f"scrub {means['scrub']}, latent defects {means['latent_defects_per_hour']}; "
             f"add distributions: to choose.{_shape_words(laws)}"
         )
