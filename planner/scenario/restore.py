@@ -316,14 +316,18 @@ class Restore(FrozenModel):
             )
         where = ("restore", "rebuild_mb_per_s") if key == "rebuild_mb_per_s" else ("drive", key)
         hours = rebuild_hours(capacity_tb, rate, self.rebuild_load_factor, self.delay_hours)
-        _check_model_hours(hours, capacity_tb, rate, where)
+        _check_model_hours(hours, capacity_tb, rate, where, self.delay_hours)
         return hours
 
 
 def _check_model_hours(
-    hours: float, capacity_tb: float, rate: float, where: tuple[str, str]
+    hours: float, capacity_tb: float, rate: float, where: tuple[str, str], delay_hours: float
 ) -> None:
     """Refuse a restore time the rebuild model derived out of range, at the rate's field.
+
+    Past the most, the likely slip is named: the wait for a replacement when it is most of
+    the time (``replace_delay_hours: 8760`` was blamed on the rate's units), else the rate's
+    units.
 
     Raises:
         FieldError: below :data:`MIN_RESTORE_HOURS` or above :data:`MAX_REBUILD_HOURS`.
@@ -339,6 +343,16 @@ def _check_model_hours(
             inputs=inputs,
         )
     if hours > MAX_REBUILD_HOURS:
+        if delay_hours >= hours / 2:
+            raise FieldError(
+                f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB "
+                f"at {rate:g} MB/s, {format_hours(delay_hours)} of them the wait for a "
+                f"replacement; at most {MAX_REBUILD_HOURS:g} hours (replace_delay_hours is "
+                "in hours: 72 is three days)",
+                "restore",
+                "replace_delay_hours",
+                inputs=inputs,
+            )
         raise FieldError(
             f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB at "
             f"{rate:g} MB/s; at most {MAX_REBUILD_HOURS:g} hours "

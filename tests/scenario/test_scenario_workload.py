@@ -347,6 +347,15 @@ REJECTIONS = [
         "restore.rebuild_mb_per_s",
         "at most 8760 hours (check the rate's units: MB/s)",
     ),
+    (  # a newcomer's review: a year's wait was blamed on the rate's units
+        "rebuild_mb_per_s: 27",
+        "rebuild_mb_per_s: 27\n  replace_delay_hours: 8760",
+        9,
+        24,
+        "restore.replace_delay_hours",
+        "8,760 of them the wait for a replacement; at most 8760 hours (replace_delay_hours "
+        "is in hours: 72 is three days)",
+    ),
     # per-layout write penalty
     ("write_penalty: 1", "write_penalty: 0", 20, 20, "layouts[1].write_penalty", "greater than 0"),
     ("write_penalty: 1", "write_penalty: six", 20, 20, "layouts[1].write_penalty", "a number"),
