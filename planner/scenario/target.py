@@ -19,7 +19,7 @@ search:                   # optional: the layouts considered (these are the defa
   draid_data: [4, 8, 16]
   draid_children: [24, 48, 96]   # default: widths from d + p + s to 255, right-sized ones too
   draid_spares: [1, 2]
-  write_penalty: 1        # optional: disk I/Os per host write of parity layouts and pools
+  write_penalty: 1        # optional: disk I/Os per host write of parity layouts (not pools)
   members_per_enclosure: [1, 2, 3, 4, 6, 12]   # optional, with enclosures: (docs/domains.md)
 ```
 """
@@ -272,9 +272,10 @@ class SearchSpec(FrozenModel):
     write_penalty: float | None = positive(
         default=None,
         le=100,
-        description="Disk I/Os per host write of every parity layout and pool, for sizing "
-        "(e.g. 1 for arrays that write full stripes, such as NetApp RAID-DP); default by "
-        "preset: RAID 5 4, RAID 6 6, triple parity 8, a pool d + p (docs/sizing.md).",
+        description="Disk I/Os per host write of every parity layout searched, for sizing "
+        "(e.g. 1 for arrays that write full stripes, such as NetApp RAID-DP); not of "
+        "mirrors, nor of pools, which count stripe I/Os (docs/declustered.md); default by "
+        "preset: RAID 5 4, RAID 6 6, triple parity 8 (docs/sizing.md).",
     )
 
     @model_validator(mode="before")
