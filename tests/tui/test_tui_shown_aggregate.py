@@ -148,3 +148,21 @@ async def test_the_notes_say_where_c_switches_the_aggregate() -> None:
         await pilot.press("f2", "c")  # from the table too
         await settle(pilot)
         assert view.showing_sizing
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_header_gives_the_rebuild_and_the_wait_apart(size: tuple[int, int]) -> None:
+    """With hot spares each layout's Rebuild column is about the rebuild alone (77.2 h); the
+    header said the rebuild plus the wait for a replacement (125 h) as if it were theirs."""
+    async with make_app(WORKLOAD).run_test(size=size) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        derived = app.query_one("#derived-drive-sustained-mb-per-s", Static)
+        text = str(derived.render())
+        assert text == "= 77.2+48 h"
+        assert derived.content_size.width >= len(text)  # whole, at 80 columns too
+        assert app.scenario.rebuild_hours == pytest.approx(77.2 + 48, abs=0.05)
+        assert app.results is not None
+        assert app.results.sizing is not None
+        for row in app.results.sizing.results:  # a spare is nearly always free
+            assert format_count(row.rebuild_hours, 3) == "77.2"
