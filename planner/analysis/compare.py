@@ -22,6 +22,7 @@ from planner.analysis.critical_defects import CriticalDefectsBound, critical_def
 from planner.analysis.domains import enclosure_note
 from planner.analysis.input_notes import kept_label_notes, target_note, usable_note
 from planner.analysis.inputs import Inputs
+from planner.analysis.layout_aggregate import LayoutAggregate, fixed_aggregate, sized_aggregate
 from planner.analysis.method_estimates import AnalyticEstimates
 from planner.analysis.restore_notes import load_note, rebuild_note, scrub_note, set_aside_note
 from planner.analysis.sizing_report import (
@@ -155,6 +156,23 @@ class CompareData:
     spec_sheet: SpecSheetSpread | None = None
     critical_defects: CriticalDefectsBound | None = None
     label_notes: tuple[str, ...] = ()
+
+    def layout_aggregate(
+        self, scenario: Scenario, label: str, *, fixed: bool = False
+    ) -> LayoutAggregate:
+        """The aggregate of the layout ``label`` that the table shows (these are ``scenario``'s).
+
+        The sized one with a workload unless ``fixed``, else that of ``aggregate.data_disks``
+        (:mod:`planner.analysis.layout_aggregate`).
+
+        Raises:
+            StopIteration: no layout has that label.
+        """
+        result = next(r for r in self.comparison.results if r.layout.label == label)
+        if self.sizing is None or fixed:
+            return fixed_aggregate(scenario, result)
+        row = next(r for r in self.sizing.results if r.label == label)
+        return sized_aggregate(scenario, result.layout, row)
 
     def sized_rows(self) -> list[SizedRow]:
         """The sized layouts in scenario order, relative risks against the baseline's."""

@@ -3,7 +3,8 @@
 One rule for both front ends (``planner sensitivity`` and the TUI's F5 view): the aggregate
 is the one the compare table shows. For a scenario with a workload that is the layout's
 SIZED aggregate (the data drives the sizing gives it, as ``planner size`` shows it),
-otherwise ``aggregate.data_disks`` (as ``planner evaluate`` shows it).
+otherwise ``aggregate.data_disks`` (as ``planner evaluate`` shows it); the TUI's table
+switched to that fixed aggregate (``c``) asks for it (``fixed``) with a workload too.
 
 Every case is the scenario with one field set, through the same override path as
 ``--set`` (:func:`planner.scenario.scenario_with_overrides`), and evaluated by the same
@@ -148,14 +149,15 @@ class ShownAggregate:
     rates: Rates
 
 
-def shown_aggregate(scenario: Scenario, label: str) -> ShownAggregate:
+def shown_aggregate(scenario: Scenario, label: str, fixed: bool = False) -> ShownAggregate:
     """The aggregate of the layout ``label`` that the compare table shows.
 
-    The sized aggregate when the scenario has a workload, else ``aggregate.data_disks``.
+    The sized aggregate when the scenario has a workload, else (or ``fixed``)
+    ``aggregate.data_disks``.
     """
     rates = scenario.rates()
     layout = next(x for x in scenario.core_layouts() if x.label == label)
-    sized = sized_results(scenario)
+    sized = None if fixed else sized_results(scenario)
     if sized is None:
         data_disks = scenario.aggregate.data_disks
         groups = aggregate_shape(layout, data_disks).groups
@@ -188,15 +190,17 @@ class LayoutRisk:
     groups: int
 
 
-def layout_risk(scenario: Scenario, label: str) -> LayoutRisk:
+def layout_risk(scenario: Scenario, label: str, fixed: bool = False) -> LayoutRisk:
     """The layout ``label``'s risk, by the functions ``evaluate`` and ``size`` render.
+
+    ``fixed``: the aggregate of ``aggregate.data_disks`` (``evaluate``'s) with a workload too.
 
     The scenario is cut to that one layout first: a layout's risk does not depend on the
     others (only the relative risks do), and one layout is a quarter of the work of four.
     """
     spec = next(layout for layout in scenario.layouts if layout.label == label)
     one = scenario.model_copy(update={"layouts": [spec], "baseline": None})
-    sized = sized_results(one)
+    sized = None if fixed else sized_results(one)
     if sized is not None:
         row = sized[0]
         return LayoutRisk(row.p_loss_group, row.p_loss_aggregate, row.groups)
@@ -245,10 +249,14 @@ def override_text(field: ScenarioField, value: float) -> str:
 
 
 def _move(
-    scenario: Scenario, label: str, field: ScenarioField, factors: tuple[float, float], rates: Rates
+    scenario: Scenario,
+    label: str,
+    field: ScenarioField,
+    factors: tuple[float, float],
+    shown: ShownAggregate,
 ) -> Move:
     low, high = factors
-    base = field_value(scenario, field, rates)
+    base = field_value(scenario, field, shown.rates)
     values, capped, risks = [], [], []
     for factor in (low, high):
         value, stopped = moved_value(field, base, factor)
@@ -258,7 +266,7 @@ def _move(
             raise ValueError(f"{field.name} x{factor:g}: {error.message}") from None
         values.append(value)
         capped.append(stopped)
-        risks.append(layout_risk(case, label).p_loss_aggregate)
+        risks.append(layout_risk(case, label, fixed=not shown.sized).p_loss_aggregate)
     return Move(
         parameter=field.parameter,
         base_value=field.to_core(base),
@@ -306,8 +314,11 @@ def sensitivity_report(
     low: float = LOW_FACTOR,
     high: float = HIGH_FACTOR,
     overrides: Sequence[str] = (),
+    fixed: bool = False,
 ) -> SensitivityReport:
     """The tornado of the layout ``label`` over the scenario fields it can move.
+
+    Of its sized aggregate with a workload, else (or ``fixed``) of ``aggregate.data_disks``.
 
     The six model inputs; with a ``correlation`` section its three fields too, with an
     ``enclosures`` section their failures and repair time (docs/domains.md).
@@ -323,11 +334,11 @@ def sensitivity_report(
         raise ValueError("factors must be positive")
     layouts = {layout.label: layout for layout in scenario.core_layouts()}
     layout = layouts[label]
-    shown = shown_aggregate(scenario, label)
+    shown = shown_aggregate(scenario, label, fixed)
     point = SweepPoint(layout.chain_rates(shown.rates), scenario.mission_hours, shown.data_disks)
-    base = layout_risk(scenario, label)
+    base = layout_risk(scenario, label, fixed=not shown.sized)
     fields = _moved_fields(scenario, shown.sized)
-    moves = [_move(scenario, label, field, (low, high), shown.rates) for field in fields]
+    moves = [_move(scenario, label, field, (low, high), shown) for field in fields]
     result = tornado_of_moves(
         layout.parity,
         layout.group_size,

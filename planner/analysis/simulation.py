@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.layout_aggregate import LayoutAggregate
 from planner.core.arrays.layouts import AggregateShape, Layout, aggregate_shape
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet
@@ -135,14 +136,21 @@ class MarkovCheck:
         return result.ci95_low <= self.p_loss_group <= result.ci95_high
 
 
-def markov_check(scenario: Scenario, layout: Layout, distributions: DistributionSet) -> MarkovCheck:
+def markov_check(
+    scenario: Scenario,
+    layout: Layout,
+    distributions: DistributionSet,
+    aggregate: LayoutAggregate | None = None,
+) -> MarkovCheck:
     """The exact value to set beside a simulation of ``layout`` with ``distributions``.
 
     ``distributions`` are the scenario's as :func:`distribution_set` gives them (before the
-    layout's own rebuild speed-up, which the chain has too).
+    layout's own rebuild speed-up, which the chain has too), for the rates of ``aggregate``
+    (default: that of ``aggregate.data_disks``).
     """
-    rates = scenario.rates()
-    chain = layout.chain_rates(rates, aggregate_shape(layout, scenario.aggregate.data_disks).groups)
+    rates = scenario.rates() if aggregate is None else aggregate.rates
+    groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+    chain = layout.chain_rates(rates, groups) if aggregate is None else aggregate.chain_rates
     p_markov = p_loss_group(layout.parity, layout.group_size, chain, scenario.mission_hours)
     same = scenario.core_ageing() is None and not distributions.means_apart_from(rates)
     exponential = all(isinstance(law, Exponential) for law in distributions.time_laws().values())
@@ -334,9 +342,9 @@ class SimulationRequest:
         distributions: time laws and latent defect rate (h, per hour).
         distributions_name: how reports name them (preset or constant rates).
         mission_hours: mission length (h).
-        markov: the exact Markov P(loss) of the group, as ``planner simulate`` shows it.
-        groups: the groups of its aggregate (``aggregate.data_disks``'s), which share the
-            aggregate's hot spares.
+        markov: the exact Markov P(loss) of the group, as ``planner simulate`` shows it
+            (for a sized aggregate, as ``planner size`` does).
+        groups: the groups of its aggregate, which share the aggregate's hot spares.
     """
 
     label: str
@@ -358,18 +366,24 @@ class SimulationRequest:
         return self.markov.same_scenario
 
     @classmethod
-    def of(cls, scenario: Scenario, layout: Layout) -> SimulationRequest:
+    def of(
+        cls, scenario: Scenario, layout: Layout, aggregate: LayoutAggregate | None = None
+    ) -> SimulationRequest:
         """A group of ``layout`` with ``scenario``'s distributions and mission.
 
         Without a ``distributions`` section the scenario's constant rates are simulated as
         exponentials (``planner simulate``'s rule), so the estimate should match Markov.
+        The group is one of ``aggregate``'s (:mod:`planner.analysis.layout_aggregate`: a
+        sized one's own latent-defect rate and groups), by default of that of
+        ``aggregate.data_disks``, as ``planner simulate`` takes it.
         """
-        rates = scenario.rates()
+        rates = scenario.rates() if aggregate is None else aggregate.rates
         distributions, name = distribution_set(
             scenario.distributions, rates, scenario.core_ageing()
         )
-        markov = markov_check(scenario, layout, distributions)
-        groups = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+        markov = markov_check(scenario, layout, distributions, aggregate)
+        fixed = aggregate_shape(layout, scenario.aggregate.data_disks).groups
+        groups = fixed if aggregate is None else aggregate.groups
         return cls(
             layout.label, layout, distributions, name, scenario.mission_hours, markov, groups
         )

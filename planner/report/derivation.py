@@ -9,7 +9,7 @@ Markdown: :mod:`planner.report.derivation_latex`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from planner.analysis.mttdl_forms import CollectedPolynomial, Forms, NPoly, RateTerm
 from planner.core.markov.chain import Chain, Transition
@@ -19,7 +19,7 @@ from planner.report.percentages import format_percent
 if TYPE_CHECKING:
     from planner.analysis.derivation import SectorShare
     from planner.analysis.derivation_cache import Model
-    from planner.core.design.layout_comparison import LayoutResult
+    from planner.core.arrays.layouts import Layout
 
 DEFAULT_WIDTH = 100
 """Width the exact form is wrapped to when the caller gives none (files, pipes)."""
@@ -98,8 +98,32 @@ def closed_form_text(model: Model, width: int | None = None) -> str:
     return "\n\n".join([CLOSED_FORM_INTRO, *sections]) + "\n"
 
 
-def model_title(result: LayoutResult, baseline: bool = False) -> str:
+class Modelled(Protocol):
+    """A layout's chain with its MTTDL: a compare table's row or its aggregate."""
+
+    @property
+    def layout(self) -> Layout:
+        """The layout whose chain is modelled."""
+
+    @property
+    def mttdl_hours(self) -> float:
+        """One group's MTTDL (h)."""
+
+
+def aggregate_words(sized: bool, groups: int, pool: bool = False) -> str:
+    """Which aggregate a group belongs to: ``one of the 4 groups of its sized aggregate``."""
+    whose = "its sized aggregate" if sized else "aggregate.data_disks"
+    noun = "pool" if pool else "group"
+    if groups == 1:
+        return f"the one {noun} of {whose}"
+    return f"one of the {groups} {noun}s of {whose}"
+
+
+def model_title(result: Modelled, baseline: bool = False, aggregate: str = "") -> str:
     """What the chain of ``result``'s layout models, and its MTTDL (the TUI's model view).
+
+    ``aggregate``: which aggregate the group is of (:func:`aggregate_words`), said where a
+    workload gives a layout two (its sized one and ``aggregate.data_disks``'), else "".
 
     A RAID group: ``n+2, N = 9 drives per group (7 data + 2 parity)``. A declustered pool
     (docs/declustered.md) is one chain over all its C drives, spares included, whose
@@ -113,17 +137,18 @@ def model_title(result: LayoutResult, baseline: bool = False) -> str:
     mark = " (◆ baseline)" if baseline else ""
     mttdl = f"{format_years(result.mttdl_hours)} ({hours_text(result.mttdl_hours)} h)"
     pool = layout.declustered
+    where = f", {aggregate}" if aggregate else ""
     if pool is None:
         return (
             f"Model of {layout.label}{mark}: n+{k}, N = {size} drives per group "
-            f"({size - k} data + {k} parity); MTTDL of one group {mttdl}"
+            f"({size - k} data + {k} parity){where}; MTTDL of one group {mttdl}"
         )
     spares = f"{pool.spares} distributed spare{'s' if pool.spares != 1 else ''}"
     return (
         f"Model of {layout.label}{mark}: the n+{k} chain on all {size} drives of the pool "
         f"(N = {size}): stripes of {pool.data}d+{k}p, {spares}, "
         f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data; {k + 1} drives down at once "
-        f"lose {format_percent(layout.fraction_lost_on_overlap)} of the stripes; "
+        f"lose {format_percent(layout.fraction_lost_on_overlap)} of the stripes{where}; "
         f"MTTDL of the pool {mttdl}"
     )
 

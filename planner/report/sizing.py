@@ -96,8 +96,9 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         f"{drive.iops:g} IOPS{kind}. {rebuild_text(report)}",
         "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
         "the larger count decides (bound by).",
-        f"P(loss) over {years:g} years and risk vs baseline are those of each layout's SIZED "
-        f"aggregate (disks needed) · c: a fixed aggregate of {data_disks} data drives.",
+        f"P(loss) over {years:g} years and risk vs baseline, here and in F4-F6, are those of "
+        f"each layout's SIZED aggregate (disks needed) · F2 then c: a fixed aggregate of "
+        f"{data_disks} data drives.",
         "P(group lost) and P(sectors lost) do not sum to P(loss) (docs/loss.md); Degraded and "
         "Critical h/yr are one group's, NOMDL the bytes lost per usable TB "
         "(docs/availability.md).",

@@ -201,9 +201,9 @@ class PlannerApp(App[None]):
         self.computations.sweep(scenario, canvas)
 
     @work(thread=True, exclusive=True, group="tornado")
-    def recompute_tornado(self, scenario: Scenario, label: str | None) -> None:
+    def recompute_tornado(self, scenario: Scenario, label: str | None, fixed: bool) -> None:
         """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only)."""
-        self.computations.tornado(scenario, label)
+        self.computations.tornado(scenario, label, fixed)
 
     @work(thread=True, exclusive=True, group="choose")
     def recompute_choose(self, scenario: Scenario, canvas: Canvas | None) -> None:
@@ -225,8 +225,9 @@ class PlannerApp(App[None]):
             self.results = message.data
 
     def on_tornado_ready(self, message: TornadoReady) -> None:
-        """Keep a tornado only if it is of the current scenario and selected layout."""
-        if message.scenario is self.scenario and message.label == self.selected_label:
+        """Keep a tornado only if it is of the current scenario, layout and aggregate."""
+        current = message.scenario is self.scenario and message.label == self.selected_label
+        if current and message.fixed == self.views.fixed:
             self.tornado = message.tornado
 
     def on_worker_failed(self, message: WorkerFailed) -> None:

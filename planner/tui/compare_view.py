@@ -305,7 +305,7 @@ class CompareView(Vertical):
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "
-                    "workload · c: the sizing columns."
+                    "workload, here and in F4-F6 · F2 then c: the sizing columns."
                 )
             order = SORT_NAMES[self.sort_key]
         # First: the notes are cut at the foot of a short terminal (issue 21: at 80x24 the

@@ -37,10 +37,14 @@ class SweepReady(Message):
 class TornadoReady(Message):
     """A worker finished the tornado of one layout of ``scenario``."""
 
-    def __init__(self, scenario: Scenario, label: str | None, tornado: SensitivityReport) -> None:
+    def __init__(
+        self, scenario: Scenario, label: str | None, fixed: bool, tornado: SensitivityReport
+    ) -> None:
         super().__init__()
         self.scenario = scenario
         self.label = label
+        self.fixed = fixed
+        """Of the aggregate of ``aggregate.data_disks`` though the scenario has a workload."""
         self.tornado = tornado
 
 

@@ -22,9 +22,10 @@ from planner.analysis.derivation import (
     closed_form,
     closed_form_note,
 )
-from planner.core.design.layout_comparison import LayoutResult
+from planner.analysis.layout_aggregate import LayoutAggregate
+from planner.core.arrays.layouts import Layout
 from planner.core.markov.rates import Rates
-from planner.report.derivation import closed_form_text, model_title
+from planner.report.derivation import aggregate_words, closed_form_text, model_title
 from planner.report.numbers import rate_column
 from planner.tui.repaint import update_text
 from planner.tui.simulation_line import SimulationLine
@@ -37,12 +38,39 @@ about 141); below, the transitions go under the states so that the rates stay in
 
 @dataclass(frozen=True)
 class ModelSubject:
-    """What the model view shows: one layout's results under one set of rates."""
+    """What the model view shows: a group of one layout's aggregate, the table's.
 
-    result: LayoutResult
-    rates: Rates
+    The aggregate (:mod:`planner.analysis.layout_aggregate`) is the one the compare table
+    shows: with a workload the sized one, or after ``c`` that of ``aggregate.data_disks``;
+    their rates differ where the workload's reads make the latent-defect rate.
+    """
+
+    aggregate: LayoutAggregate
     baseline: bool = False
     """The layout is the baseline (◆) the compare table measures relative risk against."""
+    named: bool = False
+    """The title says which aggregate: the scenario has a workload, so the layout has two."""
+
+    @property
+    def layout(self) -> Layout:
+        """The layout whose chain is shown."""
+        return self.aggregate.layout
+
+    @property
+    def rates(self) -> Rates:
+        """One group's chain rates (per hour)."""
+        return self.aggregate.chain_rates
+
+    @property
+    def title(self) -> str:
+        """The view's title: the layout, its group, its aggregate where named, its MTTDL."""
+        aggregate = self.aggregate
+        words = (
+            aggregate_words(aggregate.sized, aggregate.groups, self.layout.declustered is not None)
+            if self.named
+            else ""
+        )
+        return model_title(aggregate, self.baseline, words)
 
 
 class ModelView(VerticalScroll):
@@ -86,20 +114,20 @@ class ModelView(VerticalScroll):
         """Refill the tables for a new layout or new rates; derive its formula if needed."""
         if subject is None:
             return
-        layout = subject.result.layout
+        layout = subject.layout
         k, size = layout.parity, layout.group_size
-        title = model_title(subject.result, subject.baseline)
+        title = subject.title
         if title != self._title:  # an unchanged Static needs no repaint
             update_text(self.query_one("#model-title", Static), title, self._title)
             self._title = title
-        if old is None or (old.result, old.rates) != (subject.result, subject.rates):
+        if old is None or old.aggregate != subject.aggregate:
             self.query_one(SimulationLine).idle(layout.label, pool=layout.declustered is not None)
         rates = chain_transitions(k, size, subject.rates)
         transitions = self.query_one("#model-transitions", DataTable)
         streams = subject.rates.rebuild_streams
         same_chain = old is not None and (
-            old.result.layout.parity,
-            old.result.layout.group_size,
+            old.layout.parity,
+            old.layout.group_size,
             old.rates.rebuild_streams,
         ) == (k, size, streams)
         if same_chain and transitions.row_count == len(rates):
@@ -137,7 +165,7 @@ class ModelView(VerticalScroll):
         """Derive the formula only once the view is shown: SymPy takes seconds for k = 3."""
         self._shown = True
         if self.subject is not None and not self.closed_form:
-            self._derive(self.subject.result.layout.parity, self.subject.rates.rebuild_streams)
+            self._derive(self.subject.layout.parity, self.subject.rates.rebuild_streams)
 
     def on_hide(self) -> None:
         """Stop deriving formulas while another view is shown."""
@@ -150,7 +178,7 @@ class ModelView(VerticalScroll):
             note = "" if self.subject is None else closed_form_note(self.subject.rates)
             formula.update(f"{note}\n\n{text}" if note else text)
         elif self.subject is not None:
-            formula.update(f"deriving the n+{self.subject.result.layout.parity} model (SymPy)…")
+            formula.update(f"deriving the n+{self.subject.layout.parity} model (SymPy)…")
 
     @work(thread=True, exclusive=True, group="derive")
     def _derive(self, parity: int, streams: int | None) -> None:
@@ -164,7 +192,7 @@ class ModelView(VerticalScroll):
         self._derived[message.parity, message.streams] = message.text
         subject = self.subject
         if subject is not None and (
-            subject.result.layout.parity,
+            subject.layout.parity,
             subject.rates.rebuild_streams,
         ) == (
             message.parity,

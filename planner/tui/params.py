@@ -22,8 +22,16 @@ from planner.scenario.edits import FieldSpec, display_value, field_specs, value_
 
 
 def derived_text(scenario: Scenario) -> str:
-    """The mean restore time the scenario's rebuild model gives, e.g. ``= 3.09 h``."""
-    return f"= {format_count(scenario.rebuild_hours, 3)} h"
+    """The rebuild time the scenario's rebuild model gives, e.g. ``= 3.09 h``.
+
+    With a wait for a replacement (``restore.replace_delay_hours``) the rebuild and the
+    wait are apart, ``= 77.2+48 h``: a failure waits only when no hot spare is free, and
+    with ``aggregate.hot_spares`` each layout's mean (its Rebuild column) is close to the
+    rebuild alone; their sum, alone on the line, read as every layout's restore time.
+    """
+    delay = scenario.restore.delay_hours
+    rebuild = format_count(scenario.rebuild_hours - delay, 3)
+    return f"= {rebuild}+{delay:g} h" if delay else f"= {rebuild} h"  # the delay as given
 
 
 class SteadyInput(Input):
@@ -168,8 +176,9 @@ class ParamField(Horizontal):
                 markup=False,
             )
             derived.tooltip = (
-                "mean restore time from drive.capacity_tb at this rate, with the "
-                "scenario's load factor and replace delay (read-only)"
+                "the rebuild time of drive.capacity_tb at this rate, with the scenario's "
+                "load factor, + restore.replace_delay_hours (the wait for a replacement "
+                "when no hot spare is free) if given (read-only)"
             )
             yield derived
 

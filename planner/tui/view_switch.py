@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from textual.widget import Widget
 from textual.widgets import TabbedContent, TabPane
 
-from planner.analysis.compare import chain_rates_of
 from planner.analysis.domains import simulation_refusal
 from planner.analysis.simulation import SimulationRequest
 from planner.scenario import Scenario
@@ -56,8 +55,9 @@ class ViewSwitch:
         """The widget that had the focus when each view was left (restored on return)."""
         self.swept: Scenario | None = None
         """The scenario the sweep view shows, or None before the first sweep."""
-        self.sensed: tuple[Scenario, str | None] | None = None
-        """The scenario and layout the sensitivity view shows (or is computing)."""
+        self.sensed: tuple[Scenario, str | None, bool] | None = None
+        """The scenario, layout and aggregate (:attr:`fixed`) the sensitivity view shows (or
+        is computing)."""
         self.chosen: Scenario | None = None
         """The scenario the choose view shows (or is searching), None before the first."""
 
@@ -69,8 +69,8 @@ class ViewSwitch:
             canvas = app.query_one(SweepView).risk_canvas()
             return partial(computations.sweep, scenario, canvas)
         if self.active == "sensitivity":
-            self.sensed = (scenario, app.selected_label)
-            return partial(computations.tornado, scenario, app.selected_label)
+            self.sensed = (scenario, app.selected_label, self.fixed)
+            return partial(computations.tornado, scenario, app.selected_label, self.fixed)
         if self.active == "choose":
             self.chosen = scenario
             return partial(computations.choose, scenario, app.query_one(ChooseView).canvas())
@@ -132,6 +132,14 @@ class ViewSwitch:
             self.chosen = app.scenario
             app.recompute_choose(app.scenario, app.query_one(ChooseView).canvas())
 
+    @property
+    def fixed(self) -> bool:
+        """Whether the table shows ``aggregate.data_disks``' aggregate despite a workload.
+
+        ``c`` switches it; the model, sensitivity and simulation views follow the table.
+        """
+        return self.app.query_one(CompareView).column_set == "fixed"
+
     def choose_ready(self, message: ChooseReady) -> None:
         """Show a search in the choose view if it is of the current scenario."""
         app = self.app
@@ -156,32 +164,36 @@ class ViewSwitch:
     def request_tornado(self) -> None:
         """Start a tornado for the current scenario and layout unless one is shown or running."""
         app = self.app
-        wanted = (app.scenario, app.selected_label)
+        wanted = (app.scenario, app.selected_label, self.fixed)
         sensed = self.sensed
-        if sensed is None or sensed[0] is not wanted[0] or sensed[1] != wanted[1]:
+        if sensed is None or sensed[0] is not wanted[0] or sensed[1:] != wanted[1:]:
             self.sensed = wanted
             app.recompute_tornado(*wanted)
 
     def update_model_subject(self, *, hidden_too: bool = False) -> None:
-        """Give the model view the selected layout's result (only while it is shown).
+        """Give the model view the selected layout's aggregate (only while it is shown).
 
         The selected layout is the compare table's cursor row; before the cursor has been
-        on a row, the baseline (the table puts its cursor there when first filled).
+        on a row, the baseline (the table puts its cursor there when first filled). Its
+        aggregate is the one the table shows: sized for a workload, or after ``c`` that of
+        ``aggregate.data_disks`` (:meth:`~planner.analysis.compare.CompareData.layout_aggregate`).
 
         A hidden model view is not refilled on every keystroke: its title and tables would
         re-lay the screen out for nothing. It catches up when shown (or ``hidden_too``).
         """
         app = self.app
-        comparison = app.comparison
-        if comparison is None or (self.active != "model" and not hidden_too):
+        data = app.results
+        if data is None or (self.active != "model" and not hidden_too):
             return
-        by_label = {r.layout.label: r for r in comparison.results}
-        result = by_label.get(app.selected_label or "", by_label[comparison.baseline])
+        comparison = data.comparison
+        labels = {r.layout.label for r in comparison.results}
+        label = app.selected_label if app.selected_label in labels else comparison.baseline
         # the layout's own chain: a pool's rebuild rate and stripe share (docs/declustered.md),
-        # a group's wait shortened by its aggregate's hot spares
-        rates = chain_rates_of(app.scenario, result)
-        baseline = result.layout.label == comparison.baseline
-        app.query_one(ModelView).subject = ModelSubject(result, rates, baseline)
+        # a group's wait shortened by its aggregate's hot spares, a sized one's own defects
+        aggregate = data.layout_aggregate(app.scenario, label, fixed=self.fixed)
+        baseline = label == comparison.baseline
+        named = data.sizing is not None
+        app.query_one(ModelView).subject = ModelSubject(aggregate, baseline, named)
 
     async def simulate(self) -> None:
         """Monte Carlo of the selected layout's group, shown in the model view (F4)."""
@@ -197,5 +209,5 @@ class ViewSwitch:
             app.notify(f"Cannot simulate: {refusal}", severity="warning")
             return
         await self.switch("model")
-        request = SimulationRequest.of(app.scenario, subject.result.layout)
+        request = SimulationRequest.of(app.scenario, subject.layout, subject.aggregate)
         app.query_one(SimulationLine).start(request)

@@ -98,21 +98,22 @@ class Computations:
         self.post_message(SweepReady(scenario, series, built))
         return built
 
-    def tornado(self, scenario: Scenario, label: str | None) -> DrawnChart | None:
+    def tornado(self, scenario: Scenario, label: str | None, fixed: bool) -> DrawnChart | None:
         """The tornado of the layout ``label`` under ``scenario`` (sensitivity view only).
 
-        The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`).
+        The aggregate is the one the compare table shows (:mod:`planner.analysis.sensitivity`):
+        the sized one with a workload unless ``fixed`` (the table switched with ``c``).
         """
         worker = get_current_worker()
         try:
             tornado = sensitivity_report(
-                scenario, layout_label(scenario, label), overrides=self.overrides
+                scenario, layout_label(scenario, label), overrides=self.overrides, fixed=fixed
             )
         except (ValueError, ArithmeticError) as err:
             self.post_message(WorkerFailed(f"Could not compute the tornado: {err}"))
             return None
         if not worker.is_cancelled:
-            self.post_message(TornadoReady(scenario, label, tornado))
+            self.post_message(TornadoReady(scenario, label, fixed, tornado))
         return None  # a table, not a chart: nothing to wait for
 
     def choose(self, scenario: Scenario, canvas: Canvas | None) -> DrawnChart | None:

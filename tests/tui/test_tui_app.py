@@ -408,7 +408,7 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
         model = app.query_one(ModelView)
         assert model.subject is not None
         # the compare table's cursor starts on the baseline, the file's second layout
-        assert model.subject.result.layout.label == "raid-dp 9"
+        assert model.subject.layout.label == "raid-dp 9"
         assert "MTTDL, leading order" in model.closed_form
         states = app.query_one("#model-states", DataTable)
         assert states.row_count == 6  # Figure 4
@@ -422,7 +422,7 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
         await pilot.press("f4")  # a hidden model view catches up when it is shown
         await settle(pilot)
         assert model.subject is not None
-        assert model.subject.result.layout.label == "raid5 8"
+        assert model.subject.layout.label == "raid5 8"
         assert states.row_count == 4  # (0,0) (0,1) (1,0) loss: Figure 1
 
         # Its rates per hour share one notation. The "per hour" column once showed
@@ -435,7 +435,7 @@ async def test_help_sweep_and_model_views_follow_the_parameters_and_the_layout()
                 await settle(pilot)
             subject = model.subject
             assert subject is not None
-            layout = subject.result.layout
+            layout = subject.layout
             rates = [
                 t.rate_per_hour
                 for t in chain_transitions(layout.parity, layout.group_size, subject.rates)
@@ -602,11 +602,13 @@ async def test_todays_drive_tb_and_the_pools_model_view() -> None:
         await settle(pilot)
         subject = app.query_one(ModelView).subject
         assert subject is not None
-        layout = subject.result.layout
+        layout = subject.layout
         assert layout.declustered is not None
         sigma = 9 * 8 / (47 * 46)  # both failed drives in a defect's stripe of 10 of 48
         assert subject.rates.defect_stripe_share == pytest.approx(sigma, rel=1e-15)
-        assert subject.rates.rebuild_hours == pytest.approx(subject.result.rebuild_hours)
+        assert app.comparison is not None
+        row = next(r for r in app.comparison.results if r.layout == layout)
+        assert subject.rates.rebuild_hours == pytest.approx(row.rebuild_hours)
         formulas = [str(c) for c in app.query_one("#model-transitions", DataTable).get_column_at(3)]
         assert "46·σ·λ_Op" in formulas
         assert "46·(1−σ)·λ_Op" in formulas

@@ -109,7 +109,7 @@ async def test_a_newcomer_sees_the_focus_the_layout_and_the_path(tmp_path: Path)
         await settle(pilot)
         subject = app.query_one(ModelView).subject
         assert subject is not None
-        assert subject.result.layout.label == baseline
+        assert subject.layout.label == baseline
         model_title = app.query_one("#model-title", Static)
         assert str(model_title.render()).startswith(f"Model of {baseline} (◆ baseline):")
         # Its MTTDL in hours reads as every other layout's: 3 significant digits, in words

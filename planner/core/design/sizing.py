@@ -102,6 +102,7 @@ class SizingResult:
             workload's reads over this aggregate's data drives when they make it
             (``read_defects``), spread over its groups' drives (:attr:`Layout.data_share`),
             else the scenario's (None: not recorded).
+        mttdl_hours: one group's MTTDL from the same chain (h; None: not recorded).
     """
 
     label: str
@@ -139,6 +140,7 @@ class SizingResult:
     aged: AgedLoss | None = None
     availability: Availability | None = None
     latent_defects_per_hour: float | None = None
+    mttdl_hours: float | None = None
 
 
 def size_layout(
@@ -199,6 +201,7 @@ def size_layout(
         model_rates,
         mission_hours,
         sectors_fail_rebuild=sectors_fail_rebuild,
+        mttdl=True,
     )
     result = SizingResult(
         label=layout.label,
@@ -225,6 +228,7 @@ def size_layout(
         p_loss_group=figures.p_loss,
         p_loss_aggregate=p_loss_aggregate(figures.p_loss, counts.groups),
         latent_defects_per_hour=model_rates.latent_defects_per_hour,
+        mttdl_hours=figures.mttdl_hours,
     )
     lost = layout_availability(layout, figures, counts.groups, drive.usable_tb, stripe_unit_bytes)
     placement = placement_of_group(layout, model_rates)
