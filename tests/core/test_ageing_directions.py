@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from planner.core.markov.ageing import (
@@ -29,6 +29,9 @@ from planner.core.markov.piecewise import aged_chain_figures
 from planner.core.markov.piecewise_carry import carried_figures
 
 YEAR = 8760.0
+ROUNDING = 1e-12
+"""How far under, relative, rounding may leave a figure that cannot be lower (1e-12: the
+accuracy the figures are checked to against the references)."""
 
 groups = st.tuples(
     st.integers(1, 3),  # parity
@@ -54,6 +57,7 @@ def _inputs(case: tuple[int, int, float, float, float], years: float) -> ChainIn
     st.floats(1.05, 4.0),
     st.floats(0.0, 3.0),
 )
+@example((1, 2, 0.0, 12.0, 2.0), [0.125] * 4, 2, 2.0, 2.9999999999999996)  # 1 ulp under
 def test_a_higher_arr_in_any_year_never_lowers_the_risk(
     case: tuple[int, int, float, float, float],
     arr_by_year: list[float],
@@ -73,8 +77,11 @@ def test_a_higher_arr_in_any_year_never_lowers_the_risk(
     )
     assert base.converged
     assert more.converged
-    assert more.figures.p_loss >= base.figures.p_loss
-    assert more.figures.p_group_lost >= base.figures.p_group_lost
+    # Never lower, to the figures' own accuracy: with the drives 3 years old less 4e-16 y
+    # (a fresh clone's Hypothesis found it), the year raised lasts 3.5e-12 h, a piece of its
+    # own, and the sum of the two pieces came out 1 ulp under the one piece's (3e-16 rel).
+    assert more.figures.p_loss >= base.figures.p_loss * (1 - ROUNDING)
+    assert more.figures.p_group_lost >= base.figures.p_group_lost * (1 - ROUNDING)
 
 
 @settings(max_examples=25, deadline=None)
