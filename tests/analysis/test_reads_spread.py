@@ -247,3 +247,47 @@ def test_an_uneven_layout_spreads_the_reads_over_the_data_drives_it_has(
         mirror = rows["RAID 10"]  # 28 or 30 pairs: each its own count
         pairs_own = ERRORS_PER_BYTE * (reads / mirror["groups"]) * IO_BYTES * 3600
         assert abs(mirror["latent_defects_per_hour"] / (pairs_own / 2) - 1) < 1e-12, asked
+
+
+def test_simulate_writes_off_the_workloads_defects_for_p_group_lost() -> None:
+    """A re-check's finding: with a workload, ``simulate`` gave P(group lost) = P(loss)
+    (its run with defects off got them back from the workload's reads): 0.0023% for RAID 6
+    (10+2) where evaluate gives 0.000051%."""
+    shown = _layouts(_json("evaluate", str(SEARCH)))
+    simulated = _json("simulate", str(SEARCH), "--seed", "1", "--layout", "RAID 6 (10+2)")
+    row = simulated["layouts"][0]
+    exact = shown["RAID 6 (10+2)"]["p_group_lost"]
+    assert row["p_group_lost"] < 0.1 * row["p_loss_group"]
+    assert row["p_group_lost_ci95_low"] <= exact <= row["p_group_lost_ci95_high"]
+
+
+def test_the_data_disks_elasticity_counts_the_reads_they_share() -> None:
+    """A re-check's finding: the fixed aggregate's tornado gave aggregate.data_disks an
+    elasticity of +1.00 beside its bar of 0.977x / 1.04x. More data drives make more groups
+    (P(loss) of the aggregate up, elasticity ~1) but share the workload's reads (each
+    drive's defect rate down, elasticity -1 x the group's to lambda_ld). The reference:
+    the aggregate's P(loss) with groups and the drives' reads both following D, groups
+    continuous, a central difference of the 40-digit chain."""
+    import mpmath
+
+    from planner.analysis.sensitivity import sensitivity_report
+    from planner.core.design.sweep_points import Parameter
+
+    path = Path(__file__).resolve().parents[1] / "tui" / "tui_workload_reads.yaml"
+    report = sensitivity_report(load_scenario(path), "RAID 6 (8+2)", fixed=True)
+    result = report.sensitivity
+    bar = next(b for b in result.bars if b.parameter is Parameter.DATA_DISKS)
+    rates, groups = result.point.rates, result.groups
+
+    def p_aggregate(h: float) -> mpmath.mpf:
+        lld = rates.latent_defects_per_hour * mpmath.exp(-h)  # the reads over e^h x drives
+        group = reference.p_loss(
+            2, 10, rates.op_failures_per_hour, lld, rates.rebuild_hours, 168, MISSION_HOURS
+        )
+        return 1 - (1 - group) ** (groups * mpmath.exp(h))
+
+    with mpmath.workdps(40):
+        step = mpmath.mpf("1e-4")
+        expected = (mpmath.log(p_aggregate(step)) - mpmath.log(p_aggregate(-step))) / (2 * step)
+    assert abs(bar.elasticity - float(expected)) < 1e-6, (bar.elasticity, expected)
+    assert bar.elasticity < 0.2  # not the +1.00 of groups alone

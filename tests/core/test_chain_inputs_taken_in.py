@@ -51,3 +51,19 @@ def test_the_simulator_refuses_them_too() -> None:
     spares = dataclasses.replace(PAPER_RATES, hot_spares=2, replace_delay_hours=6.0)
     with pytest.raises(ValueError, match="chain_distributions"):
         GroupSimulation(2, 8, exponential_from_rates(spares), HOURS, trials=10)
+
+
+def test_defects_off_stay_off_through_a_layout() -> None:
+    """A re-check's finding: with a workload, ``simulate`` gave P(group lost) = P(loss).
+    Its run with latent defects off (``without_latent_defects``) went through
+    ``chain_distributions(groups)``, which took the workload's reads over the groups' data
+    drives again and put the defects back."""
+    from planner.core.markov.workload_reads import WorkloadReads
+    from planner.core.simulation.distributions import exponential_from_rates
+
+    reads = dataclasses.replace(
+        PAPER_RATES, defects_per_data_drive=True, workload_reads=WorkloadReads(1e-2, 1e-4)
+    )
+    off = exponential_from_rates(reads).without_latent_defects()
+    for layout in (Layout("RAID 10", "raid10", 1, 2), Layout("RAID 6", "raid6", 2, 12)):
+        assert layout.chain_distributions(off, 3).latent_defects_per_hour == 0.0

@@ -231,6 +231,8 @@ def tornado_of_moves(
     moves: Sequence[Move],
     low_factor: float,
     high_factor: float,
+    *,
+    latent_per_data_disks: float = 0.0,
 ) -> Sensitivity:
     """The tornado of moves already computed: elasticities at ``point``, bars ranked.
 
@@ -245,6 +247,9 @@ def tornado_of_moves(
         moves: each input moved down and up, with the aggregate's P(loss) each way.
         low_factor: the factor of the "down" moves.
         high_factor: the factor of the "up" moves.
+        latent_per_data_disks: ``d ln lambda_ld / d ln data_disks``: -1 where a workload's
+            reads, under the drives' cap, spread over the data drives (more drives, fewer
+            reads each), else 0; the data disks' elasticity takes it with the groups'.
 
     Returns:
         One bar per move, largest swing first (ties: larger ``|elasticity|`` first).
@@ -264,7 +269,12 @@ def tornado_of_moves(
     for move in moves:
         if move.parameter is Parameter.DATA_DISKS:
             e_group = 0.0
-            e_agg = aggregate_groups_elasticity(p_loss_group, groups)
+            if latent_per_data_disks:  # the reads per drive follow the data drives
+                latent = float(group_elasticity[Parameter.LATENT_DEFECTS_PER_HOUR])
+                e_group = latent_per_data_disks * latent
+            e_agg = aggregate_groups_elasticity(
+                p_loss_group, groups
+            ) + e_group * aggregate_per_group_elasticity(p_loss_group, groups)
         else:
             e_group = float(group_elasticity[move.parameter])
             e_agg = e_group * aggregate_per_group_elasticity(p_loss_group, groups)

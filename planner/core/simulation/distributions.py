@@ -201,9 +201,14 @@ class DistributionSet:
         at its hazard, the one holding a defect included. A run with defects ends at its
         first sector loss, so it could not write them off; this one has none to write off.
         With exponential laws this set is the birth-death chain of failures,
-        (N - f) lambda_op up, min(f, streams) mu_op down.
+        (N - f) lambda_op up, min(f, streams) mu_op down. Off for good: no workload's reads
+        left for :meth:`planner.core.arrays.layouts.Layout.chain_distributions` to take over
+        the groups' data drives again (they put the defects back: a re-check found
+        P(group lost) = P(loss) with a workload).
         """
-        return dataclasses.replace(self, latent_defects_per_hour=0.0)
+        return dataclasses.replace(
+            self, latent_defects_per_hour=0.0, defects_per_data_drive=False, workload_reads=None
+        )
 
     def streams_for(self, parity: int) -> int:
         """Rebuild streams that can ever be busy in a group with ``parity`` parity drives."""
