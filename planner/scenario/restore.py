@@ -347,7 +347,7 @@ def _check_model_hours(
             raise FieldError(
                 f"the rebuild model gives {format_hours(hours)} hours for {capacity_tb:g} TB "
                 f"at {rate:g} MB/s, {format_hours(delay_hours)} of them the wait for a "
-                f"replacement; at most {MAX_REBUILD_HOURS:g} hours (replace_delay_hours is "
+                f"replacement; at most {MAX_REBUILD_HOURS:,.0f} hours (replace_delay_hours is "
                 "in hours: 72 is three days)",
                 "restore",
                 "replace_delay_hours",

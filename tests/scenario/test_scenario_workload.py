@@ -353,7 +353,7 @@ REJECTIONS = [
         9,
         24,
         "restore.replace_delay_hours",
-        "8,760 of them the wait for a replacement; at most 8760 hours (replace_delay_hours "
+        "8,760 of them the wait for a replacement; at most 8,760 hours (replace_delay_hours "
         "is in hours: 72 is three days)",
     ),
     # per-layout write penalty
