@@ -153,9 +153,10 @@ class Layout:
         while a distributed spare is free) and one drive at a time (its rebuilds share the
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
-        if groups is not None:  # the workload's reads over the data drives they hold
-            rates = rates.over_data_drives(groups * float(self.data_capacity))
-        rates = rates.with_reads_spread(self.data_share)
+        if rates.defects_per_data_drive:  # a workload's reads (a few Fractions: not else)
+            if groups is not None:  # over the data drives the groups hold
+                rates = rates.over_data_drives(groups * float(self.data_capacity))
+            rates = rates.with_reads_spread(self.data_share)
         if self.declustered is None:
             return with_hot_spares(rates, None if groups is None else groups * self.group_size)
         d = self.declustered
@@ -194,9 +195,11 @@ class Layout:
         carries the pool's :attr:`defect_stripe_share`, sigma, as the chain's rates do, and
         a latent-defect rate per data drive becomes each drive's mean, as theirs does.
         """
-        if groups is not None:
-            distributions = distributions.over_data_drives(groups * float(self.data_capacity))
-        distributions = distributions.with_reads_spread(self.data_share)
+        if distributions.defects_per_data_drive:
+            if groups is not None:
+                held = groups * float(self.data_capacity)
+                distributions = distributions.over_data_drives(held)
+            distributions = distributions.with_reads_spread(self.data_share)
         if self.declustered is None:
             drives = None if groups is None else groups * self.group_size
             return distributions_with_hot_spares(distributions, drives)
