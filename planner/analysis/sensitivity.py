@@ -37,6 +37,7 @@ from planner.core.design.sensitivity import Move, Sensitivity, tornado_of_moves
 from planner.core.design.sweep import Parameter, SweepPoint
 from planner.core.markov.rates import Rates
 from planner.core.markov.transient import relative_risk
+from planner.core.markov.workload_reads import reads_spread
 from planner.scenario import Scenario, ScenarioError, scenario_with_overrides
 
 LOW_FACTOR = 0.5
@@ -174,11 +175,10 @@ def _spared(layout: Layout, rates: Rates, groups: int) -> Rates:
     A declustered pool's restore time stays the scenario's: its own model's is
     :attr:`SensitivityReport.pool_rebuild_hours`. Either way a data drive's defect rate from
     a workload's reads is each drive's mean as the chain takes it
-    (:meth:`Rates.with_reads_spread`), so the latent-defect bar moves the rate the table took.
+    (``reads_spread``), so the latent-defect bar moves the rate the table took.
     """
     if layout.declustered is not None:
-        own = rates.over_data_drives(groups * float(layout.data_capacity))
-        return own.with_reads_spread(layout.data_share)
+        return reads_spread(rates, layout.data_drives_held(groups), layout.data_share)
     return layout.chain_rates(rates, groups)
 
 

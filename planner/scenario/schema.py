@@ -248,7 +248,7 @@ class Scenario(FrozenModel):
     def _workload_reads(self) -> WorkloadReads | None:
         """The workload's reads behind a rate made from them; None otherwise.
 
-        Each aggregate's own count of data drives shares them (:meth:`Rates.over_data_drives`).
+        Each aggregate's own count of data drives shares them (``reads_spread``).
         """
         if self.latent_defect_rate.bytes_source != "workload":
             return None

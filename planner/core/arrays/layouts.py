@@ -30,6 +30,7 @@ from planner.core.arrays.declustered import (
 from planner.core.arrays.hot_spares import distributions_with_hot_spares, with_hot_spares
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.rates import Rates
+from planner.core.markov.workload_reads import reads_spread
 from planner.core.simulation.distributions import DistributionSet
 
 
@@ -87,10 +88,14 @@ class Layout:
 
         A workload's reads spread over a group's data drives; the chain, which gives every
         drive of the group one latent-defect rate, takes the mean over them: a data drive's
-        rate times this (:meth:`Rates.with_reads_spread`). A pool's distributed spares hold
+        rate times this (``reads_spread``). A pool's distributed spares hold
         no data.
         """
         return float(self.data_capacity / self.group_size)
+
+    def data_drives_held(self, groups: int | None) -> float | None:
+        """The data drives' worth ``groups`` groups hold (None: unknown, None given)."""
+        return None if groups is None else groups * float(self.data_capacity)
 
     @property
     def rebuild_speedup(self) -> float:
@@ -142,8 +147,8 @@ class Layout:
         """The rates of this layout's chain: a pool rebuilds faster, one drive at a time.
 
         A latent-defect rate per data drive of a workload's reads is taken over the data
-        drives ``groups`` groups hold (:meth:`Rates.over_data_drives`), then becomes each
-        drive's mean, times :attr:`data_share` (:meth:`Rates.with_reads_spread`); a rate given
+        drives ``groups`` groups hold, then becomes each drive's mean, times
+        :attr:`data_share` (``reads_spread``); a rate given
         per drive stays. A traditional group of an aggregate of ``groups`` groups keeps
         ``rates``, its wait for a replacement shortened by the hot spares they share
         (:func:`planner.core.arrays.hot_spares.with_hot_spares`; ``groups`` is needed only
@@ -154,9 +159,7 @@ class Layout:
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
         if rates.defects_per_data_drive:  # a workload's reads (a few Fractions: not else)
-            if groups is not None:  # over the data drives the groups hold
-                rates = rates.over_data_drives(groups * float(self.data_capacity))
-            rates = rates.with_reads_spread(self.data_share)
+            rates = reads_spread(rates, self.data_drives_held(groups), self.data_share)
         if self.declustered is None:
             return with_hot_spares(rates, None if groups is None else groups * self.group_size)
         d = self.declustered
@@ -196,10 +199,8 @@ class Layout:
         a latent-defect rate per data drive becomes each drive's mean, as theirs does.
         """
         if distributions.defects_per_data_drive:
-            if groups is not None:
-                held = groups * float(self.data_capacity)
-                distributions = distributions.over_data_drives(held)
-            distributions = distributions.with_reads_spread(self.data_share)
+            held = self.data_drives_held(groups)
+            distributions = reads_spread(distributions, held, self.data_share)
         if self.declustered is None:
             drives = None if groups is None else groups * self.group_size
             return distributions_with_hot_spares(distributions, drives)

@@ -295,8 +295,7 @@ class _Grid:
     def _spread_reads(self, values: FloatArray, rows: _Rows) -> None:
         """Each traditional row's latent-defect rate (``values[:, 1]``) over its group's drives.
 
-        The rules of :meth:`~planner.core.markov.rates.Rates.over_data_drives` and
-        :meth:`~planner.core.markov.rates.Rates.with_reads_spread` for the rows of every
+        The rule of ``reads_spread`` for the rows of every
         point whose rate is a data drive's (a workload's reads): the reads over the data
         drives the row's groups hold, times the layout's
         :attr:`~planner.core.arrays.layouts.Layout.data_share`, as ``chain_rates`` takes it.

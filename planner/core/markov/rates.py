@@ -85,12 +85,12 @@ class Rates:
         defects_per_data_drive: ``latent_defects_per_hour`` is a DATA drive's, its share of a
             workload's reads (:mod:`planner.core.arrays.defects`): a group's drives share its
             data drives' reads, so its chain takes the mean over them,
-            ``latent_defects_per_hour x data drives / drives`` (:meth:`with_reads_spread`,
+            ``latent_defects_per_hour x data drives / drives`` (``reads_spread``,
             through ``Layout.chain_rates``). False: every drive's rate as it is (given, or
             measured per drive).
         workload_reads: with ``defects_per_data_drive``, the workload's reads behind the
             rate, so that an aggregate's chain takes a data drive's rate over the data
-            drives its groups hold (:meth:`over_data_drives`, through
+            drives its groups hold (``reads_spread``, through
             ``Layout.chain_rates(rates, groups)``); None: the rate as it is.
     """
 
@@ -172,33 +172,6 @@ class Rates:
         """
         return dataclasses.replace(
             self, latent_defects_per_hour=per_data_drive_hour, defects_per_data_drive=True
-        )
-
-    def over_data_drives(self, data_drives: float) -> Rates:
-        """A data drive's rate with the workload's reads over ``data_drives``.
-
-        ``data_drives``: those an aggregate's groups hold. These rates as they are without
-        the reads.
-        """
-        if self.workload_reads is None or not self.defects_per_data_drive:
-            return self
-        per_hour = self.workload_reads.per_data_drive(data_drives)
-        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
-
-    def with_reads_spread(self, data_share: float) -> Rates:
-        """Each drive's latent-defect rate in a group whose drives hold ``data_share`` of data.
-
-        A rate per data drive (:attr:`defects_per_data_drive`) times the group's data drives
-        per drive: a mirror's reads go to either copy, rotating parity puts data on every
-        drive, and with dedicated parity the mean over the group's drives is what a chain
-        that gives them one rate needs. These rates as they are otherwise.
-        """
-        if not self.defects_per_data_drive:
-            return self
-        return dataclasses.replace(
-            self,
-            latent_defects_per_hour=self.latent_defects_per_hour * data_share,
-            defects_per_data_drive=False,
         )
 
     @property

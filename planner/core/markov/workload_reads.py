@@ -12,8 +12,10 @@ for the count its groups hold.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 
 @dataclass(frozen=True)
@@ -41,3 +43,47 @@ class WorkloadReads:
         if not data_drives > 0:
             raise ValueError(f"data_drives must be positive, got {data_drives!r}")
         return min(self.defects_per_hour / data_drives, self.most_per_drive_hour)
+
+
+class ReadDefects(Protocol):
+    """What carries a latent-defect rate a workload's reads may have made.
+
+    The chain's rates (:class:`~planner.core.markov.rates.Rates`) and the simulator's laws.
+    """
+
+    @property
+    def latent_defects_per_hour(self) -> float:
+        """Latent defects per drive-hour (a data drive's with ``defects_per_data_drive``)."""
+        ...
+
+    @property
+    def defects_per_data_drive(self) -> bool:
+        """The rate is a data drive's share of a workload's reads."""
+        ...
+
+    @property
+    def workload_reads(self) -> WorkloadReads | None:
+        """The workload's reads behind the rate, or None."""
+        ...
+
+
+Carried = TypeVar("Carried", bound=ReadDefects)
+
+
+def reads_spread(values: Carried, data_drives: float | None, data_share: float) -> Carried:
+    """Each drive's latent-defect rate in a group whose drives hold ``data_share`` of data.
+
+    A rate per data drive (``defects_per_data_drive``) is first taken over ``data_drives``,
+    those the aggregate's groups hold (None: as it is), then times the group's data drives
+    per drive: a mirror's reads go to either copy, rotating parity puts data on every
+    drive, and with dedicated parity the mean over the group's drives is what a chain that
+    gives them one rate needs. ``values`` as they are otherwise (a rate given per drive).
+    """
+    if not values.defects_per_data_drive:
+        return values
+    per_data_drive = values.latent_defects_per_hour
+    if data_drives is not None and values.workload_reads is not None:
+        per_data_drive = values.workload_reads.per_data_drive(data_drives)
+    return dataclasses.replace(  # type: ignore[type-var]
+        values, latent_defects_per_hour=per_data_drive * data_share, defects_per_data_drive=False
+    )

@@ -119,23 +119,6 @@ class DistributionSet:
             hot_spares=0,
         )
 
-    def over_data_drives(self, data_drives: float) -> DistributionSet:
-        """:meth:`Rates.over_data_drives` for the simulator."""
-        if self.workload_reads is None or not self.defects_per_data_drive:
-            return self
-        per_hour = self.workload_reads.per_data_drive(data_drives)
-        return dataclasses.replace(self, latent_defects_per_hour=per_hour)
-
-    def with_reads_spread(self, data_share: float) -> DistributionSet:
-        """:meth:`Rates.with_reads_spread` for the simulator: each drive's mean defect rate."""
-        if not self.defects_per_data_drive:
-            return self
-        return dataclasses.replace(
-            self,
-            latent_defects_per_hour=self.latent_defects_per_hour * data_share,
-            defects_per_data_drive=False,
-        )
-
     def at_means(self, rates: Rates) -> DistributionSet:
         """These laws' shapes with ``rates``' means: the same scenario, other time laws.
 
