@@ -259,7 +259,9 @@ _FAST = settings(max_examples=40, deadline=None)
 parities = st.integers(min_value=1, max_value=3)
 drive_counts = st.integers(min_value=4, max_value=30)
 failure_rates = st.floats(min_value=1e-7, max_value=1e-4)
-defect_rates = st.floats(min_value=0.0, max_value=1e-2)
+defect_rates = st.floats(min_value=0.0, max_value=1e-2, allow_subnormal=False)
+"""Subnormal rates (5e-324 per hour) left figures of 1e-319 with a few bits of precision: a
+fresh run found P(sectors lost) 2.59e-319 over its bound 2.47e-319, rounding, not a fault."""
 hours_ = st.floats(min_value=1.0, max_value=200.0)
 factors = st.floats(min_value=1.01, max_value=4.0)
 
