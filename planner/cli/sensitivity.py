@@ -34,6 +34,14 @@ LayoutOption = Annotated[
 LowOption = Annotated[
     float, typer.Option("--low", help="Multiply each input by this for the low case (0 to 1).")
 ]
+FixedOption = Annotated[
+    bool,
+    typer.Option(
+        "--fixed",
+        help="With a workload: the aggregate of aggregate.data_disks (planner evaluate's), "
+        "not the layout's sized one (planner size's; the TUI's c switches the same way).",
+    ),
+]
 HighOption = Annotated[
     float, typer.Option("--high", help="Multiply each input by this for the high case (above 1).")
 ]
@@ -48,11 +56,12 @@ def sensitivity(
     output: OutputOption = None,
     overrides: SetOption = None,
     tier: TierOption = None,
+    fixed: FixedOption = False,
 ) -> None:
     """Tornado for one layout: each input halved and doubled, ranked by the change in P(loss).
 
     For a scenario with a workload the aggregate is the layout's sized one (as the TUI's
-    compare table shows it), else aggregate.data_disks.
+    compare table shows it; --fixed: aggregate.data_disks'), else aggregate.data_disks.
     """
     output_format = chosen_format(output_format, output)
     if not 0 < low < 1:
@@ -64,7 +73,7 @@ def sensitivity(
     scenario = load(file, overrides, tier)
     chosen = choose_layout(scenario, layout)
     try:
-        report = sensitivity_report(scenario, chosen, low, high, overrides or ())
+        report = sensitivity_report(scenario, chosen, low, high, overrides or (), fixed=fixed)
     except ValueError as err:
         fail(str(err))
     render_sensitivity(report, output_format, output)
