@@ -65,13 +65,14 @@ def notes(comparison: Comparison, mission_years: float) -> list[str]:
 def rebuild_note(source: RebuildSource) -> str:
     """Where the mean restore time comes from, in one line.
 
-    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s, restore.load: busy (x3.96), + 24 h to replace the
-    drive.`` The load is named as the file writes it, as the inputs line names it.
+    ``Rebuild 3.09 h: 0.3 TB at 27 MB/s (restore.rebuild_mb_per_s), restore.load: busy
+    (x3.96), + 24 h to replace the drive.`` The rate's source stands beside the rate (a
+    re-check found it after the wait); the load is named as the file writes it.
     """
     hours = hours_text(source.hours)
     if source.rebuild_mb_per_s is None or source.capacity_tb is None:
         return f"Rebuild {hours} h (restore.rebuild_hours, as given)."
-    parts = [f"{source.capacity_tb:g} TB at {source.rebuild_mb_per_s:g} MB/s"]
+    parts = [f"{source.capacity_tb:g} TB at {source.rebuild_mb_per_s:g} MB/s ({source.rate_field})"]
     if source.load is not None:
         parts.append(f"restore.load: {source.load} (x{source.load_factor:.3g})")
     elif source.load_factor != 1.0:
@@ -86,7 +87,7 @@ def rebuild_note(source: RebuildSource) -> str:
                 "every spare is taken: the Rebuild column gives each layout's mean."
             )
     unit = "" if spared else " h"
-    return f"Rebuild {hours}{unit}: {', '.join(parts)} ({source.rate_field}).{spared}"
+    return f"Rebuild {hours}{unit}: {', '.join(parts)}.{spared}"
 
 
 def extra_notes(data: CompareData, *, labels: bool = True, readings: bool = True) -> list[str]:

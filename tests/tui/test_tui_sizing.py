@@ -94,7 +94,10 @@ async def test_the_sizing_columns_toggle_sort_export_risk_and_the_rebuild_rate(
             assert shown == pytest.approx(p_sized, rel=0.05)
         assert cells(app, "raid-dp 8")["Risk vs base per aggr."] == "1.00×"
         assert "SIZED aggregate (disks needed)" in notes_text(app)
-        assert "Rebuild 11.1 h: 1 TB at 50 MB/s, restore.load_factor: 2" in notes_text(app)
+        assert (
+            "Rebuild 11.1 h: 1 TB at 50 MB/s (restore.rebuild_mb_per_s), restore.load_factor: 2"
+            in notes_text(app)
+        )
 
         # Export writes the sizing table shown.
         await pilot.press("ctrl+o")
