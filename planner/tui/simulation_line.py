@@ -146,8 +146,9 @@ def simulation_text(request: SimulationRequest, result: SimulationResult) -> str
         if given
         else "none"
     )
+    what = "the pool" if request.layout.declustered is not None else "one group"
     return (
-        f"Monte Carlo, one group: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
+        f"Monte Carlo, {what}: P(loss) {format_percent(result.p_loss_group)}, 95% CI "
         f"{interval} "
         f"(±{result.rel_error * 100:.2g}% relative; {result.trials:,} trials, "
         f"{result.method} method, docs/simulation.md; "

@@ -76,3 +76,14 @@ def test_a_run_without_a_hit_shows_no_interval_and_no_inside_or_outside() -> Non
     assert "no interval to hold" in text
     assert "outside" not in text
     assert "no interval can be given" in text
+
+
+def test_a_pool_is_simulated_whole_and_says_so() -> None:
+    """A re-check: F6 said "Monte Carlo, one group" for a dRAID pool, which F4 says it
+    simulates whole (the pool is the chain's group)."""
+    scenario = load_scenario(TODAY)
+    pool = next(x for x in scenario.core_layouts() if x.declustered is not None)
+    assert "Monte Carlo, the pool: P(loss)" in simulation_text(
+        SimulationRequest.of(scenario, pool), _result()
+    )
+    assert "Monte Carlo, one group: P(loss)" in simulation_text(_request(scenario), _result())
