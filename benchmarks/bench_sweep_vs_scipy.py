@@ -9,7 +9,9 @@ planner. The ratio is throughput, baseline over sweep (> 1: planner is faster), 
 round, rounds taking turns; the median is printed last.
 
 Each round also times the same big sweep written with ``-o`` (what a user saving a sweep
-waits for; its ratio is printed beside) and a process that writes the same JSON computing
+waits for: the file synced to disk and renamed into place) and sent by the shell to a file
+(``> out.json``, planner writing to a file it did not open), each ratio printed beside,
+and a process that writes the same JSON computing
 nothing, read back the same way: the part of the pipe figure that no sweep can remove
 (20 MB: the parent's reads, its decoding and its newline translation, ~0.09 s here).
 
@@ -75,14 +77,26 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, str]:
     return run_timed(command, env)[0], run_timed.last_stdout
 
 
-def run_timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds (user + system, every thread) of ``command``; see :func:`run`."""
+def run_timed(
+    command: list[str], env: dict[str, str], redirect: Path | None = None
+) -> tuple[float, float]:
+    """Wall and CPU seconds (user + system, every thread) of ``command``; see :func:`run`.
+
+    ``redirect``: its standard output goes to this file, as the shell's ``> file`` sends it.
+    """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, env=env, check=False
-        )
+        with open(redirect or os.devnull, "wb") as sink:
+            done = subprocess.run(
+                command,
+                stdout=subprocess.PIPE if redirect is None else sink,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=TIMEOUT_SECONDS,
+                env=env,
+                check=False,
+            )
     except subprocess.TimeoutExpired:
         raise SystemExit(f"timed out after {TIMEOUT_SECONDS} s: {' '.join(command)}") from None
     seconds = time.perf_counter() - start
@@ -102,27 +116,30 @@ PAIRS = 9
 
 
 def paired_work(
-    path: Path, env: dict[str, str], output: Path | None = None
+    path: Path, env: dict[str, str], output: Path | None = None, redirect: bool = False
 ) -> tuple[float, float, float]:
     """The big sweep's wall and CPU seconds net of start-up, and the start-up's wall seconds.
 
     Tiny and big sweeps run in turn (:data:`PAIRS` of each), so a drift of the machine's
     speed (start-up alone moved by 0.3 s from run to run here) reaches both alike; the
     figures are the medians of the pairs' differences. ``output``: both write their JSON
-    there (``-o``) instead of to the pipe this benchmark reads.
+    there (``-o``) instead of to the pipe this benchmark reads; with ``redirect``, their
+    standard output goes to it, as ``> output`` sends it.
     """
-    to_file = [] if output is None else ["-o", str(output)]
+    to_file = [] if output is None or redirect else ["-o", str(output)]
     tiny = [*planner_command(), "sweep", str(path), *TINY, "--format", "json", *to_file]
     big = [*planner_command(), "sweep", str(path), *BIG, "--format", "json", *to_file]
-    return paired(tiny, big, env)
+    return paired(tiny, big, env, output if redirect else None)
 
 
-def paired(tiny: list[str], big: list[str], env: dict[str, str]) -> tuple[float, float, float]:
+def paired(
+    tiny: list[str], big: list[str], env: dict[str, str], redirect: Path | None = None
+) -> tuple[float, float, float]:
     """:func:`paired_work`'s medians for any two commands run in turn."""
     walls, cpus, startups = [], [], []
     for _ in range(PAIRS):
-        small_wall, small_cpu = run_timed(tiny, env)
-        big_wall, big_cpu = run_timed(big, env)
+        small_wall, small_cpu = run_timed(tiny, env, redirect)
+        big_wall, big_cpu = run_timed(big, env, redirect)
         walls.append(big_wall - small_wall)
         cpus.append(big_cpu - small_cpu)
         startups.append(small_wall)
@@ -190,7 +207,7 @@ def main() -> int:
     # -P: the current folder is not searched first, as it is not for the planner script
     where = run([sys.executable, "-P", "-c", "import planner; print(planner.__file__)"], env)[1]
     print(f"planner from {where.strip()}; BLAS threads {blas}; CPUs {os.cpu_count()}")
-    ratios: dict[str, list[float]] = {"pipe": [], "file": []}
+    ratios: dict[str, list[float]] = {"pipe": [], "file": [], "redirect": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sweep.yaml"
         path.write_text(SCENARIO, encoding="utf-8")
@@ -202,23 +219,26 @@ def main() -> int:
         for round_ in range(1, args.rounds + 1):
             net, net_cpu, startup = paired_work(path, env)
             to_file = paired_work(path, env, Path(folder) / "out.json")[0]
+            redirected = paired_work(path, env, Path(folder) / "shell.json", redirect=True)[0]
             transfer = transfer_seconds(saved, env)
             baseline, cases = scipy_loop_seconds()
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-            for name, seconds in (("pipe", net), ("file", to_file)):
+            for name, seconds in (("pipe", net), ("file", to_file), ("redirect", redirected)):
                 ratios[name].append(baseline / max(seconds, 1e-3) * (rows / cases))
             print(
                 f"round {round_}: sweep of {rows} layouts to JSON read from a pipe {net:.3f} s "
                 f"net of start-up (start-up {startup:.2f} s; CPU {net_cpu:.3f} s net), "
-                f"written with -o {to_file:.3f} s; the {len(text) / 1e6:.0f} MB through the "
-                f"pipe alone {transfer:.3f} s; scipy expm loop over {cases}: {baseline:.2f} s; "
+                f"written with -o {to_file:.3f} s, with > {redirected:.3f} s; "
+                f"the {len(text) / 1e6:.0f} MB through the pipe alone {transfer:.3f} s; "
+                f"scipy expm loop over {cases}: {baseline:.2f} s; "
                 f"throughput ratio {ratios['pipe'][-1]:.1f}x (-o: {ratios['file'][-1]:.1f}x; "
-                f"load {load:.1f})"
+                f">: {ratios['redirect'][-1]:.1f}x; load {load:.1f})"
             )
     print(
         f"median throughput ratio over {args.rounds} rounds: "
         f"{statistics.median(ratios['pipe']):.1f}x read from a pipe, "
-        f"{statistics.median(ratios['file']):.1f}x written with -o"
+        f"{statistics.median(ratios['file']):.1f}x written with -o, "
+        f"{statistics.median(ratios['redirect']):.1f}x sent to a file with >"
     )
     cache.cleanup()
     return 0

@@ -79,7 +79,8 @@ def sweep_spares_note(scenario: Scenario, table: SweepColumns) -> str | None:
     traditional = [layout.declustered is None for layout in table.layouts]
     varied = len({point.rates.hot_spares for point in table.points}) > 1  # --vary
     entries = []
-    for row in range(len(table)):
+    waits = [p.rates.hot_spares > 0 and p.rates.replace_delay_hours > 0 for p in table.points]
+    for row in range(len(table)) if any(waits) else ():  # 23,000 rows: 6 ms for nothing
         rates = table.points[int(table.point[row])].rates
         delay, spares = rates.replace_delay_hours, rates.hot_spares  # the point's (--vary)
         if spares == 0 or delay == 0 or not traditional[int(table.layout[row])]:
