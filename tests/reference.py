@@ -123,6 +123,7 @@ def generator(
     mu_scrub: float | mpmath.mpf,
     streams: int = 1,
     share: float | mpmath.mpf = 1,
+    survivors_read: bool = False,
 ) -> mpmath.matrix:
     """Q (per hour) of the n+k chain at the current mpmath precision, loss state last.
 
@@ -131,6 +132,9 @@ def generator(
         mu_op, mu_scrub: rebuild and scrub rates (1/h); streams: rebuilds at once;
         share: a declustered pool's σ (issue 20): the failure out of (k - 1, 1) loses
             sectors with probability σ and otherwise goes to (k, 0).
+        survivors_read: ``lld`` is the mean of a workload's reads over the N drives, and
+            with f drives down the N - f survivors read them all: each meets
+            N / (N - f) x ``lld`` (planner's chain keeps ``lld``: docs/drives.md).
     """
     lop, lld = mpmath.mpf(lop), mpmath.mpf(lld)
     mu_op, mu_scrub = mpmath.mpf(mu_op), mpmath.mpf(mu_scrub)
@@ -147,7 +151,7 @@ def generator(
         if lat == 1:  # the holder fails, its defect with it
             q[i, index[(f + 1, 0)]] += lop
         if lat == 0 and f < parity:
-            q[i, index[(f, 1)]] += (drives - f) * lld
+            q[i, index[(f, 1)]] += (drives if survivors_read else drives - f) * lld
         if f > 0:
             q[i, index[(f - 1, lat)]] += min(f, streams) * mu_op
         if (f, lat) == (0, 1):
@@ -166,11 +170,11 @@ def _q(
     scrub: float,
     streams: int | None = 1,
     share: float = 1.0,
+    survivors_read: bool = False,
 ) -> object:
     at_once = parity if streams is None else streams  # None: every failed drive (f <= k)
-    return generator(
-        parity, drives, lop, lld, 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub), at_once, share
-    )
+    mu_op, mu_scrub = 1 / mpmath.mpf(rebuild), 1 / mpmath.mpf(scrub)
+    return generator(parity, drives, lop, lld, mu_op, mu_scrub, at_once, share, survivors_read)
 
 
 @_kept
@@ -184,10 +188,11 @@ def p_loss(
     hours: float,
     streams: int | None = 1,
     share: float = 1.0,
+    survivors_read: bool = False,
 ) -> mpmath.mpf:
     """P(one group loses data within ``hours``), starting pristine: exp(Q T)[0, loss]."""
     with mpmath.workdps(max(DPS, mpmath.mp.dps)):
-        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams, share)
+        q = _q(parity, drives, lop, lld, rebuild_hours, scrub_hours, streams, share, survivors_read)
         return +expm(q * mpmath.mpf(hours))[0, q.rows - 1]
 
 
