@@ -119,8 +119,8 @@ def _sized_for_workload(
     override = None if search is None else search.write_penalty
 
     def penalty(layout: Layout) -> float:
-        # a pool counts stripe I/Os, one per small write (OpenZFS's IOPS rule)
-        fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.declustered
+        # a pool and RAID-Z count stripe I/Os, one per small write (OpenZFS's IOPS rule)
+        fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.counts_stripe_ios
         return default_write_penalty(layout) if override is None or fixed else override
 
     counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]

@@ -146,6 +146,8 @@ class SizingReport:
         input_notes: inputs the figures take as given that make them optimistic: a scrub
             faster than one read of a drive, a rebuild faster than one write of it
             (:mod:`planner.analysis.restore_notes`), as evaluate and recommend say them.
+        stripe_io_labels: the layouts whose IOPS count stripe I/Os (RAID-Z groups and
+            dRAID pools, :attr:`~planner.core.arrays.layouts.Layout.counts_stripe_ios`).
     """
 
     title: str
@@ -161,6 +163,7 @@ class SizingReport:
     label_notes: tuple[str, ...] = ()
     spares_note: str = ""
     input_notes: tuple[str, ...] = ()
+    stripe_io_labels: tuple[str, ...] = ()
 
     @property
     def mission_hours(self) -> float:
@@ -218,6 +221,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         input_notes=tuple(
             note for note in (scrub_note(scenario), rebuild_note(scenario)) if note is not None
         ),
+        stripe_io_labels=tuple(x.label for x in scenario.core_layouts() if x.counts_stripe_ios),
     )
 
 

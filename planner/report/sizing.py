@@ -57,6 +57,18 @@ def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float
     return f"Workload: {workload.iops:,.0f} IOPS ({workload.read_fraction:.0%} reads): {flow}."
 
 
+def _stripe_io_text(labels: tuple[str, ...]) -> str:
+    """How the layouts that count stripe I/Os are sized, after the counting rule."""
+    if not labels:
+        return ""
+    names = ", ".join(labels)
+    return (
+        f" {names}: a small read or write is one I/O across a whole stripe (write penalty 1),"
+        " so a RAID-Z group serves one drive's IOPS and a dRAID pool floor((C - s) / (d + p))"
+        " drives' worth (docs/sizing.md)."
+    )
+
+
 def notes(report: SizingReport) -> list[str]:
     """Footnotes: workload, drive, rebuild, counting rules, mission."""
     drive = report.drive
@@ -67,7 +79,8 @@ def notes(report: SizingReport) -> list[str]:
         f"Drive: {drive.capacity_tb:g} TB, {drive.iops:g} IOPS{kind}, "
         f"{drive.usable_fraction:.0%} usable. {rebuild_text(report)}",
         "Back-end IOPS = reads + writes x write penalty; counts round up to whole groups "
-        "(IOPS count every drive, capacity only data drives); the larger decides.",
+        "(IOPS count every drive, capacity only data drives); the larger decides."
+        + _stripe_io_text(report.stripe_io_labels),
         f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate"
         + (
             f"; risk vs baseline: over the sized aggregate of {report.baseline}."

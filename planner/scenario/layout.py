@@ -98,8 +98,8 @@ class LayoutSpec(FrozenModel):
         default=None,
         le=100,
         description="Disk I/Os per host write, for sizing; default by preset: RAID 10 2, "
-        "RAID 5 4, RAID 6 6, RAID-DP 1, a declustered pool 1 (one stripe I/O, the unit of "
-        "its IOPS: docs/declustered.md), else 2 (k + 1) (docs/sizing.md).",
+        "RAID 5 4, RAID 6 6, RAID-DP 1, RAID-Z and a declustered pool 1 (one stripe I/O, the "
+        "unit of their IOPS), else 2 (k + 1) (docs/sizing.md).",
     )
 
     @model_validator(mode="before")

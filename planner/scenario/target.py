@@ -274,7 +274,7 @@ class SearchSpec(FrozenModel):
         le=100,
         description="Disk I/Os per host write of every parity layout searched, for sizing "
         "(e.g. 1 for arrays that write full stripes, such as NetApp RAID-DP); not of "
-        "mirrors, nor of pools, which count stripe I/Os (docs/declustered.md); default by "
+        "mirrors, nor of RAID-Z groups and pools, which count stripe I/Os; default by "
         "preset: RAID 5 4, RAID 6 6, triple parity 8 (docs/sizing.md).",
     )
 

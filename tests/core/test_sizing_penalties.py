@@ -21,7 +21,7 @@ from planner.core.design.sizing import WRITE_PENALTIES, default_write_penalty
         ("raid-dp", 2, 16, 1.0),  # Figure 7: measured at or below 1
         ("RAID-DP", 2, 16, 1.0),  # preset names are matched loosely
         ("raid-tp", 3, 16, 8.0),  # read data + 3 parities, write data + 3 parities
-        ("raidz3", 3, 11, 8.0),
+        ("raidz3", 3, 11, 1.0),  # one stripe I/O (tests/core/test_raidz_iops.py)
         (None, 1, 6, 4.0),  # plain parity: 2 (k + 1)
         (None, 2, 6, 6.0),
         (None, 3, 9, 8.0),
@@ -34,8 +34,9 @@ def test_default_penalty(raid: str | None, parity: int, group_size: int, penalty
 
 
 def test_every_preset_has_a_penalty() -> None:
-    # declustered pools count stripe I/Os (penalty 1), not a preset's disk I/Os
-    assert {p.name for p in PRESETS.values() if not p.declustered} == set(WRITE_PENALTIES)
+    # declustered pools and RAID-Z count stripe I/Os (penalty 1), not a preset's disk I/Os
+    stripes = {p.name for p in PRESETS.values() if p.declustered or p.whole_stripe_io}
+    assert set(PRESETS) - stripes == set(WRITE_PENALTIES)
 
 
 def test_declustered_penalty_is_one_stripe_io() -> None:

@@ -28,6 +28,7 @@ from planner.core.arrays.declustered import (
     rebuild_speedup,
 )
 from planner.core.arrays.hot_spares import distributions_with_hot_spares, with_hot_spares
+from planner.core.arrays.presets import find_preset
 from planner.core.markov.enclosures import Placement
 from planner.core.markov.rates import Rates
 from planner.core.markov.workload_reads import reads_spread
@@ -113,15 +114,30 @@ class Layout:
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
 
     @property
-    def iops_drives_per_group(self) -> int:
-        """Drives' worth of IOPS a group serves: all N, or a pool's ``floor((C - s) / (d + p))``.
+    def counts_stripe_ios(self) -> bool:
+        """Whether a small read or write is one I/O across a whole stripe: a pool or RAID-Z.
 
-        For a pool the unit is the stripe I/O (:func:`planner.core.arrays.declustered.iops_drives`).
+        Such a layout's IOPS are counted in stripe I/Os (write penalty 1): OpenZFS gives a
+        dRAID pool ``floor((C - s) / (d + p))`` drives' worth, "similar to raidz since for
+        any read all D data disks must be accessed", and a RAID-Z group one drive's worth
+        (iXsystems, "ZFS Storage Pool Layout").
         """
-        if self.declustered is None:
-            return self.group_size
-        d = self.declustered
-        return iops_drives(self.parity, self.group_size, d.data, d.spares)
+        if self.declustered is not None:
+            return True
+        preset = None if self.raid is None else find_preset(self.raid)
+        return preset is not None and preset.whole_stripe_io
+
+    @property
+    def iops_drives_per_group(self) -> int:
+        """Drives' worth of IOPS a group serves: N, one for RAID-Z, a pool's (C - s) // (d + p).
+
+        For a pool or RAID-Z the unit is the stripe I/O (:attr:`counts_stripe_ios`;
+        :func:`planner.core.arrays.declustered.iops_drives`).
+        """
+        if self.declustered is not None:
+            d = self.declustered
+            return iops_drives(self.parity, self.group_size, d.data, d.spares)
+        return 1 if self.counts_stripe_ios else self.group_size
 
     @property
     def critical_rebuild_drives(self) -> float:

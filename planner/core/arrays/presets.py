@@ -23,6 +23,9 @@ class RaidPreset:
         description: what the level is, for help texts.
         declustered: a declustered pool (dRAID): the group is the pool's children, and a
             layout gives ``data`` per stripe and distributed ``spares``.
+        whole_stripe_io: a small read or write is one I/O across the whole stripe (ZFS
+            RAID-Z: every block spans the group's data drives), so a group serves one
+            drive's worth of small random IOPS, not N (``Layout.iops_drives_per_group``).
     """
 
     name: str
@@ -30,6 +33,7 @@ class RaidPreset:
     fixed_group_size: int | None
     description: str
     declustered: bool = False
+    whole_stripe_io: bool = False
 
 
 PRESETS: dict[str, RaidPreset] = {
@@ -39,13 +43,13 @@ PRESETS: dict[str, RaidPreset] = {
         RaidPreset("raid1", 1, 2, "2-way mirror (n+1 with one data drive)"),
         RaidPreset("raid4", 1, None, "single dedicated parity (n+1)"),
         RaidPreset("raid5", 1, None, "single distributed parity (n+1)"),
-        RaidPreset("raidz1", 1, None, "ZFS single parity (n+1)"),
+        RaidPreset("raidz1", 1, None, "ZFS single parity (n+1)", whole_stripe_io=True),
         RaidPreset("raid6", 2, None, "double parity (n+2)"),
         RaidPreset("raid-dp", 2, None, "NetApp/IBM N series double parity (n+2)"),
-        RaidPreset("raidz2", 2, None, "ZFS double parity (n+2)"),
+        RaidPreset("raidz2", 2, None, "ZFS double parity (n+2)", whole_stripe_io=True),
         RaidPreset("mirror3", 2, 3, "3-way mirror (n+2 with one data drive)"),
         RaidPreset("raid-tp", 3, None, "triple parity (n+3)"),
-        RaidPreset("raidz3", 3, None, "ZFS triple parity (n+3)"),
+        RaidPreset("raidz3", 3, None, "ZFS triple parity (n+3)", whole_stripe_io=True),
         RaidPreset("draid1", 1, None, "ZFS dRAID, declustered single parity", True),
         RaidPreset("draid2", 2, None, "ZFS dRAID, declustered double parity", True),
         RaidPreset("draid3", 3, None, "ZFS dRAID, declustered triple parity", True),

@@ -28,14 +28,9 @@ WRITE_PENALTIES: dict[str, float] = {
     # 1.0" disk write per host write; 1 is the value the paper feeds the Exchange
     # calculator for Table 9's "RAID 6 (no write penalty)" row.
     "raid-dp": 1.0,
-    # ZFS RAID-Z is copy-on-write and never reads to modify a stripe, but a small random
-    # write still touches every drive of the stripe; the generic read-modify-write figure
-    # is kept as the conservative default. Override it when measurements say otherwise.
-    "raidz1": 4.0,
-    "raidz2": 6.0,
-    "raidz3": 8.0,
 }
-"""Default disk I/Os per host write, by preset name (overridable per layout)."""
+"""Default disk I/Os per host write, by preset name (overridable per layout). RAID-Z and
+dRAID count stripe I/Os instead (:func:`default_write_penalty`)."""
 
 
 def default_write_penalty(layout: Layout) -> float:
@@ -43,11 +38,13 @@ def default_write_penalty(layout: Layout) -> float:
 
     A plain ``parity: k`` layout (no preset) gets the generic parity figure 2 (k + 1):
     4, 6, 8 for k = 1, 2, 3. A declustered pool (dRAID) writes fixed-width stripes, padding
-    a small write to a whole stripe (OpenZFS dRAID docs): one stripe I/O, as a small read
-    is, so 1 in the pool's unit, the stripe I/O
-    (:func:`~planner.core.design.drive_counts.disks_for_iops`).
+    a small write to a whole stripe (OpenZFS dRAID docs), and RAID-Z, copy-on-write, writes
+    a block as a new stripe across the group without reading to modify one: one stripe
+    I/O, as a small read is, so 1 in their unit, the stripe I/O
+    (:attr:`~planner.core.arrays.layouts.Layout.counts_stripe_ios`,
+    :func:`~planner.core.design.drive_counts.disks_for_iops`).
     """
-    if layout.declustered is not None:
+    if layout.counts_stripe_ios:
         return 1.0
     if layout.raid is not None:
         preset = find_preset(layout.raid)
