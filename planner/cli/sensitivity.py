@@ -81,12 +81,12 @@ def sensitivity(
 
 def choose_layout(scenario: Scenario, label: str | None) -> str:
     """The label of the layout named ``label`` (default the baseline); exit 2 if none."""
-    from planner.scenario.fields import did_you_mean
+    from planner.scenario.fields import did_you_mean_label
 
     labels = [layout.label for layout in scenario.layouts]
     label = scenario.baseline_label() if label is None else label
     if label not in labels:
-        hint = did_you_mean(label, labels)
+        hint = did_you_mean_label(label, labels)
         known = f" (layouts: {', '.join(labels)})" if hint.startswith(";") else ""
         fail(f"--layout {label!r}: no layout has that label{hint}{known}")
     return label

@@ -166,7 +166,7 @@ def refuse_unsimulated(scenario: Scenario, method: str) -> None:
 
 def select_layouts(scenario: Scenario, labels: Sequence[str] | None) -> list[Layout]:
     """The scenario's layouts, or those named by ``--layout`` in the order given; exit 2."""
-    from planner.scenario.fields import did_you_mean
+    from planner.scenario.fields import did_you_mean_label
 
     layouts = scenario.core_layouts()
     if not labels:
@@ -175,9 +175,8 @@ def select_layouts(scenario: Scenario, labels: Sequence[str] | None) -> list[Lay
     chosen = []
     for label in labels:
         if label not in by_label:
-            fail(
-                f"--layout {label!r}: no layout has that label{did_you_mean(label, list(by_label))}"
-            )
+            hint = did_you_mean_label(label, list(by_label))
+            fail(f"--layout {label!r}: no layout has that label{hint}")
         if by_label[label] not in chosen:
             chosen.append(by_label[label])
     return chosen

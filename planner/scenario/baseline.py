@@ -7,14 +7,13 @@ renamed and passes it in the validation context (:data:`RENAMED_LAYOUTS`).
 
 from __future__ import annotations
 
-import difflib
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from planner.scenario.base import FieldError
-from planner.scenario.errors import shown
+from planner.scenario.errors import closest_label, shown
 
 RENAMED_LAYOUTS = "renamed_layouts"
 """The validation context's key for the layouts ``--set`` renamed: {old label: :class:`Renamed`}."""
@@ -55,8 +54,8 @@ def check_baseline(baseline: str, labels: Sequence[str], context: Mapping[str, A
     renamed = (context or {}).get(RENAMED_LAYOUTS, {}).get(baseline)
     if isinstance(renamed, Renamed) and renamed.label in labels:
         raise FieldError(renamed.baseline_message(baseline), "baseline")
-    near = difflib.get_close_matches(baseline, list(labels), n=1, cutoff=0.5)
-    hint = f"did you mean {near[0]!r}? " if near else ""
+    near = closest_label(baseline, labels)
+    hint = f"did you mean {near!r}? " if near is not None else ""
     raise FieldError(
         f"baseline {shown(baseline)} names no layout; {hint}"
         f"layouts: {', '.join(shown(label) for label in labels)}",

@@ -1,9 +1,16 @@
-"""The one exception a scenario problem raises, with where in the file it was found."""
+"""The one exception a scenario problem raises, with where in the file it was found.
+
+Beside it, the wording its messages share: a value as shown (:func:`shown`), a field's
+dotted path (:func:`dotted`) and the layout label a misspelt one means
+(:func:`closest_label`).
+"""
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
+from collections.abc import Sequence
 
 MAX_MESSAGE_CHARS = 299 - len("planner: error: ")
 """Longest ``str(error)``: the line planner prints, its ``planner: error:`` included, stays
@@ -173,3 +180,23 @@ def dotted(loc: tuple[str | int, ...]) -> str:
         else:
             text += f".{part}" if text else part
     return text
+
+
+def closest_label(written: str, labels: Sequence[str]) -> str | None:
+    """The label ``written`` most likely means, or None when none is close.
+
+    Labels are compared without case, spaces or punctuation (``RAID6`` is ``RAID 6``), and
+    one that starts with what was written wins (``RAID6`` means ``RAID 6 (10+2)``, not the
+    look-alike ``RAID 10``); else the closest by :func:`difflib.get_close_matches`.
+    """
+    key = _squeezed(written)
+    by_key = {_squeezed(label): label for label in reversed(labels)}  # the first one kept
+    starting = sorted((k for k in by_key if key and k.startswith(key)), key=len)
+    if starting:
+        return by_key[starting[0]]
+    near = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.5)
+    return by_key[near[0]] if near else None
+
+
+def _squeezed(label: str) -> str:
+    return "".join(c for c in label.casefold() if c.isalnum())

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from planner.scenario.errors import closest_label
 from planner.scenario.schema import Scenario
 from planner.scenario.tiers import PlanFile
 from planner.scenario.units import takes_terabytes
@@ -113,6 +114,12 @@ def closest(name: str, choices: Sequence[str]) -> str | None:
     """The choice ``name`` most likely misspells, or None when none is close."""
     near = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.6)
     return near[0] if near else None
+
+
+def did_you_mean_label(label: str, labels: Sequence[str]) -> str:
+    """:func:`did_you_mean` for a layout's label, by :func:`closest_label`."""
+    near = closest_label(label, labels)
+    return f"; did you mean {near!r}?" if near is not None else f" (known: {_some(labels)})"
 
 
 def did_you_mean(name: str, choices: Sequence[str]) -> str:
