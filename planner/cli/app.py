@@ -274,7 +274,25 @@ def _usage_message(err: typer.TyperException) -> str:
     unknown = re.match(r"No such command '([^']*)'", message)
     if unknown is not None and unknown[1].lower() in _COMMAND_HINTS:
         hint = f" {_COMMAND_HINTS[unknown[1].lower()]}"
-    return f"{'' if top else f'{where}: '}{message}{hint} (see {where} --help)"
+    if top:
+        return f"{message}{hint} (see {where} --help)"
+    return f"{_plainer(getattr(ctx, 'info_name', where), message)}{hint} (see {where} --help)"
+
+
+def _plainer(command: str, message: str) -> str:
+    """Click's words as planner's: ``evaluate -o: ...``, not ``Invalid value for '-o': ...``.
+
+    ``planner: error: planner evaluate: Invalid value for '-o': planner does not write ...``
+    named the program twice (a newcomer's find); a folder given for a file says so.
+    """
+    invalid = re.match(r"Invalid value for ((?:'[^']+'(?: / )?)+): (.*)", message)
+    if invalid is None:
+        return f"{command}: {message}"
+    name, detail = re.findall(r"'([^']+)'", invalid[1])[0], invalid[2]  # --format, not -f
+    folder = re.fullmatch(r"(?:File|Path|Directory) '(.*)' is a directory\.", detail)
+    if folder is not None:
+        detail = f"'{folder[1]}' is a folder, not a file"
+    return f"{command}{' ' + name if name.startswith('-') else ''}: {detail}"
 
 
 def _set_hint(args: list[str]) -> str:

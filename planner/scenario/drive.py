@@ -21,6 +21,7 @@ overrides any derived rate.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import (
@@ -64,6 +65,13 @@ def _parse_percent(value: object) -> object:
     fraction = percent_value(value)
     if fraction is not None and fraction < 0:
         raise ValueError(f"{shown(value)} is negative; write a percentage like 1.9%")
+    comma = re.fullmatch(r"\s*(\d+),(\d+)\s*(%?)\s*", value)
+    if fraction is None and comma is not None:  # a decimal comma: 1,5% meant 1.5%
+        dotted = f"{comma[1]}.{comma[2]}"
+        meant = dotted + ("%" if comma[3] or float(dotted) >= 1 else "")
+        raise ValueError(
+            f"{shown(value)} is not a number: write the decimal point as '.' ({meant})"
+        )
     if fraction is None:
         raise ValueError(
             f"{shown(value)} is not a number; write a fraction per year like 0.019 or a percentage "

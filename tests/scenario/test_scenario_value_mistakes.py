@@ -232,3 +232,16 @@ def test_a_tui_field_says_the_same_of_a_price_with_a_symbol_and_a_comma(
     with pytest.raises(EditError) as refused:
         parse_text(spec_of("drive.price"), typed)
     assert says in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("1,5%", "1.5%"), ("1,9", "1.9%"), ("0,019", "0.019")]
+)
+def test_a_decimal_comma_in_the_failure_rate_is_named_as_one(
+    tmp_path: Path, typed: str, meant: str
+) -> None:
+    """``arr: 1,5%`` was only told to write a fraction or a percentage (a newcomer's find)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(_file_with(PRICE_LINE, f"  arr: {typed}\n"), encoding="utf-8")
+    message = _one_line([str(path)])
+    assert f"write the decimal point as '.' ({meant})" in message, message
