@@ -110,9 +110,7 @@ def _ageing(subset: SubsetFit) -> list[str]:
             law = f"weibull: {{shape: {yaml_number(shape)}, scale_hours: {yaml_number(scale)}}}"
     if law is None and table is None:
         return []
-    head = (
-        "# The failure rate by age, for P(loss) ageing beside the constant rate (docs/ageing.md):"
-    )
+    head = "# The failure rate by age, for P(loss) ageing (docs/ageing.md):"
     if law is None:
         return [head, "ageing:", f"  arr_by_year: {table}"]
     other = [] if table is None else [f"  # or by year of service: arr_by_year: {table}"]
@@ -144,7 +142,8 @@ def drive_snippet(fit: FleetFit, subset: SubsetFit) -> str:
     """The YAML to paste into a scenario for ``subset`` (the whole log or one model)."""
     failures = f"{subset.failures:,} failure{'s' if subset.failures != 1 else ''}"
     lines = [
-        f"# planner fit {fit.source}: {subset.label} ({subset.drives:,} drives, {failures}).",
+        f"# planner fit {fit.source}",  # a line of its own: a path can be long
+        f"# {subset.label}: {subset.drives:,} drives, {failures}.",
         "# Into drive: (keep its other keys; arr replaces afr or mtbf_hours):",
         *_failure_law(subset),
         *_lifetime(subset),

@@ -295,3 +295,14 @@ def test_a_small_log_suggests_nothing_a_scenario_refuses(tmp_path: Path) -> None
         assert value >= 1, line
     snippet = fit_json(str(log))["snippet"]
     assert "degraded_multiplier: 0" not in snippet
+
+
+def test_the_snippet_fits_an_80_column_terminal(example: dict[str, Any]) -> None:
+    """A newcomer found comment lines of 82-88 characters that wrapped when pasted."""
+    relative = CliRunner().invoke(app, ["fit", "scenarios/fleet-log-example.csv", "-f", "json"])
+    assert relative.exit_code == 0, relative.stderr
+    document = json.loads(relative.stdout)
+    for snippet in [document["snippet"], *(m["snippet"] for m in document["models"])]:
+        long = [line for line in snippet.splitlines() if len(line) > 80]
+        assert not long, long
+    assert example["snippet"].startswith(f"# planner fit {EXAMPLE}\n# all drives: 8,968 drives")
