@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from planner.analysis.varied_fields import SPARES_FIELDS
 from planner.report.field_values import field_column
 from planner.report.numbers import drives_column, groups_text, integer_column, significant_column
 from planner.report.percentages import risk_column
@@ -128,8 +129,13 @@ def _shape_fields() -> list[SweepField]:
     ]
 
 
-def _risk_fields() -> list[SweepField]:
-    """The drives and the risk at each point (the loss split and the inputs export only)."""
+def _drive_fields(report: SweepReport) -> list[SweepField]:
+    """The drives each point costs: in all, and beyond the data drives.
+
+    A sweep of the hot spares asks how many drives to buy: its narrow table keeps the
+    total drives and lets the overhead go first, where others keep the paper's overhead.
+    """
+    spares = report.varied in SPARES_FIELDS
     return [
         SweepField(
             "total_disks",
@@ -138,7 +144,7 @@ def _risk_fields() -> list[SweepField]:
             "Total drives",
             integer_column,
             short_header="Total\ndrives",
-            priority=6,
+            priority=0 if spares else 6,
         ),
         SweepField(
             "overhead_disks",
@@ -148,7 +154,14 @@ def _risk_fields() -> list[SweepField]:
             drives_column,
             cells=lambda r: _drives(r.table.overhead_disks),
             short_header="Over-\nhead",
+            priority=6 if spares else 0,
         ),
+    ]
+
+
+def _risk_fields() -> list[SweepField]:
+    """The risk at each point (the loss split and the inputs export only)."""
+    return [
         SweepField("exact_division", "bool", lambda r: r.table.exact_division),
         SweepField(
             "p_loss_group",
@@ -239,6 +252,7 @@ def sweep_fields(report: SweepReport) -> list[SweepField]:
     return [
         *_name_fields(report),
         *_shape_fields(),
+        *_drive_fields(report),
         *_risk_fields(),
         *availability_fields(report),
         *_extra_fields(report),
@@ -269,6 +283,7 @@ def sweep_columns(report: SweepReport) -> list[Column[int]]:
         *_varied_fields(report),
         *_shape_fields(),
         *_extra_fields(report),
+        *_drive_fields(report),
         *_risk_fields(),
         *availability_fields(report),
         *enclosure_fields(report),

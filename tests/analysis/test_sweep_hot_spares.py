@@ -87,3 +87,18 @@ def test_a_whole_number_field_says_which_values_the_rounding_kept() -> None:
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "4 values evenly spaced, rounded to whole drives: 0, 1, 3, 4." in text
+
+
+def test_the_narrow_table_keeps_the_drives_to_buy() -> None:
+    """A newcomer's find: at 80 columns the spares sweep dropped Total drives, its answer."""
+    args = ["sweep", str(TODAY), "--set", "restore.replace_delay_hours=72"]
+    narrow = CliRunner().invoke(
+        app, [*args, "--vary", "aggregate.hot_spares=0..2:3"], env={"COLUMNS": "80"}
+    )
+    assert narrow.exit_code == 0, narrow.output
+    header = narrow.output.split("┡")[0]
+    assert "Total" in header, header
+    assert "Not shown at this width:" in narrow.output
+    assert "Overhead drives" in narrow.output.split("Not shown at this width:")[1]
+    paper = CliRunner().invoke(app, ["sweep"], env={"COLUMNS": "80"})  # the paper's tables
+    assert "Over-" in paper.output.split("┡")[0]
