@@ -109,6 +109,16 @@ def expm(a: mpmath.matrix) -> mpmath.matrix:
     return mpmath.matrix([[+v for v in row] for row in total])
 
 
+def rate_args(rates: Any) -> tuple[float, float, float, float]:
+    """``rates``' lambda_op, lambda_ld, rebuild and scrub hours, in this module's order."""
+    return (
+        rates.op_failures_per_hour,
+        rates.latent_defects_per_hour,
+        rates.rebuild_hours,
+        rates.scrub_hours,
+    )
+
+
 def states(parity: int) -> list[tuple[int, int]]:
     """The transient states (f, l) in the paper's order (Figures 1 and 4 for k = 1, 2)."""
     return [(f, lat) for f in range(parity + 1) for lat in (0, 1) if f + lat <= parity]

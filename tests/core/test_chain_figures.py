@@ -97,7 +97,7 @@ def test_broadcast_inputs_keep_their_shape() -> None:
 def test_stack_and_one_layout_match_the_reference_chains(parity: int, drives: int) -> None:
     rates = Rates(3.7e-6, 2.3e-4, 17.0, 131.0)
     hours = 5 * YEAR
-    args = (parity, drives, *_inputs(rates), hours)
+    args = (parity, drives, *reference.rate_args(rates), hours)
     expected = {
         "p_loss": reference.p_loss(*args),
         "p_group_lost": reference.group_lost(
@@ -111,19 +111,10 @@ def test_stack_and_one_layout_match_the_reference_chains(parity: int, drives: in
     for name, value in expected.items():
         assert reference.relative_error(float(getattr(stack, name)), value) < 1e-12, name
         assert reference.relative_error(getattr(one, name), value) < 1e-12, name
-    mttdl = reference.mttdl(parity, drives, *_inputs(rates))
+    mttdl = reference.mttdl(parity, drives, *reference.rate_args(rates))
     assert reference.relative_error(float(stack.mttdl_hours), mttdl) < 1e-12  # type: ignore[arg-type]
     assert reference.relative_error(one.mttdl_hours, mttdl) < 1e-12  # type: ignore[arg-type]
     assert one.mttdl_hours == mttdl_hours(parity, drives, rates)
-
-
-def _inputs(rates: Rates) -> tuple[float, float, float, float]:
-    return (
-        rates.op_failures_per_hour,
-        rates.latent_defects_per_hour,
-        rates.rebuild_hours,
-        rates.scrub_hours,
-    )
 
 
 def test_mttdl_stack_matches_the_reference() -> None:
@@ -154,7 +145,7 @@ def test_the_one_matrix_path_agrees_with_the_stack() -> None:
 def test_the_one_matrix_path_is_accurate_far_below_1e_15() -> None:
     """A 1e-32 probability (k = 4, no latent defects, one year) to the reference's digits."""
     rates = Rates(1e-8, 0.0, 6.0, 168.0)
-    expected = reference.p_loss_eig(4, 5, *_inputs(rates), YEAR)
+    expected = reference.p_loss_eig(4, 5, *reference.rate_args(rates), YEAR)
     assert expected < 1e-30
     assert reference.relative_error(p_loss_group(4, 5, rates, YEAR), expected) < 1e-13
 

@@ -29,22 +29,13 @@ YEAR = 8760.0
 @functools.cache  # the covering test reads the values the case tests computed
 def reference_p_loss(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
     """(pristine, loss) entry of V diag(exp(λ_i T)) V^-1 at DPS digits (tests/reference.py)."""
-    return reference.p_loss_eig(parity, drives, *_inputs(rates), hours, dps=DPS)
+    return reference.p_loss_eig(parity, drives, *reference.rate_args(rates), hours, dps=DPS)
 
 
 def reference_p_loss_expm(parity: int, drives: int, rates: Rates, hours: float) -> mpmath.mpf:
     """The same entry by mpmath's own scaling-and-squaring exponential."""
     with mpmath.workdps(DPS):
-        return reference.p_loss(parity, drives, *_inputs(rates), hours)
-
-
-def _inputs(rates: Rates) -> tuple[float, float, float, float]:
-    return (
-        rates.op_failures_per_hour,
-        rates.latent_defects_per_hour,
-        rates.rebuild_hours,
-        rates.scrub_hours,
-    )
+        return reference.p_loss(parity, drives, *reference.rate_args(rates), hours)
 
 
 def assert_close(actual: float, expected: mpmath.mpf, rel: float = 1e-9) -> None:
@@ -102,7 +93,7 @@ def test_the_references_exponential_is_mpmaths(
     aged_bounds takes).
     """
     parity, drives, rates, hours = case
-    lop, lld, rebuild_hours, scrub_hours = _inputs(rates)
+    lop, lld, rebuild_hours, scrub_hours = reference.rate_args(rates)
     with mpmath.workdps(60):
         rebuild, scrub = 1 / mpmath.mpf(rebuild_hours), 1 / mpmath.mpf(scrub_hours)
         matrix = reference.generator(parity, drives, lop, lld, rebuild, scrub) * hours

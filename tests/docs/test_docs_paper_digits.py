@@ -50,16 +50,7 @@ def test_the_pages_digits_hold_to_1e_12(kernel: str) -> None:
 
 
 def test_the_pages_digits_are_the_reference_chains() -> None:
-    rates = PAPER_RATES
     for label, (p_loss, _) in _shown().items():
         parity, drives = SHAPES[label]
-        expected = reference.p_loss(
-            parity,
-            drives,
-            rates.op_failures_per_hour,
-            rates.latent_defects_per_hour,
-            rates.rebuild_hours,
-            rates.scrub_hours,
-            5 * 8760.0,
-        )
+        expected = reference.p_loss(parity, drives, *reference.rate_args(PAPER_RATES), 43_800.0)
         assert reference.relative_error(p_loss, expected) < 1e-12, label
