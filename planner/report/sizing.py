@@ -57,15 +57,20 @@ def _workload_note(workload: MailboxWorkload | PlainWorkload, required_tb: float
     return f"Workload: {workload.iops:,.0f} IOPS ({workload.read_fraction:.0%} reads): {flow}."
 
 
-def _stripe_io_text(labels: tuple[str, ...]) -> str:
-    """How the layouts that count stripe I/Os are sized, after the counting rule."""
-    if not labels:
-        return ""
-    names = ", ".join(labels)
+def counting_rule(report: SizingReport, times: str = "x") -> str:
+    """How the drive counts are made, the layouts that count stripe I/Os named apart."""
+    labels = report.stripe_io_labels
+    stripes = (
+        f"; {', '.join(labels)} count stripe I/Os instead: a small read or write is one I/O "
+        "across a whole stripe (write penalty 1), so a RAID-Z group serves one drive's IOPS "
+        "and a dRAID pool floor((C - s) / (d + p)) drives' worth, docs/sizing.md"
+        if labels
+        else ""
+    )
     return (
-        f" {names}: a small read or write is one I/O across a whole stripe (write penalty 1),"
-        " so a RAID-Z group serves one drive's IOPS and a dRAID pool floor((C - s) / (d + p))"
-        " drives' worth (docs/sizing.md)."
+        f"Back-end IOPS = reads + writes {times} write penalty; counts round up to whole groups "
+        f"(IOPS count every drive of a group, capacity only data drives{stripes}); the larger "
+        "count decides (bound by)."
     )
 
 
@@ -78,9 +83,7 @@ def notes(report: SizingReport) -> list[str]:
         _workload_note(report.workload, report.results[0].required_tb),
         f"Drive: {drive.capacity_tb:g} TB, {drive.iops:g} IOPS{kind}, "
         f"{drive.usable_fraction:.0%} usable. {rebuild_text(report)}",
-        "Back-end IOPS = reads + writes x write penalty; counts round up to whole groups "
-        "(IOPS count every drive, capacity only data drives); the larger decides."
-        + _stripe_io_text(report.stripe_io_labels),
+        counting_rule(report),
         f"P(loss) over {years:g} years ({report.mission_hours:,.0f} h) of the sized aggregate"
         + (
             f"; risk vs baseline: over the sized aggregate of {report.baseline}."
@@ -107,8 +110,7 @@ def short_notes(report: SizingReport, data_disks: int) -> list[str]:
         f"Sized for {first.read_iops:,.0f} reads + {first.write_iops:,.0f} writes/s and "
         f"{format_count(first.required_tb, 3)} TB on {drive.capacity_tb:g} TB drives of "
         f"{drive.iops:g} IOPS{kind}. {rebuild_text(report)}",
-        "Back-end IOPS = reads + writes × write penalty; disks round up to whole groups; "
-        "the larger count decides (bound by).",
+        counting_rule(report, "×"),
         f"P(loss) over {years:g} years and risk vs baseline, here and in F4-F6, are those of "
         f"each layout's SIZED aggregate (disks needed) · F2 then c: a fixed aggregate of "
         f"{data_disks} data drives.",

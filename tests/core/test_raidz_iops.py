@@ -70,4 +70,22 @@ def test_size_puts_raidz_and_the_pool_on_one_footing_and_says_so() -> None:
     assert rows["draid2:8d:48c:2s"]["disks_for_iops"] == 3024  # 63 pools of 4 drives' worth
     assert rows["raidz2 12"]["write_penalty"] == 1.0
     shown = CliRunner().invoke(app, ["size", str(search), *sets, "-f", "markdown"]).output
-    assert "raidz2 12, draid2:8d:48c:2s: a small read or write is one I/O across" in shown
+    assert "raidz2 12, draid2:8d:48c:2s count stripe I/Os instead: a small read or write" in (
+        " ".join(shown.split())
+    )
+
+
+def test_the_tuis_sizing_notes_say_the_rule_too() -> None:
+    """The second newcomer: the TUI showed raidz2 10 at 8,000 back-end IOPS with no word
+    on why, where size and the TUI's own export said it."""
+    from planner.analysis.sizing_report import sizing_report
+    from planner.report.sizing import short_notes
+    from planner.scenario import load_scenario
+
+    search = Path(__file__).resolve().parents[2] / "scenarios" / "recommend-400tb.yaml"
+    scenario = load_scenario(search, ["layouts[0].raid=raidz2", "layouts[0].label=raidz2 12"])
+    report = sizing_report(scenario)
+    assert report is not None
+    notes = " ".join(short_notes(report, 24))
+    assert "raidz2 12, draid2:8d:48c:2s count stripe I/Os instead" in notes
+    assert "a RAID-Z group serves one drive's IOPS" in notes
