@@ -35,6 +35,8 @@ def _report_name(value: Path | None) -> Path | None:
         return value
     if str(value) == ".":  # Click's reading of -o '' (it refuses -o . as a folder itself)
         fail("-o '': the file name is empty; name a Markdown file, or - for stdout")
+    if value.suffix and value.suffix.lower() not in (".md", ".markdown"):
+        fail(f"-o {value}: the design review is Markdown; name the file .md (or - for stdout)")
     note_output(value, "-o")
     return value
 

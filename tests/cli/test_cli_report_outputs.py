@@ -116,3 +116,22 @@ def test_report_to_dev_stdout_redirected_to_a_file_puts_nothing_in_dev(
     assert capfd.readouterr().out.startswith("# Design review: ")
     assert "no pictures" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["review.xlsx", "review.json", "review.pdf"])
+def test_a_name_that_is_not_markdown_is_refused_before_the_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """The second newcomer: ``report -o x.xlsx`` exited 0 and wrote Markdown into x.xlsx,
+    where evaluate, sweep and recommend refuse a suffix they have no format for."""
+    import planner.analysis.design as design
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the report was computed")
+
+    monkeypatch.setattr(design, "design_report", never)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["report", "-o", name])
+    assert result.exit_code == 2, result.output
+    assert f"-o {name}: the design review is Markdown; name the file .md" in result.stderr
+    assert list(tmp_path.iterdir()) == []
