@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from planner.core.arrays.presets import find_preset
 from planner.core.design.drive_counts import ceil_count
 from planner.scenario import Scenario, ScenarioError
-from planner.scenario.errors import dotted, shown
+from planner.scenario.errors import dotted, shown, squeezed
 from planner.scenario.layout import LayoutSpec
 from planner.scenario.overrides import Override, parse_override
 from planner.scenario.tiers import within_tier
@@ -123,6 +123,8 @@ def _kept_label(scenario: Scenario, index: int, override: Override) -> bool:
         value = preset.name if preset is not None else value
     if getattr(layout, str(override.loc[-1])) != value or layout.label == layout.default_label:
         return False
+    if override.loc[-1] == "raid":  # RAID 6 (10+2) made raidz2: the n+k stays, the kind not
+        return squeezed(str(value)) not in squeezed(layout.label)
     return _relabelled(layout) != layout.label  # else its n+k is already the layout's
 
 
@@ -134,7 +136,7 @@ def _kept_label_note(scenario: Scenario, index: int, override: Override) -> str:
         shape += f", groups of {layout.group_size - layout.parity}+{layout.parity} drives"
     tier = override.loc[: len(override.loc) - len(within_tier(override.loc))]
     prefix = f"{dotted(tier)}." if tier else ""  # tiers[1]. in a plan
-    label = _relabelled(layout)
+    label = layout.default_label if override.loc[-1] == "raid" else _relabelled(layout)
     rename = shlex.quote(f"{prefix}layouts[{index}].label={label}")
     also = ""
     if scenario.baseline == layout.label:

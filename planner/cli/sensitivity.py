@@ -86,9 +86,9 @@ def choose_layout(scenario: Scenario, label: str | None) -> str:
     labels = [layout.label for layout in scenario.layouts]
     label = scenario.baseline_label() if label is None else label
     if label not in labels:
-        hint = did_you_mean_label(label, labels)
-        known = f" (layouts: {', '.join(labels)})" if hint.startswith(";") else ""
-        fail(f"--layout {label!r}: no layout has that label{hint}{known}")
+        aliases = {layout.default_label: layout.label for layout in scenario.layouts}
+        hint = did_you_mean_label(label, labels, aliases)
+        fail(f"--layout {label!r}: no layout has that label{hint}")
     return label
 
 

@@ -175,7 +175,8 @@ def select_layouts(scenario: Scenario, labels: Sequence[str] | None) -> list[Lay
     chosen = []
     for label in labels:
         if label not in by_label:
-            hint = did_you_mean_label(label, list(by_label))
+            aliases = {spec.default_label: spec.label for spec in scenario.layouts}
+            hint = did_you_mean_label(label, list(by_label), aliases)
             fail(f"--layout {label!r}: no layout has that label{hint}")
         if by_label[label] not in chosen:
             chosen.append(by_label[label])

@@ -43,18 +43,24 @@ class Renamed:
         )
 
 
-def check_baseline(baseline: str, labels: Sequence[str], context: Mapping[str, Any] | None) -> None:
+def check_baseline(
+    baseline: str,
+    labels: Sequence[str],
+    context: Mapping[str, Any] | None,
+    aliases: Mapping[str, str] | None = None,
+) -> None:
     """Raise FieldError (at ``baseline``) unless ``baseline`` is one of ``labels``.
 
     When an override renamed the layout it named (``context``'s :data:`RENAMED_LAYOUTS`),
-    the error names that override and the new label; else it suggests the closest label.
+    the error names that override and the new label; else it suggests the closest label
+    (``aliases``: each layout's preset and width, :func:`closest_label`).
     """
     if baseline in labels:
         return
     renamed = (context or {}).get(RENAMED_LAYOUTS, {}).get(baseline)
     if isinstance(renamed, Renamed) and renamed.label in labels:
         raise FieldError(renamed.baseline_message(baseline), "baseline")
-    near = closest_label(baseline, labels)
+    near = closest_label(baseline, labels, aliases)
     hint = f"did you mean {near!r}? " if near is not None else ""
     raise FieldError(
         f"baseline {shown(baseline)} names no layout; {hint}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 MAX_MESSAGE_CHARS = 299 - len("planner: error: ")
 """Longest ``str(error)``: the line planner prints, its ``planner: error:`` included, stays
@@ -182,15 +182,23 @@ def dotted(loc: tuple[str | int, ...]) -> str:
     return text
 
 
-def closest_label(written: str, labels: Sequence[str]) -> str | None:
+def closest_label(
+    written: str, labels: Sequence[str], aliases: Mapping[str, str] | None = None
+) -> str | None:
     """The label ``written`` most likely means, or None when none is close.
 
     Labels are compared without case, spaces or punctuation (``RAID6`` is ``RAID 6``), and
-    one that starts with what was written wins (``RAID6`` means ``RAID 6 (10+2)``, not the
-    look-alike ``RAID 10``); else the closest by :func:`difflib.get_close_matches`.
+    with ``aliases`` (another name -> its label: a layout's preset and width, ``raid10 2``
+    for one labelled ``RAID 10``). One that is what was written wins, then one that starts
+    with it (``RAID6`` means ``RAID 6 (10+2)``, not the look-alike ``RAID 10``), else the
+    closest by :func:`difflib.get_close_matches`.
     """
-    key = _squeezed(written)
-    by_key = {_squeezed(label): label for label in reversed(labels)}  # the first one kept
+    key = squeezed(written)
+    by_key = {squeezed(label): label for label in reversed(labels)}  # the first one kept
+    for alias, label in (aliases or {}).items():
+        by_key.setdefault(squeezed(alias), label)
+    if key in by_key:
+        return by_key[key]
     starting = sorted((k for k in by_key if key and k.startswith(key)), key=len)
     if starting:
         return by_key[starting[0]]
@@ -198,5 +206,6 @@ def closest_label(written: str, labels: Sequence[str]) -> str | None:
     return by_key[near[0]] if near else None
 
 
-def _squeezed(label: str) -> str:
+def squeezed(label: str) -> str:
+    """``label`` without case, spaces or punctuation: ``RAID 6 (10+2)`` is ``raid61022``."""
     return "".join(c for c in label.casefold() if c.isalnum())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 import math
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Union, get_args, get_origin
 
@@ -116,10 +116,13 @@ def closest(name: str, choices: Sequence[str]) -> str | None:
     return near[0] if near else None
 
 
-def did_you_mean_label(label: str, labels: Sequence[str]) -> str:
-    """:func:`did_you_mean` for a layout's label, by :func:`closest_label`."""
-    near = closest_label(label, labels)
-    return f"; did you mean {near!r}?" if near is not None else f" (known: {_some(labels)})"
+def did_you_mean_label(
+    label: str, labels: Sequence[str], aliases: Mapping[str, str] | None = None
+) -> str:
+    """``"; did you mean 'X'? (layouts: 'A', 'B')"`` by :func:`closest_label`, the list always."""
+    near = closest_label(label, labels, aliases)
+    listed = f"(layouts: {_some([repr(name) for name in labels])})"
+    return f"; did you mean {near!r}? {listed}" if near is not None else f" {listed}"
 
 
 def did_you_mean(name: str, choices: Sequence[str]) -> str:

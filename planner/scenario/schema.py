@@ -164,7 +164,8 @@ class Scenario(FrozenModel):
                 )
             seen[layout.label] = i
         if self.baseline is not None:
-            check_baseline(self.baseline, list(seen), info.context)
+            aliases = {layout.default_label: layout.label for layout in self.layouts}
+            check_baseline(self.baseline, list(seen), info.context, aliases)
         return self
 
     @model_validator(mode="after")

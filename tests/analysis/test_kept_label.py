@@ -85,6 +85,20 @@ def test_a_label_without_n_plus_k_is_offered_the_default_and_raid_is_a_shape() -
     assert note.endswith("--set 'layouts[1].label=raid5 12' (and --set 'baseline=raid5 12').")
 
 
+@pytest.mark.parametrize(("raid", "now"), [("raidz2", "raidz2 12"), ("raid-dp", "raid-dp 12")])
+def test_another_raid_of_the_same_n_plus_k_is_noted(raid: str, now: str) -> None:
+    """The second newcomer: ``layouts[0].raid=raidz2`` left a row called "RAID 6 (10+2)"
+    sized as RAID-Z (3,000 drives, write penalty 1) with no note; the n+k had not moved."""
+    (note,) = notes_of([f"layouts[1].raid={raid}"])
+    assert note.startswith(f"Layout 'RAID 6 (10+2)' is now {now}, groups of 10+2 drives"), note
+    assert note.endswith(f"--set 'layouts[1].label={now}' (and --set 'baseline={now}').")
+
+
+def test_the_same_raid_set_again_is_not_noted() -> None:
+    assert notes_of(["layouts[1].raid=raid6"]) == []
+    assert notes_of(["layouts[1].raid=RAID-6"]) == []
+
+
 def test_evaluate_and_size_say_it_and_json_keeps_its_shape(tmp_path: Path) -> None:
     path = tmp_path / "s.yaml"
     path.write_text(LABELLED, encoding="utf-8")

@@ -140,8 +140,8 @@ def test_csv_and_markdown(runner: CliRunner) -> None:
     ("args", "fragment"),
     [
         (["--layout", "raid-dp"], "did you mean 'raid-dp 9'?"),
-        (["--layout", "raid-dp"], "layouts: raid10 2, raid5 8, raid-dp 9"),
-        (["--layout", "zzz"], "raid10 2, raid5 8"),
+        (["--layout", "raid-dp"], "(layouts: 'raid10 2', 'raid5 8', 'raid-dp 9',"),
+        (["--layout", "zzz"], "that label (layouts: 'raid10 2', 'raid5 8',"),
         (["--low", "1.5"], "--low must be between 0 and 1"),
         (["--low", "0"], "--low must be between 0 and 1"),
         (["--high", "0.5"], "--high must be above 1"),

@@ -50,3 +50,38 @@ def test_layout_options_point_the_same_way(command: str) -> None:
     result = CliRunner().invoke(app, [command, str(today), "--layout", "RAID6"])
     assert result.exit_code == 2
     assert "did you mean 'RAID 6 (10+2)'?" in result.output
+
+
+TODAY_LABELS = ["RAID 10", "RAID 6 (10+2)", "triple parity (12+3)", "draid2:8d:48c:2s"]
+TODAY_ALIASES = {
+    "raid10 2": "RAID 10",
+    "raid6 12": "RAID 6 (10+2)",
+    "raid-tp 15": "triple parity (12+3)",
+    "draid2:8d:48c:2s": "draid2:8d:48c:2s",
+}
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("raid10 2", "RAID 10"),  # a layout's preset name and width: its default label
+        ("raid-tp 15", "triple parity (12+3)"),
+        ("raid6 12", "RAID 6 (10+2)"),
+        ("RAID6", "RAID 6 (10+2)"),
+    ],
+)
+def test_a_layouts_preset_and_width_name_it(written: str, meant: str) -> None:
+    """The second newcomer: ``raid10 2`` was pointed at 'RAID 6 (10+2)', ``raid-tp 15`` at
+    'RAID 10', on today-20tb-nl-sas.yaml, whose labels are written by hand."""
+    with pytest.raises(FieldError) as raised:
+        check_baseline(written, TODAY_LABELS, None, TODAY_ALIASES)
+    assert f"did you mean {meant!r}?" in str(raised.value)
+
+
+@pytest.mark.parametrize("command", ["sensitivity", "simulate", "compare-methods"])
+def test_every_layout_option_hints_and_lists_alike(command: str) -> None:
+    today = Path(__file__).resolve().parents[2] / "scenarios" / "today-20tb-nl-sas.yaml"
+    result = CliRunner().invoke(app, [command, str(today), "--layout", "raid10 2"])
+    assert result.exit_code == 2
+    words = " ".join(result.output.translate(str.maketrans("", "", "│╭╮╰╯─")).split())
+    assert "did you mean 'RAID 10'? (layouts: 'RAID 10', 'RAID 6 (10+2)'," in words, words
