@@ -20,7 +20,12 @@ from planner.analysis.correlation import (
 from planner.analysis.costs import priced_comparison, scenario_cost_note
 from planner.analysis.critical_defects import CriticalDefectsBound, critical_defects_bound
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import kept_label_notes, target_note, usable_note
+from planner.analysis.input_notes import (
+    fixed_aggregate_note,
+    kept_label_notes,
+    target_note,
+    usable_note,
+)
 from planner.analysis.inputs import Inputs
 from planner.analysis.layout_aggregate import LayoutAggregate, fixed_aggregate, sized_aggregate
 from planner.analysis.method_estimates import AnalyticEstimates
@@ -142,6 +147,9 @@ class CompareData:
         critical_defects: every layout with each latent defect of a critical rebuild
             counted as a loss, when that bound is 1.1x the table's P(loss) or more for some
             layout (NS3574's chain leaves them out; a note says so); None otherwise.
+        fixed_note: that the table is not sized for the scenario's workload
+            (:func:`~planner.analysis.input_notes.fixed_aggregate_note`), "" without one;
+            the TUI's compare view says it in its own words.
         label_notes: the layouts a ``--set`` reshaped under a label given by hand
             (:func:`planner.analysis.input_notes.kept_label_notes`), said before the notes:
             the table's own rows mislead until they are read.
@@ -156,6 +164,7 @@ class CompareData:
     spec_sheet: SpecSheetSpread | None = None
     critical_defects: CriticalDefectsBound | None = None
     label_notes: tuple[str, ...] = ()
+    fixed_note: str = ""
 
     def layout_aggregate(
         self, scenario: Scenario, label: str, *, fixed: bool = False
@@ -221,6 +230,7 @@ def compare_data(
         spec_sheet=spec_sheet_spread(scenario, compared.results),
         critical_defects=critical_defects_bound(scenario, compared.results),
         label_notes=tuple(kept_label_notes(scenario, overrides)),
+        fixed_note=fixed_aggregate_note(scenario) or "",
     )
 
 

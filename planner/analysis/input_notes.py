@@ -27,6 +27,24 @@ __all__ = [
 ]
 
 
+def fixed_aggregate_note(scenario: Scenario) -> str | None:
+    """That a table of ``aggregate.data_disks`` is not sized for the scenario's workload.
+
+    evaluate and sweep hold ``aggregate.data_disks`` where ``planner size`` and recommend
+    size each layout for the workload: a newcomer read a hot-spares sweep of 36 drives for
+    an aggregate the workload sizes at 636 (the TUI's compare view says it in its own words).
+    """
+    if scenario.workload is None:
+        return None
+    workload = scenario.workload.core_workload()
+    iops = workload.read_iops + workload.write_iops
+    return (
+        f"Not sized for the workload ({workload.required_tb:,.1f} TB, {iops:,.0f} IOPS): every "
+        "figure here is of aggregate.data_disks' data drives; planner size and planner "
+        "recommend size each layout for the workload."
+    )
+
+
 def target_note(scenario: Scenario) -> str | None:
     """A note when ``target.usable_tb`` asks for other data drives than the table compares.
 

@@ -90,7 +90,9 @@ def rebuild_note(source: RebuildSource) -> str:
     return f"Rebuild {hours}{unit}: {', '.join(parts)}.{spared}"
 
 
-def extra_notes(data: CompareData, *, labels: bool = True, readings: bool = True) -> list[str]:
+def extra_notes(
+    data: CompareData, *, labels: bool = True, readings: bool = True, fixed: bool = True
+) -> list[str]:
     """The notes a comparison adds to :func:`notes`: the labels', the rebuild model's, others.
 
     The labels' are those a ``--set`` left on reshaped layouts (``data.label_notes``; left
@@ -98,9 +100,12 @@ def extra_notes(data: CompareData, *, labels: bool = True, readings: bool = True
     scenario's, the hot spares' and the costs' (``data.notes``), then what the table's rows
     read otherwise (the critical-rebuild bound, the spec sheet's reading, ``≈100%``; left
     out with ``readings=False``, for a page that lists the inputs apart from the table).
+    ``fixed=False`` leaves out that the table is not sized for a workload (the TUI's
+    compare view says it with its own keys).
     """
     rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
-    found = [*(data.label_notes if labels else ()), *rebuild, *data.notes]
+    held = [data.fixed_note] if fixed and data.fixed_note else []
+    found = [*(data.label_notes if labels else ()), *held, *rebuild, *data.notes]
     if not readings:
         return found
     bound = [] if data.critical_defects is None else [critical_defects_note(data.critical_defects)]

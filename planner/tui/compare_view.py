@@ -300,7 +300,7 @@ class CompareView(Vertical):
             lines = [
                 *data.label_notes,
                 *notes(comparison, data.inputs.mission_years),
-                *extra_notes(data, labels=False),
+                *extra_notes(data, labels=False, fixed=False),
             ]
             if data.sizing is not None:
                 lines.append(
