@@ -132,10 +132,24 @@ def _sized_for_workload(
         bound_by=[c.bound_by for c in counts],
         requirement=(
             f"{required:,.1f} TB usable and {total:,.0f} host IOPS "
-            f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes)"
+            f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes"
+            f"{_stripe_io_words(layouts)})"
         ),
         sized=True,
     )
+
+
+def _stripe_io_words(layouts: Sequence[Layout]) -> str:
+    """``; RAID-Z groups and dRAID pools sized in stripe I/Os (docs/sizing.md)``, or ""."""
+    kinds = [
+        name
+        for name, found in (
+            ("RAID-Z groups", any(x.counts_stripe_ios and x.declustered is None for x in layouts)),
+            ("dRAID pools", any(x.declustered is not None for x in layouts)),
+        )
+        if found
+    ]
+    return f"; {' and '.join(kinds)} sized in stripe I/Os (docs/sizing.md)" if kinds else ""
 
 
 MAX_CANDIDATES = 100_000
@@ -166,9 +180,11 @@ def search_layouts(scenario: Scenario) -> list[Layout]:
         RecommendError: the space holds more than :data:`MAX_CANDIDATES` (counted before
             one is built), or pools are searched and not one of them fits.
     """
-    has_pools = any(x.declustered is not None for x in scenario.core_layouts())
+    layouts = scenario.core_layouts()
+    has_pools = any(x.declustered is not None for x in layouts)
+    has_raidz = any(x.counts_stripe_ios and x.declustered is None for x in layouts)
     spec = scenario.search if scenario.search is not None else SearchSpec()
-    space = spec.space(has_pools)
+    space = spec.space(has_pools, has_raidz)
     needs = _pool_needs(scenario)
     count = count_candidates(space, needs)
     if count.total > MAX_CANDIDATES:

@@ -249,6 +249,12 @@ class SearchSpec(FrozenModel):
         strict=True,
         description="Declustered pools (dRAID); default: when the scenario has one.",
     )
+    raidz: bool | None = Field(
+        default=None,
+        strict=True,
+        description="Parity groups as ZFS RAID-Z (raidz1-3, sized in stripe I/Os) instead of "
+        "hardware RAID 5, 6 and triple parity; default: when the scenario has a RAID-Z layout.",
+    )
     draid_data: list[Count] = Field(
         default=[4, 8, 16], min_length=1, description="Data blocks per stripe of the pools."
     )
@@ -313,8 +319,8 @@ class SearchSpec(FrozenModel):
             )
         return data
 
-    def space(self, scenario_has_pools: bool) -> SearchSpace:
-        """The core's search space; pools by default only when the scenario has one."""
+    def space(self, scenario_has_pools: bool, scenario_has_raidz: bool = False) -> SearchSpace:
+        """The core's search space; pools, and RAID-Z, by default when the scenario has one."""
         declustered = scenario_has_pools if self.declustered is None else self.declustered
         return SearchSpace(
             mirrors=self.mirrors,
@@ -327,4 +333,5 @@ class SearchSpec(FrozenModel):
                 None if self.draid_children is None else tuple(_sorted_unique(self.draid_children))
             ),
             draid_spares=tuple(_sorted_unique(self.draid_spares)),
+            raidz=scenario_has_raidz if self.raidz is None else self.raidz,
         )

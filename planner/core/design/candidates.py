@@ -19,6 +19,9 @@ from planner.core.arrays.layouts import Layout
 PARITY_PRESETS = {1: "raid5", 2: "raid6", 3: "raid-tp"}
 """The preset a parity group of k drives is labelled with (``n+k`` beyond)."""
 
+RAIDZ_PRESETS = {1: "raidz1", 2: "raidz2", 3: "raidz3"}
+"""The same for a ZFS search (:attr:`SearchSpace.raidz`): RAID-Z, which counts stripe I/Os."""
+
 
 @dataclass(frozen=True)
 class SearchSpace:
@@ -36,6 +39,8 @@ class SearchSpace:
             whole range, ``d + p + s`` to 255, the right-sized ones included
             (:func:`pool_widths`).
         draid_spares: distributed spares per pool.
+        raidz: the parity groups are ZFS RAID-Z (raidz1-3, sized in stripe I/Os), not
+            hardware RAID 5, 6 and triple parity; ``n+k`` beyond k = 3 either way.
     """
 
     mirrors: bool = True
@@ -46,6 +51,7 @@ class SearchSpace:
     draid_data: tuple[int, ...] = (4, 8, 16)
     draid_children: tuple[int, ...] | None = None
     draid_spares: tuple[int, ...] = (1, 2)
+    raidz: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,7 +181,7 @@ def candidate_layouts(space: SearchSpace, needs: PoolNeeds | None = None) -> lis
     if space.mirrors:
         layouts += [Layout("raid10 2", "raid10", 1, 2), Layout("mirror3 3", "mirror3", 2, 3)]
     for k in space.parities:
-        name = PARITY_PRESETS.get(k)
+        name = (RAIDZ_PRESETS if space.raidz else PARITY_PRESETS).get(k)
         for size in range(max(k + 1, space.min_group_size), space.max_group_size + 1):
             label = f"{name or f'n+{k}'} {size}"
             layouts.append(Layout(label, name, k, size))

@@ -1,0 +1,69 @@
+"""recommend searches RAID-Z groups for a ZFS scenario, on the footing it sizes them by.
+
+The second newcomer gave recommend raidz2 10 and raidz2 6 for an IOPS-bound workload and got
+"raid6 5, 250 drives" among the answers: hardware RAID 6, sized with every drive serving
+reads, which a ZFS admin cannot build (raidz2 5 needs 500 by the stripe-I/O rule). With a
+RAID-Z layout in the scenario (or ``search.raidz: true``) the parity groups searched are
+raidz1-3, counted in stripe I/Os; without one, the search is hardware RAID as before.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from planner.analysis.candidate_sizing import search_layouts
+from planner.analysis.recommend import recommendation
+from planner.scenario import load_scenario
+
+SEARCH = Path(__file__).resolve().parents[2] / "scenarios" / "recommend-400tb.yaml"
+RAIDZ = ["layouts[0].raid=raidz2", "layouts[0].label=raidz2 12"]
+
+
+def test_a_raidz_scenario_searches_raidz_groups() -> None:
+    scenario = load_scenario(SEARCH, RAIDZ)
+    layouts = search_layouts(scenario)
+    raids = {layout.raid for layout in layouts if layout.declustered is None}
+    assert {"raidz1", "raidz2", "raidz3"} <= raids
+    assert not raids & {"raid5", "raid6", "raid-tp"}
+    assert {"raid10", "mirror3"} <= raids  # ZFS mirrors are mirrors
+
+
+def test_its_groups_are_sized_by_stripe_ios() -> None:
+    scenario = load_scenario(SEARCH, [*RAIDZ, "target.max_p_loss=0.5", "target.max_drives=10000"])
+    found = recommendation(scenario, search_layouts(scenario))
+    by_label = {c.layout.label: c for c in found.meeting}
+    raidz2 = by_label["raidz2 12"]
+    # 20,000 stripe I/Os a second at 80 a group: 250 groups of 12
+    assert raidz2.total_disks == math.ceil(20_000 / 80) * 12
+
+
+def test_the_search_is_hardware_raid_without_a_raidz_layout() -> None:
+    layouts = search_layouts(load_scenario(SEARCH))
+    raids = {layout.raid for layout in layouts if layout.declustered is None}
+    assert {"raid5", "raid6", "raid-tp"} <= raids
+    assert not any(str(r).startswith("raidz") for r in raids)
+
+
+def test_the_search_section_chooses_either_way() -> None:
+    forced = load_scenario(SEARCH, ["search.raidz=true"])
+    assert any(x.raid == "raidz2" for x in search_layouts(forced))
+    off = load_scenario(SEARCH, [*RAIDZ, "search.raidz=false"])
+    assert not any(str(x.raid).startswith("raidz") for x in search_layouts(off))
+
+
+def test_recommend_says_which_groups_count_stripe_ios() -> None:
+    """The second newcomer: nothing in recommend's output stated the sizing rule."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    sets = [a for s in RAIDZ for a in ("--set", s)]
+    shown = CliRunner().invoke(app, ["recommend", str(SEARCH), *sets, "-f", "markdown"])
+    assert shown.exit_code == 0, shown.output
+    words = " ".join(shown.stdout.split())
+    assert "6,000 writes; RAID-Z groups and dRAID pools sized in stripe I/Os (docs/sizing.md)" in (
+        words
+    )
+    plain = CliRunner().invoke(app, ["recommend", str(SEARCH), "-f", "markdown"])
+    assert "6,000 writes; dRAID pools sized in stripe I/Os" in " ".join(plain.stdout.split())
