@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from planner.analysis.critical_defects import CriticalDefectsBound
     from planner.analysis.recommend import Candidate, Recommendation
 
-DEFAULT_TARGET_NOTE = "by default: the scenario sets no target (add a `target:` section)"
+DEFAULT_TARGET_NOTE = "by default: the scenario sets no target; add a `target:` section"
 """Said after the target when it is :data:`planner.analysis.recommend.DEFAULT_TARGET`."""
 
 NO_LOSS_TARGET_NOTE = (

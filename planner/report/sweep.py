@@ -179,7 +179,8 @@ def notes(report: SweepReport) -> list[str]:
         )
     if not bool(report.table.exact_division.all()):
         lines.append(
-            "* uneven division: the groups hold more data drives than asked (Extra data drives)."
+            "* (in the Groups column) uneven division: the groups hold more data drives than "
+            "asked (Extra data drives)."
         )
     return [*lines, *near_certain_notes(report.table.p_loss_aggregate), *report.section_notes]
 

@@ -68,8 +68,10 @@ def plain_number_text(text: str) -> str:
     if not _NUMBER_CHARACTERS.fullmatch(plain.strip()):
         return plain  # no number alone ($1,200): the caller's message names what is there
     if "," in plain and not _GROUPED.fullmatch(plain):
+        comma = re.fullmatch(r"\s*(\d+),(\d+)\s*(%?)\s*", plain)  # 1,5% meant 1.5%
+        meant = f"{comma[1]}.{comma[2]}{comma[3]}" if comma is not None else "1.9%, 12.5"
         raise ValueError(
-            f"{shown(text)} is not a number: write the decimal point as '.' (1.9%, 12.5); "
+            f"{shown(text)} is not a number: write the decimal point as '.' ({meant}); "
             "a comma only groups thousands (100,000)"
         )
     return plain.replace(",", "")

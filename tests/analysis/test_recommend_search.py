@@ -137,7 +137,7 @@ def test_a_scenario_without_a_target_is_refused_without_a_fallback(tmp_path: Pat
     assert result.stderr == ""
     document = json.loads(result.stdout)
     assert document["target"]["max_p_loss"] == 1e-4
-    note = "by default: the scenario sets no target (add a `target:` section)"
+    note = "by default: the scenario sets no target; add a `target:` section"
     assert note in document["summary"][0]
 
 

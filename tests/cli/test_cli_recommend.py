@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from planner.cli import app
 
 RUNNER = CliRunner()
-NOTE = "by default: the scenario sets no target (add a `target:` section)"
+NOTE = "by default: the scenario sets no target; add a `target:` section"
 
 
 def test_help_promises_the_bundled_default_and_says_what_target_it_gets() -> None:

@@ -134,6 +134,10 @@ def test_all_marks_uneven_divisions(runner: CliRunner) -> None:
     ten = next(line for line in table.stdout.splitlines() if "10 (8+2)" in line)
     assert re.search(r"│\s+12 │", ten), ten
     assert "uneven division" in table.stdout
+    # at 80 columns the Groups column goes: the note says where its * stands (a newcomer)
+    narrow = runner.invoke(app, ["sweep", "-k", "2", "-g", "8..12", "--all"], env={"COLUMNS": "60"})
+    words = " ".join(narrow.stdout.split())
+    assert "* (in the Groups column) uneven division" in words, words
 
 
 def test_vary_crossed_with_group_size_carries_the_field(

@@ -245,3 +245,13 @@ def test_a_decimal_comma_in_the_failure_rate_is_named_as_one(
     path.write_text(_file_with(PRICE_LINE, f"  arr: {typed}\n"), encoding="utf-8")
     message = _one_line([str(path)])
     assert f"write the decimal point as '.' ({meant})" in message, message
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("1,5%", "1.5%"), ("12,5", "12.5")])
+def test_a_tui_field_names_the_number_a_decimal_comma_meant(typed: str, meant: str) -> None:
+    """The second newcomer: the TUI answered ``1,5%`` with the generic (1.9%, 12.5) where
+    the command line says (1.5%)."""
+    field = "drive.arr" if typed.endswith("%") else "restore.rebuild_hours"
+    with pytest.raises(EditError) as refused:
+        parse_text(spec_of(field), typed)
+    assert f"write the decimal point as '.' ({meant})" in str(refused.value)

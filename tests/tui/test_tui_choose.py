@@ -38,7 +38,7 @@ async def test_choose_view_moves_along_the_front_and_adds_a_layout() -> None:
         detail = str(view.query_one("#choose-detail", Static).render())
         assert f"Recommended: {top.layout.label}" in detail
         # the target is the default one, and says so (planner recommend would refuse)
-        target = "≤ 0.010% (red line) by default: the scenario sets no target (add a `target:`"
+        target = "≤ 0.010% (red line) by default: the scenario sets no target; add a `target:`"
         assert target in detail
         # ◆ is the baseline elsewhere in the app: the point under the cursor is ▲, in words
         assert "◆" not in detail
