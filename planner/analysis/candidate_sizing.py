@@ -115,13 +115,10 @@ def _sized_for_workload(
         read_fraction=workload.read_iops / total if total > 0 else 1.0,
         capacity_tb=required,
     )
-    search = scenario.search
-    override = None if search is None else search.write_penalty
 
     def penalty(layout: Layout) -> float:
-        # a pool and RAID-Z count stripe I/Os, one per small write (OpenZFS's IOPS rule)
-        fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.counts_stripe_ios
-        return default_write_penalty(layout) if override is None or fixed else override
+        searched = searched_write_penalty(scenario, layout)
+        return default_write_penalty(layout) if searched is None else searched
 
     counts = [sized_counts(x, plain, core_drive, penalty(x)) for x in layouts]
     return SizedCandidates(
@@ -133,10 +130,29 @@ def _sized_for_workload(
         requirement=(
             f"{required:,.1f} TB usable and {total:,.0f} host IOPS "
             f"({workload.read_iops:,.0f} reads, {workload.write_iops:,.0f} writes"
-            f"{_stripe_io_words(layouts)})"
+            f"{_stripe_io_words(layouts)}{_penalty_words(scenario, layouts)})"
         ),
         sized=True,
     )
+
+
+def searched_write_penalty(scenario: Scenario, layout: Layout) -> float | None:
+    """``search.write_penalty`` where it applies to ``layout``, else None (its preset's).
+
+    It applies to parity groups: not to mirrors, nor to a pool or RAID-Z, which count
+    stripe I/Os, one per small write (OpenZFS's IOPS rule).
+    """
+    override = None if scenario.search is None else scenario.search.write_penalty
+    fixed = layout.raid in ("raid10", "raid1", "mirror3") or layout.counts_stripe_ios
+    return None if override is None or fixed else override
+
+
+def _penalty_words(scenario: Scenario, layouts: Sequence[Layout]) -> str:
+    """``; parity groups at write penalty 1 (search.write_penalty)``, or "" without one."""
+    found = {searched_write_penalty(scenario, layout) for layout in layouts} - {None}
+    if not found:
+        return ""
+    return f"; parity groups at write penalty {found.pop():g} (search.write_penalty)"
 
 
 def _stripe_io_words(layouts: Sequence[Layout]) -> str:

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from planner.analysis.candidate_sizing import searched_write_penalty
 from planner.analysis.compare import CompareData, compare_data
 from planner.analysis.domains import simulation_refusal
 from planner.analysis.inputs import Inputs, scenario_inputs
@@ -164,21 +165,24 @@ def _as_compared(scenario: Scenario, compare: CompareData, label: str) -> Scenar
 def _with_chosen(scenario: Scenario, found: Recommendation) -> tuple[Scenario, str | None]:
     """The scenario with the recommended layout among its layouts, and that layout's label.
 
-    A layout of the same shape already in the scenario is used as it is.
+    A layout of the same shape already in the scenario is used as it is, unless the search
+    sized the choice at another write penalty (``search.write_penalty``): the one added is
+    then sized as the recommendation was.
     """
     top = found.top
     if top is None:
         return scenario, None
-    for layout in scenario.core_layouts():
+    penalty = searched_write_penalty(scenario, top.layout) if scenario.workload else None
+    for spec, layout in zip(scenario.layouts, scenario.core_layouts(), strict=True):
         same = (layout.parity, layout.group_size, layout.declustered) == (
             top.layout.parity,
             top.layout.group_size,
             top.layout.declustered,
         )
-        if same:
+        if same and (penalty is None or spec.write_penalty == penalty):
             return scenario, layout.label
     try:
-        added = with_core_layout_added(scenario, top.layout)
+        added = with_core_layout_added(scenario, top.layout, penalty)
     except EditError:
         return scenario, None
     return added, added.layouts[-1].label

@@ -235,8 +235,9 @@ def _inputs_section(report: DesignReport) -> list[str]:
     lines = ["## Inputs and their sources", ""]
     lines += [f"- {markdown_cell(line)}" for line in inputs_lines(report.inputs, [])]
     # the table's own readings (a bound, the spec sheet's) go with the table shown, not here:
-    # a workload's review shows the sized table, and they are of aggregate.data_disks'
-    notes = comparison.extra_notes(report.compare, readings=False)
+    # a workload's review shows the sized table, and they are of aggregate.data_disks';
+    # so is evaluate's note that its table is not sized for the workload (fixed=False)
+    notes = comparison.extra_notes(report.compare, readings=False, fixed=False)
     lines += [f"- {markdown_cell(note)}" for note in notes]
     return [
         *lines,

@@ -26,11 +26,13 @@ def with_layout_added(
     group_size: int | None,
     data: int | None = None,
     spares: int | None = None,
+    write_penalty: float | None = None,
 ) -> Scenario:
     """A copy with one more layout (a preset, or ``parity`` + ``group_size``).
 
     A declustered preset (``draid2``) takes the pool's drives as ``group_size`` and its
     stripe's ``data`` blocks and distributed ``spares`` (OpenZFS defaults when None).
+    ``write_penalty``: the layout's own, for sizing (None: its preset's).
     """
     layout: dict[str, Any] = {}
     if raid:
@@ -43,6 +45,8 @@ def with_layout_added(
         layout["data"] = data
     if spares is not None:
         layout["spares"] = spares
+    if write_penalty is not None:
+        layout["write_penalty"] = write_penalty
     document = scenario_data(scenario)
     document["layouts"].append(layout)
     return revalidate(document, ("layouts", str(len(document["layouts"]) - 1)))
@@ -130,11 +134,13 @@ def _whole(text: str, name: str) -> int | None:
         raise EditError(f"{name}: {shown(text)} is not a whole number") from None
 
 
-def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:
+def with_core_layout_added(
+    scenario: Scenario, layout: Layout, write_penalty: float | None = None
+) -> Scenario:
     """A copy with the core ``layout`` added under its default label (a searched candidate).
 
     A preset keeps its name; a plain layout is ``parity`` + ``group_size``; a pool keeps
-    its stripe and spares.
+    its stripe and spares; ``write_penalty``, the one it was sized at (None: its preset's).
     """
     declustered = layout.declustered
     return with_layout_added(
@@ -144,6 +150,7 @@ def with_core_layout_added(scenario: Scenario, layout: Layout) -> Scenario:
         group_size=layout.group_size,
         data=None if declustered is None else declustered.data,
         spares=None if declustered is None else declustered.spares,
+        write_penalty=write_penalty,
     )
 
 

@@ -67,3 +67,19 @@ def test_recommend_says_which_groups_count_stripe_ios() -> None:
     )
     plain = CliRunner().invoke(app, ["recommend", str(SEARCH), "-f", "markdown"])
     assert "6,000 writes; dRAID pools sized in stripe I/Os" in " ".join(plain.stdout.split())
+
+
+def test_recommend_says_the_write_penalty_its_search_sized_at() -> None:
+    """The third newcomer: with search.write_penalty: 1 nothing but the Overrides line said
+    the parity candidates were sized at 1, not their presets' 4, 6 and 8."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    table9 = str(SEARCH.with_name("ns3574-table9-250mb.yaml"))
+    sets = ["--set", "target.max_p_loss=1e-4", "--set", "search.write_penalty=1"]
+    shown = CliRunner().invoke(app, ["recommend", table9, *sets, "-f", "markdown"])
+    assert shown.exit_code == 0, shown.output
+    assert "parity groups at write penalty 1 (search.write_penalty)" in " ".join(
+        shown.stdout.split()
+    )

@@ -85,6 +85,8 @@ def test_a_workload_scenario_compares_the_sized_aggregates(tmp_path: Path) -> No
     compared = text.split("## The layouts compared")[1].split("## Cost against risk")[0]
     row = next(line for line in compared.splitlines() if line.startswith(f"| {top.layout.label}"))
     assert f"| {top.total_disks:,} |" in row
+    # evaluate's "not sized for the workload" is false of this review (a newcomer's find)
+    assert "Not sized for the workload" not in text
 
 
 def test_no_target_section_is_said_once() -> None:
@@ -124,3 +126,23 @@ def test_a_workload_review_says_one_figure_for_its_choice(tmp_path: Path) -> Non
     inputs = text.split("## Inputs and their sources", 1)[1].split("\n## ", 1)[0]
     assert "web RAID calculators" not in inputs
     assert "NS3574's chain does not count" not in inputs
+
+
+def test_the_review_sizes_the_choice_at_the_searchs_write_penalty() -> None:
+    """The third newcomer: with search.write_penalty: 1 the review recommended raid-tp 17 at
+    17 drives and then compared (and analysed) it at the preset's 8, 102 drives."""
+    from planner.analysis.design import REPORT_SIMULATION, design_report
+    from planner.report.design import to_markdown
+    from planner.scenario import load_scenario
+
+    sets = ["target.max_p_loss=1e-4", "search.write_penalty=1"]
+    scenario = load_scenario(ROOT / "scenarios" / "ns3574-table9-250mb.yaml", sets)
+    settings = replace(REPORT_SIMULATION, time_budget_seconds=0.1)
+    gathered = design_report(scenario, sets, settings)
+    top = gathered.recommendation.top
+    assert top is not None
+    text = to_markdown(gathered, None, None)
+    compared = text.split("## The layouts compared")[1].split("## Cost against risk")[0]
+    row = next(line for line in compared.splitlines() if line.startswith(f"| {top.layout.label}"))
+    assert f"| {top.total_disks:,} |" in row, row
+    assert "| 1 |" in row  # its write penalty, the search's
