@@ -74,6 +74,8 @@ class MethodsReport:
             trial count (a simulation that stops short of it gets a note).
         inputs: the scenario's assumptions, printed by every export (None: not known).
         layouts: one entry per layout, in the scenario's order.
+        fixed_note: that the aggregate is ``aggregate.data_disks``', not sized for the
+            scenario's workload (``planner compare-methods`` sets it), "" otherwise.
         closed_form_note: what the closed form leaves out (a correlated scenario's
             failures: :func:`planner.analysis.closed_form.closed_form_note`), or "".
     """
@@ -87,6 +89,7 @@ class MethodsReport:
     stopping: str
     layouts: tuple[LayoutMethods, ...]
     inputs: Inputs | None = None
+    fixed_note: str = ""
     target_rel_error: float | None = None
     closed_form_note: str = ""
 

@@ -243,6 +243,9 @@ class SimulationReport:
         rows: one simulated layout per row, in the scenario's order.
         sectors_fail_rebuild: an unreadable sector fails the rebuild
             (``restore.on_unreadable_sector: fail-rebuild``): every loss loses the group.
+        fixed_note: that the aggregate simulated is ``aggregate.data_disks``', not sized for
+            the scenario's workload (``planner simulate`` sets it; the TUI's F6 and a design
+            review simulate the sized aggregate), "" otherwise.
     """
 
     title: str
@@ -256,6 +259,7 @@ class SimulationReport:
     rows: tuple[SimulatedLayout, ...]
     inputs: Inputs | None = None
     sectors_fail_rebuild: bool = False
+    fixed_note: str = ""
 
 
 Simulate = Callable[[str, Layout, DistributionSet, float, int], SimulationResult]

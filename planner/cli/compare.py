@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,6 +66,7 @@ def compare_methods(
     Simulated with constant rates and with the distributions (default the elerath2009 preset).
     """
     output_format = chosen_format(output_format, output)
+    from planner.analysis.input_notes import fixed_aggregate_note
     from planner.analysis.method_comparison import methods_report
 
     settings = run_settings(trials, rel_error, time_budget, seed, method)
@@ -73,4 +75,5 @@ def compare_methods(
     chosen = select_layouts(scenario, layouts)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = methods_report(scenario, chosen, settings, simulate, overrides or ())
+    report = replace(report, fixed_note=fixed_aggregate_note(scenario) or "")
     render_methods(report, output_format, output)

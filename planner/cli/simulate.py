@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -264,6 +265,7 @@ def run_simulate(
     tier: str | None = None,
 ) -> None:
     """Load the scenario (a plan's ``tier``), simulate its layouts, print or write the report."""
+    from planner.analysis.input_notes import fixed_aggregate_note
     from planner.analysis.simulation import simulation_report
 
     scenario = load(file, overrides, tier)
@@ -271,6 +273,7 @@ def run_simulate(
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())
+    report = replace(report, fixed_note=fixed_aggregate_note(scenario) or "")
     render_simulation(report, output_format, output)
 
 

@@ -54,6 +54,7 @@ def notes(report: MethodsReport) -> list[str]:
         *([report.closed_form_note] if report.closed_form_note else []),
         f"Simulations: {METHOD_NOTES.get(report.method, report.method)}; stopped "
         f"{report.stopping}; seed {report.seed}.",
+        *([report.fixed_note] if report.fixed_note else []),
     ]
     if report.distributions_note:
         lines.append(report.distributions_note)

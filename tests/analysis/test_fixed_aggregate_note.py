@@ -39,3 +39,15 @@ def test_no_such_note_without_a_workload() -> None:
     today = str(SCENARIOS / "today-20tb-nl-sas.yaml")
     assert "Not sized for the workload" not in _words("evaluate", today)
     assert "Not sized for the workload" not in _words("sweep", today)
+
+
+def test_simulate_and_compare_methods_say_it_too() -> None:
+    """The third newcomer: both simulate aggregate.data_disks' aggregate of a workload
+    scenario, as evaluate does, and said nothing (the TUI's F6 follows the table's)."""
+    search = str(SCENARIOS / "recommend-400tb.yaml")
+    fast = ["--layout", "RAID 6 (10+2)", "--trials", "200", "--seed", "1"]
+    assert NOTE in _words("simulate", search, *fast, "--method", "plain")
+    assert NOTE in _words("compare-methods", search, *fast)
+    today = str(SCENARIOS / "today-20tb-nl-sas.yaml")
+    plain = ["--layout", "RAID 6 (10+2)", "--trials", "200", "--seed", "1", "--method", "plain"]
+    assert "Not sized for the workload" not in _words("simulate", today, *plain)
