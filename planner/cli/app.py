@@ -274,9 +274,9 @@ def _usage_message(err: typer.TyperException) -> str:
     unknown = re.match(r"No such command '([^']*)'", message)
     if unknown is not None and unknown[1].lower() in _COMMAND_HINTS:
         hint = f" {_COMMAND_HINTS[unknown[1].lower()]}"
-    if top:
-        return f"{message}{hint} (see {where} --help)"
-    return f"{_plainer(getattr(ctx, 'info_name', where), message)}{hint} (see {where} --help)"
+    text = message if top else _plainer(getattr(ctx, "info_name", where), message)
+    text = text if hint else text.removesuffix(".")  # not Click's '...'. (see ...)
+    return f"{text}{hint} (see {where} --help)"
 
 
 def _plainer(command: str, message: str) -> str:

@@ -39,3 +39,4 @@ def test_a_folder_given_as_the_scenario_says_what_to_give(tmp_path: Path) -> Non
 def test_an_option_with_two_names_is_named_once(tmp_path: Path) -> None:
     line = _stderr("evaluate", "-f", "xls", cwd=tmp_path)
     assert line.startswith("planner: error: evaluate --format: 'xls' is not one of"), line
+    assert line.endswith("'csv', 'json' (see planner evaluate --help)"), line  # no '.' before
