@@ -178,7 +178,8 @@ def _spared(layout: Layout, rates: Rates, groups: int) -> Rates:
     (``reads_spread``), so the latent-defect bar moves the rate the table took.
     """
     if layout.declustered is not None:
-        return reads_spread(rates, layout.data_drives_held(groups), layout.data_share)
+        held = layout.data_drives_held(groups)
+        return reads_spread(rates, held, layout.data_share, every_drive=layout.every_drive_reads)
     return layout.chain_rates(rates, groups)
 
 

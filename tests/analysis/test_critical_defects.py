@@ -112,7 +112,7 @@ def _bound_of_choice(scenario: Scenario, found: Recommendation) -> float:
     """
     assert found.top is not None
     assert scenario.rates().defects_per_data_drive  # the workload makes the rate
-    rates = found.top.layout.chain_rates(scenario.rates())
+    rates = found.top.layout.chain_rates(scenario.rates(), found.top.groups)
     parity, drives = found.top.layout.parity, found.top.layout.group_size
     group = reference.p_loss_critical_moved(
         parity,
@@ -128,7 +128,7 @@ def _bound_of_choice(scenario: Scenario, found: Recommendation) -> float:
 
 
 def test_recommend_says_its_choices_bound_and_that_it_stays_within_the_target() -> None:
-    """The three-way mirror's 0.00057% is at most 0.0011% (1.89x): within 0.010%."""
+    """The three-way mirror's 0.00074% is at most 0.0014% (1.91x): within 0.010%."""
     scenario, found = _recommend_400tb()
     assert found.top is not None
     assert found.top.layout.group_size == 3
@@ -143,14 +143,14 @@ def test_recommend_says_its_choices_bound_and_that_it_stays_within_the_target() 
 
 
 def test_recommend_says_when_its_choices_bound_is_over_the_target() -> None:
-    """A target of 0.00070%: the choice meets it in the table, its bound (0.0011%) does not."""
-    scenario, found = _recommend_400tb("target.max_p_loss=0.000007")
+    """A target of 0.00080%: the choice meets it in the table, its bound (0.0014%) does not."""
+    scenario, found = _recommend_400tb("target.max_p_loss=0.000008")
     assert found.top is not None
-    assert found.top.p_loss_aggregate <= 7e-6
+    assert found.top.p_loss_aggregate <= 8e-6
     assert found.critical_defects is not None
-    assert _bound_of_choice(scenario, found) > 7e-6
+    assert _bound_of_choice(scenario, found) > 8e-6
     words = next(line for line in summary(found) if "critical rebuild. Counting" in line)
-    assert "over the target's 0.00070%" in words
+    assert "over the target's 0.00080%" in words
 
 
 def test_recommend_is_silent_where_the_bound_is_close_and_within_the_target() -> None:

@@ -44,8 +44,11 @@ def _rate(data_drives: float) -> float:
 
 
 def _chain_rate(data_drives: float, data_per_group: float, group_size: int) -> float:
-    """Each drive's rate in the chain: a data drive's x the group's data drives per drive."""
-    return _rate(data_drives) * data_per_group / group_size
+    """Each drive's rate in the chain: a data drive's reads x the group's data drives per
+    drive (every drive of these layouts serves reads), at most the drive's own IOPS."""
+    share = data_per_group / group_size
+    reads = min(READ_BYTES_PER_S / data_drives * share, DRIVE_BYTES_PER_S)
+    return ERRORS_PER_BYTE * reads * 3600
 
 
 def test_the_files_rate_is_the_same_rule_at_its_own_data_drives() -> None:

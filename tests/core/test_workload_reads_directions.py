@@ -57,7 +57,26 @@ def test_the_rate_is_the_reads_over_the_groups_data_drives(
     total: float, cap: float, count: int, layout: Layout
 ) -> None:
     data = layout.group_size - layout.parity
-    by_hand = min(total / (count * data), cap) * data / layout.group_size
+    # every drive of these layouts serves reads: the cap is on each drive's share
+    by_hand = min(total / (count * data) * data / layout.group_size, cap)
     got = _chain_rate(layout, total, cap, count)
-    assert got <= cap * data / layout.group_size * (1 + 1e-15)
+    assert got <= cap * (1 + 1e-15)
     assert math.isclose(got, by_hand, rel_tol=1e-14, abs_tol=0.0), (got, by_hand)
+
+
+@given(totals, caps, groups)
+def test_dedicated_parity_caps_each_data_drive_then_takes_the_mean(
+    total: float, cap: float, count: int
+) -> None:
+    """RAID-DP's parity drives hold no data and serve no reads: its data drives are each
+    capped, and the chain takes the mean over the group; every other layout caps each
+    drive's share (a mirror's copies and rotating parity serve reads too)."""
+    dedicated = Layout("RAID-DP (14+2)", "raid-dp", 2, 16)
+    rotating = Layout("RAID 6 (14+2)", "raid6", 2, 16)
+    per_data = total / (count * 14)
+    assert math.isclose(
+        _chain_rate(dedicated, total, cap, count), min(per_data, cap) * 14 / 16, rel_tol=1e-14
+    )
+    assert math.isclose(
+        _chain_rate(rotating, total, cap, count), min(per_data * 14 / 16, cap), rel_tol=1e-14
+    )

@@ -34,6 +34,9 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.workload_reads import reads_spread
 from planner.core.simulation.distributions import DistributionSet
 
+DEDICATED_PARITY = frozenset({"raid4", "raid-dp"})
+"""Presets whose parity drives hold no data, so serve no host reads."""
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -93,6 +96,16 @@ class Layout:
         no data.
         """
         return float(self.data_capacity / self.group_size)
+
+    @property
+    def every_drive_reads(self) -> bool:
+        """Whether every drive of a group serves the host's reads, not only its data drives.
+
+        Mirrors, rotating parity and pools: yes; dedicated parity (RAID 4, RAID-DP): its
+        parity drives hold no data (``reads_spread`` caps each drive that reads).
+        """
+        preset = None if self.raid is None else find_preset(self.raid)
+        return preset is None or preset.name not in DEDICATED_PARITY
 
     def data_drives_held(self, groups: int | None) -> float | None:
         """The data drives' worth ``groups`` groups hold (None: unknown, None given)."""
@@ -175,7 +188,8 @@ class Layout:
         pool's bandwidth; :mod:`planner.core.arrays.declustered`).
         """
         if rates.defects_per_data_drive:  # a workload's reads (a few Fractions: not else)
-            rates = reads_spread(rates, self.data_drives_held(groups), self.data_share)
+            held = self.data_drives_held(groups)
+            rates = reads_spread(rates, held, self.data_share, every_drive=self.every_drive_reads)
         if self.declustered is None:
             return with_hot_spares(rates, None if groups is None else groups * self.group_size)
         d = self.declustered
@@ -216,7 +230,9 @@ class Layout:
         """
         if distributions.defects_per_data_drive:
             held = self.data_drives_held(groups)
-            distributions = reads_spread(distributions, held, self.data_share)
+            distributions = reads_spread(
+                distributions, held, self.data_share, every_drive=self.every_drive_reads
+            )
         if self.declustered is None:
             drives = None if groups is None else groups * self.group_size
             return distributions_with_hot_spares(distributions, drives)

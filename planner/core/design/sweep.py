@@ -307,12 +307,16 @@ class _Grid:
         every = np.array([math.nan if r is None else r.defects_per_hour for r in reads])
         most = np.array([math.inf if r is None else r.most_per_drive_hour for r in reads])
         share = np.array([x.data_share for x in self.layouts], dtype=np.float64)
+        all_read = np.array([x.every_drive_reads for x in self.layouts], dtype=bool)
         traditional = np.array([x.declustered is None for x in self.layouts], dtype=bool)
         pick = np.flatnonzero(spread[rows.point] & traditional[rows.layout])
-        point = rows.point[pick]
-        own = np.minimum(every[point] / rows.provided[pick], most[point])
-        rate = np.where(np.isnan(own), values[pick, 1], own)  # no reads given: as it is
-        values[pick, 1] = rate * share[rows.layout[pick]]
+        point, layout = rows.point[pick], rows.layout[pick]
+        per_data = every[point] / rows.provided[pick]
+        # the cap on each drive that reads: every drive's share, or each data drive's
+        shared = np.minimum(per_data * share[layout], most[point])
+        alone = np.minimum(per_data, most[point]) * share[layout]
+        own = np.where(all_read[layout], shared, alone)
+        values[pick, 1] = np.where(np.isnan(own), values[pick, 1] * share[layout], own)
 
 
 def _chain_values(r: Rates) -> tuple[float, ...]:
