@@ -34,9 +34,6 @@ from planner.core.markov.rates import Rates
 from planner.core.markov.workload_reads import reads_spread
 from planner.core.simulation.distributions import DistributionSet
 
-DEDICATED_PARITY = frozenset({"raid4", "raid-dp"})
-"""Presets whose parity drives hold no data, so serve no host reads."""
-
 
 @dataclass(frozen=True)
 class Layout:
@@ -105,7 +102,7 @@ class Layout:
         parity drives hold no data (``reads_spread`` caps each drive that reads).
         """
         preset = None if self.raid is None else find_preset(self.raid)
-        return preset is None or preset.name not in DEDICATED_PARITY
+        return preset is None or not preset.dedicated_parity
 
     def data_drives_held(self, groups: int | None) -> float | None:
         """The data drives' worth ``groups`` groups hold (None: unknown, None given)."""

@@ -26,6 +26,8 @@ class RaidPreset:
         whole_stripe_io: a small read or write is one I/O across the whole stripe (ZFS
             RAID-Z: every block spans the group's data drives), so a group serves one
             drive's worth of small random IOPS, not N (``Layout.iops_drives_per_group``).
+        dedicated_parity: the parity drives hold no data and so serve no host reads
+            (RAID 4, RAID-DP; ``Layout.every_drive_reads``).
     """
 
     name: str
@@ -34,6 +36,7 @@ class RaidPreset:
     description: str
     declustered: bool = False
     whole_stripe_io: bool = False
+    dedicated_parity: bool = False
 
 
 PRESETS: dict[str, RaidPreset] = {
@@ -41,11 +44,13 @@ PRESETS: dict[str, RaidPreset] = {
     for p in (
         RaidPreset("raid10", 1, 2, "striped 2-way mirrors (n+1 with one data drive)"),
         RaidPreset("raid1", 1, 2, "2-way mirror (n+1 with one data drive)"),
-        RaidPreset("raid4", 1, None, "single dedicated parity (n+1)"),
+        RaidPreset("raid4", 1, None, "single dedicated parity (n+1)", dedicated_parity=True),
         RaidPreset("raid5", 1, None, "single distributed parity (n+1)"),
         RaidPreset("raidz1", 1, None, "ZFS single parity (n+1)", whole_stripe_io=True),
         RaidPreset("raid6", 2, None, "double parity (n+2)"),
-        RaidPreset("raid-dp", 2, None, "NetApp/IBM N series double parity (n+2)"),
+        RaidPreset(
+            "raid-dp", 2, None, "NetApp/IBM N series double parity (n+2)", dedicated_parity=True
+        ),
         RaidPreset("raidz2", 2, None, "ZFS double parity (n+2)", whole_stripe_io=True),
         RaidPreset("mirror3", 2, 3, "3-way mirror (n+2 with one data drive)"),
         RaidPreset("raid-tp", 3, None, "triple parity (n+3)"),
