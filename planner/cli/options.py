@@ -8,6 +8,7 @@ module imports them from here.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -53,6 +54,23 @@ SetOption = Annotated[
 ]
 
 
+def file_to_write(typed: str) -> Path:
+    """The name of a file to write as typed (Typer's ``parser``), refused if it is a folder.
+
+    pathlib drops a trailing slash (``Path("out/") == Path("out")``), so ``-o out/``, meant
+    as "into the folder out", wrote a file called ``out`` where none existed; the name is
+    judged here, before it becomes a Path. A folder that exists is refused as Click's
+    ``dir_okay=False`` did. ``''`` passes, for the option's own callback to name.
+    """
+    if typed.endswith(("/", os.sep)):
+        raise typer.BadParameter(
+            f"'{typed}' ends in '/', so it names a folder; name the file to write in it"
+        )
+    if typed and Path(typed).is_dir():
+        raise typer.BadParameter(f"'{typed}' is a folder, not a file")
+    return Path(typed)
+
+
 def output_name(value: Path | None) -> Path | None:
     """``-o`` as given: ``-`` is stdout (None); an empty name is bad input.
 
@@ -73,7 +91,8 @@ OutputOption = Annotated[
         "--output",
         "-o",
         help="Write to this file (atomically) instead of stdout (- is stdout).",
-        dir_okay=False,
+        parser=file_to_write,
+        metavar="<file>",
         callback=output_name,
     ),
 ]

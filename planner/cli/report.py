@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from planner.cli.options import ScenarioFile, SetOption
+from planner.cli.options import ScenarioFile, SetOption, file_to_write
 from planner.cli.output import (
     check_destinations,
     fail,
@@ -49,7 +49,8 @@ ReportOutput = Annotated[
         help="The Markdown file to write (default: <scenario>-report.md here); the images "
         "go next to it as <name>-front.svg and <name>-sweep.svg. To - (stdout) or a device "
         "such as /dev/stdout, the Markdown alone.",
-        dir_okay=False,
+        parser=file_to_write,
+        metavar="<file>",
         callback=_report_name,
     ),
 ]

@@ -24,6 +24,7 @@ from planner.cli.options import (
     SetOption,
     TierOption,
     chosen_format,
+    file_to_write,
 )
 from planner.cli.output import Format, fail, load, note_output, print_note, write_atomic
 from planner.core.arrays.presets import MAX_PARITY
@@ -97,7 +98,8 @@ PlotOption = Annotated[
         "--plot",
         help="Also write a chart of the sweep, PNG or SVG by suffix "
         "(pip install 'planner\\[plot]').",
-        dir_okay=False,
+        parser=file_to_write,
+        metavar="<file>",
         show_default=False,
         callback=_plot_name,
     ),

@@ -221,3 +221,36 @@ def test_a_missing_folder_is_said_alike_by_every_command(
     )
     assert not result.stdout
     assert not (tmp_path / "nope").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["evaluate"], "-o"),
+        (["report"], "-o"),
+        (["size"], "-o"),
+        (["derive", "-k", "1"], "-o"),
+        (["schema"], "-o"),
+        (["fit", "scenarios/fleet-log-example.csv"], "-o"),
+        (["sweep", "--group-sizes", "4"], "--plot"),
+    ],
+)
+def test_a_name_ending_in_a_slash_is_a_folder_even_when_missing(
+    tmp_path: Path, args: list[str], option: str
+) -> None:
+    """``-o out/`` names a folder: it was written as a file called ``out`` (exit 0).
+
+    pathlib drops the trailing slash (``Path("out/") == Path("out")``), so a folder that
+    does not exist yet was taken for a file name; the user meant "put it in there".
+    """
+    target = f"{tmp_path / 'out'}/"
+    result = subprocess.run(
+        [*PLANNER, *args, option, target], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 2, result.stderr
+    long_name = "--output" if option == "-o" else option
+    assert one_error_line(result.stderr).startswith(
+        f"planner: error: {args[0]} {long_name}: '{target}' ends in '/', so it names a folder"
+    )
+    assert not result.stdout
+    assert list(tmp_path.iterdir()) == []
