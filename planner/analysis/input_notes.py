@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from planner.core.arrays.presets import find_preset
 from planner.core.design.drive_counts import ceil_count
@@ -93,7 +93,9 @@ SHAPE_KEYS = ("raid", "parity", "group_size", "children", "data", "spares")
 """A layout's keys that change what it is; its label, given by hand, names what it was."""
 
 
-def kept_label_notes(scenario: Scenario, overrides: Sequence[str]) -> list[str]:
+def kept_label_notes(
+    scenario: Scenario, overrides: Sequence[str], labels: Collection[str] | None = None
+) -> list[str]:
     """A note for each layout a ``--set`` reshaped under a label given by hand.
 
     ``--set layouts[1].group_size=14`` on a layout labelled ``RAID 6 (10+2)`` leaves the
@@ -102,6 +104,7 @@ def kept_label_notes(scenario: Scenario, overrides: Sequence[str]) -> list[str]:
     not noted: its default label follows its shape (``raid6 14``). Nor is one whose label
     an override gives (``layouts[1].label=...``, or the whole layout). An override is
     matched to the layout by its value, so a plan's override of another tier names none.
+    ``labels``: only the layouts a view shows (sensitivity's one), default every layout.
     """
     reshaped: dict[int, Override] = {}
     relabelled: set[int] = set()
@@ -123,7 +126,9 @@ def kept_label_notes(scenario: Scenario, overrides: Sequence[str]) -> list[str]:
     return [
         _kept_label_note(scenario, index, override)
         for index, override in sorted(reshaped.items())
-        if index not in relabelled and _kept_label(scenario, index, override)
+        if index not in relabelled
+        and _kept_label(scenario, index, override)
+        and (labels is None or scenario.layouts[index].label in labels)
     ]
 
 

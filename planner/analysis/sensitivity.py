@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from planner.analysis.ageing import ageing_sensitivity_note
 from planner.analysis.compare import comparison
+from planner.analysis.input_notes import kept_label_notes
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.sizing_report import SIZED_FOR_WORKLOAD, sized_results
 from planner.analysis.spares import spares_notes
@@ -377,6 +378,7 @@ def sensitivity_report(
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=_inputs(scenario, overrides, shown.sized),
         notes=(
+            *kept_label_notes(scenario, overrides, {layout.label}),  # first: the title's
             *scenario.latent_defect_notes(),
             *spares_notes(scenario, [(layout, base.groups)], waits_only=True),
             *_plausible_notes(scenario, fields),

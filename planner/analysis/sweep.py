@@ -21,7 +21,7 @@ import numpy.typing as npt
 from planner.analysis.ageing import ageing_at
 from planner.analysis.correlation import correlation_note
 from planner.analysis.domains import enclosure_note
-from planner.analysis.input_notes import fixed_aggregate_note
+from planner.analysis.input_notes import fixed_aggregate_note, kept_label_notes
 from planner.analysis.inputs import scenario_inputs
 from planner.analysis.restore_notes import (
     rebuild_note,
@@ -270,6 +270,7 @@ def sweep_report(
         log=varied is not None and varied.log,
         inputs=scenario_inputs(scenario, overrides),
         section_notes=(
+            *(kept_label_notes(scenario, overrides) if by_layout else []),
             *([note] if (note := fixed_aggregate_note(scenario)) else []),
             *_section_notes(scenario, None if varied is None else varied.field.name),
             *([] if varied is None else _varied_time_notes(scenario, varied)),

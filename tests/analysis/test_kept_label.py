@@ -4,7 +4,8 @@
 is the layout's name (the baseline names it), and every table showed a group of 14 drives
 as "RAID 6 (10+2)" with nothing to say so. A note now names the label, what the layout now
 is, the override, and the ``--set`` that renames it: under evaluate's table and Markdown,
-``planner size``, a plan's tier and the TUI's compare view (tests/tui/test_tui_kept_label.py).
+``planner size``, sensitivity, a sweep of the layouts, a plan's tier and the TUI's compare
+view (tests/tui/test_tui_kept_label.py).
 The JSON and CSV keep their shape: their rows give group_size and parity beside the label.
 These tests failed first.
 """
@@ -146,3 +147,24 @@ def test_a_plans_tier_is_noted_once_with_its_tier_in_the_rename() -> None:
     assert len(notes) == 1, notes  # tier 2's own "RAID 6 (10+2)" is not the one set
     assert notes[0].startswith("- Layout 'RAID 6 (10+2)' is now raid6 14, groups of 12+2")
     assert "--set 'tiers[1].layouts[0].label=RAID 6 (12+2)'." in notes[0]
+
+
+def test_sensitivity_and_a_sweep_of_the_layouts_say_it_too(tmp_path: Path) -> None:
+    """The tornado and the by-layout sweep name the layout by its label as evaluate does.
+
+    ``planner sensitivity --set layouts[1].group_size=14`` headed its tornado "sensitivity
+    of RAID 6 (10+2)" over a 14-drive group, and ``sweep --vary`` of the scenario's layouts
+    showed the row "RAID 6 (10+2)", neither with a word. The tornado is of the baseline,
+    so only the layout it moves is noted; the sweep notes every layout it shows.
+    """
+    path = tmp_path / "s.yaml"
+    path.write_text(LABELLED, encoding="utf-8")
+    runner = CliRunner()
+    for args in (["sensitivity"], ["sweep", "--vary", "drive.arr=1%..2%:2"]):
+        for output in ("table", "markdown"):
+            result = runner.invoke(app, [*args, str(path), "--set", WIDER, "-f", output])
+            assert result.exit_code == 0, result.output
+            assert " ".join(NOTE.split()) in " ".join(result.stdout.split()), (args, output)
+    other = runner.invoke(app, ["sensitivity", str(path), "--set", WIDER, "--layout", "raid5 8"])
+    assert other.exit_code == 0, other.output
+    assert "keeps the label" not in other.stdout  # the layout the tornado moves is not it
