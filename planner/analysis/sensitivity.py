@@ -298,14 +298,30 @@ def _move(
     )
 
 
-def _plausible_notes(scenario: Scenario, fields: Sequence[ScenarioField]) -> list[str]:
-    """Which bars move a neutral 0 to a plausible value rather than by the factors."""
-    return [
+def _notes(
+    scenario: Scenario,
+    overrides: Sequence[str],
+    layout: Layout,
+    groups: int,
+    fields: Sequence[ScenarioField],
+) -> tuple[str, ...]:
+    """The tornado's notes: a label a ``--set`` left on its layout first (the title's).
+
+    Then which bars move a neutral 0 to a plausible value rather than by the factors.
+    """
+    plausible = [
         f"{field.name} is 0 here: its bar moves it to {field.plausible:g}, a plausible value "
         "(docs/correlated.md), not by the factors."
         for field in fields
         if field.plausible is not None and field_value(scenario, field) == 0
     ]
+    return (
+        *kept_label_notes(scenario, overrides, {layout.label}),
+        *scenario.latent_defect_notes(),
+        *spares_notes(scenario, [(layout, groups)], waits_only=True),
+        *plausible,
+        *([note] if (note := ageing_sensitivity_note(scenario)) else []),
+    )
 
 
 def _inputs(scenario: Scenario, overrides: Sequence[str], sized: bool) -> Inputs:
@@ -377,13 +393,7 @@ def sensitivity_report(
         sized=shown.sized,
         rebuild_model=scenario.restore.uses_rebuild_model,
         inputs=_inputs(scenario, overrides, shown.sized),
-        notes=(
-            *kept_label_notes(scenario, overrides, {layout.label}),  # first: the title's
-            *scenario.latent_defect_notes(),
-            *spares_notes(scenario, [(layout, base.groups)], waits_only=True),
-            *_plausible_notes(scenario, fields),
-            *([note] if (note := ageing_sensitivity_note(scenario)) else []),
-        ),
+        notes=_notes(scenario, overrides, layout, base.groups, fields),
         group=layout.group_text(),
         pool_rebuild_hours=None if layout.declustered is None else point.rates.rebuild_hours,
         baseline=layout.label == scenario.baseline_label(),
