@@ -45,9 +45,8 @@ def render_comparison(
     comparison = data.comparison
     from planner.report.plan import extras
 
-    extra, columns = extras(data)
+    notes, columns = extras(data)
     if output_format is Format.table:
-        notes = [*report.notes(comparison, scenario.mission_years), *extra]
 
         def table(width: int | None) -> Table:
             return report.to_rich_table(comparison, scenario.name, width, columns, data.inputs)
@@ -57,9 +56,7 @@ def render_comparison(
             return
         text = plain_table_text(table, notes)
     elif output_format is Format.markdown:
-        text = report.to_markdown(
-            comparison, scenario.name, scenario.mission_years, extra, columns, data.inputs
-        )
+        text = report.to_markdown(comparison, scenario.name, notes, columns, data.inputs)
     elif output_format is Format.csv:
         text = report.to_csv(comparison, columns, data.inputs)
     else:

@@ -37,29 +37,16 @@ __all__ = [
     "comparison_columns",
     "comparison_fields",
     "comparison_records",
-    "extra_notes",
     "json_document",
     "loss_split_columns",
     "notes",
     "rebuild_note",
+    "source_notes",
     "to_csv",
     "to_json",
     "to_markdown",
     "to_rich_table",
 ]
-
-
-def notes(comparison: Comparison, mission_years: float) -> list[str]:
-    """Footnotes that qualify the table (mission, baseline, uneven divisions)."""
-    lines = [
-        f"Mission {mission_years:g} years ({comparison.mission_hours:,.0f} h); "
-        f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
-    ]
-    lines.append(LOSS_FIGURES_NOTE)
-    lines += availability_notes([r.availability for r in comparison.results])
-    lines += uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in comparison.results))
-    lines += declustered_notes(r.layout for r in comparison.results)
-    return lines
 
 
 def rebuild_note(source: RebuildSource) -> str:
@@ -90,28 +77,44 @@ def rebuild_note(source: RebuildSource) -> str:
     return f"Rebuild {hours}{unit}: {', '.join(parts)}.{spared}"
 
 
-def extra_notes(
-    data: CompareData, *, labels: bool = True, readings: bool = True, fixed: bool = True
-) -> list[str]:
-    """The notes a comparison adds to :func:`notes`: the labels', the rebuild model's, others.
+def notes(data: CompareData, *, fixed: bool = True) -> list[str]:
+    """Every note of a comparison, in the order a buyer needs them.
 
-    The labels' are those a ``--set`` left on reshaped layouts (``data.label_notes``; left
-    out with ``labels=False``, for a view that shows them first); the others are the
-    scenario's, the hot spares' and the costs' (``data.notes``), then what the table's rows
-    read otherwise (the critical-rebuild bound, the spec sheet's reading, ``≈100%``; left
-    out with ``readings=False``, for a page that lists the inputs apart from the table).
-    ``fixed=False`` leaves out that the table is not sized for a workload (the TUI's
-    compare view says it with its own keys).
+    First what changes how the table's numbers read: a label a ``--set`` left on a
+    reshaped layout (``data.label_notes``: its row misleads till read), the mission, that
+    the table is not sized for the workload (``fixed=False`` for the TUI's compare view,
+    which says it with its keys), the critical-rebuild bound and ``≈100%``. Then what
+    explains them: the loss figures, the availability columns, uneven divisions, pools,
+    the rebuild's source, the scenario's, the hot spares' and the costs' notes
+    (``data.notes``), and the spec sheet's reading. At 80 columns ``evaluate`` of
+    recommend-400tb.yaml printed 57 lines of notes, with "Not sized for the workload" 18
+    lines down and the bound 33.
     """
-    rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
-    held = [data.fixed_note] if fixed and data.fixed_note else []
-    found = [*(data.label_notes if labels else ()), *held, *rebuild, *data.notes]
-    if not readings:
-        return found
-    bound = [] if data.critical_defects is None else [critical_defects_note(data.critical_defects)]
-    spread = [] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]
-    certain = near_certain_notes(r.p_loss_aggregate for r in data.comparison.results)
-    return [*found, *bound, *spread, *certain]
+    comparison = data.comparison
+    results = comparison.results
+    mission = (
+        f"Mission {data.inputs.mission_years:g} years ({comparison.mission_hours:,.0f} h); "
+        f"{comparison.data_disks:,} data drives; baseline: {comparison.baseline}."
+    )
+    found = data.critical_defects
+    return [
+        *data.label_notes,
+        mission,
+        *([data.fixed_note] if fixed and data.fixed_note else []),
+        *([] if found is None else [critical_defects_note(found)]),
+        *near_certain_notes(r.p_loss_aggregate for r in results),
+        LOSS_FIGURES_NOTE,
+        *availability_notes([r.availability for r in results]),
+        *uneven_notes(comparison.data_disks, ((r.layout, r.shape) for r in results)),
+        *declustered_notes(r.layout for r in results),
+        *source_notes(data),
+        *([] if data.spec_sheet is None else [spec_sheet_note(data.spec_sheet)]),
+    ]
+
+
+def source_notes(data: CompareData) -> list[str]:
+    """Where the inputs come from: the rebuild's source, then ``data.notes``."""
+    return [*([] if data.rebuild is None else [rebuild_note(data.rebuild)]), *data.notes]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:
@@ -275,17 +278,15 @@ def to_rich_table(
 def to_markdown(
     comparison: Comparison,
     title: str,
-    mission_years: float,
-    extra_notes: Sequence[str] = (),
+    footnotes: Sequence[str] = (),
     extra_columns: Sequence[Column[LayoutResult]] = (),
     inputs: Inputs | None = None,
 ) -> str:
-    """A GitHub-flavoured Markdown table with a heading and footnotes (plus ``extra_notes``).
+    """A GitHub-flavoured Markdown table with a heading and ``footnotes`` (:func:`notes`).
 
     With ``inputs`` the first footnote lists the assumptions and the ``--set`` overrides.
     """
-    lines = [*notes(comparison, mission_years), *extra_notes]
-    return render.markdown(comparison_view(comparison, title, lines, extra_columns, inputs))
+    return render.markdown(comparison_view(comparison, title, footnotes, extra_columns, inputs))
 
 
 def comparison_records(

@@ -167,8 +167,7 @@ def to_markdown(
             comparison.to_markdown(
                 report.compare.comparison,
                 "Every layout over the mission",
-                report.mission_years,
-                comparison.extra_notes(report.compare),
+                comparison.notes(report.compare),
             )
         )
     lines += ["## Cost against risk", ""]
@@ -237,7 +236,7 @@ def _inputs_section(report: DesignReport) -> list[str]:
     # the table's own readings (a bound, the spec sheet's) go with the table shown, not here:
     # a workload's review shows the sized table, and they are of aggregate.data_disks';
     # so is evaluate's note that its table is not sized for the workload (fixed=False)
-    notes = comparison.extra_notes(report.compare, readings=False, fixed=False)
+    notes = [*report.compare.label_notes, *comparison.source_notes(report.compare)]
     lines += [f"- {markdown_cell(note)}" for note in notes]
     return [
         *lines,

@@ -38,8 +38,8 @@ PLAN_ROW = "Plan"
 
 
 def extras(data: CompareData) -> tuple[list[str], list[Column[LayoutResult]]]:
-    """The notes :func:`extra_notes` gives and, with ``evaluate --methods``, its columns."""
-    notes = comparison.extra_notes(data)
+    """Every note of ``data``'s comparison, and ``evaluate --methods``'s note and columns."""
+    notes = comparison.notes(data)
     if not data.methods:  # the methods' columns and their modules only for --methods
         return notes, []
     from planner.report.methods import EVALUATE_NOTE, evaluate_columns
@@ -172,8 +172,7 @@ def totals_markdown(totals: PlanTotals) -> str:
 
 
 def _tier_notes(tier: TierComparison) -> list[str]:
-    extra, _ = extras(tier.data)
-    return [*comparison.notes(tier.data.comparison, tier.mission_years), *extra]
+    return extras(tier.data)[0]
 
 
 def comparison_parts(plan: PlanComparison, max_width: int | None) -> list[RenderableType]:
@@ -208,9 +207,7 @@ def comparison_markdown(plan: PlanComparison) -> str:
         extra, columns = extras(tier.data)
         data = tier.data
         texts.append(
-            comparison.to_markdown(
-                data.comparison, tier.name, tier.mission_years, extra, columns, data.inputs
-            )
+            comparison.to_markdown(data.comparison, tier.name, extra, columns, data.inputs)
         )
     texts.append(totals_markdown(plan.totals))
     return "\n".join(texts)

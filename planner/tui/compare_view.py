@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from planner.analysis.compare import SORT_KEYS, CompareData, SortKey, sorted_results, sorted_sized
 from planner.core.design.layout_comparison import Comparison
 from planner.report.column_choice import ColumnChoice, chosen_columns, ordered_columns
-from planner.report.comparison import comparison_columns, extra_notes, notes
+from planner.report.comparison import comparison_columns, notes
 from planner.report.sizing import short_notes, sizing_columns
 from planner.report.table import Column, risk_style, table_cells
 from planner.tui.column_picker import ColumnPickerScreen
@@ -297,11 +297,7 @@ class CompareView(Vertical):
             order = SIZED_SORT_NAMES[self.sort_key]
         else:
             # a label a --set left on a reshaped layout first: its row misleads till read
-            lines = [
-                *data.label_notes,
-                *notes(comparison, data.inputs.mission_years),
-                *extra_notes(data, labels=False, fixed=False),
-            ]
+            lines = notes(data, fixed=False)
             if data.sizing is not None:
                 lines.append(
                     "Risk of a fixed aggregate of aggregate.data_disks, not sized for the "

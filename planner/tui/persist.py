@@ -14,7 +14,7 @@ from typing import Any
 
 from planner.analysis.compare import CompareData, SortKey, sorted_results, sorted_sized
 from planner.report import sizing
-from planner.report.comparison import extra_notes, to_markdown
+from planner.report.comparison import notes, to_markdown
 from planner.scenario import Plan, Scenario
 from planner.scenario.edits import FieldPath
 from planner.scenario.files import write_atomic
@@ -49,8 +49,7 @@ def export_table(
     comparison = replace(data.comparison, results=tuple(sorted_results(data.comparison, sort_key)))
     inputs = data.inputs
     target = markdown_path(scenario_path)
-    notes = extra_notes(data)
-    text = to_markdown(comparison, inputs.scenario, inputs.mission_years, notes, inputs=inputs)
+    text = to_markdown(comparison, inputs.scenario, notes(data), inputs=inputs)
     write_atomic(target, text)
     return "comparison", target
 

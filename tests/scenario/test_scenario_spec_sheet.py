@@ -13,7 +13,7 @@ import pytest
 from planner.analysis.compare import compare_data
 from planner.core.arrays.drive_models import DRIVE_MODELS, find_drive_model
 from planner.core.arrays.rebuild import LOAD_FACTORS
-from planner.report.comparison import extra_notes
+from planner.report.comparison import notes
 from planner.scenario import ScenarioError, load_scenario, load_scenario_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,10 +96,10 @@ def test_every_catalogue_figure_has_a_source() -> None:
 
 def test_fixed_rebuild_hours_beside_a_capacity_says_capacity_does_not_change_it() -> None:
     paper = load_scenario(ROOT / "scenarios" / "ns3574-table4.yaml")
-    notes = extra_notes(compare_data(paper))
-    assert any("does not change it" in n and "rebuild_mb_per_s" in n for n in notes), notes
+    found = notes(compare_data(paper))
+    assert any("does not change it" in n and "rebuild_mb_per_s" in n for n in found), found
     # the derived ones say where the hours come from instead
-    derived = extra_notes(compare_data(load_scenario(TODAY)))
+    derived = notes(compare_data(load_scenario(TODAY)))
     assert not any("does not change it" in n for n in derived)
     assert any("drive.sustained_mb_per_s" in n for n in derived), derived
 

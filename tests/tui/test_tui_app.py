@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Input, Static
 from planner.analysis.compare import compare_data, comparison
 from planner.analysis.derivation import chain_transitions
 from planner.analysis.inputs import scenario_inputs
-from planner.report.comparison import extra_notes, to_markdown
+from planner.report.comparison import notes, to_markdown
 from planner.scenario import load_scenario
 from planner.tui import PlannerApp, make_app
 from planner.tui.compare_view import CompareView
@@ -508,8 +508,7 @@ async def test_export_follows_the_order_on_screen_and_reads_back(scenario_copy: 
         assert text == to_markdown(
             comparison(expected_scenario),
             expected_scenario.name,
-            expected_scenario.mission_years,
-            extra_notes(compare_data(expected_scenario)),
+            notes(compare_data(expected_scenario)),
             inputs=scenario_inputs(expected_scenario),
         )
         assert "Inputs: ARR 3%/yr" in text
