@@ -150,9 +150,13 @@ class CompareView(Vertical):
     def on_mount(self) -> None:
         """Read the columns chosen in an earlier session (a bad file is named, not fatal).
 
-        The note under the table follows the table's sideways scroll.
+        The note under the table follows the table's sideways scroll, and its vertical
+        scrollbar: when the rows outgrow the view, the bar covers the last cells, and a
+        column under it is no longer whole (the note said 18 columns right of the edge
+        where 19 were).
         """
         self.watch(self.table, "scroll_x", self._scrolled, init=False)
+        self.watch(self.table, "show_vertical_scrollbar", self._scrolled, init=False)
         try:
             document = read_settings(settings_path())
         except SettingsError as problem:
