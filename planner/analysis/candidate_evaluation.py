@@ -253,6 +253,7 @@ def evaluate_candidates(
             op_failures_per_hour=rates.op_failures_per_hour,
             mission_hours=mission,
             usable_tb=None if sized.usable is None else np.array(sized.usable),
+            needed_tb=sized.needed_tb,
         )
     drives = np.array(sized.total, dtype=np.float64)
     rank_cost = costs.total_cost if costs is not None and money else drives

@@ -50,6 +50,8 @@ class SizedCandidates:
         requirement: what every candidate is sized for, in words.
         sized: whether the data drives come from the workload or target.usable_tb (else
             they are ``aggregate.data_disks``).
+        needed_tb: the TB every candidate is sized to hold (the workload's or the
+            target's), or None for ``aggregate.data_disks``.
     """
 
     groups: list[int]
@@ -59,6 +61,7 @@ class SizedCandidates:
     bound_by: list[str | None]
     requirement: str
     sized: bool
+    needed_tb: float | None = None
 
 
 def size_candidates(scenario: Scenario, layouts: Sequence[Layout]) -> SizedCandidates:
@@ -97,6 +100,7 @@ def size_candidates(scenario: Scenario, layouts: Sequence[Layout]) -> SizedCandi
         bound_by=[None] * len(layouts),
         requirement=requirement,
         sized=wanted_tb is not None,
+        needed_tb=wanted_tb,
     )
 
 
@@ -133,6 +137,7 @@ def _sized_for_workload(
             f"{_stripe_io_words(layouts)}{_penalty_words(scenario, layouts)})"
         ),
         sized=True,
+        needed_tb=required,
     )
 
 

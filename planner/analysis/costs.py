@@ -47,20 +47,30 @@ def priced_sizing(results: Sequence[SizingResult], scenario: Scenario) -> tuple[
         op_failures_per_hour=scenario.drive.op_failures_per_hour,
         mission_hours=results[0].mission_hours,
         usable_tb=[r.usable_tb for r in results],
+        needed_tb=results[0].required_tb,
     )
     return tuple(replace(r, cost=costs.at(i)) for i, r in enumerate(results))
 
 
-def scenario_cost_note(scenario: Scenario) -> str | None:
+def scenario_cost_note(scenario: Scenario, needed_tb: float | None = None) -> str | None:
     """:func:`cost_note` for the scenario's prices, or None when it has none."""
     prices = scenario.cost_prices()
     if prices is None:
         return None
-    return cost_note(prices, scenario.mission_hours, scenario.drive.op_failures_per_hour)
+    failures = scenario.drive.op_failures_per_hour
+    return cost_note(prices, scenario.mission_hours, failures, needed_tb)
 
 
-def cost_note(prices: CostPrices, mission_hours: float, op_failures_per_hour: float) -> str:
-    """How the cost columns are made, in one line, with the scenario's prices."""
+def cost_note(
+    prices: CostPrices,
+    mission_hours: float,
+    op_failures_per_hour: float,
+    needed_tb: float | None = None,
+) -> str:
+    """How the cost columns are made, in one line, with the scenario's prices.
+
+    ``needed_tb``: the TB the aggregates are sized to hold, which TCO/TB is per.
+    """
     currency = f" {prices.currency}" if prices.currency else ""
     hours = f"{mission_hours:,.0f} h"
     parts = []
@@ -80,4 +90,5 @@ def cost_note(prices: CostPrices, mission_hours: float, op_failures_per_hour: fl
         )
     if not prices.counts_purchase:
         return f"Cost: {'; '.join(parts)} (no drive.price: no cost of ownership)."
-    return f"Cost: {'; '.join(parts)}; TCO = the sum; TCO/TB per usable TB."
+    per_tb = "per usable TB" if needed_tb is None else f"per TB needed ({needed_tb:,.1f} TB)"
+    return f"Cost: {'; '.join(parts)}; TCO = the sum; TCO/TB {per_tb}."

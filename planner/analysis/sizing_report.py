@@ -212,7 +212,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         rebuild=rebuild_source(scenario),
         baseline=scenario.baseline_label(),
         inputs=None if inputs is None else replace(inputs, sized_for=SIZED_FOR_WORKLOAD),
-        cost_note=scenario_cost_note(scenario) or "",
+        cost_note=scenario_cost_note(scenario, results[0].required_tb if results else None) or "",
         capacity_note=next(iter(scenario.capacity_notes()), ""),
         label_notes=tuple(kept_label_notes(scenario, () if inputs is None else inputs.overrides)),
         spares_note=" ".join(

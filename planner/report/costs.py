@@ -91,7 +91,8 @@ def cost_fields(
         return []
     priced = _Priced(cost_of, prices)
     per_tb = any(c is not None and c.cost_per_usable_tb is not None for c in costs)
-    return [*_buying_fields(priced), *_running_fields(priced, per_tb)]
+    needed = any(c is not None and c.cost_per_needed_tb is not None for c in costs)
+    return [*_buying_fields(priced), *_running_fields(priced, per_tb, needed)]
 
 
 def _buying_fields(priced: _Priced[RowT]) -> list[Column[RowT]]:
@@ -121,8 +122,14 @@ def _buying_fields(priced: _Priced[RowT]) -> list[Column[RowT]]:
     ]
 
 
-def _running_fields(priced: _Priced[RowT], per_tb: bool) -> list[Column[RowT]]:
-    """The energy, the total cost of ownership and that per usable TB (when known)."""
+def _running_fields(priced: _Priced[RowT], per_tb: bool, needed: bool) -> list[Column[RowT]]:
+    """The energy, the total cost of ownership and that per TB (when known).
+
+    Per TB needed where the rows are sized to hold a given TB (``needed``): per usable TB
+    there, a layout its IOPS make large looked cheapest for capacity nobody asked for
+    (:attr:`~planner.core.arrays.cost.CostOfOwnership.cost_per_needed_tb`); the exports
+    keep both.
+    """
     part, money, prices = priced.part, priced.money, priced.prices
     return [
         export_field(
@@ -147,7 +154,21 @@ def _running_fields(priced: _Priced[RowT], per_tb: bool) -> list[Column[RowT]]:
             lambda c: c.cost_per_usable_tb,
             priority=5,
             unit=f"{prices.currency} per TB".strip(),
-            shown=prices.counts_purchase and per_tb,
+            shown=prices.counts_purchase and per_tb and not needed,
+        ),
+        *(
+            [
+                money(
+                    "TCO/TB needed",
+                    "cost_per_needed_tb",
+                    lambda c: c.cost_per_needed_tb,
+                    priority=5,
+                    unit=f"{prices.currency} per TB".strip(),
+                    shown=prices.counts_purchase,
+                )
+            ]
+            if needed
+            else []
         ),
         export_field("currency", part(lambda c: c.prices.currency)),
     ]

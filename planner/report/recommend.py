@@ -53,7 +53,6 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
     scenario has prices, each one's latent-defect rate when the workload's reads make it);
     the JSON and CSV records carry every keyed field, always.
     """
-    money = f" ({report.currency})" if report.currency else ""
     own = report.inputs.latent_defects_from_workload
     usable = (report.meeting and report.meeting[0].usable_tb is not None) or bool(
         report.front and report.front[0].usable_tb is not None
@@ -84,6 +83,26 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
         ),
         export_field("p_sectors_lost_aggregate", lambda c: c.p_sectors_lost_aggregate),
         export_field("expected_sector_loss_events", lambda c: c.expected_sector_loss_events),
+        *_cost_fields(report),
+        export_field("rank_cost", lambda c: c.rank_cost, finite_or_none),
+        export_field("misses", lambda c: [m.target for m in c.misses]),
+        *_placement_fields(report),
+        *_ageing_fields(report),
+    ]
+
+
+def _cost_fields(report: Recommendation) -> list[Column[Candidate]]:
+    """The total cost, and that per TB: per TB needed where the search sized for a TB.
+
+    Per usable TB there, a layout its IOPS make large looked cheapest for capacity nobody
+    asked for (:mod:`planner.report.costs`); the exports carry both.
+    """
+    money = f" ({report.currency})" if report.currency else ""
+    needed = any(
+        c.cost is not None and c.cost.cost_per_needed_tb is not None
+        for c in (*report.front, *report.meeting)
+    )
+    return [
         Column(
             f"Total cost{money}",
             lambda c: None if c.cost is None else c.cost.total_cost,
@@ -99,12 +118,17 @@ def candidate_fields(report: Recommendation) -> list[Column[Candidate]]:
             short_header="Cost/\nTB",
             priority=4,
             key="cost_per_usable_tb",
-            shown=report.money,
+            shown=report.money and not needed,
         ),
-        export_field("rank_cost", lambda c: c.rank_cost, finite_or_none),
-        export_field("misses", lambda c: [m.target for m in c.misses]),
-        *_placement_fields(report),
-        *_ageing_fields(report),
+        Column(
+            f"Cost per TB needed{money}",
+            lambda c: None if c.cost is None else c.cost.cost_per_needed_tb,
+            money_column,
+            short_header="Cost/TB\nneeded",
+            priority=4,
+            key="cost_per_needed_tb",
+            shown=report.money and needed,
+        ),
     ]
 
 

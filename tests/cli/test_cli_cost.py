@@ -130,6 +130,8 @@ def test_size_json_csv_markdown_price_the_sized_aggregate() -> None:
     assert dp["expected_replacements"] == pytest.approx(1.52, rel=1e-14)
     assert dp["total_cost"] == pytest.approx(1_852.0, rel=1e-14)
     assert dp["cost_per_usable_tb"] == pytest.approx(1_852.0 / 10.8, rel=1e-14)
+    assert document["workload"]["required_tb"] == 10.0
+    assert dp["cost_per_needed_tb"] == pytest.approx(1_852.0 / 10.0, rel=1e-14)
     assert dp["energy_cost"] is None  # no watts: energy not priced
     assert dp["currency"] == ""
     text = run("size", str(WORKLOAD), "-f", "csv", *PRICED_SIZING)
@@ -137,10 +139,10 @@ def test_size_json_csv_markdown_price_the_sized_aggregate() -> None:
     assert set(rows[0]) >= COST_KEYS
     markdown = run("size", str(WORKLOAD), "-f", "markdown", *PRICED_SIZING)
     header = next(line for line in markdown.splitlines() if line.startswith("| Layout"))
-    assert "| Purchase | Replacements (drives) | TCO | TCO/TB |" in header
+    assert "| Purchase | Replacements (drives) | TCO | TCO/TB needed |" in header
     assert "Energy" not in header
     row = next(line for line in markdown.splitlines() if line.startswith("| raid-dp 8"))
-    assert "| 1,700 | 1.52 | 1,852 | 171 |" in row
+    assert "| 1,700 | 1.52 | 1,852 | 185 |" in row
     assert "- Cost: purchase = drives x 100 + groups x 50;" in markdown
 
 

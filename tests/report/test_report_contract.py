@@ -37,6 +37,8 @@ COST_KEYS = [
     "cost_per_usable_tb",
     "currency",
 ]
+SIZED_COST_KEYS = [*COST_KEYS[:-1], "cost_per_needed_tb", "currency"]
+"""An aggregate sized to hold a given TB: its TCO per TB needed too."""
 
 COMPARISON_KEYS = [
     "label",
@@ -175,7 +177,7 @@ def test_evaluate_keys(scenario: Path, options: tuple[str, ...], keys: list[str]
     ("scenario", "options", "keys"),
     [
         (LENOVO, (), [*SIZING_KEYS, "relative_risk_aggregate"]),
-        (WORKLOAD, PRICED, [*SIZING_KEYS, *COST_KEYS, "relative_risk_aggregate"]),
+        (WORKLOAD, PRICED, [*SIZING_KEYS, *SIZED_COST_KEYS, "relative_risk_aggregate"]),
         (
             LENOVO,
             ("--set", "ageing.weibull.shape=1.3"),
@@ -404,6 +406,7 @@ CANDIDATE_KEYS = [
     "expected_sector_loss_events",
     "total_cost",
     "cost_per_usable_tb",
+    "cost_per_needed_tb",
     "rank_cost",
     "misses",
 ]

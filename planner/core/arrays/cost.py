@@ -86,6 +86,12 @@ class CostOfOwnership:
         total_cost: purchase + replacements + energy (currency).
         cost_per_usable_tb: total_cost / usable TB (currency per TB); NaN where the usable
             capacity is unknown or zero.
+        cost_per_needed_tb: total_cost / the TB the aggregates are sized to hold (a
+            workload's capacity_tb, a target's usable_tb; currency per TB); NaN for a fixed
+            aggregate. Every such aggregate holds what is needed, so this ranks as the TCO
+            does, where one that IOPS make large shows a low cost per usable TB for
+            capacity nobody asked for (a newcomer: RAID 6 at 31.50 USD/TB beside a
+            three-way mirror at 78.76, for 85,000 USD more).
     """
 
     prices: CostPrices
@@ -97,6 +103,7 @@ class CostOfOwnership:
     energy_cost: FloatArray
     total_cost: FloatArray
     cost_per_usable_tb: FloatArray
+    cost_per_needed_tb: FloatArray
 
     def at(self, index: int) -> LayoutCost:
         """The cost of the layout at ``index`` (flat order), as plain numbers."""
@@ -104,7 +111,10 @@ class CostOfOwnership:
         def item(values: FloatArray) -> float:
             return float(np.ravel(values)[index])
 
-        per_tb = item(self.cost_per_usable_tb)
+        def known(values: FloatArray) -> float | None:
+            value = item(values)
+            return value if math.isfinite(value) else None
+
         return LayoutCost(
             prices=self.prices,
             mission_hours=self.mission_hours,
@@ -114,7 +124,8 @@ class CostOfOwnership:
             energy_kwh=item(self.energy_kwh),
             energy_cost=item(self.energy_cost),
             total_cost=item(self.total_cost),
-            cost_per_usable_tb=per_tb if math.isfinite(per_tb) else None,
+            cost_per_usable_tb=known(self.cost_per_usable_tb),
+            cost_per_needed_tb=known(self.cost_per_needed_tb),
         )
 
 
@@ -122,7 +133,8 @@ class CostOfOwnership:
 class LayoutCost:
     """The cost of one layout over the mission (see :class:`CostOfOwnership`).
 
-    ``cost_per_usable_tb`` is None when the usable capacity is unknown.
+    ``cost_per_usable_tb`` is None when the usable capacity is unknown,
+    ``cost_per_needed_tb`` unless the aggregate is sized to hold a given TB.
     """
 
     prices: CostPrices
@@ -134,6 +146,7 @@ class LayoutCost:
     energy_cost: float
     total_cost: float
     cost_per_usable_tb: float | None
+    cost_per_needed_tb: float | None = None
 
 
 def expected_replacements(
@@ -163,6 +176,7 @@ def cost_of_ownership(
     op_failures_per_hour: npt.ArrayLike,
     mission_hours: float,
     usable_tb: npt.ArrayLike | None = None,
+    needed_tb: float | None = None,
 ) -> CostOfOwnership:
     """Purchase, replacement drives, energy and TCO of layouts (one element per layout).
 
@@ -175,6 +189,7 @@ def cost_of_ownership(
             array gives each layout its own.
         mission_hours: the mission (h).
         usable_tb: usable capacity of each aggregate (TB), or None when unknown.
+        needed_tb: the TB every aggregate is sized to hold (a workload's, a target's), or None.
 
     Returns:
         The figures as arrays broadcast from ``total_drives``, ``groups`` and ``usable_tb``.
@@ -191,12 +206,8 @@ def cost_of_ownership(
     kwh = drives * watts * float(mission_hours) / WATT_HOURS_PER_KWH
     energy = kwh * (prices.energy_per_kwh or 0.0)
     total = purchase + replacement_cost + energy
-    if usable_tb is None:
-        per_tb = np.full(np.shape(total), np.nan)
-    else:
-        capacity = np.asarray(usable_tb, dtype=np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            per_tb = np.where(capacity > 0, total / np.where(capacity > 0, capacity, 1.0), np.nan)
+    per_tb = _per_tb(total, usable_tb)
+    per_needed_tb = _per_tb(total, needed_tb)
     shape = np.broadcast_shapes(np.shape(total), np.shape(per_tb))
 
     def full(values: FloatArray) -> FloatArray:
@@ -212,4 +223,17 @@ def cost_of_ownership(
         energy_cost=full(energy),
         total_cost=full(total),
         cost_per_usable_tb=full(per_tb),
+        cost_per_needed_tb=full(per_needed_tb),
     )
+
+
+def _per_tb(total: FloatArray, capacity_tb: npt.ArrayLike | None) -> FloatArray:
+    """``total / capacity_tb``, NaN where the capacity is unknown (None) or not positive."""
+    if capacity_tb is None:
+        return np.full(np.shape(total), np.nan)
+    capacity = np.asarray(capacity_tb, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_tb: FloatArray = np.where(
+            capacity > 0, total / np.where(capacity > 0, capacity, 1.0), np.nan
+        )
+    return per_tb
