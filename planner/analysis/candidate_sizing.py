@@ -160,6 +160,23 @@ def _penalty_words(scenario: Scenario, layouts: Sequence[Layout]) -> str:
     return f"; parity groups at write penalty {found.pop():g} (search.write_penalty)"
 
 
+def searched_kinds(layouts: Sequence[Layout]) -> str:
+    """``mirrors, hardware RAID groups, RAID-Z groups and dRAID pools``: what a search holds.
+
+    A search of a ZFS scenario with hardware RAID layouts too holds both kinds of parity
+    group; its summary said only "RAID-Z groups ... sized in stripe I/Os", so a newcomer
+    could not tell whether hardware RAID had been searched.
+    """
+    found = [
+        ("mirrors", any(not x.hardware_parity and not x.counts_stripe_ios for x in layouts)),
+        ("hardware RAID groups", any(x.hardware_parity for x in layouts)),
+        ("RAID-Z groups", any(x.counts_stripe_ios and x.declustered is None for x in layouts)),
+        ("dRAID pools", any(x.declustered is not None for x in layouts)),
+    ]
+    names = [name for name, present in found if present]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def _stripe_io_words(layouts: Sequence[Layout]) -> str:
     """``; RAID-Z groups and dRAID pools sized in stripe I/Os (docs/sizing.md)``, or ""."""
     kinds = [
@@ -204,8 +221,9 @@ def search_layouts(scenario: Scenario) -> list[Layout]:
     layouts = scenario.core_layouts()
     has_pools = any(x.declustered is not None for x in layouts)
     has_raidz = any(x.counts_stripe_ios and x.declustered is None for x in layouts)
+    has_hardware = any(x.hardware_parity for x in layouts)
     spec = scenario.search if scenario.search is not None else SearchSpec()
-    space = spec.space(has_pools, has_raidz)
+    space = spec.space(has_pools, has_raidz, has_hardware)
     needs = _pool_needs(scenario)
     count = count_candidates(space, needs)
     if count.total > MAX_CANDIDATES:

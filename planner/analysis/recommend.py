@@ -23,6 +23,7 @@ from planner.analysis.candidate_sizing import (
     RecommendError,
     search_layouts,
     search_placements,
+    searched_kinds,
 )
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
 from planner.analysis.inputs import Inputs, scenario_inputs
@@ -91,6 +92,8 @@ class Recommendation:
         critical_defects: the recommended layout's P(loss) with every defect of a critical
             rebuild counted as a loss, when it is 1.1x its P(loss) or more, or over the
             target's P(loss) (:func:`planner.analysis.critical_defects.candidate_bound`).
+        searched: the kinds of layout searched, in words
+            (:func:`~planner.analysis.candidate_sizing.searched_kinds`).
     """
 
     title: str
@@ -112,6 +115,7 @@ class Recommendation:
     input_notes: tuple[str, ...] = ()
     spec_sheet: SpecSheetSpread | None = None
     critical_defects: CriticalDefectsBound | None = None
+    searched: str = ""
 
     @property
     def judged_ageing(self) -> bool:
@@ -199,6 +203,7 @@ def recommendation(
         money=money,
         currency="" if prices is None else prices.currency,
         evaluated=len(found.candidates),
+        searched=searched_kinds(layouts_searched),
         meeting=tuple(found.candidate(int(i)) for i in choice.meeting),
         front=front,
         top=top,

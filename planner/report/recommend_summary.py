@@ -152,8 +152,9 @@ def summary(report: Recommendation, *, noted: bool = True) -> list[str]:
     ``noted=False``: the target without why its risk limit is the default one (said above).
     """
     ranked = "total cost of ownership" if report.money else "drives (no drive.price given)"
+    kinds = f" ({report.searched})" if report.searched else ""
     lines = [
-        f"Searched {report.evaluated:,} layouts sized for {report.requirement}; "
+        f"Searched {report.evaluated:,} layouts{kinds} sized for {report.requirement}; "
         f"target: {target_text(report, noted=noted)}; ranked by {ranked}."
     ]
     top = report.top

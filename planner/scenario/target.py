@@ -27,7 +27,7 @@ search:                   # optional: the layouts considered (these are the defa
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BeforeValidator,
@@ -75,6 +75,22 @@ def _percent_text(fraction: float) -> str | float:
         if percent_value(text) == fraction:
             return text
     return fraction
+
+
+def _raidz_choice(value: object) -> object:
+    """``search.raidz`` as written: true, false or both; anything else said in one line.
+
+    Pydantic's own words for the union named its branch (``search.raidz.bool``) and
+    passed ``1`` as true.
+    """
+    if value is None or isinstance(value, bool) or value == "both":
+        return value
+    hint = "; YAML 1.2 reads it as text" if str(value).lower() in ("yes", "no", "on", "off") else ""
+    raise ValueError(f"expected true, false or both, got {shown(value)}{hint}")
+
+
+RaidzChoice = Annotated[bool | Literal["both"] | None, BeforeValidator(_raidz_choice)]
+"""``search.raidz``: RAID-Z parity groups (true), hardware RAID (false), or both."""
 
 
 BARE_FRACTION_KEYS = ("max_p_loss", "max_p_group_lost", "max_p_unavailable")
@@ -249,11 +265,12 @@ class SearchSpec(FrozenModel):
         strict=True,
         description="Declustered pools (dRAID); default: when the scenario has one.",
     )
-    raidz: bool | None = Field(
+    raidz: RaidzChoice = Field(
         default=None,
-        strict=True,
-        description="Parity groups as ZFS RAID-Z (raidz1-3, sized in stripe I/Os) instead of "
-        "hardware RAID 5, 6 and triple parity; default: when the scenario has a RAID-Z layout.",
+        description="Parity groups as ZFS RAID-Z (raidz1-3, sized in stripe I/Os): true for "
+        "RAID-Z instead of hardware RAID 5, 6 and triple parity, false for hardware RAID "
+        "only, both for both; default: RAID-Z when the scenario has a RAID-Z layout, both "
+        "when it also has a hardware parity layout (RAID 4, 5, 6, DP, triple parity).",
     )
     draid_data: list[Count] = Field(
         default=[4, 8, 16], min_length=1, description="Data blocks per stripe of the pools."
@@ -319,9 +336,23 @@ class SearchSpec(FrozenModel):
             )
         return data
 
-    def space(self, scenario_has_pools: bool, scenario_has_raidz: bool = False) -> SearchSpace:
-        """The core's search space; pools, and RAID-Z, by default when the scenario has one."""
+    def space(
+        self,
+        scenario_has_pools: bool,
+        scenario_has_raidz: bool = False,
+        scenario_has_hardware: bool = True,
+    ) -> SearchSpace:
+        """The core's search space; pools, and RAID-Z, by default when the scenario has one.
+
+        Hardware parity groups unless ``raidz`` is true, or by default when the scenario's
+        parity layouts are all RAID-Z: a scenario weighing ZFS against hardware RAID was
+        searched in RAID-Z only (a newcomer's find).
+        """
         declustered = scenario_has_pools if self.declustered is None else self.declustered
+        if self.raidz is None:
+            raidz, hardware = scenario_has_raidz, not scenario_has_raidz or scenario_has_hardware
+        else:
+            raidz, hardware = self.raidz in (True, "both"), self.raidz in (False, "both")
         return SearchSpace(
             mirrors=self.mirrors,
             parities=tuple(_sorted_unique(self.parity)),
@@ -333,5 +364,6 @@ class SearchSpec(FrozenModel):
                 None if self.draid_children is None else tuple(_sorted_unique(self.draid_children))
             ),
             draid_spares=tuple(_sorted_unique(self.draid_spares)),
-            raidz=scenario_has_raidz if self.raidz is None else self.raidz,
+            raidz=raidz,
+            hardware=hardware,
         )

@@ -124,6 +124,19 @@ class Layout:
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
 
     @property
+    def hardware_parity(self) -> bool:
+        """Whether this is a parity group of hardware RAID: RAID 4, 5, 6, DP, triple, ``n+k``.
+
+        Not a mirror (the level fixes its size), a pool, nor ZFS RAID-Z.
+        """
+        preset = None if self.raid is None else find_preset(self.raid)
+        if preset is None:
+            return self.declustered is None
+        return preset.fixed_group_size is None and not (
+            preset.declustered or preset.whole_stripe_io
+        )
+
+    @property
     def counts_stripe_ios(self) -> bool:
         """Whether a small read or write is one I/O across a whole stripe: a pool or RAID-Z.
 

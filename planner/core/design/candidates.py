@@ -39,8 +39,9 @@ class SearchSpace:
             whole range, ``d + p + s`` to 255, the right-sized ones included
             (:func:`pool_widths`).
         draid_spares: distributed spares per pool.
-        raidz: the parity groups are ZFS RAID-Z (raidz1-3, sized in stripe I/Os), not
-            hardware RAID 5, 6 and triple parity; ``n+k`` beyond k = 3 either way.
+        raidz: parity groups as ZFS RAID-Z (raidz1-3, sized in stripe I/Os).
+        hardware: parity groups as hardware RAID 5, 6 and triple parity; with ``raidz``
+            too, both kinds are searched (``n+k`` beyond k = 3 once, either way).
     """
 
     mirrors: bool = True
@@ -52,6 +53,14 @@ class SearchSpace:
     draid_children: tuple[int, ...] | None = None
     draid_spares: tuple[int, ...] = (1, 2)
     raidz: bool = False
+    hardware: bool = True
+
+    def group_kinds(self, parity: int) -> list[str | None]:
+        """The presets of the parity groups of ``parity`` drives searched (None: ``n+k``)."""
+        if parity > 3 or not self.raidz:
+            return [PARITY_PRESETS.get(parity)]
+        kinds = [PARITY_PRESETS[parity]] if self.hardware else []
+        return [*kinds, RAIDZ_PRESETS[parity]]
 
 
 @dataclass(frozen=True)
@@ -152,7 +161,9 @@ def count_candidates(space: SearchSpace, needs: PoolNeeds | None = None) -> Cand
     about 25 each, so the count stays cheap whatever the lists).
     """
     groups = sum(
-        max(0, space.max_group_size - max(k + 1, space.min_group_size) + 1) for k in space.parities
+        len(space.group_kinds(k))
+        * max(0, space.max_group_size - max(k + 1, space.min_group_size) + 1)
+        for k in space.parities
     )
     pools = 0
     if space.declustered:
@@ -181,10 +192,10 @@ def candidate_layouts(space: SearchSpace, needs: PoolNeeds | None = None) -> lis
     if space.mirrors:
         layouts += [Layout("raid10 2", "raid10", 1, 2), Layout("mirror3 3", "mirror3", 2, 3)]
     for k in space.parities:
-        name = (RAIDZ_PRESETS if space.raidz else PARITY_PRESETS).get(k)
-        for size in range(max(k + 1, space.min_group_size), space.max_group_size + 1):
-            label = f"{name or f'n+{k}'} {size}"
-            layouts.append(Layout(label, name, k, size))
+        for name in space.group_kinds(k):
+            for size in range(max(k + 1, space.min_group_size), space.max_group_size + 1):
+                label = f"{name or f'n+{k}'} {size}"
+                layouts.append(Layout(label, name, k, size))
     if space.declustered:
         for k in (k for k in space.parities if k <= 3):
             for data in space.draid_data:
