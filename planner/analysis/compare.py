@@ -29,7 +29,7 @@ from planner.analysis.input_notes import (
 from planner.analysis.inputs import Inputs
 from planner.analysis.layout_aggregate import LayoutAggregate, fixed_aggregate, sized_aggregate
 from planner.analysis.method_estimates import AnalyticEstimates
-from planner.analysis.restore_notes import load_note, rebuild_note, scrub_note, set_aside_note
+from planner.analysis.restore_notes import load_note, restore_notes, set_aside_note
 from planner.analysis.sizing_report import (
     RebuildSource,
     SizedRow,
@@ -213,8 +213,7 @@ def compare_data(
         ),
         rebuild=rebuild_source(scenario) if scenario.rebuild_mb_per_s is not None else None,
         notes=(
-            *([note] if (note := scrub_note(scenario)) else []),
-            *([note] if (note := rebuild_note(scenario)) else []),
+            *restore_notes(scenario),
             *([note] if (note := target_note(scenario)) else []),
             *([note] if (note := usable_note(scenario)) else []),
             *([note] if (note := load_note(scenario)) else []),

@@ -27,7 +27,7 @@ from planner.analysis.candidate_sizing import (
 )
 from planner.analysis.critical_defects import CriticalDefectsBound, candidate_bound
 from planner.analysis.inputs import Inputs, scenario_inputs
-from planner.analysis.restore_notes import rebuild_note, scrub_note
+from planner.analysis.restore_notes import restore_notes
 from planner.analysis.spares import spares_notes
 from planner.analysis.spec_sheet_reading import SpecSheetSpread, candidate_spread
 from planner.core.arrays.cost import CostPrices
@@ -235,11 +235,10 @@ def _bounded(top: Candidate, target: Target) -> float | None:
 
 def _input_notes(scenario: Scenario, shown: Sequence[Candidate]) -> tuple[str, ...]:
     """The scrub's, the rebuild's, the hot spares' (over the ``shown`` aggregates), the ageing's."""
-    notes = (scrub_note(scenario), rebuild_note(scenario))
     spared = spares_notes(scenario, ((c.layout, c.groups) for c in shown), waits_only=True)
     # with ageing drives: what the ageing columns are, and that the others keep the constant rate
     aged = ageing_note(scenario, [c.aged for c in shown])
-    return (*(note for note in notes if note is not None), *spared, *([aged] if aged else []))
+    return (*restore_notes(scenario), *spared, *([aged] if aged else []))
 
 
 def _ranked_by_money(target: Target, prices: CostPrices | None) -> bool:

@@ -24,6 +24,7 @@ from planner.analysis.ageing import ageing_sensitivity_note
 from planner.analysis.compare import comparison
 from planner.analysis.input_notes import kept_label_notes
 from planner.analysis.inputs import Inputs, scenario_inputs
+from planner.analysis.restore_notes import restore_notes
 from planner.analysis.sizing_report import SIZED_FOR_WORKLOAD, sized_results
 from planner.analysis.spares import spares_notes
 from planner.analysis.varied_fields import (
@@ -305,10 +306,7 @@ def _notes(
     groups: int,
     fields: Sequence[ScenarioField],
 ) -> tuple[str, ...]:
-    """The tornado's notes: a label a ``--set`` left on its layout first (the title's).
-
-    Then which bars move a neutral 0 to a plausible value rather than by the factors.
-    """
+    """A label left on the layout first; last, the bars moving a 0 to a plausible value."""
     plausible = [
         f"{field.name} is 0 here: its bar moves it to {field.plausible:g}, a plausible value "
         "(docs/correlated.md), not by the factors."
@@ -317,6 +315,7 @@ def _notes(
     ]
     return (
         *kept_label_notes(scenario, overrides, {layout.label}),
+        *restore_notes(scenario),
         *scenario.latent_defect_notes(),
         *spares_notes(scenario, [(layout, groups)], waits_only=True),
         *plausible,

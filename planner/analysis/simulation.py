@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from planner.analysis.inputs import Inputs, scenario_inputs
 from planner.analysis.layout_aggregate import LayoutAggregate
+from planner.analysis.restore_notes import restore_notes
 from planner.core.arrays.layouts import AggregateShape, Layout, aggregate_shape
 from planner.core.markov.transient import p_loss_group
 from planner.core.simulation.distributions import DistributionSet
@@ -243,9 +244,8 @@ class SimulationReport:
         rows: one simulated layout per row, in the scenario's order.
         sectors_fail_rebuild: an unreadable sector fails the rebuild
             (``restore.on_unreadable_sector: fail-rebuild``): every loss loses the group.
-        fixed_note: that the aggregate simulated is ``aggregate.data_disks``', not sized for
-            the scenario's workload (``planner simulate`` sets it; the TUI's F6 and a design
-            review simulate the sized aggregate), "" otherwise.
+        notes: a scrub or rebuild faster than the drives allow (:mod:`.restore_notes`), and
+            from ``planner simulate`` that the aggregate is not sized for the workload.
     """
 
     title: str
@@ -259,7 +259,7 @@ class SimulationReport:
     rows: tuple[SimulatedLayout, ...]
     inputs: Inputs | None = None
     sectors_fail_rebuild: bool = False
-    fixed_note: str = ""
+    notes: tuple[str, ...] = ()
 
 
 Simulate = Callable[[str, Layout, DistributionSet, float, int], SimulationResult]
@@ -333,6 +333,7 @@ def simulation_report(
         rows=tuple(rows),
         sectors_fail_rebuild=scenario.restore.on_unreadable_sector == "fail-rebuild",
         inputs=scenario_inputs(scenario, overrides),
+        notes=restore_notes(scenario),
     )
 
 

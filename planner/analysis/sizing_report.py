@@ -19,7 +19,7 @@ from planner.analysis.correlation import independent_scenario, with_independent
 from planner.analysis.costs import priced_sizing, scenario_cost_note
 from planner.analysis.input_notes import kept_label_notes
 from planner.analysis.inputs import Inputs
-from planner.analysis.restore_notes import rebuild_note, scrub_note
+from planner.analysis.restore_notes import restore_notes
 from planner.analysis.spares import sizing_with_spares, spares_notes
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sizing import SizingResult, size_layouts
@@ -218,9 +218,7 @@ def sizing_report(scenario: Scenario, inputs: Inputs | None = None) -> SizingRep
         spares_note=" ".join(
             spares_notes(scenario, _sized_aggregates(scenario, results), waits_only=True)
         ),
-        input_notes=tuple(
-            note for note in (scrub_note(scenario), rebuild_note(scenario)) if note is not None
-        ),
+        input_notes=restore_notes(scenario),
         stripe_io_labels=tuple(x.label for x in scenario.core_layouts() if x.counts_stripe_ios),
     )
 

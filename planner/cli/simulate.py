@@ -273,7 +273,8 @@ def run_simulate(
     layouts = select_layouts(scenario, labels)
     with simulations(settings, show_progress(output_format, output)) as simulate:
         report = simulation_report(scenario, layouts, settings, simulate, overrides or ())
-    report = replace(report, fixed_note=fixed_aggregate_note(scenario) or "")
+    fixed = fixed_aggregate_note(scenario)
+    report = replace(report, notes=(*([fixed] if fixed else []), *report.notes))
     render_simulation(report, output_format, output)
 
 

@@ -271,7 +271,7 @@ def notes(report: SimulationReport) -> list[str]:
         f"Monte Carlo over {years:g} years ({report.mission_hours:,.0f} h), distributions: "
         f"{report.distributions}; {METHOD_NOTES.get(report.method, report.method)}.",
         f"Stopped {report.stopping}; seed {report.seed} (--seed {report.seed} reproduces it).",
-        *([report.fixed_note] if report.fixed_note else []),
+        *report.notes,
     ]
     if any(r.result.method != "plain" for r in report.rows):
         lines.append(

@@ -186,3 +186,21 @@ def test_a_scrub_faster_than_one_read_under_the_rebuilds_load_is_said_too() -> N
     )
     notes = [n for n in compare_data(factor).notes if n.startswith("Scrub every")]
     assert "39 h (19.5 h for 20 TB at 285 MB/s idle, x2 for restore.load_factor)" in notes[0]
+
+
+@pytest.mark.parametrize("command", ["sensitivity", "simulate"])
+def test_sensitivity_and_simulate_say_it_too(command: str) -> None:
+    """A newcomer set ``scrub_hours: 12`` on 20 TB drives: evaluate, size, sweep and
+    recommend said no scrub finishes that often; sensitivity and simulate said nothing."""
+    from typer.testing import CliRunner
+
+    from planner.cli import app
+
+    scenario = str(ROOT / "scenarios" / "today-20tb-nl-sas.yaml")
+    args = [command, scenario, "--set", "restore.scrub_hours=12", "-f", "markdown"]
+    if command == "simulate":
+        args += ["--trials", "2000", "--layout", "RAID 10"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "Scrub every 12 h (restore.scrub_hours) is shorter than one full read" in text
