@@ -88,10 +88,13 @@ class ViewSwitch:
             await pane.mount(make())
 
     async def switch(self, view: str) -> None:
-        """Show ``view``; F2 on the compare view focuses its table.
+        """Show ``view``; F2 focuses the compare view's table, from any view.
 
         The focus starts in the fields, eight Tabs from the table, and the note under the
-        table names F2 as the way there.
+        table names F2 as the way there. From another view F2 gives the focus back to the
+        table or notes it was left in, else to the table: it gave it back to the field it
+        was in, so the table's keys typed next went into the field (a newcomer's ``a`` for
+        "add a layout" replaced Scrub h with "a").
         """
         app = self.app
         if view == "compare" and self.active == "compare":
@@ -102,8 +105,15 @@ class ViewSwitch:
         if view in VIEWS:
             if app.focused is not None and view != self.active:
                 self.focus[self.active] = app.focused
+            compare = app.query_one(CompareView)
+            left = self.focus.get(view)
+            if view == "compare" and (left is None or compare not in left.ancestors):
+                # a field was left: not given back after a refresh, the table focused now
+                self.focus.pop(view, None)
             await self.build(view)
             app.query_one(TabbedContent).active = view
+            if view == "compare" and view not in self.focus:
+                app.screen.set_focus(compare.table)
 
     async def shown(self, view: str) -> None:
         """``view`` is now shown: give the focus back, and compute it if it is behind.
