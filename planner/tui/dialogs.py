@@ -251,7 +251,7 @@ not saved yet.
 | key | does |
 |---|---|
 | **F1** / **?** | this help: **F1** anywhere, **?** when the focus is not in a field |
-| **F2** | compare view: the layouts side by side (sized, with a workload), the focus on its table (or its notes, if left there) |
+| **F2** | compare view: the layouts side by side (sized, with a workload); focus its table |
 | **F3** | sweep view: P(loss) against group size for n+1, n+2, n+3 |
 | **F4** | model view: the selected layout's states, rates and MTTDL |
 | **F5** | sensitivity view: the selected layout's inputs ranked by effect |
