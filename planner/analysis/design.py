@@ -174,12 +174,7 @@ def _with_chosen(scenario: Scenario, found: Recommendation) -> tuple[Scenario, s
         return scenario, None
     penalty = searched_write_penalty(scenario, top.layout) if scenario.workload else None
     for spec, layout in zip(scenario.layouts, scenario.core_layouts(), strict=True):
-        same = (layout.parity, layout.group_size, layout.declustered) == (
-            top.layout.parity,
-            top.layout.group_size,
-            top.layout.declustered,
-        )
-        if same and (penalty is None or spec.write_penalty == penalty):
+        if layout.same_shape(top.layout) and (penalty is None or spec.write_penalty == penalty):
             return scenario, layout.label
     try:
         added = with_core_layout_added(scenario, top.layout, penalty)

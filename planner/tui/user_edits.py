@@ -56,8 +56,18 @@ class UserEdits:
             self.app.notify(f"Added {scenario.layouts[-1].label}")
 
     def add_chosen(self, candidate: Candidate) -> None:
-        """Add the layout of a point of the choose view's front, and say so."""
+        """Add the layout of a point of the choose view's front, and say so.
+
+        One already in the scenario under another label is not added again (a newcomer's
+        Enter on ``mirror3 3`` beside "3-way mirror" added a twin): the notice names it.
+        """
         app = self.app
+        there = [x.label for x in app.scenario.core_layouts() if x.same_shape(candidate.layout)]
+        if there:
+            app.notify(
+                f"{candidate.layout.label} is already in the compare view as {there[0]} (F2)"
+            )
+            return
         before = len(app.scenario.layouts)
         self._apply(lambda: with_core_layout_added(app.scenario, candidate.layout))
         if len(app.scenario.layouts) > before:

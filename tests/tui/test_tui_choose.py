@@ -170,3 +170,29 @@ async def test_at_80x24_the_front_stands_in_for_the_chart_point_by_point() -> No
         assert any(line.startswith(f"▲ {following.name} ") for line in moved)
         assert app_of(pilot).size.height == 24  # nothing below the screen: every row fits
         assert view.region.bottom <= 24
+
+
+async def test_enter_on_a_layout_already_there_says_so_and_adds_nothing(tmp_path: Path) -> None:
+    """A newcomer pressed Enter on the front's ``mirror3 3`` with "3-way mirror" in the
+    scenario: a second, identical layout was added under another name. Now nothing is
+    added, and the notice names the layout already there (failed first)."""
+    async with make_app(SCENARIO).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app = app_of(pilot)
+        await pilot.press("f7")
+        await settle(pilot)
+        view = app.query_one(ChooseView)
+        chosen = view.selected
+        assert chosen is not None
+        await pilot.press("enter")  # added once, under its default label
+        await settle(pilot)
+        count = len(app.scenario.layouts)
+        notices: list[str] = []
+        original = app.notify
+        app.notify = lambda message, **kw: notices.append(message) or original(message, **kw)  # type: ignore[method-assign]
+        await pilot.press("f7", "enter")  # the same point again
+        await settle(pilot)
+        assert len(app.scenario.layouts) == count
+        assert any(
+            f"already in the compare view as {app.scenario.layouts[-1].label}" in n for n in notices
+        ), notices

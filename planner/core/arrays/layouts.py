@@ -123,6 +123,24 @@ class Layout:
             return 1.0
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
 
+    def same_shape(self, other: Layout) -> bool:
+        """Whether ``other`` is this layout under any label: kind, parity, size and pool.
+
+        The kind is the preset (``RAID6`` is ``raid6``): raidz2 12 and raid6 12 hold the
+        same drives but are sized differently (stripe I/Os), and RAID-DP reads otherwise.
+        """
+
+        def kind(raid: str | None) -> str | None:
+            preset = None if raid is None else find_preset(raid)
+            return raid if preset is None else preset.name
+
+        return (kind(self.raid), self.parity, self.group_size, self.declustered) == (
+            kind(other.raid),
+            other.parity,
+            other.group_size,
+            other.declustered,
+        )
+
     @property
     def hardware_parity(self) -> bool:
         """Whether this is a parity group of hardware RAID: RAID 4, 5, 6, DP, triple, ``n+k``.
