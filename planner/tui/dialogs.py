@@ -243,10 +243,10 @@ HELP_TITLE = "planner: keys"
 
 HELP_TEXT = """\
 Type in a parameter field and every view updates as you type: a field's text is
-selected when it gets the focus, so typing replaces it. **Tab** / **Shift+Tab** move
-between the fields and the table. An invalid value turns its field red, with the reason
-below the fields; the last valid results stay on screen. A ● in the title marks changes
-not saved yet.
+selected when it gets the focus (and by **Ctrl+A**), so typing replaces it. **Tab** /
+**Shift+Tab** move between the fields and the table. An invalid value turns its field
+red, with the reason below the fields; the last valid results stay on screen. A ● in the
+title marks changes not saved yet.
 
 | key | does |
 |---|---|

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical
 from textual.geometry import Size
 from textual.message import Message
@@ -47,6 +48,12 @@ class SteadyInput(Input):
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+a", "select_all", "Select all", show=False),
+    ]
+    """Ctrl+A selects the text, as in any form (Textual's is Home, which Home keeps): a
+    newcomer's Ctrl+A then 4% made ARR ``4%1,5%``."""
 
     async def on_key(self, event: events.Key) -> None:
         """Run the input's own key bindings (Ctrl+K, Home, Backspace...) as the key arrives.

@@ -109,3 +109,21 @@ async def test_a_view_key_moves_on_before_the_digits_behind_it() -> None:
 def focus_line(dialog: Screen[object]) -> str:
     """What the add-layout dialog's title line says of the focus."""
     return str(dialog.query_one("#add-focus", Static).content)
+
+
+async def test_ctrl_a_selects_the_fields_text_so_typing_replaces_it() -> None:
+    """A newcomer pressed Ctrl+A to select ARR and typed 4%: Textual's Ctrl+A is Home, so
+    the field read ``4%1,5%``, and the screen showed ARR 14% on the way. Ctrl+A now
+    selects the text, as in any form; Home still goes to the start (failed first)."""
+    async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
+        app = app_of(pilot)
+        await settle(pilot)
+        field = list(app.query_one(ParamsPanel).query(Input))[0]
+        field.focus()
+        await settle(pilot)
+        await pilot.press("end", "ctrl+a", "4", "%")
+        await settle(pilot)
+        assert field.value == "4%"
+        await pilot.press("home", "1")
+        await settle(pilot)
+        assert field.value == "14%"
