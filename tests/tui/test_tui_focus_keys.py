@@ -118,7 +118,7 @@ async def test_ctrl_a_selects_the_fields_text_so_typing_replaces_it() -> None:
     async with make_app(SCENARIO).run_test(size=(80, 24)) as pilot:
         app = app_of(pilot)
         await settle(pilot)
-        field = list(app.query_one(ParamsPanel).query(Input))[0]
+        field = next(iter(app.query_one(ParamsPanel).query(Input)))
         field.focus()
         await settle(pilot)
         await pilot.press("end", "ctrl+a", "4", "%")
