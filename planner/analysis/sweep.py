@@ -30,6 +30,7 @@ from planner.analysis.restore_notes import (
     varied_time_note,
 )
 from planner.analysis.spares import sweep_spares_note
+from planner.analysis.sweep_notes import fewer_groups_note
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
@@ -276,6 +277,7 @@ def sweep_report(
             *([] if varied is None else _varied_time_notes(scenario, varied)),
             *([note] if (note := sweep_spares_note(scenario, table)) else []),
             *([] if by_layout else _unheld_notes(parities, sizes)),
+            *([] if by_layout or (note := fewer_groups_note(table)) is None else [note]),
         ),
     )
 
