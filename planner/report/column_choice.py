@@ -29,8 +29,10 @@ BUYER_LEAD = (
     "bound_by",
     "usable_tb",
     "total_cost",
-    "cost_per_usable_tb",
+    # the risk before the costs per TB: at 80 columns the per-TB cost pushed it off screen
     "p_loss_aggregate",
+    "cost_per_usable_tb",
+    "cost_per_needed_tb",
     # a section's headline beside the risk it qualifies (only a scenario with it has it)
     "correlation_factor",
     "p_unavailable_aggregate",
