@@ -149,7 +149,7 @@ def critical_defects_note(bound: CriticalDefectsBound) -> str:
     top = max(bound.readings, key=lambda r: r.ratio)
     rate = (
         f"{bound.latent_defects_per_hour:.3g} per data drive-hour here (the survivors carry "
-        "all of their group's reads)"
+        "all of their group's reads, each up to what a drive can read)"
         if bound.per_data_drive
         else f"{bound.latent_defects_per_hour:.3g} per drive-hour here"
     )

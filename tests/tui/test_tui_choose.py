@@ -132,7 +132,7 @@ async def test_the_choice_says_where_its_critical_rebuild_bound_turns_the_verdic
         assert view.report.top is not None
         words = " ".join(str(view.query_one("#choose-detail", Static).render()).split())
         assert "Recommended: mirror3 3." in words
-        assert "as a loss, its P(loss) would be at most 0.0014%, over the target" in words
+        assert "as a loss, its P(loss) would be at most 0.0013%, over the target" in words
 
 
 async def test_at_80x24_the_front_stands_in_for_the_chart_point_by_point() -> None:

@@ -268,13 +268,21 @@ def critical_defects_generator(
     ``reads_on_survivors``: ``lambda_ld`` is the group's mean share of a workload's reads
     (``Rates.defects_per_data_drive``, spread by ``Layout.chain_rates``), and with ``k``
     drives down the survivors read all of them: ``N lambda_ld`` in all, not ``N - k`` of it
-    (a mirror's survivor meets defects at twice the mean).
+    (a mirror's survivor meets defects at twice the mean), but no survivor more than the
+    drive can read (``workload_reads.most_per_drive_hour``): ``min(N lambda_ld, (N - k)
+    most)``. Uncapped, a saturated three-way mirror's survivor was counted reading three
+    drives' worth, and the bound rose past what any drive meets.
     """
     q = generator_matrix(parity, drives, rates)
     chain = build_chain(parity)
     critical = chain.states.index(State(parity, 0))
-    survivors = drives if reads_on_survivors else drives - parity
-    extra = survivors * rates.latent_defects_per_hour * rates.defect_stripe_share
+    survivors = drives - parity
+    met = survivors * rates.latent_defects_per_hour
+    if reads_on_survivors:
+        met = drives * rates.latent_defects_per_hour
+        if rates.workload_reads is not None:
+            met = min(met, survivors * rates.workload_reads.most_per_drive_hour)
+    extra = met * rates.defect_stripe_share
     q[critical, chain.loss_index] += extra
     q[critical, critical] -= extra
     return q
