@@ -140,8 +140,10 @@ class CompareData:
         methods: the constant-rate methods by label (``evaluate --methods``), or None.
         rebuild: the rebuild model's terms when it derives the restore time, shown first
             among the notes; None for a restore time given.
-        notes: the scenario's, the hot spares' and the costs' notes, shown under the table
-            and exported (:func:`planner.report.comparison.extra_notes`).
+        notes: the scenario's and the hot spares' notes, shown under the table and
+            exported (:func:`planner.report.comparison.notes`).
+        cost_note: how the cost columns are made, per usable TB ("" when unpriced); apart,
+            as a design review of a workload shows the sized table, whose note is its own.
         spec_sheet: every layout read the spec sheet's way, when that reading differs 2x
             or more from the table's for some layout (a note says so); None otherwise.
         critical_defects: every layout with each latent defect of a critical rebuild
@@ -165,6 +167,7 @@ class CompareData:
     critical_defects: CriticalDefectsBound | None = None
     label_notes: tuple[str, ...] = ()
     fixed_note: str = ""
+    cost_note: str = ""
 
     def layout_aggregate(
         self, scenario: Scenario, label: str, *, fixed: bool = False
@@ -197,7 +200,6 @@ def compare_data(
     from planner.analysis.inputs import scenario_inputs
 
     inputs = scenario_inputs(scenario, overrides)
-    cost = scenario_cost_note(scenario)
     compared = comparison(scenario)
     aged_rows = [r.aged for r in compared.results]
     analytic = analytic_by_label(scenario) if methods else {}
@@ -220,7 +222,6 @@ def compare_data(
             *([note] if (note := set_aside_note(scenario)) else []),
             *scenario_notes(scenario),
             *spares_notes(scenario, ((r.layout, r.shape.groups) for r in compared.results)),
-            *([cost] if cost else []),
             *([note] if (note := correlation_note(scenario)) else []),
             *([note] if (note := enclosure_note(scenario)) else []),
             *([note] if (note := ageing_note(scenario, aged_rows)) else []),
@@ -230,6 +231,7 @@ def compare_data(
         critical_defects=critical_defects_bound(scenario, compared.results),
         label_notes=tuple(kept_label_notes(scenario, overrides)),
         fixed_note=fixed_aggregate_note(scenario) or "",
+        cost_note=scenario_cost_note(scenario) or "",
     )
 
 

@@ -112,9 +112,13 @@ def notes(data: CompareData, *, fixed: bool = True) -> list[str]:
     ]
 
 
-def source_notes(data: CompareData) -> list[str]:
-    """Where the inputs come from: the rebuild's source, then ``data.notes``."""
-    return [*([] if data.rebuild is None else [rebuild_note(data.rebuild)]), *data.notes]
+def source_notes(data: CompareData, *, cost: bool = True) -> list[str]:
+    """Where the inputs come from: the rebuild's source, ``data.notes``, the costs' note.
+
+    ``cost=False`` leaves the costs' out, for a page whose sized table says its own.
+    """
+    rebuild = [] if data.rebuild is None else [rebuild_note(data.rebuild)]
+    return [*rebuild, *data.notes, *([data.cost_note] if cost and data.cost_note else [])]
 
 
 def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]]) -> list[str]:

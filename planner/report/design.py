@@ -236,7 +236,9 @@ def _inputs_section(report: DesignReport) -> list[str]:
     # the table's own readings (a bound, the spec sheet's) go with the table shown, not here:
     # a workload's review shows the sized table, and they are of aggregate.data_disks';
     # so is evaluate's note that its table is not sized for the workload (fixed=False)
-    notes = [*report.compare.label_notes, *comparison.source_notes(report.compare)]
+    data = report.compare
+    # a workload's review shows the sized table, which says its costs per TB needed
+    notes = [*data.label_notes, *comparison.source_notes(data, cost=data.sizing is None)]
     lines += [f"- {markdown_cell(note)}" for note in notes]
     return [
         *lines,

@@ -92,3 +92,16 @@ def test_a_fixed_aggregate_keeps_the_cost_per_usable_tb(purchase: Path) -> None:
     rows = json.loads(result.stdout)["layouts"]
     assert all("cost_per_needed_tb" not in row for row in rows)
     assert all(r["cost_per_usable_tb"] == r["total_cost"] / r["usable_tb"] for r in rows)
+
+
+def test_the_design_review_says_one_cost_rule(purchase: Path, tmp_path: Path) -> None:
+    """The review of a workload shows the sized table, priced per TB needed; its inputs
+    section still said "TCO/TB per usable TB" (the fixed aggregate's rule) above it."""
+    target = tmp_path / "review.md"
+    result = CliRunner().invoke(app, ["report", str(purchase), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    costs = [line for line in target.read_text().splitlines() if line.startswith("- Cost: ")]
+    assert len(costs) == 1, costs
+    assert costs[0].endswith("TCO/TB per TB needed (500.0 TB).")
+    fixed = CliRunner().invoke(app, ["evaluate", str(purchase), "-f", "markdown"]).stdout
+    assert "TCO/TB per usable TB." in fixed  # evaluate's fixed aggregate keeps its rule
