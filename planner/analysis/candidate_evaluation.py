@@ -181,6 +181,7 @@ class Evaluated:
             float(risks.expected_sector_loss_events_group[i]),
             self.usable_tb_per_drive,
             self.stripe_unit_bytes,
+            self.sized.groups[i],
         )
         return Availability(
             degraded_hours_per_year=float(risks.degraded_hours_per_year[i]),

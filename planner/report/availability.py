@@ -21,7 +21,8 @@ RowT = TypeVar("RowT")
 AVAILABILITY_NOTE = (
     "Degraded and Critical h/yr: one group's expected hours a year with a drive down, and "
     "with k down (no redundancy left), in the life that goes on after every loss; NOMDL "
-    "B/TB: the bytes expected to be lost over the mission per usable TB (docs/availability.md)."
+    "B/TB: the bytes expected to be lost over the mission per usable TB, a ZFS vdev's loss "
+    "(RAID-Z, dRAID) counted as its whole pool's (docs/availability.md)."
 )
 """The note under every table that shows these columns."""
 

@@ -127,10 +127,11 @@ def model_title(result: Modelled, baseline: bool = False, aggregate: str = "") -
 
     A RAID group: ``n+2, N = 9 drives per group (7 data + 2 parity)``. A declustered pool
     (docs/declustered.md) is one chain over all its C drives, spares included, whose
-    stripes hold d data and p parity blocks, and k + 1 drives down at once lose only the
-    stripes spanning them: its title says so in the compare notes' words (``8d+2p``, the
-    drives' worth of data a pool holds, the share lost on k + 1). The MTTDL reads in years
-    and in hours, each with the house's formatter (3 significant digits for the hours).
+    stripes hold d data and p parity blocks, and k + 1 drives down at once leave only the
+    stripes spanning them beyond repair, though the vdev faults and takes its ZFS pool: its
+    title says so (``8d+2p``, the drives' worth of data a pool holds, the share on k + 1).
+    The MTTDL reads in years and in hours, each with the house's formatter (3 significant
+    digits for the hours).
     """
     layout = result.layout
     k, size = layout.parity, layout.group_size
@@ -148,7 +149,8 @@ def model_title(result: Modelled, baseline: bool = False, aggregate: str = "") -
         f"Model of {layout.label}{mark}: the n+{k} chain on all {size} drives of the pool "
         f"(N = {size}): stripes of {pool.data}d+{k}p, {spares}, "
         f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data; {k + 1} drives down at once "
-        f"lose {format_percent(layout.fraction_lost_on_overlap)} of the stripes{where}; "
+        f"leave {format_percent(layout.fraction_lost_on_overlap)} of the stripes beyond repair "
+        f"and fault the vdev, which takes its ZFS pool{where}; "
         f"MTTDL of the pool {mttdl}"
     )
 

@@ -287,12 +287,15 @@ def test_the_nomdl_weighs_each_loss_by_what_it_loses() -> None:
     assert layout_availability(layout, figures, 4, None).nomdl_bytes_per_tb is None
 
 
-def test_a_pool_loses_the_share_of_its_stripes_that_span_the_failures() -> None:
+def test_a_zfs_pool_loses_every_groups_data_with_one() -> None:
+    """Only 0.69% of a dRAID pool's stripes span p + 1 failed drives, but the vdev cannot
+    open then, and the ZFS pool with it: a loss takes all of the aggregate's groups."""
     pool = Layout("draid2", "draid2", 2, 48, Declustered(data=8, spares=2))
     figures = loss_figures(2, 48, pool.chain_rates(ODD), 43_800.0)
-    lost = layout_availability(pool, figures, 1, 9.0)
     usable_tb = float(pool.data_capacity) * 9.0
-    whole = figures.expected_group_losses * pool.fraction_lost_on_overlap * 1e12
     sectors = figures.expected_sector_loss_events * 8 * 128 * 1024 / usable_tb
-    assert lost.nomdl_bytes_per_tb == pytest.approx(whole + sectors, rel=1e-14)
+    for groups in (1, 3):
+        lost = layout_availability(pool, figures, groups, 9.0)
+        whole = figures.expected_group_losses * groups * 1e12
+        assert lost.nomdl_bytes_per_tb == pytest.approx(whole + sectors, rel=1e-14)
     assert pool.fraction_lost_on_overlap < 0.01

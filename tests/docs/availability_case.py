@@ -17,7 +17,6 @@ from pathlib import Path
 from planner.analysis.compare import comparison
 from planner.core.design.layout_comparison import Comparison, LayoutResult
 from planner.report.numbers import significant_column
-from planner.report.percentages import percent_column
 from planner.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,11 +59,16 @@ def nomdl_parts(r: LayoutResult, usable_tb_per_drive: float, unit_kib: int) -> t
     assert lost is not None
     groups = r.shape.groups
     usable_bytes = float(r.layout.data_capacity) * usable_tb_per_drive * 1e12  # one group
-    whole = lost.expected_group_losses * r.layout.fraction_lost_on_overlap * usable_bytes
+    whole = lost.expected_group_losses * _groups_lost(r) * usable_bytes
     stripe_bytes = r.layout.stripe_data_drives * unit_kib * KIB
     sectors = r.expected_sector_loss_events * stripe_bytes
     usable_tb = groups * usable_bytes / 1e12
     return whole / usable_tb, sectors / usable_tb
+
+
+def _groups_lost(r: LayoutResult) -> float:
+    """Groups' worth of data a group loss loses, as the page says: the pool's, in ZFS."""
+    return float(r.shape.groups) if r.layout.pool_lost_with_group else 1.0
 
 
 def parts_table(compared: Comparison, usable_tb_per_drive: float, unit_kib: int) -> str:
@@ -75,11 +79,14 @@ def parts_table(compared: Comparison, usable_tb_per_drive: float, unit_kib: int)
     sectors = significant_column([p[1] for p in parts])
     total = significant_column([p[0] + p[1] for p in parts])
     lines = [
-        "| layout | share a group loss loses | bytes a sector loss loses "
+        "| layout | a group loss loses | bytes a sector loss loses "
         "| whole groups (B/TB) | sector losses (B/TB) | NOMDL B/TB |",
         "|:---|---:|---:|---:|---:|---:|",
     ]
-    shares = percent_column([r.layout.fraction_lost_on_overlap for r in rows])
+    shares = [
+        f"the pool ({r.shape.groups} groups)" if r.layout.pool_lost_with_group else "the group"
+        for r in rows
+    ]
     for r, share, w, s, t in zip(rows, shares, whole, sectors, total, strict=True):
         stripe = f"{r.layout.stripe_data_drives} x {unit_kib} KiB"
         lines.append(f"| {r.layout.label} | {share} | {stripe} | {w} | {s} | {t} |")

@@ -256,7 +256,8 @@ def test_model_title_says_what_the_chain_models() -> None:
     assert title.startswith(
         "Model of draid2:8d:20c:1s: the n+2 chain on all 20 drives of the pool (N = 20): "
         "stripes of 8d+2p, 1 distributed spare, 15.2 drives' worth of data; "
-        f"3 drives down at once lose {comb(17, 7) / comb(20, 10):.0%} of the stripes; "
+        f"3 drives down at once leave {comb(17, 7) / comb(20, 10):.0%} of the stripes beyond "
+        "repair and fault the vdev, which takes its ZFS pool; "
         "MTTDL of the pool "
     )
     assert "drives per group" not in title

@@ -620,7 +620,7 @@ async def test_todays_drive_tb_and_the_pools_model_view() -> None:
         assert "46 data" not in title
         for part in ("all 48 drives", "8d+2p", "2 distributed spares", "36.8 drives' worth"):
             assert part in title, (part, title)
-        assert f"3 drives down at once lose {10 * 9 * 8 / (48 * 47 * 46):.2%}" in title
+        assert f"3 drives down at once leave {10 * 9 * 8 / (48 * 47 * 46):.2%}" in title
         assert "MTTDL of the pool" in title
         # and F6's offer simulates the pool, not "one group" of it
         offer = str(app.query_one(SimulationLine).render())

@@ -20,7 +20,10 @@ administrator plans maintenance and capacity for:
   :attr:`~planner.core.arrays.layouts.Layout.fraction_lost_on_overlap` of it), and a
   sector-loss event loses the stripe under the latent defect: one stripe unit on each of
   the stripe's data drives (:func:`sector_loss_bytes`). Every group holds the same data,
-  so the groups cancel: the aggregate's NOMDL is one group's.
+  so the groups cancel: the aggregate's NOMDL is one group's. Except in ZFS: a RAID-Z or
+  dRAID vdev that loses more drives than its parity cannot open, and a pool missing a
+  top-level vdev does not import, so one group's loss loses every group's data
+  (:func:`groups_lost_per_loss`; a sector loss is still one block).
 
 The bytes of a stripe unit (the chunk or strip each drive holds of a stripe) are the
 scenario's ``aggregate.stripe_unit_kib``: 128 KiB by default, OpenZFS's default record size
@@ -75,6 +78,23 @@ class StripedLayout(Protocol):
     def stripe_data_drives(self) -> int:
         """Data drives of one stripe."""
 
+    @property
+    def pool_lost_with_group(self) -> bool:
+        """Losing one group loses the whole aggregate's data (a ZFS vdev)."""
+
+
+def groups_lost_per_loss(layout: StripedLayout, groups: npt.ArrayLike) -> FloatArray:
+    """Groups' worth of data one whole-group loss loses: the share, or the whole pool.
+
+    A hardware group loses its own data (a declustered pool's share of stripes that hold
+    every failed drive); a ZFS vdev takes the pool with it, all ``groups`` groups' data.
+    Counted by the share, a dRAID pool's NOMDL was 0.35% of what its pool loses.
+    """
+    count = np.asarray(groups, dtype=np.float64)
+    if layout.pool_lost_with_group:
+        return count
+    return np.full(np.shape(count), layout.fraction_lost_on_overlap)
+
 
 BYTES_PER_TB = 1e12
 """A TB as drive capacities count it (decimal)."""
@@ -127,8 +147,9 @@ def nomdl_bytes_per_tb(
     """NOMDL (B/TB) of groups from one group's expected losses (module docstring).
 
     ``expected_group_losses`` and ``expected_sector_loss_events``: one group's over the
-    mission; ``share_lost_on_overlap``: the share of its data a whole-group loss loses (1,
-    less for a pool); ``group_usable_tb``: its usable capacity (TB, > 0);
+    mission; ``share_lost_on_overlap``: groups' worth of data a whole-group loss loses (1,
+    less for a pool's stripes, the aggregate's groups for a ZFS vdev:
+    :func:`groups_lost_per_loss`); ``group_usable_tb``: its usable capacity (TB, > 0);
     ``sector_loss_bytes``: what one sector-loss event loses (B). Broadcast together.
     """
     usable_tb = np.asarray(group_usable_tb, dtype=np.float64)
@@ -148,12 +169,14 @@ def layout_nomdl(
     expected_sector_loss_events: float,
     usable_tb_per_drive: float | None,
     stripe_unit_bytes: float = DEFAULT_STRIPE_UNIT_BYTES,
+    groups: float = 1.0,
 ) -> float | None:
-    """The NOMDL (B/TB) of groups of ``layout`` from one group's expected losses.
+    """The NOMDL (B/TB) of ``groups`` groups of ``layout`` from one group's expected losses.
 
     ``usable_tb_per_drive``: TB of data one data drive holds, None when unknown (then None:
     a sector loss's bytes cannot be set against the capacity); ``stripe_unit_bytes``: the
-    bytes of a stripe each drive holds.
+    bytes of a stripe each drive holds; ``groups``: the aggregate's, whose data a ZFS
+    vdev's loss takes (:func:`groups_lost_per_loss`).
     """
     if usable_tb_per_drive is None or usable_tb_per_drive <= 0:
         return None
@@ -161,7 +184,7 @@ def layout_nomdl(
         nomdl_bytes_per_tb(
             expected_group_losses,
             expected_sector_loss_events,
-            share_lost_on_overlap=layout.fraction_lost_on_overlap,
+            share_lost_on_overlap=groups_lost_per_loss(layout, groups),
             group_usable_tb=float(layout.data_capacity) * usable_tb_per_drive,
             sector_loss_bytes=sector_loss_bytes(layout.stripe_data_drives, stripe_unit_bytes),
         )
@@ -192,6 +215,7 @@ def layout_availability(
             figures.expected_sector_loss_events,
             usable_tb_per_drive,
             stripe_unit_bytes,
+            groups,
         ),
     )
 

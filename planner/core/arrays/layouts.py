@@ -123,6 +123,20 @@ class Layout:
             return 1.0
         return fraction_lost_on_overlap(self.parity, self.group_size, self.declustered.data)
 
+    @property
+    def pool_lost_with_group(self) -> bool:
+        """Whether losing one group loses the aggregate's data: a ZFS vdev (RAID-Z, dRAID).
+
+        ZFS stripes a pool's data over all its top-level vdevs ("VDEVs", OpenZFS
+        documentation), and a vdev with more failed drives than parity cannot open
+        (``vdev_draid_state_change``, ``vdev_raidz_state_change`` in OpenZFS's source): the
+        pool does not import. Hardware RAID groups are counted one at a time.
+        """
+        if self.declustered is not None:
+            return True
+        preset = None if self.raid is None else find_preset(self.raid)
+        return preset is not None and preset.whole_stripe_io
+
     def same_shape(self, other: Layout) -> bool:
         """Whether ``other`` is this layout under any label: kind, parity, size and pool.
 

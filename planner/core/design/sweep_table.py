@@ -225,10 +225,12 @@ class SweepColumns:
             ],
             dtype=np.float64,
         ).reshape(-1, 3)[self.layout]
+        # a ZFS vdev's loss takes the pool: every group's data (groups_lost_per_loss)
+        pool = np.array([x.pool_lost_with_group for x in self.layouts], dtype=bool)[self.layout]
         return nomdl_bytes_per_tb(
             self.expected_group_losses_group,
             self.expected_sector_loss_events_group,
-            share_lost_on_overlap=per_layout[:, 0],
+            share_lost_on_overlap=np.where(pool, self.groups, per_layout[:, 0]),
             group_usable_tb=per_layout[:, 1] * usable_tb_per_drive,
             sector_loss_bytes=per_layout[:, 2] * stripe_unit_bytes,
         )
