@@ -379,5 +379,6 @@ def _section_notes(scenario: Scenario, varied: str | None) -> tuple[str, ...]:
     """
     scrub = scrub_note(scenario) if varied != "restore.scrub_hours" else None
     rebuild = rebuild_note(scenario) if varied != "restore.rebuild_hours" else None
-    notes = (scrub, rebuild, correlation_note(scenario), enclosure_note(scenario, varied))
+    correlated = correlation_note(scenario, table=False)  # no indep. columns in a sweep
+    notes = (scrub, rebuild, correlated, enclosure_note(scenario, varied))
     return tuple(note for note in notes if note)
