@@ -102,9 +102,12 @@ def simulated_estimate(
 ) -> MethodEstimate:
     """A simulation as a method estimate, with its ratio to the exact Markov answer.
 
-    ``p_markov`` None: the simulation ran another scenario, and has no ratio.
+    ``p_markov`` None: the simulation ran another scenario, and has no ratio. Nor has one
+    that saw no loss: "0x" read as total disagreement, where its 95% interval (from 0)
+    holds the exact answer (a newcomer's design review).
     """
-    ratio = None if p_markov is None else relative_risk(result.p_loss_group, p_markov)
+    seen = result.p_loss_group > 0
+    ratio = relative_risk(result.p_loss_group, p_markov) if p_markov is not None and seen else None
     return MethodEstimate(key, name, result.p_loss_group, ratio, result)
 
 

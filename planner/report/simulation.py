@@ -88,7 +88,13 @@ def diagnostic_notes(
     all say it this way.
     """
     lines = []
-    if target_rel_error is not None and not result.rel_error <= target_rel_error:
+    if result.p_loss_group == 0:  # no relative error to speak of: say what was seen
+        trials = format_count(result.trials)
+        lines.append(
+            f"* {label}: no loss in {trials} trials; the 95% interval from 0 is all it says"
+            + ("; raise --time-budget for more." if result.stopped_by == "time_budget" else ".")
+        )
+    elif target_rel_error is not None and not result.rel_error <= target_rel_error:
         lines.append(
             f"* {label}: stopped by the time budget at "
             f"{format_rel_error(result.rel_error)} (target ±{100 * target_rel_error:g}%); "
