@@ -220,6 +220,15 @@ REJECTIONS = [
         "unknown RAID preset 'raid55'; did you mean 'raid5'? (known: raid10, raid1,",
     ),
     ("raid: raid5\n", "raid: 5\n", 14, 11, "layouts[1].raid", "preset name"),
+    (  # not raid4, single parity: ZFS stops at 3 (a ZFS admin was offered raid4)
+        "raid: raid5\n",
+        "raid: raidz4\n",
+        14,
+        11,
+        "layouts[1].raid",
+        "unknown RAID preset 'raidz4'; RAID-Z has at most 3 parity drives (raidz3); more is an "
+        "n+k group of hardware RAID: parity: 4 and no raid",
+    ),
     (
         "group_size: 8",
         "group_size: 1",
