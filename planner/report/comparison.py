@@ -137,8 +137,9 @@ def uneven_notes(data_disks: int, shapes: Iterable[tuple[Layout, AggregateShape]
             pools = f"{groups:,} pools, which hold" if groups != 1 else "1 pool, which holds"
             lines.append(
                 f"* {layout.label}: a pool holds "
-                f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data (the data share "
-                f"of its drives that are not spares); {data_disks:,} data drives take {pools} "
+                f"{drives_worth(f'{round(layout.data_disks_per_group, 1):g}')} of data "
+                f"(the data share of its drives that are not spares); "
+                f"{data_disks:,} data drives take {pools} "
                 f"{drives_worth(extra_text)} more than asked"
                 f"{_widths_that_fit(layout, data_disks, int(groups))}."
             )

@@ -148,7 +148,8 @@ def model_title(result: Modelled, baseline: bool = False, aggregate: str = "") -
     return (
         f"Model of {layout.label}{mark}: the n+{k} chain on all {size} drives of the pool "
         f"(N = {size}): stripes of {pool.data}d+{k}p, {spares}, "
-        f"{drives_worth(f'{layout.data_disks_per_group:g}')} of data; {k + 1} drives down at once "
+        f"{drives_worth(f'{round(layout.data_disks_per_group, 1):g}')} of data; "
+        f"{k + 1} drives down at once "
         f"leave {format_percent(layout.fraction_lost_on_overlap)} of the stripes beyond repair "
         f"and fault the vdev, which takes its ZFS pool{where}; "
         f"MTTDL of the pool {mttdl}"

@@ -44,3 +44,14 @@ def test_a_pool_without_a_speed_up_is_not_called_faster() -> None:
     assert "draid2:8d:24c:0s has no distributed spare" in mixed
     assert "Lost on k+1" in mixed  # the rest of the note stays
     assert declustered_notes([Layout("raid6 8", "raid6", 2, 8)]) == []
+
+
+def test_a_pools_drives_worth_is_said_to_one_decimal() -> None:
+    """A ZFS admin read "42.1818 drives' worth" of a draid3:8d:60c:2s where every other
+    count has one decimal: (60 - 2) x 8 / 11 = 42.18... is said 42.2 (failed first)."""
+    from planner.core.arrays.layouts import aggregate_shape
+    from planner.report.comparison import uneven_notes
+
+    layout = pool(60, 2, parity=3)
+    notes = uneven_notes(62, [(layout, aggregate_shape(layout, 62))])
+    assert any("a pool holds 42.2 drives' worth of data" in note for note in notes), notes
