@@ -30,7 +30,7 @@ from planner.analysis.restore_notes import (
     varied_time_note,
 )
 from planner.analysis.spares import sweep_spares_note
-from planner.analysis.sweep_notes import fewer_groups_note
+from planner.analysis.sweep_notes import ageing_held_note, fewer_groups_note
 from planner.analysis.varied_fields import ScenarioField
 from planner.core.arrays.layouts import Layout
 from planner.core.design.sweep import (
@@ -367,6 +367,7 @@ def _varied_time_notes(scenario: Scenario, varied: VaryRange) -> list[str]:
     notes = (
         varied_rebuild_aside_note(scenario, name),
         varied_time_note(scenario, name, varied.values),
+        ageing_held_note(scenario, name),
     )
     return [note for note in notes if note]
 

@@ -49,3 +49,22 @@ def test_no_note_where_it_never_falls() -> None:
     result = CliRunner().invoke(app, even, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert "falls as groups widen" not in result.stdout
+
+
+AGEING = str(Path(__file__).resolve().parents[2] / "scenarios" / "ageing-fleet.yaml")
+
+
+def test_a_sweep_of_arr_says_the_ageing_law_holds_its_columns() -> None:
+    """A ZFS admin swept drive.arr with a fitted Weibull: P(loss) ageing stayed put while
+    every other column moved, and nothing said why (failed first)."""
+    runner = CliRunner()
+    args = ["sweep", AGEING, "--vary", "drive.arr=1%..3%:3", "-f", "markdown"]
+    table = runner.invoke(app, args).stdout
+    assert "The ageing columns follow ageing.arr_by_year, which drive.arr does not move" in (
+        " ".join(table.split())
+    )
+    weibull = ["--set", "ageing={weibull: {shape: 1.3, scale_hours: 179000}}"]
+    fitted = " ".join(runner.invoke(app, [*args, *weibull]).stdout.split())
+    assert "follow ageing.weibull (shape 1.3, scale_hours 179,000)" in fitted
+    derived = ["--set", "ageing={weibull: {shape: 1.3}}"]  # the first year from drive.arr
+    assert "ageing columns follow" not in runner.invoke(app, [*args, *derived]).stdout
