@@ -41,17 +41,18 @@ def _preset_or_error(raid: object) -> RaidPreset:
     if preset is None:
         near = nearest_preset(raid)
         hint = f"; did you mean {near!r}?" if near else ""
+        known = f" (known: {', '.join(PRESETS)})"
         deeper = re.fullmatch(r"(d?raid|raidz)(\d+)", raid.strip().lower())
         if deeper and deeper[1] != "raid" and int(deeper[2]) > 3:
-            # raidz4 is no single-parity raid4: ZFS's parity stops at 3 (a newcomer's find)
+            # raidz4 is no single-parity raid4: ZFS's parity stops at 3 (a newcomer's find);
+            # the list of presets, after this, was cut mid-word at the line's end
             kind = "RAID-Z" if deeper[1] == "raidz" else "dRAID"
             hint = (
                 f"; {kind} has at most 3 parity drives ({deeper[1]}3); more is an n+k "
                 f"group of hardware RAID: parity: {deeper[2]} and no raid"
             )
-        raise FieldError(
-            f"unknown RAID preset {shown(raid)}{hint} (known: {', '.join(PRESETS)})", "raid"
-        )
+            known = ""
+        raise FieldError(f"unknown RAID preset {shown(raid)}{hint}{known}", "raid")
     return preset
 
 

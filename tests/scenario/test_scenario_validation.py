@@ -437,3 +437,11 @@ def test_an_empty_failure_rate_is_named_at_its_own_line(tmp_path: Path) -> None:
     assert error.field == "drive.arr"
     assert error.line == 4
     assert "no value: write one, e.g. 1.9%" in error.message
+
+
+def test_a_zfs_parity_past_3_is_said_whole_without_the_preset_list(tmp_path: Path) -> None:
+    """The raidz4 line ended in "(known: raid10, ..., drai…)", cut at the line's length:
+    its hint says what to write, and the preset list is left off (failed first)."""
+    err = rejected(tmp_path, edit("raid: raid5\n", "raid: raidz4\n"))
+    assert err.message.endswith("parity: 4 and no raid")
+    assert "known:" not in err.message
