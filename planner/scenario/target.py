@@ -269,8 +269,9 @@ class SearchSpec(FrozenModel):
         default=None,
         description="Parity groups as ZFS RAID-Z (raidz1-3, sized in stripe I/Os): true for "
         "RAID-Z instead of hardware RAID 5, 6 and triple parity, false for hardware RAID "
-        "only, both for both; default: RAID-Z when the scenario has a RAID-Z layout, both "
-        "when it also has a hardware parity layout (RAID 4, 5, 6, DP, triple parity).",
+        "groups and no RAID-Z, both for both (mirrors and dRAID pools as their own keys "
+        "say); default: RAID-Z when the scenario has a RAID-Z layout, both when it also "
+        "has a hardware parity layout (RAID 4, 5, 6, DP, triple parity).",
     )
     draid_data: list[Count] = Field(
         default=[4, 8, 16], min_length=1, description="Data blocks per stripe of the pools."
