@@ -235,12 +235,28 @@ def _degraded_notes(fit: FleetFit) -> list[str]:
         f"{found.failures_outside:,} in {format_count(found.drive_years_outside, 3)}); exact "
         "conditional interval; it assumes a rate that does not change with age."
     ]
+    if found.failures_in_windows < FEW_FAILURES and found.multiplier >= 1:
+        # a ZFS admin's log gave 7.93x from one such failure, said like any other figure
+        count = found.failures_in_windows
+        lines.append(
+            f"Only {count} failure{'s' if count != 1 else ''} in a degraded window: the "
+            f"multiplier's 95% interval is {_times(found.multiplier_ci)}, so the log cannot "
+            "say how much its drives fail together; docs/correlated.md gives plausible values "
+            "to start from, and the tornado shows how much they move the answer."
+        )
     if fit.common_start:
         lines.append(
             "The log has no installed_at_hours: every drive is taken as installed at hour 0 "
             "of one fleet clock."
         )
     return lines
+
+
+def _times(interval: tuple[float, float]) -> str:
+    """``0.194x to 47.7x`` (``no upper bound`` for an infinite end)."""
+    low, high = interval
+    top = "no upper bound" if math.isinf(high) else f"{high:.3g}x"
+    return f"{low:.3g}x to {top}"
 
 
 def fit_view(fit: FleetFit) -> render.TableView[FitRow]:

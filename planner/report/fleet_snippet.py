@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from planner.analysis.fleet_fit import FleetFit, SubsetFit
+from planner.analysis.fleet_fit import FEW_FAILURES, FleetFit, SubsetFit
 from planner.report.numbers import significant
 from planner.scenario.limits import (
     MAX_AGEING_SHAPE,
@@ -130,9 +130,15 @@ def _multiplier(fit: FleetFit) -> list[str]:
             f"rise: estimate {value}, 95% {yaml_number(low)} to {top}; a scenario takes 1 at "
             "least (independent drives), so no correlation: section is suggested.",
         ]
+    rough = (
+        [f"# (from {found.failures_in_windows} failure(s) in a window only: a rough figure)"]
+        if found.failures_in_windows < FEW_FAILURES
+        else []
+    )
     return [
         f"# While a group-mate is down ({found.window_hours:g} h window) drives fail this much "
         "more often:",
+        *rough,
         "# correlation:",
         f"#   degraded_multiplier: {value}  # 95%: {yaml_number(low)} to {top}",
     ]

@@ -306,3 +306,23 @@ def test_the_snippet_fits_an_80_column_terminal(example: dict[str, Any]) -> None
         long = [line for line in snippet.splitlines() if len(line) > 80]
         assert not long, long
     assert example["snippet"].startswith(f"# planner fit {EXAMPLE}\n# all drives: 8,968 drives")
+
+
+def test_a_multiplier_from_few_window_failures_is_called_rough(tmp_path: Path) -> None:
+    """A ZFS admin's log gave a degraded multiplier of 7.93x from one failure in a window
+    (95%: 0.19x to 48x), said like any other figure; the Weibull fit of 9 failures was
+    called rough. The multiplier from fewer than 10 window failures is too, in the notes
+    and the pasted snippet (failed first); the example log's 27 are not."""
+    rows = ["hours,failed,group"]
+    rows += [f"20000,0,g{g}" for g in range(40) for _ in range(8)]
+    rows += ["5000,1,g0", "5100,1,g0", "9000,1,g1", "15000,1,g2"]  # one pair 100 h apart
+    log = tmp_path / "log.csv"
+    log.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fit", str(log)], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.stdout.split())
+    assert "Only 1 failure in a degraded window: the multiplier's 95% interval is" in words
+    assert "# (from 1 failure(s) in a window only: a rough figure)" in result.stdout
+    example = CliRunner().invoke(app, ["fit", str(EXAMPLE)], env={"COLUMNS": "250"})
+    assert "in a degraded window" not in example.stdout
+    assert "rough figure" not in example.stdout
