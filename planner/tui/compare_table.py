@@ -104,12 +104,26 @@ class CompareTable(SteadyTable):
         self._scroll_columns(-1)
 
     def _scroll_columns(self, step: int) -> None:
+        """Scroll a whole column left (-1), or right (1) until the next one is whole.
+
+        Right by one column at a time, a press that dropped a narrow column on the left
+        brought no wider one in whole on the right: blank cells opened at the edge and the
+        key seemed to do nothing (a newcomer's find). It takes the nearest edge past which
+        one more column ends on screen.
+        """
         edges = [0]
         for column in list(self.columns.values())[self.fixed_columns :]:
             edges.append(edges[-1] + column.get_render_width(self))
         now = round(self.scroll_target_x)
         if step > 0:
-            target = min((e for e in edges if e > now), default=now)
+            fixed, _ = self._edges()
+            room = self.scrollable_content_region.width - fixed + self.cell_padding
+
+            def whole(x: int) -> int:  # scrolling columns ending on screen at scroll x
+                return sum(1 for e in edges[1:] if e - x <= room)
+
+            later = [e for e in edges if e > now]
+            target = next((e for e in later if whole(e) > whole(now)), max(later, default=now))
         else:
             target = max((e for e in edges if e < now), default=0)
         self.scroll_to(x=min(target, self.max_scroll_x), animate=False)

@@ -76,3 +76,28 @@ async def test_no_cell_is_cut_by_the_vertical_scrollbar(tmp_path: Path, width: i
         beyond = len(columns) - stop
         notes = pilot.app.query_one(CompareView).query_one("#compare-notes", Static).render()
         assert f"→ {beyond} more column" in str(notes)
+
+
+@pytest.mark.asyncio
+async def test_each_right_arrow_brings_a_new_column_in_whole(tmp_path: Path) -> None:
+    """The third newcomer: some → presses dropped a column on the left and brought none in
+    on the right (the next one wider than the one dropped), so blank cells opened at the
+    right edge and the key seemed to do nothing. Each press now scrolls until the next
+    column is whole, or to the end (failed first)."""
+    path = tmp_path / "eleven.yaml"
+    path.write_text(ELEVEN, encoding="utf-8")
+    async with make_app(path).run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = pilot.app.query_one(CompareView).table
+        table.focus()
+        await settle(pilot)
+        _, stop = table.whole_columns()
+        presses = 0
+        while stop < len(table.columns) and presses < 40:
+            await pilot.press("right")
+            await settle(pilot)
+            presses += 1
+            _, after = table.whole_columns()
+            assert after > stop, (presses, stop, after)
+            stop = after
+        assert stop == len(table.columns)  # the last column reached
