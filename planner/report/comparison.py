@@ -190,7 +190,7 @@ def declustered_notes(layouts: Iterable[Layout]) -> list[str]:
     return [
         f"{_pool_rebuilds(pools)}. Pools rebuild one drive at a time, with no wait for a "
         "replacement unless every spare is taken; k + 1 overlapping failures leave only the "
-        "stripes spanning all of them beyond repair (Lost on k+1), but the vdev faults and "
+        "stripes spanning all of them beyond repair (Stripes lost k+1), but the vdev faults and "
         "takes its ZFS pool (the NOMDL counts the pool), and a latent defect loses sectors "
         "only where its stripe holds every failed drive (the share sigma of such moves; "
         "docs/declustered.md)."

@@ -74,10 +74,10 @@ def _shape_fields(comparison: Comparison) -> list[Column[LayoutResult]]:
         export_field("declustered_spares", lambda r: _declustered(r, lambda p: p.spares)),
         export_field("rebuild_speedup", lambda r: r.layout.rebuild_speedup),
         Column(
-            "Share lost on k+1 failures",
+            "Stripes lost on k+1 failures",
             lambda r: r.layout.fraction_lost_on_overlap,
             percent_column,
-            short_header="Lost on\nk+1",
+            short_header="Stripes\nlost k+1",
             priority=3,
             key="fraction_lost_on_overlap",
             shown=declustered,

@@ -42,7 +42,7 @@ def test_a_pool_without_a_speed_up_is_not_called_faster() -> None:
     assert "draid2:8d:20c:1s" not in faster
     assert "draid2:8d:24c:0s" not in faster
     assert "draid2:8d:24c:0s has no distributed spare" in mixed
-    assert "Lost on k+1" in mixed  # the rest of the note stays
+    assert "Stripes lost k+1" in mixed  # the rest of the note stays
     assert declustered_notes([Layout("raid6 8", "raid6", 2, 8)]) == []
 
 

@@ -223,7 +223,10 @@ async def test_layouts_are_refused_sorted_rebased_added_and_removed() -> None:
         notes = str(app.query_one("#compare-notes", Static).render())
         # The pool's column: shown, or named among those left out at 120 columns (the
         # pool's long label widens the table).
-        assert "Lost on" in headers or "Lost on" in notes.split("Not shown at this width")[1]
+        assert (
+            "lost k+1" in headers
+            or "Stripes lost on k+1" in notes.split("Not shown at this width")[1]
+        )
 
         # Remove the layout under the cursor (the last one).
         # Each removal is said, and the cursor stays by the removed row (it went back to
