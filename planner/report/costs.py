@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 from planner.core.arrays.cost import CostPrices, LayoutCost
@@ -122,6 +123,14 @@ def _buying_fields(priced: _Priced[RowT]) -> list[Column[RowT]]:
     ]
 
 
+PER_TB: tuple[tuple[str, str, Callable[[bool, bool], bool]], ...] = (
+    ("TCO/TB", "cost_per_usable_tb", lambda per_tb, needed: per_tb and not needed),
+    ("TCO/TB needed", "cost_per_needed_tb", lambda per_tb, needed: needed),
+)
+"""The costs per TB: (header, key, shown given a usable capacity and a TB needed). The
+second is only for rows sized to hold a given TB (a fixed aggregate's records lack it)."""
+
+
 def _running_fields(priced: _Priced[RowT], per_tb: bool, needed: bool) -> list[Column[RowT]]:
     """The energy, the total cost of ownership and that per TB (when known).
 
@@ -148,27 +157,16 @@ def _running_fields(priced: _Priced[RowT], per_tb: bool, needed: bool) -> list[C
         money(
             "TCO", "total_cost", lambda c: c.total_cost, priority=2, shown=prices.counts_purchase
         ),
-        money(
-            "TCO/TB",
-            "cost_per_usable_tb",
-            lambda c: c.cost_per_usable_tb,
-            priority=5,
-            unit=f"{prices.currency} per TB".strip(),
-            shown=prices.counts_purchase and per_tb and not needed,
-        ),
         *(
-            [
-                money(
-                    "TCO/TB needed",
-                    "cost_per_needed_tb",
-                    lambda c: c.cost_per_needed_tb,
-                    priority=5,
-                    unit=f"{prices.currency} per TB".strip(),
-                    shown=prices.counts_purchase,
-                )
-            ]
-            if needed
-            else []
+            money(
+                header,
+                key,
+                attrgetter(key),
+                priority=5,
+                unit=f"{prices.currency} per TB".strip(),
+                shown=prices.counts_purchase and visible(per_tb, needed),
+            )
+            for header, key, visible in PER_TB[: 2 if needed else 1]
         ),
         export_field("currency", part(lambda c: c.prices.currency)),
     ]

@@ -8,7 +8,7 @@ summary above the tables is :mod:`planner.report.recommend_summary`'s.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from planner.analysis.recommend import nines
@@ -111,25 +111,31 @@ def _cost_fields(report: Recommendation) -> list[Column[Candidate]]:
             key="total_cost",
             shown=report.money,
         ),
-        Column(
-            f"Cost per usable TB{money}",
-            lambda c: None if c.cost is None else c.cost.cost_per_usable_tb,
-            money_column,
-            short_header="Cost/\nTB",
-            priority=4,
-            key="cost_per_usable_tb",
-            shown=report.money and not needed,
-        ),
-        Column(
-            f"Cost per TB needed{money}",
-            lambda c: None if c.cost is None else c.cost.cost_per_needed_tb,
-            money_column,
-            short_header="Cost/TB\nneeded",
-            priority=4,
-            key="cost_per_needed_tb",
-            shown=report.money and needed,
+        *(
+            Column(
+                f"Cost per {what}{money}",
+                _cost_part(key),
+                money_column,
+                short_header=short,
+                priority=4,
+                key=key,
+                shown=report.money and needed == (key == "cost_per_needed_tb"),
+            )
+            for what, key, short in (
+                ("usable TB", "cost_per_usable_tb", "Cost/\nTB"),
+                ("TB needed", "cost_per_needed_tb", "Cost/TB\nneeded"),
+            )
         ),
     ]
+
+
+def _cost_part(key: str) -> Callable[[Candidate], float | None]:
+    """A candidate's cost figure ``key`` (None when it is not priced)."""
+
+    def value(candidate: Candidate) -> float | None:
+        return None if candidate.cost is None else getattr(candidate.cost, key)
+
+    return value
 
 
 def _ageing_fields(report: Recommendation) -> list[Column[Candidate]]:
